@@ -1,0 +1,78 @@
+"""The one command-line entry point: ``dealer-station`` with no subcommand opens the dealer's
+screen; each subcommand lives in its own module in :mod:`dealer_station.commands`.
+
+A command module defines ``NAME`` (the subcommand), ``HELP`` (one line), optionally
+``DESCRIPTION`` (the long ``--help`` text), ``add_arguments(parser)`` and ``run(args) -> int``.
+Invalid input exits non-zero with a one-line reason on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from dealer_station import __version__, commands
+from dealer_station.cards import CardError
+from dealer_station.procedure import ProcedureError
+
+__all__ = ["build_parser", "main"]
+
+
+def _command_modules() -> list[ModuleType]:
+    found = []
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            found.append(importlib.import_module(f"{commands.__name__}.{info.name}"))
+    return found
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dealer-station",
+        description="Dealer Station for Let It Ride and Pai Gow Poker tables. "
+        "With no command it opens the dealer's screen.",
+    )
+    parser.add_argument("--version", action="version", version=f"dealer-station {__version__}")
+    parser.add_argument("--config", help="table configuration file (TOML)")
+    parser.add_argument("--data-dir", help="directory for the table's database and audit log")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="verify configuration, database, audit chain and devices, then exit",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in _command_modules():
+        sub = subparsers.add_parser(
+            module.NAME,
+            help=module.HELP,
+            description=getattr(module, "DESCRIPTION", module.HELP),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        module.add_arguments(sub)
+        sub.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            from dealer_station.commands import _default
+
+            return _default.run(args)
+        result: int = args._run(args)
+        return result
+    except (CardError, ProcedureError, ValueError, OSError) as error:
+        print(f"dealer-station: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of ``dealer-station``: one module each (see :mod:`dealer_station.cli`)."""

@@ -1,0 +1,146 @@
+"""The shape every game procedure shares: rule violations, steps and immutable action records.
+
+Each dealer (or device) action on a round has three faces (the pokerkit pattern):
+
+* ``verify_<action>(...)`` raises :class:`ProcedureError` with the reason and the clause;
+* ``can_<action>(...)`` answers whether the action is allowed now (the UI enables buttons by it);
+* ``<action>(...)`` performs it and returns a :class:`Record` appended to the round's history.
+
+Records are the audit trail, the crash-recovery journal and the dispute replay at once: a round is
+rebuilt by applying its records' ``action`` with their ``arguments`` again, in order, to a new round
+made from the same configuration (see :func:`replay`). Anything random (a shuffle, the RNG
+starting position, dice) is therefore an *input* recorded in ``arguments``, never drawn inside a
+round.
+
+>>> r = Record(sequence=1, action="place_wagers", arguments={"position": 3, "amount": 2500},
+...            clause="5324.34(c)(4)")
+>>> Record.from_json(r.to_json()) == r
+True
+>>> ProcedureError("bet one is already decided", "5324.34(e)(2)").clause
+'5324.34(e)(2)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+__all__ = [
+    "JSONValue",
+    "ProcedureError",
+    "Record",
+    "Replayable",
+    "Step",
+    "allowed",
+    "replay",
+]
+
+#: Anything ``json.dumps`` writes: what record arguments and effects hold.
+JSONValue = Any
+
+
+class ProcedureError(Exception):
+    """An action the procedure does not allow now, with the reason in plain words and the
+    regulation clause it would break (``5324.41(g)(5)``), when there is one."""
+
+    def __init__(self, reason: str, clause: str | None = None) -> None:
+        self.reason = reason
+        self.clause = clause
+        super().__init__(f"{reason} [{clause}]" if clause else reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One action taken on a round: immutable, JSON-serialisable, replayable.
+
+    ``action`` is the name of the round method that performed it, ``arguments`` the inputs that
+    reproduce it, ``effects`` what it produced (for display and audit; recomputed on replay) and
+    ``clause`` the regulation it carries out.
+    """
+
+    sequence: int
+    action: str
+    arguments: Mapping[str, JSONValue] = field(default_factory=dict)
+    effects: Mapping[str, JSONValue] = field(default_factory=dict)
+    clause: str | None = None
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "sequence": self.sequence,
+            "action": self.action,
+            "arguments": dict(self.arguments),
+            "effects": dict(self.effects),
+            "clause": self.clause,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSONValue]) -> Record:
+        return cls(
+            sequence=int(data["sequence"]),
+            action=str(data["action"]),
+            arguments=dict(data.get("arguments", {})),
+            effects=dict(data.get("effects", {})),
+            clause=data.get("clause"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What the dealer is asked to do now.
+
+    ``instruction``: the plain words shown large ("Announce 'No more bets' and press LOCKOUT");
+    ``actions``: the action names that complete or advance it, the primary one first;
+    ``positions``: the betting positions it concerns, in the order the dealer takes them;
+    ``hardware``: what the devices must do (``"lockout_on"``, ``"shoe_dispense:3"``, ...);
+    ``expects``: the input that completes it (``"confirm"``, ``"decision"``, ``"cards"``, ...);
+    ``next_instruction``: what comes after, when known.
+    """
+
+    phase: str
+    instruction: str
+    actions: tuple[str, ...] = ()
+    positions: tuple[int, ...] = ()
+    hardware: tuple[str, ...] = ()
+    expects: str = "confirm"
+    clause: str | None = None
+    next_instruction: str | None = None
+
+
+class Replayable(Protocol):
+    """A round whose history can be replayed (every game's round class satisfies this)."""
+
+    @property
+    def history(self) -> Sequence[Record]: ...
+
+
+R = TypeVar("R", bound=Replayable)
+
+
+def replay(round_: R, records: Sequence[Record]) -> R:
+    """Apply ``records`` in order to a fresh ``round_`` by calling each record's action with its
+    arguments; returns the round. Raises :class:`ProcedureError` if a record no longer applies
+    (the journal or document was tampered with or the rules changed)."""
+    for record in records:
+        method = getattr(round_, record.action, None)
+        if method is None or record.action.startswith("_"):
+            raise ProcedureError(f"unknown action {record.action!r} in record {record.sequence}")
+        method(**record.arguments)
+    return round_
+
+
+def allowed(verify: Callable[..., None], /, *args: Any, **kwargs: Any) -> bool:
+    """True when ``verify(*args, **kwargs)`` raises no :class:`ProcedureError`: the body of every
+    ``can_<action>`` query.
+
+    >>> def verify_even(n: int) -> None:
+    ...     if n % 2:
+    ...         raise ProcedureError("odd")
+    >>> allowed(verify_even, 2), allowed(verify_even, 3)
+    (True, False)
+    """
+    try:
+        verify(*args, **kwargs)
+    except ProcedureError:
+        return False
+    return True
