@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 __all__ = [
+    "GameRound",
     "JSONValue",
+    "Payment",
     "ProcedureError",
     "Record",
     "Replayable",
@@ -105,6 +107,71 @@ class Step:
     expects: str = "confirm"
     clause: str | None = None
     next_instruction: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One line of a settlement, in the order the dealer makes it.
+
+    ``position`` is the betting position number (1-7), or ``"dealer"`` / ``"bank"``;
+    ``wager`` names the betting area in the regulation's words (``"bet_one"``, ``"pai_gow"``,
+    ``"three_card_bonus"``, ``"progressive"`` ...); ``outcome`` is ``"collect"`` (the wager loses and
+    is taken), ``"pay"`` (it wins ``amount``), ``"push"`` (returned, no action) or ``"return"``
+    (given back without play, e.g. a withdrawn or voided wager). ``vigorish`` is the commission the
+    dealer takes on a win (Pai Gow 5324.41(g)(8)). All amounts in cents.
+    """
+
+    order: int
+    position: int | str
+    wager: str
+    outcome: str
+    stake: int
+    amount: int = 0
+    vigorish: int = 0
+    hand: str | None = None
+    clause: str | None = None
+    note: str = ""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "order": self.order,
+            "position": self.position,
+            "wager": self.wager,
+            "outcome": self.outcome,
+            "stake": self.stake,
+            "amount": self.amount,
+            "vigorish": self.vigorish,
+            "hand": self.hand,
+            "clause": self.clause,
+            "note": self.note,
+        }
+
+
+class GameRound(Protocol):
+    """What the station and the screens rely on in every game's round (Let It Ride, Pai Gow).
+
+    A round is made from a validated configuration and advanced only by its action methods; it
+    exposes the current :class:`Step`, its history of :class:`Record` and, when settled, its
+    payments. ``to_document()`` is the round's one JSON document (configuration snapshot, wagers,
+    cards, decisions, results, every payment in order, the records), from which
+    ``dealer-station settle`` recomputes the settlement.
+    """
+
+    game: str
+
+    @property
+    def history(self) -> Sequence[Record]: ...
+
+    @property
+    def step(self) -> Step: ...
+
+    @property
+    def is_complete(self) -> bool: ...
+
+    @property
+    def payments(self) -> Sequence[Payment]: ...
+
+    def to_document(self) -> dict[str, JSONValue]: ...
 
 
 class Replayable(Protocol):
