@@ -115,8 +115,8 @@ class Payment:
 
     ``position`` is the betting position number (1-7), or ``"dealer"`` / ``"bank"``;
     ``wager`` names the betting area in the regulation's words (``"bet_one"``, ``"pai_gow"``,
-    ``"three_card_bonus"``, ``"progressive"`` ...); ``outcome`` is ``"collect"`` (the wager loses and
-    is taken), ``"pay"`` (it wins ``amount``), ``"push"`` (returned, no action) or ``"return"``
+    ``"three_card_bonus"``, ``"progressive"`` ...); ``outcome`` is ``"collect"`` (the wager loses
+    and is taken), ``"pay"`` (it wins ``amount``), ``"push"`` (returned, no action) or ``"return"``
     (given back without play, e.g. a withdrawn or voided wager). ``vigorish`` is the commission the
     dealer takes on a win (Pai Gow 5324.41(g)(8)). All amounts in cents.
     """
