@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Build the self-contained Dealer Station bundle reproducibly:
+#   dist/dealer-station/                         the application folder (run dist/dealer-station/dealer-station)
+#   dist/dealer-station-VERSION-linux-ARCH.tar.gz the same folder packed, with the installer files
+# Pinned build tools and runtime packages come from installer/constraints.txt; timestamps from the
+# last commit (SOURCE_DATE_EPOCH), so two builds of one commit hold the same files.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python="${PYTHON:-python3}"
+venv=build/bundle-venv
+version=$("$python" -c 'import tomllib;print(tomllib.load(open("pyproject.toml","rb"))["project"]["version"])')
+arch=$(uname -m)
+export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}"
+export PYTHONHASHSEED=0
+
+[ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
+"$venv/bin/pip" install --quiet --upgrade pip
+"$venv/bin/pip" install --quiet -c installer/constraints.txt . pyinstaller
+"$venv/bin/pyinstaller" --noconfirm --clean --log-level WARN \
+  --distpath dist --workpath build/pyinstaller installer/dealer-station.spec
+
+# The installer files travel with the bundle.
+mkdir -p dist/dealer-station/installer
+cp -r installer/udev installer/systemd installer/dealer-station.desktop installer/install.sh \
+  installer/uninstall.sh installer/README.md dist/dealer-station/installer/
+
+tarball="dist/dealer-station-$version-linux-$arch.tar.gz"
+tar --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
+  -cf - -C dist dealer-station | gzip -n > "$tarball"
+echo "built $tarball"

@@ -1,0 +1,5 @@
+"""Entry point of the self-contained bundle (PyInstaller runs this script)."""
+
+from dealer_station.cli import main
+
+raise SystemExit(main())
