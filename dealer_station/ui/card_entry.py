@@ -1,0 +1,309 @@
+"""Card entry by touch: manual entry when the shoe does not read cards (tap a rank, then a suit),
+and the Pai Gow player setting (tap the two cards of the low hand; a foul is flagged at once)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.cards import JOKER, STANDARD_RANKS, SUITS, Card, CardError, Rank, Suit
+from dealer_station.ui.card_art import CARD_ASPECT, SUIT_GLYPHS, paint_card, paint_slot
+from dealer_station.ui.theme import THEME
+
+__all__ = ["CardRow", "LowHandPicker", "ManualCardEntry"]
+
+#: Judges a player's setting: (seven cards, the two low-hand cards) → None if legal, else the
+#: reason it fouls (supplied by the Pai Gow rules through the adapter).
+FoulJudge = Callable[[Sequence[Card], Sequence[Card]], str | None]
+
+
+class CardRow(QWidget):
+    """A row of cards drawn by code; tapping a card emits :attr:`card_tapped` with its index."""
+
+    card_tapped = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None, *, slots: int = 0) -> None:
+        super().__init__(parent)
+        self._cards: tuple[Card | None, ...] = ()
+        self._marked: dict[int, str] = {}
+        self._slots = slots
+        self.setMinimumHeight(70)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    def sizeHint(self) -> QSize:
+        return QSize(400, 100)
+
+    def set_cards(self, cards: Sequence[Card | None], marked: dict[int, str] | None = None) -> None:
+        self._cards = tuple(cards)
+        self._marked = dict(marked or {})
+        self.update()
+
+    def _rects(self) -> list[QRectF]:
+        n = max(len(self._cards), self._slots, 1)
+        ch = self.height() - 10
+        cw = ch / CARD_ASPECT
+        gap = cw * 0.1
+        if n * (cw + gap) > self.width():
+            cw = self.width() / n - gap
+            ch = cw * CARD_ASPECT
+        left = (self.width() - n * (cw + gap) + gap) / 2
+        return [QRectF(left + i * (cw + gap), 5, cw, ch) for i in range(n)]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        for i, rect in enumerate(self._rects()):
+            if i < len(self._cards):
+                card = self._cards[i]
+                lift = -4 if i in self._marked else 0
+                paint_card(painter, rect.translated(0, lift), card, outline=self._marked.get(i))
+            else:
+                paint_slot(painter, rect)
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        for i, rect in enumerate(self._rects()):
+            if i < len(self._cards) and rect.contains(event.position()):
+                self.card_tapped.emit(i)
+                return
+
+
+class ManualCardEntry(QFrame):
+    """Enter ``count`` cards by tapping a rank then a suit (or the joker); cards already on the
+    table are refused at once. Emits :attr:`cards_entered` when the dealer presses ENTER CARDS."""
+
+    cards_entered = Signal(tuple)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self._count = 0
+        self._cards: list[Card] = []
+        self._rank: Rank | None = None
+        self._unavailable: frozenset[Card] = frozenset()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        self.title = QLabel("ENTER CARDS")
+        self.title.setObjectName("phase")
+        layout.addWidget(self.title)
+        self.row = CardRow()
+        layout.addWidget(self.row)
+        ranks = QGridLayout()
+        ranks.setSpacing(6)
+        self._rank_buttons: dict[Rank, QPushButton] = {}
+        for i, rank in enumerate(reversed(STANDARD_RANKS)):
+            text = "10" if rank is Rank.TEN else rank.symbol
+            button = self._small_button(text)
+            button.setCheckable(True)
+            button.clicked.connect(lambda _=False, r=rank: self.choose_rank(r))
+            ranks.addWidget(button, i // 7, i % 7)
+            self._rank_buttons[rank] = button
+        self.joker = self._small_button("JOKER")
+        self.joker.clicked.connect(lambda: self.add_card(JOKER))
+        ranks.addWidget(self.joker, 1, 6)
+        layout.addLayout(ranks)
+        suits = QHBoxLayout()
+        self._suit_buttons: dict[Suit, QPushButton] = {}
+        for suit in SUITS:
+            button = self._small_button(SUIT_GLYPHS[suit])
+            red = suit in (Suit.HEARTS, Suit.DIAMONDS)
+            button.setStyleSheet(f"font-size: 24pt; color: {'#ff6b6b' if red else '#f2f5f0'};")
+            button.clicked.connect(lambda _=False, s=suit: self.choose_suit(s))
+            suits.addWidget(button)
+            self._suit_buttons[suit] = button
+        layout.addLayout(suits)
+        self.message = QLabel("")
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        bottom = QHBoxLayout()
+        self.undo = QPushButton("UNDO")
+        self.undo.clicked.connect(self.remove_last)
+        self.enter = QPushButton("ENTER CARDS")
+        self.enter.setObjectName("primary")
+        self.enter.clicked.connect(self.submit)
+        bottom.addWidget(self.undo)
+        bottom.addWidget(self.enter, 2)
+        layout.addLayout(bottom)
+        self.start(0, "")
+
+    def _small_button(self, text: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setMinimumHeight(52)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        return button
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(self._cards)
+
+    def start(self, count: int, title: str, *, allow_joker: bool = False,
+              unavailable: Sequence[Card] = ()) -> None:
+        """Ask for ``count`` cards (``title`` says for what)."""
+        self._count = count
+        self._cards = []
+        self._rank = None
+        self._unavailable = frozenset(unavailable)
+        self.title.setText(title or "ENTER CARDS")
+        self.joker.setVisible(allow_joker)
+        self.message.setText("")
+        self._refresh()
+
+    def choose_rank(self, rank: Rank) -> None:
+        self._rank = rank
+        for r, button in self._rank_buttons.items():
+            button.setChecked(r is rank)
+
+    def choose_suit(self, suit: Suit) -> None:
+        if self._rank is None:
+            self.message.setText("Tap a rank first, then its suit.")
+            return
+        self.add_card(Card(self._rank, suit))
+        self.choose_rank_none()
+
+    def choose_rank_none(self) -> None:
+        self._rank = None
+        for button in self._rank_buttons.values():
+            button.setChecked(False)
+
+    def add_card(self, card: Card) -> bool:
+        """Add ``card``; refuse a duplicate or a card already on the table, with the reason."""
+        if len(self._cards) >= self._count:
+            self.message.setText(f"Already {self._count} cards: press ENTER CARDS or UNDO.")
+            return False
+        if card in self._cards or card in self._unavailable:
+            self.message.setText(f"{card} is already on the table: check the card and re-enter.")
+            return False
+        self._cards.append(card)
+        self.message.setText("")
+        self._refresh()
+        return True
+
+    def remove_last(self) -> None:
+        if self._cards:
+            self._cards.pop()
+        self._refresh()
+
+    def submit(self) -> None:
+        if len(self._cards) != self._count:
+            self.message.setText(f"{self._count} cards needed, {len(self._cards)} entered.")
+            return
+        self.cards_entered.emit(tuple(self._cards))
+
+    def _refresh(self) -> None:
+        self.row.set_cards(self._cards, {})
+        self.row._slots = self._count
+        self.row.update()
+        self.enter.setEnabled(len(self._cards) == self._count and self._count > 0)
+
+
+class LowHandPicker(QFrame):
+    """A player's seven cards, large: tap the two that form the low hand. The verdict shows at
+    once (a foul in red, with the reason); SET HAND emits :attr:`setting_chosen` with the two
+    low-hand cards, HOUSE WAY emits :attr:`house_way_requested`."""
+
+    setting_chosen = Signal(tuple)
+    house_way_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self._cards: tuple[Card, ...] = ()
+        self._picked: list[int] = []
+        self._judge: FoulJudge | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        self.title = QLabel("SET THE HAND · tap the two cards of the low hand")
+        self.title.setObjectName("phase")
+        self.title.setWordWrap(True)
+        layout.addWidget(self.title)
+        self.row = CardRow()
+        self.row.setMinimumHeight(110)
+        self.row.card_tapped.connect(self.toggle)
+        layout.addWidget(self.row, 1)
+        self.verdict = QLabel("")
+        self.verdict.setWordWrap(True)
+        self.verdict.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        layout.addWidget(self.verdict)
+        buttons = QHBoxLayout()
+        self.house_way = QPushButton("HOUSE WAY")
+        self.house_way.clicked.connect(self.house_way_requested.emit)
+        self.set_button = QPushButton("SET HAND")
+        self.set_button.setObjectName("primary")
+        self.set_button.clicked.connect(self.submit)
+        buttons.addWidget(self.house_way)
+        buttons.addWidget(self.set_button, 2)
+        layout.addLayout(buttons)
+
+    @property
+    def low_hand(self) -> tuple[Card, ...]:
+        return tuple(self._cards[i] for i in self._picked)
+
+    @property
+    def is_foul(self) -> bool:
+        return self.foul_reason is not None
+
+    @property
+    def foul_reason(self) -> str | None:
+        if len(self._picked) != 2:
+            return None
+        return self._judge(self._cards, self.low_hand) if self._judge else None
+
+    def start(self, position: int | str, cards: Sequence[Card], judge: FoulJudge | None) -> None:
+        self._cards = tuple(cards)
+        self._picked = []
+        self._judge = judge
+        self.title.setText(f"SET POSITION {position} · tap the two cards of the low hand")
+        self._refresh()
+
+    def toggle(self, index: int) -> None:
+        if index in self._picked:
+            self._picked.remove(index)
+        elif len(self._picked) < 2:
+            self._picked.append(index)
+        else:
+            self._picked = [self._picked[1], index]
+        self._refresh()
+
+    def pick(self, cards: Sequence[Card]) -> None:
+        """Pick the low hand by its cards (keyboard entry and tests)."""
+        try:
+            self._picked = [self._cards.index(c) for c in cards]
+        except ValueError:
+            raise CardError("the low hand must be two of the player's seven cards") from None
+        self._refresh()
+
+    def submit(self) -> None:
+        if len(self._picked) == 2:
+            self.setting_chosen.emit(self.low_hand)
+
+    def _refresh(self) -> None:
+        reason = self.foul_reason
+        colour = THEME.fault if reason else THEME.ok
+        marks = {i: colour for i in self._picked}
+        self.row.set_cards(self._cards, marks)
+        if len(self._picked) < 2:
+            self.verdict.setStyleSheet(f"font-size: 15pt; color: {THEME.muted};")
+            self.verdict.setText(f"Low hand: tap {2 - len(self._picked)} more card(s)")
+            self.set_button.setText("SET HAND")
+        elif reason:
+            self.verdict.setStyleSheet(f"font-size: 15pt; font-weight: bold; color: {THEME.fault};")
+            self.verdict.setText(f"FOUL — {reason}")
+            self.set_button.setText("SET FOULED HAND")
+        else:
+            low = " ".join(str(c) for c in self.low_hand)
+            self.verdict.setStyleSheet(f"font-size: 15pt; font-weight: bold; color: {THEME.ok};")
+            self.verdict.setText(f"Low hand {low} · high hand the other five — legal")
+            self.set_button.setText("SET HAND")
+        self.set_button.setEnabled(len(self._picked) == 2)

@@ -1,0 +1,376 @@
+"""The table view: the felt as the dealer sees it, drawn from a :class:`TableView`.
+
+Each betting position shows its wagers per betting area (chips with amounts), the acceptor light,
+its cards (face down until exposed), its decision and result; the position asked now is ringed,
+the next one marked. The centre holds the community cards (Let It Ride) or the dealer's hand
+(Pai Gow); the lockout state and the progressive meter sit in the corners; the chip tray nearest.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from dealer_station.cards import Card
+from dealer_station.money import Cents, format_cents
+from dealer_station.ui.card_art import CARD_ASPECT, paint_card, paint_slot
+from dealer_station.ui.layout import felt_layout
+from dealer_station.ui.theme import THEME
+from dealer_station.ui.view import Light, SeatView, TableView, WagerView
+
+__all__ = ["FeltView", "chip_text"]
+
+
+def chip_text(amount: Cents) -> str:
+    """What a chip shows: whole dollars plainly, cents only when there are some.
+
+    >>> chip_text(2500), chip_text(150), chip_text(500000)
+    ('25', '1.50', '5K')
+    """
+    if amount % 100:
+        return f"{amount / 100:.2f}"
+    whole = amount // 100
+    if whole >= 1000 and whole % 1000 == 0:
+        return f"{whole // 1000}K"
+    return str(whole)
+
+
+_LIGHT_COLOURS = {
+    Light.ON: THEME.warn,
+    Light.FLASHING: THEME.current,
+    Light.ATTRACT: THEME.next,
+    Light.LATE: THEME.fault,
+}
+_LIGHT_WORDS = {
+    Light.ON: "light on",
+    Light.FLASHING: "flashing",
+    Light.ATTRACT: "attract",
+    Light.LATE: "LATE chip",
+}
+
+
+class FeltView(QWidget):
+    """Draws the table; a tap on a position emits :attr:`seat_clicked` with its key."""
+
+    seat_clicked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._view: TableView | None = None
+        self._seat_rects: dict[str, QRectF] = {}
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(640, 420)
+        self.setObjectName("felt")
+
+    # ---------------------------------------------------------------- state
+    @property
+    def view(self) -> TableView | None:
+        return self._view
+
+    def set_view(self, view: TableView) -> None:
+        self._view = view
+        self.update()
+
+    def seat_rect(self, key: str) -> QRectF:
+        """Where position ``key`` is drawn (for taps and tests)."""
+        self._layout_seats()
+        return self._seat_rects[key]
+
+    def sizeHint(self) -> QSize:
+        return QSize(860, 700)
+
+    # ---------------------------------------------------------------- input
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._layout_seats()
+        for key, rect in self._seat_rects.items():
+            if rect.contains(event.position()):
+                self.seat_clicked.emit(key)
+                return
+        super().mousePressEvent(event)
+
+    # ---------------------------------------------------------------- drawing
+    def _players(self) -> list[SeatView]:
+        assert self._view is not None
+        return [s for s in self._view.seats if not s.is_dealer]
+
+    def _dealer(self) -> SeatView | None:
+        assert self._view is not None
+        return next((s for s in self._view.seats if s.is_dealer), None)
+
+    def _layout_seats(self) -> None:
+        self._seat_rects = {}
+        if self._view is None:
+            return
+        players = self._players()
+        layout = felt_layout(len(players), dealer_hand=self._dealer() is not None)
+        w, h = self.width(), self.height()
+        sw, sh = layout.seat_size[0] * w, layout.seat_size[1] * h
+        sw = min(sw, sh * 1.05)
+        for seat, (x, y) in zip(players, layout.seats, strict=False):
+            self._seat_rects[seat.key] = QRectF(x * w - sw / 2, y * h - sh / 2, sw, sh)
+        dealer = self._dealer()
+        if dealer is not None:
+            cw = min(w * 0.36, sh * 1.7)
+            cx, cy = layout.centre
+            self._seat_rects[dealer.key] = QRectF(cx * w - cw / 2, cy * h - sh / 2, cw, sh)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.fillRect(self.rect(), QColor(THEME.background))
+        self._paint_felt(painter)
+        if self._view is None:
+            painter.end()
+            return
+        self._layout_seats()
+        for seat in self._players():
+            self._paint_seat(painter, self._seat_rects[seat.key], seat)
+        dealer = self._dealer()
+        if dealer is not None:
+            self._paint_seat(painter, self._seat_rects[dealer.key], dealer)
+        else:
+            self._paint_community(painter)
+        self._paint_badges(painter)
+        painter.end()
+
+    def _paint_felt(self, painter: QPainter) -> None:
+        w, h = self.width(), self.height()
+        path = QPainterPath()
+        rect = QRectF(-w * 0.02, h * 0.06, w * 1.04, h * 1.84)
+        path.moveTo(rect.left(), h * 0.985)
+        path.arcTo(rect, 180.0, -180.0)
+        path.lineTo(rect.left(), h * 0.985)
+        painter.setBrush(QColor(THEME.felt))
+        painter.setPen(QPen(QColor(THEME.felt_edge), max(4.0, w * 0.008)))
+        painter.drawPath(path)
+        # The inner line printed on the felt.
+        inner = rect.adjusted(w * 0.1, h * 0.15, -w * 0.1, -h * 0.15)
+        painter.setPen(QPen(QColor(THEME.felt_line), 2.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawArc(inner, 180 * 16, -180 * 16)
+        # The chip tray, nearest the dealer.
+        layout = felt_layout(7, dealer_hand=False)
+        tw, th = w * 0.34, h * 0.055
+        tray = QRectF(layout.tray[0] * w - tw / 2, layout.tray[1] * h - th / 2, tw, th)
+        painter.setBrush(QColor(THEME.tray))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawRoundedRect(tray, 6, 6)
+        painter.setPen(QColor(THEME.chip))
+        painter.setFont(self._font(th * 0.38))
+        painter.drawText(tray, Qt.AlignmentFlag.AlignCenter, "CHIP TRAY  ·  dealer")
+
+    def _font(self, px: float, bold: bool = False) -> QFont:
+        font = QFont(THEME.font_family)
+        font.setPixelSize(max(8, round(px)))
+        font.setBold(bold)
+        return font
+
+    def _paint_seat(self, painter: QPainter, rect: QRectF, seat: SeatView) -> None:
+        painter.save()
+        fill = THEME.seat if seat.active or seat.is_dealer else THEME.seat_empty
+        painter.setBrush(QColor(fill))
+        if seat.order == 0:
+            painter.setPen(QPen(QColor(THEME.current), 5.0))
+        elif seat.order == 1:
+            painter.setPen(QPen(QColor(THEME.next), 3.5))
+        elif seat.order is not None:
+            painter.setPen(QPen(QColor(THEME.muted), 1.5, Qt.PenStyle.DashLine))
+        else:
+            painter.setPen(QPen(QColor(THEME.felt_edge), 1.0))
+        painter.drawRoundedRect(rect, 10, 10)
+        pad = rect.width() * 0.05
+        unit = rect.height()
+        # Number (or "Dealer") top left.
+        painter.setPen(QColor(THEME.text))
+        painter.setFont(self._font(unit * 0.13, bold=True))
+        head = QRectF(rect.left() + pad, rect.top() + pad * 0.6, rect.width() - 2 * pad,
+                      unit * 0.15)
+        painter.drawText(head, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         seat.title)
+        if seat.order == 0:
+            painter.setPen(QColor(THEME.current))
+            painter.setFont(self._font(unit * 0.075, bold=True))
+            painter.drawText(head, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                             "NOW")
+        elif seat.order == 1:
+            painter.setPen(QColor(THEME.next))
+            painter.setFont(self._font(unit * 0.075, bold=True))
+            painter.drawText(head, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                             "NEXT")
+        self._paint_light(painter, head, seat.light, unit)
+        if not seat.active and not seat.is_dealer and not seat.cards:
+            painter.setPen(QColor(THEME.muted))
+            painter.setFont(self._font(unit * 0.1))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "open")
+            painter.restore()
+            return
+        cards_top = head.bottom() + pad * 0.5
+        cards_h = unit * (0.36 if not seat.low_cards else 0.5)
+        self._paint_hand(painter, QRectF(rect.left() + pad, cards_top, rect.width() - 2 * pad,
+                                         cards_h), seat)
+        chips_top = cards_top + cards_h + pad * 0.6
+        chips_h = unit * 0.2
+        if seat.wagers and not seat.low_cards:
+            self._paint_wagers(painter, QRectF(rect.left() + pad, chips_top,
+                                               rect.width() - 2 * pad, chips_h), seat.wagers)
+        elif seat.wagers:
+            chips_h = unit * 0.14
+            self._paint_wagers(painter, QRectF(rect.left() + pad, chips_top,
+                                               rect.width() - 2 * pad, chips_h), seat.wagers)
+        text = " · ".join(t for t in (seat.decision, seat.result) if t)
+        if text:
+            colour = THEME.fault if seat.foul else (
+                THEME.current if seat.order == 0 else THEME.muted)
+            painter.setPen(QColor(colour))
+            painter.setFont(self._font(unit * 0.075, bold=seat.foul))
+            bottom = QRectF(rect.left() + 2, rect.bottom() - unit * 0.12, rect.width() - 4,
+                            unit * 0.11)
+            painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()
+
+    def _paint_light(self, painter: QPainter, head: QRectF, light: Light, unit: float) -> None:
+        if light is Light.OFF:
+            return
+        r = unit * 0.045
+        centre = QPointF(head.right() - r, head.center().y())
+        painter.setPen(QPen(QColor("#000000"), 1.0))
+        painter.setBrush(QColor(_LIGHT_COLOURS[light]))
+        painter.drawEllipse(centre, r, r)
+        if light is Light.FLASHING:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(THEME.current), 2.0))
+            painter.drawEllipse(centre, r * 1.7, r * 1.7)
+        painter.setPen(QColor(_LIGHT_COLOURS[light]))
+        painter.setFont(self._font(unit * 0.068, bold=True))
+        words = QRectF(head.left(), head.top(), head.width() - 2.6 * r, head.height())
+        painter.drawText(words, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         _LIGHT_WORDS[light])
+
+    def _paint_cards_row(self, painter: QPainter, area: QRectF, cards: tuple[Card | None, ...],
+                         outline: str | None = None) -> None:
+        if not cards:
+            return
+        n = len(cards)
+        ch = area.height()
+        cw = ch / CARD_ASPECT
+        gap = cw * 0.08
+        total = n * cw + (n - 1) * gap
+        step = cw + gap
+        if total > area.width():  # fan the cards so that every index stays visible
+            step = (area.width() - cw) / max(1, n - 1)
+            total = area.width()
+        left = area.center().x() - total / 2
+        for i, card in enumerate(cards):
+            paint_card(painter, QRectF(left + i * step, area.top(), cw, ch), card,
+                       outline=outline)
+
+    def _paint_hand(self, painter: QPainter, area: QRectF, seat: SeatView) -> None:
+        if seat.low_cards:
+            low_h = area.height() * 0.47
+            self._paint_cards_row(painter, QRectF(area.left(), area.top(), area.width(), low_h),
+                                  seat.low_cards,
+                                  outline=THEME.fault if seat.foul else None)
+            self._paint_cards_row(painter, QRectF(area.left(), area.top() + low_h + 3,
+                                                  area.width(), area.height() - low_h - 3),
+                                  seat.cards)
+            return
+        if not seat.cards:
+            ch = area.height()
+            n = 7 if seat.is_dealer else 3
+            cw = ch / CARD_ASPECT
+            if n * cw * 1.08 <= area.width():
+                left = area.center().x() - (n * cw * 1.08) / 2
+                for i in range(n):
+                    paint_slot(painter, QRectF(left + i * cw * 1.08, area.top(), cw, ch))
+            return
+        self._paint_cards_row(painter, area, seat.cards)
+
+    def _paint_wagers(self, painter: QPainter, area: QRectF, wagers: tuple[WagerView, ...]) -> None:
+        n = len(wagers)
+        d = min(area.height() * 0.72, area.width() / max(n, 1) * 0.85)
+        step = area.width() / max(n, 1)
+        for i, wager in enumerate(wagers):
+            cx = area.left() + step * (i + 0.5)
+            cy = area.top() + d / 2
+            centre = QPointF(cx, cy)
+            faded = wager.state in ("withdrawn", "lost", "unrecognised")
+            if wager.state == "withdrawn":
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(QColor(THEME.text), 1.5))
+            else:
+                painter.setBrush(QColor("#7d7767" if faded else THEME.chip))
+                ring = {"won": THEME.ok, "lost": THEME.fault, "unrecognised": THEME.fault}
+                painter.setPen(QPen(QColor(ring.get(wager.state, "#8c7a4a")),
+                                    3.0 if wager.state in ring else 1.5))
+            painter.drawEllipse(centre, d / 2, d / 2)
+            if wager.state != "withdrawn":
+                painter.setPen(QColor(THEME.chip_text))
+                painter.setFont(self._font(d * 0.36, bold=True))
+                painter.drawText(QRectF(cx - d / 2, cy - d / 2, d, d), Qt.AlignmentFlag.AlignCenter,
+                                 chip_text(wager.amount))
+            painter.setPen(QColor(THEME.muted if not faded else THEME.faint))
+            painter.setFont(self._font(max(8.0, d * 0.27)))
+            painter.drawText(QRectF(cx - step / 2, cy + d / 2, step, d * 0.4),
+                             Qt.AlignmentFlag.AlignCenter, wager.label)
+
+    def _paint_community(self, painter: QPainter) -> None:
+        assert self._view is not None
+        view = self._view
+        layout = felt_layout(len(self._players()), dealer_hand=False)
+        w, h = self.width(), self.height()
+        ch = h * 0.12
+        cw = ch / CARD_ASPECT
+        cx, cy = layout.centre[0] * w, layout.centre[1] * h
+        painter.setPen(QColor(THEME.text))
+        painter.setFont(self._font(h * 0.024, bold=True))
+        painter.drawText(QRectF(cx - w * 0.2, cy - ch / 2 - h * 0.045, w * 0.4, h * 0.04),
+                         Qt.AlignmentFlag.AlignCenter, view.community_label or "Community")
+        cards = view.community or ()
+        for i in range(2):
+            rect = QRectF(cx - cw - cw * 0.08 + i * (cw * 1.16), cy - ch / 2, cw, ch)
+            if i < len(cards):
+                paint_card(painter, rect, cards[i])
+            else:
+                paint_slot(painter, rect)
+        if view.community_note:
+            painter.setPen(QColor(THEME.muted))
+            painter.setFont(self._font(h * 0.02))
+            painter.drawText(QRectF(cx - w * 0.3, cy + ch / 2 + 4, w * 0.6, h * 0.04),
+                             Qt.AlignmentFlag.AlignCenter, view.community_note)
+
+    def _paint_badges(self, painter: QPainter) -> None:
+        assert self._view is not None
+        view = self._view
+        w, h = self.width(), self.height()
+        bh = max(30.0, h * 0.05)
+        painter.setFont(self._font(bh * 0.42, bold=True))
+        if view.lockout is not None:
+            text = "LOCKOUT ON" if view.lockout else "BETS OPEN"
+            if view.lockout_note:
+                text += f" · {view.lockout_note}"
+            colour = THEME.warn if view.lockout else THEME.ok
+            rect = QRectF(10, 10, min(w * 0.45, painter.fontMetrics().horizontalAdvance(text) + 40),
+                          bh)
+            painter.setBrush(QColor(THEME.bar))
+            painter.setPen(QPen(QColor(colour), 2.0))
+            painter.drawRoundedRect(rect, 8, 8)
+            painter.setPen(QColor(colour))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        if view.meter is not None:
+            text = f"PROGRESSIVE {format_cents(view.meter)}"
+            tw = painter.fontMetrics().horizontalAdvance(text) + 40
+            rect = QRectF(w - tw - 10, 10, tw, bh)
+            painter.setBrush(QColor(THEME.bar))
+            painter.setPen(QPen(QColor(THEME.current), 2.0))
+            painter.drawRoundedRect(rect, 8, 8)
+            painter.setPen(QColor(THEME.current))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -1,0 +1,117 @@
+"""The payment panel: each payment of the settlement in the regulated order, with amount and
+vigorish, to be ticked off by the dealer (tap the line, or Space for the next one)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.ui.theme import THEME
+from dealer_station.ui.view import PaymentLine
+
+__all__ = ["PaymentPanel"]
+
+_VERB_COLOURS = {"COLLECT": "#f08a80", "PAY": "#7fe0a2", "PUSH": THEME.muted,
+                 "RETURN": THEME.next}
+
+
+class PaymentPanel(QFrame):
+    """Lists :class:`PaymentLine` s with a tick box each; emits :attr:`ticked` (order, done)."""
+
+    ticked = Signal(int, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self._lines: tuple[PaymentLine, ...] = ()
+        self._boxes: dict[int, QCheckBox] = {}
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(14, 12, 14, 12)
+        self.title = QLabel("SETTLEMENT · regulated order")
+        self.title.setObjectName("phase")
+        outer.addWidget(self.title)
+        self._scroll = QScrollArea()
+        self._scroll.setWidgetResizable(True)
+        self._body = QWidget()
+        self._grid = QGridLayout(self._body)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(10)
+        self._grid.setVerticalSpacing(6)
+        self._scroll.setWidget(self._body)
+        outer.addWidget(self._scroll, 1)
+        self.summary = QLabel("")
+        self.summary.setObjectName("muted")
+        outer.addWidget(self.summary)
+
+    @property
+    def lines(self) -> tuple[PaymentLine, ...]:
+        return self._lines
+
+    def set_lines(self, lines: Sequence[PaymentLine], ticked: set[int] | None = None) -> None:
+        ticked = ticked or set()
+        if tuple(lines) == self._lines:
+            for order, box in self._boxes.items():
+                box.setChecked(order in ticked)
+            self._update_summary()
+            return
+        self._lines = tuple(lines)
+        while self._grid.count():
+            item = self._grid.takeAt(0)
+            if item is not None and item.widget() is not None:
+                item.widget().deleteLater()
+        self._boxes = {}
+        for row, line in enumerate(self._lines):
+            box = QCheckBox(f"{line.order}")
+            box.setChecked(line.order in ticked)
+            box.toggled.connect(lambda done, order=line.order: self._on_tick(order, done))
+            verb = QLabel(line.verb)
+            verb.setStyleSheet(f"color: {_VERB_COLOURS.get(line.verb, THEME.text)};"
+                               " font-weight: bold;")
+            who = QLabel(line.position)
+            who.setStyleSheet("font-weight: bold;")
+            what = QLabel(line.description + (f"  ({line.vigorish})" if line.vigorish else ""))
+            what.setWordWrap(True)
+            amount = QLabel(line.amount)
+            amount.setStyleSheet("font-weight: bold; font-size: 15pt;")
+            amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            for column, widget in enumerate((box, verb, who, what, amount)):
+                self._grid.addWidget(widget, row, column)
+            self._boxes[line.order] = box
+        self._grid.setColumnStretch(3, 1)
+        self._grid.setRowStretch(len(self._lines), 1)
+        self._update_summary()
+
+    def ticked_orders(self) -> set[int]:
+        return {order for order, box in self._boxes.items() if box.isChecked()}
+
+    def all_ticked(self) -> bool:
+        return bool(self._boxes) and all(box.isChecked() for box in self._boxes.values())
+
+    def tick_next(self) -> int | None:
+        """Tick the first payment not yet ticked; returns its order."""
+        for line in self._lines:
+            box = self._boxes[line.order]
+            if not box.isChecked():
+                box.setChecked(True)
+                return line.order
+        return None
+
+    def _on_tick(self, order: int, done: bool) -> None:
+        self._update_summary()
+        self.ticked.emit(order, done)
+
+    def _update_summary(self) -> None:
+        done = len(self.ticked_orders())
+        total = len(self._lines)
+        self.summary.setText(f"{done} of {total} done · Space ticks the next" if total else
+                             "Payments appear here at settlement")

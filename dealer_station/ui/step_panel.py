@@ -1,0 +1,131 @@
+"""The step panel: the current instruction in large plain words, the one primary action (and any
+alternatives) with their keyboard keys, the positions the step concerns in order, what comes next,
+and — when a device fault matters to the step — a stop message saying what to do."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.ui.view import StepView
+
+__all__ = ["StepPanel"]
+
+
+def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(wrap)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+class StepPanel(QFrame):
+    """Shows a :class:`StepView`; a button press or its key emits :attr:`action_triggered`."""
+
+    action_triggered = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self._view: StepView | None = None
+        self._buttons: dict[str, QPushButton] = {}
+        self._shortcuts: list[QShortcut] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 16, 20, 16)
+        layout.setSpacing(8)
+        self.phase = _label("phase")
+        self.instruction = _label("instruction")
+        self.instruction.setSizePolicy(QSizePolicy.Policy.Preferred,
+                                       QSizePolicy.Policy.Minimum)
+        self.order = _label("muted")
+        self.blocked = _label("fault")
+        self.blocked.hide()
+        self._button_row = QHBoxLayout()
+        self._button_row.setSpacing(12)
+        self.keys = _label("muted")
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setStyleSheet("color: #2c3a31;")
+        self.next = _label("next")
+        self.notes = _label("message")
+        self.clause = _label("muted")
+        for widget in (self.phase, self.instruction, self.order, self.blocked):
+            layout.addWidget(widget)
+        layout.addLayout(self._button_row)
+        for widget in (self.keys, line, self.next, self.notes, self.clause):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+
+    @property
+    def view(self) -> StepView | None:
+        return self._view
+
+    def button(self, action: str) -> QPushButton:
+        """The button of ``action`` (for tests and the button panel)."""
+        return self._buttons[action]
+
+    def set_view(self, view: StepView) -> None:
+        self._view = view
+        self.phase.setText(view.phase_label)
+        self.instruction.setText(view.instruction)
+        self.order.setText(view.order_text)
+        self.order.setVisible(bool(view.order_text))
+        self.blocked.setText(view.blocked or "")
+        self.blocked.setVisible(bool(view.blocked))
+        self.next.setText(view.next_text)
+        self.next.setVisible(bool(view.next_text))
+        self.notes.setText("\n".join(view.notes))
+        self.notes.setVisible(bool(view.notes))
+        self.clause.setText(f"Rule: {view.clause}" if view.clause else "")
+        self._rebuild_buttons(view)
+
+    def _rebuild_buttons(self, view: StepView) -> None:
+        for button in self._buttons.values():
+            self._button_row.removeWidget(button)
+            button.deleteLater()
+        for shortcut in self._shortcuts:
+            shortcut.setEnabled(False)
+            shortcut.deleteLater()
+        self._buttons = {}
+        self._shortcuts = []
+        hints = []
+        for action in view.actions:
+            button = QPushButton(action.label)
+            button.setObjectName("primary" if action.primary else "secondary")
+            button.setEnabled(action.enabled)
+            button.setMinimumHeight(72 if action.primary else 60)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, name=action.name: self._trigger(name))
+            self._button_row.addWidget(button)
+            self._buttons[action.name] = button
+            keys = [action.key] if action.key else []
+            if action.primary:
+                keys.append("Return")
+            for key in keys:
+                shortcut = QShortcut(QKeySequence(key), self.window())
+                shortcut.setContext(Qt.ShortcutContext.ApplicationShortcut)
+                shortcut.activated.connect(lambda name=action.name: self._trigger(name))
+                self._shortcuts.append(shortcut)
+            if action.key:
+                hints.append(f"{action.key} {action.label.lower()}")
+        if view.primary is not None:
+            hints.append("Enter " + view.primary.label.lower())
+        self.keys.setText("keys: " + " · ".join(hints) if hints else "")
+
+    def _trigger(self, name: str) -> None:
+        if self._view is None:
+            return
+        action = next((a for a in self._view.actions if a.name == name), None)
+        if action is not None and action.enabled:
+            self.action_triggered.emit(name)

@@ -1,0 +1,89 @@
+"""The dark felt theme: colours and type sizes chosen to be read from a standing position.
+
+Every widget takes its colours from here so that the screen stays consistent and a casino can
+restyle it in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["THEME", "Theme", "stylesheet"]
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Colours as ``#rrggbb`` strings and sizes in pixels at a 1280-pixel-wide window."""
+
+    background: str = "#0f1512"
+    bar: str = "#0a0f0c"
+    panel: str = "#1a231d"
+    panel_line: str = "#2c3a31"
+    felt: str = "#1d5c3a"
+    felt_edge: str = "#0f3b24"
+    felt_line: str = "#2f7a52"
+    seat: str = "#154a2f"
+    seat_empty: str = "#133f29"
+    text: str = "#f2f5f0"
+    muted: str = "#a7b8ad"
+    faint: str = "#6f8577"
+    current: str = "#ffd54a"
+    next: str = "#6fb8ff"
+    ok: str = "#3cc46f"
+    warn: str = "#f4a93b"
+    fault: str = "#f25c54"
+    primary: str = "#2e9e5b"
+    secondary: str = "#8a4a2a"
+    neutral: str = "#3a4a40"
+    chip: str = "#e9d6a0"
+    chip_text: str = "#2a2418"
+    card_face: str = "#fbfbf7"
+    card_red: str = "#c8102e"
+    card_black: str = "#16181a"
+    card_back: str = "#2b4a8a"
+    card_back_line: str = "#4a6db8"
+    tray: str = "#4a3022"
+    font_family: str = "DejaVu Sans"
+    instruction_pt: int = 26
+    body_pt: int = 13
+    button_pt: int = 18
+
+
+THEME = Theme()
+
+
+def stylesheet(theme: Theme = THEME) -> str:
+    """The application's Qt style sheet for the theme (large touch targets, dark panels).
+
+    >>> "QPushButton" in stylesheet()
+    True
+    """
+    t = theme
+    return f"""
+QWidget {{ background: {t.background}; color: {t.text}; font-family: "{t.font_family}";
+           font-size: {t.body_pt}pt; }}
+QFrame#panel {{ background: {t.panel}; border-radius: 12px; }}
+QLabel {{ background: transparent; }}
+QLabel#muted {{ color: {t.muted}; }}
+QLabel#phase {{ color: {t.muted}; font-weight: bold; font-size: {t.body_pt}pt; }}
+QLabel#instruction {{ font-size: {t.instruction_pt}pt; font-weight: bold; }}
+QLabel#message {{ color: {t.warn}; }}
+QLabel#fault {{ color: {t.text}; background: #5a1f1c; border: 2px solid {t.fault};
+                border-radius: 8px; padding: 8px; font-weight: bold; }}
+QPushButton {{ background: {t.neutral}; color: {t.text}; border: none; border-radius: 10px;
+               min-height: 56px; padding: 6px 18px; font-size: {t.button_pt}pt;
+               font-weight: bold; }}
+QPushButton:disabled {{ background: #252e28; color: {t.faint}; }}
+QPushButton#primary {{ background: {t.primary}; }}
+QPushButton#primary:disabled {{ background: #254733; color: {t.faint}; }}
+QPushButton#secondary {{ background: {t.secondary}; }}
+QPushButton:pressed {{ border: 3px solid {t.current}; }}
+QPushButton:focus {{ border: 2px solid {t.next}; }}
+QCheckBox {{ spacing: 10px; font-size: {t.body_pt}pt; }}
+QCheckBox::indicator {{ width: 28px; height: 28px; border: 2px solid {t.muted}; border-radius: 5px;
+                         background: {t.background}; }}
+QCheckBox::indicator:checked {{ background: {t.ok}; border-color: {t.ok}; }}
+QScrollArea {{ border: none; background: transparent; }}
+QLineEdit, QSpinBox {{ background: {t.background}; border: 1px solid {t.panel_line};
+                       border-radius: 6px; min-height: 40px; padding: 2px 8px; }}
+"""

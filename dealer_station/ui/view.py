@@ -1,0 +1,350 @@
+"""View-models of the dealer's screen: frozen, Qt-free pictures of what the screen shows.
+
+The adapters (:mod:`dealer_station.ui.adapters`) build them from a round, the station and the
+devices; the widgets only draw them. A card the procedure has not exposed is carried as ``None``
+(face down), so a widget cannot show a hole card early even by mistake: it never receives it.
+
+>>> from dealer_station.procedure import Step
+>>> view = step_view(Step("bet_one", "Ask position 2", actions=("let_it_ride", "take_back"),
+...                       positions=(2, 3, 5)))
+>>> [(a.label, a.key, a.primary) for a in view.actions]
+[('LET IT RIDE', 'R', True), ('TAKE BACK', 'T', False)]
+>>> view.order_text
+'Order: 2 → 3 → 5'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from dealer_station.cards import Card
+from dealer_station.money import Cents, format_cents
+from dealer_station.procedure import Payment, Step
+
+__all__ = [
+    "ACTION_LABELS",
+    "ActionView",
+    "DeviceHealth",
+    "HealthState",
+    "Light",
+    "PaymentLine",
+    "SeatView",
+    "StepView",
+    "TableView",
+    "WagerView",
+    "action_label",
+    "health_summary",
+    "payment_lines",
+    "step_view",
+]
+
+
+class Light(Enum):
+    """A bet acceptor light as the device reports it."""
+
+    OFF = "off"
+    ON = "on"
+    FLASHING = "flashing"
+    ATTRACT = "attract"
+    LATE = "late"  # a chip sensed after the lockout: reported, not recognised
+
+
+class HealthState(Enum):
+    """A device link's health, as the strip along the top shows it."""
+
+    CONNECTED = "connected"
+    RECONNECTING = "reconnecting"
+    FAULT = "fault"
+    OFFLINE = "offline"
+    NOT_CONFIGURED = "not configured"
+
+
+@dataclass(frozen=True, slots=True)
+class WagerView:
+    """One betting area of a position: its name in the regulation's words, amount and state
+    (``placed``, ``riding``, ``withdrawn``, ``won``, ``lost``, ``push``, ``unrecognised``)."""
+
+    area: str
+    amount: Cents
+    state: str = "placed"
+
+    @property
+    def label(self) -> str:
+        return WAGER_LABELS.get(self.area, self.area.replace("_", " "))
+
+
+WAGER_LABELS: dict[str, str] = {
+    "bet_one": "1",
+    "bet_two": "2",
+    "bet_three": "$",
+    "bonus": "bonus",
+    "let_it_ride_bonus": "bonus",
+    "three_card_bonus": "3-card",
+    "pai_gow": "wager",
+    "progressive": "prog",
+    "fortune": "fortune",
+    "fortune_bonus": "fortune",
+    "envy": "envy",
+    "insurance": "insur.",
+    "seven_card_bonus": "7-card",
+    "imperial": "imperial",
+    "imperial_bonus": "imperial",
+    "rng": "RNG",
+    "bank": "bank",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A betting position (or the dealer / bank) as the felt shows it.
+
+    ``cards`` are in dealt order, ``None`` for a face-down card; ``low_cards`` holds the two cards
+    of a Pai Gow low hand once the hand is set (then ``cards`` is the high hand). ``order`` is the
+    place of this seat in the current step's order: 0 the one being asked, 1 the next, 2+ later.
+    """
+
+    key: str
+    title: str
+    wagers: tuple[WagerView, ...] = ()
+    light: Light = Light.OFF
+    cards: tuple[Card | None, ...] = ()
+    low_cards: tuple[Card | None, ...] = ()
+    decision: str = ""
+    result: str = ""
+    order: int | None = None
+    foul: bool = False
+    active: bool = True
+    is_dealer: bool = False
+
+    @property
+    def total_wagered(self) -> Cents:
+        return sum(w.amount for w in self.wagers)
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything the felt shows: the seats in number order (dealer last), the community cards or
+    dealer's hand, the progressive meter and the bonus-wager lockout."""
+
+    game: str
+    title: str
+    seats: tuple[SeatView, ...]
+    community: tuple[Card | None, ...] = ()
+    community_label: str = ""
+    community_note: str = ""
+    meter: Cents | None = None
+    lockout: bool | None = None
+    lockout_note: str = ""
+    round_label: str = ""
+
+    def seat(self, key: str | int) -> SeatView:
+        """The seat for position ``key`` (``3``, ``"3"``, ``"dealer"``)."""
+        for s in self.seats:
+            if s.key == str(key):
+                return s
+        raise KeyError(key)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionView:
+    """A button of the step panel: the round action it performs, its label and key."""
+
+    name: str
+    label: str
+    key: str
+    primary: bool = False
+    enabled: bool = True
+
+
+#: Known action names → (button label, keyboard key). Unknown actions get their name in capitals
+#: and the first free letter.
+ACTION_LABELS: dict[str, tuple[str, str]] = {
+    "let_it_ride": ("LET IT RIDE", "R"),
+    "ride": ("LET IT RIDE", "R"),
+    "take_back": ("TAKE BACK", "T"),
+    "withdraw": ("TAKE BACK", "T"),
+    "no_more_bets": ("NO MORE BETS · LOCKOUT", "L"),
+    "lockout": ("LOCKOUT", "L"),
+    "deal": ("DEAL", "D"),
+    "dispense": ("DISPENSE", "D"),
+    "confirm": ("CONFIRM", "C"),
+    "next": ("NEXT", "N"),
+    "pay": ("PAID", "P"),
+    "settle": ("SETTLE", "S"),
+    "complete": ("ROUND DONE", "N"),
+    "new_round": ("NEW ROUND", "N"),
+    "surrender": ("SURRENDER", "U"),
+    "house_way": ("HOUSE WAY", "H"),
+    "set_hand": ("SET HAND", "S"),
+    "expose": ("EXPOSE", "E"),
+    "reject": ("REJECT", "X"),
+    "approve": ("APPROVE", "A"),
+}
+
+
+def action_label(name: str) -> tuple[str, str]:
+    """The button label and key for an action name.
+
+    >>> action_label("turn_community_card")
+    ('TURN COMMUNITY CARD', 'T')
+    """
+    if name in ACTION_LABELS:
+        return ACTION_LABELS[name]
+    return name.replace("_", " ").upper(), name[:1].upper()
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """The step panel's content for the current :class:`~dealer_station.procedure.Step`."""
+
+    phase: str
+    phase_label: str
+    instruction: str
+    actions: tuple[ActionView, ...]
+    positions: tuple[int | str, ...]
+    order_text: str
+    next_text: str
+    clause: str | None
+    expects: str
+    blocked: str | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def primary(self) -> ActionView | None:
+        return next((a for a in self.actions if a.primary), None)
+
+
+def order_text(positions: Sequence[int | str], done: Iterable[int | str] = ()) -> str:
+    """``Order: 1 ✓ → 2 → 3`` for the positions of a step, ticking those already done.
+
+    >>> order_text([1, 2, 3], done=[1])
+    'Order: 1 ✓ → 2 → 3'
+    >>> order_text([])
+    ''
+    """
+    if not positions:
+        return ""
+    finished = {str(p) for p in done}
+    parts = [f"{p} ✓" if str(p) in finished else str(p) for p in positions]
+    return "Order: " + " → ".join(parts)
+
+
+def step_view(
+    step: Step,
+    *,
+    enabled: Mapping[str, bool] | None = None,
+    done: Iterable[int | str] = (),
+    blocked: str | None = None,
+    notes: Sequence[str] = (),
+) -> StepView:
+    """Adapt a round's :class:`Step` to the panel: the first action is the primary one, every
+    action gets a distinct keyboard key, ``enabled`` (from the round's ``can_…`` queries) greys out
+    what is not allowed now and ``blocked`` (a device fault that matters) disables them all."""
+    keys_used: set[str] = set()
+    actions = []
+    for index, name in enumerate(step.actions):
+        label, key = action_label(name)
+        if key in keys_used:
+            free = (c for c in label.replace(" ", "") if c.isalpha() and c not in keys_used)
+            key = next(free, "")
+        keys_used.add(key)
+        allowed_now = True if enabled is None else enabled.get(name, True)
+        actions.append(
+            ActionView(name, label, key, primary=index == 0, enabled=allowed_now and not blocked)
+        )
+    return StepView(
+        phase=step.phase,
+        phase_label=step.phase.replace("_", " ").upper(),
+        instruction=step.instruction,
+        actions=tuple(actions),
+        positions=tuple(step.positions),
+        order_text=order_text(step.positions, done),
+        next_text=f"Next: {step.next_instruction}" if step.next_instruction else "",
+        clause=step.clause,
+        expects=step.expects,
+        blocked=blocked,
+        notes=tuple(notes),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentLine:
+    """One line of the payment panel, in the regulated order."""
+
+    order: int
+    verb: str
+    position: str
+    description: str
+    amount: str
+    vigorish: str
+    cents: Cents
+    clause: str | None
+
+
+_VERBS = {"collect": "COLLECT", "pay": "PAY", "push": "PUSH", "return": "RETURN"}
+
+
+def _describe(payment: Payment) -> str:
+    words = payment.wager.replace("_", " ")
+    if payment.hand:
+        words += f": {payment.hand.replace('_', ' ')}"
+    if payment.note:
+        words += f" · {payment.note}"
+    return words
+
+
+def payment_lines(payments: Iterable[Payment]) -> tuple[PaymentLine, ...]:
+    """The settlement as the dealer reads it: verb, position, what and how much, with vigorish.
+
+    >>> p = Payment(order=1, position=3, wager="pai_gow", outcome="pay", stake=2500,
+    ...             amount=2500, vigorish=125)
+    >>> line = payment_lines([p])[0]
+    >>> (line.verb, line.position, line.amount, line.vigorish)
+    ('PAY', 'pos 3', '$25.00', 'vig $1.25')
+    """
+    lines = []
+    for p in sorted(payments, key=lambda p: p.order):
+        shown = p.amount if p.outcome == "pay" else p.stake
+        position = f"pos {p.position}" if isinstance(p.position, int) else str(p.position)
+        lines.append(
+            PaymentLine(
+                order=p.order,
+                verb=_VERBS.get(p.outcome, p.outcome.upper()),
+                position=position,
+                description=_describe(p),
+                amount=format_cents(shown),
+                vigorish=f"vig {format_cents(p.vigorish)}" if p.vigorish else "",
+                cents=shown,
+                clause=p.clause,
+            )
+        )
+    return tuple(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceHealth:
+    """One device link as the health strip shows it."""
+
+    name: str
+    state: HealthState
+    detail: str = ""
+    simulated: bool = False
+    devices: tuple[str, ...] = field(default_factory=tuple)
+
+
+def health_summary(items: Iterable[DeviceHealth]) -> str:
+    """One line for logs and tests: ``shoe: connected · lockout: fault (jam)``.
+
+    >>> health_summary([DeviceHealth("shoe", HealthState.CONNECTED),
+    ...                 DeviceHealth("lockout", HealthState.FAULT, "jam")])
+    'shoe: connected · lockout: fault (jam)'
+    """
+    parts = []
+    for item in items:
+        text = f"{item.name}: {item.state.value}"
+        if item.detail:
+            text += f" ({item.detail})"
+        parts.append(text)
+    return " · ".join(parts)
