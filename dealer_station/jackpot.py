@@ -1,0 +1,107 @@
+"""Numbered jackpot records, printable as text and as a one-page PDF.
+
+The PDF is written directly (PDF 1.4, one page, the standard Helvetica font, no dependency): a
+jackpot slip is a handful of lines of text.
+
+>>> from dealer_station.store.meters import Jackpot
+>>> slip = Jackpot(12, "pai_gow_progressive", 40, "3", "Natural royal flush", 1234500,
+...                1234500, 500000, "D7", "S1", "2026-03-01T21:04:05.000000Z")
+>>> print(as_text(slip, table="PG-2"))  # doctest: +NORMALIZE_WHITESPACE
+JACKPOT RECORD No. 000012
+Table              PG-2
+Meter              pai_gow_progressive
+Round              40
+Betting position   3
+Winning hand       Natural royal flush
+Amount paid        $12,345.00
+Meter before       $12,345.00
+Meter after        $5,000.00
+Dealer             D7
+Validated by       S1 (supervisor)
+Time (UTC)         2026-03-01T21:04:05.000000Z
+<BLANKLINE>
+Player signature  ____________________
+Supervisor        ____________________
+>>> as_pdf(slip).startswith(b"%PDF-1.4") and as_pdf(slip).rstrip().endswith(b"%%EOF")
+True
+"""
+
+from __future__ import annotations
+
+from dealer_station.money import format_cents
+from dealer_station.store.meters import Jackpot
+
+__all__ = ["as_pdf", "as_text", "pdf_document"]
+
+
+def _lines(jackpot: Jackpot, table: str | None) -> list[str]:
+    rows = [
+        ("Table", table or "-"),
+        ("Meter", jackpot.meter),
+        ("Round", str(jackpot.round_id) if jackpot.round_id is not None else "-"),
+        ("Betting position", jackpot.position),
+        ("Winning hand", jackpot.hand),
+        ("Amount paid", format_cents(jackpot.amount)),
+        ("Meter before", format_cents(jackpot.meter_before)),
+        ("Meter after", format_cents(jackpot.meter_after)),
+        ("Dealer", jackpot.dealer or "-"),
+        ("Validated by", f"{jackpot.supervisor} (supervisor)"),
+        ("Time (UTC)", jackpot.time),
+    ]
+    return ([f"JACKPOT RECORD No. {jackpot.number:06d}"]
+            + [f"{label:<18} {value}" for label, value in rows]
+            + ["", "Player signature  ____________________",
+               "Supervisor        ____________________"])
+
+
+def as_text(jackpot: Jackpot, *, table: str | None = None) -> str:
+    """The jackpot record as plain text (for a receipt printer or the screen)."""
+    return "\n".join(_lines(jackpot, table))
+
+
+def _escape(text: str) -> str:
+    return (text.encode("latin-1", errors="replace").decode("latin-1")
+            .replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)"))
+
+
+def pdf_document(lines: list[str], *, title: str = "") -> bytes:
+    """A one-page US Letter PDF showing ``lines`` in 11-point Courier (monospaced, so the
+    columns of a record line up).
+
+    >>> pdf = pdf_document(["Hello (world)"])
+    >>> b"(Hello \\\\(world\\\\)) Tj" in pdf
+    True
+    """
+    content = ["BT", "/F1 11 Tf", "14 TL", "56 740 Td"]
+    if title:
+        content += ["/F1 16 Tf", f"({_escape(title)}) Tj", "T*", "T*", "/F1 11 Tf"]
+    content += [f"({_escape(line)}) Tj T*" for line in lines]
+    content.append("ET")
+    stream = "\n".join(content).encode("latin-1")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+        b"/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>",
+        b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream
+        + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    for offset in offsets:
+        out += f"{offset:010d} 00000 n \n".encode()
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+            .encode())
+    return bytes(out)
+
+
+def as_pdf(jackpot: Jackpot, *, table: str | None = None) -> bytes:
+    """The jackpot record as a printable one-page PDF."""
+    lines = _lines(jackpot, table)
+    return pdf_document(lines[1:], title=lines[0])

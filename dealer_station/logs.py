@@ -1,0 +1,107 @@
+"""Diagnostic logging for the whole application, configured once.
+
+structlog renders to the console (coloured, readable) when developing and as JSON lines in
+production (one object per line, for the casino's log collector). Context that every line should
+carry — the ``table``, the ``round`` and the ``device`` — is bound with :func:`bind` (context
+variables, so it follows the thread or task that bound it).
+
+These are *diagnostics*: they may be rotated, filtered or lost. The regulatory record is the
+hash-chained audit log in :mod:`dealer_station.audit`, which never goes through here.
+
+The mode comes from the argument, else the ``DEALER_STATION_LOG`` environment variable
+(``development`` or ``production``), else ``development`` when stderr is a terminal and
+``production`` otherwise.
+
+>>> import io, json
+>>> out = io.StringIO()
+>>> configure("production", stream=out, force=True)
+'production'
+>>> with bound(table="T1", round=7):
+...     get_logger("doctest").info("round_started", game="let_it_ride")
+>>> line = json.loads(out.getvalue())
+>>> line["event"], line["table"], line["round"], line["game"], line["level"]
+('round_started', 'T1', 7, 'let_it_ride', 'info')
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+import structlog
+
+__all__ = ["MODES", "bind", "bound", "configure", "get_logger", "unbind"]
+
+MODES = ("development", "production")
+_configured: str | None = None
+
+
+def _choose_mode(mode: str | None) -> str:
+    chosen = mode or os.environ.get("DEALER_STATION_LOG")
+    if chosen is None:
+        chosen = "development" if sys.stderr.isatty() else "production"
+    if chosen not in MODES:
+        raise ValueError(f"log mode must be one of {', '.join(MODES)}, not {chosen!r}")
+    return chosen
+
+
+def configure(mode: str | None = None, *, stream: TextIO | None = None,
+              level: int = logging.INFO, force: bool = False) -> str:
+    """Configure structlog for the application (once; later calls are no-ops unless ``force``).
+
+    Returns the mode in effect."""
+    global _configured
+    if _configured is not None and not force:
+        return _configured
+    chosen = _choose_mode(mode)
+    renderer: Any
+    if chosen == "development":
+        renderer = structlog.dev.ConsoleRenderer(colors=stream is None and sys.stderr.isatty())
+    else:
+        renderer = structlog.processors.JSONRenderer(sort_keys=True)
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            structlog.processors.StackInfoRenderer(),
+            structlog.processors.format_exc_info,
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(level),
+        logger_factory=structlog.PrintLoggerFactory(stream or sys.stderr),
+        cache_logger_on_first_use=False,
+    )
+    _configured = chosen
+    return chosen
+
+
+def get_logger(name: str | None = None) -> Any:
+    """A structlog logger (configuring with the defaults first if nobody has yet)."""
+    if _configured is None:
+        configure()
+    return structlog.get_logger(name) if name else structlog.get_logger()
+
+
+def bind(**context: Any) -> None:
+    """Bind ``table=``, ``round=``, ``device=`` (or any key) to every following log line."""
+    structlog.contextvars.bind_contextvars(**context)
+
+
+def unbind(*keys: str) -> None:
+    """Remove bound context keys."""
+    structlog.contextvars.unbind_contextvars(*keys)
+
+
+@contextmanager
+def bound(**context: Any) -> Iterator[None]:
+    """Bind context for the duration of a ``with`` block."""
+    tokens = structlog.contextvars.bind_contextvars(**context)
+    try:
+        yield
+    finally:
+        structlog.contextvars.reset_contextvars(**tokens)

@@ -1,0 +1,279 @@
+"""Progressive meters kept as journals: the meter *is* the sum of its entries.
+
+A meter has a ``reset`` value (what it is seeded and reseeded to), a ``rate`` of progression in
+basis points of the amount wagered on its ``wager`` (2100 = 21 %, the 5324.41(k)(5) minimum for
+the $1 progressive payout wager) and a journal of entries: ``seed``, ``contribution`` (one per
+completed round, a unique index forbids a second), ``hit`` (a winning hand, amount 0),
+``validation`` (the supervisor's, amount 0), ``paid`` (the payout deducted), ``reseed`` (back up
+to the reset value), ``rate`` / ``reset`` (a configuration change, amount 0). Each entry records the
+balance after it, and the meter's ``current`` column is updated in the same transaction; every
+entry is audited. :func:`check` proves ``current`` equals the journal's sum.
+
+Contributions are computed in whole cents; the fraction of a cent left over is carried (in
+1/10000 cent) into the next contribution, so no fraction is ever lost.
+
+>>> contribution_cents(100, 2100, 0)
+(21, 0)
+>>> contribution_cents(333, 2100, 0)
+(69, 9300)
+>>> contribution_cents(333, 2100, 9300)
+(70, 8600)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_station.audit import utc_now
+from dealer_station.money import Cents
+from dealer_station.store.database import Store, StoreError, Transaction
+
+__all__ = [
+    "Jackpot",
+    "Meter",
+    "MeterEntry",
+    "MeterStatistics",
+    "add_entry",
+    "check",
+    "contribute",
+    "contribution_cents",
+    "create_meter",
+    "entries",
+    "jackpot",
+    "jackpots",
+    "meter",
+    "meters",
+    "pay_jackpot",
+    "statistics",
+]
+
+KINDS = ("seed", "contribution", "hit", "validation", "paid", "reseed", "rate", "reset")
+
+
+@dataclass(frozen=True, slots=True)
+class Meter:
+    name: str
+    wager: str
+    reset: Cents
+    rate_bp: int
+    current: Cents
+    carry: int
+
+
+@dataclass(frozen=True, slots=True)
+class MeterEntry:
+    id: int
+    meter: str
+    kind: str
+    amount: Cents
+    balance: Cents
+    round_id: int | None
+    jackpot: int | None
+    actor: str | None
+    detail: Mapping[str, Any]
+    time: str
+
+
+@dataclass(frozen=True, slots=True)
+class MeterStatistics:
+    """Totals of one meter's journal."""
+
+    current: Cents
+    reset: Cents
+    rate_bp: int
+    contributions: Cents
+    contribution_count: int
+    hits: int
+    paid: Cents
+    reseeds: int
+    reseeded: Cents
+    validations: int
+
+
+@dataclass(frozen=True, slots=True)
+class Jackpot:
+    """A numbered record of a validated progressive payout."""
+
+    number: int
+    meter: str
+    round_id: int | None
+    position: str
+    hand: str
+    amount: Cents
+    meter_before: Cents
+    meter_after: Cents
+    dealer: str | None
+    supervisor: str
+    time: str
+
+
+def contribution_cents(wagered: Cents, rate_bp: int, carry: int) -> tuple[Cents, int]:
+    """Cents added for ``wagered`` at ``rate_bp`` basis points with ``carry`` (1/10000 cent)
+    left from before; returns the cents and the new carry."""
+    total = wagered * rate_bp + carry
+    return total // 10000, total % 10000
+
+
+def _meter(row: Any) -> Meter:
+    return Meter(row["name"], row["wager"], row["reset"], row["rate_bp"], row["current"],
+                 row["carry"])
+
+
+def meter(source: Store | Transaction, name: str) -> Meter:
+    row = source.connection.execute("SELECT * FROM meters WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        raise ValueError(f"no progressive meter {name!r}")
+    return _meter(row)
+
+
+def meters(store: Store) -> list[Meter]:
+    return [_meter(row) for row in store.query("SELECT * FROM meters ORDER BY name")]
+
+
+def add_entry(work: Transaction, name: str, kind: str, amount: Cents, *,
+              round_id: int | None = None, jackpot_number: int | None = None,
+              actor: str | None = None, detail: Mapping[str, Any] | None = None) -> Cents:
+    """Journal one change of meter ``name`` and audit it; returns the new balance."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown meter entry kind {kind!r}")
+    current = meter(work, name).current
+    balance = current + amount
+    if balance < 0:
+        raise ValueError(f"meter {name} cannot go below zero ({current} + {amount})")
+    detail = dict(detail or {})
+    work.execute(
+        "INSERT INTO meter_entries (meter, kind, amount, balance, round_id, jackpot, actor, "
+        "detail, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (name, kind, amount, balance, round_id, jackpot_number, actor,
+         json.dumps(detail, sort_keys=True), utc_now()))
+    work.execute("UPDATE meters SET current = ? WHERE name = ?", (balance, name))
+    work.audit("meter", {"meter": name, "kind": kind, "amount": amount, "balance": balance,
+                         "jackpot": jackpot_number, **detail},
+               actor=actor, round_id=round_id)
+    return balance
+
+
+def create_meter(work: Transaction, name: str, wager: str, reset: Cents, rate_bp: int,
+                 actor: str | None = None) -> Meter:
+    """Create a meter and seed it with its reset value."""
+    if reset < 0 or rate_bp < 0:
+        raise ValueError("a meter's reset value and rate cannot be negative")
+    if work.execute("SELECT 1 FROM meters WHERE name = ?", (name,)).fetchone():
+        raise ValueError(f"meter {name!r} already exists")
+    work.execute("INSERT INTO meters (name, wager, reset, rate_bp, current, carry) "
+                 "VALUES (?, ?, ?, ?, 0, 0)", (name, wager, reset, rate_bp))
+    add_entry(work, name, "seed", reset, actor=actor,
+              detail={"wager": wager, "reset": reset, "rate_bp": rate_bp})
+    return meter(work, name)
+
+
+def contribute(work: Transaction, name: str, round_id: int, wagered: Cents) -> Cents:
+    """Add the contribution of a completed round that had ``wagered`` cents on the meter's
+    wager; returns the cents added (the index allows one contribution per round)."""
+    current = meter(work, name)
+    cents, carry = contribution_cents(wagered, current.rate_bp, current.carry)
+    work.execute("UPDATE meters SET carry = ? WHERE name = ?", (carry, name))
+    add_entry(work, name, "contribution", cents, round_id=round_id,
+              detail={"wagered": wagered, "rate_bp": current.rate_bp, "carry": carry})
+    return cents
+
+
+def pay_jackpot(work: Transaction, name: str, *, round_id: int | None, position: str,
+                hand: str, amount: Cents, dealer: str | None, supervisor: str) -> Jackpot:
+    """Record a validated progressive payout: the hit, the supervisor's validation, the payout
+    deducted from the meter, the reseed up to the reset value, and the numbered jackpot record.
+    The caller has checked the supervisor's authority."""
+    current = meter(work, name)
+    if amount <= 0:
+        raise ValueError("a jackpot amount must be positive")
+    if amount > current.current:
+        raise ValueError(f"jackpot {amount} exceeds the meter ({current.current})")
+    cursor = work.execute(
+        "INSERT INTO jackpots (meter, round_id, position, hand, amount, meter_before, "
+        "meter_after, dealer, supervisor, time) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+        (name, round_id, position, hand, amount, current.current, dealer, supervisor,
+         utc_now()))
+    number = cursor.lastrowid
+    assert number is not None
+    detail = {"position": position, "hand": hand}
+    add_entry(work, name, "hit", 0, round_id=round_id, jackpot_number=number, actor=dealer,
+              detail=detail)
+    add_entry(work, name, "validation", 0, round_id=round_id, jackpot_number=number,
+              actor=supervisor, detail={**detail, "amount": amount})
+    balance = add_entry(work, name, "paid", -amount, round_id=round_id, jackpot_number=number,
+                        actor=supervisor, detail=detail)
+    if balance < current.reset:
+        balance = add_entry(work, name, "reseed", current.reset - balance, round_id=round_id,
+                            jackpot_number=number, actor=supervisor)
+    work.execute("UPDATE jackpots SET meter_after = ? WHERE number = ?", (balance, number))
+    return jackpot(work, number)
+
+
+def _jackpot(row: Any) -> Jackpot:
+    return Jackpot(row["number"], row["meter"], row["round_id"], row["position"], row["hand"],
+                   row["amount"], row["meter_before"], row["meter_after"], row["dealer"],
+                   row["supervisor"], row["time"])
+
+
+def jackpot(source: Store | Transaction, number: int) -> Jackpot:
+    row = source.connection.execute("SELECT * FROM jackpots WHERE number = ?",
+                                    (number,)).fetchone()
+    if row is None:
+        raise ValueError(f"no jackpot record number {number}")
+    return _jackpot(row)
+
+
+def jackpots(store: Store) -> list[Jackpot]:
+    return [_jackpot(row) for row in store.query("SELECT * FROM jackpots ORDER BY number")]
+
+
+def entries(store: Store, name: str) -> list[MeterEntry]:
+    rows = store.query("SELECT * FROM meter_entries WHERE meter = ? ORDER BY id", (name,))
+    return [MeterEntry(r["id"], r["meter"], r["kind"], r["amount"], r["balance"], r["round_id"],
+                       r["jackpot"], r["actor"], json.loads(r["detail"]), r["time"])
+            for r in rows]
+
+
+def statistics(store: Store, name: str) -> MeterStatistics:
+    """The meter's figures, every one computed from its journal."""
+    current = meter(store, name)
+    rows = {row["kind"]: row for row in store.query(
+        "SELECT kind, COUNT(*) AS n, COALESCE(SUM(amount), 0) AS total FROM meter_entries "
+        "WHERE meter = ? GROUP BY kind", (name,))}
+
+    def n(kind: str) -> int:
+        return int(rows[kind]["n"]) if kind in rows else 0
+
+    def total(kind: str) -> int:
+        return int(rows[kind]["total"]) if kind in rows else 0
+
+    return MeterStatistics(
+        current=sum(total(kind) for kind in KINDS),
+        reset=current.reset,
+        rate_bp=current.rate_bp,
+        contributions=total("contribution"),
+        contribution_count=n("contribution"),
+        hits=n("hit"),
+        paid=-total("paid"),
+        reseeds=n("reseed"),
+        reseeded=total("reseed"),
+        validations=n("validation"),
+    )
+
+
+def check(store: Store) -> None:
+    """Raise :class:`StoreError` unless every meter equals the sum of its journal and every
+    entry's balance is the running sum."""
+    for each in meters(store):
+        running = 0
+        for entry in entries(store, each.name):
+            running += entry.amount
+            if entry.balance != running:
+                raise StoreError(f"meter {each.name}: entry {entry.id} balance {entry.balance} "
+                                 f"is not the journal's running sum {running}")
+        if running != each.current:
+            raise StoreError(f"meter {each.name} shows {each.current} but its journal sums "
+                             f"to {running}")
