@@ -1,0 +1,317 @@
+"""Let It Ride (5324.34): the base game under the return-maximising strategy, the $1 let it ride
+bonus ((f)(3)) and the three-card bonus ((f)(4)), exactly, over every deal of the 52-card deck.
+
+The base game is solved backwards over all 2,598,960 five-card hands with array arithmetic. Every
+unit riding wins or loses the same amount ``v(hand)`` (the pay odds, or -1 below a pair of tens,
+(e)(7)), and the two decisions are independent ((e)(4)), so:
+
+* bet two rides on four cards exactly when ``E[v | four cards] > 0`` (the 48 fifth cards);
+* bet one rides on three cards exactly when ``E[v | three cards] > 0`` (the 1,176 pairs of
+  community cards);
+* bet three always rides.
+
+Sums over supersets are scatter-adds over the colex ranks of subsets (each five-card hand adds its
+value into its five four-card and ten three-card subsets), so the whole solve is a few array passes.
+The payout limit of (f)(2) is ignored (it only matters for wagers far above any table maximum).
+
+Pay tables are passed as ``{category: odds}`` with the category names of
+:data:`BASE_GAME_HANDS`, :data:`THREE_CARD_HANDS`; :mod:`dealer_station.analysis.paytables` builds
+them from the game's own tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from dealer_station.analysis.combinatorics import IntArray, colex_rank, combinations_array
+from dealer_station.analysis.five_card_table import BoolArray, HandCode, five_card_codes
+from dealer_station.analysis.report import PayLine, WagerReport, format_odds
+from dealer_station.analysis.three_card_counts import LetItRideThree, classify_let_it_ride_three
+from dealer_station.money import format_cents
+
+__all__ = [
+    "BASE_GAME_HANDS",
+    "BONUS_HANDS",
+    "THREE_CARD_HANDS",
+    "BaseGameSolution",
+    "base_game_report",
+    "bonus_report",
+    "five_card_categories",
+    "solve_base_game",
+    "three_card_bonus_report",
+]
+
+#: Base game hands of (f)(1), best first, then the losing hands.
+BASE_GAME_HANDS: tuple[str, ...] = (
+    "royal_flush",
+    "straight_flush",
+    "four_of_a_kind",
+    "full_house",
+    "flush",
+    "straight",
+    "three_of_a_kind",
+    "two_pair",
+    "pair_of_tens_or_better",
+    "pair_below_tens",
+    "high_card",
+)
+#: Hands of the $1 let it ride bonus, (f)(3).
+BONUS_HANDS: tuple[str, ...] = BASE_GAME_HANDS[:7]
+#: Three-card bonus hands of (b)(3), best first, then the losing hand.
+THREE_CARD_HANDS: tuple[str, ...] = (
+    "mini_royal",
+    "straight_flush",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "pair",
+    "high_card",
+)
+
+_CODE_NAMES = {
+    HandCode.ROYAL_FLUSH: "royal_flush",
+    HandCode.STRAIGHT_FLUSH: "straight_flush",
+    HandCode.FOUR_OF_A_KIND: "four_of_a_kind",
+    HandCode.FULL_HOUSE: "full_house",
+    HandCode.FLUSH: "flush",
+    HandCode.STRAIGHT: "straight",
+    HandCode.THREE_OF_A_KIND: "three_of_a_kind",
+    HandCode.TWO_PAIR: "two_pair",
+    HandCode.HIGH_CARD: "high_card",
+}
+_TENS = 8  # rank number of the ten (deuce is 0)
+_HANDS = 2_598_960
+
+
+@lru_cache(maxsize=1)
+def five_card_categories() -> IntArray:
+    """Index into :data:`BASE_GAME_HANDS` of every five-card hand of the 52-card deck, by colex
+    rank.
+
+    >>> categories = five_card_categories()
+    >>> int((categories == BASE_GAME_HANDS.index("pair_of_tens_or_better")).sum())
+    422400
+    """
+    codes, pair_ranks = five_card_codes(52)
+    categories = np.zeros(len(codes), dtype=np.int64)
+    for code, name in _CODE_NAMES.items():
+        categories[codes == code] = BASE_GAME_HANDS.index(name)
+    pairs = codes == HandCode.PAIR
+    high_pair = pairs & (pair_ranks >= _TENS)
+    categories[high_pair] = BASE_GAME_HANDS.index("pair_of_tens_or_better")
+    categories[pairs & ~high_pair] = BASE_GAME_HANDS.index("pair_below_tens")
+    categories.setflags(write=False)
+    return categories
+
+
+def _category_counts(categories: IntArray, size: int) -> list[int]:
+    return [int(n) for n in np.bincount(categories, minlength=size)]
+
+
+def _odds_vector(pays: Mapping[str, int], hands: tuple[str, ...]) -> IntArray:
+    unknown = set(pays) - set(hands)
+    if unknown:
+        raise ValueError(f"unknown hands in the pay table: {', '.join(sorted(unknown))}")
+    return np.array([pays.get(name, -1) for name in hands], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class BaseGameSolution:
+    """The solved base game: the decision for every three- and four-card holding and the exact
+    expected return per unit (one of the three equal bets)."""
+
+    ride_bet_one: BoolArray  # per three-card colex rank
+    ride_bet_two: BoolArray  # per four-card colex rank
+    expected_return: Fraction
+    units_by_hand: IntArray  # per five-card hand: units riding summed over its 20 deal orders
+
+    @property
+    def average_units_wagered(self) -> float:
+        return float(self.units_by_hand.sum()) / (20 * _HANDS)
+
+
+def solve_base_game(pays: Mapping[str, int]) -> BaseGameSolution:
+    """Solve the base game for the odds ``pays`` (hands of :data:`BASE_GAME_HANDS` not listed lose).
+
+    >>> from dealer_station.analysis.let_it_ride import solve_base_game
+    >>> minimum = {"royal_flush": 1000, "straight_flush": 200, "four_of_a_kind": 50,
+    ...            "full_house": 11, "flush": 8, "straight": 5, "three_of_a_kind": 3,
+    ...            "two_pair": 2, "pair_of_tens_or_better": 1}
+    >>> round(float(solve_base_game(minimum).expected_return), 6)
+    -0.035057
+    """
+    value = _odds_vector(pays, BASE_GAME_HANDS)[five_card_categories()]
+    hands = combinations_array(52, 5)
+    fours = combinations_array(52, 4)
+    sum_four = np.zeros(len(fours), dtype=np.int64)
+    for drop in range(5):
+        columns = [c for c in range(5) if c != drop]
+        sum_four += np.bincount(
+            colex_rank(hands[:, columns]), weights=value, minlength=len(fours)
+        ).astype(np.int64)
+    sum_three = np.zeros(22100, dtype=np.int64)
+    for keep in combinations_array(5, 3).tolist():
+        sum_three += np.bincount(
+            colex_rank(hands[:, keep]), weights=value, minlength=22100
+        ).astype(np.int64)
+    best_four = np.maximum(sum_four, 0)
+    best_after_three = np.zeros(22100, dtype=np.int64)
+    for drop in range(4):
+        columns = [c for c in range(4) if c != drop]
+        best_after_three += np.bincount(
+            colex_rank(fours[:, columns]), weights=best_four, minlength=22100
+        ).astype(np.int64)
+    # Per three-card hand, in units of 1 / 2352 (= 1176 * 2 = 49 * 48):
+    #   bet three: sum_three / 1176; bet one: max(sum_three, 0) / 1176; bet two: best / (49 * 48).
+    numerator = int((2 * sum_three + 2 * np.maximum(sum_three, 0) + best_after_three).sum())
+    expected = Fraction(numerator, 22100 * 2352)
+    ride_one = sum_three > 0
+    ride_two = sum_four > 0
+    units = np.full(len(hands), 20, dtype=np.int64)
+    for keep in combinations_array(5, 3).tolist():
+        units += 2 * ride_one[colex_rank(hands[:, keep])]
+    for drop in range(5):
+        columns = [c for c in range(5) if c != drop]
+        units += 4 * ride_two[colex_rank(hands[:, columns])]
+    return BaseGameSolution(ride_one, ride_two, expected, units)
+
+
+def base_game_report(pays: Mapping[str, int], table: str | None = None) -> WagerReport:
+    """The base game's pay lines under the optimal strategy: each hand's combinations (of the
+    2,598,960 final hands), probability, odds, the average number of bets riding on it and its
+    share of the expected return per unit."""
+    solution = solve_base_game(pays)
+    categories = five_card_categories()
+    odds = _odds_vector(pays, BASE_GAME_HANDS)
+    counts = _category_counts(categories, len(BASE_GAME_HANDS))
+    units = np.bincount(categories, weights=solution.units_by_hand, minlength=len(BASE_GAME_HANDS))
+    lines = []
+    for index, name in enumerate(BASE_GAME_HANDS):
+        if counts[index] == 0:
+            continue
+        riding = float(units[index]) / (20 * counts[index])
+        lines.append(
+            PayLine(
+                name,
+                counts[index],
+                counts[index] / _HANDS,
+                format_odds(int(odds[index])) if odds[index] >= 0 else "loses",
+                float(units[index]) * int(odds[index]) / (20 * _HANDS),
+                {"average_bets_riding": riding},
+            )
+        )
+    average = solution.average_units_wagered
+    expected = float(solution.expected_return)
+    return WagerReport(
+        "base_game",
+        table,
+        tuple(lines),
+        _HANDS,
+        expected,
+        notes=(
+            "expected return per unit (one of the three equal bets); bet one and bet two ride "
+            "exactly when their expected value is positive, 5324.34(e)(2), (e)(4)",
+            "payout limit of 5324.34(f)(2) not applied",
+        ),
+        figures={
+            "three_card_hands_riding_bet_one": int(solution.ride_bet_one.sum()),
+            "three_card_hands": 22100,
+            "four_card_hands_riding_bet_two": int(solution.ride_bet_two.sum()),
+            "four_card_hands": len(solution.ride_bet_two),
+            "average_units_wagered": average,
+            "return_per_unit_wagered": expected / average,
+            "return_per_initial_wager": expected / 3,
+        },
+    )
+
+
+def bonus_report(amounts: Mapping[str, int], table: str | None = None) -> WagerReport:
+    """The $1 let it ride bonus of (f)(3): ``amounts`` in cents won per hand; the $1 is lost on
+    any other hand. Return per $1 wagered."""
+    categories = five_card_categories()
+    counts = _category_counts(categories, len(BASE_GAME_HANDS))
+    unknown = set(amounts) - set(BONUS_HANDS)
+    if unknown:
+        raise ValueError(f"unknown hands in the bonus table: {', '.join(sorted(unknown))}")
+    lines = []
+    expected = Fraction(0)
+    for index, name in enumerate(BASE_GAME_HANDS):
+        won = Fraction(amounts[name], 100) if name in amounts else Fraction(-1)
+        share = Fraction(counts[index], _HANDS) * won
+        expected += share
+        if name in amounts:
+            lines.append(
+                PayLine(
+                    name,
+                    counts[index],
+                    counts[index] / _HANDS,
+                    format_cents(amounts[name]),
+                    float(share),
+                )
+            )
+    losing = sum(c for i, c in enumerate(counts) if BASE_GAME_HANDS[i] not in amounts)
+    lines.append(PayLine("losing_hands", losing, losing / _HANDS, "loses", -losing / _HANDS))
+    return WagerReport(
+        "let_it_ride_bonus",
+        table,
+        tuple(lines),
+        _HANDS,
+        float(expected),
+        notes=("return per $1 wagered; the amounts are won and the $1 is returned",),
+    )
+
+
+def three_card_bonus_report(pays: Mapping[str, int], table: str | None = None) -> WagerReport:
+    """The three-card bonus for one pay table ``{hand: odds}``; a mini royal on a table without
+    it is paid as a straight flush (tables A-C of (f)(4))."""
+    unknown = set(pays) - set(THREE_CARD_HANDS)
+    if unknown:
+        raise ValueError(f"unknown hands in the three-card table: {', '.join(sorted(unknown))}")
+    codes = classify_let_it_ride_three(combinations_array(52, 3))
+    names = {
+        LetItRideThree.MINI_ROYAL: "mini_royal",
+        LetItRideThree.STRAIGHT_FLUSH: "straight_flush",
+        LetItRideThree.THREE_OF_A_KIND: "three_of_a_kind",
+        LetItRideThree.STRAIGHT: "straight",
+        LetItRideThree.FLUSH: "flush",
+        LetItRideThree.PAIR: "pair",
+        LetItRideThree.HIGH_CARD: "high_card",
+    }
+    raw = np.bincount(codes, minlength=len(LetItRideThree))
+    counts = {names[LetItRideThree(code)]: int(raw[code]) for code in LetItRideThree}
+    if "mini_royal" not in pays:
+        counts["straight_flush"] += counts.pop("mini_royal")
+    return odds_report("three_card_bonus", table, counts, pays, 22100)
+
+
+def odds_report(
+    wager: str,
+    table: str | None,
+    counts: Mapping[str, int],
+    pays: Mapping[str, int],
+    total: int,
+    notes: tuple[str, ...] = (),
+) -> WagerReport:
+    """A report for a wager paid at odds ``pays[hand]`` to 1 and lost on any hand not in ``pays``.
+
+    >>> odds_report("w", None, {"pair": 1, "high_card": 3}, {"pair": 1}, 4).expected_return
+    -0.5
+    """
+    if sum(counts.values()) != total:
+        raise ValueError(f"counts of {wager} add up to {sum(counts.values())}, not {total}")
+    expected = Fraction(0)
+    lines = []
+    for name, count in counts.items():
+        if name in pays:
+            share = Fraction(count * pays[name], total)
+            lines.append(PayLine(name, count, count / total, format_odds(pays[name]), float(share)))
+            expected += share
+    losing = sum(count for name, count in counts.items() if name not in pays)
+    lines.append(PayLine("losing_hands", losing, losing / total, "loses", -losing / total))
+    expected -= Fraction(losing, total)
+    return WagerReport(wager, table, tuple(lines), total, float(expected), notes=notes)

@@ -1,0 +1,107 @@
+"""The result of a pay-table analysis: one line per paying hand, one report per wager.
+
+Counts are exact integers; probabilities, returns and house edges are floats derived from them.
+``expected_return`` is the player's expected net result per unit wagered (``-0.035`` is a 3.5 %
+house edge).
+
+>>> line = PayLine("pair", 84, 84 / 22100, "1:1", 84 / 22100)
+>>> report = WagerReport("example", None, (line,), 22100, -0.5)
+>>> report.house_edge
+0.5
+>>> report.to_json()["lines"][0]["combinations"]
+84
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Analysis", "PayLine", "WagerReport", "format_odds"]
+
+
+def format_odds(odds: float | int) -> str:
+    """Odds as the regulations write them.
+
+    >>> format_odds(8), format_odds(2.5)
+    ('8:1', '5:2')
+    """
+    if float(odds).is_integer():
+        return f"{int(odds)}:1"
+    from fractions import Fraction
+
+    fraction = Fraction(odds).limit_denominator(100)
+    return f"{fraction.numerator}:{fraction.denominator}"
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """One hand of a pay table: how many of the enumerated outcomes it covers, its probability,
+    what it pays (``"8:1"`` or ``"$25,000.00"``) and its share of the expected return."""
+
+    hand: str
+    combinations: int
+    probability: float
+    pays: str
+    contribution: float
+    extra: Mapping[str, float | int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "combinations": int(self.combinations),
+            "probability": float(self.probability),
+            "pays": self.pays,
+            "contribution": float(self.contribution),
+            **{k: (int(v) if isinstance(v, int) else float(v)) for k, v in self.extra.items()},
+        }
+
+
+@dataclass(frozen=True)
+class WagerReport:
+    """The analysis of one wager under one pay table."""
+
+    wager: str
+    table: str | None
+    lines: tuple[PayLine, ...]
+    total_combinations: int
+    expected_return: float
+    notes: tuple[str, ...] = ()
+    figures: Mapping[str, float | int] = field(default_factory=dict)
+
+    @property
+    def house_edge(self) -> float:
+        return -self.expected_return
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "wager": self.wager,
+            "table": self.table,
+            "total_combinations": int(self.total_combinations),
+            "expected_return": float(self.expected_return),
+            "house_edge": float(self.house_edge),
+            "lines": [line.to_json() for line in self.lines],
+            "figures": {
+                k: (int(v) if isinstance(v, int) else float(v)) for k, v in self.figures.items()
+            },
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every wager of a game under the casino's chosen tables, with the wall time it took."""
+
+    game: str
+    options: Mapping[str, str]
+    wagers: tuple[WagerReport, ...]
+    seconds: Mapping[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "wagers": [w.to_json() for w in self.wagers],
+            "seconds": {k: float(v) for k, v in self.seconds.items()},
+        }
