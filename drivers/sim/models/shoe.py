@@ -1,0 +1,156 @@
+"""A simulated automated dealing shoe: shuffles (a deck the caller supplies, or its own
+random order), dispenses stacks of 3, 4 or 7 cards and recognises each card, counts the cards
+after a shuffle, and can jam, run empty, have its door open, misread or see a duplicate.
+
+>>> from dealer_station.cards import parse_cards, standard_deck
+>>> shoe = ShoeModel(serial_number="S1")
+>>> deck = parse_cards("As Kd Qh") + tuple(c for c in standard_deck()
+...     if c.text not in ("As", "Kd", "Qh"))
+>>> shoe.load_deck(deck)
+>>> _ = shoe.handle(Command.SHUFFLE, b""); _ = shoe.handle(Command.DISPENSE, b"")
+>>> [c.text for c in shoe.dealt[-1]]
+['As', 'Kd', 'Qh']
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from collections import deque
+from collections.abc import Sequence
+
+from dealer_station.cards import Card, pai_gow_deck, standard_deck
+from drivers.protocol.codes import Command, EventCode, Family, FaultCode, NakReason
+from drivers.sim.models.base import DeviceModel, Refused
+
+__all__ = ["MISREAD_CARD", "STACK_SIZES", "ShoeModel"]
+
+#: The byte a stack reports for a card the reader could not recognise.
+MISREAD_CARD = 0xFF
+STACK_SIZES = (3, 4, 7)
+
+
+class ShoeModel(DeviceModel):
+    family = Family.SHOE
+    model_name = "SIM-SHOE"
+    latched = frozenset(
+        {FaultCode.JAM, FaultCode.MISREAD, FaultCode.DUPLICATE_CARD, FaultCode.CARD_COUNT}
+    )
+
+    def __init__(
+        self, *, stack_size: int = 3, deck_size: int = 52, seed: int | None = None, **kw: str
+    ) -> None:
+        super().__init__(**kw)
+        self.stack_size = stack_size
+        self.deck_size = deck_size
+        self.rng = random.Random(seed)
+        self.remaining: deque[Card] = deque()
+        self.seen: set[Card] = set()
+        self.loaded: deque[tuple[Card, ...]] = deque()
+        self.dealt: list[tuple[Card | None, ...]] = []
+        self.stacks = 0
+        self.count_after_shuffle = 0
+        self.door_open = False
+        self.jam_next = False
+        self.misread_next = 0
+
+    # -- back door ----------------------------------------------------------------------
+    def load_deck(self, cards: Sequence[Card]) -> None:
+        """The order the next shuffle produces (top card first); queue several for several
+        shuffles. A short or doubled deck is allowed, to test the count and duplicate faults."""
+        with self.lock:
+            self.loaded.append(tuple(cards))
+
+    def set_door(self, is_open: bool) -> None:
+        with self.lock:
+            self.door_open = is_open
+            if is_open:
+                self.raise_fault(FaultCode.DOOR_OPEN)
+            else:
+                self.clear_fault(FaultCode.DOOR_OPEN)
+
+    def jam(self) -> None:
+        """The next dispense jams (cleared by the host's RESET_FAULTS)."""
+        with self.lock:
+            self.jam_next = True
+
+    def misread(self, cards: int = 1) -> None:
+        """The next ``cards`` dispensed cards are not recognised."""
+        with self.lock:
+            self.misread_next += cards
+
+    # -- commands -----------------------------------------------------------------------
+    def handle_family(self, command: int, payload: bytes) -> bytes:
+        if command == Command.CONFIGURE_SHOE:
+            stack, deck = payload[0], payload[1]
+            if stack not in STACK_SIZES or deck not in (52, 53):
+                raise Refused(NakReason.BAD_VALUE)
+            self.stack_size, self.deck_size = stack, deck
+            return b""
+        if command == Command.SHUFFLE:
+            return self._shuffle()
+        if command == Command.DISPENSE:
+            return self._dispense(payload[0] if payload and payload[0] else self.stack_size)
+        if command == Command.CARD_COUNT:
+            return bytes((len(self.remaining), self.count_after_shuffle))
+        raise Refused(NakReason.UNKNOWN_COMMAND)
+
+    def _shuffle(self) -> bytes:
+        if self.door_open:
+            raise Refused(NakReason.FAULT_ACTIVE)
+        if self.loaded:
+            deck = list(self.loaded.popleft())
+        else:
+            deck = list(pai_gow_deck() if self.deck_size == 53 else standard_deck())
+            self.rng.shuffle(deck)
+        self.remaining = deque(deck)
+        self.seen.clear()
+        self.count_after_shuffle = len(deck)
+        self.clear_fault(FaultCode.EMPTY)
+        self.emit(EventCode.SHUFFLE_COMPLETED, bytes((min(len(deck), 255),)))
+        if len(deck) != self.deck_size:
+            self.raise_fault(FaultCode.CARD_COUNT)
+        return bytes((min(len(deck), 255),))
+
+    def _dispense(self, size: int) -> bytes:
+        if size not in STACK_SIZES and not 1 <= size <= 13:
+            raise Refused(NakReason.BAD_VALUE)
+        if self.faults & (self.latched | {FaultCode.DOOR_OPEN}) - {FaultCode.CARD_COUNT}:
+            raise Refused(NakReason.FAULT_ACTIVE)
+        if len(self.remaining) < size:
+            self.raise_fault(FaultCode.EMPTY)
+            raise Refused(NakReason.FAULT_ACTIVE)
+        self.stacks += 1
+        number = self.stacks
+        if self.jam_next:
+            self.jam_next = False
+            self.raise_fault(FaultCode.JAM)
+            return struct.pack("<H", number)
+        read: list[Card | None] = []
+        for _ in range(size):
+            card = self.remaining.popleft()
+            if self.misread_next:
+                self.misread_next -= 1
+                read.append(None)
+                self.raise_fault(FaultCode.MISREAD)
+                continue
+            if card in self.seen:
+                self.raise_fault(FaultCode.DUPLICATE_CARD)
+            self.seen.add(card)
+            read.append(card)
+        self.dealt.append(tuple(read))
+        data = struct.pack("<H", number) + bytes(
+            MISREAD_CARD if c is None else c.index for c in read
+        )
+        self.emit(EventCode.STACK_DISPENSED, data)
+        return struct.pack("<H", number)
+
+    def detail(self) -> bytes:
+        return struct.pack(
+            "<BBBBH",
+            self.stack_size,
+            self.deck_size,
+            min(len(self.remaining), 255),
+            int(self.door_open),
+            self.stacks & 0xFFFF,
+        )

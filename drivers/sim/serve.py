@@ -1,0 +1,154 @@
+"""Serving a simulated line (:class:`~drivers.sim.wire.SimLine`) to the real driver stack:
+
+* :func:`serve_pty` on a pseudo-terminal: the driver opens the real ``/dev/pts/N`` with
+  pyserial, exactly as it opens ``/dev/ttyUSB0``;
+* :func:`serve_usb` as a USB device with bulk endpoints, behind the pyusb backend of
+  :mod:`drivers.sim.usb_backend` (the driver's own pyusb calls run against it);
+* :func:`serve_in_process` through the in-memory transport (``memory://NAME``).
+
+Each returns a :class:`SimServer`: ``url`` for the configuration, ``line`` for the back door,
+``unplug()`` / ``replug()``, ``close()``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import threading
+import tty
+from collections.abc import Mapping
+
+from drivers.sim.models.base import DeviceModel
+from drivers.sim.wire import SimLine
+from drivers.transports import memory
+from drivers.transports.memory import MemoryTransport
+
+__all__ = ["SimServer", "serve_in_process", "serve_pty", "serve_usb"]
+
+
+class SimServer:
+    """A simulated line being served."""
+
+    kind = "abstract"
+
+    def __init__(self, url: str, line: SimLine) -> None:
+        self.url = url
+        self.line = line
+
+    @property
+    def models(self) -> dict[int, DeviceModel]:
+        return self.line.models
+
+    def unplug(self) -> None:
+        """The cable is pulled: nothing goes in or out."""
+        self.line.faults.unplugged = True
+
+    def replug(self) -> None:
+        self.line.faults.unplugged = False
+
+    def close(self) -> None:
+        """Stop serving (idempotent)."""
+
+
+class PtyServer(SimServer):
+    """A line on a pseudo-terminal, served by a thread reading the master side."""
+
+    kind = "pty"
+
+    def __init__(self, models: Mapping[int, DeviceModel]) -> None:
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        super().__init__(os.ttyname(self._slave), SimLine(models, self._write))
+        self._stop = threading.Event()
+        self._wake_r, self._wake_w = os.pipe()
+        self._write_lock = threading.Lock()
+        self._thread = threading.Thread(target=self._serve, name=f"sim-pty {self.url}", daemon=True)
+        self._thread.start()
+
+    def _write(self, data: bytes) -> None:
+        with self._write_lock:
+            view = memoryview(data)
+            while view and not self._stop.is_set():
+                try:
+                    written = os.write(self._master, view)
+                except BlockingIOError:
+                    select.select([], [self._master], [], 0.05)
+                    continue
+                except OSError:
+                    return
+                view = view[written:]
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                ready, _, _ = select.select([self._master, self._wake_r], [], [], 0.5)
+            except (OSError, ValueError):
+                return
+            if self._master not in ready:
+                continue
+            try:
+                data = os.read(self._master, 4096)
+            except OSError:
+                continue
+            if data:
+                self.line.receive(data)
+
+    def close(self) -> None:
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        os.write(self._wake_w, b"x")
+        self._thread.join(2.0)
+        for fd in (self._master, self._slave, self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+class InProcessServer(SimServer):
+    """A line handed straight to an in-memory transport: ``memory://NAME``."""
+
+    kind = "memory"
+
+    def __init__(self, models: Mapping[int, DeviceModel], name: str) -> None:
+        self.name = name
+        self._transport = MemoryTransport(f"memory://{name}", self._deliver)
+        super().__init__(f"memory://{name}", SimLine(models, self._transport.feed))
+        memory.register(name, self._transport)
+
+    def _deliver(self, data: bytes) -> None:
+        self.line.receive(data)
+
+    def host_transport(self) -> MemoryTransport:
+        return self._transport
+
+    def unplug(self) -> None:
+        super().unplug()
+        self._transport.connected = False
+
+    def replug(self) -> None:
+        super().replug()
+        self._transport.connected = True
+
+    def close(self) -> None:
+        memory.unregister(self.name)
+
+
+def serve_pty(models: Mapping[int, DeviceModel]) -> PtyServer:
+    """Serve the models on a new pseudo-terminal; ``url`` is its ``/dev/pts/N``."""
+    return PtyServer(models)
+
+
+def serve_in_process(models: Mapping[int, DeviceModel], name: str) -> InProcessServer:
+    """Serve the models in process as ``memory://name``."""
+    return InProcessServer(models, name)
+
+
+def serve_usb(
+    models: Mapping[int, DeviceModel], *, vendor_id: int, product_id: int, serial_number: str
+) -> SimServer:
+    """Serve the models as a simulated USB device; ``url`` is
+    ``usb://VID:PID?serial=S&backend=sim``."""
+    from drivers.sim.usb_backend import UsbSimServer
+
+    return UsbSimServer(models, vendor_id=vendor_id, product_id=product_id, serial_number=serial_number)

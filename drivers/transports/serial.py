@@ -1,0 +1,72 @@
+"""Serial lines through :func:`serial.serial_for_url`: ``/dev/ttyUSB0``, ``/dev/pts/N``,
+``socket://host:port``, ``rfc2217://...``, ``loop://``."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import serial
+
+from drivers.transports.base import LinkDown
+
+__all__ = ["SerialTransport"]
+
+#: The port's own read timeout: reads return as soon as a byte arrives, so this only bounds
+#: how often an idle read looks at its deadline (never re-configuring the port per call).
+_SLICE = 0.005
+
+
+class SerialTransport:
+    """A serial line at ``baudrate`` 8N1 (the default 115200)."""
+
+    def __init__(self, url: str, baudrate: int = 115200) -> None:
+        self.url = url
+        self.baudrate = baudrate
+        self._port: Any = None
+
+    def open(self) -> None:
+        self.close()
+        try:
+            self._port = serial.serial_for_url(
+                self.url, baudrate=self.baudrate, timeout=_SLICE, write_timeout=1.0
+            )
+        except (serial.SerialException, OSError, ValueError) as error:
+            raise LinkDown(f"{self.url}: {error}") from error
+        try:
+            self._port.reset_input_buffer()
+        except (serial.SerialException, OSError):
+            pass
+
+    def close(self) -> None:
+        port, self._port = self._port, None
+        if port is not None:
+            try:
+                port.close()
+            except (serial.SerialException, OSError):
+                pass
+
+    def write(self, data: bytes) -> None:
+        if self._port is None:
+            raise LinkDown(f"{self.url}: not open")
+        try:
+            self._port.write(data)
+        except (serial.SerialException, OSError) as error:
+            raise LinkDown(f"{self.url}: {error}") from error
+
+    def read(self, timeout: float) -> bytes:
+        port = self._port
+        if port is None:
+            raise LinkDown(f"{self.url}: not open")
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                first: bytes = port.read(1)
+                if first:
+                    break
+                if time.monotonic() >= deadline:
+                    return b""
+            waiting = port.in_waiting
+            return first + (port.read(waiting) if waiting else b"")
+        except (serial.SerialException, OSError, TypeError) as error:
+            raise LinkDown(f"{self.url}: {error}") from error
