@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 
 import numpy as np
 
@@ -46,7 +47,7 @@ __all__ = [
     "three_card_bonus_report",
 ]
 
-#: Base game hands of (f)(1), best first, then the losing hands.
+#: Base game hands of (f)(1), best first (``pair``: tens or better), then the losing hands.
 BASE_GAME_HANDS: tuple[str, ...] = (
     "royal_flush",
     "straight_flush",
@@ -56,7 +57,7 @@ BASE_GAME_HANDS: tuple[str, ...] = (
     "straight",
     "three_of_a_kind",
     "two_pair",
-    "pair_of_tens_or_better",
+    "pair",
     "pair_below_tens",
     "high_card",
 )
@@ -94,7 +95,7 @@ def five_card_categories() -> IntArray:
     rank.
 
     >>> categories = five_card_categories()
-    >>> int((categories == BASE_GAME_HANDS.index("pair_of_tens_or_better")).sum())
+    >>> int((categories == BASE_GAME_HANDS.index("pair")).sum())  # tens or better
     422400
     """
     codes, pair_ranks = five_card_codes(52)
@@ -103,7 +104,7 @@ def five_card_categories() -> IntArray:
         categories[codes == code] = BASE_GAME_HANDS.index(name)
     pairs = codes == HandCode.PAIR
     high_pair = pairs & (pair_ranks >= _TENS)
-    categories[high_pair] = BASE_GAME_HANDS.index("pair_of_tens_or_better")
+    categories[high_pair] = BASE_GAME_HANDS.index("pair")
     categories[pairs & ~high_pair] = BASE_GAME_HANDS.index("pair_below_tens")
     categories.setflags(write=False)
     return categories
@@ -113,11 +114,17 @@ def _category_counts(categories: IntArray, size: int) -> list[int]:
     return [int(n) for n in np.bincount(categories, minlength=size)]
 
 
-def _odds_vector(pays: Mapping[str, int], hands: tuple[str, ...]) -> IntArray:
+Odds = Mapping[str, Fraction | int]
+
+
+def _odds_vector(pays: Odds, hands: tuple[str, ...]) -> tuple[IntArray, int]:
+    """Integer values (odds won, -1 lost) per hand, scaled by a common denominator."""
     unknown = set(pays) - set(hands)
     if unknown:
         raise ValueError(f"unknown hands in the pay table: {', '.join(sorted(unknown))}")
-    return np.array([pays.get(name, -1) for name in hands], dtype=np.int64)
+    values = [Fraction(pays[name]) if name in pays else Fraction(-1) for name in hands]
+    scale = lcm(*(v.denominator for v in values))
+    return np.array([int(v * scale) for v in values], dtype=np.int64), scale
 
 
 @dataclass(frozen=True)
@@ -135,17 +142,18 @@ class BaseGameSolution:
         return float(self.units_by_hand.sum()) / (20 * _HANDS)
 
 
-def solve_base_game(pays: Mapping[str, int]) -> BaseGameSolution:
+def solve_base_game(pays: Odds) -> BaseGameSolution:
     """Solve the base game for the odds ``pays`` (hands of :data:`BASE_GAME_HANDS` not listed lose).
 
     >>> from dealer_station.analysis.let_it_ride import solve_base_game
     >>> minimum = {"royal_flush": 1000, "straight_flush": 200, "four_of_a_kind": 50,
     ...            "full_house": 11, "flush": 8, "straight": 5, "three_of_a_kind": 3,
-    ...            "two_pair": 2, "pair_of_tens_or_better": 1}
+    ...            "two_pair": 2, "pair": 1}
     >>> round(float(solve_base_game(minimum).expected_return), 6)
     -0.035057
     """
-    value = _odds_vector(pays, BASE_GAME_HANDS)[five_card_categories()]
+    odds, scale = _odds_vector(pays, BASE_GAME_HANDS)
+    value = odds[five_card_categories()]
     hands = combinations_array(52, 5)
     fours = combinations_array(52, 4)
     sum_four = np.zeros(len(fours), dtype=np.int64)
@@ -169,7 +177,7 @@ def solve_base_game(pays: Mapping[str, int]) -> BaseGameSolution:
     # Per three-card hand, in units of 1 / 2352 (= 1176 * 2 = 49 * 48):
     #   bet three: sum_three / 1176; bet one: max(sum_three, 0) / 1176; bet two: best / (49 * 48).
     numerator = int((2 * sum_three + 2 * np.maximum(sum_three, 0) + best_after_three).sum())
-    expected = Fraction(numerator, 22100 * 2352)
+    expected = Fraction(numerator, 22100 * 2352 * scale)
     ride_one = sum_three > 0
     ride_two = sum_four > 0
     units = np.full(len(hands), 20, dtype=np.int64)
@@ -181,13 +189,13 @@ def solve_base_game(pays: Mapping[str, int]) -> BaseGameSolution:
     return BaseGameSolution(ride_one, ride_two, expected, units)
 
 
-def base_game_report(pays: Mapping[str, int], table: str | None = None) -> WagerReport:
+def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
     """The base game's pay lines under the optimal strategy: each hand's combinations (of the
     2,598,960 final hands), probability, odds, the average number of bets riding on it and its
     share of the expected return per unit."""
     solution = solve_base_game(pays)
     categories = five_card_categories()
-    odds = _odds_vector(pays, BASE_GAME_HANDS)
+    odds, scale = _odds_vector(pays, BASE_GAME_HANDS)
     counts = _category_counts(categories, len(BASE_GAME_HANDS))
     units = np.bincount(categories, weights=solution.units_by_hand, minlength=len(BASE_GAME_HANDS))
     lines = []
@@ -200,8 +208,8 @@ def base_game_report(pays: Mapping[str, int], table: str | None = None) -> Wager
                 name,
                 counts[index],
                 counts[index] / _HANDS,
-                format_odds(int(odds[index])) if odds[index] >= 0 else "loses",
-                float(units[index]) * int(odds[index]) / (20 * _HANDS),
+                format_odds(Fraction(int(odds[index]), scale)) if odds[index] >= 0 else "loses",
+                float(units[index]) * int(odds[index]) / (20 * _HANDS * scale),
                 {"average_bets_riding": riding},
             )
         )
@@ -266,7 +274,7 @@ def bonus_report(amounts: Mapping[str, int], table: str | None = None) -> WagerR
     )
 
 
-def three_card_bonus_report(pays: Mapping[str, int], table: str | None = None) -> WagerReport:
+def three_card_bonus_report(pays: Odds, table: str | None = None) -> WagerReport:
     """The three-card bonus for one pay table ``{hand: odds}``; a mini royal on a table without
     it is paid as a straight flush (tables A-C of (f)(4))."""
     unknown = set(pays) - set(THREE_CARD_HANDS)
@@ -284,7 +292,7 @@ def three_card_bonus_report(pays: Mapping[str, int], table: str | None = None) -
     }
     raw = np.bincount(codes, minlength=len(LetItRideThree))
     counts = {names[LetItRideThree(code)]: int(raw[code]) for code in LetItRideThree}
-    if "mini_royal" not in pays:
+    if "mini_royal" not in pays:  # "n/a" in tables A-C
         counts["straight_flush"] += counts.pop("mini_royal")
     return odds_report("three_card_bonus", table, counts, pays, 22100)
 
@@ -293,7 +301,7 @@ def odds_report(
     wager: str,
     table: str | None,
     counts: Mapping[str, int],
-    pays: Mapping[str, int],
+    pays: Odds,
     total: int,
     notes: tuple[str, ...] = (),
 ) -> WagerReport:
@@ -308,7 +316,7 @@ def odds_report(
     lines = []
     for name, count in counts.items():
         if name in pays:
-            share = Fraction(count * pays[name], total)
+            share = Fraction(count, total) * Fraction(pays[name])
             lines.append(PayLine(name, count, count / total, format_odds(pays[name]), float(share)))
             expected += share
     losing = sum(count for name, count in counts.items() if name not in pays)

@@ -16,22 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 __all__ = ["Analysis", "PayLine", "WagerReport", "format_odds"]
 
 
-def format_odds(odds: float | int) -> str:
+def format_odds(odds: Fraction | int) -> str:
     """Odds as the regulations write them.
 
-    >>> format_odds(8), format_odds(2.5)
+    >>> format_odds(8), format_odds(Fraction(5, 2))
     ('8:1', '5:2')
     """
-    if float(odds).is_integer():
-        return f"{int(odds)}:1"
-    from fractions import Fraction
-
-    fraction = Fraction(odds).limit_denominator(100)
+    fraction = Fraction(odds)
     return f"{fraction.numerator}:{fraction.denominator}"
 
 
