@@ -59,11 +59,17 @@ def _paint_back(painter: QPainter, rect: QRectF, theme: Theme) -> None:
     painter.setClipPath(_rounded(inner))
     painter.setPen(QPen(QColor(theme.card_back_line), max(1.0, rect.width() * 0.03)))
     step = max(4.0, rect.width() / 6)
+    # One path for the lattice (PySide6 6.12 leaks a reference to None on each drawLine call).
+    lattice = QPainterPath()
     x = inner.left() - inner.height()
     while x < inner.right():
-        painter.drawLine(QPointF(x, inner.bottom()), QPointF(x + inner.height(), inner.top()))
-        painter.drawLine(QPointF(x, inner.top()), QPointF(x + inner.height(), inner.bottom()))
+        lattice.moveTo(QPointF(x, inner.bottom()))
+        lattice.lineTo(QPointF(x + inner.height(), inner.top()))
+        lattice.moveTo(QPointF(x, inner.top()))
+        lattice.lineTo(QPointF(x + inner.height(), inner.bottom()))
         x += step
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(lattice)
     painter.setClipping(False)
     painter.setPen(QPen(QColor(theme.card_back_line), max(1.0, rect.width() * 0.03)))
     painter.setBrush(Qt.BrushStyle.NoBrush)

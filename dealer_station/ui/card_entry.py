@@ -39,7 +39,7 @@ class CardRow(QWidget):
         self._cards: tuple[Card | None, ...] = ()
         self._marked: dict[int, str] = {}
         self._slots = slots
-        self.setMinimumHeight(70)
+        self.setMinimumHeight(64)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def sizeHint(self) -> QSize:
@@ -118,7 +118,7 @@ class ManualCardEntry(QFrame):
         for suit in SUITS:
             button = self._small_button(SUIT_GLYPHS[suit])
             red = suit in (Suit.HEARTS, Suit.DIAMONDS)
-            button.setStyleSheet(f"font-size: 24pt; color: {'#ff6b6b' if red else '#f2f5f0'};")
+            button.setStyleSheet(f"font-size: 22pt; color: {'#ff6b6b' if red else '#f2f5f0'};")
             button.clicked.connect(lambda _=False, s=suit: self.choose_suit(s))
             suits.addWidget(button)
             self._suit_buttons[suit] = button
@@ -140,7 +140,7 @@ class ManualCardEntry(QFrame):
 
     def _small_button(self, text: str) -> QPushButton:
         button = QPushButton(text)
-        button.setMinimumHeight(52)
+        button.setObjectName("key")
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         return button
 

@@ -51,10 +51,10 @@ _LIGHT_COLOURS = {
     Light.LATE: THEME.fault,
 }
 _LIGHT_WORDS = {
-    Light.ON: "light on",
-    Light.FLASHING: "flashing",
+    Light.ON: "lit",
+    Light.FLASHING: "flash",
     Light.ATTRACT: "attract",
-    Light.LATE: "LATE chip",
+    Light.LATE: "LATE",
 }
 
 
@@ -114,7 +114,7 @@ class FeltView(QWidget):
         layout = felt_layout(len(players), dealer_hand=self._dealer() is not None)
         w, h = self.width(), self.height()
         sw, sh = layout.seat_size[0] * w, layout.seat_size[1] * h
-        sw = min(sw, sh * 1.05)
+        sw = min(sw, sh * 1.15)
         for seat, (x, y) in zip(players, layout.seats, strict=False):
             self._seat_rects[seat.key] = QRectF(x * w - sw / 2, y * h - sh / 2, sw, sh)
         dealer = self._dealer()
@@ -152,11 +152,6 @@ class FeltView(QWidget):
         painter.setBrush(QColor(THEME.felt))
         painter.setPen(QPen(QColor(THEME.felt_edge), max(4.0, w * 0.008)))
         painter.drawPath(path)
-        # The inner line printed on the felt.
-        inner = rect.adjusted(w * 0.1, h * 0.15, -w * 0.1, -h * 0.15)
-        painter.setPen(QPen(QColor(THEME.felt_line), 2.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawArc(inner, 180 * 16, -180 * 16)
         # The chip tray, nearest the dealer.
         layout = felt_layout(7, dealer_hand=False)
         tw, th = w * 0.34, h * 0.055
@@ -196,16 +191,9 @@ class FeltView(QWidget):
                       unit * 0.15)
         painter.drawText(head, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          seat.title)
-        if seat.order == 0:
-            painter.setPen(QColor(THEME.current))
-            painter.setFont(self._font(unit * 0.075, bold=True))
-            painter.drawText(head, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                             "NOW")
-        elif seat.order == 1:
-            painter.setPen(QColor(THEME.next))
-            painter.setFont(self._font(unit * 0.075, bold=True))
-            painter.drawText(head, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                             "NEXT")
+        if seat.order in (0, 1):
+            self._paint_pill(painter, rect, "NOW" if seat.order == 0 else "NEXT",
+                             THEME.current if seat.order == 0 else THEME.next, unit)
         self._paint_light(painter, head, seat.light, unit)
         if not seat.active and not seat.is_dealer and not seat.cards:
             painter.setPen(QColor(THEME.muted))
@@ -237,6 +225,20 @@ class FeltView(QWidget):
             painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
 
+    def _paint_pill(self, painter: QPainter, rect: QRectF, text: str, colour: str,
+                    unit: float) -> None:
+        """A tag on the seat's top edge: NOW for the position asked, NEXT for the one after."""
+        font = self._font(unit * 0.075, bold=True)
+        painter.setFont(font)
+        tw = painter.fontMetrics().horizontalAdvance(text) + unit * 0.12
+        th = unit * 0.11
+        pill = QRectF(rect.center().x() - tw / 2, rect.top() - th / 2, tw, th)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(colour))
+        painter.drawRoundedRect(pill, th / 2, th / 2)
+        painter.setPen(QColor(THEME.bar))
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
+
     def _paint_light(self, painter: QPainter, head: QRectF, light: Light, unit: float) -> None:
         if light is Light.OFF:
             return
@@ -262,6 +264,9 @@ class FeltView(QWidget):
         n = len(cards)
         ch = area.height()
         cw = ch / CARD_ASPECT
+        if n <= 3 and n * cw * 1.08 > area.width():  # few cards: shrink rather than overlap
+            cw = area.width() / (n * 1.08)
+            ch = cw * CARD_ASPECT
         gap = cw * 0.08
         total = n * cw + (n - 1) * gap
         step = cw + gap

@@ -64,6 +64,8 @@ class HealthStrip(QFrame):
         self._health = tuple(items)
         for label in self._items:
             self._layout.removeWidget(label)
+            label.hide()
+            label.setParent(None)
             label.deleteLater()
         self._items = []
         self._words = []

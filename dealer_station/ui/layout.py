@@ -56,10 +56,9 @@ def felt_layout(positions: int, *, dealer_hand: bool) -> FeltLayout:
     >>> felt_layout(6, dealer_hand=True).centre[1] > felt_layout(7, dealer_hand=False).centre[1]
     True
     """
-    width = 0.168 if positions <= 6 else 0.15
     return FeltLayout(
         seats=tuple(seat_centres(positions)),
         centre=(0.5, 0.70 if dealer_hand else 0.64),
         tray=(0.5, 0.945),
-        seat_size=(width, 0.25),
+        seat_size=(0.19, 0.27) if positions <= 6 else (0.16, 0.25),
     )

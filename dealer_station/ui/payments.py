@@ -67,8 +67,11 @@ class PaymentPanel(QFrame):
         self._lines = tuple(lines)
         while self._grid.count():
             item = self._grid.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
         self._boxes = {}
         for row, line in enumerate(self._lines):
             box = QCheckBox(f"{line.order}")

@@ -92,6 +92,8 @@ class StepPanel(QFrame):
     def _rebuild_buttons(self, view: StepView) -> None:
         for button in self._buttons.values():
             self._button_row.removeWidget(button)
+            button.hide()
+            button.setParent(None)
             button.deleteLater()
         for shortcut in self._shortcuts:
             shortcut.setEnabled(False)
@@ -103,7 +105,7 @@ class StepPanel(QFrame):
             button = QPushButton(action.label)
             button.setObjectName("primary" if action.primary else "secondary")
             button.setEnabled(action.enabled)
-            button.setMinimumHeight(72 if action.primary else 60)
+            button.setMinimumHeight(64 if action.primary else 56)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, name=action.name: self._trigger(name))

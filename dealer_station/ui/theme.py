@@ -44,7 +44,7 @@ class Theme:
     card_back_line: str = "#4a6db8"
     tray: str = "#4a3022"
     font_family: str = "DejaVu Sans"
-    instruction_pt: int = 26
+    instruction_pt: int = 22
     body_pt: int = 13
     button_pt: int = 18
 
@@ -77,6 +77,8 @@ QPushButton:disabled {{ background: #252e28; color: {t.faint}; }}
 QPushButton#primary {{ background: {t.primary}; }}
 QPushButton#primary:disabled {{ background: #254733; color: {t.faint}; }}
 QPushButton#secondary {{ background: {t.secondary}; }}
+QPushButton#key {{ min-height: 44px; padding: 2px 4px; font-size: {t.body_pt + 2}pt; }}
+QPushButton#key:checked {{ background: {t.current}; color: {t.bar}; }}
 QPushButton:pressed {{ border: 3px solid {t.current}; }}
 QPushButton:focus {{ border: 2px solid {t.next}; }}
 QCheckBox {{ spacing: 10px; font-size: {t.body_pt}pt; }}

@@ -1,0 +1,132 @@
+"""The Qt bridge between the GUI thread and everything that may block.
+
+:class:`TableWorker` lives on a worker :class:`QThread` and owns the :class:`TableController`
+(the station with its journal commits, the round, the device commands); :class:`DeviceBridge`
+turns the device manager's plain callbacks, called on the drivers' own threads, into Qt signals
+queued to the worker. The GUI thread only sends requests and draws the immutable snapshots it
+receives, so a device timeout or reconnect never freezes the screen.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from dealer_station.cards import Card
+from dealer_station.ui.controller import TableController
+from dealer_station.ui.view import DeviceHealth
+
+__all__ = ["DeviceBridge", "TableWorker", "start_worker"]
+
+
+class DeviceBridge(QObject):
+    """Callbacks for the device manager that emit signals (safe from any thread)."""
+
+    event_received = Signal(object, float)
+    health_changed = Signal(object)
+
+    def on_event(self, event: Any) -> None:
+        """Give this to the device manager as its event callback."""
+        self.event_received.emit(event, time.perf_counter())
+
+    def on_health(self, items: Sequence[DeviceHealth] | DeviceHealth) -> None:
+        """Give this to the device manager as its health callback."""
+        batch = (items,) if isinstance(items, DeviceHealth) else tuple(items)
+        self.health_changed.emit(batch)
+
+
+class TableWorker(QObject):
+    """Owns the controller on the worker thread; every slot ends by emitting a snapshot."""
+
+    snapshot_ready = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, factory: Callable[[], TableController]) -> None:
+        super().__init__()
+        self._factory = factory
+        self.controller: TableController | None = None
+        self.last_event_at = 0.0
+
+    @Slot()
+    def start(self) -> None:
+        try:
+            self.controller = self._factory()
+        except Exception as error:  # shown to the dealer, never a silent dead screen
+            traceback.print_exc()
+            self.failed.emit(f"The table could not start: {error}")
+            return
+        self._publish()
+
+    @Slot(str, object)
+    def perform(self, action: str, arguments: object) -> None:
+        if self.controller is None:
+            return
+        self.controller.perform(action, arguments if isinstance(arguments, dict) else None)
+        self._publish()
+
+    @Slot(object)
+    def enter_cards(self, cards: object) -> None:
+        if self.controller is None:
+            return
+        assert isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards)
+        self.controller.enter_cards(cards)
+        self._publish()
+
+    @Slot(int, bool)
+    def tick(self, order: int, done: bool) -> None:
+        if self.controller is None:
+            return
+        self.controller.tick(order, done)
+        self._publish()
+
+    @Slot(object, float)
+    def device_event(self, event: object, sensed_at: float) -> None:
+        if self.controller is None:
+            return
+        self.last_event_at = sensed_at
+        self.controller.device_event(event)
+        self._publish()
+
+    @Slot(object)
+    def device_health(self, items: object) -> None:
+        if self.controller is None:
+            return
+        assert isinstance(items, tuple)
+        self.controller.set_health(items)
+        self._publish()
+
+    @Slot(object)
+    def call(self, function: object) -> None:
+        """Run ``function(controller)`` on the worker thread (new round, sign-in, ...)."""
+        if self.controller is None or not callable(function):
+            return
+        try:
+            function(self.controller)
+        except Exception as error:
+            self.controller.message = str(error)
+        self._publish()
+
+    def _publish(self) -> None:
+        assert self.controller is not None
+        try:
+            self.snapshot_ready.emit(self.controller.snapshot())
+        except Exception as error:
+            traceback.print_exc()
+            self.failed.emit(f"The screen could not be drawn: {error}")
+
+
+def start_worker(worker: TableWorker, bridge: DeviceBridge | None = None) -> QThread:
+    """Move ``worker`` to a new thread, connect the bridge to it and start it."""
+    thread = QThread()
+    thread.setObjectName("table-worker")
+    worker.moveToThread(thread)
+    thread.started.connect(worker.start)
+    if bridge is not None:
+        bridge.event_received.connect(worker.device_event)
+        bridge.health_changed.connect(worker.device_health)
+    thread.start()
+    return thread

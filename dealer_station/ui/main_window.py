@@ -1,0 +1,144 @@
+"""The dealer's main window: the health bar on top, the felt on the left, the step panel and the
+payment panel (or card entry at the steps that need it) on the right.
+
+The window never touches the round or the devices itself: it sends requests to the
+:class:`~dealer_station.ui.bridge.TableWorker` on its thread and draws the snapshots it gets back.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.ui.bridge import DeviceBridge, TableWorker, start_worker
+from dealer_station.ui.card_entry import LowHandPicker, ManualCardEntry
+from dealer_station.ui.controller import Snapshot
+from dealer_station.ui.felt import FeltView
+from dealer_station.ui.health import HealthStrip
+from dealer_station.ui.payments import PaymentPanel
+from dealer_station.ui.step_panel import StepPanel
+from dealer_station.ui.theme import stylesheet
+
+__all__ = ["MainWindow"]
+
+
+class MainWindow(QMainWindow):
+    """The dealer's screen for one table."""
+
+    perform_requested = Signal(str, object)
+    cards_requested = Signal(object)
+    tick_requested = Signal(int, bool)
+    call_requested = Signal(object)
+    snapshot_shown = Signal(object)
+
+    def __init__(self, worker: TableWorker | None = None, bridge: DeviceBridge | None = None,
+                 *, judge: object = None) -> None:
+        super().__init__()
+        self.setWindowTitle("Dealer Station")
+        self.setStyleSheet(stylesheet())
+        self._judge = judge
+        self.snapshot: Snapshot | None = None
+        central = QWidget()
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        self.health = HealthStrip()
+        outer.addWidget(self.health)
+        body = QHBoxLayout()
+        body.setContentsMargins(10, 10, 10, 10)
+        body.setSpacing(12)
+        self.felt = FeltView()
+        body.addWidget(self.felt, 60)
+        right = QVBoxLayout()
+        right.setSpacing(10)
+        self.step_panel = StepPanel()
+        right.addWidget(self.step_panel, 5)
+        self.lower = QStackedWidget()
+        self.payments = PaymentPanel()
+        self.card_entry = ManualCardEntry()
+        self.low_hand = LowHandPicker()
+        for widget in (self.payments, self.card_entry, self.low_hand):
+            self.lower.addWidget(widget)
+        right.addWidget(self.lower, 5)
+        body.addLayout(right, 40)
+        outer.addLayout(body, 1)
+        self.error = QLabel("")
+        self.error.setObjectName("fault")
+        self.error.hide()
+        outer.addWidget(self.error)
+        self.setCentralWidget(central)
+        self.step_panel.action_triggered.connect(lambda name: self.perform_requested.emit(name,
+                                                                                          None))
+        self.payments.ticked.connect(self.tick_requested.emit)
+        self.card_entry.cards_entered.connect(self.cards_requested.emit)
+        self.low_hand.setting_chosen.connect(self.cards_requested.emit)
+        self.low_hand.house_way_requested.connect(
+            lambda: self.perform_requested.emit("house_way", None))
+        space = QShortcut(QKeySequence("Space"), self)
+        space.activated.connect(self.payments.tick_next)
+        self.worker = worker
+        self.bridge = bridge
+        self.thread_ = None
+        if worker is not None:
+            self.attach(worker, bridge)
+
+    def attach(self, worker: TableWorker, bridge: DeviceBridge | None = None) -> None:
+        """Connect to ``worker`` and start it on its own thread."""
+        self.worker = worker
+        self.bridge = bridge
+        self.perform_requested.connect(worker.perform)
+        self.cards_requested.connect(worker.enter_cards)
+        self.tick_requested.connect(worker.tick)
+        self.call_requested.connect(worker.call)
+        worker.snapshot_ready.connect(self.show_snapshot)
+        worker.failed.connect(self.show_error)
+        self.thread_ = start_worker(worker, bridge)
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.show()
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        """Draw ``snapshot``: the felt, the step, and the lower panel the step needs."""
+        self.snapshot = snapshot
+        self.health.set_title(snapshot.table.title)
+        self.health.set_health(snapshot.health)
+        self.felt.set_view(snapshot.table)
+        self.step_panel.set_view(snapshot.step)
+        entry = snapshot.entry
+        if entry is not None and entry.kind == "setting":
+            if self.low_hand.title.property("position") != (entry.position, entry.cards):
+                self.low_hand.start(entry.position, entry.cards, self._judge)  # type: ignore[arg-type]
+                self.low_hand.title.setProperty("position", (entry.position, entry.cards))
+            self.lower.setCurrentWidget(self.low_hand)
+        elif entry is not None and entry.kind == "cards":
+            key = (entry.position, entry.title, entry.count)
+            if self.card_entry.property("request") != key:
+                self.card_entry.start(entry.count, entry.title, allow_joker=entry.allow_joker,
+                                      unavailable=entry.unavailable)
+                self.card_entry.setProperty("request", key)
+            self.lower.setCurrentWidget(self.card_entry)
+        else:
+            self.payments.set_lines(snapshot.payments, set(snapshot.ticked))
+            self.lower.setCurrentWidget(self.payments)
+        self.snapshot_shown.emit(snapshot)
+
+    def shutdown(self) -> None:
+        """Stop the worker thread (the journal already holds every action)."""
+        if self.thread_ is not None:
+            self.thread_.quit()
+            self.thread_.wait(5000)
+            self.thread_ = None
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+        event.accept()
