@@ -30,10 +30,18 @@ from pathlib import Path
 from typing import Any
 
 from dealer_station import audit
-from dealer_station.audit import AuditEntry
+from dealer_station.audit import AuditEntry, VerifyReport
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, check_table_id
 
-__all__ = ["MIGRATIONS", "AuditState", "Store", "StoreError", "Transaction"]
+__all__ = [
+    "MIGRATIONS",
+    "AuditState",
+    "Store",
+    "StoreError",
+    "Transaction",
+    "pending_gap",
+    "read_audit_state",
+]
 
 
 class StoreError(OSError):
@@ -137,6 +145,34 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         CREATE INDEX meter_entries_by_meter ON meter_entries (meter, id);
     """),
 )
+
+
+def pending_gap(lines: list[str], tail: str | None, state: AuditState) -> list[str] | None:
+    """The lines of the last committed transaction missing from the log file, when the file
+    is exactly what a crash between the database commit and the file write leaves (a prefix of
+    that transaction's lines, maybe with a torn partial line); ``None`` otherwise."""
+    first = state.first_pending
+    written = len(lines) - (first - 1)
+    pending = list(state.pending)
+    if not (first - 1 <= len(lines) < state.seq and len(pending) == state.seq - first + 1):
+        return None
+    if lines[first - 1:] != pending[:written] or not audit.verify_lines(lines).ok:
+        return None
+    if tail is not None and not pending[written].startswith(tail):
+        return None
+    return pending[written:]
+
+
+def read_audit_state(database: Path) -> AuditState:
+    """The audit head recorded in the database at ``database`` (opened read-only)."""
+    if not database.exists():
+        raise StoreError(f"no database at {database}")
+    connection = _connect(database, readonly=True)
+    try:
+        Store._check_integrity(connection, database)
+        return Store._audit_state(connection)
+    finally:
+        connection.close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,22 +368,10 @@ class Store:
         report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash)
         if report.ok and tail is None:
             return ()
-        # A crash between the database commit and the file write: the file holds a prefix of
-        # the last transaction's lines (maybe with a torn partial line).
-        first = state.first_pending
-        written = len(lines) - (first - 1)
-        pending = list(state.pending)
-        behind = audit.verify_lines(lines)
-        crash_shape = (
-            behind.ok
-            and first - 1 <= len(lines) < state.seq
-            and lines[first - 1:] == pending[:written]
-            and (tail is None or pending[written].startswith(tail))
-        )
-        if not crash_shape:
-            problem = report.problem or (f"record {len(lines) + 1}: incomplete")
+        missing = pending_gap(lines, tail, state)
+        if missing is None:
+            problem = report.problem or f"record {len(lines) + 1}: incomplete"
             raise StoreError(f"refusing to start: the audit log {path} does not verify: {problem}")
-        missing = pending[written:]
         note = (f"audit log was {len(missing)} record(s) behind the database after an "
                 "interruption")
         if readonly:
@@ -414,7 +438,7 @@ class Store:
             entry = work.audit(kind, data, actor=actor, round_id=round_id)
         return entry
 
-    def verify_audit(self) -> audit.VerifyReport:
+    def verify_audit(self) -> VerifyReport:
         """Verify the whole audit log against the head recorded in the database."""
         state = self._audit_state(self.connection)
         return audit.verify(self.audit_path, expected_count=state.seq, expected_head=state.hash)

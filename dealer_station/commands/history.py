@@ -1,0 +1,182 @@
+"""``dealer-station history``: completed, voided and open rounds for dispute reconstruction,
+progressive meters and numbered jackpot records."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from dealer_station import jackpot as jackpot_print
+from dealer_station.commands._store_options import add_table_argument, open_store
+from dealer_station.money import format_cents
+from dealer_station.procedure import Record
+from dealer_station.store import journal
+from dealer_station.store import meters as meter_store
+
+NAME = "history"
+HELP = "list and show past rounds (cards in dealt and collected order), meters, jackpots"
+DESCRIPTION = """\
+list              rounds, newest first (--limit, --status open|complete|void)
+show ROUND        one round: every action record in order, the cards in the order they were
+                  dealt and in the order they were collected, the payments in order (--json
+                  prints the stored round document)
+meters            progressive meters with their journal totals (--entries for every entry)
+jackpot NUMBER    a numbered jackpot record as text (--pdf FILE writes a printable PDF)
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("what", nargs="?", default="list",
+                        choices=("list", "show", "meters", "jackpot", "jackpots"))
+    parser.add_argument("number", nargs="?", type=int, help="round or jackpot number")
+    parser.add_argument("--limit", type=int, default=50)
+    parser.add_argument("--status", choices=journal.STATUSES)
+    parser.add_argument("--json", action="store_true", help="show: print the round document")
+    parser.add_argument("--entries", action="store_true", help="meters: every journal entry")
+    parser.add_argument("--pdf", type=Path, help="jackpot: write the record as PDF to FILE")
+    add_table_argument(parser)
+
+
+def _card_strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [card for item in value for card in _card_strings(item)]
+    if isinstance(value, Mapping):
+        return [card for item in value.values() for card in _card_strings(item)]
+    return []
+
+
+def cards_in(record: Record) -> list[str]:
+    """The cards a record names, in the order it names them (any argument or effect whose key
+    mentions ``card``).
+
+    >>> cards_in(Record(3, "deal", {"cards": ["AS", "KD"]}, {"to": 2}))
+    ['AS', 'KD']
+    """
+    found: list[str] = []
+    for source in (record.arguments, record.effects):
+        for key, value in source.items():
+            if "card" in key:
+                found += _card_strings(value)
+    return found
+
+
+def dealt_and_collected(records: Iterable[Record]) -> tuple[list[str], list[str]]:
+    """Cards in the order they were dealt, and in the order they were collected (records whose
+    action mentions ``collect``)."""
+    dealt: list[str] = []
+    collected: list[str] = []
+    for record in records:
+        cards = cards_in(record)
+        if "collect" in record.action:
+            collected += [card for card in cards if card not in collected]
+        else:
+            dealt += [card for card in cards if card not in dealt]
+    return dealt, collected
+
+
+def _list(args: argparse.Namespace) -> int:
+    with open_store(args, readonly=True) as store:
+        rows = journal.rounds(store, limit=args.limit, status=args.status)
+    if not rows:
+        print("no rounds")
+        return 0
+    print(f"{'round':>6}  {'game':<12} {'status':<9} {'dealer':<10} {'records':>7}  started")
+    for row in rows:
+        extra = f"  void: {row.void_reason}" if row.void_reason else ""
+        print(f"{row.id:>6}  {row.game:<12} {row.status:<9} {row.dealer or '-':<10} "
+              f"{row.record_count:>7}  {row.started}{extra}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    if args.number is None:
+        raise ValueError("history show needs the round number")
+    with open_store(args, readonly=True) as store:
+        summary = journal.round_summary(store, args.number)
+        records = journal.round_records(store, args.number)
+    if args.json:
+        print(json.dumps({"round": summary.id, "game": summary.game, "status": summary.status,
+                          "void_reason": summary.void_reason, "config": summary.config,
+                          "document": summary.document,
+                          "records": [r.to_json() for r in records]}, indent=2, sort_keys=True))
+        return 0
+    print(f"Round {summary.id}  {summary.game}  {summary.status}  dealer {summary.dealer or '-'}")
+    print(f"Started {summary.started}  ended {summary.ended or '-'}")
+    if summary.void_reason:
+        print(f"VOID: {summary.void_reason}")
+    print("Records:")
+    for record in records:
+        clause = f" [{record.clause}]" if record.clause else ""
+        print(f"  {record.sequence:>3} {record.action}{clause} "
+              f"{json.dumps(dict(record.arguments), sort_keys=True)}"
+              + (f" -> {json.dumps(dict(record.effects), sort_keys=True)}"
+                 if record.effects else ""))
+    dealt, collected = dealt_and_collected(records)
+    print(f"Cards dealt, in order:     {' '.join(dealt) or '-'}")
+    print(f"Cards collected, in order: {' '.join(collected) or '-'}")
+    payments = (summary.document or {}).get("payments") or []
+    if payments:
+        print("Payments, in order:")
+        for payment in payments:
+            amount = format_cents(payment.get("amount", 0))
+            vig = payment.get("vigorish") or 0
+            print(f"  {payment.get('order')}. position {payment.get('position')} "
+                  f"{payment.get('wager')}: {payment.get('outcome')} "
+                  f"stake {format_cents(payment.get('stake', 0))}"
+                  + (f" amount {amount}" if payment.get("outcome") == "pay" else "")
+                  + (f" vigorish {format_cents(vig)}" if vig else ""))
+    return 0
+
+
+def _meters(args: argparse.Namespace) -> int:
+    with open_store(args, readonly=True) as store:
+        found = meter_store.meters(store)
+        if not found:
+            print("no progressive meters")
+        for each in found:
+            stats = meter_store.statistics(store, each.name)
+            print(f"{each.name} (wager {each.wager}): current {format_cents(stats.current)}, "
+                  f"reset {format_cents(stats.reset)}, rate {stats.rate_bp / 100:g}%, "
+                  f"contributions {format_cents(stats.contributions)} "
+                  f"({stats.contribution_count}), hits {stats.hits}, "
+                  f"paid {format_cents(stats.paid)}, reseeds {stats.reseeds}, "
+                  f"validations {stats.validations}")
+            if args.entries:
+                for entry in meter_store.entries(store, each.name):
+                    print(f"  {entry.id:>6} {entry.time} {entry.kind:<12} "
+                          f"{format_cents(entry.amount):>12} = {format_cents(entry.balance):>12}"
+                          f" round={entry.round_id or '-'} jackpot={entry.jackpot or '-'}"
+                          f" by={entry.actor or '-'}")
+    return 0
+
+
+def _jackpot(args: argparse.Namespace) -> int:
+    with open_store(args, readonly=True) as store:
+        if args.what == "jackpots" or args.number is None:
+            for each in meter_store.jackpots(store):
+                print(f"{each.number:06d} {each.time} {each.meter} round {each.round_id} "
+                      f"position {each.position} {each.hand} {format_cents(each.amount)} "
+                      f"validated by {each.supervisor}")
+            return 0
+        record = meter_store.jackpot(store, args.number)
+        table = store.table
+    print(jackpot_print.as_text(record, table=table))
+    if args.pdf:
+        args.pdf.write_bytes(jackpot_print.as_pdf(record, table=table))
+        print(f"written {args.pdf}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.what == "list":
+        return _list(args)
+    if args.what == "show":
+        return _show(args)
+    if args.what == "meters":
+        return _meters(args)
+    return _jackpot(args)

@@ -1,0 +1,563 @@
+"""The table controller: one game's rounds, the table's store and audit log, the people signed in.
+No widgets: the dealer's screen and the supervisor and technician screens wrap it in Qt
+view-models; tests and simulations drive it directly.
+
+Opening
+    ``Station.open(table=None, data_dir=None, *, game=None, settings=None)`` opens the table's
+    store (``--data-dir`` / ``DEALER_STATION_DATA_DIR`` / platformdirs; ``--table`` /
+    ``DEALER_STATION_TABLE``), which verifies the audit chain and refuses a corrupt or missing
+    database (:class:`~dealer_station.store.StoreError`). At the very first start ``game`` and
+    ``settings`` become configuration version 1; later they come from the database (passing a
+    different ``game`` is refused: change it with :meth:`Station.change_configuration`). It then
+    checks every meter against its journal and calls :meth:`Station.resume`. ``open`` returns
+    the station; ``station.resumed`` tells what was found (:class:`ResumeReport`). Close with
+    :meth:`Station.close` (or ``with Station.open(...) as station``).
+
+People
+    ``needs_first_supervisor`` / ``create_first_supervisor(id, name, pin)`` on the first start.
+    ``sign_in(id, pin)`` puts a dealer (or a supervisor who deals) on duty; ``sign_out()``.
+    ``dealer`` is the account on duty. Protected actions take the authorising person's id and
+    PIN at the moment of the action (``supervisor=``, ``pin=`` / ``technician=``, ``pin=``),
+    check them (:func:`dealer_station.auth.authenticate`: audited, locks after repeated
+    failures) and the rules (:func:`dealer_station.auth.authorize`); a refusal raises
+    :class:`~dealer_station.auth.AuthenticationError` or :class:`~dealer_station.auth.AccessDenied`
+    (both :class:`~dealer_station.procedure.ProcedureError`, with a reason to show).
+
+Rounds
+    ``start_round()`` makes a new round of the configured game (dealer on duty required) and
+    journals it. ``round`` is the current :class:`~dealer_station.procedure.GameRound` (``None``
+    between rounds), ``round_id`` its number. ``can(action, **arguments)`` answers for buttons.
+    ``perform(action, **arguments) -> Record`` calls ``round.verify_<action>`` (if the round has
+    it) and ``round.<action>``, commits the record to the journal with its audit record, and
+    only then returns: the screen moves on, and devices are told, after the record is on disk.
+    If the commit fails the round is rebuilt from the journal and the error propagates. When the
+    round becomes complete the same transaction closes it, stores its document (payments in
+    order) and adds the meters' contributions. ``void_round(reason, supervisor=, pin=)`` voids
+    the open round with its reason.
+
+Recovery
+    ``resume()`` (called by ``open``) rebuilds the open round from its journal with
+    :func:`dealer_station.procedure.replay` and checks the rebuilt history equals the journal
+    record for record. It voids the round, with the reason recorded, when the journal no longer
+    replays, or when it was interrupted in a phase listed in the ``void_interrupted_phases``
+    setting (where a casino's reading of the rules requires a void; empty by default, see
+    ``docs/rules-interpretation.md``). The report lists the last known device states (lockout
+    engaged or not) so the device layer can put the table back as it stood.
+
+Meters and jackpots
+    ``create_meter(name, wager=, reset=, rate_bp=, supervisor=, pin=)``, ``meter(name)``,
+    ``meter_statistics(name)``, ``pay_jackpot(meter, position=, hand=, amount=, round_id=,
+    supervisor=, pin=) -> Jackpot`` (numbered record; text and PDF in
+    :mod:`dealer_station.jackpot`).
+
+Configuration, devices, diagnostics
+    ``settings`` / ``game``; ``change_configuration(settings, supervisor=, pin=, game=None)``;
+    ``record_device_event(device, event, **detail)`` (fault, recovery, ``lockout_on`` /
+    ``lockout_off``: audited, last state kept); ``device_states()``;
+    ``authorize_diagnostic(name, technician=, pin=, moves_hardware=True)`` before a diagnostic
+    moves hardware (refused during a round).
+
+Thread safety: every public method holds one re-entrant lock, so a device worker thread may call
+``record_device_event`` while the screen calls ``perform``.
+
+Games are found by name in a registry (:func:`register_game`): a factory that makes a fresh
+round from the configuration ``settings`` mapping. ``let_it_ride`` and ``pai_gow`` register
+themselves lazily when their round modules exist.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from dealer_station import auth, logs
+from dealer_station.audit import utc_now
+from dealer_station.auth import AccessDenied, Permission, Role
+from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
+from dealer_station.store import journal
+from dealer_station.store import meters as meter_store
+from dealer_station.store.database import Store, StoreError
+from dealer_station.store.paths import table_directory, table_id
+from dealer_station.store.users import Account
+
+__all__ = [
+    "ResumeReport",
+    "RoundFactory",
+    "Station",
+    "game_factory",
+    "register_game",
+]
+
+#: Makes a fresh round of a game from its configuration settings.
+RoundFactory = Callable[[Mapping[str, JSONValue]], Any]
+
+_GAMES: dict[str, RoundFactory] = {}
+_DEFAULT_LOCK = auth.LockPolicy()
+#: Games whose module registers them when imported (``module:function`` making a round).
+_BUILTIN: dict[str, str] = {
+    "let_it_ride": "dealer_station.games.let_it_ride.station_round:new_round",
+    "pai_gow": "dealer_station.games.pai_gow.station_round:new_round",
+}
+
+
+def register_game(name: str, factory: RoundFactory) -> None:
+    """Register (or replace) the round factory of game ``name``."""
+    _GAMES[name] = factory
+
+
+def game_factory(name: str) -> RoundFactory:
+    """The round factory of game ``name`` (importing a built-in game on first use)."""
+    if name not in _GAMES and name in _BUILTIN:
+        module_name, function = _BUILTIN[name].split(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as error:
+            raise ValueError(f"game {name!r} is not available: {error}") from None
+        _GAMES.setdefault(name, getattr(module, function))
+    if name not in _GAMES:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(sorted(_GAMES)) or 'none'})")
+    return _GAMES[name]
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeReport:
+    """What :meth:`Station.resume` found: ``outcome`` is ``"none"`` (no round was open),
+    ``"resumed"`` or ``"voided"``; the round, how many records were replayed, the reason of a
+    void, the phase the round stands in, and the last known device states."""
+
+    outcome: str
+    round_id: int | None = None
+    records: int = 0
+    reason: str | None = None
+    phase: str | None = None
+    device_states: Mapping[str, str] = field(default_factory=dict)
+
+
+def _history_json(round_: Any) -> list[dict[str, JSONValue]]:
+    return [record.to_json() for record in round_.history]
+
+
+class Station:
+    """The Qt-free table controller (see the module documentation for the whole API)."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 lock_policy: auth.LockPolicy = _DEFAULT_LOCK, pin_cost: int = 2**14) -> None:
+        self.store = store
+        self.clock = clock
+        self.lock_policy = lock_policy
+        self.pin_cost = pin_cost
+        self.dealer: Account | None = None
+        self.round: Any = None
+        self.round_id: int | None = None
+        self.resumed = ResumeReport("none")
+        self._lock = threading.RLock()
+        self._diagnostic: str | None = None
+        self._log = logs.get_logger("dealer_station.station")
+
+    # -- opening and closing ---------------------------------------------------------------
+
+    @classmethod
+    def open(cls, table: str | None = None, data_dir: str | None = None, *,
+             game: str | None = None, settings: Mapping[str, JSONValue] | None = None,
+             clock: Callable[[], float] = time.time,
+             lock_policy: auth.LockPolicy = _DEFAULT_LOCK, pin_cost: int = 2**14) -> Station:
+        """Open the station of ``table`` (see the module documentation)."""
+        table = table_id(table)
+        store = Store.open(table_directory(table, data_dir), table)
+        try:
+            station = cls(store, clock=clock, lock_policy=lock_policy, pin_cost=pin_cost)
+            logs.bind(table=table)
+            for note in store.notes:
+                station._log.warning("audit_recovered", note=note)
+            station._initial_configuration(game, settings)
+            meter_store.check(store)
+            station.resume()
+        except BaseException:
+            store.close()
+            raise
+        return station
+
+    def close(self) -> None:
+        with self._lock:
+            self.store.close()
+
+    def __enter__(self) -> Station:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- configuration ---------------------------------------------------------------------
+
+    def _configuration(self) -> tuple[int, dict[str, Any]] | None:
+        rows = self.store.query("SELECT version, document FROM config ORDER BY version DESC "
+                                "LIMIT 1")
+        if not rows:
+            return None
+        return rows[0][0], json.loads(rows[0][1])
+
+    def _initial_configuration(self, game: str | None,
+                               settings: Mapping[str, JSONValue] | None) -> None:
+        current = self._configuration()
+        if current is None:
+            if game is None:
+                raise StoreError("first start of this table: the game must be given")
+            game_factory(game)
+            self._store_configuration(game, dict(settings or {}), actor=None)
+        elif game is not None and current[1]["game"] != game:
+            raise StoreError(f"table {self.store.table} is configured for "
+                             f"{current[1]['game']!r}, not {game!r}; a supervisor changes the "
+                             "configuration")
+
+    def _store_configuration(self, game: str, settings: dict[str, Any],
+                             actor: str | None) -> int:
+        document = {"game": game, "settings": settings}
+        with self.store.transaction() as work:
+            row = work.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM config").fetchone()
+            version = int(row[0])
+            work.execute("INSERT INTO config (version, document, changed_by, time) "
+                         "VALUES (?, ?, ?, ?)",
+                         (version, json.dumps(document, sort_keys=True), actor,
+                          utc_now()))
+            work.audit("config", {"version": version, **document}, actor=actor)
+        return version
+
+    @property
+    def game(self) -> str:
+        current = self._configuration()
+        assert current is not None
+        return str(current[1]["game"])
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        current = self._configuration()
+        assert current is not None
+        return dict(current[1]["settings"])
+
+    @property
+    def configuration_version(self) -> int:
+        current = self._configuration()
+        assert current is not None
+        return current[0]
+
+    def change_configuration(self, settings: Mapping[str, JSONValue], *, supervisor: str,
+                             pin: str, game: str | None = None) -> int:
+        """A supervisor (not the dealer on duty, not during a round) changes the configuration;
+        the factory must accept it. Returns the new version."""
+        with self._lock:
+            person = self._authenticate(supervisor, pin, "change_configuration")
+            auth.authorize(person.role, Permission.CHANGE_CONFIGURATION,
+                           round_in_progress=self.round is not None,
+                           on_duty_as_dealer=self.dealer is not None
+                           and self.dealer.id == person.id)
+            game = game or self.game
+            game_factory(game)(dict(settings))  # refuses an invalid configuration
+            return self._store_configuration(game, dict(settings), actor=person.id)
+
+    # -- people ----------------------------------------------------------------------------
+
+    @property
+    def needs_first_supervisor(self) -> bool:
+        return auth.needs_first_supervisor(self.store)
+
+    def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Account:
+        with self._lock:
+            return auth.create_user(self.store, user_id, name, Role.SUPERVISOR, pin, by=None,
+                                    n=self.pin_cost)
+
+    def create_user(self, user_id: str, name: str, role: Role | str, new_pin: str, *,
+                    supervisor: str, pin: str) -> Account:
+        with self._lock:
+            person = self._authenticate(supervisor, pin, "manage_users")
+            return auth.create_user(self.store, user_id, name, role, new_pin, by=person,
+                                    n=self.pin_cost)
+
+    def _authenticate(self, user_id: str, pin: str, purpose: str) -> Account:
+        return auth.authenticate(self.store, user_id, pin, now=self.clock(),
+                                 policy=self.lock_policy, purpose=purpose)
+
+    def sign_in(self, user_id: str, pin: str) -> Account:
+        """Put a dealer (or a supervisor who deals) on duty."""
+        with self._lock:
+            person = self._authenticate(user_id, pin, "sign_in")
+            auth.authorize(person.role, Permission.DEAL)
+            self.dealer = person
+            logs.bind(dealer=person.id)
+            return person
+
+    def sign_out(self) -> None:
+        with self._lock:
+            if self.dealer is not None:
+                self.store.audit("sign_out", {"user": self.dealer.id}, actor=self.dealer.id,
+                                 round_id=self.round_id)
+                self.dealer = None
+                logs.unbind("dealer")
+
+    def _require_dealer(self) -> Account:
+        if self.dealer is None:
+            raise AccessDenied("no dealer is signed in")
+        return self.dealer
+
+    # -- rounds ----------------------------------------------------------------------------
+
+    def start_round(self) -> Any:
+        """Start a new round of the configured game (the dealer on duty deals it)."""
+        with self._lock:
+            dealer = self._require_dealer()
+            if self.round is not None:
+                raise ProcedureError(f"round {self.round_id} is still in progress")
+            if self._diagnostic is not None:
+                raise ProcedureError(f"diagnostic {self._diagnostic!r} is running")
+            settings = self.settings
+            new = game_factory(self.game)(settings)
+            with self.store.transaction() as work:
+                round_id = journal.begin_round(work, self.game,
+                                               {"version": self.configuration_version,
+                                                "settings": settings}, dealer.id)
+            self.round, self.round_id = new, round_id
+            logs.bind(round=round_id)
+            self._log.info("round_started", game=self.game)
+            return new
+
+    def can(self, action: str, **arguments: JSONValue) -> bool:
+        """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons)."""
+        with self._lock:
+            if self.round is None or self.dealer is None:
+                return False
+            verify = getattr(self.round, f"verify_{action}", None)
+            if verify is None:
+                return callable(getattr(self.round, action, None)) and not action.startswith("_")
+            try:
+                verify(**arguments)
+            except ProcedureError:
+                return False
+            return True
+
+    def perform(self, action: str, **arguments: JSONValue) -> Record:
+        """Verify and take ``action`` on the current round, commit its record (journal and audit
+        log), then return it. Raises :class:`ProcedureError` when the round refuses it."""
+        with self._lock:
+            dealer = self._require_dealer()
+            if self.round is None or self.round_id is None:
+                raise ProcedureError("no round in progress: start one first")
+            if action.startswith("_") or not callable(getattr(self.round, action, None)):
+                raise ProcedureError(f"{self.game} has no action {action!r}")
+            verify = getattr(self.round, f"verify_{action}", None)
+            if verify is not None:
+                verify(**arguments)
+            before = len(self.round.history)
+            record: Record = getattr(self.round, action)(**arguments)
+            if len(self.round.history) != before + 1:
+                self._rebuild()
+                raise ProcedureError(f"action {action!r} did not add exactly one record")
+            try:
+                with self.store.transaction() as work:
+                    journal.append_record(work, self.round_id, record, dealer.id)
+                    if self.round.is_complete:
+                        self._complete(work)
+            except BaseException:
+                self._rebuild()
+                raise
+            if self.round.is_complete:
+                self._log.info("round_completed", records=len(self.round.history))
+                self.round, self.round_id = None, None
+                logs.unbind("round")
+            return record
+
+    def _complete(self, work: Any) -> None:
+        assert self.round_id is not None
+        document = self.round.to_document()
+        journal.finish_round(work, self.round_id, "complete", document=document,
+                             actor=self.dealer.id if self.dealer else None)
+        for each in meter_store.meters(self.store):
+            wagered = sum(payment.stake for payment in self.round.payments
+                          if payment.wager == each.wager)
+            if wagered:
+                meter_store.contribute(work, each.name, self.round_id, wagered)
+
+    def _rebuild(self) -> None:
+        """Put the in-memory round back to what the journal holds."""
+        if self.round_id is None:
+            return
+        summary = journal.round_summary(self.store, self.round_id)
+        fresh = game_factory(summary.game)(summary.config["settings"])
+        self.round = replay(fresh, journal.round_records(self.store, self.round_id))
+
+    def void_round(self, reason: str, *, supervisor: str, pin: str) -> None:
+        """A supervisor (who did not deal it) voids the open round, with the reason."""
+        with self._lock:
+            if self.round_id is None:
+                raise ProcedureError("no round in progress to void")
+            person = self._authenticate(supervisor, pin, "void_round")
+            auth.authorize(person.role, Permission.VOID_ROUND,
+                           dealt_it=self._dealt(person.id, self.round_id))
+            self._void(reason, actor=person.id)
+
+    def _void(self, reason: str, *, actor: str | None) -> None:
+        assert self.round_id is not None
+        document: dict[str, Any] = {"voided": True, "reason": reason}
+        if self.round is not None:
+            try:
+                document["round"] = self.round.to_document()
+            except Exception as error:  # a round that cannot describe itself is still voided
+                document["round_error"] = str(error)
+        with self.store.transaction() as work:
+            journal.finish_round(work, self.round_id, "void", document=document, reason=reason,
+                                 actor=actor)
+        self._log.warning("round_voided", reason=reason)
+        self.round, self.round_id = None, None
+        logs.unbind("round")
+
+    def _dealt(self, user_id: str, round_id: int | None) -> bool:
+        if round_id is None:
+            return False
+        rows = self.store.query(
+            "SELECT 1 FROM rounds WHERE id = ? AND dealer = ? UNION "
+            "SELECT 1 FROM records WHERE round_id = ? AND actor = ?",
+            (round_id, user_id, round_id, user_id))
+        return bool(rows)
+
+    def resume(self) -> ResumeReport:
+        """Rebuild the open round from its journal, or void it with the reason (see the module
+        documentation)."""
+        with self._lock:
+            states = self.device_states()
+            summary = journal.open_round(self.store)
+            if summary is None:
+                self.round, self.round_id = None, None
+                self.resumed = ResumeReport("none", device_states=states)
+                return self.resumed
+            self.round_id = summary.id
+            logs.bind(round=summary.id)
+            records = list(journal.round_records(self.store, summary.id))
+            reason: str | None = None
+            try:
+                fresh = game_factory(summary.game)(summary.config["settings"])
+                self.round = replay(fresh, records)
+                if _history_json(self.round) != [record.to_json() for record in records]:
+                    reason = "the journal no longer replays to the same records"
+            except (ProcedureError, ValueError, TypeError, KeyError) as error:
+                self.round = None
+                reason = f"the journal no longer replays: {error}"
+            phase = None
+            if self.round is not None and reason is None:
+                phase = self.round.step.phase
+                void_phases = self.settings.get("void_interrupted_phases", [])
+                if phase in void_phases:
+                    reason = (f"interrupted in the {phase} phase, which the table's rules void "
+                              "(setting void_interrupted_phases)")
+            if reason is not None:
+                self.store.audit("recovery", {"event": "round_voided", "reason": reason,
+                                              "records": len(records)}, round_id=summary.id)
+                self._void(reason, actor=None)
+                self.resumed = ResumeReport("voided", summary.id, len(records), reason, phase,
+                                            states)
+                return self.resumed
+            if self.round.is_complete:
+                with self.store.transaction() as work:
+                    self._complete(work)
+                self.round, self.round_id = None, None
+                self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase,
+                                            states)
+                return self.resumed
+            self.store.audit("recovery", {"event": "round_resumed", "records": len(records),
+                                          "phase": phase}, round_id=summary.id)
+            self._log.warning("round_resumed", records=len(records), phase=phase)
+            self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase, states)
+            return self.resumed
+
+    # -- meters and jackpots ---------------------------------------------------------------
+
+    def create_meter(self, name: str, *, wager: str, reset: int, rate_bp: int, supervisor: str,
+                     pin: str) -> meter_store.Meter:
+        """A supervisor creates a progressive meter fed by ``wager`` (a configuration change)."""
+        with self._lock:
+            person = self._authenticate(supervisor, pin, "change_configuration")
+            auth.authorize(person.role, Permission.CHANGE_CONFIGURATION,
+                           round_in_progress=self.round is not None,
+                           on_duty_as_dealer=self.dealer is not None
+                           and self.dealer.id == person.id)
+            with self.store.transaction() as work:
+                return meter_store.create_meter(work, name, wager, reset, rate_bp,
+                                                actor=person.id)
+
+    def meter(self, name: str) -> meter_store.Meter:
+        with self._lock:
+            return meter_store.meter(self.store, name)
+
+    def meters(self) -> list[meter_store.Meter]:
+        with self._lock:
+            return meter_store.meters(self.store)
+
+    def meter_statistics(self, name: str) -> meter_store.MeterStatistics:
+        with self._lock:
+            return meter_store.statistics(self.store, name)
+
+    def pay_jackpot(self, meter: str, *, position: str | int, hand: str, amount: int,
+                    supervisor: str, pin: str, round_id: int | None = None) -> meter_store.Jackpot:
+        """A supervisor who did not deal the round validates a progressive payout deducted from
+        the meter (5324.41(k)(3)(iii)); returns the numbered jackpot record."""
+        with self._lock:
+            round_id = self.round_id if round_id is None else round_id
+            person = self._authenticate(supervisor, pin, "validate_payout")
+            auth.authorize(person.role, Permission.VALIDATE_PAYOUT,
+                           dealt_it=self._dealt(person.id, round_id))
+            dealer = None
+            if round_id is not None:
+                dealer = journal.round_summary(self.store, round_id).dealer
+            with self.store.transaction() as work:
+                return meter_store.pay_jackpot(work, meter, round_id=round_id,
+                                               position=str(position), hand=hand, amount=amount,
+                                               dealer=dealer, supervisor=person.id)
+
+    # -- devices and diagnostics -----------------------------------------------------------
+
+    def record_device_event(self, device: str, event: str, **detail: JSONValue) -> None:
+        """Audit a device fault, recovery or lockout change and keep it as the device's last
+        known state."""
+        with self._lock, logs.bound(device=device):
+            with self.store.transaction() as work:
+                work.execute(
+                    "INSERT INTO device_state (device, state, detail, time) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (device) DO UPDATE SET state = excluded.state, "
+                    "detail = excluded.detail, time = excluded.time",
+                    (device, event, json.dumps(detail, sort_keys=True), utc_now()))
+                work.audit("device", {"device": device, "event": event, **detail},
+                           actor=self.dealer.id if self.dealer else None, round_id=self.round_id)
+            self._log.info("device_event", event=event, **detail)
+
+    def device_states(self) -> dict[str, str]:
+        with self._lock:
+            return {row[0]: row[1] for row in
+                    self.store.query("SELECT device, state FROM device_state ORDER BY device")}
+
+    def authorize_diagnostic(self, name: str, *, technician: str, pin: str,
+                             moves_hardware: bool = True) -> Account:
+        """A technician (never during a round) is cleared to run diagnostic ``name``."""
+        with self._lock:
+            person = self._authenticate(technician, pin, "run_diagnostics")
+            if moves_hardware:
+                auth.authorize(person.role, Permission.RUN_DIAGNOSTICS,
+                               round_in_progress=self.round is not None)
+            self.store.audit("diagnostic", {"name": name, "moves_hardware": moves_hardware},
+                             actor=person.id)
+            return person
+
+    @contextmanager
+    def diagnostic(self, name: str, *, technician: str, pin: str) -> Iterator[Account]:
+        """``with station.diagnostic("shoe_dispense_test", technician=..., pin=...):`` — the
+        station refuses to start a round while the block runs."""
+        person = self.authorize_diagnostic(name, technician=technician, pin=pin)
+        self._diagnostic = name
+        try:
+            yield person
+        finally:
+            self._diagnostic = None
+            self.store.audit("diagnostic", {"name": name, "event": "finished"}, actor=person.id)
+
