@@ -6,8 +6,8 @@ import argparse
 import json
 
 from dealer_station import audit
-from dealer_station.commands._store_options import add_table_argument
 from dealer_station.store.database import pending_gap, read_audit_state
+from dealer_station.store.options import add_table_argument
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, table_directory, table_id
 
 NAME = "audit"

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from dealer_station import jackpot as jackpot_print
-from dealer_station.commands._store_options import add_table_argument, open_store
 from dealer_station.money import format_cents
 from dealer_station.procedure import Record
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
+from dealer_station.store.options import add_table_argument, open_store
 
 NAME = "history"
 HELP = "list and show past rounds (cards in dealt and collected order), meters, jackpots"

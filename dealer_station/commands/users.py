@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable
 
 from dealer_station import auth
-from dealer_station.commands._store_options import add_table_argument
 from dealer_station.store.database import Store
+from dealer_station.store.options import add_table_argument
 from dealer_station.store.paths import table_directory, table_id
 from dealer_station.store.users import Account, accounts
 

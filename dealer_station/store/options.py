@@ -1,4 +1,5 @@
-"""Options shared by the commands that open a table's store (``history``, ``audit``, ``users``)."""
+"""Command-line options shared by the commands that open a table's store (``history``,
+``audit``, ``users``)."""
 
 from __future__ import annotations
 
