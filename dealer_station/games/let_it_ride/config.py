@@ -34,9 +34,6 @@ from typing import Any
 
 import tomli_w
 
-from dealer_station.money import Cents, dollars, format_cents, parse_amount
-from dealer_station.resources_path import resource_path
-
 from dealer_station.games.let_it_ride.paytables import (
     BASE_HANDS,
     BASE_MINIMUM,
@@ -46,6 +43,8 @@ from dealer_station.games.let_it_ride.paytables import (
     Odds,
     three_card_minimum,
 )
+from dealer_station.money import Cents, dollars, format_cents, parse_amount
+from dealer_station.resources_path import resource_path
 
 __all__ = [
     "DEFAULT_CONFIG_NAME",
@@ -126,8 +125,8 @@ class LetItRideConfig:
     ride bonus wager is returned besides its fixed payout (True) or the payout includes it.
     """
 
-    minimum: Cents = dollars(5)
-    maximum: Cents = dollars(500)
+    minimum: Cents = 500
+    maximum: Cents = 50_000
     positions: int = POSITIONS
     dealing: Dealing = Dealing.SHOE
     two_positions: bool = True
@@ -142,8 +141,8 @@ class LetItRideConfig:
     bonus_pay_table: Mapping[str, Cents] = field(default_factory=lambda: _frozen(BONUS_MINIMUM))
     three_card_offered: bool = True
     three_card_table: str = "D"
-    three_card_minimum: Cents = dollars(1)
-    three_card_maximum: Cents = dollars(100)
+    three_card_minimum: Cents = 100
+    three_card_maximum: Cents = 10_000
     three_card_pay_table: Mapping[str, Odds] = field(
         default_factory=lambda: _frozen(three_card_minimum("D"))
     )

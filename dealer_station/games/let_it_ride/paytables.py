@@ -2,7 +2,7 @@
 
 * (f)(1): the base wagers (bet one, two, three), odds "X to 1" by five-card hand;
 * (f)(3): the let it ride bonus wager, fixed monetary amounts by five-card hand;
-* (f)(4): the three-card bonus wager, odds by three-card hand, tables A-F pre-selected by the casino.
+* (f)(4): the three-card bonus wager, odds by three-card hand, tables A-F (the casino picks one).
 
 Hand names are the regulation's, as the rankings' snake_case category values (``two_pair``,
 ``mini_royal``). In tables A-C the regulation prints "n/a" for the mini royal: it is then paid as
@@ -152,7 +152,7 @@ THREE_CARD_HANDS: tuple[str, ...] = (
 THREE_CARD_TABLES: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")
 
 _PAIR, _FLUSH, _STRAIGHT, _TRIPS, _SF, _MINI = range(6)
-_TABLE_ROWS: dict[str, tuple[int, int, int, int, int, int | None]] = {
+_TABLE_ROWS: dict[str, tuple[int | None, ...]] = {
     # pair, flush, straight, three of a kind, straight flush, mini royal  (5324.34(f)(4))
     "A": (1, 4, 6, 30, 40, None),
     "B": (1, 4, 5, 30, 40, None),
@@ -164,8 +164,8 @@ _TABLE_ROWS: dict[str, tuple[int, int, int, int, int, int | None]] = {
 
 
 def _three_card_table(letter: str) -> Mapping[str, Odds]:
-    row = _TABLE_ROWS[letter]
-    mini = row[_MINI]
+    row = [0 if odds is None else odds for odds in _TABLE_ROWS[letter]]
+    mini = _TABLE_ROWS[letter][_MINI]
     return MappingProxyType(
         {
             # "n/a" in tables A-C: the mini royal is then paid as the straight flush it is.
