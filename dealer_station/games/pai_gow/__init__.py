@@ -1,0 +1,1 @@
+"""Pai Gow Poker (9 NYCRR 5324.41)."""

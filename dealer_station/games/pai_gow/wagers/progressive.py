@@ -1,0 +1,230 @@
+"""The progressive payout wager (5324.41(k)): the meter, its contributions and deductions, and the
+payout of a winning hand.
+
+**The meter** (:class:`ProgressiveMeter`) starts at, and is reseeded to, the facility's reset
+amount; every progressive wager confirmed at the lockout adds the rate of progression of the amount
+wagered (at least 21% for $1, 27% for $5, (k)(5)); a payout deducted from the meter is taken off at
+the moment it is paid (k)(6), and whenever the meter falls below the reset amount the house reseeds
+it back to the reset amount. The meter counts in ten-thousandths of a cent so that a rate in basis
+points is exact: contributions, deductions and reseeds always reconcile with the value
+(:meth:`ProgressiveMeter.reconciles`).
+
+**A payout** (:func:`progressive_payout`) pays the highest amount any arrangement of the seven
+cards earns on the (k)(4) table, the dealer resetting the hands to it ((g)(8)); a $5 wager pays five
+times the fixed amounts ((k)(4)(i)); shares of the meter are of the meter as it stands when paid
+((k)(6)). A payout of $50 or more or for a straight flush ($250 or more or a straight flush
+at $5) is deducted from the meter ((k)(5)) and, like every payout determined by the meter, waits
+for a supervisor's validation ((k)(3)(iii)).
+
+>>> from dealer_station.games.pai_gow.wagers.paytables import pay_table
+>>> meter = ProgressiveMeter(reset=dollars(10_000), rate_basis_points=2100)
+>>> meter.contribute(dollars(6)).units // UNITS_PER_CENT
+126
+>>> meter.value
+1000126
+>>> table = pay_table("progressive")
+>>> win = progressive_payout(["straight_flush", "flush_and_pair"], table, dollars(1))
+>>> win.hand, win.amount(meter.value), win.from_meter
+('straight_flush', 2500, True)
+>>> progressive_payout(["natural_royal_flush_and_pair"], table, dollars(1)).amount(meter.value)
+1000126
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from dealer_station.money import Cents, dollars
+from dealer_station.procedure import ProcedureError
+
+from .paytables import Fixed, MeterShare, PayTable
+
+__all__ = [
+    "UNITS_PER_CENT",
+    "MeterEntry",
+    "MeterEntryKind",
+    "ProgressiveMeter",
+    "ProgressivePayout",
+    "deducted_from_meter",
+    "progressive_payout",
+]
+
+#: The meter counts in ten-thousandths of a cent: any rate in basis points of a whole-cent wager
+#: is a whole number of units.
+UNITS_PER_CENT = 10_000
+#: Payouts at or above this (times the $5 multiplier) are deducted from the meter (k)(5).
+_METER_THRESHOLD_PER_DOLLAR = dollars(50)
+
+
+def deducted_from_meter(hand: str, amount: Cents, denomination: Cents) -> bool:
+    """Whether a fixed progressive payout of ``amount`` for ``hand`` is deducted from the meter:
+    $50 or more or a straight flush on a $1 wager, $250 or more or a straight flush on $5 (k)(5).
+
+    >>> deducted_from_meter("four_of_a_kind_and_pair", dollars(40), dollars(1))
+    False
+    >>> deducted_from_meter("straight_flush", dollars(25), dollars(1))
+    True
+    >>> deducted_from_meter("four_of_a_kind_and_pair", dollars(200), dollars(5))
+    False
+    >>> deducted_from_meter("royal_flush", dollars(500), dollars(5))
+    True
+    """
+    threshold = _METER_THRESHOLD_PER_DOLLAR * (denomination // dollars(1))
+    return amount >= threshold or hand.startswith("straight_flush")
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressivePayout:
+    """What a winning progressive hand pays: ``figure`` from the (k)(4) table (a fixed amount
+    already multiplied for $5, or a share of the meter); ``from_meter`` when it is deducted from
+    the meter (and so needs a supervisor's validation, (k)(3)(iii))."""
+
+    hand: str
+    figure: Fixed | MeterShare
+    from_meter: bool
+
+    @property
+    def needs_validation(self) -> bool:
+        return self.from_meter
+
+    def amount(self, meter: Cents) -> Cents:
+        """The amount paid when the meter stands at ``meter`` cents (k)(6)."""
+        if isinstance(self.figure, Fixed):
+            return self.figure.cents
+        return min(self.figure.of(meter), meter)
+
+
+def progressive_payout(
+    hands: Iterable[str], table: PayTable, denomination: Cents, meter: Cents | None = None
+) -> ProgressivePayout | None:
+    """The best paying of the qualifying ``hands`` (every (k)(4) hand type some arrangement of
+    the seven cards forms) on ``table`` for a ``denomination`` wager; ``None`` when none pays.
+
+    Shares of the meter are compared with fixed amounts at ``meter`` (the meter when paid); with
+    no reading, a share of the meter ranks above any fixed amount.
+
+    >>> from dealer_station.games.pai_gow.wagers.paytables import pay_table
+    >>> table = pay_table("progressive")
+    >>> progressive_payout(["full_house", "flush_and_pair"], table, dollars(1)).hand
+    'flush_and_pair'
+    >>> progressive_payout(["four_of_a_kind"], table, dollars(5)).figure
+    Fixed(cents=10000)
+    >>> progressive_payout(["two_pairs"], table, dollars(1)) is None
+    True
+    """
+    multiplier = denomination // dollars(1)
+    best: tuple[tuple[int, Cents], ProgressivePayout] | None = None
+    for hand in hands:
+        if not table.pays_on(hand):
+            continue
+        figure = table.figure(hand)
+        payout: ProgressivePayout
+        if isinstance(figure, Fixed):
+            cents = figure.cents * multiplier
+            payout = ProgressivePayout(
+                hand, Fixed(cents), deducted_from_meter(hand, cents, denomination)
+            )
+            key = (0, cents)
+        elif isinstance(figure, MeterShare):
+            payout = ProgressivePayout(hand, figure, True)
+            key = (1, figure.basis_points) if meter is None else (0, payout.amount(meter))
+        else:  # pragma: no cover - the (k)(4) table holds no odds
+            raise TypeError(f"odds {figure} on the progressive table")
+        if best is None or key > best[0]:
+            best = (key, payout)
+    return None if best is None else best[1]
+
+
+class MeterEntryKind(StrEnum):
+    CONTRIBUTION = "contribution"
+    DEDUCTION = "deduction"
+    RESEED = "reseed"
+
+
+@dataclass(frozen=True, slots=True)
+class MeterEntry:
+    """One movement of the meter; ``units`` in ten-thousandths of a cent (positive: added),
+    ``amount`` the same in whole cents where it is a payment or a wager."""
+
+    kind: MeterEntryKind
+    units: int
+    value_after: Cents
+    amount: Cents = 0
+    note: str = ""
+
+
+class ProgressiveMeter:
+    """The progressive meter: reset amount, rate of progression, contributions, deductions at the
+    moment of payment and reseeds, with a ledger that reconciles exactly with the value."""
+
+    def __init__(self, reset: Cents, rate_basis_points: int, value: Cents | None = None) -> None:
+        if reset < 0 or not 0 <= rate_basis_points <= 10_000:
+            raise ValueError("the reset amount must be non-negative and the rate 0-100%")
+        self.reset = reset
+        self.rate_basis_points = rate_basis_points
+        start = reset if value is None else value
+        self._opening_units = start * UNITS_PER_CENT
+        self._units = self._opening_units
+        self._ledger: list[MeterEntry] = []
+        if start < reset:
+            self._reseed("opening value below the reset amount")
+
+    @property
+    def value(self) -> Cents:
+        """The meter in whole cents, as displayed (fractions of a cent carried, never shown)."""
+        return self._units // UNITS_PER_CENT
+
+    @property
+    def units(self) -> int:
+        return self._units
+
+    @property
+    def ledger(self) -> tuple[MeterEntry, ...]:
+        return tuple(self._ledger)
+
+    def contribute(self, amount_wagered: Cents, note: str = "") -> MeterEntry:
+        """Add the rate of progression of ``amount_wagered`` (progressive wagers confirmed at the
+        lockout, 5324.41(k)(5))."""
+        if amount_wagered < 0:
+            raise ValueError("a wager cannot be negative")
+        units = amount_wagered * self.rate_basis_points * UNITS_PER_CENT // 10_000
+        self._units += units
+        entry = MeterEntry(MeterEntryKind.CONTRIBUTION, units, self.value, amount_wagered, note)
+        self._ledger.append(entry)
+        return entry
+
+    def deduct(self, amount: Cents, note: str = "") -> tuple[MeterEntry, ...]:
+        """Take a payment of ``amount`` off the meter at the moment it is paid (k)(6); reseed to
+        the reset amount when the meter falls below it. Returns the entries made."""
+        if amount < 0:
+            raise ValueError("a payment cannot be negative")
+        if amount > self.value:
+            raise ProcedureError(
+                f"a payment of {amount} cents exceeds the meter ({self.value} cents)",
+                "5324.41(k)(6)",
+            )
+        units = amount * UNITS_PER_CENT
+        self._units -= units
+        entries = [MeterEntry(MeterEntryKind.DEDUCTION, -units, self.value, amount, note)]
+        self._ledger.append(entries[0])
+        if self._units < self.reset * UNITS_PER_CENT:
+            entries.append(self._reseed(note))
+        return tuple(entries)
+
+    def _reseed(self, note: str) -> MeterEntry:
+        units = self.reset * UNITS_PER_CENT - self._units
+        self._units += units
+        entry = MeterEntry(MeterEntryKind.RESEED, units, self.value, -(-units // UNITS_PER_CENT),
+                           note)
+        self._ledger.append(entry)
+        return entry
+
+    def total(self, kind: MeterEntryKind) -> int:
+        """The sum of the ``kind`` entries, in units."""
+        return sum(e.units for e in self._ledger if e.kind is kind)
+
+    def reconciles(self) -> bool:
+        """Opening value + contributions + reseeds - deductions equals the meter, exactly."""
+        return self._opening_units + sum(e.units for e in self._ledger) == self._units
