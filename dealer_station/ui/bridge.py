@@ -65,7 +65,10 @@ class TableWorker(QObject):
     def perform(self, action: str, arguments: object) -> None:
         if self.controller is None:
             return
-        self.controller.perform(action, arguments if isinstance(arguments, dict) else None)
+        if isinstance(arguments, dict):
+            self.controller.perform(action, arguments)
+        else:
+            self.controller.command(action)
         self._publish()
 
     @Slot(object)

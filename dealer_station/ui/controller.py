@@ -23,8 +23,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from dealer_station.cards import Card
-from dealer_station.procedure import GameRound, ProcedureError, Record
+from dealer_station.procedure import ProcedureError, Record, Step
 from dealer_station.ui.view import (
+    ActionView,
     DeviceHealth,
     HealthState,
     Light,
@@ -95,9 +96,23 @@ def blocking_fault(hardware: Sequence[str], health: Mapping[str, DeviceHealth]) 
 
 
 @dataclass(frozen=True, slots=True)
+class Command:
+    """One button of the step panel: a round ``action`` with its ``arguments`` performed through
+    the station, or (with ``hardware``) a device command such as ``shoe_dispense:3``."""
+
+    name: str
+    label: str
+    key: str
+    action: str | None = None
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    hardware: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EntryRequest:
     """Input the step needs from the dealer's hands: ``cards`` (manual card entry, when the shoe
-    does not read them) or ``setting`` (a Pai Gow player's low hand)."""
+    does not read them), ``setting`` (a Pai Gow player's low hand), ``wagers`` (the wagers of
+    the position tapped during betting), ``sign_in`` or ``first_supervisor``."""
 
     kind: str
     position: str
@@ -106,6 +121,7 @@ class EntryRequest:
     cards: tuple[Card, ...] = ()
     allow_joker: bool = False
     unavailable: tuple[Card, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -135,30 +151,73 @@ class Snapshot:
 
 
 class StationLike(Protocol):
-    """What the controller needs of :class:`dealer_station.station.Station`."""
+    """What the controller needs of :class:`dealer_station.station.Station`: the current round
+    (``None`` between rounds), ``perform`` (journals before returning), ``can``, rounds and
+    people."""
 
-    @property
-    def round(self) -> GameRound: ...
+    round: Any
+    round_id: int | None
+    dealer: Any
 
     def perform(self, action: str, **arguments: Any) -> Record: ...
 
+    def can(self, action: str, **arguments: Any) -> bool: ...
 
-class MemoryStation:
-    """A station without a journal, for previews and screenshots: performs actions on the round
-    directly. The application itself uses the durable station."""
+    def start_round(self) -> Any: ...
 
-    def __init__(self, round_: GameRound) -> None:
-        self._round = round_
+    def sign_in(self, user_id: str, pin: str) -> Any: ...
 
     @property
-    def round(self) -> GameRound:
-        return self._round
+    def needs_first_supervisor(self) -> bool: ...
+
+    def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Any: ...
+
+
+class MemoryStation:
+    """A station without a journal or people, for previews and the screenshot command: performs
+    actions on rounds made by ``factory`` directly. The application uses the durable
+    :class:`dealer_station.station.Station`."""
+
+    def __init__(self, factory: Callable[[], Any]) -> None:
+        self._factory = factory
+        self.round: Any = None
+        self.round_id: int | None = None
+        self.dealer: Any = "preview"
+        self.needs_first_supervisor = False
+
+    def start_round(self) -> Any:
+        if self.round is not None:
+            raise ProcedureError("a round is in progress")
+        self.round = self._factory()
+        self.round_id = (self.round_id or 0) + 1
+        return self.round
+
+    def can(self, action: str, **arguments: Any) -> bool:
+        verify = getattr(self.round, f"verify_{action}", None)
+        if verify is None:
+            return callable(getattr(self.round, action, None))
+        try:
+            verify(**arguments)
+        except ProcedureError:
+            return False
+        return True
 
     def perform(self, action: str, **arguments: Any) -> Record:
-        if action.startswith("_") or not callable(getattr(self._round, action, None)):
+        if self.round is None:
+            raise ProcedureError("no round in progress: start one first")
+        if action.startswith("_") or not callable(getattr(self.round, action, None)):
             raise ProcedureError(f"the round has no action {action!r}")
-        record: Record = getattr(self._round, action)(**arguments)
+        record: Record = getattr(self.round, action)(**arguments)
+        if self.round.is_complete:
+            self.round = None
         return record
+
+    def sign_in(self, user_id: str, pin: str) -> Any:
+        self.dealer = user_id
+        return user_id
+
+    def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Any:
+        return user_id
 
 
 class GameAdapter(Protocol):
@@ -166,21 +225,33 @@ class GameAdapter(Protocol):
 
     game: str
 
-    def table_view(self, round_: GameRound, devices: DeviceState) -> TableView: ...
+    def table_view(self, round_: Any, devices: DeviceState) -> TableView: ...
 
-    def arguments(self, round_: GameRound, action: str) -> dict[str, Any]: ...
+    def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]: ...
 
-    def enabled(self, round_: GameRound) -> dict[str, bool]: ...
+    def empty_table(self, devices: DeviceState) -> TableView: ...
 
-    def entry(self, round_: GameRound, devices: DeviceState) -> EntryRequest | None: ...
+    def entry(self, round_: Any, devices: DeviceState,
+              selected: str | None) -> EntryRequest | None: ...
 
-    def entry_action(self, round_: GameRound, request: EntryRequest,
+    def entry_action(self, round_: Any, request: EntryRequest,
                      cards: Sequence[Card]) -> tuple[str, dict[str, Any]]: ...
 
-    def device_actions(self, round_: GameRound, event: Any,
+    def wager_actions(self, round_: Any, position: int, amounts: Mapping[str, int]
+                      ) -> list[tuple[str, dict[str, Any]]]: ...
+
+    def device_actions(self, round_: Any, event: Any,
                        devices: DeviceState) -> list[tuple[str, dict[str, Any]]]: ...
 
-    def done_positions(self, round_: GameRound) -> tuple[int | str, ...]: ...
+    def done_positions(self, round_: Any) -> tuple[int | str, ...]: ...
+
+
+#: The step shown between rounds and before anyone is signed in.
+START_ROUND = Step("between_rounds", "Start the next round: open the betting",
+                   actions=("start_round",), next_instruction="players place their wagers")
+SIGN_IN = Step("signed_out", "Sign in to deal: enter your id and PIN", expects="sign_in")
+FIRST_SUPERVISOR = Step("first_start", "First start of this table: create the first supervisor",
+                        expects="first_supervisor")
 
 
 class TableController:
@@ -196,34 +267,114 @@ class TableController:
         self._hardware = hardware
         self.ticked: set[int] = set()
         self.message = ""
+        #: The round just completed, shown until the next one starts.
+        self.last_round: Any = None
+        #: The position tapped on the felt (wager entry during betting).
+        self.selected: str | None = None
 
     @property
-    def round(self) -> GameRound:
+    def round(self) -> Any:
         return self.station.round
 
+    # ------------------------------------------------------------ people and rounds
+    def sign_in(self, user_id: str, pin: str) -> bool:
+        try:
+            self.station.sign_in(user_id, pin)
+        except (ProcedureError, ValueError) as error:
+            self.message = _reason(error)
+            return False
+        self.message = ""
+        return True
+
+    def create_first_supervisor(self, user_id: str, name: str, pin: str) -> bool:
+        try:
+            self.station.create_first_supervisor(user_id, name, pin)
+        except (ProcedureError, ValueError) as error:
+            self.message = _reason(error)
+            return False
+        self.message = f"Supervisor {user_id} created: sign in to deal."
+        return True
+
+    def start_round(self) -> bool:
+        try:
+            self.station.start_round()
+        except (ProcedureError, ValueError) as error:
+            self.message = _reason(error)
+            return False
+        self.ticked.clear()
+        self.last_round = None
+        self.message = ""
+        return True
+
     # ------------------------------------------------------------ inputs
+    def command(self, name: str) -> Record | None:
+        """The dealer pressed the step panel's button ``name`` (or its key)."""
+        if name == "start_round":
+            self.start_round()
+            return None
+        if self.round is None:
+            self.message = "No round in progress: start one first."
+            return None
+        found = next((c for c in self.adapter.commands(self.round, self.devices)
+                      if c.name == name), None)
+        if found is None:
+            self.message = f"{name.replace('_', ' ')} is not possible at this step."
+            return None
+        if found.hardware is not None:
+            fault = blocking_fault((found.hardware,), self.devices.health)
+            if fault is not None:
+                self.message = fault
+                return None
+            self._drive_hardware((found.hardware,))
+            return None
+        assert found.action is not None
+        return self.perform(found.action, found.arguments)
+
+    def select(self, key: str) -> None:
+        """The dealer tapped a position on the felt."""
+        self.selected = key
+
+    def place(self, position: int, amounts: Mapping[str, int]) -> list[Record]:
+        """The wagers entered for ``position`` during betting."""
+        records = []
+        if self.round is None:
+            return records
+        for action, arguments in self.adapter.wager_actions(self.round, position, amounts):
+            record = self.perform(action, arguments)
+            if record is None:
+                break
+            records.append(record)
+        return records
+
     def perform(self, action: str, arguments: Mapping[str, Any] | None = None) -> Record | None:
-        """Perform a step action; arguments default to what the adapter derives from the step.
+        """Perform round ``action`` through the station (which journals it before returning).
         A :class:`ProcedureError` becomes the panel's message, never a crash."""
-        step = self.round.step
+        round_ = self.round
+        if round_ is None:
+            self.message = "No round in progress: start one first."
+            return None
+        step = round_.step
         fault = blocking_fault(step.hardware, self.devices.health)
         if fault is not None:
             self.message = fault
             return None
-        args = dict(arguments) if arguments is not None else self.adapter.arguments(
-            self.round, action)
         try:
-            record = self.station.perform(action, **args)
-        except ProcedureError as error:
-            self.message = error.reason + (f" [{error.clause}]" if error.clause else "")
+            record = self.station.perform(action, **dict(arguments or {}))
+        except (ProcedureError, ValueError) as error:
+            self.message = _reason(error)
             return None
         self.message = ""
-        self._drive_hardware(step.hardware)
+        if self.station.round is None:
+            self.last_round = round_
+            self.selected = None
+        else:
+            self._drive_hardware(self.station.round.step.hardware)
         return record
 
     def enter_cards(self, cards: Sequence[Card]) -> Record | None:
         """Cards entered by hand (manual entry) or a low hand picked (Pai Gow setting)."""
-        request = self.adapter.entry(self.round, self.devices)
+        request = (self.adapter.entry(self.round, self.devices, self.selected)
+                   if self.round is not None else None)
         if request is None:
             self.message = "No cards are expected now."
             return None
@@ -239,6 +390,9 @@ class TableController:
 
     def device_event(self, event: Any) -> list[Record]:
         """A device event: update lights/lockout state, perform the round actions it implies."""
+        if self.round is None:
+            self.adapter.device_actions(None, event, self.devices)
+            return []
         records = []
         for action, arguments in self.adapter.device_actions(self.round, event, self.devices):
             record = self.perform(action, arguments)
@@ -251,34 +405,81 @@ class TableController:
             self.devices.health[item.name] = item
 
     def _drive_hardware(self, requirements: Sequence[str]) -> None:
+        """Tell the devices what the step needs (lockout on/off, lights, dispense). A device
+        that fails is reported in the panel; the round record is already journaled."""
         if self._hardware is None:
             return
         for requirement in requirements:
-            self._hardware(requirement)
+            try:
+                self._hardware(requirement)
+            except (OSError, ValueError) as error:
+                self.message = f"Device did not do {requirement}: {error}"
 
     # ------------------------------------------------------------ output
+    def _buttons(self, round_: Any) -> tuple[ActionView, ...]:
+        buttons = []
+        for index, command in enumerate(self.adapter.commands(round_, self.devices)):
+            if command.action is None:
+                enabled = True
+            else:
+                try:
+                    enabled = self.station.can(command.action, **dict(command.arguments))
+                except (ProcedureError, ValueError, TypeError, KeyError):
+                    enabled = False
+            buttons.append(ActionView(command.name, command.label, command.key,
+                                      primary=index == 0, enabled=enabled))
+        return tuple(buttons)
+
     def snapshot(self) -> Snapshot:
         round_ = self.round
-        step = round_.step
+        shown = round_ if round_ is not None else self.last_round
+        buttons: tuple[ActionView, ...] | None = None
+        if round_ is not None:
+            step = round_.step
+            buttons = self._buttons(round_)
+            done = self.adapter.done_positions(round_)
+        else:
+            if self.station.needs_first_supervisor:
+                step = FIRST_SUPERVISOR
+            elif self.station.dealer is None:
+                step = SIGN_IN
+            else:
+                step = START_ROUND
+            done = ()
         fault = blocking_fault(step.hardware, self.devices.health)
         notes = [self.message] if self.message and self.message != fault else []
-        view = step_view(step, enabled=self.adapter.enabled(round_),
-                         done=self.adapter.done_positions(round_), blocked=fault, notes=notes)
-        table = self.adapter.table_view(round_, self.devices)
-        order = {str(p): i for i, p in enumerate(
-            p for p in step.positions if str(p) not in
-            {str(d) for d in self.adapter.done_positions(round_)})}
-        table = replace(table, seats=tuple(
-            replace(seat, order=order.get(seat.key)) for seat in table.seats))
-        health = tuple(self.devices.health.values())
+        view = step_view(step, buttons=buttons, done=done, blocked=fault, notes=notes)
+        if shown is not None:
+            table = self.adapter.table_view(shown, self.devices)
+        else:
+            table = self.adapter.empty_table(self.devices)
+        if self.station.round_id is not None:
+            table = replace(table, title=f"{table.title} · Round {self.station.round_id:,}")
+        if round_ is not None:
+            order = {str(p): i for i, p in enumerate(
+                p for p in step.positions if str(p) not in {str(d) for d in done})}
+            table = replace(table, seats=tuple(
+                replace(seat, order=order.get(seat.key)) for seat in table.seats))
+        entry = None
+        if round_ is not None:
+            entry = self.adapter.entry(round_, self.devices, self.selected)
+        elif step.expects in ("sign_in", "first_supervisor"):
+            entry = EntryRequest(step.expects, "", step.instruction)
+        payments = shown.payments if shown is not None else ()
         return Snapshot(
             table=table,
             step=view,
-            payments=payment_lines(round_.payments),
+            payments=payment_lines(payments),
             ticked=frozenset(self.ticked),
-            entry=self.adapter.entry(round_, self.devices),
-            health=health,
-            complete=round_.is_complete,
-            records=len(round_.history),
+            entry=entry,
+            health=tuple(self.devices.health.values()),
+            complete=round_ is None and shown is not None,
+            records=len(shown.history) if shown is not None else 0,
             message=self.message,
         )
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, ProcedureError):
+        return error.reason + (f" [{error.clause}]" if error.clause else "")
+    return str(error)

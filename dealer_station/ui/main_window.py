@@ -24,8 +24,10 @@ from dealer_station.ui.controller import Snapshot
 from dealer_station.ui.felt import FeltView
 from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.payments import PaymentPanel
+from dealer_station.ui.sign_in import SignInPanel
 from dealer_station.ui.step_panel import StepPanel
 from dealer_station.ui.theme import stylesheet
+from dealer_station.ui.wager_entry import WagerEntry
 
 __all__ = ["MainWindow"]
 
@@ -65,7 +67,10 @@ class MainWindow(QMainWindow):
         self.payments = PaymentPanel()
         self.card_entry = ManualCardEntry()
         self.low_hand = LowHandPicker()
-        for widget in (self.payments, self.card_entry, self.low_hand):
+        self.sign_in = SignInPanel()
+        self.wager_entry = WagerEntry()
+        for widget in (self.payments, self.card_entry, self.low_hand, self.sign_in,
+                       self.wager_entry):
             self.lower.addWidget(widget)
         right.addWidget(self.lower, 5)
         body.addLayout(right, 40)
@@ -82,6 +87,16 @@ class MainWindow(QMainWindow):
         self.low_hand.setting_chosen.connect(self.cards_requested.emit)
         self.low_hand.house_way_requested.connect(
             lambda: self.perform_requested.emit("house_way", None))
+        self.sign_in.sign_in_requested.connect(
+            lambda user, pin: self.call_requested.emit(lambda c: c.sign_in(user, pin)))
+        self.sign_in.supervisor_requested.connect(
+            lambda user, name, pin: self.call_requested.emit(
+                lambda c: c.create_first_supervisor(user, name, pin)))
+        self.wager_entry.place_requested.connect(
+            lambda position, amounts: self.call_requested.emit(
+                lambda c: c.place(position, amounts)))
+        self.felt.seat_clicked.connect(
+            lambda key: self.call_requested.emit(lambda c: c.select(key)))
         space = QShortcut(QKeySequence("Space"), self)
         space.activated.connect(self.payments.tick_next)
         self.worker = worker
@@ -114,7 +129,16 @@ class MainWindow(QMainWindow):
         self.felt.set_view(snapshot.table)
         self.step_panel.set_view(snapshot.step)
         entry = snapshot.entry
-        if entry is not None and entry.kind == "setting":
+        if entry is not None and entry.kind == "wagers":
+            key = (entry.position, tuple(sorted(entry.options.items())))
+            if self.wager_entry.property("request") != key:
+                self.wager_entry.start(entry.position, entry.options)
+                self.wager_entry.setProperty("request", key)
+            self.lower.setCurrentWidget(self.wager_entry)
+        elif entry is not None and entry.kind in ("sign_in", "first_supervisor"):
+            self.sign_in.set_first_start(entry.kind == "first_supervisor")
+            self.lower.setCurrentWidget(self.sign_in)
+        elif entry is not None and entry.kind == "setting":
             if self.low_hand.title.property("position") != (entry.position, entry.cards):
                 self.low_hand.start(entry.position, entry.cards, self._judge)  # type: ignore[arg-type]
                 self.low_hand.title.setProperty("position", (entry.position, entry.cards))

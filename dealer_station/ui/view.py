@@ -16,7 +16,7 @@ devices; the widgets only draw them. A card the procedure has not exposed is car
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from dealer_station.cards import Card
@@ -235,16 +235,20 @@ def step_view(
     step: Step,
     *,
     enabled: Mapping[str, bool] | None = None,
+    buttons: Sequence[ActionView] | None = None,
     done: Iterable[int | str] = (),
     blocked: str | None = None,
     notes: Sequence[str] = (),
 ) -> StepView:
     """Adapt a round's :class:`Step` to the panel: the first action is the primary one, every
     action gets a distinct keyboard key, ``enabled`` (from the round's ``can_…`` queries) greys out
-    what is not allowed now and ``blocked`` (a device fault that matters) disables them all."""
+    what is not allowed now and ``blocked`` (a device fault that matters) disables them all.
+    ``buttons`` (from the game adapter) replace the step's raw action names."""
     keys_used: set[str] = set()
     actions = []
-    for index, name in enumerate(step.actions):
+    if buttons is not None:
+        actions = [replace(b, enabled=b.enabled and not blocked) for b in buttons]
+    for index, name in enumerate(step.actions if buttons is None else ()):
         label, key = action_label(name)
         if key in keys_used:
             free = (c for c in label.replace(" ", "") if c.isalpha() and c not in keys_used)

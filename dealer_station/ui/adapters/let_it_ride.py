@@ -1,0 +1,258 @@
+"""The dealer's screen for Let It Ride (9 NYCRR 5324.34): what the felt shows of a
+:class:`~dealer_station.games.let_it_ride.LetItRideRound`, the buttons of each step and the
+round action each performs.
+
+Hole cards: a position's cards are drawn face down until its hand is shown at the showdown
+((e)(6)), the community cards until each is turned ((e)(3), (e)(5)); the burned card never. The
+shoe may have read them all: the screen still does not show them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dealer_station.cards import Card
+from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
+from dealer_station.games.let_it_ride.config import Dealing
+from dealer_station.money import format_cents
+from dealer_station.ui.adapters.common import (
+    decisions,
+    event_kind,
+    note_device_event,
+    seat_light,
+    settled_states,
+    wager_views,
+)
+from dealer_station.ui.controller import Command, DeviceState, EntryRequest
+from dealer_station.ui.view import SeatView, TableView
+
+__all__ = ["AREAS", "LetItRideAdapter"]
+
+#: The betting areas of a position, in the order the felt shows them.
+AREAS = ("bet_one", "bet_two", "bet_three", "bonus", "three_card_bonus")
+_POSITIONS = range(1, 8)
+
+
+def _hand_words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+class LetItRideAdapter:
+    """Adapter of the Let It Ride round for the dealer's screen."""
+
+    game = "let_it_ride"
+
+    def __init__(self, settings: Mapping[str, Any]) -> None:
+        self.config = config_from_mapping(dict(settings))
+
+    # ---------------------------------------------------------------- the felt
+    def empty_table(self, devices: DeviceState) -> TableView:
+        seats = tuple(SeatView(str(p), str(p), active=False,
+                               light=seat_light(devices, str(p), False)) for p in _POSITIONS)
+        return TableView(self.game, "LET IT RIDE", seats, community_label="Community",
+                         lockout=devices.lockout)
+
+    def table_view(self, round_: LetItRideRound, devices: DeviceState) -> TableView:
+        wagers = round_.wagers
+        results = round_.results
+        states = settled_states(round_.payments)
+        decided = decisions(round_.history)
+        seats = []
+        for p in _POSITIONS:
+            w = wagers.get(p)
+            amounts = w.to_json() if w is not None else {}
+            withdrawn = [a for a in ("bet_one", "bet_two")
+                         if decided.get(p, {}).get(a) is False]
+            cards = round_.cards(p)
+            shown = p in results
+            visible: tuple[Card | None, ...] = tuple(cards) if shown else (None,) * len(cards)
+            words = []
+            for area in ("bet_one", "bet_two"):
+                if area in decided.get(p, {}):
+                    n = "1" if area == "bet_one" else "2"
+                    words.append(f"bet {n} rides" if decided[p][area] else f"bet {n} back")
+            result = ""
+            if shown:
+                r = results[p]
+                result = _hand_words(r.hand) if r.qualifies else "no pair of tens"
+            seats.append(SeatView(
+                key=str(p), title=str(p),
+                wagers=wager_views(p, {k: int(v) for k, v in amounts.items() if k in AREAS},
+                                   AREAS, states, withdrawn),
+                light=seat_light(devices, str(p), bool(w and w.bonus)),
+                cards=visible,
+                decision=" · ".join(words),
+                result=result,
+                active=w is not None,
+            ))
+        community = round_.community
+        turned = round_.community_turned
+        centre: list[Card | None] = []
+        for index, slot in enumerate(("left", "right")):
+            if slot in community:
+                centre.append(community[slot] if turned > index else None)
+        notes = []
+        if "burn" in community:
+            notes.append("third card burned")
+        if turned < 2 and centre:
+            notes.append(f"{len(centre) - turned} face down")
+        lockout = devices.lockout if devices.lockout is not None else round_.lockout_engaged
+        late = len(round_.unrecognised_bonus_wagers)
+        return TableView(
+            game=self.game,
+            title="LET IT RIDE",
+            seats=tuple(seats),
+            community=tuple(centre),
+            community_label="Community",
+            community_note=" · ".join(notes),
+            lockout=lockout,
+            lockout_note=f"{late} late bonus chip(s) refused" if late else "",
+        )
+
+    def done_positions(self, round_: LetItRideRound) -> tuple[int | str, ...]:
+        phase = round_.step.phase
+        if phase in ("bet_one", "bet_two"):
+            decided = decisions(round_.history)
+            return tuple(p for p in sorted(decided) if phase in decided[p])
+        if phase == "showdown":
+            return tuple(round_.results)
+        return ()
+
+    # ---------------------------------------------------------------- the buttons
+    def commands(self, round_: LetItRideRound, devices: DeviceState) -> tuple[Command, ...]:
+        step = round_.step
+        phase = step.phase
+        if phase == "betting":
+            return (Command("no_more_bets", "NO MORE BETS · LOCKOUT", "L",
+                            "announce_no_more_bets"),)
+        if phase == "dealing":
+            if self.config.dealing is Dealing.SHOE:
+                if self._shoe_live(devices):
+                    return (Command("dispense", "DISPENSE", "D", hardware="shoe_dispense:3"),)
+                return ()  # the stack is entered by hand (manual card entry)
+            target = round_.next_delivery
+            return (Command("dealt", "CARD DEALT", "D", "deal_card",
+                            {"target": target[0] if target else None}),)
+        if phase in ("bet_one", "bet_two"):
+            position = step.positions[0]
+            action = f"decide_{phase}"
+            return (
+                Command("ride", "LET IT RIDE", "R", action,
+                        {"position": position, "let_it_ride": True}),
+                Command("take_back", "TAKE BACK", "T", action,
+                        {"position": position, "let_it_ride": False}),
+            )
+        if phase in ("first_community_card", "second_community_card"):
+            if step.expects == "confirm":
+                return (Command("turn", "TURN CARD", "T", "turn_community_card"),)
+            return ()
+        if phase == "showdown":
+            if step.expects == "confirm":
+                return (Command("show", f"SHOW POSITION {step.positions[0]}", "S", "show_hand",
+                                {"position": step.positions[0]}),)
+            return ()
+        if phase == "collect_losing_wagers":
+            return (Command("collected", "LOSING WAGERS COLLECTED", "C",
+                            "collect_losing_wagers"),)
+        if phase == "pay_winning_wagers":
+            return (Command("paid", "ALL PAID", "P", "pay_winning_wagers"),)
+        if phase == "collect_cards":
+            return (Command("cards_collected", "CARDS COLLECTED", "C", "collect_cards"),)
+        return ()
+
+    @staticmethod
+    def _shoe_live(devices: DeviceState) -> bool:
+        health = devices.health.get("shoe")
+        return health is not None and devices.shoe_reads_cards
+
+    # ---------------------------------------------------------------- entry
+    def entry(self, round_: LetItRideRound, devices: DeviceState,
+              selected: str | None) -> EntryRequest | None:
+        step = round_.step
+        seen = tuple(c for p in _POSITIONS for c in round_.cards(p) if c is not None)
+        seen += tuple(c for c in round_.community.values() if c is not None)
+        if step.phase == "betting":
+            position = selected if selected and selected.isdigit() else ""
+            w = round_.wagers.get(int(position)) if position else None
+            return EntryRequest("wagers", position, "WAGERS", options={
+                "minimum": self.config.minimum, "maximum": self.config.maximum,
+                "three_card": self.config.three_card_offered,
+                "placed": bool(w), "amount": w.bet_one if w else 0,
+                "three_card_amount": w.three_card_bonus if w else 0,
+            })
+        if (step.phase == "dealing" and self.config.dealing is Dealing.SHOE
+                and not self._shoe_live(devices)):
+            target = round_.next_delivery
+            where = "the community stack" if target and target[0] == "community" else (
+                f"the stack for position {target[0]}" if target else "the stack")
+            return EntryRequest("cards", str(target[0]) if target else "",
+                                f"ENTER {where.upper()} · top card first", 3,
+                                unavailable=seen)
+        if step.phase in ("first_community_card", "second_community_card") and \
+                step.expects != "confirm":
+            return EntryRequest("cards", "community", "ENTER THE COMMUNITY CARD TURNED", 1,
+                                unavailable=seen)
+        if step.phase == "showdown" and step.expects != "confirm":
+            position = step.positions[0]
+            return EntryRequest("cards", str(position),
+                                f"ENTER POSITION {position}'S THREE CARDS", 3, unavailable=seen)
+        return None
+
+    def entry_action(self, round_: LetItRideRound, request: EntryRequest,
+                     cards: Sequence[Card]) -> tuple[str, dict[str, Any]]:
+        texts = [c.text for c in cards]
+        phase = round_.step.phase
+        if phase == "dealing":
+            return "receive_stack", {"cards": texts}
+        if phase in ("first_community_card", "second_community_card"):
+            return "turn_community_card", {"card": texts[0]}
+        if phase == "showdown":
+            return "show_hand", {"position": int(request.position), "cards": texts}
+        raise ValueError(f"no cards are entered at the {phase} step")
+
+    def wager_actions(self, round_: LetItRideRound, position: int,
+                      amounts: Mapping[str, int]) -> list[tuple[str, dict[str, Any]]]:
+        """``amounts``: ``base`` (each of the three equal wagers), ``three_card_bonus``; an
+        ``withdraw`` key takes every wager back."""
+        if amounts.get("withdraw"):
+            return [("withdraw_wagers", {"position": position})]
+        actions: list[tuple[str, dict[str, Any]]] = []
+        base = int(amounts.get("base", 0))
+        if position not in round_.wagers:
+            actions.append(("place_wagers", {"position": position, "bet_one": base,
+                                             "bet_two": base, "bet_three": base}))
+        three = int(amounts.get("three_card_bonus", 0))
+        if three:
+            actions.append(("place_three_card_bonus", {"position": position, "amount": three}))
+        return actions
+
+    # ---------------------------------------------------------------- devices
+    def device_actions(self, round_: LetItRideRound | None, event: Any,
+                       devices: DeviceState) -> list[tuple[str, dict[str, Any]]]:
+        note_device_event(event, devices)
+        if round_ is None:
+            return []
+        kind = event_kind(event)
+        phase = round_.step.phase
+        if kind == "CHIP_SENSED" and getattr(event, "seat", None) is not None:
+            position = int(event.seat)
+            if phase == "betting" and position not in round_.wagers:
+                return []  # no base wagers: the round refuses it; the light shows the chip
+            return [("acknowledge_bonus", {"position": position})]
+        if kind == "LOCKOUT_BUTTON" and phase == "betting":
+            return [("announce_no_more_bets", {})]
+        if kind == "STACK_DISPENSED" and phase == "dealing":
+            cards = tuple(getattr(event, "cards", ()))
+            if cards and all(c is not None for c in cards):
+                return [("receive_stack", {"cards": [c.text for c in cards]})]
+        return []
+
+
+def describe_wagers(amount: int) -> str:
+    """``3 × $25.00``: the three equal base wagers of a position.
+
+    >>> describe_wagers(2500)
+    '3 × $25.00'
+    """
+    return f"3 × {format_cents(amount)}"

@@ -1,0 +1,73 @@
+"""Sign-in on the dealer's screen: the dealer's id and PIN (and, at the very first start of a
+table, the first supervisor's account)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+__all__ = ["SignInPanel"]
+
+
+class SignInPanel(QFrame):
+    """Emits :attr:`sign_in_requested` (id, PIN) or, in first-start mode,
+    :attr:`supervisor_requested` (id, name, PIN)."""
+
+    sign_in_requested = Signal(str, str)
+    supervisor_requested = Signal(str, str, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self._first = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 14, 16, 14)
+        self.title = QLabel("SIGN IN")
+        self.title.setObjectName("phase")
+        layout.addWidget(self.title)
+        form = QFormLayout()
+        self.user = QLineEdit()
+        self.user.setPlaceholderText("your id, e.g. D-2231")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("full name")
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setPlaceholderText("PIN")
+        form.addRow("Id", self.user)
+        self._name_label = QLabel("Name")
+        form.addRow(self._name_label, self.name)
+        form.addRow("PIN", self.pin)
+        layout.addLayout(form)
+        self.submit_button = QPushButton("SIGN IN")
+        self.submit_button.setObjectName("primary")
+        self.submit_button.clicked.connect(self.submit)
+        self.pin.returnPressed.connect(self.submit)
+        layout.addWidget(self.submit_button)
+        layout.addStretch(1)
+        self.set_first_start(False)
+
+    def set_first_start(self, first: bool) -> None:
+        self._first = first
+        self.name.setVisible(first)
+        self._name_label.setVisible(first)
+        self.title.setText("FIRST START · create the first supervisor" if first else
+                           "SIGN IN · dealer or supervisor on duty")
+        self.submit_button.setText("CREATE SUPERVISOR" if first else "SIGN IN")
+
+    def submit(self) -> None:
+        user, pin = self.user.text().strip(), self.pin.text()
+        if not user or not pin:
+            return
+        if self._first:
+            self.supervisor_requested.emit(user, self.name.text().strip() or user, pin)
+        else:
+            self.sign_in_requested.emit(user, pin)
+        self.pin.clear()

@@ -1,0 +1,154 @@
+"""Wager entry during betting: tap a position on the felt, tap chips for the three equal base
+wagers (and the three-card bonus where offered), then PLACE. The $1 let it ride bonus is not
+entered here: the position's bet acceptor senses it (5324.34(a)(3))."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.money import format_cents
+
+__all__ = ["WagerEntry"]
+
+CHIPS = (500, 2500, 10000, 50000)
+
+
+class WagerEntry(QFrame):
+    """Emits :attr:`place_requested` (position, amounts) with ``base`` and
+    ``three_card_bonus`` in cents, or ``{"withdraw": 1}``."""
+
+    place_requested = Signal(int, object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self._position = ""
+        self._base = 0
+        self._three = 0
+        self._options: Mapping[str, Any] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        self.title = QLabel("")
+        self.title.setObjectName("phase")
+        self.title.setWordWrap(True)
+        layout.addWidget(self.title)
+        self.base_label = QLabel("")
+        self.base_label.setStyleSheet("font-size: 17pt; font-weight: bold;")
+        layout.addWidget(self.base_label)
+        grid = QGridLayout()
+        self._chip_buttons: list[QPushButton] = []
+        for column, chip in enumerate(CHIPS):
+            button = self._key(f"+{format_cents(chip)[:-3]}")
+            button.clicked.connect(lambda _=False, c=chip: self.add_base(c))
+            grid.addWidget(button, 0, column)
+            self._chip_buttons.append(button)
+        clear = self._key("CLEAR")
+        clear.clicked.connect(self.clear)
+        grid.addWidget(clear, 0, len(CHIPS))
+        layout.addLayout(grid)
+        self.three_label = QLabel("")
+        layout.addWidget(self.three_label)
+        three = QHBoxLayout()
+        self._three_buttons: list[QPushButton] = []
+        for chip in (500, 2500):
+            button = self._key(f"+{format_cents(chip)[:-3]} 3-card")
+            button.clicked.connect(lambda _=False, c=chip: self.add_three(c))
+            three.addWidget(button)
+            self._three_buttons.append(button)
+        layout.addLayout(three)
+        self.message = QLabel("")
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+        buttons = QHBoxLayout()
+        self.withdraw = QPushButton("TAKE ALL BACK")
+        self.withdraw.setObjectName("secondary")
+        self.withdraw.clicked.connect(self._withdraw)
+        self.place = QPushButton("PLACE WAGERS")
+        self.place.setObjectName("primary")
+        self.place.clicked.connect(self._place)
+        buttons.addWidget(self.withdraw)
+        buttons.addWidget(self.place, 2)
+        layout.addLayout(buttons)
+
+    @staticmethod
+    def _key(text: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName("key")
+        return button
+
+    @property
+    def base(self) -> int:
+        return self._base
+
+    def start(self, position: str, options: Mapping[str, Any]) -> None:
+        """Show the entry for ``position`` ("" when none is chosen yet)."""
+        self._position = position
+        self._options = dict(options)
+        self._base = int(options.get("amount", 0))
+        self._three = int(options.get("three_card_amount", 0))
+        self._refresh()
+
+    def add_base(self, amount: int) -> None:
+        if not self._options.get("placed"):
+            self._base += amount
+        self._refresh()
+
+    def add_three(self, amount: int) -> None:
+        self._three += amount
+        self._refresh()
+
+    def clear(self) -> None:
+        if not self._options.get("placed"):
+            self._base = 0
+        self._three = int(self._options.get("three_card_amount", 0))
+        self._refresh()
+
+    def _refresh(self) -> None:
+        chosen = bool(self._position)
+        placed = bool(self._options.get("placed"))
+        if not chosen:
+            self.title.setText("WAGERS · tap a position on the felt to enter its wagers")
+        else:
+            self.title.setText(f"POSITION {self._position} · "
+                               + ("wagers placed" if placed else "three equal wagers"))
+        minimum = int(self._options.get("minimum", 0))
+        maximum = int(self._options.get("maximum", 0))
+        limits = f" (table {format_cents(minimum)}–{format_cents(maximum)})" if maximum else ""
+        self.base_label.setText(f"Bet one, two, three: 3 × {format_cents(self._base)}" + limits)
+        offered = bool(self._options.get("three_card"))
+        self.three_label.setVisible(offered)
+        self.three_label.setText(f"Three-card bonus: {format_cents(self._three)}")
+        for button in self._three_buttons:
+            button.setVisible(offered)
+            button.setEnabled(chosen)
+        for button in self._chip_buttons:
+            button.setEnabled(chosen and not placed)
+        self.place.setEnabled(chosen and (self._base > 0 or self._three > 0))
+        self.withdraw.setEnabled(chosen and placed)
+        self.message.setText("The $1 bonus is sensed by the position's acceptor."
+                             if chosen else "")
+
+    def _place(self) -> None:
+        if self._position:
+            amounts = {"base": self._base}
+            if self._three > int(self._options.get("three_card_amount", 0)):
+                amounts["three_card_bonus"] = self._three
+            self.place_requested.emit(int(self._position), amounts)
+
+    def _withdraw(self) -> None:
+        if self._position:
+            self.place_requested.emit(int(self._position), {"withdraw": 1})
