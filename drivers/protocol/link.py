@@ -34,7 +34,11 @@ TraceHook = Callable[[str, Frame, float], None]
 
 
 class LinkTimeout(OSError):
-    """No good answer after every retry."""
+    """No good answer after every retry; ``address`` is the silent device's."""
+
+    def __init__(self, message: str, address: int) -> None:
+        super().__init__(message)
+        self.address = address
 
 
 class NakError(Exception):
@@ -155,7 +159,8 @@ class Link:
                 self._sync_parser_counters()
         raise LinkTimeout(
             f"{self.url}: no answer from device {address} to command 0x{int(command):02X} "
-            f"after {attempts} attempts"
+            f"after {attempts} attempts",
+            address,
         )
 
     def _await(self, sent: Frame, wait: float) -> bytes | None:

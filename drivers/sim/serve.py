@@ -24,7 +24,7 @@ from drivers.sim.wire import SimLine
 from drivers.transports import memory
 from drivers.transports.memory import MemoryTransport
 
-__all__ = ["SimServer", "serve_in_process", "serve_pty", "serve_usb"]
+__all__ = ["SimServer", "serve_in_process", "serve_pty", "serve_tcp", "serve_usb"]
 
 
 class SimServer:
@@ -152,3 +152,65 @@ def serve_usb(
     from drivers.sim.usb_backend import UsbSimServer
 
     return UsbSimServer(models, vendor_id=vendor_id, product_id=product_id, serial_number=serial_number)
+
+
+class TcpServer(SimServer):
+    """A line on a TCP port (``socket://127.0.0.1:PORT``), one host connection at a time: for
+    another process (or machine) to reach the simulated devices without a pseudo-terminal."""
+
+    kind = "tcp"
+
+    def __init__(self, models: Mapping[int, DeviceModel], host: str = "127.0.0.1", port: int = 0):
+        import socket
+
+        self._listener = socket.create_server((host, port))
+        self._listener.settimeout(0.2)
+        bound = self._listener.getsockname()
+        super().__init__(f"socket://{bound[0]}:{bound[1]}", SimLine(models, self._send))
+        self._client: socket.socket | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name=f"sim-tcp {self.url}", daemon=True)
+        self._thread.start()
+
+    def _send(self, data: bytes) -> None:
+        client = self._client
+        if client is not None:
+            with contextlib.suppress(OSError):
+                client.sendall(data)
+
+    def _serve(self) -> None:
+        import socket
+
+        while not self._stop.is_set():
+            try:
+                client, _ = self._listener.accept()
+            except (TimeoutError, socket.timeout):
+                continue
+            except OSError:
+                return
+            client.settimeout(0.2)
+            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self._client = client
+            while not self._stop.is_set():
+                try:
+                    data = client.recv(4096)
+                except (TimeoutError, socket.timeout):
+                    continue
+                except OSError:
+                    break
+                if not data:
+                    break
+                self.line.receive(data)
+            self._client = None
+            client.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        with contextlib.suppress(OSError):
+            self._listener.close()
+        self._thread.join(2.0)
+
+
+def serve_tcp(models: Mapping[int, DeviceModel], port: int = 0) -> TcpServer:
+    """Serve the models on a local TCP port; ``url`` is ``socket://127.0.0.1:PORT``."""
+    return TcpServer(models, port=port)

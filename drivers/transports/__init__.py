@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from drivers.transports.base import LinkDown, Transport
 
-__all__ = ["LinkDown", "Transport", "open_transport"]
+__all__ = ["LinkDown", "ReopeningTransport", "Transport", "open_transport"]
 
 
 def open_transport(url: str, *, baudrate: int = 115200) -> Transport:
@@ -27,3 +27,38 @@ def open_transport(url: str, *, baudrate: int = 115200) -> Transport:
     from drivers.transports.serial import SerialTransport
 
     return SerialTransport(url, baudrate=baudrate)
+
+
+class ReopeningTransport:
+    """Resolves its URL again on every :meth:`open` (a simulated line registered later, a
+    USB device re-enumerated), so a supervisor can keep re-opening one object."""
+
+    def __init__(self, url: str, *, baudrate: int = 115200) -> None:
+        self.url = url
+        self.baudrate = baudrate
+        self._inner: Transport | None = None
+
+    def open(self) -> None:
+        self.close()
+        try:
+            inner = open_transport(self.url, baudrate=self.baudrate)
+        except ValueError as error:
+            raise LinkDown(f"{self.url}: {error}") from error
+        inner.open()
+        self._inner = inner
+
+    def close(self) -> None:
+        inner, self._inner = self._inner, None
+        if inner is not None:
+            inner.close()
+
+    def _open_inner(self) -> Transport:
+        if self._inner is None:
+            raise LinkDown(f"{self.url}: not open")
+        return self._inner
+
+    def write(self, data: bytes) -> None:
+        self._open_inner().write(data)
+
+    def read(self, timeout: float) -> bytes:
+        return self._open_inner().read(timeout)

@@ -45,7 +45,7 @@ class AcceptorModel(DeviceModel):
                 return
             self.chip_present = False
             self.emit(EventCode.CHIP_REMOVED)
-            if self.light is LightMode.ON and not self.locked:
+            if self.light is LightMode.ON:
                 self.light = LightMode.OFF
 
     # -- commands -----------------------------------------------------------------------

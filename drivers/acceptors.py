@@ -1,0 +1,100 @@
+"""Driver of the bet acceptor lights: one acceptor per seat, all on one shared line, each at
+its own address. Lights off / on / flashing / attract; lock and unlock (a chip sensed while
+locked is reported late and does not light); the number of lit acceptors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from drivers.device import DeviceDriver
+from drivers.protocol.codes import Command, Family, FaultCode, LightMode
+from drivers.protocol.link import Link
+from drivers.protocol.messages import Status
+
+__all__ = ["AcceptorBank", "AcceptorDriver", "AcceptorStatus"]
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptorStatus:
+    faults: tuple[FaultCode, ...]
+    light: LightMode
+    chip_present: bool
+    locked: bool
+
+    @classmethod
+    def from_status(cls, status: Status) -> AcceptorStatus:
+        light, chip, locked = status.detail[:3]
+        return cls(status.faults, LightMode(light), bool(chip), bool(locked))
+
+
+class AcceptorDriver(DeviceDriver):
+    """One seat's acceptor."""
+
+    family = Family.ACCEPTOR
+
+    def __init__(self, link: Link, address: int, name: str, seat: int | None = None) -> None:
+        super().__init__(link, address, name, seat)
+        self.light = LightMode.OFF
+        self.locked = False
+        self._light_commanded = False
+
+    def set_light(self, mode: LightMode) -> None:
+        self.request(Command.SET_LIGHT, bytes((LightMode(mode),)))
+        self.light = LightMode(mode)
+        self._light_commanded = True
+
+    def set_locked(self, locked: bool) -> None:
+        self.request(Command.SET_ACCEPTOR_LOCK, bytes((int(locked),)))
+        self.locked = locked
+
+    def acceptor_status(self) -> AcceptorStatus:
+        return AcceptorStatus.from_status(self.status())
+
+    def restore(self) -> None:
+        self.set_locked(self.locked)
+        if self._light_commanded:
+            self.set_light(self.light)
+
+
+class AcceptorBank:
+    """All the acceptors of a table, by seat (1 = the first seat)."""
+
+    def __init__(self, link: Link, addresses: Mapping[int, int], name: str = "acceptors"):
+        self.link = link
+        self.name = name
+        self.by_seat = {
+            seat: AcceptorDriver(link, address, name, seat) for seat, address in addresses.items()
+        }
+
+    def __iter__(self) -> Iterator[AcceptorDriver]:
+        return iter(self.by_seat.values())
+
+    def __getitem__(self, seat: int) -> AcceptorDriver:
+        try:
+            return self.by_seat[seat]
+        except KeyError:
+            raise ValueError(f"no acceptor at seat {seat}") from None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(self.by_seat)
+
+    def set_light(self, seat: int, mode: LightMode) -> None:
+        self[seat].set_light(mode)
+
+    def set_all(self, mode: LightMode) -> None:
+        for acceptor in self:
+            acceptor.set_light(mode)
+
+    def set_locked(self, locked: bool) -> None:
+        """Lock (chips placed from now on are late and do not light) or unlock every seat."""
+        for acceptor in self:
+            acceptor.set_locked(locked)
+
+    def statuses(self) -> dict[int, AcceptorStatus]:
+        return {seat: acceptor.acceptor_status() for seat, acceptor in self.by_seat.items()}
+
+    def lit_count(self) -> int:
+        """How many acceptors are lit (on or flashing), read from the acceptors themselves."""
+        return sum(status.light.lit for status in self.statuses().values())

@@ -1,0 +1,108 @@
+"""The technician's and the tests' back door into a simulated table: inject faults on the
+devices (jam, door, misread, self-test failure) and on the lines (unplug, garbage bytes,
+corrupted CRC, slow or missing acknowledgements), make the shoe deal known cards, place and
+remove chips, press the lockout button.
+
+>>> from drivers.sim.table import start_simulated_table
+>>> table = start_simulated_table("let_it_ride", transport="memory")
+>>> table.backdoor.place_chip(3); table.acceptors[3].chip_present
+True
+>>> table.close()
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from dealer_station.cards import Card
+from drivers.protocol.codes import FaultCode
+
+if TYPE_CHECKING:
+    from drivers.sim.table import SimulatedTable
+
+__all__ = ["Backdoor"]
+
+
+class Backdoor:
+    """Fault injection and table actions on a :class:`~drivers.sim.table.SimulatedTable`.
+    ``device`` names a line: ``"shoe"``, ``"acceptors"`` or ``"lockout"``."""
+
+    def __init__(self, table: SimulatedTable) -> None:
+        self.table = table
+
+    # -- the shoe ---------------------------------------------------------------------------
+    def deal_known_cards(self, deck: Sequence[Card]) -> None:
+        """The next shuffle produces exactly ``deck`` (top card first): the caller's own
+        shuffled deck, so a test or a training session knows every stack."""
+        self.table.shoe.load_deck(deck)
+
+    def jam(self) -> None:
+        """The next dispense jams."""
+        self.table.shoe.jam()
+
+    def misread(self, cards: int = 1) -> None:
+        """The next ``cards`` cards dispensed are not recognised."""
+        self.table.shoe.misread(cards)
+
+    def open_door(self) -> None:
+        self.table.shoe.set_door(True)
+
+    def close_door(self) -> None:
+        self.table.shoe.set_door(False)
+
+    # -- chips and the lockout ---------------------------------------------------------------
+    def place_chip(self, seat: int) -> None:
+        self.table.acceptors[seat].place_chip()
+
+    def remove_chip(self, seat: int) -> None:
+        self.table.acceptors[seat].remove_chip()
+
+    def press_lockout_button(self) -> None:
+        self.table.lockout.press_button()
+
+    def chip_after_lockout(self, seat: int) -> None:
+        """The dealer has locked the bonus wagers (button pressed, acceptors locked as the
+        station would lock them) and a chip lands at ``seat`` afterwards: it is reported late
+        and does not light."""
+        if not self.table.lockout.locked:
+            self.table.lockout.press_button()
+        for acceptor in self.table.acceptors.values():
+            with acceptor.lock:
+                acceptor.locked = True
+        self.table.acceptors[seat].place_chip()
+
+    # -- any device --------------------------------------------------------------------------
+    def fail_self_test(self, device: str, fault: FaultCode, seat: int | None = None) -> None:
+        """The device's next self-tests report ``fault``."""
+        self.table.model(device, seat).self_test_failures.add(fault)
+
+    # -- the lines ---------------------------------------------------------------------------
+    def unplug(self, device: str) -> None:
+        """Pull the line's cable (USB: the device leaves the bus)."""
+        self.table.servers[device].unplug()
+
+    def replug(self, device: str) -> None:
+        self.table.servers[device].replug()
+
+    def garbage(self, device: str, data: bytes | int = 32) -> None:
+        """Put garbage on the line now (random bytes if a count is given)."""
+        raw = os.urandom(data) if isinstance(data, int) else data
+        self.table.servers[device].line.inject(raw)
+
+    def garbage_before_next_reply(self, device: str, data: bytes | int = 16) -> None:
+        raw = os.urandom(data) if isinstance(data, int) else data
+        self.table.servers[device].line.faults.garbage_before_reply = raw
+
+    def corrupt_crc(self, device: str, replies: int = 1) -> None:
+        """The next ``replies`` answers go out with a wrong CRC."""
+        self.table.servers[device].line.faults.corrupt_replies += replies
+
+    def drop_acks(self, device: str, replies: int = 1) -> None:
+        """The next ``replies`` answers are lost (missing acknowledgements)."""
+        self.table.servers[device].line.faults.drop_replies += replies
+
+    def slow_acks(self, device: str, delay: float) -> None:
+        """Answers leave ``delay`` seconds late (0 restores)."""
+        self.table.servers[device].line.faults.reply_delay = delay
