@@ -31,7 +31,7 @@ import numpy as np
 
 from dealer_station.analysis.combinatorics import IntArray, colex_rank, combinations_array
 from dealer_station.analysis.five_card_table import BoolArray, HandCode, five_card_codes
-from dealer_station.analysis.report import PayLine, WagerReport, format_odds
+from dealer_station.analysis.report import PayLine, WagerReport, format_odds, odds_report
 from dealer_station.analysis.three_card_counts import LetItRideThree, classify_let_it_ride_three
 from dealer_station.money import format_cents
 
@@ -295,31 +295,3 @@ def three_card_bonus_report(pays: Odds, table: str | None = None) -> WagerReport
     if "mini_royal" not in pays:  # "n/a" in tables A-C
         counts["straight_flush"] += counts.pop("mini_royal")
     return odds_report("three_card_bonus", table, counts, pays, 22100)
-
-
-def odds_report(
-    wager: str,
-    table: str | None,
-    counts: Mapping[str, int],
-    pays: Odds,
-    total: int,
-    notes: tuple[str, ...] = (),
-) -> WagerReport:
-    """A report for a wager paid at odds ``pays[hand]`` to 1 and lost on any hand not in ``pays``.
-
-    >>> odds_report("w", None, {"pair": 1, "high_card": 3}, {"pair": 1}, 4).expected_return
-    -0.5
-    """
-    if sum(counts.values()) != total:
-        raise ValueError(f"counts of {wager} add up to {sum(counts.values())}, not {total}")
-    expected = Fraction(0)
-    lines = []
-    for name, count in counts.items():
-        if name in pays:
-            share = Fraction(count, total) * Fraction(pays[name])
-            lines.append(PayLine(name, count, count / total, format_odds(pays[name]), float(share)))
-            expected += share
-    losing = sum(count for name, count in counts.items() if name not in pays)
-    lines.append(PayLine("losing_hands", losing, losing / total, "loses", -losing / total))
-    expected -= Fraction(losing, total)
-    return WagerReport(wager, table, tuple(lines), total, float(expected), notes=notes)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Analysis", "PayLine", "WagerReport", "format_odds"]
+__all__ = ["Analysis", "PayLine", "WagerReport", "format_odds", "odds_report"]
 
 
 def format_odds(odds: Fraction | int) -> str:
@@ -102,3 +102,31 @@ class Analysis:
             "wagers": [w.to_json() for w in self.wagers],
             "seconds": {k: float(v) for k, v in self.seconds.items()},
         }
+
+
+def odds_report(
+    wager: str,
+    table: str | None,
+    counts: Mapping[str, int],
+    pays: Mapping[str, Fraction | int],
+    total: int,
+    notes: tuple[str, ...] = (),
+) -> WagerReport:
+    """A report for a wager paid at odds ``pays[hand]`` to 1 and lost on any hand not in ``pays``.
+
+    >>> odds_report("w", None, {"pair": 1, "high_card": 3}, {"pair": 1}, 4).expected_return
+    -0.5
+    """
+    if sum(counts.values()) != total:
+        raise ValueError(f"counts of {wager} add up to {sum(counts.values())}, not {total}")
+    expected = Fraction(0)
+    lines = []
+    for name, count in counts.items():
+        if name in pays:
+            share = Fraction(count, total) * Fraction(pays[name])
+            lines.append(PayLine(name, count, count / total, format_odds(pays[name]), float(share)))
+            expected += share
+    losing = sum(count for name, count in counts.items() if name not in pays)
+    lines.append(PayLine("losing_hands", losing, losing / total, "loses", -losing / total))
+    expected -= Fraction(losing, total)
+    return WagerReport(wager, table, tuple(lines), total, float(expected), notes=notes)

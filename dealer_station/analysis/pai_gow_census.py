@@ -1,0 +1,323 @@
+"""All 154,143,080 seven-card Pai Gow hands (53 cards, 5324.41(b)), counted by class, not one by
+one.
+
+A seven-card hand's every bonus category depends only on
+
+* its rank multiset and whether it holds the joker;
+* the ranks of its flush suit, if one suit holds five cards (four with the joker): no two suits
+  can, so there is at most one;
+* when that flush suit leaves exactly two other cards of different ranks, whether those two are
+  suited (the royal match of 5324.41(c)(6)(ii)).
+
+So the hands split into about 260,000 classes whose sizes are products of binomials: a rank multiset
+``m`` has ``prod C(4, m_r)`` suit assignments, of which ``prod_{r in F} C(3, m_r - 1) *
+prod_{r not in F} C(3, m_r)`` put exactly the ranks ``F`` in one given suit. For each class one
+representative hand is built and classified with arrays (the 21 ways of splitting it into a
+five-card high hand and a two-card low hand, looked up in the table of all 2,869,685 five-card
+hands), and the class size is added to the count of its :class:`SevenCardFeatures`.
+
+Restricting the ranks (``ranks=``) gives the same census of a smaller deck, which the tests compare
+with visiting every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from math import comb, prod
+
+import numpy as np
+import numpy.typing as npt
+
+from dealer_station.analysis.combinatorics import IntArray, colex_rank, subset_columns
+from dealer_station.analysis.five_card_table import ACE, JOKER_INDEX, HandCode, five_card_codes
+
+__all__ = [
+    "ALL_RANKS",
+    "HandClasses",
+    "PaiGowCensus",
+    "SevenCardFeatures",
+    "census",
+    "hand_classes",
+    "hand_features",
+]
+
+ALL_RANKS: tuple[int, ...] = tuple(range(13))
+KING, QUEEN = 11, 10
+#: Seven ranks in a row, ace high or (A-2-3-4-5-6-7) ace low.
+_RUNS_OF_SEVEN: tuple[int, ...] = (
+    *(0b1111111 << start for start in range(7)),
+    (1 << ACE) | 0b111111,
+)
+_RUNS_OF_FIVE: tuple[int, ...] = (*(0b11111 << start for start in range(9)), (1 << ACE) | 0b1111)
+
+
+@dataclass(frozen=True, order=True)
+class SevenCardFeatures:
+    """What every Pai Gow bonus needs to know about seven cards.
+
+    ``best``: the best five-card hand (:class:`HandCode`, joker wild for straights and flushes);
+    ``best_with_low_pair``: the best five-card hand whose two other cards are a pair (-1 if none;
+    the progressive's "and pair", 5324.41(k)(4)); ``insurance_high``: the highest rank (0 = deuce,
+    12 = ace) of a hand with no pair, straight or flush when the joker is only an ace, else -1
+    ((c)(7), (m)(3)); ``seven_card_straight_flush``: 0 none, 1 with the joker, 2 without;
+    ``royal_match_kq`` / ``royal_match_ak``: a royal flush plus a suited K-Q / a natural royal flush
+    plus a suited A-K, no joker ((c)(6)(ii)(a)/(b)).
+    """
+
+    best: int
+    best_with_low_pair: int
+    insurance_high: int
+    seven_card_straight_flush: int
+    royal_match_kq: bool
+    royal_match_ak: bool
+
+    @property
+    def best_hand(self) -> HandCode:
+        return HandCode(self.best)
+
+
+@dataclass(frozen=True)
+class HandClasses:
+    """Classes of seven-card hands: a representative (ascending card indices) and a size each."""
+
+    representatives: IntArray  # (n, 7)
+    sizes: IntArray  # (n,)
+
+    @property
+    def total(self) -> int:
+        return int(self.sizes.sum())
+
+
+def _multisets(ranks: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` cards over ``ranks`` with at most four of a rank, as the counts
+    per rank (aligned with ``ranks``)."""
+    if not ranks:
+        if size == 0:
+            yield ()
+        return
+    rest = ranks[1:]
+    for here in range(min(4, size) + 1):
+        for tail in _multisets(rest, size - here):
+            yield (here, *tail)
+
+
+def _balanced(cards: dict[int, int]) -> list[int]:
+    """Card indices for rank counts ``{rank: count}`` spread over the suits as evenly as possible
+    (no suit holds more than two of seven cards, so no flush)."""
+    load = [0, 0, 0, 0]
+    result = []
+    for rank, count in sorted(cards.items(), key=lambda item: -item[1]):
+        suits = sorted(range(4), key=lambda s: (load[s], s))[:count]
+        for suit in suits:
+            load[suit] += 1
+            result.append(rank * 4 + suit)
+    return result
+
+
+def _classes_for(ranks: Sequence[int], joker: bool) -> Iterator[tuple[list[int], int]]:
+    size = 6 if joker else 7
+    threshold = 4 if joker else 5
+    extra = [JOKER_INDEX] if joker else []
+    for counts in _multisets(ranks, size):
+        held = {rank: n for rank, n in zip(ranks, counts, strict=True) if n}
+        total = prod(comb(4, n) for n in held.values())
+        flushed = 0
+        support = sorted(held)
+        for width in range(threshold, len(support) + 1):
+            for flush in combinations(support, width):
+                in_flush = set(flush)
+                ways = prod(comb(3, n - (rank in in_flush)) for rank, n in held.items())
+                if ways == 0:
+                    continue
+                flushed += 4 * ways
+                cards = [rank * 4 for rank in flush]
+                remainder = {rank: n - (rank in in_flush) for rank, n in held.items()}
+                remainder = {rank: n for rank, n in remainder.items() if n}
+                if len(remainder) == 2 and sum(remainder.values()) == 2:
+                    first, second = sorted(remainder)
+                    yield sorted([*cards, first * 4 + 1, second * 4 + 1, *extra]), 4 * ways // 3
+                    yield sorted([*cards, first * 4 + 1, second * 4 + 2, *extra]), 8 * ways // 3
+                    continue
+                for rank, n in remainder.items():
+                    cards.extend(rank * 4 + suit for suit in range(1, n + 1))
+                yield sorted([*cards, *extra]), 4 * ways
+        if total > flushed:
+            yield sorted([*_balanced(held), *extra]), total - flushed
+
+
+def hand_classes(ranks: Sequence[int] = ALL_RANKS, *, joker: bool | None = None) -> HandClasses:
+    """The classes of seven-card hands from the deck of ``ranks`` (all four suits) plus the joker;
+    ``joker`` True or False keeps only the hands with or without it.
+
+    >>> classes = hand_classes((9, 10, 11, 12))  # jacks to aces and the joker: 17 cards
+    >>> classes.total == comb(17, 7)
+    True
+    """
+    wanted = (False, True) if joker is None else (joker,)
+    reps: list[list[int]] = []
+    sizes: list[int] = []
+    for with_joker in wanted:
+        for cards, size in _classes_for(tuple(ranks), with_joker):
+            reps.append(cards)
+            sizes.append(size)
+    return HandClasses(np.array(reps, dtype=np.int64).reshape(-1, 7), np.array(sizes, np.int64))
+
+
+_SPLITS: tuple[tuple[tuple[int, ...], tuple[int, int]], ...] = tuple(
+    (high, tuple(c for c in range(7) if c not in high))  # type: ignore[misc]
+    for high in subset_columns(7, 5)
+)
+
+
+def _rank_masks(ranks: IntArray) -> IntArray:
+    masks = np.zeros(len(ranks), dtype=np.int64)
+    for column in range(ranks.shape[1]):
+        masks |= np.left_shift(1, ranks[:, column])
+    return masks
+
+
+def _popcount(masks: IntArray) -> IntArray:
+    return np.array([int(m).bit_count() for m in masks.tolist()], dtype=np.int64)
+
+
+def _contains_any(masks: IntArray, runs: tuple[int, ...], *, within: bool) -> npt.NDArray[np.bool_]:
+    """Masks containing one of ``runs`` (``within``: masks that are inside one of them)."""
+    found = np.zeros(len(masks), dtype=bool)
+    for run in runs:
+        found |= ((masks & ~run) == 0) if within else ((masks & run) == run)
+    return found
+
+
+def hand_features(hands: npt.ArrayLike) -> IntArray:
+    """The encoded :class:`SevenCardFeatures` (see :func:`decode`) of each row of seven ascending
+    card indices of the Pai Gow deck.
+
+    >>> from dealer_station.cards import parse_cards
+    >>> rows = [sorted(c.index for c in parse_cards(t)) for t in
+    ...         ("As Ks Qs Js Ts Kh Qh", "2c 3c 4c 5c 6c 7c JK", "Ah Kd Qc 9s 7h 5d 3c")]
+    >>> [decode(int(code)) for code in hand_features(rows)]  # doctest: +NORMALIZE_WHITESPACE
+    [SevenCardFeatures(best=11, best_with_low_pair=1, insurance_high=-1,
+                       seven_card_straight_flush=0, royal_match_kq=True, royal_match_ak=False),
+     SevenCardFeatures(best=9, best_with_low_pair=-1, insurance_high=-1,
+                       seven_card_straight_flush=1, royal_match_kq=False, royal_match_ak=False),
+     SevenCardFeatures(best=0, best_with_low_pair=-1, insurance_high=12,
+                       seven_card_straight_flush=0, royal_match_kq=False, royal_match_ak=False)]
+    """
+    cards = np.asarray(hands, dtype=np.int64).reshape(-1, 7)
+    codes, _ = five_card_codes(53)
+    ranks = np.minimum(cards // 4, ACE)  # the joker counts as an ace
+    best = np.zeros(len(cards), dtype=np.int64)
+    best_pair = np.full(len(cards), -1, dtype=np.int64)
+    for high, (low_a, low_b) in _SPLITS:
+        code = codes[colex_rank(cards[:, list(high)])]
+        best = np.maximum(best, code)
+        paired = ranks[:, low_a] == ranks[:, low_b]
+        best_pair = np.maximum(best_pair, np.where(paired, code, -1))
+
+    joker = cards[:, -1] == JOKER_INDEX
+    suits = np.where(cards == JOKER_INDEX, -1, cards % 4)
+    suit_counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+    flush_suit = suit_counts.argmax(axis=1)
+    in_flush = suits == flush_suit[:, None]
+    flush_size = suit_counts.max(axis=1)
+    flush_masks = _rank_masks(np.where(in_flush, cards // 4, ACE + 1)) & ((1 << 13) - 1)
+    sf7 = np.zeros(len(cards), dtype=np.int64)
+    sf7[(~joker) & (flush_size == 7) & _contains_any(flush_masks, _RUNS_OF_SEVEN, within=True)] = 2
+    sf7[joker & (flush_size == 6) & _contains_any(flush_masks, _RUNS_OF_SEVEN, within=True)] = 1
+
+    other = ~in_flush & (cards != JOKER_INDEX)
+    two_others = (other.sum(axis=1) == 2) & (flush_size + joker == 5)
+    other_ranks = np.where(other, cards // 4, -1)
+    other_suits = np.where(other, cards % 4, -1)
+    first = np.argmax(other, axis=1)
+    second = 6 - np.argmax(other[:, ::-1], axis=1)
+    rows = np.arange(len(cards))
+    pair_ranks = np.sort(np.stack([other_ranks[rows, first], other_ranks[rows, second]]), axis=0)
+    suited = two_others & (other_suits[rows, first] == other_suits[rows, second])
+    royal = (best == HandCode.ROYAL_FLUSH) | (best == HandCode.ROYAL_FLUSH_WITH_JOKER)
+    match_kq = suited & royal & (pair_ranks[0] == QUEEN) & (pair_ranks[1] == KING)
+    match_ak = (
+        suited & (best == HandCode.ROYAL_FLUSH) & ~joker
+        & (pair_ranks[0] == KING) & (pair_ranks[1] == ACE)
+    )
+
+    rank_masks = _rank_masks(ranks)
+    distinct = _popcount(rank_masks) == 7
+    natural_flush = (flush_size >= 5)
+    straight = _contains_any(rank_masks, _RUNS_OF_FIVE, within=False)
+    pai_gow = distinct & ~natural_flush & ~straight
+    insurance = np.where(pai_gow, ranks.max(axis=1), -1)
+    return encode(best, best_pair, insurance, sf7, match_kq, match_ak)
+
+
+def encode(
+    best: npt.ArrayLike,
+    best_pair: npt.ArrayLike,
+    insurance: npt.ArrayLike,
+    sf7: npt.ArrayLike,
+    match_kq: npt.ArrayLike,
+    match_ak: npt.ArrayLike,
+) -> IntArray:
+    """Pack features into one integer per hand (inverse of :func:`decode`)."""
+    packed = (
+        np.asarray(best, dtype=np.int64)
+        | (np.asarray(best_pair, dtype=np.int64) + 1) << 4
+        | (np.asarray(insurance, dtype=np.int64) + 1) << 8
+        | np.asarray(sf7, dtype=np.int64) << 12
+        | np.asarray(match_kq, dtype=np.int64) << 14
+        | np.asarray(match_ak, dtype=np.int64) << 15
+    )
+    return packed
+
+
+def decode(code: int) -> SevenCardFeatures:
+    """The :class:`SevenCardFeatures` packed in ``code``.
+
+    >>> decode(int(encode(4, -1, -1, 0, False, False)[()])).best_hand.name
+    'STRAIGHT'
+    """
+    return SevenCardFeatures(
+        code & 15,
+        ((code >> 4) & 15) - 1,
+        ((code >> 8) & 15) - 1,
+        (code >> 12) & 3,
+        bool((code >> 14) & 1),
+        bool((code >> 15) & 1),
+    )
+
+
+@dataclass(frozen=True)
+class PaiGowCensus:
+    """How many seven-card hands have each :class:`SevenCardFeatures`."""
+
+    counts: dict[SevenCardFeatures, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def count(self, predicate: Callable[[SevenCardFeatures], object]) -> int:
+        """The number of hands whose features satisfy ``predicate``."""
+        return sum(n for f, n in self.counts.items() if predicate(f))
+
+    @classmethod
+    def of_hands(cls, codes: IntArray, weights: IntArray) -> PaiGowCensus:
+        unique, inverse = np.unique(codes, return_inverse=True)
+        sums = np.zeros(len(unique), dtype=np.int64)
+        np.add.at(sums, inverse.ravel(), weights)
+        return cls({decode(int(c)): int(n) for c, n in zip(unique, sums, strict=True)})
+
+
+@lru_cache(maxsize=4)
+def census(ranks: tuple[int, ...] = ALL_RANKS) -> PaiGowCensus:
+    """The census of every seven-card hand of the deck of ``ranks`` plus the joker.
+
+    >>> small = census((10, 11, 12))  # queens, kings, aces and the joker: 13 cards
+    >>> small.total == comb(13, 7)
+    True
+    """
+    classes = hand_classes(ranks)
+    return PaiGowCensus.of_hands(hand_features(classes.representatives), classes.sizes)
