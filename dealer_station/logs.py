@@ -49,6 +49,20 @@ def _choose_mode(mode: str | None) -> str:
     return chosen
 
 
+class _StderrLogger:
+    """Writes each line to whatever ``sys.stderr`` is at the time (it may be replaced)."""
+
+    def msg(self, message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+    debug = info = warning = warn = error = critical = exception = fatal = failure = msg
+
+
+class _StderrLoggerFactory:
+    def __call__(self, *args: Any) -> _StderrLogger:
+        return _StderrLogger()
+
+
 def configure(mode: str | None = None, *, stream: TextIO | None = None,
               level: int = logging.INFO, force: bool = False) -> str:
     """Configure structlog for the application (once; later calls are no-ops unless ``force``).
@@ -73,7 +87,8 @@ def configure(mode: str | None = None, *, stream: TextIO | None = None,
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(stream or sys.stderr),
+        logger_factory=(structlog.PrintLoggerFactory(stream) if stream is not None
+                        else _StderrLoggerFactory()),
         cache_logger_on_first_use=False,
     )
     _configured = chosen

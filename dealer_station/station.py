@@ -530,7 +530,7 @@ class Station:
                     (device, event, json.dumps(detail, sort_keys=True), utc_now()))
                 work.audit("device", {"device": device, "event": event, **detail},
                            actor=self.dealer.id if self.dealer else None, round_id=self.round_id)
-            self._log.info("device_event", event=event, **detail)
+            self._log.info("device_event", device_event=event, **detail)
 
     def device_states(self) -> dict[str, str]:
         with self._lock:

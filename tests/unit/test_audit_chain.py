@@ -1,0 +1,141 @@
+"""The hash-chained audit log: an edited, deleted, reordered, inserted or truncated record is
+detected and the first broken or missing record is named (``dealer-station audit verify``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dealer_station import audit
+from dealer_station.cli import main
+from dealer_station.store.database import Store, StoreError
+
+
+def write_log(directory: Path, count: int = 6) -> list[str]:
+    """A store with ``count`` audit records; returns the log's lines."""
+    with Store.open(directory / "T1", "T1") as store:
+        for number in range(count):
+            store.audit("device", {"device": "shoe", "event": "fault", "n": number})
+    return (directory / "T1" / "audit.jsonl").read_text().splitlines()
+
+
+def rewrite(directory: Path, lines: list[str], *, end: str = "\n") -> None:
+    (directory / "T1" / "audit.jsonl").write_text("\n".join(lines) + end)
+
+
+def verify_cli(directory: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = main(["--data-dir", str(directory), "audit", "verify", "--table", "T1"])
+    return code, capsys.readouterr().out
+
+
+def test_a_sound_log_verifies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = write_log(tmp_path)
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 0 and "OK, 6 records" in out
+    records = [json.loads(line) for line in lines]
+    assert [r["seq"] for r in records] == [1, 2, 3, 4, 5, 6]
+    assert records[0]["prev"] == audit.GENESIS
+    assert all(b["prev"] == a["hash"] for a, b in zip(records, records[1:], strict=False))
+    assert all(audit.canonical_json(r) == line for r, line in zip(records, lines, strict=True))
+
+
+def test_an_edited_record_is_detected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = write_log(tmp_path)
+    record = json.loads(lines[2])
+    record["data"]["n"] = 99
+    lines[2] = audit.canonical_json(record)
+    rewrite(tmp_path, lines)
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "record 3: content does not match its hash" in out
+    with pytest.raises(StoreError, match="record 3"):
+        Store.open(tmp_path / "T1", "T1")
+
+
+def test_an_edited_record_with_a_recomputed_hash_breaks_the_next_link(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = write_log(tmp_path)
+    record = json.loads(lines[2])
+    forged = audit.make_entry(3, record["prev"], record["kind"], {"n": 99}, time=record["time"])
+    lines[2] = forged.line
+    rewrite(tmp_path, lines)
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "record 4: does not chain to the record before it" in out
+
+
+def test_a_deleted_record_is_detected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = write_log(tmp_path)
+    del lines[3]
+    rewrite(tmp_path, lines)
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "record 4: sequence 5 where 4 was expected" in out
+
+
+def test_reordered_records_are_detected(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    lines = write_log(tmp_path)
+    lines[1], lines[2] = lines[2], lines[1]
+    rewrite(tmp_path, lines)
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "record 2: sequence 3 where 2 was expected" in out
+
+
+def test_a_truncated_log_is_detected_by_the_head_in_the_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = write_log(tmp_path)
+    rewrite(tmp_path, lines[:4])  # a sound chain on its own
+    assert audit.verify(tmp_path / "T1" / "audit.jsonl").ok
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "record 5: missing" in out and "truncated" in out
+    with pytest.raises(StoreError, match="record 5: missing"):
+        Store.open(tmp_path / "T1", "T1")
+
+
+def test_a_replaced_last_record_is_detected_by_the_head(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = write_log(tmp_path)
+    last = json.loads(lines[-1])
+    lines[-1] = audit.make_entry(6, last["prev"], "device", {"n": "other"}).line
+    rewrite(tmp_path, lines)
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "record 6: does not match the head hash" in out
+
+
+def test_a_torn_or_cut_last_line_is_detected(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    lines = write_log(tmp_path)
+    # Only the last transaction's record may be cut by a crash: the database still holds it.
+    rewrite(tmp_path, [*lines[:-1], lines[-1][:40]], end="")
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 0 and "interrupted write" in out
+    # An earlier record cut off is not a crash's doing.
+    rewrite(tmp_path, [*lines[:-2], lines[-2][:40]], end="")
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "record 5: incomplete" in out
+    with pytest.raises(StoreError, match="does not verify"):
+        Store.open(tmp_path / "T1", "T1")
+
+
+def test_a_deleted_log_is_detected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_log(tmp_path)
+    (tmp_path / "T1" / "audit.jsonl").unlink()
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "record 1: missing" in out
+    with pytest.raises(StoreError):
+        Store.open(tmp_path / "T1", "T1")
+
+
+def test_an_inserted_record_is_detected() -> None:
+    first = audit.make_entry(1, audit.GENESIS, "a", {})
+    second = audit.make_entry(2, first.hash, "b", {})
+    inserted = audit.make_entry(2, first.hash, "x", {})
+    report = audit.verify_lines([first.line, inserted.line, second.line])
+    assert not report.ok and report.broken_at == 3
+
+
+def test_non_canonical_or_garbage_lines_are_detected() -> None:
+    first = audit.make_entry(1, audit.GENESIS, "a", {"k": 1})
+    spaced = json.dumps(json.loads(first.line), indent=None)
+    assert "canonical" in (audit.verify_lines([spaced]).problem or "")
+    assert "not valid JSON" in (audit.verify_lines(["{oops"]).problem or "")

@@ -1,0 +1,231 @@
+"""Roles, PINs and every protected action, through the rules and through the station."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "store"))
+
+import fakegame  # noqa: E402
+
+from dealer_station import auth  # noqa: E402
+from dealer_station.auth import (  # noqa: E402
+    AccessDenied,
+    AuthenticationError,
+    Permission,
+    Role,
+    authorize,
+)
+from dealer_station.cli import main  # noqa: E402
+from dealer_station.station import Station, register_game  # noqa: E402
+
+register_game("high_card", fakegame.new_round)
+
+
+class Clock:
+    now = 5_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def station(tmp_path: Path, clock: Clock) -> Iterator[Station]:
+    opened = Station.open("T1", str(tmp_path), game="high_card", settings={"minimum": 500},
+                          clock=clock, pin_cost=2**8)
+    assert opened.needs_first_supervisor
+    opened.create_first_supervisor("S1", "Sam", "1111")
+    assert not opened.needs_first_supervisor
+    opened.create_user("S2", "Sue", "supervisor", "2222", supervisor="S1", pin="1111")
+    opened.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="1111")
+    opened.create_user("T1", "Tom", "technician", "4444", supervisor="S1", pin="1111")
+    yield opened
+    opened.close()
+
+
+# -- PINs and locks ---------------------------------------------------------------------------
+
+def test_pins_are_salted_scrypt_hashes(station: Station) -> None:
+    stored = station.store.query("SELECT pin_hash FROM users WHERE id = 'D1'")[0][0]
+    assert stored.startswith("scrypt$") and "3333" not in stored
+    assert auth.hash_pin("3333", n=2**8) != auth.hash_pin("3333", n=2**8)  # salted
+    assert auth.check_pin("3333", stored) and not auth.check_pin("3334", stored)
+    with pytest.raises(ValueError):
+        auth.hash_pin("12a4")
+
+
+def test_repeated_failures_lock_the_account_for_a_while(station: Station, clock: Clock) -> None:
+    for _ in range(auth.LockPolicy().max_failures - 1):
+        with pytest.raises(AuthenticationError, match="wrong id or PIN"):
+            station.sign_in("D1", "0000")
+    with pytest.raises(AuthenticationError, match="locked"):
+        station.sign_in("D1", "0000")
+    with pytest.raises(AuthenticationError, match="locked"):
+        station.sign_in("D1", "3333")  # even the right PIN, while locked
+    clock.now += auth.LockPolicy().lock_seconds + 1
+    assert station.sign_in("D1", "3333").id == "D1"
+    audit_kinds = [json.loads(line)["kind"] for line in
+                   station.store.audit_path.read_text().splitlines()]
+    assert audit_kinds.count("sign_in_failed") == 6 and "sign_in" in audit_kinds
+
+
+def test_a_supervisor_unlocks_an_account(station: Station, clock: Clock) -> None:
+    for _ in range(auth.LockPolicy().max_failures):
+        with pytest.raises(AuthenticationError):
+            station.sign_in("D1", "0000")
+    supervisor = auth.authenticate(station.store, "S1", "1111", now=clock.now)
+    auth.unlock(station.store, supervisor, "D1")
+    assert station.sign_in("D1", "3333").id == "D1"
+
+
+def test_unknown_and_disabled_accounts_cannot_sign_in(station: Station, clock: Clock) -> None:
+    with pytest.raises(AuthenticationError):
+        station.sign_in("NOBODY", "1111")
+    supervisor = auth.authenticate(station.store, "S1", "1111", now=clock.now)
+    auth.set_active(station.store, supervisor, "D1", False)
+    with pytest.raises(AuthenticationError):
+        station.sign_in("D1", "3333")
+
+
+# -- the rules, one protected action at a time --------------------------------------------------
+
+@pytest.mark.parametrize("permission,allowed", [
+    (Permission.DEAL, {Role.DEALER, Role.SUPERVISOR}),
+    (Permission.VALIDATE_PAYOUT, {Role.SUPERVISOR}),
+    (Permission.CHANGE_CONFIGURATION, {Role.SUPERVISOR}),
+    (Permission.VOID_ROUND, {Role.SUPERVISOR}),
+    (Permission.MANAGE_USERS, {Role.SUPERVISOR}),
+    (Permission.RUN_DIAGNOSTICS, {Role.TECHNICIAN}),
+])
+def test_only_the_right_role_takes_each_protected_action(permission: Permission,
+                                                         allowed: set[Role]) -> None:
+    for role in Role:
+        if role in allowed:
+            authorize(role, permission)
+        else:
+            with pytest.raises(AccessDenied, match="only a"):
+                authorize(role, permission)
+
+
+def test_validating_a_payout_clause_5324_41_k_3_iii() -> None:
+    """5324.41(k)(3)(iii): a supervisor validates payouts deducted from the meter — never on
+    a round they dealt."""
+    with pytest.raises(AccessDenied) as denied:
+        authorize(Role.SUPERVISOR, Permission.VALIDATE_PAYOUT, dealt_it=True)
+    assert denied.value.clause == "5324.41(k)(3)(iii)"
+
+
+def test_configuration_never_by_the_dealer_on_duty_nor_during_a_round() -> None:
+    with pytest.raises(AccessDenied, match="they are dealing"):
+        authorize(Role.SUPERVISOR, Permission.CHANGE_CONFIGURATION, on_duty_as_dealer=True)
+    with pytest.raises(AccessDenied, match="during a round"):
+        authorize(Role.SUPERVISOR, Permission.CHANGE_CONFIGURATION, round_in_progress=True)
+
+
+# -- through the station ----------------------------------------------------------------------
+
+def test_station_deal_needs_a_dealer_or_supervisor(station: Station) -> None:
+    with pytest.raises(AccessDenied, match="only a dealer or supervisor may deal"):
+        station.sign_in("T1", "4444")
+    assert station.dealer is None
+    station.sign_in("S2", "2222")
+    station.sign_in("D1", "3333")
+    assert station.dealer and station.dealer.id == "D1"
+
+
+def test_station_validate_payout(station: Station) -> None:
+    """5324.41(k)(3)(iii) through the station (dealer, technician, the dealing supervisor)."""
+    station.create_meter("progressive", wager="progressive", reset=10_000, rate_bp=2100,
+                         supervisor="S1", pin="1111")
+    station.sign_in("S2", "2222")
+    station.start_round()
+    station.perform("place_wager", position=1, wager="ante", amount=500)
+    for who, pin in (("D1", "3333"), ("T1", "4444"), ("S2", "2222")):
+        with pytest.raises(AccessDenied):
+            station.pay_jackpot("progressive", position=1, hand="Five aces", amount=1000,
+                                supervisor=who, pin=pin)
+    assert station.meter_statistics("progressive").validations == 0
+    record = station.pay_jackpot("progressive", position=1, hand="Five aces", amount=1000,
+                                 supervisor="S1", pin="1111")
+    assert record.supervisor == "S1" and record.dealer == "S2"
+
+
+def test_station_change_configuration(station: Station) -> None:
+    for who, pin in (("D1", "3333"), ("T1", "4444")):
+        with pytest.raises(AccessDenied):
+            station.change_configuration({"minimum": 1000}, supervisor=who, pin=pin)
+    station.sign_in("S2", "2222")
+    with pytest.raises(AccessDenied, match="they are dealing"):
+        station.change_configuration({"minimum": 1000}, supervisor="S2", pin="2222")
+    with pytest.raises(AccessDenied, match="they are dealing"):
+        station.create_meter("m", wager="progressive", reset=0, rate_bp=2100, supervisor="S2",
+                             pin="2222")
+    station.start_round()
+    with pytest.raises(AccessDenied, match="during a round"):
+        station.change_configuration({"minimum": 1000}, supervisor="S1", pin="1111")
+    station.void_round("test", supervisor="S1", pin="1111")
+    assert station.change_configuration({"minimum": 1000}, supervisor="S1", pin="1111") == 2
+
+
+def test_station_void_round(station: Station) -> None:
+    station.sign_in("S2", "2222")
+    station.start_round()
+    for who, pin in (("D1", "3333"), ("T1", "4444"), ("S2", "2222")):
+        with pytest.raises(AccessDenied):
+            station.void_round("misdeal", supervisor=who, pin=pin)
+    station.void_round("misdeal", supervisor="S1", pin="1111")
+
+
+def test_station_diagnostics_only_by_a_technician_never_during_a_round(station: Station) -> None:
+    for who, pin in (("D1", "3333"), ("S1", "1111")):
+        with pytest.raises(AccessDenied, match="only a technician"):
+            station.authorize_diagnostic("shoe_dispense_test", technician=who, pin=pin)
+    with station.diagnostic("shoe_dispense_test", technician="T1", pin="4444"):
+        station.sign_in("D1", "3333")
+        with pytest.raises(Exception, match="diagnostic 'shoe_dispense_test' is running"):
+            station.start_round()
+    station.start_round()
+    with pytest.raises(AccessDenied, match="never run during a round"):
+        station.authorize_diagnostic("shoe_dispense_test", technician="T1", pin="4444")
+
+
+def test_station_manage_users(station: Station) -> None:
+    for who, pin in (("D1", "3333"), ("T1", "4444")):
+        with pytest.raises(AccessDenied):
+            station.create_user("D9", "New", "dealer", "9999", supervisor=who, pin=pin)
+    with pytest.raises(AccessDenied, match="only a supervisor"):
+        station.create_first_supervisor("S9", "Another", "9999")
+
+
+def test_users_command_first_supervisor_then_authorised_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    def run(*argv: str, stdin: str = "") -> int:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        return main(["--data-dir", str(tmp_path), "users", *argv, "--table", "T9",
+                     "--pin-stdin"])
+
+    assert run("add", "S1", "--name", "Sam", "--role", "supervisor", stdin="1111\n") == 0
+    assert "first supervisor" in capsys.readouterr().out
+    assert run("add", "D1", "--name", "Dee", "--role", "dealer", stdin="3333\n") == 2
+    assert "--by" in capsys.readouterr().err
+    assert run("add", "D1", "--name", "Dee", "--role", "dealer", "--by", "S1",
+               stdin="3333\n1111\n") == 0
+    assert run("add", "D2", "--name", "Dan", "--role", "dealer", "--by", "D1",
+               stdin="5555\n3333\n") == 2
+    assert "only a supervisor" in capsys.readouterr().err
+    assert run("list") == 0
+    listing = capsys.readouterr().out
+    assert "S1" in listing and "D1" in listing and "D2" not in listing
