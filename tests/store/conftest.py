@@ -11,9 +11,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import fakegame  # noqa: E402
+import fakegame
 
-from dealer_station.station import Station, register_game  # noqa: E402
+from dealer_station.station import Station, register_game
 
 register_game("high_card", fakegame.new_round)
 

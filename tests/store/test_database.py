@@ -66,7 +66,7 @@ def test_a_corrupt_database_is_a_clear_refusal(tmp_path: Path,
     open_station(tmp_path).close()
     database = table_dir(tmp_path) / "table.sqlite3"
     database.write_bytes(b"this is not a database" * 300)
-    with pytest.raises(StoreError, match="refusing to start: the database .* is corrupt"):
+    with pytest.raises(StoreError, match=r"refusing to start: the database .* is corrupt"):
         open_station(tmp_path)
     assert main(["--data-dir", str(tmp_path), "history", "--table", "T1"]) == 2
     assert "corrupt" in capsys.readouterr().err
@@ -91,7 +91,7 @@ def test_a_missing_database_after_the_station_has_run_is_refused(tmp_path: Path)
     station.close()
     for suffix in ("", "-wal", "-shm"):
         (table_dir(tmp_path) / f"table.sqlite3{suffix}").unlink(missing_ok=True)
-    with pytest.raises(StoreError, match="database .* is missing but the audit log"):
+    with pytest.raises(StoreError, match=r"database .* is missing but the audit log"):
         open_station(tmp_path)
     assert not (table_dir(tmp_path) / "table.sqlite3").exists()  # no silent fresh one
 

@@ -3,6 +3,7 @@ detected and the first broken or missing record is named (``dealer-station audit
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def test_a_sound_log_verifies(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     records = [json.loads(line) for line in lines]
     assert [r["seq"] for r in records] == [1, 2, 3, 4, 5, 6]
     assert records[0]["prev"] == audit.GENESIS
-    assert all(b["prev"] == a["hash"] for a, b in zip(records, records[1:], strict=False))
+    assert all(b["prev"] == a["hash"] for a, b in itertools.pairwise(records))
     assert all(audit.canonical_json(r) == line for r, line in zip(records, lines, strict=True))
 
 

@@ -11,18 +11,18 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "store"))
 
-import fakegame  # noqa: E402
+import fakegame
 
-from dealer_station import auth  # noqa: E402
-from dealer_station.auth import (  # noqa: E402
+from dealer_station import auth
+from dealer_station.auth import (
     AccessDenied,
     AuthenticationError,
     Permission,
     Role,
     authorize,
 )
-from dealer_station.cli import main  # noqa: E402
-from dealer_station.station import Station, register_game  # noqa: E402
+from dealer_station.cli import main
+from dealer_station.station import Station, register_game
 
 register_game("high_card", fakegame.new_round)
 
