@@ -1,4 +1,5 @@
-"""What ``dealer-station`` does with no subcommand: ``--check``, or open the dealer's screen."""
+"""What ``dealer-station`` does with no subcommand: open the dealer's screen (with the simulated
+table devices when no hardware is configured), or ``--check``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import sys
 
 def run(args: argparse.Namespace) -> int:
     if args.check:
-        print("dealer-station --check: not available yet", file=sys.stderr)
+        print("dealer-station --check: not available yet (the installer's start-up check)",
+              file=sys.stderr)
         return 1
-    print("dealer-station: the dealer's screen is not available yet", file=sys.stderr)
-    return 1
+    from dealer_station.ui.app import main
+
+    return main(args.config, args.data_dir)

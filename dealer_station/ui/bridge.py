@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from dealer_station.cards import Card
 from dealer_station.ui.controller import TableController
-from dealer_station.ui.view import DeviceHealth
 
 __all__ = ["DeviceBridge", "TableWorker", "start_worker"]
 
@@ -28,15 +27,21 @@ class DeviceBridge(QObject):
 
     event_received = Signal(object, float)
     health_changed = Signal(object)
+    error_reported = Signal(str)
 
     def on_event(self, event: Any) -> None:
         """Give this to the device manager as its event callback."""
         self.event_received.emit(event, time.perf_counter())
 
-    def on_health(self, items: Sequence[DeviceHealth] | DeviceHealth) -> None:
-        """Give this to the device manager as its health callback."""
-        batch = (items,) if isinstance(items, DeviceHealth) else tuple(items)
+    def on_health(self, health: object) -> None:
+        """Give this to the device manager as its health callback (a ``Health``, or a batch of
+        :class:`DeviceHealth`)."""
+        batch = tuple(health) if isinstance(health, (list, tuple)) else (health,)
         self.health_changed.emit(batch)
+
+    def on_error(self, text: str) -> None:
+        """A device command that failed after the step moved on."""
+        self.error_reported.emit(text)
 
 
 class TableWorker(QObject):
@@ -99,8 +104,22 @@ class TableWorker(QObject):
         if self.controller is None:
             return
         assert isinstance(items, tuple)
-        self.controller.set_health(items)
+        self.controller.note_health(items)
         self._publish()
+
+    @Slot(str)
+    def device_error(self, text: str) -> None:
+        if self.controller is None:
+            return
+        self.controller.message = text
+        self._publish()
+
+    @Slot()
+    def stop(self) -> None:
+        """Close the devices and the station (on this thread, which opened them)."""
+        if self.controller is not None:
+            self.controller.close()
+            self.controller = None
 
     @Slot(object)
     def call(self, function: object) -> None:
@@ -131,5 +150,6 @@ def start_worker(worker: TableWorker, bridge: DeviceBridge | None = None) -> QTh
     if bridge is not None:
         bridge.event_received.connect(worker.device_event)
         bridge.health_changed.connect(worker.device_health)
+        bridge.error_reported.connect(worker.device_error)
     thread.start()
     return thread

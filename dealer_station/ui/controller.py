@@ -271,6 +271,9 @@ class TableController:
         self.last_round: Any = None
         #: The position tapped on the felt (wager entry during betting).
         self.selected: str | None = None
+        self._health_book: Any = None
+        #: Called in reverse order by :meth:`close`.
+        self.closers: list[Callable[[], None]] = []
 
     @property
     def round(self) -> Any:
@@ -304,6 +307,7 @@ class TableController:
         self.ticked.clear()
         self.last_round = None
         self.message = ""
+        self._drive_hardware(("shoe_shuffle", *self.station.round.step.hardware))
         return True
 
     # ------------------------------------------------------------ inputs
@@ -403,6 +407,35 @@ class TableController:
     def set_health(self, items: Sequence[DeviceHealth]) -> None:
         for item in items:
             self.devices.health[item.name] = item
+
+    def note_health(self, items: Sequence[Any]) -> None:
+        """Health from the device manager (``drivers.manager.Health``) or ready-made items."""
+        from dealer_station.ui.devices import HealthBook
+
+        if self._health_book is None:
+            self._health_book = HealthBook()
+        raw = [item for item in items if not isinstance(item, DeviceHealth)]
+        for item in raw:
+            self._health_book.update(item)
+        self.set_health([item for item in items if isinstance(item, DeviceHealth)])
+        if raw:
+            self.set_health(self._health_book.items())
+
+    def restore_devices(self) -> None:
+        """After a start or a resume: put the devices as the current step needs them."""
+        if self.round is not None:
+            self._drive_hardware(self.round.step.hardware)
+        else:
+            self._drive_hardware(("lockout_off",))
+
+    def close(self) -> None:
+        """Close what the controller opened (devices, simulated table, station)."""
+        for closer in reversed(self.closers):
+            try:
+                closer()
+            except Exception as error:  # closing must go on
+                self.message = str(error)
+        self.closers.clear()
 
     def _drive_hardware(self, requirements: Sequence[str]) -> None:
         """Tell the devices what the step needs (lockout on/off, lights, dispense). A device

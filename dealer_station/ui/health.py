@@ -72,7 +72,7 @@ class HealthStrip(QFrame):
         index = self._layout.indexOf(self._stretch_after)
         for offset, item in enumerate(items):
             colour = _COLOURS[item.state]
-            words = item.name
+            words = item.title
             if item.state is not HealthState.CONNECTED:
                 words += f" — {item.state.value}"
             if item.detail:
@@ -81,6 +81,6 @@ class HealthStrip(QFrame):
             label = QLabel(f'<span style="color:{colour}; font-size: 16pt;">●</span> '
                            f'<span style="color:{ink};">{words}</span>')
             self._words.append(words)
-            label.setToolTip(", ".join(item.devices))
+            label.setToolTip(item.detail)
             self._layout.insertWidget(index + offset, label)
             self._items.append(label)

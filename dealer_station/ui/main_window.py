@@ -7,7 +7,7 @@ The window never touches the round or the devices itself: it sends requests to t
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QMetaObject, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -158,6 +158,9 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop the worker thread (the journal already holds every action)."""
         if self.thread_ is not None:
+            if self.worker is not None and self.thread_.isRunning():
+                QMetaObject.invokeMethod(self.worker, "stop",
+                                         Qt.ConnectionType.BlockingQueuedConnection)
             self.thread_.quit()
             self.thread_.wait(5000)
             self.thread_ = None

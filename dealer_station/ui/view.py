@@ -16,7 +16,7 @@ devices; the widgets only draw them. A card the procedure has not exposed is car
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from dealer_station.cards import Card
@@ -334,8 +334,13 @@ class DeviceHealth:
     name: str
     state: HealthState
     detail: str = ""
+    label: str = ""
     simulated: bool = False
-    devices: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def title(self) -> str:
+        """What the strip shows: the label, or the name."""
+        return self.label or self.name
 
 
 def health_summary(items: Iterable[DeviceHealth]) -> str:
@@ -347,7 +352,7 @@ def health_summary(items: Iterable[DeviceHealth]) -> str:
     """
     parts = []
     for item in items:
-        text = f"{item.name}: {item.state.value}"
+        text = f"{item.title}: {item.state.value}"
         if item.detail:
             text += f" ({item.detail})"
         parts.append(text)

@@ -1,0 +1,135 @@
+"""Starting the dealer's screen: the table's configuration, the durable station, the devices
+(the configured hardware, or the simulated table when none is configured) and the window.
+
+Everything that may block — opening the database (and resuming an interrupted round from its
+journal), opening the devices — happens on the worker thread, never on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from dealer_station.resources_path import resource_path
+from dealer_station.ui.controller import DeviceState, TableController
+
+__all__ = ["DEFAULT_CONFIGS", "TableSetup", "build_controller", "load_table_config", "main"]
+
+#: The configuration shipped for each game, used when ``--config`` is not given.
+DEFAULT_CONFIGS = {"let_it_ride": "let_it_ride.toml", "pai_gow": "pai_gow.toml"}
+
+
+class TableSetup:
+    """The game, its settings (the configuration less ``game`` and ``devices``) and the
+    ``[devices]`` table of a table configuration."""
+
+    def __init__(self, game: str, settings: Mapping[str, Any],
+                 devices: Mapping[str, Any] | None) -> None:
+        self.game = game
+        self.settings = dict(settings)
+        self.devices = dict(devices or {})
+
+
+def load_table_config(path: str | Path | None = None, game: str | None = None) -> TableSetup:
+    """Read a table configuration (TOML). ``game = "pai_gow"`` at the top names the game; a file
+    without it is the game ``game`` (default Let It Ride). No file: the shipped default.
+
+    >>> setup = load_table_config(game="let_it_ride")
+    >>> setup.game, "table" in setup.settings, setup.devices
+    ('let_it_ride', True, {})
+    """
+    if path is None:
+        game = game or "let_it_ride"
+        path = resource_path(DEFAULT_CONFIGS[game])
+    with open(path, "rb") as handle:
+        document = tomllib.load(handle)
+    name = str(document.pop("game", game or "let_it_ride")).replace("-", "_")
+    if name not in DEFAULT_CONFIGS:
+        raise ValueError(f"{path}: unknown game {name!r} (let_it_ride or pai_gow)")
+    devices = document.pop("devices", None)
+    return TableSetup(name, document, devices)
+
+
+def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = None,
+                     transport: str = "pty", table: str | None = None,
+                     explicit: bool = True, simulated: list[Any] | None = None,
+                     ) -> TableController:
+    """Open the station (resuming an interrupted round), the devices (or the simulated table)
+    and make the controller. Call on the worker thread."""
+    from dealer_station.station import Station
+    from dealer_station.store.database import StoreError
+    from dealer_station.ui.adapters import adapter_for
+    from dealer_station.ui.devices import DeviceHub
+
+    try:
+        station = Station.open(table, data_dir, game=setup.game if explicit else None,
+                               settings=setup.settings)
+    except StoreError as error:
+        if explicit or "first start" not in str(error):
+            raise
+        station = Station.open(table, data_dir, game=setup.game, settings=setup.settings)
+    adapter = adapter_for(station.game, station.settings)
+    devices = DeviceState(shoe_reads_cards=True)
+    controller = TableController(station, adapter, devices)
+    controller.closers.append(station.close)
+    from drivers.manager import DeviceManager
+    from drivers.sim.table import devices_or_simulation
+
+    config, sim = devices_or_simulation(setup.devices, station.game, transport)
+    if sim is not None:
+        controller.closers.append(sim.close)
+        if simulated is not None:
+            simulated.append(sim)
+    manager = DeviceManager(config,
+                            on_event=bridge.on_event if bridge is not None else None,
+                            on_health=bridge.on_health if bridge is not None else None)
+    manager.start()
+    controller.closers.append(manager.stop)
+    controller._hardware = DeviceHub(manager, bridge.on_error if bridge is not None else None)
+    controller.manager = manager
+    controller.restore_devices()
+    if station.resumed.outcome == "resumed":
+        controller.message = (f"Round {station.resumed.round_id} resumed from the journal "
+                              f"({station.resumed.records} records).")
+    elif station.resumed.outcome == "voided":
+        controller.message = f"The interrupted round was voided: {station.resumed.reason}"
+    return controller
+
+
+def create_window(factory: Callable[[Any], TableController]) -> Any:
+    """The main window with its bridge and worker; ``factory(bridge)`` runs on the worker thread
+    and makes the controller."""
+    from dealer_station.ui.bridge import DeviceBridge, TableWorker
+    from dealer_station.ui.main_window import MainWindow
+
+    bridge = DeviceBridge()
+    worker = TableWorker(lambda: factory(bridge))
+    window = MainWindow()
+    window.attach(worker, bridge)
+    return window
+
+
+def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1280, 800),
+         full_screen: bool = False) -> int:
+    """``dealer-station`` with no command: open the dealer's screen."""
+    from PySide6.QtWidgets import QApplication
+
+    started = time.perf_counter()
+    setup = load_table_config(config)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    window = create_window(lambda bridge: build_controller(setup, data_dir, bridge=bridge,
+                                                            explicit=config is not None))
+    window.resize(*size)
+    if full_screen:
+        window.showFullScreen()
+    else:
+        window.show()
+    window.snapshot_shown.connect(
+        lambda _s: window.setProperty("interactive_after", time.perf_counter() - started))
+    code = int(app.exec())
+    window.shutdown()
+    return code

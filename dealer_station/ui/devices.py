@@ -1,0 +1,101 @@
+"""The screen's side of the device layer (Qt-free): turning a step's hardware requirements into
+:class:`drivers.manager.DeviceManager` commands, which never block (they return futures run on
+the manager's own line threads), and the manager's per-device health into the strip's items.
+
+>>> book = HealthBook()
+>>> from drivers.manager import Health, LinkState
+>>> book.update(Health("acceptors", LinkState.ONLINE, seat=1))
+>>> book.update(Health("acceptors", LinkState.OFFLINE, seat=2, detail="no answer"))
+>>> [(h.name, h.state.value, h.detail) for h in book.items()]
+[('acceptors', 'reconnecting', '1/2 online · seat 2: no answer')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from dealer_station.ui.controller import DEVICE_NAMES
+from dealer_station.ui.view import DeviceHealth, HealthState
+
+__all__ = ["DeviceHub", "HealthBook"]
+
+
+class HealthBook:
+    """The latest :class:`drivers.manager.Health` of every device (per seat for acceptors),
+    summarised as one :class:`DeviceHealth` per device."""
+
+    def __init__(self) -> None:
+        self._latest: dict[tuple[str, int | None], Any] = {}
+
+    def update(self, health: Any) -> None:
+        self._latest[(health.device, health.seat)] = health
+
+    def items(self) -> tuple[DeviceHealth, ...]:
+        by_device: dict[str, list[Any]] = {}
+        for (device, _), health in sorted(self._latest.items(),
+                                          key=lambda kv: (kv[0][0], kv[0][1] or 0)):
+            by_device.setdefault(device, []).append(health)
+        return tuple(self._summarise(device, group) for device, group in by_device.items())
+
+    @staticmethod
+    def _summarise(device: str, group: list[Any]) -> DeviceHealth:
+        states = [h.state.name for h in group]
+        faults = [f"{f.label}" for h in group for f in h.faults]
+        troubled = [h for h in group if h.state.name != "ONLINE"]
+        label = DEVICE_NAMES.get(device, device)
+        if "STOPPED" in states:
+            state = HealthState.OFFLINE
+        elif faults:
+            state = HealthState.FAULT
+        elif troubled:
+            state = HealthState.RECONNECTING
+        else:
+            state = HealthState.CONNECTED
+        details = []
+        if len(group) > 1:
+            online = sum(1 for h in group if h.state.name == "ONLINE")
+            details.append(f"{online}/{len(group)} online")
+        for h in troubled:
+            where = f"seat {h.seat}: " if h.seat is not None else ""
+            if h.detail:
+                details.append(f"{where}{h.detail}")
+        if faults:
+            details.append(", ".join(dict.fromkeys(faults)))
+        if len(group) > 1 and state is HealthState.CONNECTED:
+            details = []
+            label = f"{label} {len(group)}/{len(group)}"
+        return DeviceHealth(device, state, " · ".join(details), label=label)
+
+
+class DeviceHub:
+    """Performs a step's hardware requirements on the :class:`DeviceManager` without blocking:
+    ``lockout_on`` / ``lockout_off``, ``shoe_dispense:N``, ``shoe_shuffle``. A command that fails
+    later is reported through ``on_error`` (called on the manager's thread)."""
+
+    def __init__(self, manager: Any, on_error: Callable[[str], None] | None = None) -> None:
+        self.manager = manager
+        self.on_error = on_error
+        self.lockout: bool | None = None
+
+    def __call__(self, requirement: str) -> None:
+        head, _, value = requirement.partition(":")
+        future: Future[Any] | None = None
+        if head == "lockout_on" and self.lockout is not True:
+            self.lockout = True
+            future = self.manager.lock()
+        elif head == "lockout_off" and self.lockout is not False:
+            self.lockout = False
+            future = self.manager.unlock()
+        elif head == "shoe_dispense":
+            future = self.manager.dispense(int(value) if value.isdigit() else None)
+        elif head == "shoe_shuffle":
+            future = self.manager.shuffle()
+        if future is not None:
+            future.add_done_callback(lambda f, what=requirement: self._done(what, f))
+
+    def _done(self, what: str, future: Future[Any]) -> None:
+        error = future.exception()
+        if error is not None and self.on_error is not None:
+            self.on_error(f"{what.replace('_', ' ')} failed: {error}")
