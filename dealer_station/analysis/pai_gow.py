@@ -1,0 +1,258 @@
+"""Pai Gow Poker (5324.41): the exact return of every bonus wager and the progressive's fixed part,
+from the census of all 154,143,080 seven-card hands, under the pay tables of
+:mod:`dealer_station.games.pai_gow.wagers.paytables`.
+
+Readings (docs/rules-interpretation.md, "Pay table analysis"):
+
+* odds wagers win ``odds x wager`` and keep the wager; they lose the wager on any other hand;
+* the envy bonus is a fixed payment per *other* hand at the table with a premium hand; its figure
+  is the expected payment per other hand, ignoring the small effect of the player's own cards;
+* the progressive's $1 wager is lost on every hand that does not pay and kept on a winning hand;
+  the meter rows are reported as probabilities, with the share of the meter paid per wager and the
+  meter at which the wager breaks even.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from dealer_station.analysis.combinatorics import combinations_array
+from dealer_station.analysis.pai_gow_census import PaiGowCensus, SevenCardFeatures
+from dealer_station.analysis.pai_gow_wagers import (
+    banker_hand_bonus_hands,
+    fortune_hands,
+    insurance_hands,
+    player_hand_bonus_hands,
+    progressive_hands,
+    seven_card_bonus_hands,
+    tally,
+)
+from dealer_station.analysis.report import PayLine, WagerReport, odds_report
+from dealer_station.analysis.three_card_counts import PaiGowThree, classify_pai_gow_three
+from dealer_station.games.pai_gow.wagers.paytables import (
+    NO_LETTER,
+    Fixed,
+    MeterShare,
+    Odds,
+    PayTable,
+    pay_table,
+)
+
+__all__ = [
+    "THREE_CARD_NAMES",
+    "banker_hand_bonus_report",
+    "envy_report",
+    "fortune_report",
+    "insurance_report",
+    "player_hand_bonus_report",
+    "progressive_report",
+    "seven_card_bonus_report",
+    "three_card_bonus_counts",
+    "three_card_bonus_report",
+]
+
+SEVEN_CARD_HANDS = comb(53, 7)
+THREE_CARD_HANDS = comb(53, 3)
+
+#: Pay table names of the Pai Gow three-card bonus hands, 5324.41(o)(1).
+THREE_CARD_NAMES = {
+    PaiGowThree.PAIR: "one_pair",
+    PaiGowThree.FLUSH: "three_card_flush",
+    PaiGowThree.STRAIGHT: "three_card_straight",
+    PaiGowThree.STRAIGHT_FLUSH_WITH_JOKER: "three_card_straight_flush",
+    PaiGowThree.THREE_OF_A_KIND: "three_of_a_kind",
+    PaiGowThree.STRAIGHT_FLUSH: "three_card_straight_flush_no_joker",
+}
+
+
+def _worth(table: PayTable) -> Callable[[str], Fraction | None]:
+    """Order a table's rows by what they pay (a meter share above any fixed amount)."""
+
+    def worth(hand: str) -> Fraction | None:
+        if not table.pays_on(hand):
+            return None
+        figure = table.figure(hand)
+        if isinstance(figure, Odds):
+            return Fraction(figure.won, figure.per)
+        if isinstance(figure, Fixed):
+            return Fraction(figure.cents, 100)
+        return Fraction(10**12 + figure.basis_points)
+
+    return worth
+
+
+def _odds(table: PayTable) -> dict[str, Fraction]:
+    rows = {}
+    for hand, figure in table.rows:
+        if not isinstance(figure, Odds):
+            raise TypeError(f"the {table.wager} table pays {hand} at {figure}, not at odds")
+        rows[hand] = Fraction(figure.won, figure.per)
+    return rows
+
+
+def _in_table_order(counts: dict[str, int], table: PayTable) -> dict[str, int]:
+    ordered = {hand: counts.get(hand, 0) for hand in reversed(table.hands)}
+    ordered["losing_hands"] = counts.get("losing_hands", 0)
+    return ordered
+
+
+def _odds_wager(
+    census: PaiGowCensus,
+    table: PayTable,
+    classify: Callable[[SevenCardFeatures], Iterable[str]],
+    notes: tuple[str, ...] = (),
+) -> WagerReport:
+    counts = _in_table_order(tally(census, classify, _worth(table)), table)
+    letter = None if table.letter == NO_LETTER else table.letter
+    return odds_report(table.wager, letter, counts, _odds(table), census.total, notes)
+
+
+def fortune_report(census: PaiGowCensus, letter: str, royal_match: str) -> WagerReport:
+    """The fortune pai gow poker bonus wager, table ``letter`` of (m)(1)."""
+    table = pay_table("fortune_bonus", letter)
+    return _odds_wager(
+        census,
+        table,
+        lambda f: fortune_hands(f, royal_match),
+        (f"royal match: {royal_match.replace('_', ' and ')}, 5324.41(c)(6)(ii)",),
+    )
+
+
+def insurance_report(census: PaiGowCensus, letter: str) -> WagerReport:
+    """The pai gow insurance wager, table ``letter`` of (m)(3)."""
+    return _odds_wager(census, pay_table("insurance", letter), insurance_hands)
+
+
+def seven_card_bonus_report(census: PaiGowCensus, letter: str) -> WagerReport:
+    """The seven-card bonus wager, table ``letter`` of (o)(2)."""
+    return _odds_wager(census, pay_table("seven_card_bonus", letter), seven_card_bonus_hands)
+
+
+def player_hand_bonus_report(census: PaiGowCensus) -> WagerReport:
+    """The imperial pai gow bonus wager's player hand bonus, (p)(4)."""
+    return _odds_wager(
+        census,
+        pay_table("player_hand_bonus"),
+        player_hand_bonus_hands,
+        ("the banker hand bonus, (p)(5), is reported separately",),
+    )
+
+
+def _fixed_lines(
+    census: PaiGowCensus, table: PayTable, classify: Callable[[SevenCardFeatures], Iterable[str]]
+) -> tuple[list[PayLine], dict[str, int]]:
+    counts = _in_table_order(tally(census, classify, _worth(table)), table)
+    lines = []
+    for hand, count in counts.items():
+        if hand == "losing_hands":
+            continue
+        figure = table.figure(hand)
+        probability = count / census.total
+        amount = figure.cents / 100 if isinstance(figure, Fixed) else 0.0
+        lines.append(PayLine(hand, count, probability, str(figure), probability * amount))
+    return lines, counts
+
+
+def banker_hand_bonus_report(census: PaiGowCensus) -> WagerReport:
+    """The imperial banker hand bonus of (p)(5): what the bank's pai gow adds to each imperial
+    wager (the bank's seven cards are another hand; card removal by the player's own hand is
+    ignored). ``expected_return`` is the expected winnings per unit from it alone."""
+    table = pay_table("banker_hand_bonus")
+    counts = _in_table_order(tally(census, banker_hand_bonus_hands, _worth(table)), table)
+    odds = _odds(table)
+    lines = [
+        PayLine(
+            hand,
+            count,
+            count / census.total,
+            f"{odds[hand].numerator}:{odds[hand].denominator}",
+            float(Fraction(count, census.total) * odds[hand]),
+        )
+        for hand, count in counts.items()
+        if hand != "losing_hands"
+    ]
+    return WagerReport(
+        "banker_hand_bonus",
+        None,
+        tuple(lines),
+        census.total,
+        sum(line.contribution for line in lines),
+        notes=("added to the player hand bonus's return; no loss of its own",),
+    )
+
+
+def envy_report(census: PaiGowCensus, letter: str, royal_match: str) -> WagerReport:
+    """The envy bonus of (m)(2), table ``letter``: the expected payment, in dollars, that one other
+    hand at the table brings to each envy bonus marker."""
+    table = pay_table("envy_bonus", letter)
+    lines, _ = _fixed_lines(census, table, lambda f: fortune_hands(f, royal_match))
+    expected = sum(line.contribution for line in lines)
+    return WagerReport(
+        "envy_bonus",
+        letter,
+        tuple(lines),
+        census.total,
+        expected,
+        notes=(
+            "expected_return: dollars paid per other hand at the table to a $5+ fortune bonus "
+            "wager, (l)(3); the player's own cards are not removed from the other hand's deck",
+        ),
+        figures={"expected_dollars_per_other_hand": expected},
+    )
+
+
+def progressive_report(census: PaiGowCensus) -> WagerReport:
+    """The $1 progressive payout wager of (k)(4): the fixed amounts exactly, the meter rows as
+    probabilities (``figures``: the share of the meter paid per wager and the break-even meter)."""
+    table = pay_table("progressive")
+    lines, counts = _fixed_lines(census, table, progressive_hands)
+    losing = counts["losing_hands"]
+    lines.append(PayLine("losing_hands", losing, losing / census.total, "loses", 0.0))
+    fixed = sum(line.contribution for line in lines)
+    expected_fixed = fixed - losing / census.total
+    meter_share = 0.0
+    for hand, count in counts.items():
+        figure = table.figure(hand) if hand != "losing_hands" else None
+        if isinstance(figure, MeterShare):
+            meter_share += count / census.total * figure.basis_points / 10_000
+    figures: dict[str, float | int] = {"meter_share_per_wager": meter_share}
+    if meter_share > 0 and expected_fixed < 0:
+        figures["break_even_meter_dollars"] = -expected_fixed / meter_share
+    return WagerReport(
+        "progressive",
+        None,
+        tuple(lines),
+        census.total,
+        expected_fixed,
+        notes=(
+            "expected_return: the fixed amounts only, per $1 wager (a $5 wager pays five times "
+            "them, (k)(4)(i)); add meter_share_per_wager x the meter for the whole return",
+        ),
+        figures=figures,
+    )
+
+
+def three_card_bonus_counts() -> dict[str, int]:
+    """Hands of the Pai Gow three-card bonus over all 23,426 three-card hands of the 53 cards.
+
+    >>> three_card_bonus_counts()["three_card_straight_flush_no_joker"]
+    48
+    """
+    codes = classify_pai_gow_three(combinations_array(53, 3))
+    raw = np.bincount(codes, minlength=len(PaiGowThree))
+    counts = {THREE_CARD_NAMES[code]: int(raw[code]) for code in reversed(PaiGowThree)
+              if code in THREE_CARD_NAMES}
+    counts["losing_hands"] = int(raw[PaiGowThree.HIGH_CARD])
+    return counts
+
+
+def three_card_bonus_report() -> WagerReport:
+    """The Pai Gow three-card bonus wager of (o)(1) on the first three cards dealt."""
+    table = pay_table("three_card_bonus")
+    return odds_report(
+        "three_card_bonus", None, three_card_bonus_counts(), _odds(table), THREE_CARD_HANDS
+    )
