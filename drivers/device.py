@@ -51,7 +51,9 @@ class DeviceDriver:
         self.cursor = 0
         self.event_counters = EventCounters()
 
-    def request(self, command: Command, payload: bytes = b"", timeout: float | None = None) -> bytes:
+    def request(
+        self, command: Command, payload: bytes = b"", timeout: float | None = None
+    ) -> bytes:
         return self.link.request(self.address, command, payload, timeout=timeout)
 
     @property

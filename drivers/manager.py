@@ -488,7 +488,9 @@ class DeviceManager:
             worker.jobs.put(_Job(device, action, future))
         return future
 
-    def configure_shoe(self, stack_size: int | None = None, deck_size: int | None = None) -> Future[None]:
+    def configure_shoe(
+        self, stack_size: int | None = None, deck_size: int | None = None
+    ) -> Future[None]:
         return self.submit("shoe", lambda shoe: shoe.configure(stack_size, deck_size))
 
     def shuffle(self) -> Future[int]:

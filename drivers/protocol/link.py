@@ -8,6 +8,7 @@ answer rather than executing twice) up to ``retries`` times; then :class:`LinkTi
 
 >>> from drivers.sim.serve import serve_in_process
 >>> from drivers.sim.models import LockoutModel
+>>> from drivers.protocol.codes import Command
 >>> server = serve_in_process({2: LockoutModel(serial_number="L1")}, name="doc-link")
 >>> link = Link(server.host_transport())
 >>> link.open()
@@ -23,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
-from drivers.protocol.codes import NAK, Command, NakReason
+from drivers.protocol.codes import NAK, NakReason
 from drivers.protocol.frame import Frame, FrameParser, encode
 from drivers.transports.base import LinkDown, Transport
 
@@ -192,5 +193,3 @@ class Link:
         self.counters.bad_crc = parsed.bad_crc
         self.counters.oversized = parsed.oversized
         self.counters.broken = parsed.broken
-
-

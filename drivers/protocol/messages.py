@@ -2,6 +2,7 @@
 
 All multi-byte integers are little-endian.
 
+>>> from drivers.protocol.codes import EventCode
 >>> ident = Identity(Family.SHOE, "Acme", "DS-7", "SN1", "1.2.0", 0xBEEF)
 >>> Identity.decode(ident.encode()) == ident
 True
@@ -16,7 +17,7 @@ import struct
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from drivers.protocol.codes import EventCode, Family, FaultCode
+from drivers.protocol.codes import Family, FaultCode
 from drivers.protocol.frame import MAX_PAYLOAD
 
 __all__ = [
@@ -65,8 +66,7 @@ class Identity:
     def encode(self) -> bytes:
         head = struct.pack("<BBH", self.family, self.protocol_version, self.firmware_crc)
         return head + b"".join(
-            _string(s)
-            for s in (self.vendor, self.model, self.serial_number, self.firmware_version)
+            _string(s) for s in (self.vendor, self.model, self.serial_number, self.firmware_version)
         )
 
     @classmethod
@@ -197,5 +197,3 @@ def decode_ack(payload: bytes) -> int:
         raise PayloadError(f"poll: {len(payload)} bytes, need 4")
     value: int = struct.unpack("<I", payload)[0]
     return value
-
-

@@ -151,7 +151,9 @@ def serve_usb(
     ``usb://VID:PID?serial=S&backend=sim``."""
     from drivers.sim.usb_backend import UsbSimServer
 
-    return UsbSimServer(models, vendor_id=vendor_id, product_id=product_id, serial_number=serial_number)
+    return UsbSimServer(
+        models, vendor_id=vendor_id, product_id=product_id, serial_number=serial_number
+    )
 
 
 class TcpServer(SimServer):
@@ -184,7 +186,7 @@ class TcpServer(SimServer):
         while not self._stop.is_set():
             try:
                 client, _ = self._listener.accept()
-            except (TimeoutError, socket.timeout):
+            except TimeoutError:
                 continue
             except OSError:
                 return
@@ -194,7 +196,7 @@ class TcpServer(SimServer):
             while not self._stop.is_set():
                 try:
                     data = client.recv(4096)
-                except (TimeoutError, socket.timeout):
+                except TimeoutError:
                     continue
                 except OSError:
                     break

@@ -4,6 +4,7 @@ technician or a test can inject on the line (``docs/protocol.md``; :mod:`drivers
 
 >>> from drivers.protocol.frame import Frame, FrameParser, encode
 >>> from drivers.sim.models import LockoutModel
+>>> from drivers.protocol.codes import Command
 >>> out = []
 >>> line = SimLine({1: LockoutModel(serial_number="L1")}, send=out.append)
 >>> line.receive(encode(Frame(1, Command.PING, 9, b"hi")))
@@ -17,7 +18,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from drivers.protocol.codes import NAK, REPLY_FLAG, Command
+from drivers.protocol.codes import NAK, REPLY_FLAG
 from drivers.protocol.frame import Frame, FrameParser, encode
 from drivers.sim.models.base import DeviceModel, Refused
 
@@ -38,9 +39,7 @@ class LineFaults:
 class SimLine:
     """Frames in, answers out through ``send``. Thread-safe."""
 
-    def __init__(
-        self, models: Mapping[int, DeviceModel], send: Callable[[bytes], None]
-    ) -> None:
+    def __init__(self, models: Mapping[int, DeviceModel], send: Callable[[bytes], None]) -> None:
         self.models = dict(models)
         self.send = send
         self.faults = LineFaults()
@@ -78,7 +77,9 @@ class SimLine:
             payload = model.handle(frame.command, frame.payload)
             answer = Frame(frame.address, frame.command | REPLY_FLAG, frame.sequence, payload)
         except Refused as refusal:
-            answer = Frame(frame.address, NAK, frame.sequence, bytes((frame.command, refusal.reason)))
+            answer = Frame(
+                frame.address, NAK, frame.sequence, bytes((frame.command, refusal.reason))
+            )
         self.executed += 1
         raw = encode(answer)
         self._last[frame.address] = (frame, raw)
@@ -107,5 +108,3 @@ class SimLine:
         with self._lock:
             if not self.faults.unplugged:
                 self.send(raw)
-
-

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -33,18 +34,14 @@ class SerialTransport:
             )
         except (serial.SerialException, OSError, ValueError) as error:
             raise LinkDown(f"{self.url}: {error}") from error
-        try:
+        with contextlib.suppress(serial.SerialException, OSError):
             self._port.reset_input_buffer()
-        except (serial.SerialException, OSError):
-            pass
 
     def close(self) -> None:
         port, self._port = self._port, None
         if port is not None:
-            try:
+            with contextlib.suppress(serial.SerialException, OSError):
                 port.close()
-            except (serial.SerialException, OSError):
-                pass
 
     def write(self, data: bytes) -> None:
         if self._port is None:

@@ -5,6 +5,7 @@ unplugged and plugged back (at a new bus address) is found again."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -42,9 +43,7 @@ def parse_usb_url(url: str) -> UsbAddress:
     except ValueError as error:
         raise ValueError(f"{url!r}: expected usb://VID:PID with hexadecimal ids") from error
     query = parse_qs(parts.query)
-    return UsbAddress(
-        vid, pid, query.get("serial", [None])[0], query.get("backend", [None])[0]
-    )
+    return UsbAddress(vid, pid, query.get("serial", [None])[0], query.get("backend", [None])[0])
 
 
 def _backend(name: str | None) -> Any:
@@ -117,13 +116,15 @@ class UsbTransport:
             interface = device.get_active_configuration()[(0, 0)]
             self._out = usb.util.find_descriptor(
                 interface,
-                custom_match=lambda e: usb.util.endpoint_direction(e.bEndpointAddress)
-                == usb.util.ENDPOINT_OUT,
+                custom_match=lambda e: (
+                    usb.util.endpoint_direction(e.bEndpointAddress) == usb.util.ENDPOINT_OUT
+                ),
             )
             self._in = usb.util.find_descriptor(
                 interface,
-                custom_match=lambda e: usb.util.endpoint_direction(e.bEndpointAddress)
-                == usb.util.ENDPOINT_IN,
+                custom_match=lambda e: (
+                    usb.util.endpoint_direction(e.bEndpointAddress) == usb.util.ENDPOINT_IN
+                ),
             )
         except (usb.core.NoBackendError, usb.core.USBError) as error:
             raise LinkDown(f"{self.url}: {error}") from error
@@ -136,10 +137,8 @@ class UsbTransport:
     def close(self) -> None:
         device, self._device = self._device, None
         if device is not None:
-            try:
+            with contextlib.suppress(usb.core.USBError):
                 usb.util.dispose_resources(device)
-            except usb.core.USBError:
-                pass
 
     def write(self, data: bytes) -> None:
         if self._device is None:
