@@ -13,7 +13,8 @@ The protected-action rules (:func:`authorize`):
   (5324.41(k)(3)(iii));
 * only a supervisor changes the configuration, never while they are the dealer on duty at the
   table, and never during a round (the round keeps the configuration it started with);
-* only a supervisor voids a round or manages accounts, never a round they dealt;
+* only a supervisor voids a round or decides on a halted one, never a round they dealt;
+* only a supervisor manages accounts;
 * only a technician runs diagnostics that move hardware, and never during a round.
 
 >>> stored = hash_pin("1234", n=2**10)
@@ -74,6 +75,7 @@ class Permission(enum.StrEnum):
     VALIDATE_PAYOUT = "validate_payout"
     CHANGE_CONFIGURATION = "change_configuration"
     VOID_ROUND = "void_round"
+    SUPERVISE_ROUND = "supervise_round"
     MANAGE_USERS = "manage_users"
     RUN_DIAGNOSTICS = "run_diagnostics"
 
@@ -131,6 +133,7 @@ _ROLES: dict[Permission, tuple[Role, ...]] = {
     Permission.VALIDATE_PAYOUT: (Role.SUPERVISOR,),
     Permission.CHANGE_CONFIGURATION: (Role.SUPERVISOR,),
     Permission.VOID_ROUND: (Role.SUPERVISOR,),
+    Permission.SUPERVISE_ROUND: (Role.SUPERVISOR,),
     Permission.MANAGE_USERS: (Role.SUPERVISOR,),
     Permission.RUN_DIAGNOSTICS: (Role.TECHNICIAN,),
 }
@@ -140,6 +143,7 @@ _WORDS: dict[Permission, str] = {
     Permission.VALIDATE_PAYOUT: "validate a progressive payout",
     Permission.CHANGE_CONFIGURATION: "change the configuration",
     Permission.VOID_ROUND: "void a round",
+    Permission.SUPERVISE_ROUND: "decide on a halted round",
     Permission.MANAGE_USERS: "manage accounts",
     Permission.RUN_DIAGNOSTICS: "run diagnostics that move hardware",
 }
@@ -167,8 +171,9 @@ def authorize(role: Role | str, permission: Permission, *, dealt_it: bool = Fals
         raise AccessDenied(f"only a {names} may {_WORDS[permission]}", clause)
     if permission is Permission.VALIDATE_PAYOUT and dealt_it:
         raise AccessDenied("a supervisor may not validate a payout on a round they dealt", clause)
-    if permission is Permission.VOID_ROUND and dealt_it:
-        raise AccessDenied("a supervisor may not void a round they dealt")
+    if permission in (Permission.VOID_ROUND, Permission.SUPERVISE_ROUND) and dealt_it:
+        raise AccessDenied(f"a supervisor may not {_WORDS[permission]} they dealt"
+                           .replace("a halted round they", "a round they"))
     if permission is Permission.CHANGE_CONFIGURATION:
         if on_duty_as_dealer:
             raise AccessDenied("a supervisor may not change the configuration of the table "

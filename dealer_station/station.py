@@ -125,6 +125,40 @@ def game_factory(name: str) -> RoundFactory:
     return _GAMES[name]
 
 
+def _void_reason(round_: Any) -> str:
+    """Why a round voided itself: the reason of the last halt or exposure in its records."""
+    for record in reversed(round_.history):
+        halt = record.effects.get("halt") if isinstance(record.effects, Mapping) else None
+        if isinstance(halt, Mapping) and halt.get("reason"):
+            by = record.arguments.get("supervisor")
+            return f"{halt['reason']} (voided by {by})" if by else str(halt["reason"])
+    last = round_.history[-1] if round_.history else None
+    return f"voided under the game's procedure ({last.action if last else 'no record'})"
+
+
+#: The station's own settings and their defaults.
+STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": []}
+
+
+def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
+    """Validated station settings.
+
+    >>> _station_settings({"void_interrupted_phases": ["dealing"]})
+    {'void_interrupted_phases': ['dealing']}
+    >>> _station_settings({"colour": "red"})
+    Traceback (most recent call last):
+    ValueError: unknown station setting(s): colour
+    """
+    unknown = set(values) - set(STATION_SETTINGS)
+    if unknown:
+        raise ValueError(f"unknown station setting(s): {', '.join(sorted(unknown))}")
+    merged = {**STATION_SETTINGS, **values}
+    phases = merged["void_interrupted_phases"]
+    if not isinstance(phases, list) or not all(isinstance(p, str) for p in phases):
+        raise ValueError("void_interrupted_phases is a list of phase names")
+    return merged
+
+
 @dataclass(frozen=True, slots=True)
 class ResumeReport:
     """What :meth:`Station.resume` found: ``outcome`` is ``"none"`` (no round was open),
@@ -165,6 +199,7 @@ class Station:
     @classmethod
     def open(cls, table: str | None = None, data_dir: str | None = None, *,
              game: str | None = None, settings: Mapping[str, JSONValue] | None = None,
+             station_settings: Mapping[str, JSONValue] | None = None,
              clock: Callable[[], float] = time.time,
              lock_policy: auth.LockPolicy = _DEFAULT_LOCK, pin_cost: int = 2**14) -> Station:
         """Open the station of ``table`` (see the module documentation)."""
@@ -175,7 +210,7 @@ class Station:
             logs.bind(table=table)
             for note in store.notes:
                 station._log.warning("audit_recovered", note=note)
-            station._initial_configuration(game, settings)
+            station._initial_configuration(game, settings, station_settings)
             meter_store.check(store)
             station.resume()
         except BaseException:
@@ -203,21 +238,23 @@ class Station:
         return rows[0][0], json.loads(rows[0][1])
 
     def _initial_configuration(self, game: str | None,
-                               settings: Mapping[str, JSONValue] | None) -> None:
+                               settings: Mapping[str, JSONValue] | None,
+                               station_settings: Mapping[str, JSONValue] | None) -> None:
         current = self._configuration()
         if current is None:
             if game is None:
                 raise StoreError("first start of this table: the game must be given")
             game_factory(game)
-            self._store_configuration(game, dict(settings or {}), actor=None)
+            self._store_configuration(game, dict(settings or {}),
+                                      _station_settings(station_settings or {}), actor=None)
         elif game is not None and current[1]["game"] != game:
             raise StoreError(f"table {self.store.table} is configured for "
                              f"{current[1]['game']!r}, not {game!r}; a supervisor changes the "
                              "configuration")
 
     def _store_configuration(self, game: str, settings: dict[str, Any],
-                             actor: str | None) -> int:
-        document = {"game": game, "settings": settings}
+                             station_settings: dict[str, Any], actor: str | None) -> int:
+        document = {"game": game, "settings": settings, "station": station_settings}
         with self.store.transaction() as work:
             row = work.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM config").fetchone()
             version = int(row[0])
@@ -241,13 +278,21 @@ class Station:
         return dict(current[1]["settings"])
 
     @property
+    def station_settings(self) -> dict[str, Any]:
+        """The station's own settings (``void_interrupted_phases``), apart from the game's."""
+        current = self._configuration()
+        assert current is not None
+        return dict(current[1].get("station", {}))
+
+    @property
     def configuration_version(self) -> int:
         current = self._configuration()
         assert current is not None
         return current[0]
 
     def change_configuration(self, settings: Mapping[str, JSONValue], *, supervisor: str,
-                             pin: str, game: str | None = None) -> int:
+                             pin: str, game: str | None = None,
+                             station_settings: Mapping[str, JSONValue] | None = None) -> int:
         """A supervisor (not the dealer on duty, not during a round) changes the configuration;
         the factory must accept it. Returns the new version."""
         with self._lock:
@@ -258,7 +303,9 @@ class Station:
                            and self.dealer.id == person.id)
             game = game or self.game
             game_factory(game)(dict(settings))  # refuses an invalid configuration
-            return self._store_configuration(game, dict(settings), actor=person.id)
+            station = (_station_settings(station_settings) if station_settings is not None
+                       else self.station_settings)
+            return self._store_configuration(game, dict(settings), station, actor=person.id)
 
     # -- people ----------------------------------------------------------------------------
 
@@ -342,42 +389,67 @@ class Station:
     def perform(self, action: str, **arguments: JSONValue) -> Record:
         """Verify and take ``action`` on the current round, commit its record (journal and audit
         log), then return it. Raises :class:`ProcedureError` when the round refuses it."""
+        if "supervisor" in arguments:
+            raise AccessDenied(f"{action} is a supervisor's decision: it needs the supervisor's "
+                               "id and PIN (Station.supervise)")
         with self._lock:
-            dealer = self._require_dealer()
-            if self.round is None or self.round_id is None:
-                raise ProcedureError("no round in progress: start one first")
-            if action.startswith("_") or not callable(getattr(self.round, action, None)):
-                raise ProcedureError(f"{self.game} has no action {action!r}")
-            verify = getattr(self.round, f"verify_{action}", None)
-            if verify is not None:
-                verify(**arguments)
-            before = len(self.round.history)
-            record: Record = getattr(self.round, action)(**arguments)
-            if len(self.round.history) != before + 1:
-                self._rebuild()
-                raise ProcedureError(f"action {action!r} did not add exactly one record")
-            try:
-                with self.store.transaction() as work:
-                    journal.append_record(work, self.round_id, record, dealer.id)
-                    if self.round.is_complete:
-                        self._complete(work)
-            except BaseException:
-                self._rebuild()
-                raise
-            if self.round.is_complete:
-                self._log.info("round_completed", records=len(self.round.history))
-                self.round, self.round_id = None, None
-                logs.unbind("round")
-            return record
+            return self._perform(action, self._require_dealer().id, arguments)
+
+    def supervise(self, action: str, *, supervisor: str, pin: str,
+                  **arguments: JSONValue) -> Record:
+        """A supervisor's decision on the round (``resolve_halt`` ...): the supervisor's id and
+        PIN are checked, they must not have dealt the round, and the action gets
+        ``supervisor=<id>``. A decision that voids the round needs the void permission."""
+        with self._lock:
+            self._require_dealer()
+            person = self._authenticate(supervisor, pin, "supervise")
+            voids = any(isinstance(value, str) and "void" in value
+                        for value in arguments.values())
+            auth.authorize(person.role,
+                           Permission.VOID_ROUND if voids else Permission.SUPERVISE_ROUND,
+                           dealt_it=self._dealt(person.id, self.round_id))
+            return self._perform(action, f"supervisor:{person.id}",
+                                 {**arguments, "supervisor": person.id})
+
+    def _perform(self, action: str, actor: str, arguments: Mapping[str, JSONValue]) -> Record:
+        if self.round is None or self.round_id is None:
+            raise ProcedureError("no round in progress: start one first")
+        if action.startswith("_") or not callable(getattr(self.round, action, None)):
+            raise ProcedureError(f"{self.game} has no action {action!r}")
+        verify = getattr(self.round, f"verify_{action}", None)
+        if verify is not None:
+            verify(**arguments)
+        before = len(self.round.history)
+        record: Record = getattr(self.round, action)(**arguments)
+        if len(self.round.history) != before + 1:
+            self._rebuild()
+            raise ProcedureError(f"action {action!r} did not add exactly one record")
+        try:
+            with self.store.transaction() as work:
+                journal.append_record(work, self.round_id, record, actor)
+                if self.round.is_complete:
+                    self._complete(work)
+        except BaseException:
+            self._rebuild()
+            raise
+        if self.round.is_complete:
+            self._log.info("round_completed", records=len(self.round.history))
+            self.round, self.round_id = None, None
+            logs.unbind("round")
+        return record
 
     def _complete(self, work: Any) -> None:
         assert self.round_id is not None
         document = self.round.to_document()
-        journal.finish_round(work, self.round_id, "complete", document=document,
-                             actor=self.dealer.id if self.dealer else None)
+        actor = self.dealer.id if self.dealer else None
+        if getattr(self.round, "is_void", False):
+            journal.finish_round(work, self.round_id, "void", document=document,
+                                 reason=_void_reason(self.round), actor=actor)
+            return
+        journal.finish_round(work, self.round_id, "complete", document=document, actor=actor)
         for each in meter_store.meters(self.store):
             wagered = sum(payment.stake for payment in self.round.payments
-                          if payment.wager == each.wager)
+                          if payment.wager == each.wager and payment.outcome != "return")
             if wagered:
                 meter_store.contribute(work, each.name, self.round_id, wagered)
 
@@ -448,7 +520,7 @@ class Station:
             phase = None
             if self.round is not None and reason is None:
                 phase = self.round.step.phase
-                void_phases = self.settings.get("void_interrupted_phases", [])
+                void_phases = self.station_settings.get("void_interrupted_phases", [])
                 if phase in void_phases:
                     reason = (f"interrupted in the {phase} phase, which the table's rules void "
                               "(setting void_interrupted_phases)")

@@ -113,8 +113,9 @@ def test_resume_rebuilds_the_round_where_it_stood(tmp_path: Path, clock: Clock) 
 
 def test_interrupted_in_a_voiding_phase_the_round_is_voided_with_the_reason(
         tmp_path: Path) -> None:
-    first = open_station(tmp_path, positions=3, minimum=500,
-                         void_interrupted_phases=["dealing"])
+    first = Station.open("T1", str(tmp_path), game="high_card", settings={"minimum": 500},
+                         station_settings={"void_interrupted_phases": ["dealing"]},
+                         pin_cost=PIN_COST)
     first.create_first_supervisor("S1", "Sam", "1111")
     first.sign_in("S1", "1111")
     first.start_round()

@@ -104,6 +104,7 @@ def test_unknown_and_disabled_accounts_cannot_sign_in(station: Station, clock: C
     (Permission.VALIDATE_PAYOUT, {Role.SUPERVISOR}),
     (Permission.CHANGE_CONFIGURATION, {Role.SUPERVISOR}),
     (Permission.VOID_ROUND, {Role.SUPERVISOR}),
+    (Permission.SUPERVISE_ROUND, {Role.SUPERVISOR}),
     (Permission.MANAGE_USERS, {Role.SUPERVISOR}),
     (Permission.RUN_DIAGNOSTICS, {Role.TECHNICIAN}),
 ])
