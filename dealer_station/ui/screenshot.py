@@ -1,0 +1,93 @@
+"""Pictures of the dealer's screen at a chosen step of a scripted round, drawn offscreen: for
+``dealer-station screenshot``, the tests and ``docs/screenshots/``.
+
+The round is a real round of the game, played through the same controller and adapter as the
+application (buttons, card entry, device events), on a journal-less station; the device health
+comes from the simulated table's devices, opened in process.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from dealer_station.ui.controller import DeviceState, MemoryStation, TableController
+
+__all__ = ["GAMES", "preview_controller", "render", "script_for", "steps_of"]
+
+GAMES = {"let-it-ride": "let_it_ride", "pai-gow": "pai_gow"}
+
+
+def script_for(game: str) -> Any:
+    from dealer_station.ui import scripts
+
+    if game == "let_it_ride":
+        return scripts.LetItRideScript()
+    return scripts.PaiGowScript()
+
+
+def steps_of(game: str) -> tuple[str, ...]:
+    """The step names ``--step`` accepts for ``game``."""
+    from dealer_station.ui import scripts
+
+    return scripts.LET_IT_RIDE_PHASES if game == "let_it_ride" else scripts.PAI_GOW_PHASES
+
+
+def _simulated_health(game: str) -> tuple[Any, ...]:
+    """The health of the simulated table's devices, as their manager reports it."""
+    from drivers.manager import DeviceManager
+    from drivers.sim.table import start_simulated_table
+
+    table = start_simulated_table(game, "memory")
+    manager = DeviceManager(table.config())
+    try:
+        manager.start()
+        manager.wait_online(5.0)
+        return tuple(manager.health().values())
+    finally:
+        manager.stop()
+        table.close()
+
+
+def preview_controller(game: str, *, devices: bool = True) -> TableController:
+    """A controller on a journal-less station for ``game`` (``let_it_ride`` / ``pai_gow``)."""
+    from dealer_station.station import game_factory
+    from dealer_station.ui.adapters import adapter_for
+    from dealer_station.ui.app import load_table_config
+
+    setup = load_table_config(game=game)
+    factory = game_factory(game)
+    station = MemoryStation(lambda: factory(setup.settings))
+    controller = TableController(station, adapter_for(game, setup.settings),
+                                 DeviceState(shoe_reads_cards=True))
+    if devices:
+        controller.note_health(_simulated_health(game))
+    return controller
+
+
+def render(game: str, step: str, path: str | Path, size: tuple[int, int] = (1280, 800)) -> Path:
+    """Play a scripted ``game`` round to ``step`` and save the screen as ``path`` (PNG)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from dealer_station.ui.main_window import MainWindow
+    from dealer_station.ui.scripts import play_until
+
+    game = GAMES.get(game, game)
+    if step not in steps_of(game):
+        raise ValueError(f"unknown step {step!r} for {game}: {', '.join(steps_of(game))}")
+    app = QApplication.instance() or QApplication([])
+    controller = preview_controller(game)
+    play_until(controller, script_for(game), step)
+    window = MainWindow()
+    window.resize(*size)
+    window.show()
+    window.show_snapshot(controller.snapshot())
+    app.processEvents()
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not window.grab().save(str(target)):
+        raise OSError(f"could not write {target}")
+    window.close()
+    return target

@@ -1,0 +1,196 @@
+"""The dealer's screen widgets on their own: step panel, payments, health, card entry, felt."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from dealer_station.cards import parse_card, parse_cards
+from dealer_station.procedure import Payment, Step
+from dealer_station.ui.card_entry import LowHandPicker, ManualCardEntry
+from dealer_station.ui.controller import blocking_fault
+from dealer_station.ui.felt import FeltView
+from dealer_station.ui.health import HealthStrip
+from dealer_station.ui.payments import PaymentPanel
+from dealer_station.ui.step_panel import StepPanel
+from dealer_station.ui.view import (
+    ActionView,
+    DeviceHealth,
+    HealthState,
+    SeatView,
+    TableView,
+    payment_lines,
+    step_view,
+)
+
+DECISION = Step("bet_one", "Ask position 2: withdraw bet one or let it ride?",
+                ("decide_bet_one",), (1, 2, 3), ("lockout_on",), "decision", "5324.34(e)(2)",
+                "Turn the first community card")
+BUTTONS = (ActionView("ride", "LET IT RIDE", "R", primary=True),
+           ActionView("take_back", "TAKE BACK", "T"))
+
+
+def test_step_panel_shows_instruction_order_and_next_5324_34_e_2(qtbot):
+    """The step panel shows the instruction large, the positions in order with those done
+    ticked, what comes next and the clause (5324.34(e)(2))."""
+    panel = StepPanel()
+    qtbot.addWidget(panel)
+    panel.set_view(step_view(DECISION, buttons=BUTTONS, done=[1]))
+    assert panel.instruction.text() == DECISION.instruction
+    assert panel.order.text() == "Order: 1 ✓ → 2 → 3"
+    assert panel.next.text() == "Next: Turn the first community card"
+    assert "5324.34(e)(2)" in panel.clause.text()
+    assert panel.button("ride").objectName() == "primary"
+    assert panel.button("take_back").objectName() == "secondary"
+
+
+def test_step_panel_buttons_and_keys_trigger_actions(qtbot):
+    panel = StepPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_view(step_view(DECISION, buttons=BUTTONS))
+    with qtbot.waitSignal(panel.action_triggered) as blocker:
+        qtbot.mouseClick(panel.button("take_back"), Qt.MouseButton.LeftButton)
+    assert blocker.args == ["take_back"]
+    with qtbot.waitActive(panel):
+        panel.activateWindow()
+    with qtbot.waitSignal(panel.action_triggered) as blocker:
+        qtbot.keyClick(panel, Qt.Key.Key_R)
+    assert blocker.args == ["ride"]
+    with qtbot.waitSignal(panel.action_triggered) as blocker:
+        qtbot.keyClick(panel, Qt.Key.Key_Return)
+    assert blocker.args == ["ride"]
+
+
+def test_a_device_fault_that_matters_stops_the_step(qtbot):
+    """A lockout fault during a step that needs the lockout disables its buttons and says what
+    to do; a fault of a device the step does not use does not."""
+    health = {"lockout": DeviceHealth("lockout", HealthState.FAULT, "jam")}
+    fault = blocking_fault(DECISION.hardware, health)
+    assert fault is not None and "Lockout controller" in fault and "technician" in fault
+    assert blocking_fault(("shoe_dispense:3",), health) is None
+    panel = StepPanel()
+    qtbot.addWidget(panel)
+    panel.set_view(step_view(DECISION, buttons=BUTTONS, blocked=fault))
+    assert not panel.button("ride").isEnabled()
+    assert not panel.blocked.isHidden()
+    with qtbot.assertNotEmitted(panel.action_triggered):
+        panel._trigger("ride")
+
+
+def test_reconnecting_device_makes_the_step_wait():
+    health = {"shoe": DeviceHealth("shoe", HealthState.RECONNECTING, "no answer")}
+    message = blocking_fault(("shoe_dispense:3",), health)
+    assert message is not None and "reconnecting" in message
+
+
+def test_payment_panel_lists_payments_in_order_with_vigorish_5324_41_g_8(qtbot):
+    """Each payment in the regulated order with amount and vigorish (5324.41(g)(8)), ticked off
+    one by one."""
+    payments = [
+        Payment(2, 3, "pai_gow", "pay", 2500, 2500, vigorish=125, clause="5324.41(g)(8)"),
+        Payment(1, 6, "pai_gow", "collect", 1000),
+        Payment(3, 2, "pai_gow", "push", 500),
+    ]
+    panel = PaymentPanel()
+    qtbot.addWidget(panel)
+    panel.set_lines(payment_lines(payments))
+    assert [line.order for line in panel.lines] == [1, 2, 3]
+    assert [line.verb for line in panel.lines] == ["COLLECT", "PAY", "PUSH"]
+    assert panel.lines[1].vigorish == "vig $1.25" and panel.lines[1].amount == "$25.00"
+    with qtbot.waitSignal(panel.ticked) as blocker:
+        assert panel.tick_next() == 1
+    assert blocker.args == [1, True]
+    panel.tick_next()
+    assert not panel.all_ticked()
+    panel.tick_next()
+    assert panel.all_ticked() and panel.tick_next() is None
+
+
+def test_health_strip_shows_every_state(qtbot):
+    strip = HealthStrip()
+    qtbot.addWidget(strip)
+    strip.set_health([DeviceHealth("shoe", HealthState.CONNECTED, label="Shoe"),
+                      DeviceHealth("lockout", HealthState.FAULT, "jam", label="Lockout"),
+                      DeviceHealth("acceptors", HealthState.RECONNECTING, label="Acceptors")])
+    assert strip.item_text() == ["Shoe", "Lockout — fault (jam)", "Acceptors — reconnecting"]
+
+
+def test_manual_card_entry_refuses_duplicates_and_cards_on_the_table(qtbot):
+    entry = ManualCardEntry()
+    qtbot.addWidget(entry)
+    entry.start(3, "ENTER THE STACK", unavailable=[parse_card("As")])
+    entry.choose_rank(parse_card("As").rank)
+    entry.choose_suit(parse_card("As").suit)
+    assert entry.cards == () and "already on the table" in entry.message.text()
+    for text in ("Kd", "Kd", "2c", "Th"):
+        card = parse_card(text)
+        entry.choose_rank(card.rank)
+        entry.choose_suit(card.suit)
+    assert [c.text for c in entry.cards] == ["Kd", "2c", "Th"]
+    with qtbot.waitSignal(entry.cards_entered) as blocker:
+        qtbot.mouseClick(entry.enter, Qt.MouseButton.LeftButton)
+    assert [c.text for c in blocker.args[0]] == ["Kd", "2c", "Th"]
+
+
+def _judge(seven, low):
+    from dealer_station.games.pai_gow.setting import player_setting
+
+    return player_setting(seven, low).foul
+
+
+def test_low_hand_picker_flags_a_foul_at_once_5324_41_g_5_iii(qtbot):
+    """Tapping two cards that outrank the high hand shows the foul before the dealer confirms
+    (5324.41(g)(5)(iii)); a legal setting shows legal."""
+    pytest.importorskip("dealer_station.rankings.pai_gow")
+    picker = LowHandPicker()
+    qtbot.addWidget(picker)
+    picker.resize(500, 260)
+    seven = parse_cards("As Kd 9h 7c 5s 3d 2c", count=7)
+    picker.start(3, seven, _judge)
+    picker.toggle(0)
+    assert not picker.set_button.isEnabled()
+    picker.toggle(1)
+    assert picker.is_foul and "FOUL" in picker.verdict.text()
+    picker.toggle(0)  # untap the ace
+    picker.toggle(2)  # K 9 low: legal
+    assert not picker.is_foul and "legal" in picker.verdict.text()
+    with qtbot.waitSignal(picker.setting_chosen) as blocker:
+        qtbot.mouseClick(picker.set_button, Qt.MouseButton.LeftButton)
+    assert [c.text for c in blocker.args[0]] == ["Kd", "9h"]
+
+
+def test_felt_places_position_one_on_the_dealers_left_and_reports_taps(qtbot):
+    seats = tuple(SeatView(str(p), str(p), cards=(None, None, None)) for p in range(1, 8))
+    felt = FeltView()
+    qtbot.addWidget(felt)
+    felt.resize(900, 700)
+    felt.set_view(TableView("let_it_ride", "LET IT RIDE", seats))
+    left, right = felt.seat_rect("1"), felt.seat_rect("7")
+    assert left.center().x() < felt.seat_rect("4").center().x() < right.center().x()
+    assert felt.seat_rect("4").center().y() < left.center().y()  # the arc: 4 farthest away
+    with qtbot.waitSignal(felt.seat_clicked) as blocker:
+        qtbot.mouseClick(felt, Qt.MouseButton.LeftButton,
+                         pos=felt.seat_rect("3").center().toPoint())
+    assert blocker.args == ["3"]
+    assert QPointF  # the felt draws in floating point
+
+
+def test_face_down_cards_draw_no_face(qtbot):
+    """A face-down card is drawn as a back: the painter is given None, never the card."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from dealer_station.ui.card_art import paint_card
+
+    def draw(card):
+        image = QImage(70, 98, QImage.Format.Format_ARGB32)
+        image.fill(0)
+        painter = QPainter(image)
+        paint_card(painter, QRectF(1, 1, 68, 96), card)
+        painter.end()
+        return image
+
+    back, ace, king = draw(None), draw(parse_card("As")), draw(parse_card("Kh"))
+    assert back != ace and ace != king
+    assert draw(None) == back
