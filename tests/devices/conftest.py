@@ -1,30 +1,15 @@
 """Fixtures of the device tests: a simulated table served over each transport (PTY, the
-simulated USB bus, in process), fast link settings, and an event collector."""
+simulated USB bus, in process), a running manager, and an event collector."""
 
 from __future__ import annotations
 
-import queue
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
+from devices_support import FAST, TRANSPORTS, Collector
 
-from drivers.events import DeviceEvent
-from drivers.manager import DeviceManager, Health
-from drivers.protocol.link import Link
+from drivers.manager import DeviceManager
 from drivers.sim.table import SimulatedTable, start_simulated_table
-from drivers.transports import ReopeningTransport
-
-TRANSPORTS = ("pty", "usb", "memory")
-#: Short timeouts so fault-injection runs stay fast.
-FAST = {
-    "timeout": 0.05,
-    "retries": 2,
-    "poll_interval": 0.002,
-    "heartbeat": 0.2,
-    "backoff_initial": 0.01,
-    "backoff_max": 0.1,
-}
 
 
 @pytest.fixture(params=TRANSPORTS)
@@ -44,39 +29,6 @@ def pai_gow_table(transport: str) -> Iterator[SimulatedTable]:
     sim = start_simulated_table("pai_gow", transport, seed=11)
     yield sim
     sim.close()
-
-
-def open_link(url: str, **kw: float) -> Link:
-    link = Link(ReopeningTransport(url), **kw)  # type: ignore[arg-type]
-    link.open()
-    return link
-
-
-class Collector:
-    """Everything a manager publishes, for tests to wait on."""
-
-    def __init__(self) -> None:
-        self.queue: queue.Queue[DeviceEvent | Health] = queue.Queue()
-        self.events: list[DeviceEvent] = []
-        self.health: list[Health] = []
-
-    def _drain(self) -> None:
-        while True:
-            try:
-                item = self.queue.get_nowait()
-            except queue.Empty:
-                return
-            (self.events if isinstance(item, DeviceEvent) else self.health).append(item)  # type: ignore[arg-type]
-
-    def wait(self, condition: Callable[[list[DeviceEvent]], bool], timeout: float = 5.0) -> bool:
-        deadline = time.monotonic() + timeout
-        while True:
-            self._drain()
-            if condition(self.events):
-                return True
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.002)
 
 
 @pytest.fixture
