@@ -113,6 +113,7 @@ class LetItRideRound:
         self._players_waiting = 0
         self._wagers: dict[int, Wagers] = {}
         self._dealt: tuple[int, ...] = ()
+        self._plan: tuple[tuple[int | str, int], ...] = ()
         self._deal_index = 0
         self._hands: dict[int, list[Card | None]] = {}
         self._community: dict[str, Card | None] = {}
@@ -456,6 +457,10 @@ class LetItRideRound:
         the bonus wager lockout engages ((a)(3)(ii))."""
         self.verify_announce_no_more_bets()
         self._dealt = clockwise(self._wagers)
+        self._plan = (
+            tuple((target, 0) for target in shoe_dealing_order(self._dealt))
+            if self.config.dealing is Dealing.SHOE
+            else tuple((d.target, d.slot) for d in manual_dealing_order(self._dealt)))
         self._hands = {p: [] for p in self._dealt}
         self._rides = {p: {} for p in self._dealt}
         self._phase = Phase.DEALING
@@ -477,17 +482,12 @@ class LetItRideRound:
             self._phase is Phase.HALTED and self._resume is Phase.DEALING
         ):
             return None
-        if self.config.dealing is Dealing.SHOE:
-            order = shoe_dealing_order(self._dealt)
-            return (order[self._deal_index], 0) if self._deal_index < len(order) else None
-        manual = manual_dealing_order(self._dealt)
-        if self._deal_index >= len(manual):
+        if self._deal_index >= len(self._plan):
             return None
-        return manual[self._deal_index].target, manual[self._deal_index].slot
+        return self._plan[self._deal_index]
 
     def _finish_dealing_if_done(self) -> None:
-        total = (len(self._dealt) + 1) * (1 if self.config.dealing is Dealing.SHOE else 3)
-        if self._deal_index >= total:
+        if self._deal_index >= len(self._plan):
             self._phase = Phase.BET_ONE
 
     def verify_receive_stack(self, cards: Sequence[str]) -> None:
