@@ -1,0 +1,171 @@
+"""``dealer-station paytable``: the exact theoretical return of every wager of a game under the
+casino's pay tables, as a table or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from dealer_station.analysis.progress import ProgressBar
+from dealer_station.analysis.report import Analysis, WagerReport
+from dealer_station.analysis.runner import (
+    FORTUNE_TABLES,
+    INSURANCE_TABLES,
+    SEVEN_CARD_TABLES,
+    THREE_CARD_TABLES,
+    analyse_let_it_ride,
+    analyse_pai_gow,
+)
+
+NAME = "paytable"
+HELP = "theoretical return of every wager's pay table, exact by enumeration"
+DESCRIPTION = """\
+Print, for every wager of the game, each paying hand's number of combinations, its probability,
+what it pays, and the wager's expected return and house edge, computed exactly by enumerating
+every deal (Let It Ride: the base game under the strategy that maximises the player's return at
+each decision, the $1 bonus, the three-card bonus; Pai Gow: all 154,143,080 seven-card hands of
+the 53-card deck for the fortune, envy, insurance, seven-card, imperial and progressive wagers, the
+three-card bonus over all three-card hands). The house-way player against the house-way dealer is
+simulated (--trials) and printed with its 95% confidence interval. Without a table option every
+table of the regulation is analysed. A progress bar runs on stderr.
+"""
+
+
+def _letters(allowed: Sequence[str]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        letter = text.strip().upper()
+        if letter not in allowed:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not one of {', '.join(allowed)}"
+            )
+        return letter
+
+    return parse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", required=True, choices=("let-it-ride", "pai-gow"))
+    parser.add_argument(
+        "--three-card-table",
+        type=_letters(THREE_CARD_TABLES),
+        help="Let It Ride three-card bonus pay table A-F, 5324.34(f)(4) (default: all)",
+    )
+    parser.add_argument(
+        "--fortune-table",
+        type=_letters(FORTUNE_TABLES),
+        help="fortune bonus and envy table A-C, 5324.41(m)(1)-(2) (default: all)",
+    )
+    parser.add_argument(
+        "--insurance-table",
+        type=_letters(INSURANCE_TABLES),
+        help="insurance table A-E, 5324.41(m)(3) (default: all)",
+    )
+    parser.add_argument(
+        "--seven-card-table",
+        type=_letters(SEVEN_CARD_TABLES),
+        help="seven-card bonus table A or B, 5324.41(o)(2) (default: both)",
+    )
+    parser.add_argument(
+        "--royal-match",
+        type=_letters(("KQ", "AK")),
+        default="KQ",
+        help="royal match pre-selected by the casino, 5324.41(c)(6)(ii): KQ (a) or AK (b)",
+    )
+    parser.add_argument(
+        "--house-way", default="standard", help="house way for the simulation (default: standard)"
+    )
+    parser.add_argument(
+        "--trials",
+        type=int,
+        default=200_000,
+        help="Pai Gow rounds simulated, house way against house way (0: none; default 200000)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="simulation seed (default 1)")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="processes to use (default: every CPU)"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    progress = ProgressBar(sys.stderr, enabled=not args.quiet)
+    if args.game == "let-it-ride":
+        _refuse(args, ("fortune_table", "insurance_table", "seven_card_table"), args.game)
+        tables = (args.three_card_table,) if args.three_card_table else THREE_CARD_TABLES
+        analysis = analyse_let_it_ride(tables, progress)
+    else:
+        _refuse(args, ("three_card_table",), args.game)
+        if args.trials < 0:
+            raise ValueError("--trials cannot be negative")
+        analysis = analyse_pai_gow(
+            fortune_tables=(args.fortune_table,) if args.fortune_table else FORTUNE_TABLES,
+            insurance_tables=(args.insurance_table,) if args.insurance_table else INSURANCE_TABLES,
+            seven_card_tables=(
+                (args.seven_card_table,) if args.seven_card_table else SEVEN_CARD_TABLES
+            ),
+            royal_match=args.royal_match,
+            house_way=args.house_way,
+            trials=args.trials,
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress,
+        )
+    if args.json:
+        json.dump(analysis.to_json(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(render(analysis))
+    return 0
+
+
+def _refuse(args: argparse.Namespace, names: Sequence[str], game: str) -> None:
+    for name in names:
+        if getattr(args, name) is not None:
+            option = "--" + name.replace("_", "-")
+            raise ValueError(f"{option} does not apply to --game {game}")
+
+
+def render(analysis: Analysis) -> str:
+    """The analysis as plain-text tables, one per wager."""
+    out = [f"{analysis.game}: theoretical returns\n"]
+    for wager in analysis.wagers:
+        out.append(_render_wager(wager))
+    timings = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in analysis.seconds.items())
+    out.append(f"wall time: {timings}\n")
+    return "\n".join(out)
+
+
+def _render_wager(wager: WagerReport) -> str:
+    title = wager.wager.replace("_", " ")
+    if wager.table:
+        title += f", pay table {wager.table}"
+    rows = [("hand", "combinations", "probability", "pays", "return")]
+    for line in wager.lines:
+        rows.append(
+            (
+                line.hand.replace("_", " "),
+                f"{line.combinations:,}",
+                f"{line.probability:.10f}",
+                line.pays,
+                f"{line.contribution:+.6f}",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    text = [title, "-" * len(title)]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        text.append("  ".join(cells))
+    text.append(f"total combinations {wager.total_combinations:,}")
+    text.append(
+        f"expected return {wager.expected_return:+.6f}   house edge {wager.house_edge:.4%}"
+    )
+    for name, value in wager.figures.items():
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:.6g}"
+        text.append(f"{name.replace('_', ' ')}: {shown}")
+    for note in wager.notes:
+        text.append(f"note: {note}")
+    return "\n".join(text) + "\n"
