@@ -46,7 +46,7 @@ def oracle(round_: LetItRideRound, position: int) -> int:
     if w.bonus:
         house += -REG_BONUS[category] if category in REG_BONUS else w.bonus
     if w.three_card_bonus:
-        three = evaluate_three(hand).value
+        three = evaluate_three(hand).category.value
         house += (-w.three_card_bonus * REG_THREE_D[three] if three in REG_THREE_D
                   else w.three_card_bonus)
     return house

@@ -101,7 +101,7 @@ def judge_hand(position: int, cards: Sequence[Card], community: Sequence[Card]) 
         cards=tuple(cards),
         hand=_category(evaluate_five(five).category.value),
         qualifies=qualifies(five),
-        three_card=_category(evaluate_three(tuple(cards)).value),
+        three_card=_category(evaluate_three(tuple(cards)).category.value),
     )
 
 
