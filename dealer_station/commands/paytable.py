@@ -79,8 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--trials",
         type=int,
-        default=200_000,
-        help="Pai Gow rounds simulated, house way against house way (0: none; default 200000)",
+        default=100_000,
+        help="Pai Gow rounds simulated, house way against house way (0: none; default 100000)",
     )
     parser.add_argument("--seed", type=int, default=1, help="simulation seed (default 1)")
     parser.add_argument(
