@@ -1,0 +1,205 @@
+"""Let It Ride five-card poker hands: NY 9 NYCRR 5324.34(b)(1)-(2) and NJAC 13:69F-18.3(a)-(b).
+
+Ranks ace (high) to 2; an ace may complete a straight or straight flush with 2, 3, 4 and 5, which
+makes the wheel A-2-3-4-5 the lowest straight (5324.34(b)(2)(vi)); an ace never wraps around
+(Q-K-A-2-3 is no straight). All suits are equal. The hands, highest first: royal flush, straight
+flush, four of a kind, full house, flush, straight, three of a kind, two pairs, pair; anything
+else is ``high_card`` (no paying hand). The payment qualifier of 5324.34(f)(1) is a pair of tens
+or better (:func:`qualifies`).
+
+>>> from dealer_station.cards import parse_cards
+>>> hand = evaluate_five(parse_cards("Ah 2d 3c 4s 5h"))
+>>> hand.category, hand.category.value
+(<FiveCardCategory.STRAIGHT: 'straight'>, 'straight')
+>>> hand < evaluate_five(parse_cards("2h 3d 4c 5s 6h"))  # the wheel is the lowest straight
+True
+>>> evaluate_five(parse_cards("Qh Kd Ac 2s 3h")).category.value  # no wrap-around
+'high_card'
+>>> qualifies(parse_cards("Th Td 4c 7s 2h")), qualifies(parse_cards("9h 9d Ac Ks Qh"))
+(True, False)
+
+The single-hand functions look the hand up in tables built once at import (a perfect hash of the
+ranks, see :mod:`._poker`), and return one shared, immutable :class:`FiveCardHand` per hand value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from dealer_station.cards import Card, CardError, Rank, parse_cards
+from dealer_station.rankings import _poker
+from dealer_station.rankings._category import RankedCategory
+
+__all__ = [
+    "QUALIFYING_KEY",
+    "FiveCardCategory",
+    "FiveCardHand",
+    "evaluate_five",
+    "hand_for_key",
+    "qualifies",
+]
+
+
+class FiveCardCategory(RankedCategory):
+    """The Let It Ride five-card hands of 5324.34(b)(2), weakest first (``high_card``: none)."""
+
+    HIGH_CARD = "high_card"
+    PAIR = "pair"
+    TWO_PAIR = "two_pair"
+    THREE_OF_A_KIND = "three_of_a_kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full_house"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    STRAIGHT_FLUSH = "straight_flush"
+    ROYAL_FLUSH = "royal_flush"
+
+
+_CATEGORIES: tuple[FiveCardCategory, ...] = tuple(FiveCardCategory)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class FiveCardHand:
+    """The value of a five-card Let It Ride hand. Hands compare by ``key`` (higher is better);
+    equal keys are hands of identical rank. ``ranks`` are the tie-break ranks, largest group first
+    (a straight's is its top card, 5 for the wheel).
+
+    >>> from dealer_station.cards import parse_cards
+    >>> hand = evaluate_five(parse_cards("Kh Kd 4c 4s Kc"))
+    >>> hand.category.value, [r.symbol for r in hand.ranks]
+    ('full_house', ['K', '4'])
+    """
+
+    key: int
+    category: FiveCardCategory = field(compare=False)
+    ranks: tuple[Rank, ...] = field(compare=False)
+
+    @property
+    def qualifies(self) -> bool:
+        """Whether the hand is a pair of tens or better (5324.34(f)(1))."""
+        return self.key >= QUALIFYING_KEY
+
+
+def _hand(ranks: Sequence[int], flush: bool) -> FiveCardHand:
+    shape, tiebreak = _poker.shape(ranks, flush=flush)
+    strength = shape
+    if shape == _poker.STRAIGHT_FLUSH and tiebreak == (14,):
+        strength = FiveCardCategory.ROYAL_FLUSH.strength
+    return FiveCardHand(
+        _poker.pack(strength, tiebreak), _CATEGORIES[strength], tuple(Rank(r) for r in tiebreak)
+    )
+
+
+def _build_tables() -> tuple[list[FiveCardHand | None], list[FiveCardHand | None]]:
+    size = 4 * _poker.RANK_WEIGHTS[12] + _poker.RANK_WEIGHTS[11] + 1
+    plain: list[FiveCardHand | None] = [None] * size
+    flush: list[FiveCardHand | None] = [None] * size
+    by_key: dict[int, FiveCardHand] = {}
+    for ranks in _poker.rank_multisets(5):
+        index = _poker.rank_key(ranks)
+        if plain[index] is not None:
+            raise AssertionError(f"rank weights collide at {ranks}")
+        hand = _hand(ranks, flush=False)
+        plain[index] = by_key.setdefault(hand.key, hand)
+    for ranks in combinations(range(2, 15), 5):
+        hand = _hand(ranks, flush=True)
+        flush[_poker.rank_key(ranks)] = by_key.setdefault(hand.key, hand)
+    return plain, flush
+
+
+_PLAIN, _FLUSH = _build_tables()
+_BY_KEY: dict[int, FiveCardHand] = {h.key: h for h in (*_PLAIN, *_FLUSH) if h is not None}
+# Weight by rank value (index 0-15); the joker's is out of every table's range.
+_W: list[int] = [0, 0, *_poker.RANK_WEIGHTS[:13], len(_PLAIN)]
+# Rank weight and suit by card index (0-51), for hands given as card indices.
+_W_BY_INDEX: list[int] = [_poker.RANK_WEIGHTS[i // 4] for i in range(52)]
+
+#: The smallest key of a qualifying hand: a pair of tens (5324.34(f)(1)).
+QUALIFYING_KEY: int = _poker.pack(FiveCardCategory.PAIR.strength, (10,))
+
+
+def evaluate_five(cards: Sequence[Card] | Sequence[int]) -> FiveCardHand:
+    """The Let It Ride value of five cards (5324.34(b)(2)): Card objects, or card indices 0-51
+    (:attr:`Card.index`).
+
+    The cards are taken to be five different cards, as :func:`~dealer_station.cards.parse_cards`
+    guarantees; a wrong count or a joker raises :class:`~dealer_station.cards.CardError`.
+
+    >>> from dealer_station.cards import parse_cards
+    >>> evaluate_five(parse_cards("Ts Js Qs Ks As")).category.value
+    'royal_flush'
+    >>> evaluate_five(parse_cards("As 2s 3s 4s 5s")).category.value
+    'straight_flush'
+    >>> evaluate_five([48, 49, 44, 45, 0]).category.value  # A A K K 2 by card index
+    'two_pair'
+    >>> evaluate_five(parse_cards("As Ks Qs Js JK"))
+    Traceback (most recent call last):
+    ...
+    dealer_station.cards.CardError: the joker is not used in Let It Ride
+    """
+    try:
+        a, b, c, d, e = cards
+        s = a.suit  # type: ignore[union-attr]
+        k = (
+            _W[a.rank]  # type: ignore[union-attr]
+            + _W[b.rank]  # type: ignore[union-attr]
+            + _W[c.rank]  # type: ignore[union-attr]
+            + _W[d.rank]  # type: ignore[union-attr]
+            + _W[e.rank]  # type: ignore[union-attr]
+        )
+        if s is b.suit and s is c.suit and s is d.suit and s is e.suit:  # type: ignore[union-attr]
+            hand = _FLUSH[k]
+        else:
+            hand = _PLAIN[k]
+    except (ValueError, TypeError, AttributeError, IndexError):
+        return _evaluate_checked(cards)
+    if hand is None:
+        return _evaluate_checked(cards)
+    return hand
+
+
+def _evaluate_checked(cards: Sequence[Card] | Sequence[int]) -> FiveCardHand:
+    """The slow path: indices, or input that needs a clear error message."""
+    indices = [c for c in cards if type(c) is int]
+    if indices and len(indices) == len(cards):
+        if len(indices) == 5 and len(set(indices)) == 5 and all(0 <= i < 52 for i in indices):
+            a, b, c, d, e = indices
+            k = _W_BY_INDEX[a] + _W_BY_INDEX[b] + _W_BY_INDEX[c] + _W_BY_INDEX[d] + _W_BY_INDEX[e]
+            flush = (a & 3) == (b & 3) == (c & 3) == (d & 3) == (e & 3)
+            found = (_FLUSH if flush else _PLAIN)[k]
+            assert found is not None
+            return found
+        cards = [Card.from_index(i) for i in indices]  # raises for indices out of range
+    parsed = parse_cards(cards, count=5)  # type: ignore[arg-type]
+    if any(card.is_joker for card in parsed):
+        raise CardError("the joker is not used in Let It Ride")
+    ranks = [int(card.rank) for card in parsed]
+    flush = len({card.suit for card in parsed}) == 1
+    hand = (_FLUSH if flush else _PLAIN)[_poker.rank_key(ranks)]
+    assert hand is not None
+    return hand
+
+
+def hand_for_key(key: int) -> FiveCardHand:
+    """The hand value with this key (as returned by :mod:`.bulk`).
+
+    >>> hand_for_key(evaluate_five([0, 1, 4, 8, 12]).key).category.value
+    'pair'
+    """
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        raise ValueError(f"{key} is not the key of a five-card hand") from None
+
+
+def qualifies(cards: Sequence[Card] | Sequence[int]) -> bool:
+    """Whether five cards are a pair of tens or better, the hands paid on bets one to three
+    (5324.34(f)(1)).
+
+    >>> from dealer_station.cards import parse_cards
+    >>> qualifies(parse_cards("Ah Ad 2c 7s 9h")), qualifies(parse_cards("Ah Kd Qc Js 9h"))
+    (True, False)
+    """
+    return evaluate_five(cards).key >= QUALIFYING_KEY
