@@ -54,5 +54,3 @@ class Collector:
             if time.monotonic() > deadline:
                 return False
             time.sleep(0.002)
-
-

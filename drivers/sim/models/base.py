@@ -55,7 +55,8 @@ class DeviceModel:
         self.self_test_failures: set[FaultCode] = set()
         self._events: deque[RawEvent] = deque()
         self._next_number = 1
-        self.events_emitted = 0
+        #: Every event the device ever emitted, for tests to compare with what the host got.
+        self.history: list[RawEvent] = []
 
     # -- identity and events -------------------------------------------------------------
     def identity(self) -> Identity:
@@ -74,8 +75,9 @@ class DeviceModel:
         with self.lock:
             number = self._next_number
             self._next_number += 1
-            self._events.append(RawEvent(number, int(code), data))
-            self.events_emitted += 1
+            event = RawEvent(number, int(code), data)
+            self._events.append(event)
+            self.history.append(event)
             if len(self._events) > self.event_capacity:
                 self._events.popleft()  # a real device would refuse work first
             return number
