@@ -238,7 +238,7 @@ class LowHandPicker(QFrame):
         layout.addWidget(self.verdict)
         buttons = QHBoxLayout()
         self.house_way = QPushButton("HOUSE WAY")
-        self.house_way.clicked.connect(self.house_way_requested.emit)
+        self.house_way.clicked.connect(self.house_way_requested)
         self.set_button = QPushButton("SET HAND")
         self.set_button.setObjectName("primary")
         self.set_button.clicked.connect(self.submit)

@@ -32,6 +32,7 @@ from dealer_station.ui.view import (
     PaymentLine,
     StepView,
     TableView,
+    describe_record,
     payment_lines,
     step_view,
 )
@@ -148,6 +149,7 @@ class Snapshot:
     complete: bool
     records: int
     message: str = ""
+    log: tuple[str, ...] = ()
 
 
 class StationLike(Protocol):
@@ -509,6 +511,7 @@ class TableController:
             complete=round_ is None and shown is not None,
             records=len(shown.history) if shown is not None else 0,
             message=self.message,
+            log=tuple(describe_record(r) for r in shown.history[-12:]) if shown else (),
         )
 
 

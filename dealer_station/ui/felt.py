@@ -219,11 +219,21 @@ class FeltView(QWidget):
             colour = THEME.fault if seat.foul else (
                 THEME.current if seat.order == 0 else THEME.muted)
             painter.setPen(QColor(colour))
-            painter.setFont(self._font(unit * 0.075, bold=seat.foul))
             bottom = QRectF(rect.left() + 2, rect.bottom() - unit * 0.12, rect.width() - 4,
                             unit * 0.11)
-            painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, text)
+            self._fit_text(painter, bottom, text, unit * 0.075, bold=seat.foul)
         painter.restore()
+
+    def _fit_text(self, painter: QPainter, rect: QRectF, text: str, px: float,
+                  bold: bool = False) -> None:
+        """Draw ``text`` centred in ``rect``, shrinking the type until it fits."""
+        size = px
+        while size > 8:
+            painter.setFont(self._font(size, bold=bold))
+            if painter.fontMetrics().horizontalAdvance(text) <= rect.width():
+                break
+            size -= 1
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_pill(self, painter: QPainter, rect: QRectF, text: str, colour: str,
                     unit: float) -> None:

@@ -65,7 +65,6 @@ class HealthStrip(QFrame):
         for label in self._items:
             self._layout.removeWidget(label)
             label.hide()
-            label.setParent(None)
             label.deleteLater()
         self._items = []
         self._words = []

@@ -20,7 +20,7 @@ __all__ = ["FeltLayout", "felt_layout", "seat_centres"]
 
 #: The arc the positions sit on: its centre and radii in unit coordinates.
 ARC_CENTRE = (0.5, 0.90)
-ARC_RADII = (0.405, 0.66)
+ARC_RADII = (0.42, 0.66)
 ARC_FROM, ARC_TO = 168.0, 12.0
 
 
@@ -60,5 +60,5 @@ def felt_layout(positions: int, *, dealer_hand: bool) -> FeltLayout:
         seats=tuple(seat_centres(positions)),
         centre=(0.5, 0.70 if dealer_hand else 0.64),
         tray=(0.5, 0.945),
-        seat_size=(0.19, 0.27) if positions <= 6 else (0.16, 0.25),
+        seat_size=(0.19, 0.27) if positions <= 6 else (0.148, 0.25),
     )

@@ -82,9 +82,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.step_panel.action_triggered.connect(lambda name: self.perform_requested.emit(name,
                                                                                           None))
-        self.payments.ticked.connect(self.tick_requested.emit)
-        self.card_entry.cards_entered.connect(self.cards_requested.emit)
-        self.low_hand.setting_chosen.connect(self.cards_requested.emit)
+        self.payments.ticked.connect(self.tick_requested)
+        self.card_entry.cards_entered.connect(self.cards_requested)
+        self.low_hand.setting_chosen.connect(self.cards_requested)
         self.low_hand.house_way_requested.connect(
             lambda: self.perform_requested.emit("house_way", None))
         self.sign_in.sign_in_requested.connect(
@@ -152,6 +152,7 @@ class MainWindow(QMainWindow):
             self.lower.setCurrentWidget(self.card_entry)
         else:
             self.payments.set_lines(snapshot.payments, set(snapshot.ticked))
+            self.payments.set_log(snapshot.log)
             self.lower.setCurrentWidget(self.payments)
         self.snapshot_shown.emit(snapshot)
 

@@ -49,6 +49,11 @@ class PaymentPanel(QFrame):
         self._grid.setVerticalSpacing(6)
         self._scroll.setWidget(self._body)
         outer.addWidget(self._scroll, 1)
+        self.log = QLabel("")
+        self.log.setObjectName("muted")
+        self.log.setWordWrap(True)
+        self.log.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        outer.addWidget(self.log, 1)
         self.summary = QLabel("")
         self.summary.setObjectName("muted")
         outer.addWidget(self.summary)
@@ -70,7 +75,6 @@ class PaymentPanel(QFrame):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()
-                widget.setParent(None)
                 widget.deleteLater()
         self._boxes = {}
         for row, line in enumerate(self._lines):
@@ -92,6 +96,11 @@ class PaymentPanel(QFrame):
             self._boxes[line.order] = box
         self._grid.setColumnStretch(3, 1)
         self._grid.setRowStretch(len(self._lines), 1)
+        self._update_summary()
+
+    def set_log(self, lines: Sequence[str]) -> None:
+        """Before any payment: the round so far, from its journal (newest last)."""
+        self.log.setText("\n".join(lines))
         self._update_summary()
 
     def ticked_orders(self) -> set[int]:
@@ -116,5 +125,9 @@ class PaymentPanel(QFrame):
     def _update_summary(self) -> None:
         done = len(self.ticked_orders())
         total = len(self._lines)
+        self._scroll.setVisible(bool(total))
+        self.log.setVisible(not total)
+        self.title.setText("SETTLEMENT · regulated order" if total else
+                           "ROUND SO FAR · from the journal")
         self.summary.setText(f"{done} of {total} done · Space ticks the next" if total else
-                             "Payments appear here at settlement")
+                             "Payments appear here, in the regulated order, as they fall due")

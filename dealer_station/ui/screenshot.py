@@ -17,6 +17,8 @@ from dealer_station.ui.controller import DeviceState, MemoryStation, TableContro
 __all__ = ["GAMES", "preview_controller", "render", "script_for", "steps_of"]
 
 GAMES = {"let-it-ride": "let_it_ride", "pai-gow": "pai_gow"}
+#: The application object outlives every window drawn (Qt requires it).
+_APP: Any = None
 
 
 def script_for(game: str) -> Any:
@@ -77,7 +79,8 @@ def render(game: str, step: str, path: str | Path, size: tuple[int, int] = (1280
     game = GAMES.get(game, game)
     if step not in steps_of(game):
         raise ValueError(f"unknown step {step!r} for {game}: {', '.join(steps_of(game))}")
-    app = QApplication.instance() or QApplication([])
+    global _APP
+    app = _APP = QApplication.instance() or QApplication([])
     controller = preview_controller(game)
     play_until(controller, script_for(game), step)
     window = MainWindow()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from dealer_station.ui.view import StepView
 
-__all__ = ["StepPanel"]
+__all__ = ["StepPanel", "instruction_points"]
 
 
 def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
@@ -27,6 +27,19 @@ def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
     label.setWordWrap(wrap)
     label.setTextFormat(Qt.TextFormat.PlainText)
     return label
+
+
+def instruction_points(text: str) -> int:
+    """The instruction's type size: as large as the panel allows for its length.
+
+    >>> instruction_points("Ask position 2"), instruction_points("x" * 200)
+    (22, 15)
+    """
+    if len(text) <= 70:
+        return 22
+    if len(text) <= 120:
+        return 18
+    return 15
 
 
 class StepPanel(QFrame):
@@ -78,6 +91,7 @@ class StepPanel(QFrame):
         self._view = view
         self.phase.setText(view.phase_label)
         self.instruction.setText(view.instruction)
+        self.instruction.setStyleSheet(f"font-size: {instruction_points(view.instruction)}pt;")
         self.order.setText(view.order_text)
         self.order.setVisible(bool(view.order_text))
         self.blocked.setText(view.blocked or "")
@@ -93,7 +107,6 @@ class StepPanel(QFrame):
         for button in self._buttons.values():
             self._button_row.removeWidget(button)
             button.hide()
-            button.setParent(None)
             button.deleteLater()
         for shortcut in self._shortcuts:
             shortcut.setEnabled(False)

@@ -21,7 +21,7 @@ from enum import Enum
 
 from dealer_station.cards import Card
 from dealer_station.money import Cents, format_cents
-from dealer_station.procedure import Payment, Step
+from dealer_station.procedure import Payment, Record, Step
 
 __all__ = [
     "ACTION_LABELS",
@@ -35,6 +35,7 @@ __all__ = [
     "TableView",
     "WagerView",
     "action_label",
+    "describe_record",
     "health_summary",
     "payment_lines",
     "step_view",
@@ -325,6 +326,31 @@ def payment_lines(payments: Iterable[Payment]) -> tuple[PaymentLine, ...]:
             )
         )
     return tuple(lines)
+
+
+def describe_record(record: Record) -> str:
+    """One journal record in words for the screen, never naming a card (a record of a dealt
+    stack holds the hole cards the shoe read).
+
+    >>> describe_record(Record(4, "decide_bet_one", {"position": 2, "let_it_ride": True}))
+    '4. decide bet one · position 2 · let it ride'
+    >>> describe_record(Record(5, "receive_stack", {"cards": ["As", "Kd", "Qh"]}, {"to": 3}))
+    '5. receive stack · to 3'
+    """
+    parts = [f"{record.sequence}. {record.action.replace('_', ' ')}"]
+    if "position" in record.arguments:
+        parts.append(f"position {record.arguments['position']}")
+    elif "to" in record.effects:
+        parts.append(f"to {record.effects['to']}")
+    if record.arguments.get("let_it_ride") is True:
+        parts.append("let it ride")
+    elif record.arguments.get("let_it_ride") is False:
+        parts.append("taken back")
+    for key in ("bet_one", "amount"):
+        if isinstance(record.arguments.get(key), int):
+            parts.append(format_cents(record.arguments[key]))
+            break
+    return " · ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,7 +71,7 @@ class LetItRideAdapter:
             for area in ("bet_one", "bet_two"):
                 if area in decided.get(p, {}):
                     n = "1" if area == "bet_one" else "2"
-                    words.append(f"bet {n} rides" if decided[p][area] else f"bet {n} back")
+                    words.append(f"{n} rides" if decided[p][area] else f"{n} back")
             result = ""
             if shown:
                 r = results[p]
