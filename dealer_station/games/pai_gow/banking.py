@@ -1,0 +1,172 @@
+"""Player banking and co-banking (5324.41(h)) and what a round must know of the rounds before it.
+
+:class:`TableContext` carries from one round to the next what the rules look back on: whether the
+game is just beginning ((h)(2), (e)(2)(i)), whose turn it is to be offered the cut ((e)(2)) and
+the bank first ((h)(3)), who banked last ((h)(3)) and each position's wager against the dealer in
+the last round no player banked ((h)(4)(i), (h)(7)).
+
+>>> ctx = TableContext(new_game=False, last_unbanked_wagers={3: 2500, 5: 1000})
+>>> bank_offers(ctx, [1, 3, 5])
+(5, 3, 1)
+>>> verify_bank_eligible(ctx, 1, {1: 5000, 3: 2500})
+Traceback (most recent call last):
+...
+dealer_station.procedure.ProcedureError: position 1 placed no wager against ... [5324.41(h)(4)(i)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from dealer_station.games.pai_gow.dealing import rotation_from
+from dealer_station.games.pai_gow.positions import PLAYER_POSITIONS
+from dealer_station.money import Cents, format_cents
+from dealer_station.procedure import ProcedureError
+
+__all__ = [
+    "TableContext",
+    "bank_offers",
+    "co_bank_halves",
+    "verify_bank_covers",
+    "verify_bank_eligible",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    """What a round needs from the rounds before it (JSON-serialisable, recorded in the round's
+    document so that a round is rebuilt exactly)."""
+
+    new_game: bool = True
+    first_to_table: int | None = None
+    last_cut_offer: int | None = None
+    bank_first_offer: int = 6
+    last_bank: int | None = None
+    last_unbanked_wagers: Mapping[int, Cents] = field(default_factory=dict)
+    seated: tuple[int, ...] = PLAYER_POSITIONS
+
+    def __post_init__(self) -> None:
+        if not set(self.seated) <= set(PLAYER_POSITIONS):
+            raise ValueError(f"seated positions must be 1-6, not {self.seated!r}")
+        for name in ("first_to_table", "last_cut_offer", "last_bank"):
+            value = getattr(self, name)
+            if value is not None and value not in PLAYER_POSITIONS:
+                raise ValueError(f"{name} must be a position 1-6, not {value!r}")
+        if self.bank_first_offer not in PLAYER_POSITIONS:
+            raise ValueError(f"bank_first_offer must be 1-6, not {self.bank_first_offer!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "new_game": self.new_game,
+            "first_to_table": self.first_to_table,
+            "last_cut_offer": self.last_cut_offer,
+            "bank_first_offer": self.bank_first_offer,
+            "last_bank": self.last_bank,
+            "last_unbanked_wagers": {str(p): a for p, a in self.last_unbanked_wagers.items()},
+            "seated": list(self.seated),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableContext:
+        """
+        >>> TableContext.from_json(TableContext(last_bank=2).to_json()) == TableContext(last_bank=2)
+        True
+        """
+        return cls(
+            new_game=bool(data.get("new_game", True)),
+            first_to_table=data.get("first_to_table"),
+            last_cut_offer=data.get("last_cut_offer"),
+            bank_first_offer=int(data.get("bank_first_offer", 6)),
+            last_bank=data.get("last_bank"),
+            last_unbanked_wagers={
+                int(p): int(a) for p, a in dict(data.get("last_unbanked_wagers", {})).items()
+            },
+            seated=tuple(int(p) for p in data.get("seated", PLAYER_POSITIONS)),
+        )
+
+    def next_round(
+        self,
+        *,
+        cut_offered: int | None,
+        bank_offered: bool,
+        bank: int | None,
+        wagers: Mapping[int, Cents],
+    ) -> TableContext:
+        """The context of the following round: the first offer of the bank moves one position
+        counter-clockwise (from the far left back to the far right, (h)(3)); the cut offer
+        rotates ((e)(2)(ii)); without a player bank this round's wagers become the last wagers
+        against the dealer ((h)(4)(i))."""
+        first = self.bank_first_offer - 1 if bank_offered else self.bank_first_offer
+        return replace(
+            self,
+            new_game=False,
+            first_to_table=None,
+            last_cut_offer=cut_offered if cut_offered is not None else self.last_cut_offer,
+            bank_first_offer=first if first >= 1 else PLAYER_POSITIONS[-1],
+            last_bank=bank,
+            last_unbanked_wagers=dict(wagers) if bank is None else self.last_unbanked_wagers,
+        )
+
+
+def bank_offers(context: TableContext, seated: Iterable[int]) -> tuple[int, ...]:
+    """The order the bank is offered in this round: counter-clockwise from this round's first
+    offer (the far right at first), every seated player in turn (5324.41(h)(3))."""
+    return rotation_from(seated, context.bank_first_offer)
+
+
+def verify_bank_eligible(
+    context: TableContext, position: int, wagers: Mapping[int, Cents]
+) -> None:
+    """The checks before a player may bank (5324.41(h)(2), (h)(3), (h)(4)(i))."""
+    if context.new_game:
+        raise ProcedureError(
+            "no player may bank the first round of a game (after the shuffle that starts it)",
+            "5324.41(h)(2)",
+        )
+    if context.last_bank == position:
+        raise ProcedureError(
+            f"position {position} banked the last round: no player banks two rounds in a row",
+            "5324.41(h)(3)",
+        )
+    if context.last_unbanked_wagers.get(position, 0) <= 0:
+        raise ProcedureError(
+            f"position {position} placed no wager against the dealer in the last round without "
+            "a player bank",
+            "5324.41(h)(4)(i)",
+        )
+    if wagers.get(position, 0) <= 0:
+        raise ProcedureError(
+            f"position {position} has no chips on its betting area to bank with", "5324.41(h)(6)"
+        )
+
+
+def verify_bank_covers(
+    bank_stake: Cents, wagers: Mapping[int, Cents], bank: int, dealer_wager: Cents = 0
+) -> None:
+    """The bank's chips on the table must cover every other wager of the round (and the
+    dealer's wager against the bank) (5324.41(h)(4)(ii)).
+
+    >>> verify_bank_covers(5000, {1: 2500, 2: 5000, 3: 3000}, bank=2)
+    Traceback (most recent call last):
+    ...
+    dealer_station.procedure.ProcedureError: the bank's $50.00 does not cover the $55.00 ...
+    """
+    against = sum(a for p, a in wagers.items() if p != bank) + dealer_wager
+    if bank_stake < against:
+        raise ProcedureError(
+            f"the bank's {format_cents(bank_stake)} does not cover the {format_cents(against)} "
+            "wagered against it",
+            "5324.41(h)(4)(ii)",
+        )
+
+
+def co_bank_halves(amount: Cents) -> tuple[Cents, Cents]:
+    """Split an amount between the co-bank and the house (5324.41(h)(13)): ``(co-bank, house)``;
+    an odd cent goes to the house.
+
+    >>> co_bank_halves(2500), co_bank_halves(2501)
+    ((1250, 1250), (1250, 1251))
+    """
+    return amount // 2, amount - amount // 2

@@ -1,0 +1,69 @@
+"""The round document: rebuilding a Pai Gow Poker round from it and recomputing its settlement.
+
+:func:`settle_document` trusts nothing in a document but its configuration snapshot, its table
+context and its records: the records are replayed on a fresh round (every action verified again),
+the settlement recomputed and compared with the payments the document claims
+(``dealer-station settle``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dealer_station.games.pai_gow.banking import TableContext
+from dealer_station.games.pai_gow.config import config_from_mapping
+from dealer_station.games.pai_gow.round import GAME, PaiGowRound
+from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
+
+__all__ = ["round_from_document", "settle_document"]
+
+
+def round_from_document(doc: Mapping[str, Any]) -> PaiGowRound:
+    """A fresh round made from the document's configuration and context with its records
+    replayed. Raises ``ValueError`` when the document is not a Pai Gow round or does not replay
+    (a :class:`ProcedureError` escapes as is)."""
+    if doc.get("game") != GAME:
+        raise ValueError(f"not a Pai Gow Poker round document (game {doc.get('game')!r})")
+    if "config" not in doc or "records" not in doc:
+        raise ValueError("the round document has no configuration snapshot or no records")
+    try:
+        round_ = PaiGowRound(
+            config_from_mapping(doc["config"]), TableContext.from_json(doc.get("context", {}))
+        )
+        replay(round_, [Record.from_json(r) for r in doc["records"]])
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"the round document's records are malformed: {error}") from None
+    return round_
+
+
+def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
+    """Recompute a Pai Gow Poker round's settlement from its document.
+
+    Returns ``game``, ``complete``, ``phase``, ``results``, ``payments`` (recomputed, in order),
+    ``net`` (each party's result; they sum to zero), ``matches`` (whether the document's own
+    payments agree) and ``differences``.
+    """
+    try:
+        round_ = round_from_document(doc)
+    except ProcedureError as error:
+        raise ValueError(f"the round document does not replay: {error}") from None
+    recomputed = [p.to_json() for p in round_.payments]
+    claimed = list(doc.get("payments", []))
+    differences: list[dict[str, JSONValue]] = []
+    for index in range(max(len(recomputed), len(claimed))):
+        mine = recomputed[index] if index < len(recomputed) else None
+        theirs = claimed[index] if index < len(claimed) else None
+        if mine != theirs:
+            differences.append({"order": index + 1, "recomputed": mine, "document": theirs})
+    full = round_.to_document()
+    return {
+        "game": GAME,
+        "complete": round_.is_complete,
+        "phase": round_.phase.value,
+        "results": full["results"],
+        "payments": recomputed,
+        "net": full["net"],
+        "matches": not differences,
+        "differences": differences,
+    }

@@ -1,0 +1,557 @@
+"""The house way: how the dealer sets seven cards into a five-card high hand and a two-card low
+hand, for the dealer's hand, the co-bank's hand (5324.41(h)(5)), a bank hand the bank set
+incorrectly (5324.41(q)) and any player who asks.
+
+A casino's house way is *data*: ``resources/house_ways/<name>.toml`` (the standard one is written
+up rule by rule in ``docs/house-way.md``). This module is the engine that reads and applies it. The
+engine is deterministic: the same seven cards and the same house way give the same two hands.
+
+It works on rank counts (the joker counted as an ace, 5324.41(c)(1)) and on the straights and
+flushes the cards can form (the joker completing them, 5324.41(c)(3)), so that it sets tens of
+thousands of hands a second; the hands it sets are ranked by :mod:`dealer_station.rankings.pai_gow`
+everywhere else. Every plan keeps the high hand at least as high as the low hand
+(5324.41(g)(1)).
+
+>>> from dealer_station.cards import format_cards
+>>> high, low = set_hand("As Ks 7d 7c 4h 3s 2d")
+>>> format_cards(high), format_cards(low)
+('7d 7c 4h 3s 2d', 'As Ks')
+>>> high, low = set_hand("JK As Kd Qc Jh 9s 4d")
+>>> format_cards(high), format_cards(low)
+('JK Kd Qc Jh 9s', 'As 4d')
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from itertools import combinations
+from operator import attrgetter, itemgetter
+from typing import Any
+
+from dealer_station.cards import SUITS, Card, CardError, Rank, parse_cards
+from dealer_station.resources_path import resource_path
+
+__all__ = [
+    "CATEGORIES",
+    "CategoryRule",
+    "Condition",
+    "HouseWay",
+    "HouseWayError",
+    "StraightOrFlush",
+    "house_way_from_mapping",
+    "load_house_way",
+    "set_hand",
+]
+
+ACE = 14
+_JOKER_RANK = int(Rank.JOKER)
+
+
+class HouseWayError(ValueError):
+    """A house way file that cannot be used, with the reason."""
+
+
+class StraightOrFlush(StrEnum):
+    """What a category does when the seven cards also hold a straight, flush or straight flush."""
+
+    ALWAYS = "always"
+    IF_LOW_NOT_WORSE = "if_low_not_worse"
+    NEVER = "never"
+
+
+#: Each category with the quantities its conditions may name and the alternative plan it has
+#: (``keep_together_when`` / ``split_when``), if any.
+CATEGORIES: Mapping[str, tuple[frozenset[str], str | None]] = {
+    "no_pair": (frozenset({"singleton", "second_singleton"}), None),
+    "one_pair": (frozenset({"pair", "singleton", "second_singleton"}), None),
+    "two_pair": (
+        frozenset({"high_pair", "low_pair", "singleton", "second_singleton"}),
+        "keep_together_when",
+    ),
+    "three_pair": (frozenset({"high_pair", "low_pair", "singleton"}), None),
+    "trips": (frozenset({"trips", "singleton", "second_singleton"}), "split_when"),
+    "two_trips": (frozenset({"high_trips", "low_trips"}), None),
+    "full_house": (
+        frozenset({"trips", "pair", "singleton", "second_singleton"}),
+        "keep_together_when",
+    ),
+    "four_of_a_kind": (
+        frozenset({"quads", "pair", "singleton", "second_singleton"}),
+        "keep_together_when",
+    ),
+    "five_aces": (frozenset({"pair", "singleton"}), "keep_together_when"),
+}
+
+_RANK_WORDS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, "10": 10}
+
+
+def _rank_value(text: Any, where: str) -> int:
+    if isinstance(text, str) and text.upper() in _RANK_WORDS:
+        return _RANK_WORDS[text.upper()]
+    if isinstance(text, str) and text.isdigit() and 2 <= int(text) <= 9:
+        return int(text)
+    raise HouseWayError(f"{where}: {text!r} is not a rank (2-9, T, J, Q, K, A)")
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One set of conditions: each ``(quantity, at_least, at_most)`` must hold."""
+
+    bounds: tuple[tuple[str, int, int], ...]
+
+    def holds(self, quantities: Mapping[str, int]) -> bool:
+        for name, low, high in self.bounds:
+            value = quantities.get(name)
+            if value is None or not low <= value <= high:
+                return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryRule:
+    """The rule of one category: its straight/flush policy and the conditions choosing its
+    alternative plan (keep together / split)."""
+
+    straight_or_flush: StraightOrFlush
+    alternative_when: tuple[Condition, ...] = ()
+
+    def alternative(self, quantities: Mapping[str, int]) -> bool:
+        return any(c.holds(quantities) for c in self.alternative_when)
+
+
+@dataclass(frozen=True, slots=True)
+class HouseWay:
+    """A validated house way: a name and the rule of every category."""
+
+    name: str
+    description: str
+    version: int
+    rules: Mapping[str, CategoryRule]
+    _patterns: dict[tuple[int, ...], Any] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+
+    def set_hand(self, cards: Iterable[Card] | str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Set seven cards by this house way: ``(high five cards, low two cards)``."""
+        return _set(_seven(cards), self)
+
+
+def _condition(raw: Any, category: str, names: frozenset[str]) -> Condition:
+    if not isinstance(raw, Mapping) or not raw:
+        raise HouseWayError(f"[{category}]: each condition set must be a non-empty table")
+    bounds: dict[str, list[int]] = {}
+    for key, value in raw.items():
+        name, _, side = key.rpartition("_at_")
+        if side not in ("least", "most") or name not in names:
+            allowed = ", ".join(sorted(names))
+            raise HouseWayError(
+                f"[{category}]: unknown condition {key!r} (quantities: {allowed}; "
+                "suffix _at_least or _at_most)"
+            )
+        bound = bounds.setdefault(name, [2, ACE])
+        bound[0 if side == "least" else 1] = _rank_value(value, f"[{category}] {key}")
+    return Condition(tuple((n, lo, hi) for n, (lo, hi) in sorted(bounds.items())))
+
+
+def house_way_from_mapping(data: Mapping[str, Any]) -> HouseWay:
+    """Validate a house way read from TOML; every category must be present.
+
+    >>> way = house_way_from_mapping({"name": "x", **{c: {"straight_or_flush": "never"}
+    ...                               for c in CATEGORIES}})
+    >>> way.rules["trips"].straight_or_flush.value
+    'never'
+    """
+    known = {"name", "description", "version", *CATEGORIES}
+    unknown = set(data) - known
+    if unknown:
+        raise HouseWayError(f"unknown section(s) in the house way: {', '.join(sorted(unknown))}")
+    rules: dict[str, CategoryRule] = {}
+    for category, (names, alternative_key) in CATEGORIES.items():
+        section = data.get(category)
+        if not isinstance(section, Mapping):
+            raise HouseWayError(f"the house way has no [{category}] rule")
+        allowed = {"straight_or_flush"} | ({alternative_key} if alternative_key else set())
+        extra = set(section) - allowed
+        if extra:
+            raise HouseWayError(f"[{category}]: unknown key(s) {', '.join(sorted(extra))}")
+        try:
+            policy = StraightOrFlush(section.get("straight_or_flush", "always"))
+        except ValueError:
+            raise HouseWayError(
+                f"[{category}]: straight_or_flush must be always, if_low_not_worse or never"
+            ) from None
+        raw_conditions = section.get(alternative_key, []) if alternative_key else []
+        if not isinstance(raw_conditions, list):
+            raise HouseWayError(f"[{category}]: {alternative_key} must be a list of tables")
+        conditions = tuple(_condition(c, category, names) for c in raw_conditions)
+        rules[category] = CategoryRule(policy, conditions)
+    version = data.get("version", 1)
+    if not isinstance(version, int):
+        raise HouseWayError("version must be a number")
+    return HouseWay(
+        name=str(data.get("name", "")),
+        description=str(data.get("description", "")),
+        version=version,
+        rules=rules,
+    )
+
+
+@cache
+def load_house_way(name: str = "standard") -> HouseWay:
+    """The house way ``resources/house_ways/<name>.toml``, validated (cached)."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise HouseWayError(f"{name!r} is not a house way name")
+    path = resource_path("house_ways", f"{name}.toml")
+    with path.open("rb") as handle:
+        try:
+            data = tomllib.load(handle)
+        except tomllib.TOMLDecodeError as error:
+            raise HouseWayError(f"{path}: {error}") from None
+    return house_way_from_mapping(data)
+
+
+def set_hand(
+    cards: Iterable[Card] | str, house_way: HouseWay | str | None = None
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Set seven Pai Gow cards by the house way (the standard one by default): returns
+    ``(high, low)``, five cards and two cards.
+
+    >>> from dealer_station.cards import format_cards
+    >>> high, low = set_hand("Ah Ad Kc Kd 9s 5h 2c")
+    >>> format_cards(high), format_cards(low)
+    ('Ah Ad 9s 5h 2c', 'Kd Kc')
+    """
+    if house_way is None or isinstance(house_way, str):
+        house_way = load_house_way(house_way or "standard")
+    return _set(_seven(cards), house_way)
+
+
+def _seven(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards, count=7, allow_joker=True)
+    seven = tuple(cards)
+    if len(seven) != 7:
+        return parse_cards(seven, count=7, allow_joker=True)
+    return seven
+
+
+# ----------------------------------------------------------------------------------------------
+# The engine.
+
+#: For each 13-bit rank mask (bit r-2 for ranks 2..14): the straights' top ranks it holds with no
+#: card missing, and with exactly one card missing (the joker's), as ``(top, missing rank)``.
+_WINDOWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(t - 4, t + 1)) if t > 5 else (14, 2, 3, 4, 5) for t in range(5, 15)
+)
+
+
+def _straights_for(mask: int) -> tuple[tuple[int, int], ...]:
+    found = []
+    for window in _WINDOWS:
+        missing = [r for r in window if not mask >> (r - 2) & 1]
+        if len(missing) <= 1:
+            found.append((window[-1] if window[0] != 14 else 5, missing[0] if missing else 0))
+    return tuple(found)
+
+
+_STRAIGHTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    _straights_for(m) for m in range(1 << 13)
+)
+_NATURAL_STRAIGHTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(s for s in found if not s[1]) for found in _STRAIGHTS
+)
+
+
+def _low_key(a: int, b: int) -> tuple[int, int, int]:
+    """Order two low-hand ranks (joker as ace): a pair above any two different cards."""
+    if a == b:
+        return (1, a, a)
+    return (0, a, b) if a > b else (0, b, a)
+
+
+def _rank(card: Card) -> int:
+    r = int(card.rank)
+    return ACE if r == _JOKER_RANK else r
+
+
+def _set(seven: Sequence[Card], way: HouseWay) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Set seven distinct cards: the plan of their rank pattern (cached per house way), replaced
+    by a straight or flush when the category's policy and the cards call for it."""
+    codes = _CARD_CODES
+    items = []
+    suit_counts = [0, 0, 0, 0, 0]  # spades, hearts, diamonds, clubs, joker
+    for card in seven:
+        got = codes.get(id(card))
+        if got is None or got[0] is not card:
+            got = _remember(card)
+        items.append((got[1], card))
+        suit_counts[got[2]] += 1
+    items.sort(key=_FIRST, reverse=True)  # rank high to low (the joker first), then suit
+    if len({code for code, _ in items}) != 7:
+        raise CardError("the seven cards must be seven different cards")
+    key = tuple([code >> 2 for code, _ in items])
+    cards = [card for _, card in items]
+    entry = way._patterns.get(key)
+    if entry is None:
+        entry = _pattern(key, cards, way)
+    high_idx, low_idx, policy, plan_low, straights = entry
+    if policy is not StraightOrFlush.NEVER:
+        flush_possible = max(suit_counts[:4]) + suit_counts[4] >= 5
+        if flush_possible or straights:
+            best = _best_straight_or_flush(cards, straights, flush_possible, suit_counts[4] > 0)
+            if best is not None and (policy is StraightOrFlush.ALWAYS or best[0] >= plan_low):
+                return (
+                    tuple(sorted(best[2], key=_BY_RANK, reverse=True)),
+                    tuple(sorted(best[3], key=_BY_RANK, reverse=True)),
+                )
+    return tuple([cards[i] for i in high_idx]), tuple([cards[i] for i in low_idx])
+
+
+_Pattern = tuple[
+    tuple[int, ...], tuple[int, ...], StraightOrFlush, tuple[int, int, int],
+    tuple[tuple[int, int], ...],
+]
+#: id(card) -> (card, rank * 4 + 3 - suit number, suit number); the joker (card, 60, 4).
+_CARD_CODES: dict[int, tuple[Card, int, int]] = {}
+_SUIT_NUMBERS = {id(suit): n for n, suit in enumerate(SUITS)}
+
+
+def _remember(card: Card) -> tuple[Card, int, int]:
+    if not isinstance(card, Card):
+        raise CardError(f"{card!r} is not a card")
+    if len(_CARD_CODES) > 4096:
+        _CARD_CODES.clear()
+    if card.is_joker:
+        got = (card, _JOKER_RANK * 4, 4)
+    else:
+        n = _SUIT_NUMBERS[id(card.suit)]
+        got = (card, int(card.rank) * 4 + 3 - n, n)  # spades first within a rank
+    _CARD_CODES[id(card)] = got
+    return got
+
+
+def _pattern(key: tuple[int, ...], cards: list[Card], way: HouseWay) -> _Pattern:
+    """Plan the rank pattern ``key`` (ranks high to low, joker 15) and remember it."""
+    by_rank: dict[int, list[Card]] = {}
+    mask = 0
+    for card, r in zip(cards, key, strict=True):
+        if r != _JOKER_RANK:
+            by_rank.setdefault(r, []).append(card)
+            mask |= 1 << (r - 2)
+    has_joker = key[0] == _JOKER_RANK
+    if has_joker:
+        by_rank.setdefault(ACE, []).append(cards[0])
+    # Groups (count, rank, cards): largest count first, then highest rank; the joker last.
+    groups = sorted([(len(v), r, v) for r, v in by_rank.items()], reverse=True)
+    category, plan, quantities = _plan(groups)
+    rule = way.rules[category]
+    high, low = plan(groups, bool(rule.alternative_when) and rule.alternative(quantities))
+    position = {id(card): i for i, card in enumerate(cards)}
+    entry: _Pattern = (
+        tuple(sorted(position[id(c)] for c in high)),
+        tuple(sorted(position[id(c)] for c in low)),
+        rule.straight_or_flush,
+        _low_key(_rank(low[0]), _rank(low[1])),
+        _STRAIGHTS[mask] if has_joker else _NATURAL_STRAIGHTS[mask],
+    )
+    way._patterns[key] = entry
+    return entry
+
+
+_BY_RANK = attrgetter("rank")
+_FIRST = itemgetter(0)
+
+
+_Groups = list[tuple[int, int, list[Card]]]
+_Split = tuple[list[Card], list[Card]]
+
+
+def _singles(groups: _Groups) -> list[Card]:
+    return [g[2][0] for g in groups if g[0] == 1]
+
+
+def _plan(groups: _Groups) -> tuple[str, Any, dict[str, int]]:
+    counts = [g[0] for g in groups]
+    ranks = [g[1] for g in groups]
+    singles = [r for r, c in zip(ranks, counts, strict=True) if c == 1]
+    q: dict[str, int] = {}
+    if singles:
+        q["singleton"] = singles[0]
+    if len(singles) > 1:
+        q["second_singleton"] = singles[1]
+    top = counts[0]
+    if top == 5:
+        if len(counts) > 1 and counts[1] == 2:
+            q["pair"] = ranks[1]
+        return "five_aces", _five_aces, q
+    if top == 4:
+        q["quads"] = ranks[0]
+        if counts[1] >= 2:
+            q["pair"] = ranks[1]
+        return "four_of_a_kind", _four_of_a_kind, q
+    if top == 3:
+        if counts[1] == 3:
+            q.update(high_trips=ranks[0], low_trips=ranks[1])
+            return "two_trips", _two_trips, q
+        q["trips"] = ranks[0]
+        if counts[1] == 2:
+            q["pair"] = ranks[1]
+            return "full_house", _full_house, q
+        return "trips", _trips, q
+    if top == 2:
+        pairs = counts.count(2)
+        if pairs == 3:
+            q.update(high_pair=ranks[0], low_pair=ranks[2])
+            return "three_pair", _three_pair, q
+        if pairs == 2:
+            q.update(high_pair=ranks[0], low_pair=ranks[1])
+            return "two_pair", _two_pair, q
+        q["pair"] = ranks[0]
+        return "one_pair", _one_pair, q
+    return "no_pair", _no_pair, q
+
+
+def _no_pair(groups: _Groups, _alternative: bool) -> _Split:
+    s = _singles(groups)
+    return [s[0], *s[3:]], s[1:3]
+
+
+def _one_pair(groups: _Groups, _alternative: bool) -> _Split:
+    s = _singles(groups)
+    return [*groups[0][2], *s[2:]], s[:2]
+
+
+def _two_pair(groups: _Groups, together: bool) -> _Split:
+    s = _singles(groups)
+    if together:
+        return [*groups[0][2], *groups[1][2], s[2]], s[:2]
+    return [*groups[0][2], *s], list(groups[1][2])
+
+
+def _three_pair(groups: _Groups, _alternative: bool) -> _Split:
+    return [*groups[1][2], *groups[2][2], *_singles(groups)], list(groups[0][2])
+
+
+def _trips(groups: _Groups, split: bool) -> _Split:
+    trips, s = groups[0][2], _singles(groups)
+    if split:
+        return [trips[0], trips[1], *s[1:]], [trips[2], s[0]]
+    return [*trips, *s[2:]], s[:2]
+
+
+def _two_trips(groups: _Groups, _alternative: bool) -> _Split:
+    higher, lower = groups[0][2], groups[1][2]
+    return [*lower, higher[2], *_singles(groups)], [higher[0], higher[1]]
+
+
+def _full_house(groups: _Groups, together: bool) -> _Split:
+    trips, pair = groups[0][2], groups[1][2]
+    rest = [c for g in groups[2:] for c in g[2]]
+    if together and len(rest) == 2 and rest[0].rank != rest[1].rank:
+        return [*trips, *pair], rest
+    return [*trips, *rest], list(pair)
+
+
+def _four_of_a_kind(groups: _Groups, together: bool) -> _Split:
+    quads = groups[0][2]
+    if len(groups[1][2]) >= 2:  # a pair or three of a kind besides: its (highest) pair low
+        other = groups[1][2]
+        rest = [c for g in groups[2:] for c in g[2]]
+        return [*quads, *other[2:], *rest], [other[0], other[1]]
+    s = _singles(groups)
+    if together:
+        return [*quads, s[2]], s[:2]
+    return [quads[0], quads[1], *s], [quads[2], quads[3]]
+
+
+def _five_aces(groups: _Groups, together: bool) -> _Split:
+    aces = groups[0][2]  # natural aces first, the joker last
+    rest = [c for g in groups[1:] for c in g[2]]
+    if together:
+        return list(aces), rest
+    return [*aces[2:], *rest], [aces[0], aces[1]]
+
+
+def _straight_pick(
+    seven: Sequence[Card], top: int, missing: int, joker: Card | None, suited: bool
+) -> list[tuple[list[Card], list[Card]]]:
+    """Every way (up to suits) to take the straight ending at ``top`` from ``seven``, the joker
+    filling ``missing`` or (when the straight is complete without it) standing in for one card."""
+    window = (14, 2, 3, 4, 5) if top == 5 else tuple(range(top - 4, top + 1))
+    first: dict[int, Card] = {}
+    for card in seven:
+        r = int(card.rank)
+        if r in window and r not in first and r != _JOKER_RANK:
+            first[r] = card
+    picks = []
+    if missing:
+        if joker is None:
+            return []
+        used = [first[r] for r in window if r != missing] + [joker]
+        picks.append(used)
+    else:
+        natural = [first[r] for r in window]
+        picks.append(natural)
+        if joker is not None and not suited:
+            for r in window:
+                picks.append([first[x] for x in window if x != r] + [joker])
+    out = []
+    for used in picks:
+        taken = {id(c) for c in used}
+        out.append((used, [c for c in seven if id(c) not in taken]))
+    return out
+
+
+def _best_straight_or_flush(
+    seven: Sequence[Card],
+    straights: Sequence[tuple[int, int]],
+    flush_possible: bool,
+    has_joker: bool,
+) -> tuple[tuple[int, int, int], tuple[int, ...], list[Card], list[Card]] | None:
+    """The straight, flush or straight flush leaving the highest low hand (ties: the higher
+    kind, then the higher cards in the high hand)."""
+    joker = next((c for c in seven if c.is_joker), None) if has_joker else None
+    best: tuple[tuple[int, int, int], tuple[int, ...], list[Card], list[Card]] | None = None
+    candidate: tuple[tuple[int, int, int], tuple[int, ...], list[Card], list[Card]]
+    for top, missing in straights:
+        for used, rest in _straight_pick(seven, top, missing, joker, False):
+            candidate = (_low_key(_rank(rest[0]), _rank(rest[1])), (0, top), used, rest)
+            if best is None or candidate[:2] > best[:2]:
+                best = candidate
+    if flush_possible:
+        by_suit: dict[Any, list[Card]] = {}
+        for card in seven:
+            if card.suit is not None:
+                by_suit.setdefault(card.suit, []).append(card)
+        for group in by_suit.values():
+            pool = group + ([joker] if joker is not None else [])
+            if len(pool) < 5:
+                continue
+            for five in combinations(pool, 5):
+                taken = {id(c) for c in five}
+                rest = [c for c in seven if id(c) not in taken]
+                kind = _flush_kind(five)
+                candidate = (_low_key(_rank(rest[0]), _rank(rest[1])), kind, list(five), rest)
+                if best is None or candidate[:2] > best[:2]:
+                    best = candidate
+    if best is None:
+        return None
+    return best
+
+
+def _flush_kind(five: Sequence[Card]) -> tuple[int, ...]:
+    """(2, top) for a straight flush, else (1, ranks high to low), for tie-breaks only."""
+    natural = [int(c.rank) for c in five if not c.is_joker]
+    mask = 0
+    for r in natural:
+        mask |= 1 << (r - 2)
+    jokers = 5 - len(natural)
+    for top, missing in reversed(_STRAIGHTS[mask]):
+        if (missing == 0 and len(set(natural)) == 5) or (missing and jokers):
+            return (2, top)
+    return (1, *sorted((r if r != _JOKER_RANK else ACE for r in natural), reverse=True),
+            *([ACE] * jokers))

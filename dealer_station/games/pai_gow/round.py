@@ -1,0 +1,1143 @@
+"""One round of Pai Gow Poker (9 NYCRR 5324.41) as a state machine of verified dealer actions.
+
+Every action has the three faces of :mod:`dealer_station.procedure`: ``verify_x`` raises
+:class:`ProcedureError` with the reason and the clause, ``can_x`` answers, ``x`` performs it and
+returns the :class:`Record` appended to :attr:`PaiGowRound.history`. Everything random (the deck
+order, the RNG number, the dice) is an argument of an action, so :func:`procedure.replay` of the
+records on a fresh round with the same configuration and :class:`TableContext` rebuilds the round
+exactly.
+
+Phases, in order (:class:`Phase`)::
+
+    SHUFFLE         shuffle()                                    (e)(1)
+    CUT             cut(offered_to, accepted)        manual shuffle only, (e)(1)-(2)
+    BETTING         place_wager, withdraw_wager, place_side_wager, place_rng_wager,
+                    accept_bank, decline_bank, then no_more_bets()   (d)(3), (h)(3)-(6), (j)(2)
+    DEALER_WAGER    place_dealer_wager(amount)       player bank, not co-bank, (h)(7)
+    STARTING        determine_starting_position(number)   5324.2(b), (h)(8)-(10)
+    RNG_WAGERS      settle_rng_wagers()              before any card, (j)(2)(iv)-(v), (f)(1)(ii)
+    DEAL            deal(cards, first_stack=1)       (f)(1)-(3), (h)(9); unused stacks unseen
+    FOUR_CARD       deal_four_card_stacks(cards)     three_then_four only, (n)(7)(ii)
+    SETTING         set_hand(position, low), set_hand_house_way(position), surrender(position),
+                    set_bank_hand(low)                (g)(1), (g)(3), (g)(5), (i)(2), (q)
+    BANKER          set_dealer_hand(), set_co_bank_hand()   (g)(2), (h)(5), (h)(11)
+    SETTLEMENT      settle()                         (g)(4)-(8), (h)(11)-(14)
+    COMPLETE
+
+Seams for the optional wagers of (k)-(p) (the ``wagers`` package):
+
+* **Betting**: :meth:`PaiGowRound.place_side_wager` takes any wager named in the configuration's
+  ``side_wagers`` (``"progressive"``, ``"seven_card_bonus"``, ...) per position, only with a pai gow
+  wager there, and only before "no more bets" (:attr:`side_wagers`). ``"progressive"`` and
+  ``"seven_card_bonus"`` block surrender ((g)(3)).
+* **No more bets / lockout**: :meth:`no_more_bets` is the one step that closes the betting; its
+  :class:`Step` asks for ``lockout_on`` whenever side wagers are offered ((k)(2)). The lockout
+  light count belongs to the wagers package, before calling it.
+* **Stacks of three then four**: with ``dealing.method = "three_then_four"`` :meth:`deal` delivers
+  the three-card stacks ((n)(4)-(5)) and the round waits in ``FOUR_CARD`` (the three-card bonus is
+  settled there, (n)(6)) until :meth:`deal_four_card_stacks` ((n)(7)(ii)).
+* **Best arrangement**: the pai gow hands stay as set; the seven cards of every position
+  (:meth:`seven_cards`) are what a bonus settles on, re-arranged by the bonus rules ((g)(8)).
+* **Settlement order**: :meth:`settle` computes the pai gow lines (exposure from the far right,
+  then payments, the bank's line last) and hands them, with each position's seven cards, to the
+  ``bonus_settlement`` hook given to the round, which returns every line in the regulated order
+  (bonus payments after the pai gow wager of the same player, (g)(7)-(8)). Without a hook, side
+  wagers are refused at settlement.
+
+>>> from dealer_station.games.pai_gow.config import default_config
+>>> r = PaiGowRound(default_config())
+>>> r.step.phase, r.step.actions
+('shuffle', ('shuffle',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Protocol
+
+from dealer_station.cards import Card, CardError, format_cards, pai_gow_deck, parse_cards
+from dealer_station.games.pai_gow import dealing
+from dealer_station.games.pai_gow.banking import (
+    TableContext,
+    bank_offers,
+    verify_bank_covers,
+    verify_bank_eligible,
+)
+from dealer_station.games.pai_gow.config import (
+    DealingMethod,
+    PaiGowConfig,
+    ShuffleMethod,
+    StartingPosition,
+)
+from dealer_station.games.pai_gow.house_way import load_house_way
+from dealer_station.games.pai_gow.positions import (
+    DEALER,
+    PLAYER_POSITIONS,
+    far_right_first,
+    position_name,
+)
+from dealer_station.games.pai_gow.setting import (
+    SetHand,
+    outcome,
+    player_setting,
+)
+from dealer_station.games.pai_gow.settlement import (
+    Result,
+    Settlement,
+    settle_house_banked,
+    settle_player_banked,
+)
+from dealer_station.money import Cents, format_cents
+from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, Step, allowed
+
+__all__ = ["GAME", "BonusSettlementHook", "PaiGowRound", "Phase"]
+
+GAME = "pai_gow"
+#: Optional wagers that take away the right to surrender (5324.41(g)(3)).
+NO_SURRENDER_WAGERS = frozenset({"progressive", "seven_card_bonus"})
+
+
+class Phase(StrEnum):
+    SHUFFLE = "shuffle"
+    CUT = "cut"
+    BETTING = "betting"
+    DEALER_WAGER = "dealer_wager"
+    STARTING = "starting_position"
+    RNG_WAGERS = "rng_wagers"
+    DEAL = "deal"
+    FOUR_CARD = "four_card_stacks"
+    SETTING = "setting"
+    BANKER = "banker"
+    SETTLEMENT = "settlement"
+    COMPLETE = "complete"
+
+
+class BonusSettlementHook(Protocol):
+    """The seam for the optional wagers' settlement: given the round (its seven cards, side wagers,
+    bank) and the pai gow lines in the core's order, return every line in the regulated order."""
+
+    def __call__(self, round_: PaiGowRound, pai_gow: Sequence[Payment]) -> Sequence[Payment]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Wager:
+    amount: Cents
+    player: str
+
+
+def _cards_json(cards: Sequence[Card]) -> list[str]:
+    return [c.text for c in cards]
+
+
+class PaiGowRound:
+    """One round at a Pai Gow Poker table (satisfies :class:`procedure.GameRound`)."""
+
+    game = GAME
+
+    def __init__(
+        self,
+        config: PaiGowConfig,
+        context: TableContext | None = None,
+        *,
+        bonus_settlement: BonusSettlementHook | None = None,
+    ) -> None:
+        self.config = config
+        self.context = context if context is not None else TableContext()
+        self.house_way = load_house_way(config.house_way)
+        self._bonus_settlement = bonus_settlement
+        self._records: list[Record] = []
+        self.phase = Phase.SHUFFLE
+        self._wagers: dict[int, _Wager] = {}
+        self._side: dict[int, dict[str, Cents]] = {}
+        self._rng: dict[tuple[int, int], Cents] = {}
+        self._declined: list[int] = []
+        self.bank: int | None = None
+        self.co_bank = False
+        self.cut_offered: int | None = None
+        self.cut_by: int | str | None = None
+        self.dealer_wager: Cents = 0
+        self.starting_number: int | None = None
+        self.start: int | None = None
+        self._hands: dict[int, tuple[Card, ...]] = {}
+        self._first_stacks: dict[int, tuple[Card, ...]] = {}
+        self.collected: tuple[int, ...] = ()
+        self.discarded: tuple[Card, ...] = ()
+        self._settings: dict[int, SetHand] = {}
+        self._house_way_set: set[int] = set()
+        self.surrendered: list[int] = []
+        self.dealer_hand: SetHand | None = None
+        self.bank_hand: SetHand | None = None
+        self.bank_reset = False
+        self._payments: list[Payment] = []
+        self._net: dict[int | str, Cents] = {}
+        self.settlement: Settlement | None = None
+        self._results: dict[int | str, str] = {}
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def history(self) -> tuple[Record, ...]:
+        return tuple(self._records)
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return tuple(self._payments)
+
+    @property
+    def wagers(self) -> dict[int, Cents]:
+        """The pai gow poker wager on each betting area (the bank's chips included)."""
+        return {p: w.amount for p, w in sorted(self._wagers.items())}
+
+    @property
+    def side_wagers(self) -> dict[int, dict[str, Cents]]:
+        """The optional wagers per position, by name (the seam for (k)-(p))."""
+        return {p: dict(w) for p, w in sorted(self._side.items())}
+
+    @property
+    def rng_wagers(self) -> dict[tuple[int, int], Cents]:
+        """RNG side wagers by (position, number)."""
+        return dict(self._rng)
+
+    @property
+    def net(self) -> dict[int | str, Cents]:
+        """Each party's result so far: positions, ``"bank"``, ``"house"``; sums to zero."""
+        return dict(self._net)
+
+    def seven_cards(self, position: int) -> tuple[Card, ...]:
+        """The seven cards dealt to ``position`` (the dealer is :data:`DEALER`)."""
+        return self._hands[position]
+
+    def setting(self, position: int) -> SetHand | None:
+        return self._settings.get(position)
+
+    # ------------------------------------------------------------------ helpers
+    def _record(
+        self,
+        action: str,
+        arguments: Mapping[str, JSONValue],
+        effects: Mapping[str, JSONValue],
+        clause: str | None,
+    ) -> Record:
+        record = Record(len(self._records) + 1, action, dict(arguments), dict(effects), clause)
+        self._records.append(record)
+        return record
+
+    def _require(self, *phases: Phase, action: str) -> None:
+        if self.phase not in phases:
+            raise ProcedureError(
+                f"{action} is not possible now (the round is at {self.phase.value})"
+            )
+
+    def _add_payment(self, payment: Payment) -> Payment:
+        line = replace(payment, order=len(self._payments) + 1)
+        self._payments.append(line)
+        return line
+
+    def _book(self, party: int | str, amount: Cents) -> None:
+        self._net[party] = self._net.get(party, 0) + amount
+        self._net["house"] = self._net.get("house", 0) - amount
+
+    @property
+    def _players(self) -> list[int]:
+        """Positions with a pai gow poker wager against the banker (not the bank's own)."""
+        return [p for p in sorted(self._wagers) if p != self.bank]
+
+    @property
+    def _banked_by_player(self) -> bool:
+        return self.bank is not None
+
+    def _positions_of(self, player: str) -> list[int]:
+        return sorted(p for p, w in self._wagers.items() if w.player == player)
+
+    # ------------------------------------------------------------------ shuffle and cut (e)
+    def verify_shuffle(self) -> None:
+        self._require(Phase.SHUFFLE, action="the shuffle")
+
+    def can_shuffle(self) -> bool:
+        return allowed(self.verify_shuffle)
+
+    def shuffle(self) -> Record:
+        """The deck (52 cards and the joker, (b)) is shuffled: manually, then cut ((e)(1)), or by
+        an automated card shuffling device."""
+        self.verify_shuffle()
+        manual = self.config.shuffle is ShuffleMethod.MANUAL
+        self.phase = Phase.CUT if manual else Phase.BETTING
+        return self._record("shuffle", {}, {"manual": manual}, "5324.41(e)(1)")
+
+    def expected_cut_offer(self) -> int | None:
+        """Who is offered the cut now (5324.41(e)(2)); None at a new game (the first player to
+        the table, whoever that is) or with nobody seated."""
+        seated = self.context.seated
+        if self.context.new_game:
+            return self.context.first_to_table
+        return dealing.cut_offer(seated, self.context.last_cut_offer)
+
+    def verify_cut(self, offered_to: int | None, accepted: bool) -> None:
+        self._require(Phase.CUT, action="the cut")
+        seated = self.context.seated
+        if offered_to is None:
+            if seated:
+                raise ProcedureError("the cut must be offered to a player first", "5324.41(e)(2)")
+            if accepted:
+                raise ProcedureError("with no player offered the cut the dealer cuts")
+            return
+        if offered_to not in seated:
+            raise ProcedureError(f"no player is seated at position {offered_to}", "5324.41(e)(2)")
+        expected = self.expected_cut_offer()
+        if expected is not None and offered_to != expected:
+            clause = "5324.41(e)(2)(i)" if self.context.new_game else "5324.41(e)(2)(ii)"
+            raise ProcedureError(
+                f"the cut is offered to position {expected}, not {offered_to}", clause
+            )
+
+    def can_cut(self, offered_to: int | None, accepted: bool) -> bool:
+        return allowed(self.verify_cut, offered_to, accepted)
+
+    def cut(self, offered_to: int | None, accepted: bool) -> Record:
+        """The cut was offered to ``offered_to``; if not ``accepted`` the dealer cut
+        (5324.41(e)(1))."""
+        self.verify_cut(offered_to, accepted)
+        self.cut_offered = offered_to
+        self.cut_by = offered_to if accepted and offered_to is not None else "dealer"
+        self.phase = Phase.BETTING
+        return self._record(
+            "cut", {"offered_to": offered_to, "accepted": accepted}, {"cut_by": self.cut_by},
+            "5324.41(e)(2)",
+        )
+
+    # ------------------------------------------------------------------ wagers (d), (i)
+    def verify_place_wager(self, position: int, amount: Cents, player: str | None = None) -> None:
+        self._require(Phase.BETTING, action="a wager")
+        if position not in PLAYER_POSITIONS:
+            raise ProcedureError(f"there is no betting position {position!r}", "5324.41(a)(2)(i)")
+        total = amount + (self._wagers[position].amount if position in self._wagers else 0)
+        if amount <= 0:
+            raise ProcedureError("a wager must be a positive amount", "5324.41(d)(1)")
+        c = self.config
+        if position != self.bank and not c.minimum_wager <= total <= c.maximum_wager:
+            raise ProcedureError(
+                f"{format_cents(total)} is outside the table limits {format_cents(c.minimum_wager)}"
+                f" to {format_cents(c.maximum_wager)}",
+                "5324.41(d)",
+            )
+        who = player if player is not None else str(position)
+        if position in self._wagers and self._wagers[position].player != who:
+            raise ProcedureError(f"{position_name(position)} is another player's betting area")
+        areas = sorted({*self._positions_of(who), position})
+        if len(areas) > 1:
+            if not c.two_areas:
+                raise ProcedureError("a player wagers on one betting area here", "5324.41(i)(1)")
+            if len(areas) > 2 or areas[1] - areas[0] != 1:
+                raise ProcedureError(
+                    "a player may wager on no more than two betting areas, adjacent ones",
+                    "5324.41(i)(1)",
+                )
+            if self.bank is not None and self._wagers[self.bank].player == who:
+                raise ProcedureError("the bank may wager on one betting area only",
+                                     "5324.41(h)(6)")
+        if self.bank is not None and position != self.bank:
+            wagers = {p: w.amount for p, w in self._wagers.items()}
+            wagers[position] = total
+            verify_bank_covers(wagers[self.bank], wagers, self.bank)
+
+    def can_place_wager(self, position: int, amount: Cents, player: str | None = None) -> bool:
+        return allowed(self.verify_place_wager, position, amount, player)
+
+    def place_wager(self, position: int, amount: Cents, player: str | None = None) -> Record:
+        """A pai gow poker wager (added to any already there) before "no more bets" ((d)(3));
+        ``player`` identifies who plays two adjacent areas ((i))."""
+        self.verify_place_wager(position, amount, player)
+        who = player if player is not None else str(position)
+        before = self._wagers[position].amount if position in self._wagers else 0
+        self._wagers[position] = _Wager(before + amount, who)
+        arguments: dict[str, JSONValue] = {"position": position, "amount": amount}
+        if player is not None:
+            arguments["player"] = player
+        return self._record("place_wager", arguments, {"total": before + amount}, "5324.41(d)(3)")
+
+    def verify_withdraw_wager(self, position: int) -> None:
+        self._require(Phase.BETTING, action="withdrawing a wager")
+        if position not in self._wagers:
+            raise ProcedureError(f"{position_name(position)} has no wager")
+        if position == self.bank:
+            raise ProcedureError("the bank's chips stay until the round is settled",
+                                 "5324.41(h)(4)(ii)")
+
+    def can_withdraw_wager(self, position: int) -> bool:
+        return allowed(self.verify_withdraw_wager, position)
+
+    def withdraw_wager(self, position: int) -> Record:
+        """A wager taken back before "no more bets" (with its side wagers)."""
+        self.verify_withdraw_wager(position)
+        del self._wagers[position]
+        self._side.pop(position, None)
+        for key in [k for k in self._rng if k[0] == position]:
+            del self._rng[key]
+        return self._record("withdraw_wager", {"position": position}, {}, "5324.41(d)(3)")
+
+    def verify_place_side_wager(self, position: int, wager: str, amount: Cents) -> None:
+        self._require(Phase.BETTING, action="a side wager")
+        if wager not in self.config.side_wagers:
+            raise ProcedureError(f"the {wager} wager is not offered at this table",
+                                 "5324.41(d)(1)")
+        if position not in self._wagers or position == self.bank:
+            raise ProcedureError(
+                f"a {wager} wager needs a pai gow poker wager at {position_name(position)}",
+                "5324.41(d)(4)",
+            )
+        if amount <= 0:
+            raise ProcedureError("a wager must be a positive amount", "5324.41(d)(1)")
+
+    def can_place_side_wager(self, position: int, wager: str, amount: Cents) -> bool:
+        return allowed(self.verify_place_side_wager, position, wager, amount)
+
+    def place_side_wager(self, position: int, wager: str, amount: Cents) -> Record:
+        """An optional wager of (k)-(p) at ``position`` (the seam for the wagers package)."""
+        self.verify_place_side_wager(position, wager, amount)
+        slot = self._side.setdefault(position, {})
+        slot[wager] = slot.get(wager, 0) + amount
+        return self._record(
+            "place_side_wager", {"position": position, "wager": wager, "amount": amount},
+            {"total": slot[wager]}, "5324.41(d)(4)-(6)",
+        )
+
+    def verify_place_rng_wager(self, position: int, number: int, amount: Cents) -> None:
+        self._require(Phase.BETTING, action="an RNG side wager")
+        if not self.config.rng_side_wager:
+            raise ProcedureError("the RNG side wager is not offered at this table",
+                                 "5324.41(j)(1)")
+        if position not in self._players:
+            raise ProcedureError(
+                f"only a player with a pai gow poker wager may make the RNG side wager "
+                f"({position_name(position)})",
+                "5324.41(j)(2)(i)",
+            )
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 7:
+            raise ProcedureError(f"the wager is on a number 1 to 7, not {number!r}",
+                                 "5324.41(j)(1)")
+        if amount <= 0:
+            raise ProcedureError("a wager must be a positive amount", "5324.41(j)(2)(ii)")
+
+    def can_place_rng_wager(self, position: int, number: int, amount: Cents) -> bool:
+        return allowed(self.verify_place_rng_wager, position, number, amount)
+
+    def place_rng_wager(self, position: int, number: int, amount: Cents) -> Record:
+        """A wager on the number 1-7 the random number generator will show; a player may bet on
+        several numbers ((j)(2)(i)-(ii))."""
+        self.verify_place_rng_wager(position, number, amount)
+        key = (position, number)
+        self._rng[key] = self._rng.get(key, 0) + amount
+        return self._record(
+            "place_rng_wager", {"position": position, "number": number, "amount": amount},
+            {"total": self._rng[key]}, "5324.41(j)(2)(i)",
+        )
+
+    # ------------------------------------------------------------------ the bank (h)
+    @property
+    def banking_open(self) -> bool:
+        """Whether the bank is offered to the players this round ((h)(1)-(2))."""
+        return self.config.player_banking and not self.context.new_game
+
+    def bank_offer_order(self) -> tuple[int, ...]:
+        """Every player with a wager, counter-clockwise from this round's first offer ((h)(3))."""
+        return bank_offers(self.context, self._wagers)
+
+    def next_bank_offer(self) -> int | None:
+        """The player to be offered the bank now, or None (offers over, or no offers)."""
+        if not self.banking_open or self.bank is not None or self.phase is not Phase.BETTING:
+            return None
+        for p in self.bank_offer_order():
+            if p not in self._declined:
+                return p
+        return None
+
+    def verify_accept_bank(self, position: int, co_bank: bool = False) -> None:
+        self._require(Phase.BETTING, action="banking")
+        if not self.config.player_banking:
+            raise ProcedureError("this table does not offer player banking", "5324.41(h)(1)")
+        if self.bank is not None:
+            raise ProcedureError(f"{position_name(self.bank)} is already the bank",
+                                 "5324.41(h)(3)")
+        wagers = self.wagers
+        verify_bank_eligible(self.context, position, wagers)
+        offered = self.next_bank_offer()
+        if offered != position:
+            raise ProcedureError(
+                f"the bank is offered to {position_name(offered) if offered else 'nobody'} now, "
+                f"not to {position_name(position)}",
+                "5324.41(h)(3)",
+            )
+        if len(self._positions_of(self._wagers[position].player)) > 1:
+            raise ProcedureError("the bank may wager on one betting area only", "5324.41(h)(6)")
+        if co_bank and not self.config.co_banking:
+            raise ProcedureError("this table does not offer co-banking", "5324.41(h)(5)")
+        verify_bank_covers(wagers[position], wagers, position)
+
+    def can_accept_bank(self, position: int, co_bank: bool = False) -> bool:
+        return allowed(self.verify_accept_bank, position, co_bank)
+
+    def accept_bank(self, position: int, co_bank: bool = False) -> Record:
+        """The player at ``position`` banks the round with the chips on the betting area
+        ((h)(3)-(4), (h)(6)); ``co_bank``: the bank asked the house to cover half ((h)(5))."""
+        self.verify_accept_bank(position, co_bank)
+        self.bank = position
+        self.co_bank = co_bank
+        return self._record(
+            "accept_bank", {"position": position, "co_bank": co_bank},
+            {"bank_stake": self._wagers[position].amount,
+             "marker": "co-bank" if co_bank else "bank"},
+            "5324.41(h)(5)" if co_bank else "5324.41(h)(3)",
+        )
+
+    def verify_decline_bank(self, position: int | None = None) -> None:
+        self._require(Phase.BETTING, action="passing the bank")
+        offered = self.next_bank_offer()
+        if offered is None:
+            raise ProcedureError("the bank is not being offered", "5324.41(h)(3)")
+        if position is not None and position != offered:
+            raise ProcedureError(
+                f"the bank is offered to {position_name(offered)}, not {position_name(position)}",
+                "5324.41(h)(3)",
+            )
+
+    def can_decline_bank(self, position: int | None = None) -> bool:
+        return allowed(self.verify_decline_bank, position)
+
+    def decline_bank(self, position: int | None = None) -> Record:
+        """The player offered the bank passes it on; with no position, every remaining player
+        passes ((h)(3): "If no player wishes to be the bank ...")."""
+        self.verify_decline_bank(position)
+        if position is None:
+            passed = [p for p in self.bank_offer_order() if p not in self._declined]
+        else:
+            passed = [position]
+        self._declined.extend(passed)
+        return self._record("decline_bank", {"position": position}, {"passed": passed},
+                            "5324.41(h)(3)")
+
+    def verify_no_more_bets(self) -> None:
+        self._require(Phase.BETTING, action='"no more bets"')
+        if not self._players:
+            raise ProcedureError("no pai gow poker wager has been placed", "5324.41(d)(1)")
+        if self.next_bank_offer() is not None:
+            raise ProcedureError(
+                f"offer the bank to {position_name(self.next_bank_offer() or 0)} first",
+                "5324.41(h)(3)",
+            )
+        if self.bank is not None:
+            verify_bank_covers(self._wagers[self.bank].amount, self.wagers, self.bank)
+
+    def can_no_more_bets(self) -> bool:
+        return allowed(self.verify_no_more_bets)
+
+    def no_more_bets(self) -> Record:
+        """The dealer announces "no more bets": no wager is made, increased or withdrawn after it
+        ((d)(3)); the lockout of (k)(2) goes on here."""
+        self.verify_no_more_bets()
+        if self.bank is not None and not self.co_bank:
+            self.phase = Phase.DEALER_WAGER
+        else:
+            self.phase = self._after_dealer_wager()
+        return self._record("no_more_bets", {}, {"wagers": {str(p): a for p, a in
+                                                            self.wagers.items()}},
+                            "5324.41(d)(3)")
+
+    def _after_dealer_wager(self) -> Phase:
+        if self.config.dealing is DealingMethod.THREE_THEN_FOUR:
+            return Phase.DEAL
+        return Phase.STARTING
+
+    @property
+    def proposed_dealer_wager(self) -> Cents:
+        """The dealer's wager against the bank: the bank's last wager against the dealer
+        ((h)(7))."""
+        if self.bank is None:
+            return 0
+        return self.context.last_unbanked_wagers.get(self.bank, 0)
+
+    def verify_place_dealer_wager(self, amount: Cents) -> None:
+        self._require(Phase.DEALER_WAGER, action="the dealer's wager")
+        if amount < 0 or amount > self.proposed_dealer_wager:
+            raise ProcedureError(
+                f"the dealer wagers the bank's last wager against the dealer "
+                f"({format_cents(self.proposed_dealer_wager)}) or a lesser amount the bank "
+                f"directs, not {format_cents(amount)}",
+                "5324.41(h)(7)",
+            )
+        assert self.bank is not None
+        verify_bank_covers(self._wagers[self.bank].amount, self.wagers, self.bank, amount)
+
+    def can_place_dealer_wager(self, amount: Cents) -> bool:
+        return allowed(self.verify_place_dealer_wager, amount)
+
+    def place_dealer_wager(self, amount: Cents) -> Record:
+        """The dealer's wager against the bank, placed in front of the chip tray ((h)(7)); 0 when
+        the bank directs that the dealer place none."""
+        self.verify_place_dealer_wager(amount)
+        self.dealer_wager = amount
+        self.phase = self._after_dealer_wager()
+        return self._record("place_dealer_wager", {"amount": amount}, {}, "5324.41(h)(7)")
+
+    # ------------------------------------------------------------------ starting position
+    @property
+    def count_anchor(self) -> int:
+        """Position one of the count: the dealer, or the bank ((h)(8)(iii), (h)(9)(iv),
+        (h)(10)(iii))."""
+        return self.bank if self.bank is not None else DEALER
+
+    def verify_determine_starting_position(self, number: int) -> None:
+        self._require(Phase.STARTING, action="the starting position")
+        dealing.check_count(self.config.starting_position, number)
+
+    def can_determine_starting_position(self, number: int) -> bool:
+        return allowed(self.verify_determine_starting_position, number)
+
+    def determine_starting_position(self, number: int) -> Record:
+        """The RNG number (1-7) or the dice total (3-18), counted from the dealer (or the bank) as
+        one, every position counted (5324.2(b))."""
+        self.verify_determine_starting_position(number)
+        self.starting_number = number
+        self.start = dealing.starting_position(
+            number, anchor=self.count_anchor, direction=self.config.count_direction
+        )
+        self.phase = Phase.RNG_WAGERS if self._rng else Phase.DEAL
+        return self._record(
+            "determine_starting_position", {"number": number},
+            {"starting_position": self.start, "anchor": self.count_anchor}, "5324.2(b)",
+        )
+
+    # ------------------------------------------------------------------ RNG side wager (j)
+    def verify_settle_rng_wagers(self) -> None:
+        self._require(Phase.RNG_WAGERS, action="settling the RNG side wagers")
+
+    def can_settle_rng_wagers(self) -> bool:
+        return allowed(self.verify_settle_rng_wagers)
+
+    def settle_rng_wagers(self) -> Record:
+        """Losing RNG side wagers collected, then winning ones paid at the posted odds rounded
+        down to the whole dollar, before any card is dealt ((j)(2)(iii)-(vi), (f)(1)(ii))."""
+        self.verify_settle_rng_wagers()
+        ordered = sorted(self._rng.items(), key=lambda kv: (-kv[0][0], kv[0][1]))
+        lines = []
+        for (position, number), stake in ordered:
+            if number != self.starting_number:
+                lines.append(self._add_payment(Payment(
+                    0, position, "rng_side_wager", "collect", stake, clause="5324.41(j)(2)(iv)",
+                    note=f"on {number}; the RNG showed {self.starting_number}",
+                )))
+                self._book(position, -stake)
+        for (position, number), stake in ordered:
+            if number == self.starting_number:
+                paid = self.config.rng_side_wager_payout(stake)
+                lines.append(self._add_payment(Payment(
+                    0, position, "rng_side_wager", "pay", stake, paid,
+                    clause="5324.41(j)(2)(vi)", note=f"on {number}, rounded down to the dollar",
+                )))
+                self._book(position, paid)
+        self.phase = Phase.DEAL
+        return self._record("settle_rng_wagers", {}, {"payments": [p.order for p in lines]},
+                            "5324.41(j)(2)(v)")
+
+    # ------------------------------------------------------------------ dealing (f), (h)(9), (n)
+    @property
+    def _wagered_positions(self) -> list[int]:
+        """Positions whose stacks are kept: every wager, the bank, and the dealer when the dealer
+        plays (house bank, or a wager against the player bank)."""
+        kept = sorted(self._wagers)
+        if self.bank is None or self.dealer_wager > 0:
+            kept.append(DEALER)
+        return kept
+
+    def _cards(self, cards: Sequence[str] | str, minimum: int) -> tuple[Card, ...]:
+        parsed = parse_cards(cards if isinstance(cards, str) else list(cards), allow_joker=True)
+        if len(set(parsed)) != len(parsed):
+            raise CardError("the same card appears twice in the deck")
+        if len(parsed) < minimum:
+            raise CardError(f"{minimum} cards are needed, not {len(parsed)}")
+        if len(parsed) > len(pai_gow_deck()):
+            raise CardError("more cards than a Pai Gow deck holds")
+        return parsed
+
+    def verify_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> None:
+        self._require(Phase.DEAL, action="dealing")
+        three = self.config.dealing is DealingMethod.THREE_THEN_FOUR
+        self._cards(cards, 3 * (len(self._wagered_positions)) if three else 49)
+        if first_stack != 1:
+            if self.config.dealing is not DealingMethod.HAND or self.bank is None:
+                raise ProcedureError(
+                    "only a player bank chooses the first stack, and only when dealing from the "
+                    "hand",
+                    "5324.41(h)(9)(i)",
+                )
+            dealing.stack_delivery(first_stack)
+
+    def can_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> bool:
+        return allowed(self.verify_deal, cards, first_stack)
+
+    def deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> Record:
+        """Deal from ``cards`` (the deck or the shoe's output in order). Seven-card methods give
+        every position (the dealer included) seven cards from the starting position clockwise and
+        collect unseen the stacks of positions without a wager; the four cards left go to the
+        discard rack ((f)). ``first_stack``: the bank's choice of stack ((h)(9)(i)).
+        With stacks of three then four this delivers the three-card stacks ((n)(4)-(5))."""
+        self.verify_deal(cards, first_stack)
+        deck = self._cards(cards, 0)
+        if self.config.dealing is DealingMethod.THREE_THEN_FOUR:
+            order = self._wagered_positions
+            self._first_stacks = {p: tuple(deck[3 * i : 3 * i + 3]) for i, p in enumerate(order)}
+            self.phase = Phase.FOUR_CARD
+            return self._record(
+                "deal", {"cards": _cards_json(deck)},
+                {"three_card_stacks": {str(p): format_cards(c)
+                                       for p, c in self._first_stacks.items()}},
+                "5324.41(n)(4)-(5)",
+            )
+        assert self.start is not None
+        hands = dealing.seven_card_hands(deck, self.start, self.config.dealing,
+                                         first_stack=first_stack)
+        kept = set(self._wagered_positions)
+        self.collected = tuple(p for p in dealing.delivery_order(self.start) if p not in kept)
+        self._hands = {p: tuple(h) for p, h in hands.items() if p in kept}
+        self.discarded = tuple(deck[49:53])
+        self.phase = Phase.SETTING
+        clause = {
+            DealingMethod.MANUAL_SHOE: "5324.41(f)(1)",
+            DealingMethod.HAND: "5324.41(h)(9)" if first_stack != 1 else "5324.41(f)(2)",
+            DealingMethod.AUTOMATED_SHOE: "5324.41(f)(3)",
+        }[self.config.dealing]
+        arguments: dict[str, JSONValue] = {"cards": _cards_json(deck)}
+        if first_stack != 1:
+            arguments["first_stack"] = first_stack
+        return self._record(
+            "deal", arguments,
+            {"delivery": list(dealing.delivery_order(self.start)),
+             "collected_unseen": list(self.collected),
+             "discard_rack": len(self.discarded)},
+            clause,
+        )
+
+    def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
+        self._require(Phase.FOUR_CARD, action="the four-card stacks")
+        deck = self._cards(cards, 4 * len(self._first_stacks))
+        overlap = set(deck) & {c for s in self._first_stacks.values() for c in s}
+        if overlap:
+            raise CardError(f"{format_cards(sorted(overlap, key=str))} were dealt already")
+
+    def can_deal_four_card_stacks(self, cards: Sequence[str] | str) -> bool:
+        return allowed(self.verify_deal_four_card_stacks, cards)
+
+    def deal_four_card_stacks(self, cards: Sequence[str] | str) -> Record:
+        """The stacks of four completing each hand, from the farthest left wager clockwise, then
+        the dealer ((n)(7)(ii))."""
+        self.verify_deal_four_card_stacks(cards)
+        deck = self._cards(cards, 0)
+        order = list(self._first_stacks)
+        hands = dealing.three_then_four_hands(
+            [c for p in order for c in self._first_stacks[p]], deck, order
+        )
+        self._hands = {p: tuple(h) for p, h in hands.items()}
+        self.phase = Phase.SETTING
+        return self._record("deal_four_card_stacks", {"cards": _cards_json(deck)},
+                            {"positions": order}, "5324.41(n)(7)(ii)")
+
+    # ------------------------------------------------------------------ setting (g), (i), (q)
+    def _partner_first(self, position: int) -> int | None:
+        """The other area of the same player, when it must be set before ``position`` ((i)(2))."""
+        mine = self._wagers[position]
+        for other in self._positions_of(mine.player):
+            if other == position or other in self._settings or other in self.surrendered:
+                continue
+            theirs = self._wagers[other].amount
+            if theirs > mine.amount or (theirs == mine.amount and other > position):
+                return other
+        return None
+
+    def setting_order(self) -> tuple[int, ...]:
+        """Positions still to set, in the order the dealer takes them (far right first; a player's
+        larger wager before the other, (i)(2))."""
+        waiting = [p for p in far_right_first(self._players)
+                   if p not in self._settings and p not in self.surrendered]
+        ordered: list[int] = []
+        for p in waiting:
+            partner = self._partner_first(p)
+            if partner is not None and partner not in ordered:
+                ordered.append(partner)
+            if p not in ordered:
+                ordered.append(p)
+        return tuple(ordered)
+
+    def verify_set_hand(self, position: int, low: Sequence[str] | str) -> None:
+        self._require(Phase.SETTING, action="setting a hand")
+        if position not in self._players:
+            raise ProcedureError(f"{position_name(position)} has no hand to set")
+        if position in self.surrendered:
+            raise ProcedureError(f"{position_name(position)} surrendered", "5324.41(g)(3)")
+        if position in self._settings:
+            raise ProcedureError(
+                f"{position_name(position)} is set and placed: it may not be changed",
+                "5324.41(i)(2)",
+            )
+        partner = self._partner_first(position)
+        if partner is not None:
+            raise ProcedureError(
+                f"the player sets {position_name(partner)} first (the larger wager, or counter-"
+                "clockwise when equal)",
+                "5324.41(i)(2)",
+            )
+        player_setting(self._hands[position], low, wheel_lowest=self.config.wheel_lowest)
+
+    def can_set_hand(self, position: int, low: Sequence[str] | str) -> bool:
+        return allowed(self.verify_set_hand, position, low)
+
+    def set_hand(self, position: int, low: Sequence[str] | str) -> Record:
+        """The player's setting, entered as the cards of the low hand; a foul is recorded and the
+        wager will lose ((g)(1), (g)(5)(iii)-(iv))."""
+        self.verify_set_hand(position, low)
+        hand = player_setting(self._hands[position], low, wheel_lowest=self.config.wheel_lowest)
+        self._settings[position] = hand
+        self._after_setting()
+        low_arg: JSONValue = low if isinstance(low, str) else list(low)
+        return self._record("set_hand", {"position": position, "low": low_arg},
+                            {"setting": hand.to_json()},
+                            "5324.41(g)(5)(iii)" if hand.foul else "5324.41(g)(1)")
+
+    def verify_set_hand_house_way(self, position: int) -> None:
+        self._require(Phase.SETTING, action="setting a hand")
+        hand = self._hands.get(position)
+        if hand is None:
+            raise ProcedureError(f"{position_name(position)} has no hand to set")
+        low = format_cards(self.house_way.set_hand(hand)[1])
+        self.verify_set_hand(position, low)
+
+    def can_set_hand_house_way(self, position: int) -> bool:
+        return allowed(self.verify_set_hand_house_way, position)
+
+    def set_hand_house_way(self, position: int) -> Record:
+        """A player who asks has the hand set by the house way."""
+        self.verify_set_hand_house_way(position)
+        high, low = self.house_way.set_hand(self._hands[position])
+        self._settings[position] = SetHand(high, low)
+        self._house_way_set.add(position)
+        self._after_setting()
+        return self._record("set_hand_house_way", {"position": position},
+                            {"setting": self._settings[position].to_json()}, "5324.41(g)(1)")
+
+    def verify_set_bank_hand(self, low: Sequence[str] | str) -> None:
+        self._require(Phase.SETTING, action="setting the bank's hand")
+        if self.bank is None or self.co_bank:
+            raise ProcedureError("only a player bank sets its own hand (the dealer sets a "
+                                 "co-bank's)", "5324.41(h)(5)")
+        if self.bank_hand is not None:
+            raise ProcedureError("the bank's hand is set", "5324.41(h)(11)")
+        player_setting(self._hands[self.bank], low, wheel_lowest=self.config.wheel_lowest)
+
+    def can_set_bank_hand(self, low: Sequence[str] | str) -> bool:
+        return allowed(self.verify_set_bank_hand, low)
+
+    def set_bank_hand(self, low: Sequence[str] | str) -> Record:
+        """The bank's own setting; set incorrectly, the dealer resets it by the house way and the
+        bank's wager is not lost ((q))."""
+        self.verify_set_bank_hand(low)
+        assert self.bank is not None
+        seven = self._hands[self.bank]
+        hand = player_setting(seven, low, wheel_lowest=self.config.wheel_lowest)
+        effects: dict[str, JSONValue] = {"setting": hand.to_json()}
+        clause = "5324.41(h)(11)"
+        if hand.foul:
+            high, low_cards = self.house_way.set_hand(seven)
+            effects["incorrect"] = hand.foul
+            hand = SetHand(high, low_cards)
+            effects["reset_by_house_way"] = hand.to_json()
+            self.bank_reset = True
+            clause = "5324.41(q)"
+        self.bank_hand = hand
+        self._after_setting()
+        low_arg: JSONValue = low if isinstance(low, str) else list(low)
+        return self._record("set_bank_hand", {"low": low_arg}, effects, clause)
+
+    def verify_surrender(self, position: int) -> None:
+        self._require(Phase.SETTING, Phase.BANKER, action="surrender")
+        if position not in self._players:
+            raise ProcedureError(f"{position_name(position)} has no wager to surrender",
+                                 "5324.41(g)(3)")
+        if position in self.surrendered:
+            raise ProcedureError(f"{position_name(position)} has surrendered", "5324.41(g)(3)")
+        blocking = NO_SURRENDER_WAGERS & set(self._side.get(position, {}))
+        if blocking:
+            raise ProcedureError(
+                f"a player with a {', '.join(sorted(blocking))} wager may not surrender",
+                "5324.41(g)(3)",
+            )
+
+    def can_surrender(self, position: int) -> bool:
+        return allowed(self.verify_surrender, position)
+
+    def surrender(self, position: int) -> Record:
+        """The player surrenders before the hands are exposed: the wager is collected at once and
+        the seven cards collected unseen, counted face down ((g)(3))."""
+        self.verify_surrender(position)
+        self.surrendered.append(position)
+        self._settings.pop(position, None)
+        stake = self._wagers[position].amount
+        line = self._add_payment(Payment(
+            0, position, "pai_gow", "collect", stake, clause="5324.41(g)(3)",
+            note="surrendered: the seven cards collected unseen and counted face down",
+        ))
+        self._book(position, -stake)
+        self._results[position] = "surrender"
+        if self.phase is Phase.SETTING:
+            self._after_setting()
+        return self._record("surrender", {"position": position}, {"payment": line.order},
+                            "5324.41(g)(3)")
+
+    def _after_setting(self) -> None:
+        if self.phase is not Phase.SETTING:
+            return
+        players_done = all(p in self._settings or p in self.surrendered for p in self._players)
+        bank_done = self.bank is None or self.co_bank or self.bank_hand is not None
+        if players_done and bank_done:
+            self.phase = Phase.BANKER if self._banker_actions() else Phase.SETTLEMENT
+
+    def _banker_actions(self) -> tuple[str, ...]:
+        actions = []
+        if self.co_bank and self.bank_hand is None:
+            actions.append("set_co_bank_hand")
+        if (self.bank is None or self.dealer_wager > 0) and self.dealer_hand is None:
+            actions.append("set_dealer_hand")
+        return tuple(actions)
+
+    def verify_set_dealer_hand(self) -> None:
+        self._require(Phase.BANKER, action="setting the dealer's hand")
+        if "set_dealer_hand" not in self._banker_actions():
+            raise ProcedureError("the dealer has no hand to set this round", "5324.41(h)(11)")
+
+    def can_set_dealer_hand(self) -> bool:
+        return allowed(self.verify_set_dealer_hand)
+
+    def set_dealer_hand(self) -> Record:
+        """The dealer's seven cards turned over and set by the house way, face up ((g)(2))."""
+        self.verify_set_dealer_hand()
+        high, low = self.house_way.set_hand(self._hands[DEALER])
+        self.dealer_hand = SetHand(high, low)
+        if not self._banker_actions():
+            self.phase = Phase.SETTLEMENT
+        return self._record("set_dealer_hand", {}, {"setting": self.dealer_hand.to_json()},
+                            "5324.41(g)(2)")
+
+    def verify_set_co_bank_hand(self) -> None:
+        self._require(Phase.BANKER, action="setting the co-bank's hand")
+        if "set_co_bank_hand" not in self._banker_actions():
+            raise ProcedureError("there is no co-bank hand to set", "5324.41(h)(5)")
+
+    def can_set_co_bank_hand(self) -> bool:
+        return allowed(self.verify_set_co_bank_hand)
+
+    def set_co_bank_hand(self) -> Record:
+        """The dealer sets the co-bank's hand by the house way ((h)(5), (h)(13))."""
+        self.verify_set_co_bank_hand()
+        assert self.bank is not None
+        high, low = self.house_way.set_hand(self._hands[self.bank])
+        self.bank_hand = SetHand(high, low)
+        if not self._banker_actions():
+            self.phase = Phase.SETTLEMENT
+        return self._record("set_co_bank_hand", {}, {"setting": self.bank_hand.to_json()},
+                            "5324.41(h)(5)")
+
+    # ------------------------------------------------------------------ settlement
+    def verify_settle(self) -> None:
+        self._require(Phase.SETTLEMENT, action="the settlement")
+        if self._side and self._bonus_settlement is None:
+            raise ProcedureError("side wagers need the optional wagers' settlement",
+                                 "5324.41(h)(15)")
+
+    def can_settle(self) -> bool:
+        return allowed(self.verify_settle)
+
+    def _banker(self) -> SetHand:
+        hand = self.bank_hand if self.bank is not None else self.dealer_hand
+        assert hand is not None
+        return hand
+
+    def _result(self, position: int, banker: SetHand) -> Result:
+        hand = self._settings[position]
+        result = outcome(hand, banker, wheel_lowest=self.config.wheel_lowest)
+        words = f"{format_cards(hand.high)} / {format_cards(hand.low)}"
+        note = hand.foul or ("set by the house way" if position in self._house_way_set else "")
+        self._results[position] = result.value
+        return Result(position, self._wagers[position].amount, result, words, note)
+
+    def settle(self) -> Record:
+        """Expose from the far right counter-clockwise, collect, pay, take the vigorish; with a
+        player bank settle through the centre ((g)(4)-(8), (h)(11)-(14))."""
+        self.verify_settle()
+        banker = self._banker()
+        order = [p for p in far_right_first(self._players) if p not in self.surrendered]
+        results = [self._result(p, banker) for p in order]
+        if self.bank is None:
+            settlement = settle_house_banked(results, self.config)
+        else:
+            dealer = None
+            if self.dealer_wager > 0:
+                assert self.dealer_hand is not None
+                decided = outcome(self.dealer_hand, banker, wheel_lowest=self.config.wheel_lowest)
+                self._results["dealer"] = decided.value
+                dealer = Result(DEALER, self.dealer_wager, decided,
+                                f"{format_cards(self.dealer_hand.high)} / "
+                                f"{format_cards(self.dealer_hand.low)}")
+            settlement = settle_player_banked(
+                results, self.config, bank=self.bank, bank_stake=self._wagers[self.bank].amount,
+                co_bank=self.co_bank, dealer=dealer,
+            )
+        self.settlement = settlement
+        lines: Sequence[Payment] = settlement.payments
+        if self._bonus_settlement is not None:
+            lines = self._bonus_settlement(self, lines)
+        first = len(self._payments) + 1
+        core = {(p.position, p.wager) for p in settlement.payments}
+        for line in lines:
+            self._add_payment(line)
+            if (line.position, line.wager) not in core and line.outcome in ("pay", "collect"):
+                # an optional wager's line: paid at its amount or collected at its stake
+                gain = line.amount - line.vigorish if line.outcome == "pay" else -line.stake
+                self._book(line.position, gain)
+        for party, amount in settlement.net.items():
+            if party != "house":
+                self._book(party, amount)
+        self.phase = Phase.COMPLETE
+        return self._record(
+            "settle", {},
+            {"results": {str(k): v for k, v in self._results.items()},
+             "payments": list(range(first, len(self._payments) + 1)),
+             **({"bank": settlement.bank.to_json()} if settlement.bank else {})},
+            "5324.41(h)(12)" if self.bank is not None else "5324.41(g)(7)",
+        )
+
+    # ------------------------------------------------------------------ the next round
+    def next_context(self) -> TableContext:
+        """The :class:`TableContext` for the table's next round."""
+        return self.context.next_round(
+            cut_offered=self.cut_offered,
+            bank_offered=self.banking_open,
+            bank=self.bank,
+            wagers={p: w.amount for p, w in self._wagers.items()} if self.bank is None else {},
+        )
+
+    # ------------------------------------------------------------------ the step
+    @property
+    def step(self) -> Step:
+        return self._step()
+
+    def _step(self) -> Step:
+        phase = self.phase
+        if phase is Phase.SHUFFLE:
+            words = ("Shuffle the deck (52 cards and the joker) by hand"
+                     if self.config.shuffle is ShuffleMethod.MANUAL
+                     else "Load the deck into the shuffler")
+            return Step(phase.value, words, ("shuffle",), clause="5324.41(e)(1)")
+        if phase is Phase.CUT:
+            offer = self.expected_cut_offer()
+            words = (f"Offer the cut to {position_name(offer)}" if offer is not None
+                     else "Offer the cut to the first player to the table")
+            return Step(phase.value, words, ("cut",), (offer,) if offer else (),
+                        expects="decision", clause="5324.41(e)(2)")
+        if phase is Phase.BETTING:
+            offer = self.next_bank_offer()
+            if offer is not None and self._players:
+                return Step(phase.value, f"Offer the bank to {position_name(offer)}",
+                            ("accept_bank", "decline_bank", "place_wager"), (offer,),
+                            expects="decision", clause="5324.41(h)(3)")
+            hardware = ("lockout_on",) if self.config.side_wagers else ()
+            return Step(phase.value, "Take the wagers, then announce \"No more bets\"",
+                        ("place_wager", "place_side_wager", "place_rng_wager", "withdraw_wager",
+                         "no_more_bets"), tuple(PLAYER_POSITIONS), hardware,
+                        expects="wagers", clause="5324.41(d)(3)")
+        if phase is Phase.DEALER_WAGER:
+            return Step(phase.value, f"Place the dealer's wager against the bank: "
+                        f"{format_cents(self.proposed_dealer_wager)} (or less as the bank "
+                        "directs)", ("place_dealer_wager",), expects="amount",
+                        clause="5324.41(h)(7)")
+        if phase is Phase.STARTING:
+            words = ("Activate the random number generator" if
+                     self.config.starting_position is StartingPosition.RNG else
+                     ("Have the bank shake the dice, then total them" if self.bank is not None
+                      else "Shake the dice and total them"))
+            return Step(phase.value, words, ("determine_starting_position",),
+                        expects="number", clause="5324.2(b)")
+        if phase is Phase.RNG_WAGERS:
+            return Step(phase.value, "Collect the losing RNG side wagers, then pay the winners",
+                        ("settle_rng_wagers",), tuple(far_right_first(p for p, _ in self._rng)),
+                        clause="5324.41(j)(2)(iv)")
+        if phase is Phase.DEAL:
+            if self.config.dealing is DealingMethod.THREE_THEN_FOUR:
+                return Step(phase.value, "Deliver the stacks of three from the farthest left "
+                            "wager clockwise, then the dealer", ("deal",),
+                            tuple(self._wagered_positions), ("shoe_dispense:3",),
+                            expects="cards", clause="5324.41(n)(4)")
+            assert self.start is not None
+            order = dealing.delivery_order(self.start)
+            hardware = (("shoe_dispense:7",)
+                        if self.config.dealing is DealingMethod.AUTOMATED_SHOE else ())
+            return Step(phase.value, f"Deal seven stacks from {position_name(self.start)} "
+                        "clockwise; collect unseen the stacks with no wager", ("deal",), order,
+                        hardware, expects="cards", clause="5324.41(f)")
+        if phase is Phase.FOUR_CARD:
+            return Step(phase.value, "Deliver the stacks of four", ("deal_four_card_stacks",),
+                        tuple(self._first_stacks), ("shoe_dispense:4",), expects="cards",
+                        clause="5324.41(n)(7)(ii)")
+        if phase is Phase.SETTING:
+            waiting = self.setting_order()
+            actions: tuple[str, ...] = ("set_hand", "set_hand_house_way", "surrender")
+            if self.bank is not None and not self.co_bank and self.bank_hand is None:
+                actions = (*actions, "set_bank_hand")
+            return Step(phase.value, "Enter each player's low hand (two cards)", actions,
+                        waiting, expects="cards", clause="5324.41(g)(1)")
+        if phase is Phase.BANKER:
+            banker = self._banker_actions()
+            words = ("Set the co-bank's hand by the house way" if banker[0] == "set_co_bank_hand"
+                     else "Turn over the dealer's cards and set them by the house way")
+            return Step(phase.value, words, (*banker, "surrender"), clause="5324.41(g)(2)")
+        if phase is Phase.SETTLEMENT:
+            return Step(phase.value, "Expose the hands from the far right, collect the losing "
+                        "wagers, then pay the winners less the vigorish", ("settle",),
+                        tuple(p for p in far_right_first(self._players)
+                              if p not in self.surrendered), clause="5324.41(g)(4)")
+        return Step(phase.value, "The round is complete", clause="5324.41(g)(7)")
+
+    # ------------------------------------------------------------------ the document
+    def to_document(self) -> dict[str, JSONValue]:
+        """The round's one JSON document: configuration, context, wagers, cards, settings,
+        results, payments in order, nets and the records."""
+        def hand_json(hand: SetHand | None) -> JSONValue:
+            return hand.to_json() if hand is not None else None
+
+        return {
+            "game": GAME,
+            "config": self.config.to_json(),
+            "context": self.context.to_json(),
+            "phase": self.phase.value,
+            "complete": self.is_complete,
+            "wagers": {str(p): {"amount": w.amount, "player": w.player}
+                       for p, w in sorted(self._wagers.items())},
+            "side_wagers": {str(p): dict(w) for p, w in sorted(self._side.items())},
+            "rng_wagers": [{"position": p, "number": n, "amount": a}
+                           for (p, n), a in sorted(self._rng.items())],
+            "bank": {"position": self.bank, "co_bank": self.co_bank,
+                     "dealer_wager": self.dealer_wager, "reset_by_house_way": self.bank_reset},
+            "cut": {"offered_to": self.cut_offered, "cut_by": self.cut_by},
+            "starting_position": {"number": self.starting_number, "position": self.start},
+            "cards": {str(p): format_cards(h) for p, h in sorted(self._hands.items())},
+            "collected_unseen": list(self.collected),
+            "settings": {str(p): h.to_json() for p, h in sorted(self._settings.items())},
+            "dealer_hand": hand_json(self.dealer_hand),
+            "bank_hand": hand_json(self.bank_hand),
+            "surrendered": list(self.surrendered),
+            "results": {str(k): v for k, v in self._results.items()},
+            "payments": [p.to_json() for p in self._payments],
+            "net": {str(k): v for k, v in self._net.items()},
+            "records": [r.to_json() for r in self._records],
+        }
