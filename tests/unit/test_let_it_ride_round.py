@@ -153,7 +153,7 @@ def test_bonus_after_lockout_is_reported_not_counted_5324_34_a_3_ii() -> None:
     bet(round_, 1)
     bet(round_, 2)
     round_.acknowledge_bonus(position=1)
-    assert round_.step.hardware == ("lockout_off", "acceptor_lights:2")
+    assert round_.step.hardware == ("lockout_off", "acceptors_enabled:2", "acceptor_lights:1")
     round_.announce_no_more_bets()
     assert round_.lockout_engaged and "lockout_on" in round_.step.hardware
     record = round_.acknowledge_bonus(position=2)

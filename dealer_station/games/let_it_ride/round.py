@@ -24,7 +24,7 @@ Actions, in the order of a round (positions 1-7 from the dealer's far left, cloc
 >>> r.place_wagers(position=3, bet_one=500, bet_two=500, bet_three=500).action
 'place_wagers'
 >>> r.step.phase, r.step.hardware
-('betting', ('lockout_off', 'acceptor_lights:3'))
+('betting', ('lockout_off', 'acceptors_enabled:3', 'acceptor_lights:'))
 >>> _ = r.announce_no_more_bets()
 >>> r.step.instruction
 'Press DISPENSE and deliver the stack of three cards face down to position 3.'
@@ -36,7 +36,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dealer_station.cards import Card, CardError, format_cards, parse_card
@@ -63,6 +63,7 @@ from dealer_station.games.let_it_ride.settlement import (
     judge_hand,
     settle,
 )
+from dealer_station.games.let_it_ride.steps import ORDINAL, WAGER_WORDS, step_for
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import (
     JSONValue,
@@ -79,9 +80,6 @@ GAME = "let_it_ride"
 DOCUMENT_VERSION = 1
 HaltResolution = str  # "continue" or "void_round"
 
-_WORDS = {"bet_one": "bet one", "bet_two": "bet two", "bet_three": "bet three",
-          "bonus": "let it ride bonus", "three_card_bonus": "three-card bonus"}
-_ORDINAL = ("first", "second", "third")
 _BEFORE_SHOWDOWN = (Phase.DEALING, Phase.BET_ONE, Phase.FIRST_COMMUNITY_CARD, Phase.BET_TWO,
                     Phase.SECOND_COMMUNITY_CARD)
 _SETTLING = (Phase.COLLECT_LOSING_WAGERS, Phase.PAY_WINNING_WAGERS, Phase.COLLECT_CARDS)
@@ -588,23 +586,30 @@ class LetItRideRound:
 
     # ------------------------------------------------------------------ decisions ((e)(2)-(5))
 
-    def _undecided(self, wager: str) -> tuple[int, ...]:
+    def awaiting_decision(self, wager: str) -> tuple[int, ...]:
+        """Positions yet to decide ``wager`` (``bet_one`` or ``bet_two``), in the order the
+        dealer asks them: from the far left clockwise ((e)(2), (e)(4))."""
         return tuple(p for p in self._dealt if wager not in self._rides[p])
 
+    @property
+    def decisions(self) -> Mapping[int, Mapping[str, bool]]:
+        """Each position's decisions so far: ``{"bet_one": True}`` lets bet one ride."""
+        return {p: dict(rides) for p, rides in self._rides.items()}
+
     def _verify_decision(self, wager: str, phase: Phase, position: int, clause: str) -> None:
-        self._require(phase, doing=f"take the {_WORDS[wager]} decision")
+        self._require(phase, doing=f"take the {WAGER_WORDS[wager]} decision")
         self._position(position)
-        waiting = self._undecided(wager)
+        waiting = self.awaiting_decision(wager)
         if position not in self._dealt:
             raise ProcedureError(f"position {position} has no wagers this round", clause)
         if position not in waiting:
-            raise ProcedureError(f"position {position} has already decided {_WORDS[wager]}",
+            raise ProcedureError(f"position {position} has already decided {WAGER_WORDS[wager]}",
                                  clause)
         if position != waiting[0]:
             raise ProcedureError(
-                f"ask position {waiting[0]} first: {_WORDS[wager]} is decided from the dealer's "
-                f"far left clockwise, not at position {position} (if chips were already moved, "
-                "call a supervisor)", clause)
+                f"ask position {waiting[0]} first: {WAGER_WORDS[wager]} is decided from the "
+                f"dealer's far left clockwise, not at position {position} (if chips were already "
+                "moved, call a supervisor)", clause)
 
     def _decide(self, wager: str, position: int, let_it_ride: bool, clause: str) -> Record:
         self._rides[position][wager] = bool(let_it_ride)
@@ -614,7 +619,7 @@ class LetItRideRound:
             self._pay(position, wager, "return", stake, clause=f"{clause}(ii)",
                       note="withdrawn by the player")
             effects["returned"] = stake
-        if not self._undecided(wager):
+        if not self.awaiting_decision(wager):
             self._phase = (Phase.FIRST_COMMUNITY_CARD if wager == "bet_one"
                            else Phase.SECOND_COMMUNITY_CARD)
         return self._record(f"decide_{wager}",
@@ -683,18 +688,20 @@ class LetItRideRound:
         self._turned += 1
         self._phase = Phase.BET_TWO if slot == "left" else Phase.SHOWDOWN
         return self._record("turn_community_card", arguments,
-                            {"community_card": _ORDINAL[self._turned - 1], "card": known.text},
+                            {"community_card": ORDINAL[self._turned - 1], "card": known.text},
                             clause)
 
     # ------------------------------------------------------------------ showdown ((e)(6)-(9))
 
-    def _unshown(self) -> tuple[int, ...]:
+    @property
+    def awaiting_showdown(self) -> tuple[int, ...]:
+        """Positions whose hands are still to be shown, from the far right counter-clockwise."""
         return tuple(p for p in counter_clockwise(self._dealt) if p not in self._results)
 
     def verify_show_hand(self, position: int, cards: Sequence[str] | None = None) -> None:
         self._require(Phase.SHOWDOWN, doing="show a hand")
         self._position(position)
-        waiting = self._unshown()
+        waiting = self.awaiting_showdown
         if position not in waiting:
             raise ProcedureError(f"position {position} has no hand to show", "5324.34(e)(6)")
         if position != waiting[0]:
@@ -742,7 +749,7 @@ class LetItRideRound:
         assert all(c is not None for c in hand) and all(c is not None for c in community)
         result = judge_hand(position, [c for c in hand if c], [c for c in community if c])
         self._results[position] = result
-        if not self._unshown():
+        if not self.awaiting_showdown:
             self._settlement = settle(
                 self.config, [self._results[p] for p in counter_clockwise(self._dealt)],
                 self._wagers, {p: self.on_layout(p) for p in self._dealt})
@@ -754,12 +761,6 @@ class LetItRideRound:
 
     def can_collect_losing_wagers(self) -> bool:
         return allowed(self.verify_collect_losing_wagers)
-
-    def _lines_words(self, lines: Sequence[SettlementLine]) -> str:
-        return "; ".join(
-            f"position {line.position} {_WORDS[line.wager]} {format_cents(line.stake)}"
-            + (f" wins {format_cents(line.amount)}" if line.outcome == "pay" else "")
-            for line in lines)
 
     def collect_losing_wagers(self) -> Record:
         """Every losing wager collected into the chip tray from the dealer's far right
@@ -800,7 +801,8 @@ class LetItRideRound:
                             {"paid": sum(p.amount for p in paid),
                              "payments": [p.order for p in paid]}, "5324.34(e)(8)")
 
-    def _cards_to_collect(self) -> tuple[int, ...]:
+    def cards_to_collect(self) -> tuple[int, ...]:
+        """Positions whose cards are still on the layout, in the order they are picked up."""
         collected = {g["from"] for g in self._discard}
         return tuple(p for p in counter_clockwise(self._dealt)
                      if f"position {p}" not in collected and self._hands.get(p))
@@ -816,7 +818,7 @@ class LetItRideRound:
         cards, picked up in order into the discard rack so every hand can be reconstructed
         (5324.34(e)(8)(ii), (e)(9)). The lockout is released for the next round."""
         self.verify_collect_cards()
-        positions = self._cards_to_collect()
+        positions = self.cards_to_collect()
         for position in positions:
             self._discard_hand(position)
         community = [self._community.get(s) for s in ("left", "right") if s in self._community]
@@ -932,139 +934,17 @@ class LetItRideRound:
 
     @property
     def step(self) -> Step:
-        """What the dealer must do now: instruction, actions, positions in order, hardware."""
-        builder: Callable[[], Step] = getattr(self, f"_step_{self._phase.value}")
-        return builder()
-
-    def _step_betting(self) -> Step:
-        eligible = clockwise(self._wagers)
-        lights = ",".join(str(p) for p in eligible if not self._wagers[p].bonus)
-        hardware = ("lockout_off", f"acceptor_lights:{lights}") if self.config.bonus_offered \
-            else ("lockout_off",)
-        side = []
-        if self.config.bonus_offered:
-            side.append("the $1 let it ride bonus")
-        if self.config.three_card_offered:
-            side.append("the three-card bonus")
-        extra = f"; {' and '.join(side)} only with those three" if side else ""
-        return Step(
-            "betting",
-            f"Take wagers: three equal wagers (bet one, two and three) at each position{extra}. "
-            "Then announce 'No more bets'.",
-            ("announce_no_more_bets", "place_wagers", "acknowledge_bonus",
-             "place_three_card_bonus", "withdraw_wagers", "set_players_waiting"),
-            eligible, hardware, "wagers", "5324.34(c)(3)",
-            "Deal the cards" if self._wagers else None)
-
-    def _step_dealing(self) -> Step:
-        delivery = self.next_delivery
-        assert delivery is not None
-        target, slot = delivery
-        positions = (target,) if isinstance(target, int) else ()
-        if self.config.dealing is Dealing.SHOE:
-            if target == COMMUNITY:
-                text = ("Press DISPENSE and deliver the community stack face down: the top card "
-                        "into the community box on your left, the middle card into the box on "
-                        "your right, burn the bottom card.")
-            else:
-                text = (f"Press DISPENSE and deliver the stack of three cards face down to "
-                        f"position {target}.")
-            return Step("dealing", text, ("receive_stack", "report_exposed_card"), positions,
-                        ("lockout_on", "shoe_dispense:3"), "stack", "5324.34(d)(2)")
-        if target == COMMUNITY:
-            where = ("the community area on your left", "the community area, right of the "
-                     "first card", "the community area, right of the first two (it is burned)")
-            text = f"Deal one card face down to {where[slot]}."
-        else:
-            text = f"Deal the {_ORDINAL[slot]} card face down to position {target}."
-        return Step("dealing", text, ("deal_card", "report_exposed_card"), positions,
-                    ("lockout_on",), "card", "5324.34(d)(1)")
-
-    def _decision_step(self, wager: str, clause: str) -> Step:
-        waiting = self._undecided(wager)
-        after = ("" if wager == "bet_one" else
-                 " After the decision the player's cards stay face down and untouched.")
-        return Step(
-            wager,
-            f"Ask position {waiting[0]}: withdraw {_WORDS[wager]} or let it ride?{after}",
-            (f"decide_{wager}", "report_exposed_card"), waiting, ("lockout_on",), "decision",
-            clause,
-            "Turn the first community card" if wager == "bet_one"
-            else "Turn the second community card")
-
-    def _step_bet_one(self) -> Step:
-        return self._decision_step("bet_one", "5324.34(e)(2)")
-
-    def _step_bet_two(self) -> Step:
-        return self._decision_step("bet_two", "5324.34(e)(4)")
-
-    def _community_step(self, slot: str, clause: str) -> Step:
-        known = self._community.get(slot) is not None
-        which = ("the community card on your left: the first community card" if slot == "left"
-                 else "the remaining community card: the second community card")
-        return Step(
-            "first_community_card" if slot == "left" else "second_community_card",
-            f"Turn {which}" + ("." if known else ", and enter it."),
-            ("turn_community_card", "report_exposed_card"), (), ("lockout_on",),
-            "confirm" if known else "card", clause)
-
-    def _step_first_community_card(self) -> Step:
-        return self._community_step("left", "5324.34(e)(3)")
-
-    def _step_second_community_card(self) -> Step:
-        return self._community_step("right", "5324.34(e)(5)")
-
-    def _step_showdown(self) -> Step:
-        waiting = self._unshown()
-        known = all(c is not None for c in self._hands[waiting[0]])
-        return Step(
-            "showdown",
-            f"Turn position {waiting[0]}'s three cards face up"
-            + ("." if known else " and enter them."),
-            ("show_hand",), waiting, ("lockout_on",), "confirm" if known else "cards",
-            "5324.34(e)(6)", "Collect the losing wagers")
-
-    def _step_collect_losing_wagers(self) -> Step:
-        assert self._settlement is not None
-        lines = self._settlement.collections
-        order = tuple(dict.fromkeys(line.position for line in lines))
-        text = ("Collect the losing wagers from your far right, counter-clockwise: "
-                + self._lines_words(lines) + ". Discard the cards of hands with no winning "
-                "wager." if lines else "No losing wagers to collect: confirm.")
-        return Step("collect_losing_wagers", text, ("collect_losing_wagers",), order,
-                    ("lockout_on",), "confirm", "5324.34(e)(7)", "Pay the winning wagers")
-
-    def _step_pay_winning_wagers(self) -> Step:
-        assert self._settlement is not None
-        lines = self._settlement.payments
-        order = tuple(dict.fromkeys(line.position for line in lines))
-        text = ("Pay the winning wagers from your far right, counter-clockwise: "
-                + self._lines_words(lines) + "." if lines else "No winning wagers: confirm.")
-        return Step("pay_winning_wagers", text, ("pay_winning_wagers",), order, ("lockout_on",),
-                    "confirm", "5324.34(e)(8)", "Collect the cards")
-
-    def _step_collect_cards(self) -> Step:
-        positions = self._cards_to_collect()
-        parts = [f"position {p}" for p in positions] + ["the community cards"]
-        return Step("collect_cards",
-                    "Pick up in this order into the discard rack: " + ", ".join(parts) + ".",
-                    ("collect_cards",), positions, ("lockout_on",), "confirm", "5324.34(e)(9)")
-
-    def _step_halted(self) -> Step:
-        return Step("halted", f"Stop: {self._halt_reason()}. Call a supervisor.",
-                    ("resolve_halt",), (), ("lockout_on",), "supervisor",
-                    self._halt["clause"] if self._halt else None)
-
-    def _step_complete(self) -> Step:
-        return Step("complete", "The round is complete.", (), (), ("lockout_off",), "none")
+        """What the dealer must do now: instruction, actions, positions in order, hardware
+        (see :mod:`dealer_station.games.let_it_ride.steps`)."""
+        return step_for(self)
 
     # ------------------------------------------------------------------ the round document
 
     def totals(self) -> dict[str, Cents]:
-        """Chips in (every wager at "no more bets"), chips out to players (returns, stakes of
-        winning wagers and winnings) and the house result: chips in = chips out + house result
-        once the round is settled."""
-        chips_in = sum(self._wagers[p].total for p in self._dealt) if self._dealt else 0
+        """Chips in (every wager on the layout), chips out to players (returns, stakes of winning
+        wagers and winnings) and the house result: chips in = chips out + house result once the
+        round is settled."""
+        chips_in = sum(w.total for w in self._wagers.values())
         returned = sum(p.stake for p in self._payments if p.outcome in ("return", "push"))
         stakes_back = sum(p.stake for p in self._payments if p.outcome == "pay")
         winnings = sum(p.amount for p in self._payments if p.outcome == "pay")
