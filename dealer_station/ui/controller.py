@@ -107,6 +107,8 @@ class Command:
     action: str | None = None
     arguments: Mapping[str, Any] = field(default_factory=dict)
     hardware: str | None = None
+    #: Payment outcomes (``collect``, ``pay``) the dealer must tick off before this command.
+    needs_ticks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +328,11 @@ class TableController:
         if found is None:
             self.message = f"{name.replace('_', ' ')} is not possible at this step."
             return None
+        unticked = self._unticked(found)
+        if unticked:
+            self.message = (f"Tick off every payment first ({unticked} left): the list is the "
+                            "regulated order.")
+            return None
         if found.hardware is not None:
             fault = blocking_fault((found.hardware,), self.devices.health)
             if fault is not None:
@@ -451,10 +458,23 @@ class TableController:
                 self.message = f"Device did not do {requirement}: {error}"
 
     # ------------------------------------------------------------ output
+    def payments(self, round_: Any) -> tuple[Any, ...]:
+        """The payments to show: those made and, at settlement, those due (the adapter's)."""
+        listed = getattr(self.adapter, "payments", None)
+        return tuple(listed(round_) if listed is not None else round_.payments)
+
+    def _unticked(self, command: Command) -> int:
+        if not command.needs_ticks or self.round is None:
+            return 0
+        return sum(1 for p in self.payments(self.round)
+                   if p.outcome in command.needs_ticks and p.order not in self.ticked)
+
     def _buttons(self, round_: Any) -> tuple[ActionView, ...]:
         buttons = []
         for index, command in enumerate(self.adapter.commands(round_, self.devices)):
-            if command.action is None:
+            if self._unticked(command):
+                enabled = False
+            elif command.action is None:
                 enabled = True
             else:
                 try:
@@ -500,7 +520,7 @@ class TableController:
             entry = self.adapter.entry(round_, self.devices, self.selected)
         elif step.expects in ("sign_in", "first_supervisor"):
             entry = EntryRequest(step.expects, "", step.instruction)
-        payments = shown.payments if shown is not None else ()
+        payments = self.payments(shown) if shown is not None else ()
         return Snapshot(
             table=table,
             step=view,

@@ -214,14 +214,15 @@ class FeltView(QWidget):
             chips_h = unit * 0.14
             self._paint_wagers(painter, QRectF(rect.left() + pad, chips_top,
                                                rect.width() - 2 * pad, chips_h), seat.wagers)
-        text = " · ".join(t for t in (seat.decision, seat.result) if t)
-        if text:
-            colour = THEME.fault if seat.foul else (
-                THEME.current if seat.order == 0 else THEME.muted)
-            painter.setPen(QColor(colour))
-            bottom = QRectF(rect.left() + 2, rect.bottom() - unit * 0.12, rect.width() - 4,
-                            unit * 0.11)
-            self._fit_text(painter, bottom, text, unit * 0.075, bold=seat.foul)
+        line_h = unit * 0.095
+        bottom = QRectF(rect.left() + 2, rect.bottom() - line_h - 3, rect.width() - 4, line_h)
+        if seat.result:
+            painter.setPen(QColor(THEME.fault if seat.foul else THEME.text))
+            self._fit_text(painter, bottom, seat.result, unit * 0.075, bold=True)
+            bottom = bottom.translated(0, -line_h)
+        if seat.decision:
+            painter.setPen(QColor(THEME.current if seat.order == 0 else THEME.muted))
+            self._fit_text(painter, bottom, seat.decision, unit * 0.07)
         painter.restore()
 
     def _fit_text(self, painter: QPainter, rect: QRectF, text: str, px: float,

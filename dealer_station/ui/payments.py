@@ -87,11 +87,13 @@ class PaymentPanel(QFrame):
             who = QLabel(line.position)
             who.setStyleSheet("font-weight: bold;")
             what = QLabel(line.description + (f"  ({line.vigorish})" if line.vigorish else ""))
-            what.setWordWrap(True)
+            what.setToolTip(what.text())
+            what.setMinimumWidth(40)
             amount = QLabel(line.amount)
             amount.setStyleSheet("font-weight: bold; font-size: 15pt;")
             amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             for column, widget in enumerate((box, verb, who, what, amount)):
+                widget.setMinimumHeight(38)
                 self._grid.addWidget(widget, row, column)
             self._boxes[line.order] = box
         self._grid.setColumnStretch(3, 1)
@@ -120,7 +122,16 @@ class PaymentPanel(QFrame):
 
     def _on_tick(self, order: int, done: bool) -> None:
         self._update_summary()
+        self._show_next()
         self.ticked.emit(order, done)
+
+    def _show_next(self) -> None:
+        """Keep the first payment not yet ticked in view."""
+        for line in self._lines:
+            box = self._boxes[line.order]
+            if not box.isChecked():
+                self._scroll.ensureWidgetVisible(box)
+                return
 
     def _update_summary(self) -> None:
         done = len(self.ticked_orders())

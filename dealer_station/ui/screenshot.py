@@ -87,7 +87,8 @@ def render(game: str, step: str, path: str | Path, size: tuple[int, int] = (1280
     window.resize(*size)
     window.show()
     window.show_snapshot(controller.snapshot())
-    app.processEvents()
+    for _ in range(3):  # the posted layout requests of the panels just filled
+        app.processEvents()
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     if not window.grab().save(str(target)):

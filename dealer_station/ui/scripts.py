@@ -101,10 +101,10 @@ class LetItRideScript:
         elif phase == "showdown":
             self._press(controller, "show")
         elif phase == "collect_losing_wagers":
+            tick_all(controller)
             self._press(controller, "collected")
         elif phase == "pay_winning_wagers":
-            for line in controller.snapshot().payments:
-                controller.tick(line.order, True)
+            tick_all(controller)
             self._press(controller, "paid")
         elif phase == "collect_cards":
             self._press(controller, "cards_collected")
@@ -118,6 +118,12 @@ class LetItRideScript:
         after = controller.round.history if controller.round is not None else None
         if after is not None and len(after) == len(before):
             raise RuntimeError(f"{name}: {controller.message}")
+
+
+def tick_all(controller: TableController) -> None:
+    """The dealer ticks off every payment listed, in order."""
+    for line in controller.snapshot().payments:
+        controller.tick(line.order, True)
 
 
 def play_until(controller: TableController, script: Any, phase: str,

@@ -60,6 +60,7 @@ class StepPanel(QFrame):
         self.instruction = _label("instruction")
         self.instruction.setSizePolicy(QSizePolicy.Policy.Preferred,
                                        QSizePolicy.Policy.Minimum)
+        self.instruction.setMaximumHeight(170)
         self.order = _label("muted")
         self.blocked = _label("fault")
         self.blocked.hide()

@@ -36,6 +36,7 @@ __all__ = [
     "WagerView",
     "action_label",
     "describe_record",
+    "headline",
     "health_summary",
     "payment_lines",
     "step_view",
@@ -217,6 +218,20 @@ class StepView:
         return next((a for a in self.actions if a.primary), None)
 
 
+def headline(instruction: str, limit: int = 150) -> str:
+    """The instruction as the panel shows it large: a long list after a colon ("Pay the winning
+    wagers ...: position 6 bet one $15.00 wins $45.00; ...") is left to the payment panel.
+
+    >>> headline("Ask position 2: withdraw bet one or let it ride?")
+    'Ask position 2: withdraw bet one or let it ride?'
+    >>> headline("Pay the winning wagers from your far right: " + "position 6 wins; " * 20)
+    'Pay the winning wagers from your far right, in the order listed below.'
+    """
+    if len(instruction) <= limit or ": " not in instruction:
+        return instruction
+    return instruction.split(": ", 1)[0] + ", in the order listed below."
+
+
 def order_text(positions: Sequence[int | str], done: Iterable[int | str] = ()) -> str:
     """``Order: 1 ✓ → 2 → 3`` for the positions of a step, ticking those already done.
 
@@ -262,7 +277,7 @@ def step_view(
     return StepView(
         phase=step.phase,
         phase_label=step.phase.replace("_", " ").upper(),
-        instruction=step.instruction,
+        instruction=headline(step.instruction),
         actions=tuple(actions),
         positions=tuple(step.positions),
         order_text=order_text(step.positions, done),

@@ -16,6 +16,7 @@ from dealer_station.cards import Card
 from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
 from dealer_station.games.let_it_ride.config import Dealing
 from dealer_station.money import format_cents
+from dealer_station.procedure import Payment
 from dealer_station.ui.adapters.common import (
     decisions,
     event_kind,
@@ -75,7 +76,7 @@ class LetItRideAdapter:
             result = ""
             if shown:
                 r = results[p]
-                result = _hand_words(r.hand) if r.qualifies else "no pair of tens"
+                result = _hand_words(r.hand) if r.qualifies else "below tens"
             seats.append(SeatView(
                 key=str(p), title=str(p),
                 wagers=wager_views(p, {k: int(v) for k, v in amounts.items() if k in AREAS},
@@ -154,12 +155,29 @@ class LetItRideAdapter:
             return ()
         if phase == "collect_losing_wagers":
             return (Command("collected", "LOSING WAGERS COLLECTED", "C",
-                            "collect_losing_wagers"),)
+                            "collect_losing_wagers", needs_ticks=("collect",)),)
         if phase == "pay_winning_wagers":
-            return (Command("paid", "ALL PAID", "P", "pay_winning_wagers"),)
+            return (Command("paid", "ALL PAID", "P", "pay_winning_wagers",
+                            needs_ticks=("pay",)),)
         if phase == "collect_cards":
             return (Command("cards_collected", "CARDS COLLECTED", "C", "collect_cards"),)
         return ()
+
+    def payments(self, round_: LetItRideRound) -> tuple[Payment, ...]:
+        """Payments made so far and, at settlement, the collections and payments still due
+        (5324.34(e)(7)-(8)), numbered on in the order the dealer makes them."""
+        made = tuple(round_.payments)
+        plan = round_.planned_settlement
+        phase = round_.step.phase
+        if plan is None or phase not in ("collect_losing_wagers", "pay_winning_wagers"):
+            return made
+        due = (plan.collections if phase == "collect_losing_wagers" else ()) + plan.payments
+        order = max((p.order for p in made), default=0)
+        pending = tuple(
+            Payment(order + i, line.position, line.wager, line.outcome, line.stake, line.amount,
+                    hand=line.hand, clause=line.clause, note=line.note)
+            for i, line in enumerate(due, start=1))
+        return made + pending
 
     @staticmethod
     def _shoe_live(devices: DeviceState) -> bool:
