@@ -461,3 +461,51 @@ def test_replay_rebuilds_an_identical_round_and_document_is_json() -> None:
     assert document["cards"]["positions"]["2"] == ["Ah", "Ad", "Kc"]
     assert document["decisions"]["2"] == {"bet_one": "withdraw", "bet_two": "let_it_ride"}
     assert [p["order"] for p in document["payments"]] == list(range(1, 10))
+
+
+def test_three_separate_betting_areas_and_a_three_card_area_5324_34_a_2_i_v() -> None:
+    """5324.34(a)(2)(i), (v): three separate betting areas per position (bet one, two, three),
+    and a separate area for the three-card bonus; the document shows each area's wager."""
+    round_ = make()
+    bet(round_, 1)
+    round_.place_three_card_bonus(position=1, amount=300)
+    assert round_.to_document()["wagers"]["1"] == {
+        "player": "seat 1", "bet_one": 500, "bet_two": 500, "bet_three": 500, "bonus": 0,
+        "three_card_bonus": 300}
+
+
+def test_cards_examined_then_left_face_down_after_bet_two_5324_34_e_1() -> None:
+    """5324.34(e)(1): players examine their cards; after the bet two decision the cards are
+    placed face down and not touched again: the dealer is told so."""
+    round_ = dealt_round()
+    assert "examined their cards" in round_.step.instruction
+    decide_all(round_, {})
+    round_.turn_community_card()
+    assert "face down and untouched" in round_.step.instruction
+
+
+def test_void_during_betting_returns_the_wagers_and_conserves_chips() -> None:
+    round_ = make()
+    bet(round_, 2)
+    round_.acknowledge_bonus(position=2)
+    round_.call_supervisor(reason="dispute at position 2")
+    assert not round_.can_acknowledge_bonus(2)  # halted before the lockout
+    round_.resolve_halt(supervisor="S", resolution="void_round")
+    assert round_.is_complete and round_.is_void
+    totals = round_.totals()
+    assert totals["chips_in"] == totals["chips_out"] == 1600 and totals["house_result"] == 0
+
+
+def test_no_void_once_settlement_has_begun() -> None:
+    round_ = dealt_round()
+    decide_all(round_, {})
+    round_.turn_community_card()
+    decide_all(round_, {})
+    round_.turn_community_card()
+    while round_.phase is Phase.SHOWDOWN:
+        round_.show_hand(position=round_.step.positions[0])
+    round_.collect_losing_wagers()
+    round_.call_supervisor(reason="player disputes the payout")
+    assert not round_.can_resolve_halt("S", "void_round")
+    round_.resolve_halt(supervisor="S", resolution="continue")
+    assert round_.phase is Phase.PAY_WINNING_WAGERS

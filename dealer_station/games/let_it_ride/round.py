@@ -409,6 +409,9 @@ class LetItRideRound:
         if not self.config.bonus_offered:
             raise ProcedureError("this table does not offer the let it ride bonus wager",
                                  "5324.34(c)(6)(i)")
+        if self._phase is Phase.HALTED and self._resume is Phase.BETTING:
+            raise ProcedureError("the round is halted before 'no more bets': a supervisor must "
+                                 "resolve it first")
         if self._phase is not Phase.BETTING:
             return  # sensed after the lockout: recorded as not recognised
         if position not in self._wagers:
