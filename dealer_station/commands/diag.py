@@ -1,0 +1,167 @@
+"""``dealer-station diag``: the technician's tests of the table devices."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+NAME = "diag"
+HELP = (
+    "technician diagnostics: ports, identify, self-test, lamps, sensors, dispense, lockout, trace"
+)
+DESCRIPTION = """\
+Runs the technician's tests against the table devices named by the table configuration
+(--config FILE, its [devices] table), by one URL (--url), or against a simulated table
+(--sim GAME). Prints one line per device and test, PASS or FAIL with the reason, and exits
+non-zero when any test failed (the first failure's reason on stderr).
+
+tests (default: ports identify selftest counters; "all" runs every one):
+  ports     serial ports and USB devices present
+  identify  vendor, model, serial number, firmware version and firmware CRC of each device
+  selftest  each device's self-test and active faults
+  lamps     each seat's light on, flashing, off, read back; the lit count
+  sensors   a chip placed and removed at each seat in turn (prompts; --sensor-timeout)
+  dispense  shuffle (the count must be 52 or 53), one stack, every card recognised
+  lockout   lock, unlock, the change reported, the indicator
+  trace     every frame decoded live while polling (--trace-seconds)
+  counters  error counters of each line and event counters of each device
+
+Stop the dealer's screen first: the tests open the lines themselves.
+With --sim, --inject puts a fault on the simulated table before the tests (jam, misread,
+door, short-deck, self-test, unplug-shoe, unplug-acceptors, unplug-lockout, garbage,
+corrupt-crc, drop-acks, slow-acks).
+
+Examples:
+  dealer-station --config table.toml diag all
+  dealer-station diag --url /dev/ttyUSB0 --family shoe identify dispense
+  dealer-station diag --sim pai_gow --inject jam dispense
+"""
+
+INJECTIONS = (
+    "jam",
+    "misread",
+    "door",
+    "short-deck",
+    "self-test",
+    "unplug-shoe",
+    "unplug-acceptors",
+    "unplug-lockout",
+    "garbage",
+    "corrupt-crc",
+    "drop-acks",
+    "slow-acks",
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("tests", nargs="*", metavar="TEST", help="tests to run (see above)")
+    parser.add_argument("--sim", choices=("let_it_ride", "pai_gow"), help="test a simulated table")
+    parser.add_argument("--transport", choices=("pty", "tcp", "usb", "memory"), default="pty")
+    parser.add_argument("--inject", action="append", choices=INJECTIONS, default=[])
+    parser.add_argument("--url", help="one device's URL instead of the configuration")
+    parser.add_argument("--family", choices=("shoe", "acceptors", "lockout"), default="shoe")
+    parser.add_argument("--address", type=int, default=1, help="with --url (acceptors: first)")
+    parser.add_argument("--seats", type=int, default=7, help="with --url --family acceptors")
+    parser.add_argument("--sensor-timeout", type=float, default=30.0)
+    parser.add_argument("--trace-seconds", type=float, default=5.0)
+    parser.add_argument("--timeout", type=float, help="answer timeout per request (seconds)")
+
+
+def _devices_table(args: argparse.Namespace) -> dict[str, Any]:
+    if args.url:
+        if args.family == "acceptors":
+            return {
+                "acceptors": {"url": args.url, "first_address": args.address, "seats": args.seats}
+            }
+        return {args.family: {"url": args.url, "address": args.address}}
+    if args.config:
+        with Path(args.config).open("rb") as handle:
+            devices = tomllib.load(handle).get("devices")
+        if not devices:
+            raise ValueError(f"{args.config}: no [devices] table (no hardware configured)")
+        return dict(devices)
+    raise ValueError("no devices to test: give --config FILE, --url URL or --sim GAME")
+
+
+def _inject(table: Any, what: str) -> None:
+    from dealer_station.cards import standard_deck
+    from drivers.protocol.codes import FaultCode
+
+    back = table.backdoor
+    actions = {
+        "jam": back.jam,
+        "misread": back.misread,
+        "door": back.open_door,
+        "short-deck": lambda: back.deal_known_cards(standard_deck()[:51]),
+        "self-test": lambda: back.fail_self_test("lockout", FaultCode.INDICATOR),
+        "unplug-shoe": lambda: back.unplug("shoe"),
+        "unplug-acceptors": lambda: back.unplug("acceptors"),
+        "unplug-lockout": lambda: back.unplug("lockout"),
+        "garbage": lambda: [back.garbage_before_next_reply(n, 24) for n in table.servers],
+        "corrupt-crc": lambda: [back.corrupt_crc(n, 2) for n in table.servers],
+        "drop-acks": lambda: [back.drop_acks(n, 2) for n in table.servers],
+        "slow-acks": lambda: [back.slow_acks(n, 0.5) for n in table.servers],
+    }
+    actions[what]()
+
+
+def run(args: argparse.Namespace) -> int:
+    from drivers.config import parse_device_config
+    from drivers.diagnostics import TESTS, Diagnostics, Outcome
+
+    tests = args.tests or ["ports", "identify", "selftest", "counters"]
+    if "all" in tests:
+        tests = list(TESTS)
+    for test in tests:
+        if test not in TESTS:
+            raise ValueError(f"unknown test {test!r}: {', '.join(TESTS)} or all")
+    sim = None
+    if args.sim:
+        from drivers.sim.table import start_simulated_table
+
+        sim = start_simulated_table(args.sim, args.transport)
+        devices: dict[str, Any] = sim.device_table()
+        for what in args.inject:
+            _inject(sim, what)
+    else:
+        if args.inject:
+            raise ValueError("--inject needs --sim: faults are injected on simulated devices")
+        devices = _devices_table(args)
+    if args.timeout is not None:
+        devices["timeout"] = args.timeout
+    config = parse_device_config(devices)
+
+    def prompt(text: str) -> None:
+        if sim is None:
+            print(f"  -> {text}", flush=True)
+
+    diag = Diagnostics(config, simulation=sim, prompt=prompt)
+    failures: list[Outcome] = []
+    try:
+        for test in tests:
+            if test == "sensors":
+                outcomes = diag.check_sensors(args.sensor_timeout)
+            elif test == "trace":
+                outcomes = diag.check_trace(args.trace_seconds)
+            else:
+                outcomes = diag.run(test)
+            for outcome in outcomes:
+                print(outcome, flush=True)
+                if not outcome.passed:
+                    failures.append(outcome)
+    finally:
+        diag.close()
+        if sim is not None:
+            sim.close()
+    if failures:
+        first = failures[0]
+        print(
+            f"dealer-station diag: {len(failures)} failed; first: {first.test} {first.subject}: "
+            f"{first.detail}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0

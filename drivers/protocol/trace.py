@@ -1,0 +1,57 @@
+"""A frame in words, for the technician's live trace.
+
+>>> from drivers.protocol.frame import Frame
+>>> describe(Frame(1, 0x04, 5, bytes(4)))
+'addr 01 seq 005 POLL ack=0'
+>>> describe(Frame(1, 0x84, 5, bytes.fromhex("01 07000000 20 01 01")))
+'addr 01 seq 005 POLL reply: #7 CHIP_SENSED 01'
+>>> describe(Frame(1, 0x15, 5, bytes((0x22, 4))))
+'addr 01 seq 005 NAK DISPENSE: FAULT_ACTIVE'
+"""
+
+from __future__ import annotations
+
+from drivers.protocol.codes import NAK, REPLY_FLAG, Command, EventCode, NakReason
+from drivers.protocol.frame import Frame
+from drivers.protocol.messages import Identity, PayloadError, Status, decode_ack, decode_events
+
+__all__ = ["describe"]
+
+
+def _name(enum: type[Command] | type[EventCode] | type[NakReason], value: int) -> str:
+    try:
+        return enum(value).name
+    except ValueError:
+        return f"0x{value:02X}"
+
+
+def describe(frame: Frame) -> str:
+    """One line: address, sequence, command (or reply or NAK) and the decoded payload."""
+    head = f"addr {frame.address:02X} seq {frame.sequence:03d}"
+    if frame.command == NAK and len(frame.payload) >= 2:
+        return (
+            f"{head} NAK {_name(Command, frame.payload[0])}: {_name(NakReason, frame.payload[1])}"
+        )
+    reply = bool(frame.command & REPLY_FLAG)
+    command = frame.command & ~REPLY_FLAG
+    name = _name(Command, command)
+    body = frame.payload.hex(" ")
+    try:
+        if command == Command.POLL and not reply:
+            body = f"ack={decode_ack(frame.payload)}"
+        elif command == Command.IDENTIFY and reply:
+            body = str(Identity.decode(frame.payload))
+        elif command == Command.STATUS and reply:
+            status = Status.decode(frame.payload)
+            faults = ",".join(f.name for f in status.faults) or "none"
+            body = f"faults={faults} pending={status.events_pending} {status.detail.hex(' ')}"
+        elif command == Command.POLL:
+            events = decode_events(frame.payload)
+            body = ", ".join(
+                f"#{e.number} {_name(EventCode, e.code)} {e.data.hex(' ')}".rstrip() for e in events
+            )
+            body = body or "no events"
+    except PayloadError:
+        body = f"malformed {body}"
+    text = f"{head} {name}{' reply' if reply else ''}"
+    return f"{text}: {body}" if reply and body else f"{text} {body}".rstrip()

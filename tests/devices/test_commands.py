@@ -1,0 +1,82 @@
+"""``dealer-station sim`` and ``dealer-station diag``: URLs printed, every technician test run
+against a simulated table (and against a configuration file naming PTYs), non-zero exit
+with the reason when a test fails."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from dealer_station.cli import main
+from drivers.protocol.codes import FaultCode
+from drivers.sim.table import start_simulated_table
+
+
+def test_sim_prints_urls_and_a_configuration(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--game", "pai_gow", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "Simulated pai_gow table (pty)" in out
+    assert out.count("/dev/pts/") >= 6  # three lines, each in the listing and the TOML
+    assert "[devices.shoe]" in out and "stack_size = 7" in out and "deck_size = 53" in out
+    assert "seats = 6" in out
+
+
+def test_diag_all_passes_on_a_healthy_simulated_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["diag", "--sim", "let_it_ride", "--transport", "memory", "all", "--trace-seconds", "0.1"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    for test in ("identify", "selftest", "lamps", "sensors", "dispense", "lockout", "counters"):
+        assert f"PASS {test}" in out
+    assert "FAIL" not in out
+    assert " tx addr 01 seq " in out and "POLL reply" in out  # the live decoded trace
+
+
+@pytest.mark.parametrize(
+    ("inject", "test", "reason"),
+    [
+        ("jam", "dispense", "fault: jam"),
+        ("misread", "dispense", "misread"),
+        ("short-deck", "dispense", "shuffle counted 51 cards, expected 52"),
+        ("self-test", "selftest", "self-test failed: indicator"),
+        ("unplug-lockout", "identify", "lockout: not connected"),
+    ],
+)
+def test_diag_fails_with_the_reason(
+    inject: str, test: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["diag", "--sim", "let_it_ride", "--transport", "memory", "--inject", inject, test]
+    argv += ["--timeout", "0.02"]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert reason in captured.err and f"FAIL {test}" in captured.out
+
+
+def test_diag_reads_the_devices_from_the_table_configuration(tmp_path: Path) -> None:
+    """A separate process opens the PTYs named in a TOML configuration, as on a real table."""
+    table = start_simulated_table("let_it_ride", "pty")
+    try:
+        config = tmp_path / "table.toml"
+        config.write_text(tomli_w.dumps({"devices": table.device_table()}))
+        table.backdoor.fail_self_test("acceptors", FaultCode.LAMP, seat=4)
+        run = subprocess.run(
+            [sys.executable, "-m", "dealer_station.cli", "--config", str(config), "diag",
+             "identify", "selftest"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert run.returncode == 1, run.stdout + run.stderr
+        assert "PASS identify acceptors seat 7" in run.stdout
+        assert "FAIL selftest acceptors seat 4: self-test failed: lamp" in run.stdout
+        assert "self-test failed: lamp" in run.stderr
+    finally:
+        table.close()
+
+
+def test_diag_without_devices_explains(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diag", "identify"]) == 2
+    assert "--config FILE, --url URL or --sim GAME" in capsys.readouterr().err
