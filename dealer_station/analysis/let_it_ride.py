@@ -21,7 +21,7 @@ them from the game's own tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -136,6 +136,20 @@ class BaseGameSolution:
     ride_bet_two: BoolArray  # per four-card colex rank
     expected_return: Fraction
     units_by_hand: IntArray  # per five-card hand: units riding summed over its 20 deal orders
+    sum_after_three: IntArray  # per three-card hand: the values of its 1,176 completions, summed
+    sum_after_four: IntArray  # per four-card hand: the values of its 48 completions, summed
+    scale: int  # the values are odds times ``scale``
+
+    def value_after_three(self, cards: Sequence[int]) -> Fraction:
+        """Expected value of one unit riding, seen from the player's three cards (indices)."""
+        total = int(self.sum_after_three[int(colex_rank([sorted(cards)])[0])])
+        return Fraction(total, 1176 * self.scale)
+
+    def value_after_four(self, cards: Sequence[int]) -> Fraction:
+        """Expected value of one unit riding, seen from four cards (three and the first
+        community card)."""
+        total = int(self.sum_after_four[int(colex_rank([sorted(cards)])[0])])
+        return Fraction(total, 48 * self.scale)
 
     @property
     def average_units_wagered(self) -> float:
@@ -186,7 +200,7 @@ def solve_base_game(pays: Odds) -> BaseGameSolution:
     for drop in range(5):
         columns = [c for c in range(5) if c != drop]
         units += 4 * ride_two[colex_rank(hands[:, columns])]
-    return BaseGameSolution(ride_one, ride_two, expected, units)
+    return BaseGameSolution(ride_one, ride_two, expected, units, sum_three, sum_four, scale)
 
 
 def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
