@@ -38,7 +38,8 @@ def round_from_document(doc: Mapping[str, Any]) -> LetItRideRound:
 def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
     """Recompute a Let It Ride round's settlement from its document.
 
-    Returns ``game``, ``complete``, ``void``, ``results`` (each hand judged again),
+    Returns ``game``, ``complete``, ``void``, ``phase``, ``community`` (the community cards),
+    ``decisions`` (bet one and bet two at each position), ``results`` (each hand judged again),
     ``payments`` (recomputed, in order), ``totals`` (chips in, chips out, house result),
     ``matches`` (whether the document's own payments agree) and ``differences``.
     """
@@ -60,6 +61,8 @@ def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
         "complete": round_.is_complete,
         "void": round_.is_void,
         "phase": round_.phase.value,
+        "community": full["cards"]["community"],
+        "decisions": full["decisions"],
         "results": full["results"],
         "payments": recomputed,
         "totals": round_.totals(),
