@@ -17,6 +17,7 @@ from dealer_station.cards import Card, format_cards
 from dealer_station.games.let_it_ride.config import LetItRideConfig
 from dealer_station.games.let_it_ride.paytables import BASE_HANDS
 from dealer_station.money import Cents, format_cents
+from dealer_station.procedure import JSONValue
 from dealer_station.rankings.five_card import evaluate_five, qualifies
 from dealer_station.rankings.three_card import evaluate_three
 
@@ -60,7 +61,7 @@ class Wagers:
     def total(self) -> Cents:
         return self.bet_one + self.bet_two + self.bet_three + self.bonus + self.three_card_bonus
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, JSONValue]:
         return {
             "player": self.player,
             "bet_one": self.bet_one,
@@ -84,7 +85,7 @@ class HandResult:
     qualifies: bool
     three_card: str
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, JSONValue]:
         return {
             "cards": format_cards(self.cards),
             "hand": self.hand,
