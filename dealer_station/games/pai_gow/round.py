@@ -666,7 +666,10 @@ class PaiGowRound:
     def verify_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> None:
         self._require(Phase.DEAL, action="dealing")
         three = self.config.dealing is DealingMethod.THREE_THEN_FOUR
-        self._cards(cards, 3 * (len(self._wagered_positions)) if three else 49)
+        try:
+            self._cards(cards, 3 * (len(self._wagered_positions)) if three else 49)
+        except CardError as error:
+            raise ProcedureError(str(error), "5324.41(f)") from None
         if first_stack != 1:
             if self.config.dealing is not DealingMethod.HAND or self.bank is None:
                 raise ProcedureError(
@@ -723,10 +726,15 @@ class PaiGowRound:
 
     def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
         self._require(Phase.FOUR_CARD, action="the four-card stacks")
-        deck = self._cards(cards, 4 * len(self._first_stacks))
+        try:
+            deck = self._cards(cards, 4 * len(self._first_stacks))
+        except CardError as error:
+            raise ProcedureError(str(error), "5324.41(n)(7)") from None
         overlap = set(deck) & {c for s in self._first_stacks.values() for c in s}
         if overlap:
-            raise CardError(f"{format_cards(sorted(overlap, key=str))} were dealt already")
+            raise ProcedureError(
+                f"{format_cards(sorted(overlap, key=str))} were dealt already", "5324.41(n)(7)"
+            )
 
     def can_deal_four_card_stacks(self, cards: Sequence[str] | str) -> bool:
         return allowed(self.verify_deal_four_card_stacks, cards)
@@ -789,7 +797,13 @@ class PaiGowRound:
                 "clockwise when equal)",
                 "5324.41(i)(2)",
             )
-        player_setting(self._hands[position], low, wheel_lowest=self.config.wheel_lowest)
+        self._check_low(position, low)
+
+    def _check_low(self, position: int, low: Sequence[str] | str) -> None:
+        try:
+            player_setting(self._hands[position], low, wheel_lowest=self.config.wheel_lowest)
+        except CardError as error:
+            raise ProcedureError(str(error), "5324.41(g)(1)") from None
 
     def can_set_hand(self, position: int, low: Sequence[str] | str) -> bool:
         return allowed(self.verify_set_hand, position, low)
@@ -834,7 +848,7 @@ class PaiGowRound:
                                  "co-bank's)", "5324.41(h)(5)")
         if self.bank_hand is not None:
             raise ProcedureError("the bank's hand is set", "5324.41(h)(11)")
-        player_setting(self._hands[self.bank], low, wheel_lowest=self.config.wheel_lowest)
+        self._check_low(self.bank, low)
 
     def can_set_bank_hand(self, low: Sequence[str] | str) -> bool:
         return allowed(self.verify_set_bank_hand, low)
