@@ -27,7 +27,7 @@ FORTUNE = {  # 5324.41(m)(1): hand -> (A, B, C)
     "five_aces": (400, 400, 250),
     "seven_card_straight_flush_with_joker": (1000, 1000, 750),
     "royal_flush_plus_royal_match": (2000, 2000, 1000),
-    "seven_card_straight_flush_no_joker": (8000, 5000, 5000),
+    "seven_card_straight_flush_with_no_joker": (8000, 5000, 5000),
 }
 ENVY = {  # 5324.41(m)(2): dollars
     "four_of_a_kind": (5, 5, 5),
@@ -36,7 +36,7 @@ ENVY = {  # 5324.41(m)(2): dollars
     "five_aces": (250, 250, 50),
     "seven_card_straight_flush_with_joker": (500, 500, 100),
     "royal_flush_plus_royal_match": (1000, 1000, 250),
-    "seven_card_straight_flush_no_joker": (5000, 3000, 1000),
+    "seven_card_straight_flush_with_no_joker": (5000, 3000, 1000),
 }
 INSURANCE = {  # 5324.41(m)(3): A..E
     "ace_high": (2, 2, 1, 3, 3),
@@ -52,7 +52,7 @@ THREE_CARD = {  # 5324.41(o)(1)
     "three_card_straight": 4,
     "three_card_straight_flush": 5,
     "three_of_a_kind": 25,
-    "three_card_straight_flush_no_joker": 40,
+    "three_card_straight_flush_with_no_joker": 40,
 }
 SEVEN_CARD = {  # 5324.41(o)(2), the garbled rows read as documented
     "straight": (2, 2),
@@ -61,7 +61,7 @@ SEVEN_CARD = {  # 5324.41(o)(2), the garbled rows read as documented
     "full_house": (5, 5),
     "four_of_a_kind": (25, 25),
     "straight_flush_with_joker": (50, 30),
-    "straight_flush_no_joker": (250, 50),
+    "straight_flush_with_no_joker": (250, 50),
     "royal_flush": (250, 200),
     "five_aces": (500, 500),
 }

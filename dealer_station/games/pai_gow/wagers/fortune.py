@@ -59,11 +59,11 @@ def premium_hands(
     """Every premium hand at the table as ``(position, hand)``, the dealer's last when counted."""
     found: list[tuple[int | str, str]] = []
     for seat in far_right_first(seats):
-        hand = fortune_hand(seat.cards, config.royal_match)
+        hand = fortune_hand(seat.cards, config)
         if hand is not None and is_premium(hand, config):
             found.append((seat.position, hand))
     if config.envy_counts_dealer_hand and dealer_cards is not None:
-        hand = fortune_hand(tuple(dealer_cards), config.royal_match)
+        hand = fortune_hand(tuple(dealer_cards), config)
         if hand is not None and is_premium(hand, config):
             found.append((DEALER_HAND, hand))
     return found
@@ -79,7 +79,7 @@ def bonus_and_insurance_pass(
     fortune_table = config.table("fortune_bonus")
     insurance_table = config.table("insurance")
     for seat in far_right_first(seats):
-        hand = fortune_hand(seat.cards, config.royal_match)
+        hand = fortune_hand(seat.cards, config)
         fortune = seat.wager(_FORTUNE)
         if hand is not None and is_premium(hand, config):
             left_up.append(seat.position)

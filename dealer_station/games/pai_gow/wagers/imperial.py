@@ -48,8 +48,8 @@ def imperial_lines(
         return [], []
     player_table = config.table("player_hand_bonus")
     banker_table = config.table("banker_hand_bonus")
-    player_hand = player_hand_bonus_hand(seat.cards)
-    banker_hand = banker_hand_bonus_hand(tuple(banker_cards))
+    player_hand = player_hand_bonus_hand(seat.cards, config)
+    banker_hand = banker_hand_bonus_hand(tuple(banker_cards), config)
     pays: list[Payment] = []
     returned = False
     if player_hand is not None and player_table.pays_on(player_hand):

@@ -35,7 +35,7 @@ from dealer_station.procedure import Payment, ProcedureError
 from .config import BonusConfig
 from .families import BonusWager
 from .fortune import bonus_and_insurance_pass, envy_and_premium_pass
-from .hands import progressive_hands
+from .hands import progressive_hands, progressive_setting
 from .imperial import banker_cards_for, imperial_lines
 from .limits import apply_limits
 from .progressive import ProgressiveMeter, ProgressivePayout, progressive_payout
@@ -84,6 +84,7 @@ def progressive_line(
     if payout is None:
         return draft(seat, _PROGRESSIVE, "collect", stake, clause="5324.41(g)(5)",
                      note=tray), None
+    tray = f"reset the hands to {progressive_setting(seat.cards, payout.hand)} (g)(8); {tray}"
     if not payout.from_meter:
         amount = payout.amount(0)
         return draft(seat, _PROGRESSIVE, "pay", stake, amount, hand=payout.hand,

@@ -85,7 +85,7 @@ def seven_card_lines(seat: Seat, config: BonusConfig) -> tuple[list[Payment], li
     if not stake:
         return [], []
     table = config.table("seven_card_bonus")
-    hand = seven_card_bonus_hand(seat.cards)
+    hand = seven_card_bonus_hand(seat.cards, config)
     if hand is not None and table.pays_on(hand):
         return [], [draft(seat, BonusWager.SEVEN_CARD_BONUS.value, "pay", stake,
                           table.odds(hand).pays(stake), hand=hand, clause="5324.41(g)(8)")]
