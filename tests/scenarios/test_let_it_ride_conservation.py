@@ -38,9 +38,9 @@ def oracle(round_: LetItRideRound, position: int) -> int:
     category = evaluate_five(five).category.value
     w = round_.wagers[position]
     on_layout = round_.on_layout(position)
-    base_stakes = sum(w.base(b) for b in on_layout)
+    base_stakes = sum(w.amount(b) for b in on_layout)
     if qualifies(five):
-        house = -min(sum(w.base(b) * REG_BASE[category] for b in on_layout), LIMIT)
+        house = -min(sum(w.amount(b) * REG_BASE[category] for b in on_layout), LIMIT)
     else:
         house = base_stakes
     if w.bonus:

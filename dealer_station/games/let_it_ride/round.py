@@ -618,7 +618,7 @@ class LetItRideRound:
         self._rides[position][wager] = bool(let_it_ride)
         effects: dict[str, JSONValue] = {"decision": "let_it_ride" if let_it_ride else "withdraw"}
         if not let_it_ride:
-            stake = self._wagers[position].base(wager)
+            stake = self._wagers[position].amount(wager)
             self._pay(position, wager, "return", stake, clause=f"{clause}(ii)",
                       note="withdrawn by the player")
             effects["returned"] = stake
@@ -924,7 +924,7 @@ class LetItRideRound:
         for position in counter_clockwise(self._wagers):
             w = self._wagers[position]
             for wager in (*self.on_layout(position), "bonus", "three_card_bonus"):
-                stake = w.base(wager)
+                stake = w.amount(wager)
                 if stake:
                     self._pay(position, wager, "return", stake, clause=None, note="round void")
                     returned += stake

@@ -34,6 +34,8 @@ __all__ = [
 #: The three base wagers, in the regulation's words (5324.34(c)(4)).
 BASE_WAGERS: tuple[str, ...] = ("bet_one", "bet_two", "bet_three")
 
+_AREAS = ("bet_one", "bet_two", "bet_three", "bonus", "three_card_bonus")
+
 # The rankings' category values, in case they use the regulation's other spellings.
 _ALIASES = {"two_pairs": "two_pair", "one_pair": "pair", "mini_royal_flush": "mini_royal"}
 
@@ -53,7 +55,14 @@ class Wagers:
     bonus: Cents = 0
     three_card_bonus: Cents = 0
 
-    def base(self, wager: str) -> Cents:
+    def amount(self, wager: str) -> Cents:
+        """The amount on one betting area (``bet_one`` ... ``three_card_bonus``).
+
+        >>> Wagers("seat 1", 500, 500, 500, bonus=100).amount("bonus")
+        100
+        """
+        if wager not in _AREAS:
+            raise ValueError(f"no betting area {wager!r}")
         amount: Cents = getattr(self, wager)
         return amount
 
@@ -146,7 +155,7 @@ def _base_lines(
     odds = config.base_pay_table[result.hand] if wins else None
     remaining = config.payout_limit
     for wager in on_layout:
-        stake = wagers.base(wager)
+        stake = wagers.amount(wager)
         if odds is None:
             lines.append(SettlementLine(result.position, wager, "collect", stake, 0, result.hand,
                                         "5324.34(e)(7)", "lower than a pair of tens"))
