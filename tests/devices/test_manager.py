@@ -13,7 +13,7 @@ from devices_support import FAST, Collector
 from drivers.config import parse_device_config
 from drivers.events import DeviceEvent, EventKind
 from drivers.manager import DeviceManager, DeviceOffline, Health, LinkState
-from drivers.protocol.codes import IndicatorMode, LightMode
+from drivers.protocol.codes import FaultCode, IndicatorMode, LightMode
 from drivers.sim.table import SimulatedTable, devices_or_simulation, start_simulated_table
 from drivers.transports.usb import discover
 
@@ -156,3 +156,43 @@ def test_usb_device_is_found_again_after_replug(collector: Collector) -> None:
         assert shoe_link.counters.link_downs >= 1
     finally:
         table.close()
+
+
+def test_socket_url_reaches_devices_through_serial_for_url() -> None:
+    """``socket://`` goes through pyserial's serial_for_url like a device path."""
+    table = start_simulated_table("let_it_ride", "tcp")
+    try:
+        assert table.urls["shoe"].startswith("socket://127.0.0.1:")
+        with DeviceManager(table.config(**FAST)) as manager:
+            assert manager.wait_online(5.0)
+            assert manager.shuffle().result(2) == 52
+            assert manager.lit_count().result(2) == 0
+    finally:
+        table.close()
+
+
+def test_loop_url_opens_and_echoes_through_serial_for_url() -> None:
+    from drivers.transports import open_transport
+
+    loop = open_transport("loop://")
+    loop.open()
+    loop.write(b"\xa5frame")
+    assert loop.read(0.5) == b"\xa5frame"
+    loop.close()
+
+
+def test_faults_reach_the_devices_health(table: SimulatedTable, manager: DeviceManager) -> None:
+    table.backdoor.open_door()
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        if manager.health()[("shoe", None)].faults:
+            break
+        time.sleep(0.005)
+    shoe = manager.health()[("shoe", None)]
+    assert shoe.state is LinkState.ONLINE and shoe.faults == (FaultCode.DOOR_OPEN,)
+    assert "door open" in str(shoe)
+    table.backdoor.close_door()
+    deadline = time.monotonic() + 3
+    while manager.health()[("shoe", None)].faults and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert manager.health()[("shoe", None)].faults == ()
