@@ -150,6 +150,9 @@ class LetItRideConfig:
     def __post_init__(self) -> None:
         _validate(self)
 
+    def __hash__(self) -> int:
+        return hash(tomli_w.dumps(self.to_mapping()))
+
     def to_mapping(self) -> dict[str, Any]:
         """The configuration in the TOML layout (money as ``"$5.00"``, odds as ``"8:1"``)."""
         return {
