@@ -1,6 +1,8 @@
-"""Array classification of five-card hands for the counters: every hand of the 52-card deck
-(Let It Ride, 5324.34(b)(2)) or the 53-card Pai Gow deck (5324.41(c)(2)-(3): the joker is an ace,
-or completes a straight, flush, straight flush or royal flush).
+"""Five-card hand classes for the counters: the table of every five-card Pai Gow hand built from
+the rankings' bulk evaluator (:func:`five_card_codes`), and an independent array classifier
+(:func:`classify_five`: the 52-card deck of Let It Ride, 5324.34(b)(2), or the 53-card Pai Gow deck,
+5324.41(c)(2)-(3): the joker is an ace, or completes a straight, flush, straight flush or royal
+flush) that the tests hold against it on every hand.
 
 Card indices are those of :attr:`dealer_station.cards.Card.index`: ``(rank - 2) * 4 + suit``,
 joker 52. Rows must be ascending (so the joker, if any, is last). The codes order hands so that a
@@ -141,16 +143,44 @@ def classify_five(cards: npt.ArrayLike) -> tuple[IntArray, IntArray]:
     return codes, pair_ranks
 
 
-@lru_cache(maxsize=2)
-def five_card_codes(deck_size: int) -> tuple[IntArray, IntArray]:
-    """:func:`classify_five` of every five-card hand of the first ``deck_size`` cards (52 or 53),
-    indexed by colex rank. Cached: about two seconds to build for 53 cards.
+_PAI_GOW_CODES = {
+    "high_card": HandCode.HIGH_CARD,
+    "pair": HandCode.PAIR,
+    "two_pair": HandCode.TWO_PAIR,
+    "three_of_a_kind": HandCode.THREE_OF_A_KIND,
+    "straight": HandCode.STRAIGHT,
+    "flush": HandCode.FLUSH,
+    "full_house": HandCode.FULL_HOUSE,
+    "four_of_a_kind": HandCode.FOUR_OF_A_KIND,
+    "straight_flush": HandCode.STRAIGHT_FLUSH,
+    "royal_flush": HandCode.ROYAL_FLUSH,
+    "five_aces": HandCode.FIVE_ACES,
+}
 
-    >>> codes, _ = five_card_codes(52)
-    >>> int((codes == HandCode.ROYAL_FLUSH).sum()), int((codes == HandCode.STRAIGHT_FLUSH).sum())
-    (4, 36)
+
+@lru_cache(maxsize=1)
+def five_card_codes() -> IntArray:
+    """The :class:`HandCode` of every five-card hand of the 53-card Pai Gow deck, indexed by colex
+    rank, from the rankings' bulk evaluator
+    (:func:`dealer_station.rankings.bulk.evaluate_high_array`): its category, and for straight
+    and royal flushes whether the joker is among the five cards (then it is used, since four cards
+    and a joker make a straight flush only with the joker's help). Cached (under a second).
+
+    >>> codes = five_card_codes()
+    >>> int((codes == HandCode.ROYAL_FLUSH).sum()), int((codes == HandCode.FIVE_ACES).sum())
+    (4, 1)
     """
-    codes, pair_ranks = classify_five(combinations_array(deck_size, 5))
+    from dealer_station.rankings import bulk
+    from dealer_station.rankings.pai_gow import PaiGowCategory
+
+    hands = combinations_array(53, 5)
+    strengths = bulk.strengths(bulk.evaluate_high_array(hands))
+    lookup = np.zeros(max(c.strength for c in PaiGowCategory) + 1, dtype=np.int64)
+    for category in PaiGowCategory:
+        lookup[category.strength] = _PAI_GOW_CODES[category.value]
+    codes = lookup[strengths]
+    joker = hands[:, -1] == JOKER_INDEX
+    codes[joker & (codes == HandCode.STRAIGHT_FLUSH)] = HandCode.STRAIGHT_FLUSH_WITH_JOKER
+    codes[joker & (codes == HandCode.ROYAL_FLUSH)] = HandCode.ROYAL_FLUSH_WITH_JOKER
     codes.setflags(write=False)
-    pair_ranks.setflags(write=False)
-    return codes, pair_ranks
+    return codes

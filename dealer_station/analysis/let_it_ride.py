@@ -1,9 +1,10 @@
 """Let It Ride (5324.34): the base game under the return-maximising strategy, the $1 let it ride
 bonus ((f)(3)) and the three-card bonus ((f)(4)), exactly, over every deal of the 52-card deck.
 
-The base game is solved backwards over all 2,598,960 five-card hands with array arithmetic. Every
-unit riding wins or loses the same amount ``v(hand)`` (the pay odds, or -1 below a pair of tens,
-(e)(7)), and the two decisions are independent ((e)(4)), so:
+Hands are classified by the rankings' bulk evaluator. The base game is solved backwards over all
+2,598,960 five-card hands with array arithmetic. Every unit riding wins or loses the same amount
+``v(hand)`` (the pay odds, or -1 below a pair of tens, (e)(7)), and the two decisions are
+independent ((e)(4)), so:
 
 * bet two rides on four cards exactly when ``E[v | four cards] > 0`` (the 48 fifth cards);
 * bet one rides on three cards exactly when ``E[v | three cards] > 0`` (the 1,176 pairs of
@@ -30,9 +31,8 @@ from math import lcm
 import numpy as np
 
 from dealer_station.analysis.combinatorics import IntArray, colex_rank, combinations_array
-from dealer_station.analysis.five_card_table import BoolArray, HandCode, five_card_codes
+from dealer_station.analysis.five_card_table import BoolArray
 from dealer_station.analysis.report import PayLine, WagerReport, format_odds, odds_report
-from dealer_station.analysis.three_card_counts import LetItRideThree, classify_let_it_ride_three
 from dealer_station.money import format_cents
 
 __all__ = [
@@ -74,38 +74,29 @@ THREE_CARD_HANDS: tuple[str, ...] = (
     "high_card",
 )
 
-_CODE_NAMES = {
-    HandCode.ROYAL_FLUSH: "royal_flush",
-    HandCode.STRAIGHT_FLUSH: "straight_flush",
-    HandCode.FOUR_OF_A_KIND: "four_of_a_kind",
-    HandCode.FULL_HOUSE: "full_house",
-    HandCode.FLUSH: "flush",
-    HandCode.STRAIGHT: "straight",
-    HandCode.THREE_OF_A_KIND: "three_of_a_kind",
-    HandCode.TWO_PAIR: "two_pair",
-    HandCode.HIGH_CARD: "high_card",
-}
-_TENS = 8  # rank number of the ten (deuce is 0)
 _HANDS = 2_598_960
 
 
 @lru_cache(maxsize=1)
 def five_card_categories() -> IntArray:
     """Index into :data:`BASE_GAME_HANDS` of every five-card hand of the 52-card deck, by colex
-    rank.
+    rank, from the rankings' bulk evaluator and its pair-of-tens qualifier ((e)(7)).
 
     >>> categories = five_card_categories()
     >>> int((categories == BASE_GAME_HANDS.index("pair")).sum())  # tens or better
     422400
     """
-    codes, pair_ranks = five_card_codes(52)
-    categories = np.zeros(len(codes), dtype=np.int64)
-    for code, name in _CODE_NAMES.items():
-        categories[codes == code] = BASE_GAME_HANDS.index(name)
-    pairs = codes == HandCode.PAIR
-    high_pair = pairs & (pair_ranks >= _TENS)
-    categories[high_pair] = BASE_GAME_HANDS.index("pair")
-    categories[pairs & ~high_pair] = BASE_GAME_HANDS.index("pair_below_tens")
+    from dealer_station.rankings import bulk
+    from dealer_station.rankings.five_card import QUALIFYING_KEY, FiveCardCategory
+
+    keys = bulk.evaluate_five_array(combinations_array(52, 5))
+    strengths = bulk.strengths(keys)
+    lookup = np.zeros(max(c.strength for c in FiveCardCategory) + 1, dtype=np.int64)
+    for category in FiveCardCategory:
+        lookup[category.strength] = BASE_GAME_HANDS.index(category.value)
+    categories = lookup[strengths]
+    low_pair = (strengths == FiveCardCategory.PAIR.strength) & (keys < QUALIFYING_KEY)
+    categories[low_pair] = BASE_GAME_HANDS.index("pair_below_tens")
     categories.setflags(write=False)
     return categories
 
@@ -289,23 +280,18 @@ def bonus_report(amounts: Mapping[str, int], table: str | None = None) -> WagerR
 
 
 def three_card_bonus_report(pays: Odds, table: str | None = None) -> WagerReport:
-    """The three-card bonus for one pay table ``{hand: odds}``; a mini royal on a table without
-    it is paid as a straight flush (tables A-C of (f)(4))."""
+    """The three-card bonus for one pay table ``{hand: odds}`` over the 22,100 hands, classified
+    by the rankings' bulk evaluator; a mini royal on a table without it is paid as a straight
+    flush (tables A-C of (f)(4))."""
     unknown = set(pays) - set(THREE_CARD_HANDS)
     if unknown:
         raise ValueError(f"unknown hands in the three-card table: {', '.join(sorted(unknown))}")
-    codes = classify_let_it_ride_three(combinations_array(52, 3))
-    names = {
-        LetItRideThree.MINI_ROYAL: "mini_royal",
-        LetItRideThree.STRAIGHT_FLUSH: "straight_flush",
-        LetItRideThree.THREE_OF_A_KIND: "three_of_a_kind",
-        LetItRideThree.STRAIGHT: "straight",
-        LetItRideThree.FLUSH: "flush",
-        LetItRideThree.PAIR: "pair",
-        LetItRideThree.HIGH_CARD: "high_card",
-    }
-    raw = np.bincount(codes, minlength=len(LetItRideThree))
-    counts = {names[LetItRideThree(code)]: int(raw[code]) for code in LetItRideThree}
+    from dealer_station.rankings import bulk
+    from dealer_station.rankings.three_card import ThreeCardCategory
+
+    keys = bulk.evaluate_three_array(combinations_array(52, 3))
+    found = bulk.category_counts(keys, ThreeCardCategory)
+    counts = {name: found[name] for name in THREE_CARD_HANDS}
     if "mini_royal" not in pays:  # "n/a" in tables A-C
         counts["straight_flush"] += counts.pop("mini_royal")
     return odds_report("three_card_bonus", table, counts, pays, 22100)

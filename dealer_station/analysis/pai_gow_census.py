@@ -215,7 +215,7 @@ def hand_features(hands: npt.ArrayLike) -> IntArray:
                        seven_card_straight_flush=0, royal_match_kq=False, royal_match_ak=False)]
     """
     cards = np.asarray(hands, dtype=np.int64).reshape(-1, 7)
-    codes, _ = five_card_codes(53)
+    codes = five_card_codes()
     ranks = np.minimum(cards // 4, ACE)  # the joker counts as an ace
     best = np.zeros(len(cards), dtype=np.int64)
     best_pair = np.full(len(cards), -1, dtype=np.int64)
@@ -353,7 +353,7 @@ def census(
     parts = 16 if len(ranks) > 6 else 1
     jobs = [(ranks, part, parts) for part in range(parts)]
     workers = min(workers or os.cpu_count() or 1, parts)
-    five_card_codes(53)  # built once, before the workers fork
+    five_card_codes()  # built once, before the workers fork
     totals: dict[int, int] = {}
     if workers > 1:
         context = multiprocessing.get_context("fork")

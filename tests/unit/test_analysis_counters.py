@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from dealer_station.analysis.combinatorics import colex_rank, combinations_array
-from dealer_station.analysis.five_card_table import HandCode, five_card_codes
+from dealer_station.analysis.five_card_table import HandCode, classify_five, five_card_codes
 from dealer_station.analysis.let_it_ride import BASE_GAME_HANDS, five_card_categories
 from dealer_station.analysis.pai_gow import THREE_CARD_NAMES, three_card_bonus_counts
 from dealer_station.analysis.three_card_counts import (
@@ -80,16 +80,47 @@ def _let_it_ride_name(row: list[int]) -> str:
     return name
 
 
-def test_let_it_ride_five_card_counter_agrees_with_rankings() -> None:
-    """5324.34(b)(2), (e)(7): every 13th five-card hand and every hand of a rare category
-    (straight and better), counter against ``evaluate_five`` and its tens-or-better qualifier."""
+_LET_IT_RIDE_NAMES = {
+    HandCode.HIGH_CARD: "high_card",
+    HandCode.TWO_PAIR: "two_pair",
+    HandCode.THREE_OF_A_KIND: "three_of_a_kind",
+    HandCode.STRAIGHT: "straight",
+    HandCode.FLUSH: "flush",
+    HandCode.FULL_HOUSE: "full_house",
+    HandCode.FOUR_OF_A_KIND: "four_of_a_kind",
+    HandCode.STRAIGHT_FLUSH: "straight_flush",
+    HandCode.ROYAL_FLUSH: "royal_flush",
+}
+
+
+def test_let_it_ride_five_card_counter_agrees_with_the_bulk_evaluator_on_every_hand() -> None:
+    """5324.34(b)(2), (e)(7): all 2,598,960 hands, the independent array counter against the
+    categories the analysis takes from the rankings' bulk evaluator and tens-or-better qualifier."""
+    codes, pair_ranks = classify_five(combinations_array(52, 5))
+    mine = np.zeros(len(codes), dtype=np.int64)
+    for code, name in _LET_IT_RIDE_NAMES.items():
+        mine[codes == code] = BASE_GAME_HANDS.index(name)
+    pairs = codes == HandCode.PAIR
+    mine[pairs & (pair_ranks >= 8)] = BASE_GAME_HANDS.index("pair")
+    mine[pairs & (pair_ranks < 8)] = BASE_GAME_HANDS.index("pair_below_tens")
+    assert (mine == five_card_categories()).all()
+
+
+def test_let_it_ride_five_card_categories_agree_with_evaluate_five() -> None:
+    """5324.34(b)(2): every 29th hand and every straight or better, against the single-hand API."""
     hands = combinations_array(52, 5)
     categories = five_card_categories()
     rare = np.flatnonzero(categories <= BASE_GAME_HANDS.index("straight"))
-    chosen = np.union1d(np.arange(0, len(hands), 13), rare)
-    for index in chosen.tolist():
+    for index in np.union1d(np.arange(0, len(hands), 29), rare).tolist():
         row = hands[index].tolist()
         assert BASE_GAME_HANDS[categories[index]] == _let_it_ride_name(row), row
+
+
+def test_pai_gow_five_card_counter_agrees_with_the_bulk_table_on_every_hand() -> None:
+    """5324.41(c)(1)-(3): all 2,869,685 five-card hands of the 53 cards, the independent array
+    counter against the table the census uses (the rankings' bulk evaluator)."""
+    codes, _ = classify_five(combinations_array(53, 5))
+    assert (codes == five_card_codes()).all()
 
 
 def test_let_it_ride_five_card_category_counts_are_the_combinatorial_ones() -> None:
@@ -126,7 +157,7 @@ def test_pai_gow_five_card_table_agrees_with_evaluate_high() -> None:
     """5324.41(c)(1)-(3): every 9th five-card hand holding the joker, every 97th of the others and
     every straight flush or better, the table's class against ``evaluate_high`` (category and
     natural)."""
-    codes, _ = five_card_codes(53)
+    codes = five_card_codes()
     hands = combinations_array(53, 5)
     with_joker = np.flatnonzero(hands[:, -1] == 52)
     chosen = np.union1d(np.arange(0, len(hands), 97), with_joker[::9])
