@@ -4,8 +4,11 @@
 * :mod:`.config`: the table's configuration, validated with the clause an illegal one breaks;
 * :mod:`.phases`: the phases and the dealing orders of (d)(1) and (d)(2);
 * :mod:`.round`: :class:`LetItRideRound`, the round as a state machine of verified actions;
+* :mod:`.steps`: the dealer's :class:`~dealer_station.procedure.Step` at each phase;
 * :mod:`.settlement`: judging hands and settling wagers;
-* :mod:`.document`: :func:`settle_document` recomputes a round's settlement from its document.
+* :mod:`.document`: :func:`settle_document` recomputes a round's settlement from its document;
+* :mod:`.station_round`: ``new_round(settings)`` for the station's game registry;
+* :mod:`.autoplay`: driving a round from a known deck (simulator, analysis, tests).
 """
 
 from __future__ import annotations
