@@ -57,7 +57,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Protocol
 
-from dealer_station.cards import Card, CardError, format_cards, pai_gow_deck, parse_cards
+from dealer_station.cards import Card, CardError, format_cards, parse_cards
 from dealer_station.games.pai_gow import dealing
 from dealer_station.games.pai_gow.banking import (
     TableContext,
@@ -654,13 +654,10 @@ class PaiGowRound:
         return kept
 
     def _cards(self, cards: Sequence[str] | str, minimum: int) -> tuple[Card, ...]:
+        # parse_cards refuses unknown and duplicate cards
         parsed = parse_cards(cards if isinstance(cards, str) else list(cards), allow_joker=True)
-        if len(set(parsed)) != len(parsed):
-            raise CardError("the same card appears twice in the deck")
         if len(parsed) < minimum:
             raise CardError(f"{minimum} cards are needed, not {len(parsed)}")
-        if len(parsed) > len(pai_gow_deck()):
-            raise CardError("more cards than a Pai Gow deck holds")
         return parsed
 
     def verify_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> None:
@@ -898,11 +895,16 @@ class PaiGowRound:
         self.surrendered.append(position)
         self._settings.pop(position, None)
         stake = self._wagers[position].amount
+        against_bank = self.bank is not None
         line = self._add_payment(Payment(
             0, position, "pai_gow", "collect", stake, clause="5324.41(g)(3)",
-            note="surrendered: the seven cards collected unseen and counted face down",
+            note="surrendered: the seven cards collected unseen and counted face down"
+            + ("; the wager goes to the centre of the table (h)(12)" if against_bank else ""),
         ))
-        self._book(position, -stake)
+        if against_bank:  # the bank's, settled through the centre
+            self._net[position] = self._net.get(position, 0) - stake
+        else:
+            self._book(position, -stake)
         self._results[position] = "surrender"
         if self.phase is Phase.SETTING:
             self._after_setting()
@@ -1006,6 +1008,7 @@ class PaiGowRound:
             settlement = settle_player_banked(
                 results, self.config, bank=self.bank, bank_stake=self._wagers[self.bank].amount,
                 co_bank=self.co_bank, dealer=dealer,
+                surrendered=sum(self._wagers[p].amount for p in self.surrendered),
             )
         self.settlement = settlement
         lines: Sequence[Payment] = settlement.payments
@@ -1019,9 +1022,8 @@ class PaiGowRound:
                 # an optional wager's line: paid at its amount or collected at its stake
                 gain = line.amount - line.vigorish if line.outcome == "pay" else -line.stake
                 self._book(line.position, gain)
-        for party, amount in settlement.net.items():
-            if party != "house":
-                self._book(party, amount)
+        for party, amount in settlement.net.items():  # the house's own share included
+            self._net[party] = self._net.get(party, 0) + amount
         self.phase = Phase.COMPLETE
         return self._record(
             "settle", {},

@@ -154,12 +154,15 @@ def settle_player_banked(
     bank_stake: Cents,
     co_bank: bool,
     dealer: Result | None = None,
+    surrendered: Cents = 0,
 ) -> Settlement:
     """Settle against a player bank (or co-bank): ``results`` in exposure order, ``dealer`` the
-    dealer's wager against the bank (position ignored), decided first ((h)(11))."""
+    dealer's wager against the bank (position ignored), decided first ((h)(11));
+    ``surrendered``: wagers surrendered against the bank, already collected into the centre
+    (their players' nets are booked at the surrender)."""
     lines: list[Payment] = []
     net: dict[int | str, Cents] = {"bank": 0, "house": 0}
-    center = 0
+    center = surrendered
     if dealer is not None and dealer.outcome is not Outcome.WIN:
         moved = dealer.outcome is Outcome.LOSE
         lines.append(Payment(
