@@ -19,6 +19,7 @@ from dealer_station.games.pai_gow.wagers.families import (
     CoexistenceError,
     check_coexistence,
 )
+from dealer_station.procedure import ProcedureError
 
 W = BonusWager
 FAMILIES = {
@@ -159,3 +160,19 @@ def test_from_mapping_refuses_unknown_settings() -> None:
         BonusConfig.from_mapping({"offered": ["progressive"], "jackpot_colour": "gold"})
     with pytest.raises(BonusConfigError):
         BonusConfig.from_mapping({"overrides": {"side_bet": {"x": "1:1"}}})
+
+
+@pytest.mark.parametrize(
+    "wager,amount,clause",
+    [("progressive", 500, "5324.41(k)(1)"), ("fortune_bonus", 99, "5324.41(l)(2)"),
+     ("insurance", 50_001, "5324.41(l)(2)"), ("imperial_bonus", 100, "5324.41(d)(1)"),
+     ("side_bet", 100, "5324.41(d)(1)")],
+)
+def test_verify_wager_bounds(wager: str, amount: int, clause: str) -> None:
+    config = BonusConfig(offered=frozenset({W.PROGRESSIVE, W.FORTUNE_BONUS, W.INSURANCE}),
+                         maximum_wagers={W.INSURANCE: 50_000})
+    with pytest.raises(ProcedureError) as caught:
+        config.verify_wager(wager, amount)
+    assert caught.value.clause == clause
+    config.verify_wager("progressive", 100)
+    config.verify_wager("insurance", 50_000)

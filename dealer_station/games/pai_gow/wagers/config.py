@@ -27,6 +27,7 @@ from typing import Any
 
 from dealer_station.money import Cents, dollars, format_cents
 from dealer_station.procedure import ProcedureError
+from dealer_station.rankings.seven_card import RoyalMatch
 from dealer_station.resources_path import resource_path
 
 from .families import BonusWager, check_coexistence
@@ -49,6 +50,15 @@ _LIMIT_FLOORS: Mapping[str, tuple[Cents, str]] = {
     "seven_card": (dollars(50_000), "5324.41(o)(3)"),
     "imperial": (dollars(40_000), "5324.41(p)(6)"),
 }
+#: The clause that sets the bounds of each wager.
+_WAGER_CLAUSES: Mapping[BonusWager, str] = {
+    BonusWager.FORTUNE_BONUS: "5324.41(l)(2)",
+    BonusWager.INSURANCE: "5324.41(l)(2)",
+    BonusWager.THREE_CARD_BONUS: "5324.41(n)(1)",
+    BonusWager.SEVEN_CARD_BONUS: "5324.41(n)(1)",
+    BonusWager.IMPERIAL_BONUS: "5324.41(p)(2)",
+    BonusWager.PROGRESSIVE: "5324.41(k)(1)",
+}
 #: The greatest number of other premium hands at a six-player table (the five other players and,
 #: where the facility counts it, the dealer).
 _OTHER_HANDS = 6
@@ -56,13 +66,6 @@ _OTHER_HANDS = 6
 
 class BonusConfigError(ProcedureError, ValueError):
     """A configuration of the optional wagers the regulation does not allow, with the clause."""
-
-
-class RoyalMatch(StrEnum):
-    """The facility's pre-selected "royal match" of 5324.41(c)(6)(ii)."""
-
-    KING_QUEEN = "king_queen"  # (a) an additional king and queen of a same suit
-    ACE_KING = "ace_king"  # (b) an additional ace and king of the same suit, without a joker
 
 
 class Completion(StrEnum):
@@ -160,6 +163,44 @@ class BonusConfig:
         if wager is BonusWager.PROGRESSIVE:
             return self.progressive_denomination
         return self.minimum_wagers.get(wager, dollars(1))
+
+    def maximum(self, wager: BonusWager) -> Cents | None:
+        """The greatest wager accepted on ``wager`` (the progressive: its denomination)."""
+        if wager is BonusWager.PROGRESSIVE:
+            return self.progressive_denomination
+        return self.maximum_wagers.get(wager)
+
+    def verify_wager(self, wager: str, amount: Cents) -> None:
+        """Raise :class:`~dealer_station.procedure.ProcedureError` unless ``amount`` may be wagered
+        on ``wager`` at this table.
+
+        >>> config = BonusConfig(offered=frozenset({BonusWager.PROGRESSIVE}))
+        >>> config.verify_wager("progressive", 500)
+        Traceback (most recent call last):
+        ...
+        dealer_station.procedure.ProcedureError: the progressive payout wager is $1.00, not $5.00...
+        """
+        try:
+            kind = BonusWager(wager)
+        except ValueError:
+            raise ProcedureError(f"{wager!r} is not an optional wager of this game",
+                                 "5324.41(d)(1)") from None
+        if kind not in self.offered:
+            raise ProcedureError(f"the {kind.words} is not offered at this table", "5324.41(d)(1)")
+        if kind is BonusWager.PROGRESSIVE:
+            if amount != self.progressive_denomination:
+                raise ProcedureError(
+                    f"the progressive payout wager is {format_cents(self.progressive_denomination)}"
+                    f", not {format_cents(amount)}", "5324.41(k)(1)")
+            return
+        least, most = self.minimum(kind), self.maximum(kind)
+        clause = _WAGER_CLAUSES[kind]
+        if amount < least:
+            raise ProcedureError(
+                f"the {kind.words} minimum is {format_cents(least)}", clause)
+        if most is not None and amount > most:
+            raise ProcedureError(
+                f"the {kind.words} maximum is {format_cents(most)}", clause)
 
     def _check_wager_bounds(self) -> None:
         for wager in (BonusWager.FORTUNE_BONUS, BonusWager.INSURANCE):

@@ -22,6 +22,7 @@ facility's higher figures. No evaluation happens here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from dealer_station.cards import Card, format_cards
 from dealer_station.rankings import seven_card
@@ -82,11 +83,21 @@ def _names(found: Iterable[object]) -> list[str]:
     return [str(getattr(c, "value", c)) for c in found]
 
 
+# A settlement asks about the same seven cards several times (the bonus, the envy of the others,
+# the reset of the hands): remember the rankings' answers for the latest hands.
+@lru_cache(maxsize=4096)
+def _fortune(cards: tuple[Card, ...], match: seven_card.RoyalMatch) -> tuple[str, ...]:
+    return tuple(_names(seven_card.fortune_hands(cards, royal_match=match)))
+
+
+@lru_cache(maxsize=4096)
+def _progressive(cards: tuple[Card, ...]) -> frozenset[str]:
+    return frozenset(_names(seven_card.progressive_hands(cards)))
+
+
 def fortune_hand(cards: Sequence[Card], config: BonusConfig) -> str | None:
     """The fortune bonus hand of seven cards ((c)(6), (l)(4)(ii), (m)(1)), or None."""
-    match = seven_card.RoyalMatch(config.royal_match.value)
-    found = seven_card.fortune_hands(tuple(cards), royal_match=match)
-    return best_paying(_names(found), config.table("fortune_bonus"))
+    return best_paying(_fortune(tuple(cards), config.royal_match), config.table("fortune_bonus"))
 
 
 def insurance_hand(cards: Sequence[Card]) -> str | None:
@@ -118,7 +129,7 @@ def banker_hand_bonus_hand(cards: Sequence[Card], config: BonusConfig) -> str | 
 def progressive_hands(cards: Sequence[Card]) -> frozenset[str]:
     """Every (k)(4) hand type some setting of the seven cards forms; the payout picks the best at
     the meter when paid (:func:`.progressive.progressive_payout`)."""
-    return frozenset(_names(seven_card.progressive_hands(tuple(cards))))
+    return _progressive(tuple(cards))
 
 
 def progressive_hand(cards: Sequence[Card], config: BonusConfig) -> str | None:
