@@ -4,12 +4,12 @@ locked is reported late and does not light); the number of lit acceptors."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from drivers.device import DeviceDriver
 from drivers.protocol.codes import Command, Family, FaultCode, LightMode
-from drivers.protocol.link import Link
+from drivers.protocol.link import Link, NakError
 from drivers.protocol.messages import Status
 
 __all__ = ["AcceptorBank", "AcceptorDriver", "AcceptorStatus"]
@@ -39,14 +39,16 @@ class AcceptorDriver(DeviceDriver):
         self.locked = False
         self._light_commanded = False
 
+    # The state commanded is remembered before it is sent: if the acceptor does not answer,
+    # it is applied when the acceptor comes back (restore).
     def set_light(self, mode: LightMode) -> None:
-        self.request(Command.SET_LIGHT, bytes((LightMode(mode),)))
         self.light = LightMode(mode)
         self._light_commanded = True
+        self.request(Command.SET_LIGHT, bytes((self.light,)))
 
     def set_locked(self, locked: bool) -> None:
-        self.request(Command.SET_ACCEPTOR_LOCK, bytes((int(locked),)))
         self.locked = locked
+        self.request(Command.SET_ACCEPTOR_LOCK, bytes((int(locked),)))
 
     def acceptor_status(self) -> AcceptorStatus:
         return AcceptorStatus.from_status(self.status())
@@ -83,14 +85,24 @@ class AcceptorBank:
     def set_light(self, seat: int, mode: LightMode) -> None:
         self[seat].set_light(mode)
 
-    def set_all(self, mode: LightMode) -> None:
+    def _every(self, action: Callable[[AcceptorDriver], None]) -> None:
+        """Apply to every seat, even past a seat that does not answer; then raise the first
+        failure (so one dead acceptor never keeps the others unlit or unlocked)."""
+        failures: list[Exception] = []
         for acceptor in self:
-            acceptor.set_light(mode)
+            try:
+                action(acceptor)
+            except (OSError, NakError) as error:
+                failures.append(error)
+        if failures:
+            raise failures[0]
+
+    def set_all(self, mode: LightMode) -> None:
+        self._every(lambda acceptor: acceptor.set_light(mode))
 
     def set_locked(self, locked: bool) -> None:
         """Lock (chips placed from now on are late and do not light) or unlock every seat."""
-        for acceptor in self:
-            acceptor.set_locked(locked)
+        self._every(lambda acceptor: acceptor.set_locked(locked))
 
     def statuses(self) -> dict[int, AcceptorStatus]:
         return {seat: acceptor.acceptor_status() for seat, acceptor in self.by_seat.items()}

@@ -35,8 +35,8 @@ class LockoutDriver(DeviceDriver):
         self.indicator: IndicatorMode | None = None
 
     def set_locked(self, locked: bool) -> None:
+        self.locked = locked  # remembered first: restored if the controller was away
         self.request(Command.SET_LOCKOUT, bytes((int(locked),)))
-        self.locked = locked
 
     def lock(self) -> None:
         self.set_locked(True)
@@ -45,8 +45,8 @@ class LockoutDriver(DeviceDriver):
         self.set_locked(False)
 
     def set_indicator(self, mode: IndicatorMode) -> None:
-        self.request(Command.SET_INDICATOR, bytes((IndicatorMode(mode),)))
         self.indicator = IndicatorMode(mode)
+        self.request(Command.SET_INDICATOR, bytes((self.indicator,)))
 
     def lockout_status(self) -> LockoutStatus:
         return LockoutStatus.from_status(self.status())

@@ -51,8 +51,8 @@ class ShoeDriver(DeviceDriver):
             raise ValueError(f"stack size {stack}: the shoe deals stacks of 3, 4 or 7")
         if deck not in (52, 53):
             raise ValueError(f"deck size {deck}: 52, or 53 with the joker")
+        self.stack_size, self.deck_size = stack, deck  # remembered first, for restore
         self.request(Command.CONFIGURE_SHOE, bytes((stack, deck)))
-        self.stack_size, self.deck_size = stack, deck
 
     def shuffle(self) -> int:
         """Shuffle; return the number of cards counted (a ``CARD_COUNT`` fault if it is not

@@ -231,3 +231,28 @@ def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
             return True
         time.sleep(0.005)
     return False
+
+
+def test_one_dead_acceptor_does_not_take_the_line_down(
+    table: SimulatedTable, collector: Collector
+) -> None:
+    manager = DeviceManager(table.config(**FAST), events=collector.queue)
+    manager.start()
+    try:
+        assert manager.wait_online(5.0)
+        line = table.servers["acceptors"].line
+        dead = line.models.pop(0x14)  # seat 5 stops answering
+        assert wait_until(lambda: manager.health()[("acceptors", 5)].state is LinkState.OFFLINE)
+        with pytest.raises(LinkTimeout):
+            manager.lock().result(2)  # the controller locks; the lock reaches the acceptors
+            manager.set_all_lights(LightMode.ON).result(2)
+        assert wait_until(lambda: table.acceptors[7].light is LightMode.ON)
+        assert wait_until(lambda: all(table.acceptors[s].locked for s in (1, 2, 3, 4, 6, 7)))
+        table.backdoor.place_chip(2)
+        assert collector.wait(lambda ev: any(e.seat == 2 for e in ev))
+        assert manager.health()[("acceptors", 2)].state is LinkState.ONLINE
+        line.models[0x14] = dead
+        assert manager.wait_online(5.0)
+        assert wait_until(lambda: table.acceptors[5].light is LightMode.ON)  # restored
+    finally:
+        manager.stop()
