@@ -1,0 +1,99 @@
+"""The Pai Gow Poker configuration: validated when loaded, illegal ones refused with the clause
+(9 NYCRR 5324.41)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dealer_station.games.pai_gow.config import (
+    ConfigError,
+    CountDirection,
+    DealingMethod,
+    StartingPosition,
+    config_from_mapping,
+    default_config,
+    load_config,
+)
+
+
+def refused(data: dict[str, Any]) -> ConfigError:
+    with pytest.raises(ConfigError) as error:
+        config_from_mapping(data)
+    return error.value
+
+
+def test_shipped_configuration_loads_and_round_trips() -> None:
+    config = default_config()
+    assert config.positions == 6
+    assert config.starting_position is StartingPosition.RNG
+    assert config.count_direction is CountDirection.COUNTER_CLOCKWISE
+    assert config.dealing is DealingMethod.AUTOMATED_SHOE
+    assert config_from_mapping(config.to_json()) == config
+
+
+def test_six_betting_positions_5324_41_a_2_i() -> None:
+    assert refused({"table": {"positions": 7}}).clause == "5324.41(a)(2)(i)"
+
+
+def test_limits_5324_41_d() -> None:
+    assert refused({"table": {"minimum_wager": "$100", "maximum_wager": "$50"}}).clause == (
+        "5324.41(d)"
+    )
+
+
+def test_rng_side_wager_odds_between_5_5_and_6_to_1_5324_41_j_2_vi() -> None:
+    assert config_from_mapping({"rng_side_wager": {"offered": True, "odds": "11:2"}}
+                               ).rng_side_wager_odds == Fraction(11, 2)
+    assert config_from_mapping({"rng_side_wager": {"offered": True, "odds": 6}}
+                               ).rng_side_wager_odds == 6
+    for odds in ("5:1", "13:2", "7:1"):
+        assert refused({"rng_side_wager": {"offered": True, "odds": odds}}).clause == (
+            "5324.41(j)(2)(vi)"
+        )
+
+
+def test_rng_side_wager_only_with_a_random_number_generator_5324_41_j_1() -> None:
+    error = refused({"rng_side_wager": {"offered": True},
+                     "dealing": {"starting_position": "dice"}})
+    assert error.clause == "5324.41(j)(1)"
+
+
+def test_co_banking_needs_player_banking_5324_41_h_5() -> None:
+    error = refused({"banking": {"player_banking": False, "co_banking": True}})
+    assert error.clause == "5324.41(h)(5)"
+
+
+def test_vigorish_rounding_25_cents_or_exact_5324_41_g_8() -> None:
+    assert refused({"vigorish": {"rounding": "$0.50"}}).clause == "5324.41(g)(8)"
+    assert config_from_mapping({"vigorish": {"rounding": "$0.01"}}).vigorish_for(700) == 35
+
+
+def test_three_then_four_only_with_the_three_card_bonus_5324_41_n_2() -> None:
+    assert refused({"dealing": {"method": "three_then_four"}}).clause == "5324.41(n)(2)"
+
+
+def test_unknown_settings_and_values_refused() -> None:
+    refused({"table": {"seats": 6}})
+    refused({"casino": {}})
+    refused({"dealing": {"method": "shoe"}})
+    refused({"dealing": {"count_direction": "sideways"}})
+    refused({"house_way": {"name": "no_such_way"}})
+    refused({"rankings": {"wheel_lowest": "yes"}})
+    refused({"game": "let_it_ride"})
+
+
+def test_load_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "table.toml"
+    path.write_text('game = "pai_gow"\n[dealing]\nmethod = "hand"\ncount_direction = '
+                    '"clockwise"\n[rankings]\nwheel_lowest = true\n')
+    config = load_config(path)
+    assert config.dealing is DealingMethod.HAND
+    assert config.count_direction is CountDirection.CLOCKWISE
+    assert config.wheel_lowest
+    path.write_text("[table\n")
+    with pytest.raises(ConfigError):
+        load_config(path)
