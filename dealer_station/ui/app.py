@@ -93,10 +93,10 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     controller.manager = manager
     controller.restore_devices()
     if station.resumed.outcome == "resumed":
-        controller.message = (f"Round {station.resumed.round_id} resumed from the journal "
+        controller.notice = (f"Round {station.resumed.round_id} resumed from the journal "
                               f"({station.resumed.records} records).")
     elif station.resumed.outcome == "voided":
-        controller.message = f"The interrupted round was voided: {station.resumed.reason}"
+        controller.notice = f"The interrupted round was voided: {station.resumed.reason}"
     return controller
 
 

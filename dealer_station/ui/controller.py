@@ -253,7 +253,8 @@ class GameAdapter(Protocol):
 #: The step shown between rounds and before anyone is signed in.
 START_ROUND = Step("between_rounds", "Start the next round: open the betting",
                    actions=("start_round",), next_instruction="players place their wagers")
-SIGN_IN = Step("signed_out", "Sign in to deal: enter your id and PIN", expects="sign_in")
+SIGN_IN = Step("signed_out", "Sign in to deal: enter your id and PIN (a round in progress "
+               "waits where it stands)", expects="sign_in")
 FIRST_SUPERVISOR = Step("first_start", "First start of this table: create the first supervisor",
                         expects="first_supervisor")
 
@@ -276,6 +277,8 @@ class TableController:
         #: The position tapped on the felt (wager entry during betting).
         self.selected: str | None = None
         self._health_book: Any = None
+        #: Shown until the next action: e.g. that the round was resumed from the journal.
+        self.notice = ""
         #: Called in reverse order by :meth:`close`.
         self.closers: list[Callable[[], None]] = []
 
@@ -377,6 +380,7 @@ class TableController:
             self.message = _reason(error)
             return None
         self.message = ""
+        self.notice = ""
         if self.station.round is None:
             self.last_round = round_
             self.selected = None
@@ -489,7 +493,8 @@ class TableController:
         round_ = self.round
         shown = round_ if round_ is not None else self.last_round
         buttons: tuple[ActionView, ...] | None = None
-        if round_ is not None:
+        signed_out = self.station.dealer is None
+        if round_ is not None and not signed_out:
             step = round_.step
             buttons = self._buttons(round_)
             done = self.adapter.done_positions(round_)
@@ -502,7 +507,7 @@ class TableController:
                 step = START_ROUND
             done = ()
         fault = blocking_fault(step.hardware, self.devices.health)
-        notes = [self.message] if self.message and self.message != fault else []
+        notes = [text for text in (self.notice, self.message) if text and text != fault]
         view = step_view(step, buttons=buttons, done=done, blocked=fault, notes=notes)
         if shown is not None:
             table = self.adapter.table_view(shown, self.devices)
@@ -510,13 +515,13 @@ class TableController:
             table = self.adapter.empty_table(self.devices)
         if self.station.round_id is not None:
             table = replace(table, title=f"{table.title} · Round {self.station.round_id:,}")
-        if round_ is not None:
+        if round_ is not None and not signed_out:
             order = {str(p): i for i, p in enumerate(
                 p for p in step.positions if str(p) not in {str(d) for d in done})}
             table = replace(table, seats=tuple(
                 replace(seat, order=order.get(seat.key)) for seat in table.seats))
         entry = None
-        if round_ is not None:
+        if round_ is not None and not signed_out:
             entry = self.adapter.entry(round_, self.devices, self.selected)
         elif step.expects in ("sign_in", "first_supervisor"):
             entry = EntryRequest(step.expects, "", step.instruction)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -80,6 +81,9 @@ class MainWindow(QMainWindow):
         self.error.hide()
         outer.addWidget(self.error)
         self.setCentralWidget(central)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        for button in self.findChildren(QPushButton):  # touch targets: keys stay the window's
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.step_panel.action_triggered.connect(lambda name: self.perform_requested.emit(name,
                                                                                           None))
         self.payments.ticked.connect(self.tick_requested)
@@ -98,6 +102,7 @@ class MainWindow(QMainWindow):
         self.felt.seat_clicked.connect(
             lambda key: self.call_requested.emit(lambda c: c.select(key)))
         space = QShortcut(QKeySequence("Space"), self)
+        space.setContext(Qt.ShortcutContext.WindowShortcut)
         space.activated.connect(self.payments.tick_next)
         self.worker = worker
         self.bridge = bridge
@@ -129,6 +134,9 @@ class MainWindow(QMainWindow):
         self.felt.set_view(snapshot.table)
         self.step_panel.set_view(snapshot.step)
         entry = snapshot.entry
+        if self.lower.currentWidget() is self.sign_in and (
+                entry is None or entry.kind not in ("sign_in", "first_supervisor")):
+            self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
         if entry is not None and entry.kind == "wagers":
             key = (entry.position, tuple(sorted(entry.options.items())))
             if self.wager_entry.property("request") != key:

@@ -80,6 +80,7 @@ class PaymentPanel(QFrame):
         for row, line in enumerate(self._lines):
             box = QCheckBox(f"{line.order}")
             box.setChecked(line.order in ticked)
+            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space is the window's "tick next"
             box.toggled.connect(lambda done, order=line.order: self._on_tick(order, done))
             verb = QLabel(line.verb)
             verb.setStyleSheet(f"color: {_VERB_COLOURS.get(line.verb, THEME.text)};"

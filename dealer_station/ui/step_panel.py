@@ -130,7 +130,7 @@ class StepPanel(QFrame):
                 keys.append("Return")
             for key in keys:
                 shortcut = QShortcut(QKeySequence(key), self.window())
-                shortcut.setContext(Qt.ShortcutContext.ApplicationShortcut)
+                shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
                 shortcut.activated.connect(lambda name=action.name: self._trigger(name))
                 self._shortcuts.append(shortcut)
             if action.key:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -88,6 +88,7 @@ class WagerEntry(QFrame):
     def _key(text: str) -> QPushButton:
         button = QPushButton(text)
         button.setObjectName("key")
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         return button
 
     @property

@@ -1,0 +1,111 @@
+"""Driving the real dealer's screen in tests: the durable station in a temporary data
+directory, the simulated table's devices on pseudo-terminals, the window with its worker thread,
+and helpers that press what a dealer presses and wait for the screen to follow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from dealer_station.ui.app import build_controller, create_window, load_table_config
+from dealer_station.ui.controller import Snapshot
+
+SUPERVISOR, PIN = "S-100", "2468"
+TIMEOUT = 10_000
+
+
+class Table:
+    """One running dealer's screen against simulated devices on PTYs."""
+
+    def __init__(self, qtbot: Any, data_dir: str, game: str,
+                 settings: dict[str, Any] | None = None) -> None:
+        self.qtbot = qtbot
+        setup = load_table_config(game=game)
+        if settings:
+            setup.settings.update(settings)
+        self.simulated: list[Any] = []
+        self.window = create_window(lambda bridge: build_controller(
+            setup, data_dir, bridge=bridge, transport="pty", simulated=self.simulated))
+        qtbot.addWidget(self.window)
+        self.window.resize(1280, 800)
+        self.window.show()
+        self.wait(lambda s: s.step.phase in ("first_start", "signed_out", "between_rounds")
+                  or s.records > 0)
+
+    # ------------------------------------------------------------------ reading the screen
+    @property
+    def snapshot(self) -> Snapshot:
+        assert self.window.snapshot is not None
+        return self.window.snapshot
+
+    @property
+    def phase(self) -> str:
+        return self.snapshot.step.phase
+
+    @property
+    def backdoor(self) -> Any:
+        return self.simulated[0].backdoor
+
+    def wait(self, condition: Callable[[Snapshot], bool], timeout: int = TIMEOUT) -> Snapshot:
+        def ready() -> bool:
+            snap = self.window.snapshot
+            return snap is not None and condition(snap)
+
+        self.qtbot.waitUntil(ready, timeout=timeout)
+        return self.snapshot
+
+    def wait_devices_online(self) -> None:
+        self.wait(lambda s: len(s.health) >= 3 and all(h.state.value == "connected"
+                                                       for h in s.health))
+
+    # ------------------------------------------------------------------ the dealer's hands
+    def click(self, widget: Any) -> None:
+        self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+    def press(self, name: str, *, expect_record: bool = True) -> Snapshot:
+        """Press the step panel's button ``name`` and wait until the journal has grown."""
+        before = self.snapshot.records
+        phase = self.phase
+        self.click(self.window.step_panel.button(name))
+        if expect_record:
+            return self.wait(lambda s: s.records > before or s.step.phase != phase)
+        return self.snapshot
+
+    def key(self, key: Qt.Key) -> Snapshot:
+        before = self.snapshot.records
+        with self.qtbot.waitActive(self.window):
+            self.window.activateWindow()
+        self.qtbot.keyClick(self.window, key)
+        return self.wait(lambda s: s.records > before)
+
+    def sign_in_supervisor(self) -> None:
+        panel = self.window.sign_in
+        if self.phase == "first_start":
+            panel.user.setText(SUPERVISOR)
+            panel.name.setText("Test Supervisor")
+            panel.pin.setText(PIN)
+            self.click(panel.submit_button)
+            self.wait(lambda s: s.step.phase == "signed_out")
+        panel.user.setText(SUPERVISOR)
+        panel.pin.setText(PIN)
+        self.click(panel.submit_button)
+        self.wait(lambda s: s.step.phase != "signed_out")
+
+    def tap_seat(self, position: int) -> None:
+        felt = self.window.felt
+        self.qtbot.mouseClick(felt, Qt.MouseButton.LeftButton,
+                              pos=felt.seat_rect(str(position)).center().toPoint())
+        self.wait(lambda s: s.entry is not None and s.entry.position == str(position))
+
+    def tick_all(self) -> None:
+        with self.qtbot.waitActive(self.window):
+            self.window.activateWindow()
+        for _ in self.snapshot.payments:
+            self.qtbot.keyClick(self.window, Qt.Key.Key_Space)
+        self.wait(lambda s: s.ticked >= {line.order for line in s.payments})
+
+    def close(self) -> None:
+        self.window.shutdown()
+        self.window.close()
