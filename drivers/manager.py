@@ -37,6 +37,8 @@ Threads and timing, the contract:
 * Health: one :class:`Health` per device (per seat for acceptors) whenever its state changes
   (connecting, online, offline with the reason, faults) and on every heartbeat where the faults
   changed. :meth:`health` returns the latest of each.
+* Heartbeat: every ``heartbeat`` seconds each device's STATUS refreshes its faults; a device
+  whose start count changed restarted (a power blip) and gets its commanded state back.
 * Supervision: a device that stops answering is marked offline, and retried with exponential
   back-off (``backoff_initial`` doubling to ``backoff_max``); a line whose transport fails (USB
   unplugged, port gone) is closed and re-opened (re-finding the USB device by vendor/product
@@ -122,6 +124,7 @@ class _Unit:
     faults: tuple[FaultCode, ...] = ()
     cursor_loaded: bool = False
     published: LinkState | None = None
+    boots: int | None = None
 
 
 @dataclass(slots=True)
@@ -243,7 +246,8 @@ class _LineWorker(threading.Thread):
                 unit.cursor_loaded = True
             self._take_events(unit)
             driver.restore()
-            unit.faults = driver.status().faults
+            status = driver.status()
+            unit.faults, unit.boots = status.faults, status.boots
         except LinkDown as error:
             self._line_down(str(error))
             return
@@ -296,16 +300,22 @@ class _LineWorker(threading.Thread):
             if not unit.online or not self.line_open:
                 continue
             try:
-                faults = unit.driver.status().faults
+                status = unit.driver.status()
+                restarted = unit.boots is not None and status.boots != unit.boots
+                if restarted:  # it lost what the host commanded: events first, then state
+                    self._take_events(unit)
+                    unit.driver.restore()
             except LinkDown as error:
                 self._line_down(str(error))
                 return
             except _FAILURES as error:
                 self._device_down(unit, str(error))
                 continue
-            if faults != unit.faults:
-                unit.faults = faults
-                self._publish(unit, LinkState.ONLINE)
+            unit.boots = status.boots
+            if restarted or status.faults != unit.faults:
+                unit.faults = status.faults
+                detail = "the device restarted; state restored" if restarted else ""
+                self._publish(unit, LinkState.ONLINE, detail)
 
     def _serve_jobs(self, wait: float) -> bool:
         """Run queued jobs; wait up to ``wait`` for the first. True if any ran."""

@@ -106,26 +106,31 @@ def _fault_codes(raw: Iterable[int]) -> tuple[FaultCode, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Status:
-    """What a device answers to STATUS: active faults, buffered events, the family's own state
-    (``detail``, decoded by the family's driver)."""
+    """What a device answers to STATUS: active faults, buffered events, how many times the
+    device has started (a change means it restarted and lost its commanded state), the family's
+    own state (``detail``, decoded by the family's driver)."""
 
     faults: tuple[FaultCode, ...]
     events_pending: int
     detail: bytes = b""
+    boots: int = 0
 
     def encode(self) -> bytes:
         return (
-            struct.pack("<HB", min(self.events_pending, 0xFFFF), len(self.faults))
+            struct.pack(
+                "<HHB", min(self.events_pending, 0xFFFF), self.boots & 0xFFFF, len(self.faults)
+            )
             + bytes(self.faults)
             + self.detail
         )
 
     @classmethod
     def decode(cls, payload: bytes) -> Status:
-        _need(payload, 3, "status")
-        pending, count = struct.unpack_from("<HB", payload)
-        _need(payload, 3 + count, "status")
-        return cls(_fault_codes(payload[3 : 3 + count]), pending, bytes(payload[3 + count :]))
+        _need(payload, 5, "status")
+        pending, boots, count = struct.unpack_from("<HHB", payload)
+        _need(payload, 5 + count, "status")
+        faults = _fault_codes(payload[5 : 5 + count])
+        return cls(faults, pending, bytes(payload[5 + count :]), boots)
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,10 @@ def describe(frame: Frame) -> str:
         elif command == Command.STATUS and reply:
             status = Status.decode(frame.payload)
             faults = ",".join(f.name for f in status.faults) or "none"
-            body = f"faults={faults} pending={status.events_pending} {status.detail.hex(' ')}"
+            body = (
+                f"faults={faults} pending={status.events_pending} boots={status.boots} "
+                f"{status.detail.hex(' ')}"
+            )
         elif command == Command.POLL:
             events = decode_events(frame.payload)
             body = ", ".join(

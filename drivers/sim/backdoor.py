@@ -78,6 +78,16 @@ class Backdoor:
         """The device's next self-tests report ``fault``."""
         self.table.model(device, seat).self_test_failures.add(fault)
 
+    def power_cycle(self, device: str, seat: int | None = None) -> None:
+        """The device restarts (a power blip): it forgets the commanded state (stack size,
+        lights, locks, indicator) but keeps its events; the host notices at its next
+        heartbeat and restores the state."""
+        if device == "acceptors" and seat is None:
+            for model in self.table.acceptors.values():
+                model.power_cycle()
+        else:
+            self.table.model(device, seat).power_cycle()
+
     # -- the lines ---------------------------------------------------------------------------
     def unplug(self, device: str) -> None:
         """Pull the line's cable (USB: the device leaves the bus)."""

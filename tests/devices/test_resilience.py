@@ -256,3 +256,18 @@ def test_one_dead_acceptor_does_not_take_the_line_down(
         assert wait_until(lambda: table.acceptors[5].light is LightMode.ON)  # restored
     finally:
         manager.stop()
+
+
+def test_device_restart_is_noticed_by_the_heartbeat_and_state_restored(
+    table: SimulatedTable, collector: Collector, manager: DeviceManager
+) -> None:
+    manager.configure_shoe(stack_size=4).result(2)
+    manager.set_light(2, LightMode.ON).result(2)
+    table.backdoor.power_cycle("shoe")
+    table.backdoor.power_cycle("acceptors", seat=2)
+    assert table.shoe.stack_size == 3 and table.acceptors[2].light is LightMode.OFF
+    assert wait_until(
+        lambda: table.shoe.stack_size == 4 and table.acceptors[2].light is LightMode.ON
+    )
+    collector.wait(lambda _: True, 0)
+    assert any("restarted" in h.detail for h in collector.health if h.device == "shoe")

@@ -28,6 +28,10 @@ class AcceptorModel(DeviceModel):
         self.chip_present = False
         self.locked = False
 
+    def reset_state(self) -> None:
+        self.light = LightMode.OFF
+        self.locked = False
+
     # -- back door ----------------------------------------------------------------------
     def place_chip(self) -> None:
         """A chip lands on the acceptor (late if the acceptor is locked)."""

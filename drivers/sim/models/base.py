@@ -57,6 +57,18 @@ class DeviceModel:
         self._next_number = 1
         #: Every event the device ever emitted, for tests to compare with what the host got.
         self.history: list[RawEvent] = []
+        #: Starts of the device; its events and their numbers survive a restart (kept in
+        #: non-volatile memory), what the host commanded does not.
+        self.boots = 1
+
+    def power_cycle(self) -> None:
+        """The device restarts: commanded state back to its defaults, events kept."""
+        with self.lock:
+            self.boots += 1
+            self.reset_state()
+
+    def reset_state(self) -> None:
+        """The family's commanded state at power-up."""
 
     # -- identity and events -------------------------------------------------------------
     def identity(self) -> Identity:
@@ -121,7 +133,8 @@ class DeviceModel:
         if command == Command.IDENTIFY:
             return self.identity().encode()
         if command == Command.STATUS:
-            return Status(tuple(sorted(self.faults)), len(self._events), self.detail()).encode()
+            faults = tuple(sorted(self.faults))
+            return Status(faults, len(self._events), self.detail(), self.boots).encode()
         if command == Command.SELF_TEST:
             return SelfTestResult(tuple(sorted(self.self_test_failures))).encode()
         if command == Command.RESET_FAULTS:

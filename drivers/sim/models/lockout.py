@@ -28,6 +28,11 @@ class LockoutModel(DeviceModel):
             self.locked = locked
             self.emit(EventCode.LOCKOUT_CHANGED, bytes((int(locked),)))
 
+    def reset_state(self) -> None:
+        """A lockout controller starts locked (fail safe) with its indicator off."""
+        self._set_locked(True)
+        self.indicator = IndicatorMode.OFF
+
     # -- back door ----------------------------------------------------------------------
     def press_button(self) -> None:
         """The dealer presses the lockout button: reported, and the controller locks."""

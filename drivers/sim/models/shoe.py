@@ -41,8 +41,8 @@ class ShoeModel(DeviceModel):
         self, *, stack_size: int = 3, deck_size: int = 52, seed: int | None = None, **kw: str
     ) -> None:
         super().__init__(**kw)
-        self.stack_size = stack_size
-        self.deck_size = deck_size
+        self.stack_size = self.default_stack_size = stack_size
+        self.deck_size = self.default_deck_size = deck_size
         self.rng = random.Random(seed)
         self.remaining: deque[Card] = deque()
         self.seen: set[Card] = set()
@@ -53,6 +53,9 @@ class ShoeModel(DeviceModel):
         self.door_open = False
         self.jam_next = False
         self.misread_next = 0
+
+    def reset_state(self) -> None:
+        self.stack_size, self.deck_size = self.default_stack_size, self.default_deck_size
 
     # -- back door ----------------------------------------------------------------------
     def load_deck(self, cards: Sequence[Card]) -> None:
