@@ -37,6 +37,7 @@ __all__ = [
     "FiveCardCategory",
     "FiveCardHand",
     "evaluate_five",
+    "evaluate_five_indices",
     "hand_for_key",
     "qualifies",
 ]
@@ -111,10 +112,20 @@ def _build_tables() -> tuple[list[FiveCardHand | None], list[FiveCardHand | None
 
 _PLAIN, _FLUSH = _build_tables()
 _BY_KEY: dict[int, FiveCardHand] = {h.key: h for h in (*_PLAIN, *_FLUSH) if h is not None}
-# Weight by rank value (index 0-15); the joker's is out of every table's range.
-_W: list[int] = [0, 0, *_poker.RANK_WEIGHTS[:13], len(_PLAIN)]
-# Rank weight and suit by card index (0-51), for hands given as card indices.
-_W_BY_INDEX: list[int] = [_poker.RANK_WEIGHTS[i // 4] for i in range(52)]
+# Weight by rank (the joker's is out of every table's range): a dict keyed by the Rank members is
+# the fastest lookup for Card objects.
+_W: dict[Rank, int] = {
+    **{rank: _poker.RANK_WEIGHTS[rank - 2] for rank in Rank if rank is not Rank.JOKER},
+    Rank.JOKER: len(_PLAIN),
+}
+# For card indices 0-51: weight << 12 | a 3-bit count field per suit; a sum of five codes is a
+# flush when its low 12 bits are 5 in one field (_SUITED).
+_CODE: list[int] = [(_poker.RANK_WEIGHTS[i // 4] << 12) | (1 << (3 * (i % 4))) for i in range(52)]
+_SUITED: list[int] = [0] * 4096
+for _suit in range(4):
+    _SUITED[5 << (3 * _suit)] = 1
+# Indexed by rank key << 1 | suited.
+_BOTH: list[FiveCardHand | None] = [h for pair in zip(_PLAIN, _FLUSH, strict=True) for h in pair]
 
 #: The smallest key of a qualifying hand: a pair of tens (5324.34(f)(1)).
 QUALIFYING_KEY: int = _poker.pack(FiveCardCategory.PAIR.strength, (10,))
@@ -160,17 +171,28 @@ def evaluate_five(cards: Sequence[Card] | Sequence[int]) -> FiveCardHand:
     return hand
 
 
+def evaluate_five_indices(indices: Sequence[int]) -> FiveCardHand:
+    """The Let It Ride value of five cards given as card indices 0-51 (:attr:`Card.index`), the
+    form analysis code holds hands in; the same result as :func:`evaluate_five`.
+
+    The indices are taken to be five different cards in 0-51 (``IndexError`` otherwise, or a
+    wrong result for repeated cards).
+
+    >>> evaluate_five_indices((48, 49, 44, 45, 0)).category.value  # A A K K 2
+    'two_pair'
+    """
+    a, b, c, d, e = indices
+    k = _CODE[a] + _CODE[b] + _CODE[c] + _CODE[d] + _CODE[e]
+    hand = _BOTH[((k >> 12) << 1) | _SUITED[k & 4095]]
+    if hand is None:
+        raise CardError(f"not five different cards: {tuple(indices)}")
+    return hand
+
+
 def _evaluate_checked(cards: Sequence[Card] | Sequence[int]) -> FiveCardHand:
     """The slow path: indices, or input that needs a clear error message."""
     indices = [c for c in cards if type(c) is int]
     if indices and len(indices) == len(cards):
-        if len(indices) == 5 and len(set(indices)) == 5 and all(0 <= i < 52 for i in indices):
-            a, b, c, d, e = indices
-            k = _W_BY_INDEX[a] + _W_BY_INDEX[b] + _W_BY_INDEX[c] + _W_BY_INDEX[d] + _W_BY_INDEX[e]
-            flush = (a & 3) == (b & 3) == (c & 3) == (d & 3) == (e & 3)
-            found = (_FLUSH if flush else _PLAIN)[k]
-            assert found is not None
-            return found
         cards = [Card.from_index(i) for i in indices]  # raises for indices out of range
     parsed = parse_cards(cards, count=5)  # type: ignore[arg-type]
     if any(card.is_joker for card in parsed):

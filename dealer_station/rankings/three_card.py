@@ -162,14 +162,11 @@ def _pai_gow(
     cat = PaiGowThreeCardCategory
     if not joker:
         plain = _let_it_ride(ranks, flush)
-        by_name = {
-            ThreeCardCategory.MINI_ROYAL: cat.STRAIGHT_FLUSH_WITH_NO_JOKER,
-            ThreeCardCategory.STRAIGHT_FLUSH: cat.STRAIGHT_FLUSH_WITH_NO_JOKER,
-        }
-        return _hand(
-            by_name.get(plain.category, cat(plain.category.value)),
-            [int(r) for r in plain.ranks],
-        )
+        if plain.category in (ThreeCardCategory.MINI_ROYAL, ThreeCardCategory.STRAIGHT_FLUSH):
+            category = cat.STRAIGHT_FLUSH_WITH_NO_JOKER
+        else:
+            category = cat(plain.category.value)
+        return _hand(category, [int(r) for r in plain.ranks])
     # Two real cards and the joker: the joker as an ace, or completing a straight or flush.
     candidates = []
     as_ace = tuple(sorted((*ranks, 14)))
