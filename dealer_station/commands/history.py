@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_station import jackpot as jackpot_print
+from dealer_station.cards import CardError, parse_card
 from dealer_station.money import format_cents
 from dealer_station.procedure import Record
 from dealer_station.store import journal
@@ -40,9 +41,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_argument(parser)
 
 
+def _is_card(text: str) -> bool:
+    try:
+        parse_card(text)
+    except CardError:
+        return False
+    return True
+
+
 def _card_strings(value: Any) -> list[str]:
     if isinstance(value, str):
-        return [value]
+        return [value] if _is_card(value) else []
     if isinstance(value, list | tuple):
         return [card for item in value for card in _card_strings(item)]
     if isinstance(value, Mapping):
@@ -51,16 +60,19 @@ def _card_strings(value: Any) -> list[str]:
 
 
 def cards_in(record: Record) -> list[str]:
-    """The cards a record names, in the order it names them (any argument or effect whose key
-    mentions ``card``).
+    """The cards a record names, in the order it names them (in any argument or effect whose
+    key mentions ``card`` or ``discard``).
 
     >>> cards_in(Record(3, "deal", {"cards": ["AS", "KD"]}, {"to": 2}))
     ['AS', 'KD']
+    >>> cards_in(Record(9, "collect_cards", {}, {"discard_rack": [
+    ...     {"cards": ["9c"], "from": "burn"}, {"cards": ["Kh", "4h"], "from": "position 7"}]}))
+    ['9c', 'Kh', '4h']
     """
     found: list[str] = []
     for source in (record.arguments, record.effects):
         for key, value in source.items():
-            if "card" in key:
+            if "card" in key or "discard" in key:
                 found += _card_strings(value)
     return found
 
