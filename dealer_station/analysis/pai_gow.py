@@ -33,6 +33,7 @@ from dealer_station.analysis.pai_gow_wagers import (
 )
 from dealer_station.analysis.report import PayLine, WagerReport, odds_report
 from dealer_station.analysis.three_card_counts import PaiGowThree, classify_pai_gow_three
+from dealer_station.cards import Card
 from dealer_station.games.pai_gow.wagers.paytables import (
     NO_LETTER,
     Fixed,
@@ -43,7 +44,6 @@ from dealer_station.games.pai_gow.wagers.paytables import (
 )
 
 __all__ = [
-    "THREE_CARD_NAMES",
     "banker_hand_bonus_report",
     "envy_report",
     "fortune_report",
@@ -53,34 +53,47 @@ __all__ = [
     "seven_card_bonus_report",
     "three_card_bonus_counts",
     "three_card_bonus_report",
+    "three_card_names",
 ]
 
 SEVEN_CARD_HANDS = comb(53, 7)
 THREE_CARD_HANDS = comb(53, 3)
 
-#: Pay table names of the Pai Gow three-card bonus hands, 5324.41(o)(1).
-THREE_CARD_NAMES = {
-    PaiGowThree.PAIR: "one_pair",
-    PaiGowThree.FLUSH: "three_card_flush",
-    PaiGowThree.STRAIGHT: "three_card_straight",
-    PaiGowThree.STRAIGHT_FLUSH_WITH_JOKER: "three_card_straight_flush",
-    PaiGowThree.THREE_OF_A_KIND: "three_of_a_kind",
-    PaiGowThree.STRAIGHT_FLUSH: "three_card_straight_flush_no_joker",
-}
 
 
-def _worth(table: PayTable) -> Callable[[str], Fraction | None]:
-    """Order a table's rows by what they pay (a meter share above any fixed amount)."""
+def three_card_names() -> dict[PaiGowThree, str]:
+    """Pay table names of the Pai Gow three-card bonus hands (5324.41(o)(1)), asked of the
+    bonus wager's own hand reader for the first hand of each class."""
+    from dealer_station.games.pai_gow.wagers.hands import three_card_bonus_hand
 
-    def worth(hand: str) -> Fraction | None:
+    hands = combinations_array(53, 3)
+    codes = classify_pai_gow_three(hands)
+    names: dict[PaiGowThree, str] = {}
+    for code in PaiGowThree:
+        if code is PaiGowThree.HIGH_CARD:
+            continue
+        first = hands[int(np.argmax(codes == code))].tolist()
+        name = three_card_bonus_hand([Card.from_index(i) for i in first])
+        if name is None:
+            raise ValueError(f"the three-card bonus pays nothing on {code.name.lower()}")
+        names[code] = name
+    return names
+
+
+def _worth(table: PayTable) -> Callable[[str], tuple[Fraction, int] | None]:
+    """Order a table's rows by what they pay (a meter share above any fixed amount), equal pays
+    by the row's place in the table (the higher hand), as the wager's settlement does."""
+
+    def worth(hand: str) -> tuple[Fraction, int] | None:
         if not table.pays_on(hand):
             return None
         figure = table.figure(hand)
+        place = table.hands.index(hand)
         if isinstance(figure, Odds):
-            return Fraction(figure.won, figure.per)
+            return Fraction(figure.won, figure.per), place
         if isinstance(figure, Fixed):
-            return Fraction(figure.cents, 100)
-        return Fraction(10**12 + figure.basis_points)
+            return Fraction(figure.cents, 100), place
+        return Fraction(10**12 + figure.basis_points), place
 
     return worth
 
@@ -239,13 +252,13 @@ def progressive_report(census: PaiGowCensus) -> WagerReport:
 def three_card_bonus_counts() -> dict[str, int]:
     """Hands of the Pai Gow three-card bonus over all 23,426 three-card hands of the 53 cards.
 
-    >>> three_card_bonus_counts()["three_card_straight_flush_no_joker"]
-    48
+    >>> three_card_bonus_counts()["three_of_a_kind"]
+    58
     """
     codes = classify_pai_gow_three(combinations_array(53, 3))
     raw = np.bincount(codes, minlength=len(PaiGowThree))
-    counts = {THREE_CARD_NAMES[code]: int(raw[code]) for code in reversed(PaiGowThree)
-              if code in THREE_CARD_NAMES}
+    names = three_card_names()
+    counts = {names[code]: int(raw[code]) for code in reversed(PaiGowThree) if code in names}
     counts["losing_hands"] = int(raw[PaiGowThree.HIGH_CARD])
     return counts
 

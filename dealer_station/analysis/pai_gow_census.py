@@ -59,25 +59,32 @@ _RUNS_OF_FIVE: tuple[int, ...] = (*(0b11111 << start for start in range(9)), (1 
 class SevenCardFeatures:
     """What every Pai Gow bonus needs to know about seven cards.
 
-    ``best``: the best five-card hand (:class:`HandCode`, joker wild for straights and flushes);
-    ``best_with_low_pair``: the best five-card hand whose two other cards are a pair (-1 if none;
-    the progressive's "and pair", 5324.41(k)(4)); ``insurance_high``: the highest rank (0 = deuce,
-    12 = ace) of a hand with no pair, straight or flush when the joker is only an ace, else -1
-    ((c)(7), (m)(3)); ``seven_card_straight_flush``: 0 none, 1 with the joker, 2 without;
-    ``royal_match_kq`` / ``royal_match_ak``: a royal flush plus a suited K-Q / a natural royal flush
-    plus a suited A-K, no joker ((c)(6)(ii)(a)/(b)).
+    ``hands``: the five-card hands (:class:`HandCode` bits) that some five of the seven cards form
+    (the joker wild for straights and flushes, else an ace); ``hands_with_low_pair``: those formed
+    while the two other cards are a pair (the joker pairs with an ace; the progressive's "and
+    pair", 5324.41(k)(4)); ``insurance_high``: the highest rank (0 = deuce, 12 = ace) of a hand with
+    no pair, straight or flush when the joker is only an ace, else -1 ((c)(7), (m)(3));
+    ``seven_card_straight_flush``: 0 none, 1 with the joker, 2 without; ``royal_match_kq`` /
+    ``royal_match_ak``: a royal flush plus a suited K-Q / A-K of real cards ((c)(6)(ii)(a)/(b);
+    "without a joker" read, as the rankings do, as the additional two cards).
     """
 
-    best: int
-    best_with_low_pair: int
+    hands: int
+    hands_with_low_pair: int
     insurance_high: int
     seven_card_straight_flush: int
     royal_match_kq: bool
     royal_match_ak: bool
 
     @property
-    def best_hand(self) -> HandCode:
-        return HandCode(self.best)
+    def best(self) -> HandCode:
+        """The best five-card hand of the seven cards."""
+        return HandCode(self.hands.bit_length() - 1)
+
+    def formed(self, *, low_pair: bool = False) -> tuple[HandCode, ...]:
+        """The hands formed (with a paired low hand), best first."""
+        mask = self.hands_with_low_pair if low_pair else self.hands
+        return tuple(code for code in reversed(HandCode) if mask >> code & 1)
 
 
 @dataclass(frozen=True)
@@ -206,24 +213,21 @@ def hand_features(hands: npt.ArrayLike) -> IntArray:
     >>> from dealer_station.cards import parse_cards
     >>> rows = [sorted(c.index for c in parse_cards(t)) for t in
     ...         ("As Ks Qs Js Ts Kh Qh", "2c 3c 4c 5c 6c 7c JK", "Ah Kd Qc 9s 7h 5d 3c")]
-    >>> [decode(int(code)) for code in hand_features(rows)]  # doctest: +NORMALIZE_WHITESPACE
-    [SevenCardFeatures(best=11, best_with_low_pair=1, insurance_high=-1,
-                       seven_card_straight_flush=0, royal_match_kq=True, royal_match_ak=False),
-     SevenCardFeatures(best=9, best_with_low_pair=-1, insurance_high=-1,
-                       seven_card_straight_flush=1, royal_match_kq=False, royal_match_ak=False),
-     SevenCardFeatures(best=0, best_with_low_pair=-1, insurance_high=12,
-                       seven_card_straight_flush=0, royal_match_kq=False, royal_match_ak=False)]
+    >>> found = [decode(int(code)) for code in hand_features(rows)]
+    >>> [(f.best.name, f.seven_card_straight_flush, f.royal_match_kq) for f in found]
+    [('ROYAL_FLUSH', 0, True), ('STRAIGHT_FLUSH', 1, False), ('HIGH_CARD', 0, False)]
+    >>> [code.name for code in found[0].formed(low_pair=True)], found[2].insurance_high
+    (['PAIR'], 12)
     """
     cards = np.asarray(hands, dtype=np.int64).reshape(-1, 7)
     codes = five_card_codes()
     ranks = np.minimum(cards // 4, ACE)  # the joker counts as an ace
-    best = np.zeros(len(cards), dtype=np.int64)
-    best_pair = np.full(len(cards), -1, dtype=np.int64)
+    formed = np.zeros(len(cards), dtype=np.int64)
+    formed_pair = np.zeros(len(cards), dtype=np.int64)
     for high, (low_a, low_b) in _SPLITS:
-        code = codes[colex_rank(cards[:, list(high)])]
-        best = np.maximum(best, code)
-        paired = ranks[:, low_a] == ranks[:, low_b]
-        best_pair = np.maximum(best_pair, np.where(paired, code, -1))
+        bit = np.left_shift(1, codes[colex_rank(cards[:, list(high)])])
+        formed |= bit
+        formed_pair |= np.where(ranks[:, low_a] == ranks[:, low_b], bit, 0)
 
     joker = cards[:, -1] == JOKER_INDEX
     suits = np.where(cards == JOKER_INDEX, -1, cards % 4)
@@ -245,12 +249,10 @@ def hand_features(hands: npt.ArrayLike) -> IntArray:
     rows = np.arange(len(cards))
     pair_ranks = np.sort(np.stack([other_ranks[rows, first], other_ranks[rows, second]]), axis=0)
     suited = two_others & (other_suits[rows, first] == other_suits[rows, second])
-    royal = (best == HandCode.ROYAL_FLUSH) | (best == HandCode.ROYAL_FLUSH_WITH_JOKER)
+    natural_royal = (formed >> HandCode.ROYAL_FLUSH) & 1 == 1
+    royal = natural_royal | ((formed >> HandCode.ROYAL_FLUSH_WITH_JOKER) & 1 == 1)
     match_kq = suited & royal & (pair_ranks[0] == QUEEN) & (pair_ranks[1] == KING)
-    match_ak = (
-        suited & (best == HandCode.ROYAL_FLUSH) & ~joker
-        & (pair_ranks[0] == KING) & (pair_ranks[1] == ACE)
-    )
+    match_ak = suited & royal & (pair_ranks[0] == KING) & (pair_ranks[1] == ACE)
 
     rank_masks = _rank_masks(ranks)
     distinct = _popcount(rank_masks) == 7
@@ -258,12 +260,15 @@ def hand_features(hands: npt.ArrayLike) -> IntArray:
     straight = _contains_any(rank_masks, _RUNS_OF_FIVE, within=False)
     pai_gow = distinct & ~natural_flush & ~straight
     insurance = np.where(pai_gow, ranks.max(axis=1), -1)
-    return encode(best, best_pair, insurance, sf7, match_kq, match_ak)
+    return encode(formed, formed_pair, insurance, sf7, match_kq, match_ak)
+
+
+_MASK = (1 << 13) - 1
 
 
 def encode(
-    best: npt.ArrayLike,
-    best_pair: npt.ArrayLike,
+    hands: npt.ArrayLike,
+    hands_with_low_pair: npt.ArrayLike,
     insurance: npt.ArrayLike,
     sf7: npt.ArrayLike,
     match_kq: npt.ArrayLike,
@@ -271,12 +276,12 @@ def encode(
 ) -> IntArray:
     """Pack features into one integer per hand (inverse of :func:`decode`)."""
     packed = (
-        np.asarray(best, dtype=np.int64)
-        | (np.asarray(best_pair, dtype=np.int64) + 1) << 4
-        | (np.asarray(insurance, dtype=np.int64) + 1) << 8
-        | np.asarray(sf7, dtype=np.int64) << 12
-        | np.asarray(match_kq, dtype=np.int64) << 14
-        | np.asarray(match_ak, dtype=np.int64) << 15
+        np.asarray(hands, dtype=np.int64)
+        | np.asarray(hands_with_low_pair, dtype=np.int64) << 13
+        | (np.asarray(insurance, dtype=np.int64) + 1) << 26
+        | np.asarray(sf7, dtype=np.int64) << 30
+        | np.asarray(match_kq, dtype=np.int64) << 32
+        | np.asarray(match_ak, dtype=np.int64) << 33
     )
     return packed
 
@@ -284,16 +289,16 @@ def encode(
 def decode(code: int) -> SevenCardFeatures:
     """The :class:`SevenCardFeatures` packed in ``code``.
 
-    >>> decode(int(encode(4, -1, -1, 0, False, False)[()])).best_hand.name
+    >>> decode(int(encode(1 << 4 | 1 << 3, 0, -1, 0, False, False)[()])).best.name
     'STRAIGHT'
     """
     return SevenCardFeatures(
-        code & 15,
-        ((code >> 4) & 15) - 1,
-        ((code >> 8) & 15) - 1,
-        (code >> 12) & 3,
-        bool((code >> 14) & 1),
-        bool((code >> 15) & 1),
+        code & _MASK,
+        (code >> 13) & _MASK,
+        ((code >> 26) & 15) - 1,
+        (code >> 30) & 3,
+        bool((code >> 32) & 1),
+        bool((code >> 33) & 1),
     )
 
 

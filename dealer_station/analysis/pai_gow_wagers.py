@@ -1,18 +1,22 @@
-"""Which hand of each Pai Gow bonus pay table a seven-card hand is, from its
-:class:`~dealer_station.analysis.pai_gow_census.SevenCardFeatures`, and the wagers' returns.
+"""Which hands of each Pai Gow bonus pay table a seven-card hand forms, from its
+:class:`~dealer_station.analysis.pai_gow_census.SevenCardFeatures`.
 
-Hand names are those of the pay tables in :mod:`dealer_station.games.pai_gow.wagers.paytables`
-(the regulation's words in snake_case). Where a hand is several of a table's hands, the one paying
-most is taken: the dealer sets the hand that way (5324.41(g)(8), (l)(4)(ii), (p)(3)(i)).
+Hand names are the values of the rankings' seven-card enums
+(:mod:`dealer_station.rankings.seven_card`), which are the rows of the pay tables in
+:mod:`dealer_station.games.pai_gow.wagers.paytables` (the regulation's words in snake_case).
+
+Like the rankings, each function lists every hand that some setting of the cards forms;
+:func:`tally` keeps the one the pay table values most: the dealer sets the hand that way
+(5324.41(g)(8), (l)(4)(ii), (p)(3)(i)).
 
 >>> from dealer_station.analysis.pai_gow_census import decode, encode
->>> royal = decode(int(encode(11, -1, -1, 0, True, False)[()]))
+>>> royal = decode(int(encode(1 << 11 | 1 << 4, 0, -1, 0, True, False)[()]))
 >>> fortune_hands(royal, "king_queen")
-('royal_flush', 'royal_flush_plus_royal_match')
+('royal_flush', 'straight', 'royal_flush_plus_royal_match')
 >>> fortune_hands(royal, "ace_king")
-('royal_flush',)
->>> progressive_hands(decode(int(encode(7, 6, -1, 0, False, False)[()])))
-('four_of_a_kind', 'full_house_and_pair')
+('royal_flush', 'straight')
+>>> progressive_hands(decode(int(encode(1 << 7 | 1 << 3, 1 << 6, -1, 0, False, False)[()])))
+('four_of_a_kind', 'three_of_a_kind', 'full_house_and_pair')
 """
 
 from __future__ import annotations
@@ -22,6 +26,12 @@ from fractions import Fraction
 
 from dealer_station.analysis.five_card_table import HandCode
 from dealer_station.analysis.pai_gow_census import PaiGowCensus, SevenCardFeatures
+from dealer_station.rankings.seven_card import (
+    FortuneHand,
+    PaiGowHighCard,
+    ProgressiveHand,
+    SevenCardBonusHand,
+)
 
 __all__ = [
     "FIVE_CARD_NAMES",
@@ -37,49 +47,51 @@ __all__ = [
 
 #: Name of each five-card class on the bonus tables (three of a kind and up).
 FIVE_CARD_NAMES: Mapping[int, str] = {
-    HandCode.THREE_OF_A_KIND: "three_of_a_kind",
-    HandCode.STRAIGHT: "straight",
-    HandCode.FLUSH: "flush",
-    HandCode.FULL_HOUSE: "full_house",
-    HandCode.FOUR_OF_A_KIND: "four_of_a_kind",
-    HandCode.STRAIGHT_FLUSH_WITH_JOKER: "straight_flush",
-    HandCode.STRAIGHT_FLUSH: "straight_flush",
-    HandCode.ROYAL_FLUSH_WITH_JOKER: "royal_flush",
-    HandCode.ROYAL_FLUSH: "royal_flush",
-    HandCode.FIVE_ACES: "five_aces",
+    HandCode.THREE_OF_A_KIND: FortuneHand.THREE_OF_A_KIND.value,
+    HandCode.STRAIGHT: FortuneHand.STRAIGHT.value,
+    HandCode.FLUSH: FortuneHand.FLUSH.value,
+    HandCode.FULL_HOUSE: FortuneHand.FULL_HOUSE.value,
+    HandCode.FOUR_OF_A_KIND: FortuneHand.FOUR_OF_A_KIND.value,
+    HandCode.STRAIGHT_FLUSH_WITH_JOKER: FortuneHand.STRAIGHT_FLUSH.value,
+    HandCode.STRAIGHT_FLUSH: FortuneHand.STRAIGHT_FLUSH.value,
+    HandCode.ROYAL_FLUSH_WITH_JOKER: FortuneHand.ROYAL_FLUSH.value,
+    HandCode.ROYAL_FLUSH: FortuneHand.ROYAL_FLUSH.value,
+    HandCode.FIVE_ACES: FortuneHand.FIVE_ACES.value,
 }
 #: Insurance hands by highest rank (0 = deuce), 5324.41(m)(3).
 INSURANCE_NAMES: Mapping[int, str] = {
-    12: "ace_high",
-    11: "king_high",
-    10: "queen_high",
-    9: "jack_high",
-    8: "ten_high",
-    7: "nine_high",
+    12: PaiGowHighCard.ACE_HIGH.value,
+    11: PaiGowHighCard.KING_HIGH.value,
+    10: PaiGowHighCard.QUEEN_HIGH.value,
+    9: PaiGowHighCard.JACK_HIGH.value,
+    8: PaiGowHighCard.TEN_HIGH.value,
+    7: PaiGowHighCard.NINE_HIGH.value,
 }
+_BANKER = {PaiGowHighCard.JACK_HIGH.value, PaiGowHighCard.TEN_HIGH.value,
+           PaiGowHighCard.NINE_HIGH.value}
 
 Hands = tuple[str, ...]
 
 
-def _five(code: int) -> Hands:
-    name = FIVE_CARD_NAMES.get(code)
-    return (name,) if name else ()
+def _five(codes: Iterable[HandCode]) -> Hands:
+    names = (FIVE_CARD_NAMES.get(code) for code in codes)
+    return tuple(dict.fromkeys(name for name in names if name))
 
 
 def fortune_hands(features: SevenCardFeatures, royal_match: str) -> Hands:
     """Fortune bonus / envy hands of (m)(1)-(2) (the joker completes anything but the seven-card
     straight flush with no joker, (l)(4)(ii)); ``royal_match`` is ``king_queen`` or ``ace_king``
     ((c)(6)(ii))."""
-    hands = list(_five(features.best))
+    hands = list(_five(features.formed()))
     if features.seven_card_straight_flush == 2:
-        hands.append("seven_card_straight_flush_no_joker")
+        hands.append(FortuneHand.SEVEN_CARD_STRAIGHT_FLUSH_WITH_NO_JOKER.value)
     elif features.seven_card_straight_flush == 1:
-        hands.append("seven_card_straight_flush_with_joker")
+        hands.append(FortuneHand.SEVEN_CARD_STRAIGHT_FLUSH_WITH_JOKER.value)
     match = features.royal_match_kq if royal_match == "king_queen" else features.royal_match_ak
     if royal_match not in ("king_queen", "ace_king"):
         raise ValueError(f"royal match {royal_match!r} is not king_queen or ace_king")
     if match:
-        hands.append("royal_flush_plus_royal_match")
+        hands.append(FortuneHand.ROYAL_FLUSH_PLUS_ROYAL_MATCH.value)
     return tuple(hands)
 
 
@@ -93,45 +105,46 @@ def banker_hand_bonus_hands(features: SevenCardFeatures) -> Hands:
     """The imperial banker hand bonus of (p)(5): a pai gow jack, ten or nine high. A hand holding
     the joker is at least ace high, so this is the insurance reading restricted to those ranks."""
     name = INSURANCE_NAMES.get(features.insurance_high)
-    return (name,) if name in ("jack_high", "ten_high", "nine_high") else ()
+    return (name,) if name in _BANKER else ()
 
 
 def player_hand_bonus_hands(features: SevenCardFeatures) -> Hands:
-    """The imperial player hand bonus of (p)(4): the best five-card hand, three of a kind up."""
-    return _five(features.best)
+    """The imperial player hand bonus of (p)(4): five-card hands, three of a kind up."""
+    return _five(features.formed())
 
 
 def seven_card_bonus_hands(features: SevenCardFeatures) -> Hands:
-    """The seven-card bonus of (o)(2): straight flushes told apart by the joker."""
-    code = features.best
-    if code == HandCode.STRAIGHT_FLUSH:
-        return ("straight_flush_no_joker",)
-    if code == HandCode.STRAIGHT_FLUSH_WITH_JOKER:
-        return ("straight_flush_with_joker",)
-    return _five(code)
+    """The seven-card bonus of (o)(2): five-card hands, straight flushes told apart by the joker."""
+    names = {
+        **FIVE_CARD_NAMES,
+        HandCode.STRAIGHT_FLUSH: SevenCardBonusHand.STRAIGHT_FLUSH_WITH_NO_JOKER.value,
+        HandCode.STRAIGHT_FLUSH_WITH_JOKER: SevenCardBonusHand.STRAIGHT_FLUSH_WITH_JOKER.value,
+    }
+    return tuple(names[code] for code in features.formed() if code in names)
 
 
 _PROGRESSIVE_NAMES: Mapping[int, str] = {
     **FIVE_CARD_NAMES,
-    HandCode.ROYAL_FLUSH: "natural_royal_flush",
+    HandCode.ROYAL_FLUSH: ProgressiveHand.NATURAL_ROYAL_FLUSH.value,
 }
+_AND_PAIR = "_and_pair"
 
 
 def progressive_hands(features: SevenCardFeatures) -> Hands:
-    """Progressive hands of (k)(4): the best high hand, and the best high hand whose low hand is a
-    pair (the "and pair" rows; the joker pairs with an ace)."""
-    hands = []
-    if features.best in _PROGRESSIVE_NAMES:
-        hands.append(_PROGRESSIVE_NAMES[features.best])
-    if features.best_with_low_pair in _PROGRESSIVE_NAMES:
-        hands.append(_PROGRESSIVE_NAMES[features.best_with_low_pair] + "_and_pair")
-    return tuple(hands)
+    """Progressive hands of (k)(4): each high hand formed, "and pair" when formed with a paired low
+    hand (the joker pairs with an ace; three of a kind has no "and pair" row), "natural" for a
+    royal flush without the joker."""
+    hands = [_PROGRESSIVE_NAMES[c] for c in features.formed() if c in _PROGRESSIVE_NAMES]
+    for code in features.formed(low_pair=True):
+        if code in _PROGRESSIVE_NAMES and code != HandCode.THREE_OF_A_KIND:
+            hands.append(ProgressiveHand(_PROGRESSIVE_NAMES[code] + _AND_PAIR).value)
+    return tuple(dict.fromkeys(hands))
 
 
 def tally(
     census: PaiGowCensus,
     classify: Callable[[SevenCardFeatures], Iterable[str]],
-    worth: Callable[[str], Fraction | None],
+    worth: Callable[[str], tuple[Fraction, int] | None],
 ) -> dict[str, int]:
     """Hands per pay-table row: each census class goes to the row among ``classify(features)``
     that ``worth`` values most (rows it returns None for are not on the table); the rest to

@@ -13,7 +13,7 @@ import pytest
 from dealer_station.analysis.combinatorics import colex_rank, combinations_array
 from dealer_station.analysis.five_card_table import HandCode, classify_five, five_card_codes
 from dealer_station.analysis.let_it_ride import BASE_GAME_HANDS, five_card_categories
-from dealer_station.analysis.pai_gow import THREE_CARD_NAMES, three_card_bonus_counts
+from dealer_station.analysis.pai_gow import three_card_bonus_counts, three_card_names
 from dealer_station.analysis.three_card_counts import (
     LetItRideThree,
     PaiGowThree,
@@ -64,7 +64,7 @@ def test_pai_gow_three_card_counter_agrees_with_rankings_on_every_hand() -> None
         assert names[PaiGowThree(code)] == pai_gow_three(cards), row
     counts = three_card_bonus_counts()
     assert sum(counts.values()) == comb(53, 3)
-    assert set(counts) == {*THREE_CARD_NAMES.values(), "losing_hands"}
+    assert set(counts) == {*three_card_names().values(), "losing_hands"}
 
 
 def pai_gow_three(cards: list[Card]) -> str:
