@@ -572,7 +572,10 @@ def test_bank_one_area_and_no_two_rounds_in_a_row_5324_41_h_3_h_6() -> None:
         r.accept_bank(3)
     assert error.value.clause == "5324.41(h)(6)"
     r.withdraw_wager(4)
-    r.accept_bank(3)
+    r.place_wager(2, 9000)
+    assert not r.can_accept_bank(3)  # $50 does not cover $100
+    r.accept_bank(3, chips=5000)
+    assert r.wagers[3] == 10000
     with pytest.raises(ProcedureError):
         r.place_wager(4, 1000, player="ann")  # the bank wagers on one area only
     nxt = r.next_context()

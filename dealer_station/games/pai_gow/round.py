@@ -456,7 +456,7 @@ class PaiGowRound:
                 return p
         return None
 
-    def verify_accept_bank(self, position: int, co_bank: bool = False) -> None:
+    def verify_accept_bank(self, position: int, co_bank: bool = False, chips: Cents = 0) -> None:
         self._require(Phase.BETTING, action="banking")
         if not self.config.player_banking:
             raise ProcedureError("this table does not offer player banking", "5324.41(h)(1)")
@@ -476,19 +476,28 @@ class PaiGowRound:
             raise ProcedureError("the bank may wager on one betting area only", "5324.41(h)(6)")
         if co_bank and not self.config.co_banking:
             raise ProcedureError("this table does not offer co-banking", "5324.41(h)(5)")
-        verify_bank_covers(wagers[position], wagers, position)
+        if chips < 0:
+            raise ProcedureError("chips added to the bank cannot be negative", "5324.41(h)(4)")
+        verify_bank_covers(wagers[position] + chips, wagers, position)
 
-    def can_accept_bank(self, position: int, co_bank: bool = False) -> bool:
-        return allowed(self.verify_accept_bank, position, co_bank)
+    def can_accept_bank(self, position: int, co_bank: bool = False, chips: Cents = 0) -> bool:
+        return allowed(self.verify_accept_bank, position, co_bank, chips)
 
-    def accept_bank(self, position: int, co_bank: bool = False) -> Record:
+    def accept_bank(self, position: int, co_bank: bool = False, chips: Cents = 0) -> Record:
         """The player at ``position`` banks the round with the chips on the betting area
-        ((h)(3)-(4), (h)(6)); ``co_bank``: the bank asked the house to cover half ((h)(5))."""
-        self.verify_accept_bank(position, co_bank)
+        ((h)(3)-(4), (h)(6)), ``chips`` more put there now (the table maximum does not bind the
+        bank's chips); ``co_bank``: the bank asked the house to cover half ((h)(5))."""
+        self.verify_accept_bank(position, co_bank, chips)
         self.bank = position
         self.co_bank = co_bank
+        if chips:
+            held = self._wagers[position]
+            self._wagers[position] = _Wager(held.amount + chips, held.player)
+        arguments: dict[str, JSONValue] = {"position": position, "co_bank": co_bank}
+        if chips:
+            arguments["chips"] = chips
         return self._record(
-            "accept_bank", {"position": position, "co_bank": co_bank},
+            "accept_bank", arguments,
             {"bank_stake": self._wagers[position].amount,
              "marker": "co-bank" if co_bank else "bank"},
             "5324.41(h)(5)" if co_bank else "5324.41(h)(3)",
