@@ -3,15 +3,18 @@ No widgets: the dealer's screen and the supervisor and technician screens wrap i
 view-models; tests and simulations drive it directly.
 
 Opening
-    ``Station.open(table=None, data_dir=None, *, game=None, settings=None)`` opens the table's
-    store (``--data-dir`` / ``DEALER_STATION_DATA_DIR`` / platformdirs; ``--table`` /
-    ``DEALER_STATION_TABLE``), which verifies the audit chain and refuses a corrupt or missing
-    database (:class:`~dealer_station.store.StoreError`). At the very first start ``game`` and
-    ``settings`` become configuration version 1; later they come from the database (passing a
-    different ``game`` is refused: change it with :meth:`Station.change_configuration`). It then
-    checks every meter against its journal and calls :meth:`Station.resume`. ``open`` returns
-    the station; ``station.resumed`` tells what was found (:class:`ResumeReport`). Close with
-    :meth:`Station.close` (or ``with Station.open(...) as station``).
+    ``Station.open(table=None, data_dir=None, *, game=None, settings=None,
+    station_settings=None)`` opens the table's store (``--data-dir`` /
+    ``DEALER_STATION_DATA_DIR`` / platformdirs; ``--table`` / ``DEALER_STATION_TABLE``), which
+    verifies the audit chain and refuses a corrupt or missing database
+    (:class:`~dealer_station.store.StoreError`). At the very first start ``game``, its
+    ``settings`` (the game's TOML mapping) and the ``station_settings`` (the station's own:
+    ``void_interrupted_phases``) become configuration version 1; later they come from the
+    database (passing a different ``game`` is refused: a supervisor changes it with
+    :meth:`Station.change_configuration`). It then checks every meter against its journal and
+    calls :meth:`Station.resume`. ``station.resumed`` tells what was found
+    (:class:`ResumeReport`). Close with :meth:`Station.close` (or ``with Station.open(...) as
+    station``).
 
 People
     ``needs_first_supervisor`` / ``create_first_supervisor(id, name, pin)`` on the first start.
@@ -32,8 +35,12 @@ Rounds
     only then returns: the screen moves on, and devices are told, after the record is on disk.
     If the commit fails the round is rebuilt from the journal and the error propagates. When the
     round becomes complete the same transaction closes it, stores its document (payments in
-    order) and adds the meters' contributions. ``void_round(reason, supervisor=, pin=)`` voids
-    the open round with its reason.
+    order) and adds the meters' contributions (a round that voided itself, e.g. Let It Ride's
+    ``resolve_halt(resolution="void_round")``, is closed ``void`` with the halt's reason and
+    feeds no meter). An action that names a ``supervisor`` argument is a supervisor's decision:
+    ``perform`` refuses it; ``supervise(action, supervisor=, pin=, **arguments)`` checks the
+    PIN, that the supervisor did not deal the round, and passes ``supervisor=<id>`` to the
+    round. ``void_round(reason, supervisor=, pin=)`` voids the open round with its reason.
 
 Recovery
     ``resume()`` (called by ``open``) rebuilds the open round from its journal with
@@ -51,11 +58,30 @@ Meters and jackpots
     :mod:`dealer_station.jackpot`).
 
 Configuration, devices, diagnostics
-    ``settings`` / ``game``; ``change_configuration(settings, supervisor=, pin=, game=None)``;
+    ``settings`` / ``station_settings`` / ``game`` / ``configuration_version``;
+    ``change_configuration(settings, supervisor=, pin=, game=None, station_settings=None)``;
     ``record_device_event(device, event, **detail)`` (fault, recovery, ``lockout_on`` /
     ``lockout_off``: audited, last state kept); ``device_states()``;
     ``authorize_diagnostic(name, technician=, pin=, moves_hardware=True)`` before a diagnostic
-    moves hardware (refused during a round).
+    moves hardware (refused during a round), or ``with station.diagnostic(name, technician=,
+    pin=):`` which also keeps a round from starting while it runs. Accounts:
+    ``create_user(id, name, role, new_pin, supervisor=, pin=)``.
+
+Errors to show the person at the screen: :class:`~dealer_station.procedure.ProcedureError` (and
+its kinds ``AccessDenied`` / ``AuthenticationError``) has ``reason`` and ``clause``; a
+:class:`~dealer_station.store.StoreError` means storage can no longer be trusted: stop the table.
+
+A minimal session::
+
+    station = Station.open("LIR-1", game="let_it_ride", settings=toml_mapping)
+    if station.needs_first_supervisor:
+        station.create_first_supervisor("S1", "Sam", "1234")
+    station.sign_in("D7", "5555")
+    if station.round is None:
+        station.start_round()
+    record = station.perform("place_wagers", position=3, bet_one=500, bet_two=500,
+                             bet_three=500)   # on disk when it returns
+    station.round.step                       # what the dealer does next
 
 Thread safety: every public method holds one re-entrant lock, so a device worker thread may call
 ``record_device_event`` while the screen calls ``perform``.
