@@ -102,12 +102,16 @@ def three_card(cards: tuple[Card, ...], args: argparse.Namespace) -> dict[str, A
 
 
 def house_way(cards: tuple[Card, ...], args: argparse.Namespace) -> dict[str, Any]:
-    """Extra keys for seven Pai Gow cards from the Pai Gow engine.
+    """Extra keys for seven Pai Gow cards from the Pai Gow engine: the standard house way's
+    split (docs/house-way.md).
 
-    HOUSE WAY HOOK: the Pai Gow engineer returns ``{"house_way": ...}`` here (from
-    ``dealer_station.games.pai_gow``); until then it adds nothing.
+    >>> house_way(parse_cards("As Ks 7d 7c 4h 3s 2d"), argparse.Namespace())
+    {'house_way': {'high': ['7d', '7c', '4h', '3s', '2d'], 'low': ['As', 'Ks']}}
     """
-    return {}
+    from dealer_station.games.pai_gow.house_way import set_hand
+
+    high, low = set_hand(cards)
+    return {"house_way": {"high": _cards_text(high), "low": _cards_text(low)}}
 
 
 def pai_gow(cards: tuple[Card, ...], args: argparse.Namespace) -> dict[str, Any]:
