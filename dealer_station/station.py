@@ -597,10 +597,12 @@ class Station:
         with self._lock:
             return meter_store.statistics(self.store, name)
 
-    def pay_jackpot(self, meter: str, *, position: str | int, hand: str, amount: int,
-                    supervisor: str, pin: str, round_id: int | None = None) -> meter_store.Jackpot:
+    def pay_jackpot(self, meter: str, *, position: str | int, hand: str,
+                    amount: int | None = None, share_bp: int | None = None, supervisor: str,
+                    pin: str, round_id: int | None = None) -> meter_store.Jackpot:
         """A supervisor who did not deal the round validates a progressive payout deducted from
-        the meter (5324.41(k)(3)(iii)); returns the numbered jackpot record."""
+        the meter (5324.41(k)(3)(iii)): ``amount`` cents, or ``share_bp`` of the meter as it
+        stands at payment ((k)(6)); returns the numbered jackpot record."""
         with self._lock:
             round_id = self.round_id if round_id is None else round_id
             person = self._authenticate(supervisor, pin, "validate_payout")
@@ -612,7 +614,8 @@ class Station:
             with self.store.transaction() as work:
                 return meter_store.pay_jackpot(work, meter, round_id=round_id,
                                                position=str(position), hand=hand, amount=amount,
-                                               dealer=dealer, supervisor=person.id)
+                                               share_bp=share_bp, dealer=dealer,
+                                               supervisor=person.id)
 
     # -- devices and diagnostics -----------------------------------------------------------
 

@@ -182,11 +182,21 @@ def contribute(work: Transaction, name: str, round_id: int, wagered: Cents) -> C
 
 
 def pay_jackpot(work: Transaction, name: str, *, round_id: int | None, position: str,
-                hand: str, amount: Cents, dealer: str | None, supervisor: str) -> Jackpot:
+                hand: str, amount: Cents | None = None, share_bp: int | None = None,
+                dealer: str | None, supervisor: str) -> Jackpot:
     """Record a validated progressive payout: the hit, the supervisor's validation, the payout
     deducted from the meter, the reseed up to the reset value, and the numbered jackpot record.
-    The caller has checked the supervisor's authority."""
+    The payout is ``amount``, or ``share_bp`` basis points of the meter *as it stands now*
+    (10000 = 100 % of the meter, 5324.41(k)(4), (k)(6)), rounded down to the cent. The caller
+    has checked the supervisor's authority."""
     current = meter(work, name)
+    if (amount is None) == (share_bp is None):
+        raise ValueError("give the jackpot's amount or its share of the meter, not both")
+    if share_bp is not None:
+        if not 0 < share_bp <= 10000:
+            raise ValueError("a share of the meter is 1 to 10000 basis points")
+        amount = current.current * share_bp // 10000
+    assert amount is not None
     if amount <= 0:
         raise ValueError("a jackpot amount must be positive")
     if amount > current.current:

@@ -280,3 +280,19 @@ def test_first_start_needs_the_game_and_later_starts_keep_it(tmp_path: Path) -> 
     reopened = Station.open("T1", str(tmp_path), pin_cost=PIN_COST)
     assert reopened.game == "high_card" and reopened.needs_first_supervisor
     reopened.close()
+
+
+def test_a_share_of_the_meter_is_taken_at_payment_time(station: Station) -> None:
+    """5324.41(k)(4), (k)(6): "10% of meter" is the meter when the payout is made."""
+    station.create_meter("progressive", wager="progressive", reset=500_000, rate_bp=2100,
+                         supervisor="S1", pin="1111")
+    station.sign_in("D1", "3333")
+    round_id = play_round(station)
+    meter_now = station.meter("progressive").current
+    record = station.pay_jackpot("progressive", position=2, hand="Five aces", share_bp=1000,
+                                 supervisor="S1", pin="1111", round_id=round_id)
+    assert record.amount == meter_now // 10 and record.meter_before == meter_now
+    with pytest.raises(ValueError):
+        station.pay_jackpot("progressive", position=2, hand="Five aces", share_bp=1000,
+                            amount=5, supervisor="S1", pin="1111", round_id=round_id)
+    meters.check(station.store)
