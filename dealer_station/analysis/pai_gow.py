@@ -224,9 +224,10 @@ def progressive_report(census: PaiGowCensus) -> WagerReport:
     table = pay_table("progressive")
     lines, counts = _fixed_lines(census, table, progressive_hands)
     losing = counts["losing_hands"]
-    lines.append(PayLine("losing_hands", losing, losing / census.total, "loses", 0.0))
-    fixed = sum(line.contribution for line in lines)
-    expected_fixed = fixed - losing / census.total
+    lines.append(
+        PayLine("losing_hands", losing, losing / census.total, "loses", -losing / census.total)
+    )
+    expected_fixed = sum(line.contribution for line in lines)
     meter_share = 0.0
     for hand, count in counts.items():
         figure = table.figure(hand) if hand != "losing_hands" else None

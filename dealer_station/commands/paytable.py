@@ -140,26 +140,31 @@ def render(analysis: Analysis) -> str:
 
 def _render_wager(wager: WagerReport) -> str:
     title = wager.wager.replace("_", " ")
+    simulated = "ci95_low" in (wager.lines[0].extra if wager.lines else {})
     if wager.table:
-        title += f", pay table {wager.table}"
-    rows = [("hand", "combinations", "probability", "pays", "return")]
+        title += f", {'house way' if simulated else 'pay table'} {wager.table}"
+    header: tuple[str, ...] = ("hand", "combinations", "probability", "pays", "return")
+    if simulated:
+        header = ("hand", "rounds", "probability", "pays", "return", "95% interval")
+    rows = [header]
     for line in wager.lines:
-        rows.append(
-            (
-                line.hand.replace("_", " "),
-                f"{line.combinations:,}",
-                f"{line.probability:.10f}",
-                line.pays,
-                f"{line.contribution:+.6f}",
-            )
+        row: tuple[str, ...] = (
+            line.hand.replace("_", " "),
+            f"{line.combinations:,}",
+            f"{line.probability:.10f}",
+            line.pays,
+            f"{line.contribution:+.6f}",
         )
-    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+        if simulated:
+            row += (f"{line.extra['ci95_low']:.4f} - {line.extra['ci95_high']:.4f}",)
+        rows.append(row)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     text = [title, "-" * len(title)]
     for row in rows:
         cells = [row[0].ljust(widths[0])]
         cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         text.append("  ".join(cells))
-    text.append(f"total combinations {wager.total_combinations:,}")
+    text.append(f"total {'rounds' if simulated else 'combinations'} {wager.total_combinations:,}")
     text.append(
         f"expected return {wager.expected_return:+.6f}   house edge {wager.house_edge:.4%}"
     )
