@@ -612,10 +612,16 @@ class Station:
             if round_id is not None:
                 dealer = journal.round_summary(self.store, round_id).dealer
             with self.store.transaction() as work:
-                return meter_store.pay_jackpot(work, meter, round_id=round_id,
-                                               position=str(position), hand=hand, amount=amount,
-                                               share_bp=share_bp, dealer=dealer,
-                                               supervisor=person.id)
+                record = meter_store.pay_jackpot(work, meter, round_id=round_id,
+                                                 position=str(position), hand=hand,
+                                                 amount=amount, share_bp=share_bp,
+                                                 dealer=dealer, supervisor=person.id)
+                work.audit("validation", {"jackpot": record.number, "meter": meter,
+                                          "position": record.position, "hand": hand,
+                                          "amount": record.amount, "dealer": dealer,
+                                          "clause": "5324.41(k)(3)(iii)"},
+                           actor=person.id, round_id=round_id)
+            return record
 
     # -- devices and diagnostics -----------------------------------------------------------
 
