@@ -678,3 +678,71 @@ def test_table_limits_5324_41_d() -> None:
     assert not r.can_place_wager(1, 60000)
     assert r.can_place_wager(1, 1000)
     assert not r.can_no_more_bets()  # no wager yet
+
+
+# ---------------------------------------------------------------------------- document and CLI
+
+
+def test_settle_command_recomputes_the_document(tmp_path: Any, capsys: Any) -> None:
+    """``dealer-station settle ROUND.json`` replays a Pai Gow round document; a tampered payment
+    is reported (exit 1)."""
+    from dealer_station.cli import main
+
+    r = PaiGowRound(make_config())
+    to_deal(r, {DEALER: BANKER, 1: WIN_AA, 3: LOSE}, p1=2500, p3=1000)
+    r.set_hand(1, "Qh Jc")
+    r.set_hand(3, "8c 7h")
+    r.set_dealer_hand()
+    r.settle()
+    path = tmp_path / "round.json"
+    doc = r.to_document()
+    path.write_text(json.dumps(doc))
+    assert main(["settle", str(path), "--compact"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "pai_gow" and out["matches"] and out["complete"]
+    assert out["net"] == {"3": -1000, "house": -1375, "1": 2375}
+    doc["payments"][1]["vigorish"] = 100
+    path.write_text(json.dumps(doc))
+    assert main(["settle", str(path)]) == 1
+    doc["records"][3]["arguments"]["amount"] = 7
+    path.write_text(json.dumps(doc))
+    assert main(["settle", str(path)]) == 2
+
+
+def test_hand_command_prints_the_house_way(capsys: Any) -> None:
+    """``dealer-station hand --game pai-gow`` with seven cards prints the house-way split."""
+    from dealer_station.cli import main
+
+    assert main(["hand", "--game", "pai-gow", "--compact", *BANKER.split()]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["house_way"] == {"high": ["Kd", "Kc", "4c", "3d", "2h"], "low": ["9h", "7s"]}
+
+
+def test_steps_guide_the_dealer_through_a_round() -> None:
+    """Every phase names its action, positions, hardware and expected input."""
+    r = PaiGowRound(make_config(side_wagers={"offered": ["progressive"]}))
+    seen = []
+    assert r.step.actions == ("shuffle",)
+    r.shuffle()
+    r.place_wager(2, 1000)
+    seen.append(r.step)
+    r.no_more_bets()
+    seen.append(r.step)
+    r.determine_starting_position(5)
+    seen.append(r.step)
+    assert r.start is not None
+    r.deal(shoe({DEALER: BANKER, 2: WIN_AA}, r.start))
+    seen.append(r.step)
+    r.set_hand(2, "Qh Jc")
+    seen.append(r.step)
+    r.set_dealer_hand()
+    seen.append(r.step)
+    r.settle()
+    seen.append(r.step)
+    assert [s.phase for s in seen] == ["betting", "starting_position", "deal", "setting",
+                                       "banker", "settlement", "complete"]
+    assert seen[0].hardware == ("lockout_on",) and seen[0].actions[-1] == "no_more_bets"
+    assert seen[2].positions == (3, 4, 5, 6, 7, 1, 2) and seen[2].hardware == ("shoe_dispense:7",)
+    assert seen[3].positions == (2,) and seen[3].expects == "cards"
+    for step in seen:
+        assert step.instruction and (step.clause or "").startswith("5324.")

@@ -13,23 +13,28 @@ from typing import Any
 
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import config_from_mapping
-from dealer_station.games.pai_gow.round import GAME, PaiGowRound
+from dealer_station.games.pai_gow.round import GAME, BonusSettlementHook, PaiGowRound
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
 
 __all__ = ["round_from_document", "settle_document"]
 
 
-def round_from_document(doc: Mapping[str, Any]) -> PaiGowRound:
+def round_from_document(
+    doc: Mapping[str, Any], *, bonus_settlement: BonusSettlementHook | None = None
+) -> PaiGowRound:
     """A fresh round made from the document's configuration and context with its records
-    replayed. Raises ``ValueError`` when the document is not a Pai Gow round or does not replay
-    (a :class:`ProcedureError` escapes as is)."""
+    replayed (``bonus_settlement``: the optional wagers' hook, as the round was made with).
+    Raises ``ValueError`` when the document is not a Pai Gow round or does not replay (a
+    :class:`ProcedureError` escapes as is)."""
     if doc.get("game") != GAME:
         raise ValueError(f"not a Pai Gow Poker round document (game {doc.get('game')!r})")
     if "config" not in doc or "records" not in doc:
         raise ValueError("the round document has no configuration snapshot or no records")
     try:
         round_ = PaiGowRound(
-            config_from_mapping(doc["config"]), TableContext.from_json(doc.get("context", {}))
+            config_from_mapping(doc["config"]),
+            TableContext.from_json(doc.get("context", {})),
+            bonus_settlement=bonus_settlement,
         )
         replay(round_, [Record.from_json(r) for r in doc["records"]])
     except (KeyError, TypeError) as error:

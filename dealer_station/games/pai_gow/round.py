@@ -90,7 +90,15 @@ from dealer_station.games.pai_gow.settlement import (
     settle_player_banked,
 )
 from dealer_station.money import Cents, format_cents
-from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, Step, allowed
+from dealer_station.procedure import (
+    GameRound,
+    JSONValue,
+    Payment,
+    ProcedureError,
+    Record,
+    Step,
+    allowed,
+)
 
 __all__ = ["GAME", "BonusSettlementHook", "PaiGowRound", "Phase"]
 
@@ -1107,6 +1115,10 @@ class PaiGowRound:
             order = dealing.delivery_order(self.start)
             hardware = (("shoe_dispense:7",)
                         if self.config.dealing is DealingMethod.AUTOMATED_SHOE else ())
+            if self.config.dealing is DealingMethod.HAND and self.bank is not None:
+                return Step(phase.value, "Deal seven stacks in front of the chip tray; the bank "
+                            f"chooses the first stack, delivered to {position_name(self.start)}",
+                            ("deal",), order, expects="cards", clause="5324.41(h)(9)(i)")
             return Step(phase.value, f"Deal seven stacks from {position_name(self.start)} "
                         "clockwise; collect unseen the stacks with no wager", ("deal",), order,
                         hardware, expects="cards", clause="5324.41(f)")
@@ -1166,3 +1178,8 @@ class PaiGowRound:
             "net": {str(k): v for k, v in self._net.items()},
             "records": [r.to_json() for r in self._records],
         }
+
+
+def _is_a_game_round(round_: PaiGowRound) -> GameRound:
+    """mypy checks here that :class:`PaiGowRound` satisfies :class:`procedure.GameRound`."""
+    return round_
