@@ -62,7 +62,7 @@ def premium_hands(
         hand = fortune_hand(seat.cards, config)
         if hand is not None and is_premium(hand, config):
             found.append((seat.position, hand))
-    if config.envy_counts_dealer_hand and dealer_cards is not None:
+    if config.envy_counts_dealer_hand and dealer_cards:
         hand = fortune_hand(tuple(dealer_cards), config)
         if hand is not None and is_premium(hand, config):
             found.append((DEALER_HAND, hand))

@@ -86,6 +86,16 @@ class ProgressiveLockout:
         self.verify_light(position)
         return replace(self, lit=self.lit | {position})
 
+    def verify_withdraw(self, position: int) -> None:
+        if self.phase != LockoutPhase.OPEN:
+            raise ProcedureError("no wager is withdrawn after \"no more bets\"", "5324.41(d)(3)")
+
+    def withdraw(self, position: int) -> ProgressiveLockout:
+        """The player at ``position`` withdrew the wagers before "no more bets": the acceptor's
+        chip is returned and its light goes out."""
+        self.verify_withdraw(position)
+        return replace(self, lit=self.lit - {position})
+
     def verify_press_lockout(self) -> None:
         if self.phase != LockoutPhase.OPEN:
             raise ProcedureError("the lockout is already pressed", _CLAUSE)

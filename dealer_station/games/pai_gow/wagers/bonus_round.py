@@ -1,0 +1,724 @@
+"""A Pai Gow Poker round with the optional wagers of 5324.41(k)-(p), built on the core round.
+
+:class:`PaiGowBonusRound` wraps :class:`~dealer_station.games.pai_gow.round.PaiGowRound` through
+its seams and adds the actions of the optional wagers, each with the verify / can / do faces of
+:mod:`dealer_station.procedure` and a replayable :class:`Record`:
+
+* betting: :meth:`~PaiGowBonusRound.place_bonus_wager` (fortune, insurance, three-card, seven-card,
+  imperial, within the configured bounds) and :meth:`~PaiGowBonusRound.acceptor_lit` (a
+  progressive chip dropped in a position's acceptor, (d)(4));
+* "no more bets" presses the lockout; :meth:`~PaiGowBonusRound.confirm_light_count` compares the
+  chips with the lights, a mismatch blocks the deal until a recount or
+  :meth:`~PaiGowBonusRound.resolve_light_mismatch` ((k)(2)); the confirmed wagers are the meter's
+  contributions (``effects["meter_contribution"]``);
+* three then four: :meth:`~PaiGowBonusRound.settle_three_card_bonus` between the stacks of three
+  and the four more cards ((n)(6)-(7)); the stub count (:meth:`~PaiGowBonusRound.count_stub`,
+  :meth:`~PaiGowBonusRound.shuffler_report`, (n)(7)(ii)-(n)(8)) with a tracker carried from round
+  to round (:meth:`~PaiGowBonusRound.next_stub`);
+* settlement: :meth:`~PaiGowBonusRound.settle` with the meter reading of the moment; every line in
+  the regulated order (:func:`.settlement.settle_round`) except the progressive payouts deducted
+  from the meter, which wait for a supervisor (:meth:`~PaiGowBonusRound.approve_progressive`,
+  :meth:`~PaiGowBonusRound.reject_progressive`, in the regulated order, each paid from the meter
+  reading given at its approval, (k)(3)(iii), (k)(6)) while every other line is settled; each
+  approved payout gets its numbered jackpot record and the cards stay until it is complete
+  (:meth:`~PaiGowBonusRound.complete_jackpot_record`, (g)(9)).
+
+Inputs from outside the rules (meter readings, jackpot numbers, times, supervisor ids) are action
+arguments, so :func:`dealer_station.procedure.replay` of the records on a new round made with the
+same configuration, context, dealer and stub tracker rebuilds the round exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from dealer_station.cards import Card, parse_cards
+from dealer_station.games.pai_gow.banking import TableContext
+from dealer_station.games.pai_gow.config import DealingMethod, PaiGowConfig
+from dealer_station.games.pai_gow.positions import DEALER
+from dealer_station.games.pai_gow.round import GAME, PaiGowRound, Phase
+from dealer_station.money import Cents, format_cents
+from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, Step, allowed
+
+from .config import BonusConfig, BonusConfigError, Completion
+from .families import BonusWager
+from .hands import progressive_hands
+from .lockout import LockoutPhase, ProgressiveLockout
+from .paytables import Fixed, MeterShare
+from .progressive import progressive_payout
+from .seats import Seat
+from .settlement import settle_round
+from .stub import StubCount
+from .three_seven import three_card_lines
+from .validation import JackpotRecord, SupervisorValidation, ValidationState
+
+__all__ = ["PaiGowBonusRound"]
+
+_PROGRESSIVE = BonusWager.PROGRESSIVE
+_METER_CLAUSE = "5324.41(k)(3)(iii)"
+
+
+class PaiGowBonusRound:
+    """One Pai Gow Poker round with its optional wagers (satisfies
+    :class:`dealer_station.procedure.GameRound`)."""
+
+    game = GAME
+
+    def __init__(
+        self,
+        config: PaiGowConfig,
+        bonus: BonusConfig,
+        context: TableContext | None = None,
+        *,
+        dealer_id: str,
+        stub: StubCount | None = None,
+        round_id: str | None = None,
+    ) -> None:
+        offered = {w.value for w in bonus.offered}
+        if offered != set(config.side_wagers):
+            raise BonusConfigError(
+                f"the table offers {sorted(config.side_wagers)} but the optional wagers' "
+                f"configuration offers {sorted(offered)}",
+                "5324.41(d)(1)",
+            )
+        self.config = config
+        self.bonus = bonus
+        self.dealer_id = dealer_id
+        self.round_id = round_id
+        self.core = PaiGowRound(config, context, bonus_settlement=self._settle_bonuses)
+        self.lockout = ProgressiveLockout()
+        self.stub = stub if stub is not None else StubCount.for_config(bonus)
+        self.stub_counted = False
+        self.three_card_settled = False
+        self.meter_at_settlement: Cents | None = None
+        self.validations: list[SupervisorValidation] = []
+        self.jackpots: dict[int, JackpotRecord] = {}
+        self.left_face_up: tuple[int, ...] = ()
+        self._records: list[Record] = []
+        self._payments: list[Payment] = []
+        self._core_seen = 0
+        self._adjust: dict[int | str, Cents] = {}
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def history(self) -> tuple[Record, ...]:
+        return tuple(self._records)
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return tuple(self._payments)
+
+    @property
+    def pending(self) -> tuple[SupervisorValidation, ...]:
+        """Progressive payouts waiting for a supervisor, in the order they are paid."""
+        return tuple(v for v in self.validations if v.state is ValidationState.PENDING)
+
+    @property
+    def is_complete(self) -> bool:
+        return (self.core.is_complete and not self.pending
+                and all(j.complete for j in self.jackpots.values()))
+
+    @property
+    def phase(self) -> Phase:
+        return self.core.phase
+
+    @property
+    def net(self) -> dict[int | str, Cents]:
+        """Each party's result: the core's books with the optional wagers' corrections (a
+        progressive wager stays in the tray when it wins; lines settled outside the core)."""
+        net = dict(self.core.net)
+        for party, amount in self._adjust.items():
+            net[party] = net.get(party, 0) + amount
+        return net
+
+    # ------------------------------------------------------------------ helpers
+    def _record(self, action: str, arguments: dict[str, JSONValue],
+                effects: dict[str, JSONValue], clause: str | None) -> Record:
+        record = Record(len(self._records) + 1, action, arguments, effects, clause)
+        self._records.append(record)
+        return record
+
+    def _sync(self) -> None:
+        """Take over the core's new payment lines, in order."""
+        for line in self.core.payments[self._core_seen:]:
+            self._append(line)
+            if line.wager == _PROGRESSIVE.value and line.outcome == "pay":
+                # the core books a win at its amount; the progressive chip stays in the tray
+                self._book(line.position, -line.stake)
+        self._core_seen = len(self.core.payments)
+
+    def _append(self, line: Payment) -> Payment:
+        line = replace(line, order=len(self._payments) + 1)
+        self._payments.append(line)
+        return line
+
+    def _book(self, party: int | str, amount: Cents) -> None:
+        self._adjust[party] = self._adjust.get(party, 0) + amount
+        self._adjust["house"] = self._adjust.get("house", 0) - amount
+
+    def _delegate(self, action: str, arguments: dict[str, JSONValue],
+                  check: Callable[[], None] | None = None) -> Record:
+        if check is not None:
+            check()
+        core_record: Record = getattr(self.core, action)(**arguments)
+        self._sync()
+        return self._record(action, arguments, dict(core_record.effects), core_record.clause)
+
+    def __getattr__(self, name: str) -> Any:
+        # verify_x / can_x of the core's actions (shuffle, cut, set_hand, ...)
+        if name.startswith(("verify_", "can_")) and not name.startswith("_"):
+            return getattr(self.core, name)
+        raise AttributeError(name)
+
+    @property
+    def _progressive_offered(self) -> bool:
+        return self.bonus.offers(_PROGRESSIVE)
+
+    @property
+    def _three_then_four(self) -> bool:
+        return self.config.dealing is DealingMethod.THREE_THEN_FOUR
+
+    # ------------------------------------------------------------------ core actions
+    def shuffle(self) -> Record:
+        return self._delegate("shuffle", {})
+
+    def cut(self, offered_to: int | None, accepted: bool) -> Record:
+        return self._delegate("cut", {"offered_to": offered_to, "accepted": accepted})
+
+    def place_wager(self, position: int, amount: Cents, player: str | None = None) -> Record:
+        arguments: dict[str, JSONValue] = {"position": position, "amount": amount}
+        if player is not None:
+            arguments["player"] = player
+        return self._delegate("place_wager", arguments)
+
+    def withdraw_wager(self, position: int) -> Record:
+        """The pai gow wager and every optional wager of ``position`` taken back before "no more
+        bets"; a lit acceptor's chip is returned."""
+        self.core.verify_withdraw_wager(position)
+        if position in self.lockout.lit:
+            self.lockout = self.lockout.withdraw(position)
+        return self._delegate("withdraw_wager", {"position": position})
+
+    def place_rng_wager(self, position: int, number: int, amount: Cents) -> Record:
+        return self._delegate("place_rng_wager",
+                              {"position": position, "number": number, "amount": amount})
+
+    def accept_bank(self, position: int, co_bank: bool = False) -> Record:
+        return self._delegate("accept_bank", {"position": position, "co_bank": co_bank})
+
+    def decline_bank(self, position: int | None = None) -> Record:
+        return self._delegate("decline_bank", {"position": position})
+
+    def no_more_bets(self) -> Record:
+        """"No more bets": the core closes the betting and, with the progressive offered, the
+        dealer presses the lockout (5324.41(k)(2))."""
+        self.core.verify_no_more_bets()
+        record = self._delegate("no_more_bets", {})
+        if self._progressive_offered:
+            self.lockout = self.lockout.press_lockout()
+            effects = {**record.effects, "lockout": True, "lights": sorted(self.lockout.lit)}
+            record = replace(record, effects=effects, clause="5324.41(k)(2)")
+            self._records[-1] = record
+        return record
+
+    def place_dealer_wager(self, amount: Cents) -> Record:
+        return self._delegate("place_dealer_wager", {"amount": amount})
+
+    def determine_starting_position(self, number: int) -> Record:
+        return self._delegate("determine_starting_position", {"number": number})
+
+    def settle_rng_wagers(self) -> Record:
+        return self._delegate("settle_rng_wagers", {})
+
+    def verify_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> None:
+        """No card before the lockout count is confirmed ((k)(2)) and, dealing three then four
+        from the shoe, before a due stub count or with a deck found short ((n)(7)-(8))."""
+        if self._progressive_offered:
+            self.lockout.verify_deal()
+        if self._three_then_four:
+            self.stub.verify_deal()
+        self.core.verify_deal(cards, first_stack)
+
+    def can_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> bool:
+        return allowed(self.verify_deal, cards, first_stack)
+
+    def deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> Record:
+        arguments: dict[str, JSONValue] = {
+            "cards": cards if isinstance(cards, str) else list(cards)}
+        if first_stack != 1:
+            arguments["first_stack"] = first_stack
+        return self._delegate("deal", arguments, lambda: self.verify_deal(cards, first_stack))
+
+    def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
+        """The four more cards come after every three-card bonus is settled ((n)(7))."""
+        if self._three_card_wagers and not self.three_card_settled:
+            raise ProcedureError("settle the three-card bonus wagers before the four more cards",
+                                 "5324.41(n)(7)")
+        self.core.verify_deal_four_card_stacks(cards)
+
+    def can_deal_four_card_stacks(self, cards: Sequence[str] | str) -> bool:
+        return allowed(self.verify_deal_four_card_stacks, cards)
+
+    def deal_four_card_stacks(self, cards: Sequence[str] | str) -> Record:
+        arguments: dict[str, JSONValue] = {
+            "cards": cards if isinstance(cards, str) else list(cards)}
+        record = self._delegate("deal_four_card_stacks", arguments,
+                                lambda: self.verify_deal_four_card_stacks(cards))
+        if self.bonus.three_seven_completion is Completion.STUB_BY_HAND:
+            record = replace(record, clause="5324.41(n)(7)(i)")
+            self._records[-1] = record
+        return record
+
+    def set_hand(self, position: int, low: Sequence[str] | str) -> Record:
+        return self._delegate("set_hand", {"position": position,
+                                           "low": low if isinstance(low, str) else list(low)})
+
+    def set_hand_house_way(self, position: int) -> Record:
+        return self._delegate("set_hand_house_way", {"position": position})
+
+    def set_bank_hand(self, low: Sequence[str] | str) -> Record:
+        return self._delegate("set_bank_hand", {"low": low if isinstance(low, str) else list(low)})
+
+    def surrender(self, position: int) -> Record:
+        return self._delegate("surrender", {"position": position})
+
+    def set_dealer_hand(self) -> Record:
+        return self._delegate("set_dealer_hand", {})
+
+    def set_co_bank_hand(self) -> Record:
+        return self._delegate("set_co_bank_hand", {})
+
+    # ------------------------------------------------------------------ optional wagers: betting
+    def verify_place_bonus_wager(self, position: int, wager: str, amount: Cents) -> None:
+        if wager == _PROGRESSIVE.value:
+            raise ProcedureError("a progressive payout wager is a chip dropped in the acceptor "
+                                 "(acceptor_lit)", "5324.41(d)(4)")
+        self.core.verify_place_side_wager(position, wager, amount)
+        already = self.core.side_wagers.get(position, {}).get(wager, 0)
+        self.bonus.verify_wager(wager, already + amount)
+
+    def can_place_bonus_wager(self, position: int, wager: str, amount: Cents) -> bool:
+        return allowed(self.verify_place_bonus_wager, position, wager, amount)
+
+    def place_bonus_wager(self, position: int, wager: str, amount: Cents) -> Record:
+        """A fortune bonus, insurance, three-card, seven-card or imperial bonus wager at
+        ``position``, with a pai gow wager there, before "no more bets" ((d)(3)-(6), (l)(2),
+        (p)(2)). A fortune bonus of $5 or more gets the envy bonus marker ((l)(3))."""
+        self.verify_place_bonus_wager(position, wager, amount)
+        self.core.place_side_wager(position, wager, amount)
+        total = self.core.side_wagers[position][wager]
+        effects: dict[str, JSONValue] = {"total": total}
+        if wager == BonusWager.FORTUNE_BONUS.value:
+            effects["envy_marker"] = total >= 500
+        return self._record("place_bonus_wager",
+                            {"position": position, "wager": wager, "amount": amount}, effects,
+                            "5324.41(d)(6)")
+
+    def verify_acceptor_lit(self, position: int) -> None:
+        if not self._progressive_offered:
+            raise ProcedureError("the progressive payout wager is not offered here",
+                                 "5324.41(k)(1)")
+        self.lockout.verify_light(position)
+        self.core.verify_place_side_wager(position, _PROGRESSIVE.value,
+                                          self.bonus.progressive_denomination)
+
+    def can_acceptor_lit(self, position: int) -> bool:
+        return allowed(self.verify_acceptor_lit, position)
+
+    def acceptor_lit(self, position: int) -> Record:
+        """The acceptor of ``position`` lit: a progressive payout wager of the table's
+        denomination ((d)(4), (k)(1)). After the lockout it is not recognised ((k)(2))."""
+        self.verify_acceptor_lit(position)
+        self.lockout = self.lockout.light(position)
+        self.core.place_side_wager(position, _PROGRESSIVE.value,
+                                   self.bonus.progressive_denomination)
+        return self._record("acceptor_lit", {"position": position},
+                            {"lights": sorted(self.lockout.lit)}, "5324.41(d)(4)")
+
+    # ------------------------------------------------------------------ lockout count (k)(2)
+    def verify_confirm_light_count(self, chips: int) -> None:
+        if not self._progressive_offered:
+            raise ProcedureError("the progressive payout wager is not offered here",
+                                 "5324.41(k)(1)")
+        self.lockout.verify_confirm_count(chips)
+
+    def can_confirm_light_count(self, chips: int) -> bool:
+        return allowed(self.verify_confirm_light_count, chips)
+
+    def confirm_light_count(self, chips: int) -> Record:
+        """The dealer counted ``chips`` progressive chips on the layout in front of the chip tray;
+        equal to the lights lit they go into the chip tray and are the meter's contribution,
+        otherwise the mismatch is recorded and blocks dealing ((k)(2))."""
+        self.verify_confirm_light_count(chips)
+        self.lockout = self.lockout.confirm_count(chips)
+        return self._record("confirm_light_count", {"chips": chips}, self._count_effects(),
+                            "5324.41(k)(2)")
+
+    def _count_effects(self) -> dict[str, JSONValue]:
+        if self.lockout.mismatch is not None:
+            counted, lights = self.lockout.mismatch
+            return {"mismatch": {"chips": counted, "lights": lights}, "dealing_blocked": True}
+        wagered = self.lockout.wagered
+        return {"wagered": list(wagered),
+                "meter_contribution": len(wagered) * self.bonus.progressive_denomination}
+
+    def verify_resolve_light_mismatch(self, returned: Sequence[int] = (),
+                                      voided: Sequence[int] = (), reason: str = "") -> None:
+        self.lockout.verify_resolve_mismatch(tuple(returned), tuple(voided), reason)
+
+    def can_resolve_light_mismatch(self, returned: Sequence[int] = (),
+                                   voided: Sequence[int] = (), reason: str = "") -> bool:
+        return allowed(self.verify_resolve_light_mismatch, returned, voided, reason)
+
+    def resolve_light_mismatch(self, returned: Sequence[int] = (), voided: Sequence[int] = (),
+                               reason: str = "") -> Record:
+        """Resolve a light count mismatch with the reason: chips whose light did not come on
+        returned (not recognised), lights with no chip voided (they cannot win, (k)(3)(i))."""
+        self.verify_resolve_light_mismatch(returned, voided, reason)
+        self.lockout = self.lockout.resolve_mismatch(returned=tuple(returned),
+                                                     voided=tuple(voided), reason=reason)
+        return self._record(
+            "resolve_light_mismatch",
+            {"returned": list(returned), "voided": list(voided), "reason": reason},
+            self._count_effects(), "5324.41(k)(2)")
+
+    # ------------------------------------------------------------------ three-card bonus (n)(6)
+    @property
+    def _three_card_wagers(self) -> dict[int, Cents]:
+        key = BonusWager.THREE_CARD_BONUS.value
+        return {p: w[key] for p, w in self.core.side_wagers.items() if w.get(key)}
+
+    def _three_card_stacks(self) -> dict[int, tuple[Card, ...]]:
+        for record in reversed(self.core.history):
+            if record.action == "deal" and "three_card_stacks" in record.effects:
+                stacks = record.effects["three_card_stacks"]
+                return {int(p): parse_cards(text) for p, text in stacks.items()
+                        if p.isdigit()}
+        return {}
+
+    def verify_settle_three_card_bonus(self) -> None:
+        if self.core.phase is not Phase.FOUR_CARD:
+            raise ProcedureError("the three-card bonus wagers are settled after the stacks of "
+                                 "three and before the four more cards", "5324.41(n)(7)")
+        if self.three_card_settled:
+            raise ProcedureError("the three-card bonus wagers are settled", "5324.41(n)(6)")
+
+    def can_settle_three_card_bonus(self) -> bool:
+        return allowed(self.verify_settle_three_card_bonus)
+
+    def settle_three_card_bonus(self) -> Record:
+        """Collect every losing three-card bonus wager, then pay every winner ((n)(6))."""
+        self.verify_settle_three_card_bonus()
+        lines = three_card_lines(self._three_card_stacks(), self._three_card_wagers, self.bonus)
+        orders = []
+        for line in lines:
+            orders.append(self._append(line).order)
+            self._book(line.position, line.amount if line.outcome == "pay" else -line.stake)
+        self.three_card_settled = True
+        return self._record("settle_three_card_bonus", {}, {"payments": orders},
+                            "5324.41(n)(6)")
+
+    # ------------------------------------------------------------------ stub count (n)(7)-(8)
+    def verify_count_stub(self, counted: int) -> None:
+        if not self._three_then_four or self.core.phase in (
+                Phase.SHUFFLE, Phase.CUT, Phase.BETTING, Phase.DEALER_WAGER, Phase.STARTING,
+                Phase.RNG_WAGERS, Phase.DEAL, Phase.FOUR_CARD):
+            raise ProcedureError("the stub is counted face down after the four more cards",
+                                 "5324.41(n)(7)(ii)")
+        if counted < 0:
+            raise ProcedureError("a count cannot be negative")
+
+    def can_count_stub(self, counted: int) -> bool:
+        return allowed(self.verify_count_stub, counted)
+
+    def count_stub(self, counted: int) -> Record:
+        """The dealer counted the stub face down on the layout ((n)(7)(ii)); a wrong number of
+        cards takes the deck off the table."""
+        self.verify_count_stub(counted)
+        hands = len(self._all_stack_positions())
+        self.stub = self.stub.record_count(counted=counted, hands=hands)
+        self.stub_counted = not self.stub.deck_removed
+        return self._record("count_stub", {"counted": counted},
+                            {"deck_removed": self.stub.deck_removed,
+                             "problem": self.stub.last_problem}, "5324.41(n)(7)(ii)")
+
+    def _all_stack_positions(self) -> list[str]:
+        for record in reversed(self.core.history):
+            if record.action == "deal" and "three_card_stacks" in record.effects:
+                return list(record.effects["three_card_stacks"])
+        return []
+
+    def verify_shuffler_report(self, cards: int) -> None:
+        if self.core.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING):
+            raise ProcedureError("the shuffler reports its count after the shuffle",
+                                 "5324.41(n)(8)")
+
+    def can_shuffler_report(self, cards: int) -> bool:
+        return allowed(self.verify_shuffler_report, cards)
+
+    def shuffler_report(self, cards: int) -> Record:
+        """The automated shuffler counted ``cards`` after the shuffle ((n)(8))."""
+        self.verify_shuffler_report(cards)
+        self.stub = self.stub.shuffler_report(cards)
+        self.stub_counted = not self.stub.deck_removed
+        return self._record("shuffler_report", {"cards": cards},
+                            {"deck_removed": self.stub.deck_removed}, "5324.41(n)(8)")
+
+    def next_stub(self) -> StubCount:
+        """The stub tracker for the table's next round."""
+        return self.stub if self.stub_counted else self.stub.round_completed()
+
+    # ------------------------------------------------------------------ settlement
+    def verify_settle(self, meter: Cents | None = None) -> None:
+        self.core.verify_settle()
+        if self._progressive_wagered and meter is None:
+            raise ProcedureError("read the progressive meter: payouts are paid from the meter as "
+                                 "it stands", "5324.41(k)(6)")
+
+    def can_settle(self, meter: Cents | None = None) -> bool:
+        return allowed(self.verify_settle, meter)
+
+    @property
+    def _progressive_wagered(self) -> tuple[int, ...]:
+        return self.lockout.wagered if self._progressive_offered else ()
+
+    def settle(self, meter: Cents | None = None) -> Record:
+        """Expose, collect and pay in the regulated order, the optional wagers with the pai gow
+        wagers ((g)(4)-(8), (l)(4), (p)(3)); ``meter``: the progressive meter now ((k)(6))."""
+        self.verify_settle(meter)
+        self.meter_at_settlement = meter
+        arguments: dict[str, JSONValue] = {} if meter is None else {"meter": meter}
+        core_record = self.core.settle()
+        self._sync()
+        effects = dict(core_record.effects)
+        effects["pending_validation"] = [v.position for v in self.validations]
+        effects["left_face_up"] = list(self.left_face_up)
+        return self._record("settle", arguments, effects, core_record.clause)
+
+    def _seats(self) -> list[Seat]:
+        lit = set(self._progressive_wagered)
+        side = self.core.side_wagers
+        seats = []
+        for position in self.core.wagers:
+            if position in self.core.surrendered:
+                continue
+            wagers = {w: a for w, a in side.get(position, {}).items()
+                      if w != _PROGRESSIVE.value or position in lit}
+            seats.append(Seat(position, self.core.seven_cards(position), wagers))
+        return seats
+
+    def _settle_bonuses(self, round_: PaiGowRound, pai_gow: Sequence[Payment]) -> list[Payment]:
+        """The core's settlement hook: every line in the regulated order; the progressive
+        payouts deducted from the meter are held for a supervisor."""
+        dealer = self.core.seven_cards(DEALER) if DEALER in self._dealt() else ()
+        result = settle_round(self.bonus, self._seats(), dealer, pai_gow,
+                              meter=self.meter_at_settlement, bank_position=self.core.bank,
+                              progressive_positions=self._progressive_wagered)
+        self.left_face_up = result.left_face_up
+        lines = []
+        for line in result.payments:
+            if line.wager == _PROGRESSIVE.value and line.clause == _METER_CLAUSE:
+                self.validations.append(self._validation(line))
+            else:
+                lines.append(line)
+        return lines
+
+    def _dealt(self) -> set[int]:
+        dealt = set()
+        for position in (*self.core.wagers, DEALER):
+            try:
+                self.core.seven_cards(position)
+            except KeyError:
+                continue
+            dealt.add(position)
+        return dealt
+
+    def _validation(self, line: Payment) -> SupervisorValidation:
+        assert isinstance(line.position, int) and line.hand is not None
+        cards = self.core.seven_cards(line.position)
+        payout = progressive_payout([line.hand], self.bonus.table(_PROGRESSIVE.value),
+                                    self.bonus.progressive_denomination)
+        assert payout is not None and line.hand in progressive_hands(cards)
+        figure = payout.figure
+        return SupervisorValidation(
+            position=line.position, cards=" ".join(c.text for c in cards), hand=line.hand,
+            share_basis_points=figure.basis_points if isinstance(figure, MeterShare) else None,
+            fixed_amount=figure.cents if isinstance(figure, Fixed) else None,
+            meter=self.meter_at_settlement or 0, dealer_id=self.dealer_id)
+
+    # ------------------------------------------------------------------ validation (k)(3)
+    def _pending_at(self, position: int) -> tuple[int, SupervisorValidation]:
+        pending = self.pending
+        if not pending:
+            raise ProcedureError("no progressive payout waits for validation", _METER_CLAUSE)
+        first = pending[0]
+        if first.position != position:
+            raise ProcedureError(
+                f"the progressive payout at position {first.position} is paid first (from the "
+                f"dealer's right); position {position} waits for it", "5324.41(k)(6)")
+        return self.validations.index(first), first
+
+    def verify_approve_progressive(self, position: int, supervisor_id: str, role: str,
+                                   meter: Cents, jackpot_number: int, time: str) -> None:
+        _, request = self._pending_at(position)
+        request.verify_approve(supervisor_id, role, meter)
+        if jackpot_number in {j.number for j in self.jackpots.values()} or jackpot_number < 1:
+            raise ProcedureError(f"jackpot record number {jackpot_number} is taken or invalid",
+                                 "5324.41(g)(9)")
+        if not time.strip():
+            raise ProcedureError("the jackpot record carries the time", "5324.41(g)(9)")
+
+    def can_approve_progressive(self, position: int, supervisor_id: str, role: str,
+                                meter: Cents, jackpot_number: int, time: str) -> bool:
+        return allowed(self.verify_approve_progressive, position, supervisor_id, role, meter,
+                       jackpot_number, time)
+
+    def approve_progressive(self, position: int, supervisor_id: str, role: str, meter: Cents,
+                            jackpot_number: int, time: str) -> Record:
+        """A supervisor (not the dealer) who saw the cards, the hand, the meter and the amount
+        approves the payout at ``position``; it is paid from ``meter``, the meter now ((k)(6)),
+        and documented in jackpot record ``jackpot_number`` ((g)(9))."""
+        self.verify_approve_progressive(position, supervisor_id, role, meter, jackpot_number,
+                                        time)
+        index, request = self._pending_at(position)
+        approved = request.approve(supervisor_id, role, meter=meter)
+        self.validations[index] = approved
+        assert approved.amount is not None
+        after = meter - approved.amount
+        if after < self.bonus.progressive_reset:
+            after = self.bonus.progressive_reset
+        line = self._append(Payment(
+            0, position, _PROGRESSIVE.value, "pay", self.bonus.progressive_denomination,
+            approved.amount, hand=approved.hand, clause=_METER_CLAUSE,
+            note=(f"paid from the meter at {format_cents(meter)}, validated by {supervisor_id}; "
+                  f"jackpot record No. {jackpot_number}; the progressive chip stays in the tray")))
+        self._book(position, approved.amount - self.bonus.progressive_denomination)
+        record = JackpotRecord.for_payout(
+            approved, number=jackpot_number, round_id=self.round_id,
+            denomination=self.bonus.progressive_denomination, meter_after=after, time=time)
+        self.jackpots[position] = replace(record, complete=False)
+        return self._record(
+            "approve_progressive",
+            {"position": position, "supervisor_id": supervisor_id, "role": role, "meter": meter,
+             "jackpot_number": jackpot_number, "time": time},
+            {"amount": approved.amount, "meter_deduction": approved.amount,
+             "meter_after": after, "payment": line.order, "jackpot": record.to_json()},
+            _METER_CLAUSE)
+
+    def verify_reject_progressive(self, position: int, supervisor_id: str, role: str,
+                                  reason: str) -> None:
+        _, request = self._pending_at(position)
+        request.verify_reject(supervisor_id, role, reason)
+
+    def can_reject_progressive(self, position: int, supervisor_id: str, role: str,
+                               reason: str) -> bool:
+        return allowed(self.verify_reject_progressive, position, supervisor_id, role, reason)
+
+    def reject_progressive(self, position: int, supervisor_id: str, role: str,
+                           reason: str) -> Record:
+        """The supervisor rejects the payout with the reason: nothing leaves the meter and the
+        progressive wager stays collected."""
+        self.verify_reject_progressive(position, supervisor_id, role, reason)
+        index, request = self._pending_at(position)
+        self.validations[index] = request.reject(supervisor_id, role, reason=reason)
+        stake = self.bonus.progressive_denomination
+        line = self._append(Payment(0, position, _PROGRESSIVE.value, "collect", stake,
+                                    hand=request.hand, clause=_METER_CLAUSE,
+                                    note=f"payout rejected by {supervisor_id}: {reason}"))
+        self._book(position, -stake)
+        return self._record("reject_progressive", {"position": position,
+                                                   "supervisor_id": supervisor_id,
+                                                   "role": role, "reason": reason},
+                            {"payment": line.order}, _METER_CLAUSE)
+
+    def verify_complete_jackpot_record(self, position: int) -> None:
+        record = self.jackpots.get(position)
+        if record is None or record.complete:
+            raise ProcedureError(f"no jackpot record is open for position {position}",
+                                 "5324.41(g)(9)")
+
+    def can_complete_jackpot_record(self, position: int) -> bool:
+        return allowed(self.verify_complete_jackpot_record, position)
+
+    def complete_jackpot_record(self, position: int) -> Record:
+        """The documentation of the payout is complete: the cards may now be collected ((g)(9))."""
+        self.verify_complete_jackpot_record(position)
+        self.jackpots[position] = replace(self.jackpots[position], complete=True)
+        return self._record("complete_jackpot_record", {"position": position},
+                            {"number": self.jackpots[position].number}, "5324.41(g)(9)")
+
+    # ------------------------------------------------------------------ the step
+    @property
+    def step(self) -> Step:
+        phase = self.core.phase
+        lockout = self.lockout
+        if phase is Phase.BETTING:
+            core = self.core.step
+            if "no_more_bets" in core.actions:
+                return replace(core, actions=(*core.actions, "place_bonus_wager",
+                                              "acceptor_lit"))
+            return core
+        if self._progressive_offered and lockout.phase is LockoutPhase.LOCKED and (
+                phase not in (Phase.COMPLETE, Phase.SETTLEMENT)):
+            if lockout.mismatch is not None:
+                chips, lights = lockout.mismatch
+                return Step("lockout", f"{chips} progressive chip(s) but {lights} light(s) lit: "
+                            "recount, or return unlit chips / void lights with the reason",
+                            ("confirm_light_count", "resolve_light_mismatch"),
+                            tuple(sorted(lockout.lit)), ("lockout_on",), expects="decision",
+                            clause="5324.41(k)(2)")
+            return Step("lockout", f"Take the progressive chips from the chip tray return "
+                        f"device and count them: {len(lockout.lit)} light(s) lit",
+                        ("confirm_light_count",), tuple(sorted(lockout.lit)), ("lockout_on",),
+                        expects="count", clause="5324.41(k)(2)")
+        if phase is Phase.DEAL and self._three_then_four and not self.stub.can_deal:
+            return Step("stub_count", self.stub.prompt or "Count the stub",
+                        ("count_stub", "shuffler_report"), expects="count",
+                        clause="5324.41(n)(7)(ii)")
+        if phase is Phase.FOUR_CARD and not self.three_card_settled and self._three_card_wagers:
+            return Step("three_card_bonus", "Collect the losing three-card bonus wagers, then "
+                        "pay the winners", ("settle_three_card_bonus",),
+                        tuple(sorted(self._three_card_wagers, reverse=True)),
+                        clause="5324.41(n)(6)")
+        if self.core.is_complete:
+            if self.pending:
+                first = self.pending[0]
+                return Step("progressive_validation",
+                            f"Supervisor: sign in and validate the progressive payout - "
+                            f"{first.summary}", ("approve_progressive", "reject_progressive"),
+                            (first.position,), expects="supervisor", clause=_METER_CLAUSE)
+            open_records = [p for p, j in self.jackpots.items() if not j.complete]
+            if open_records:
+                p = open_records[0]
+                return Step("jackpot_record", f"Keep the cards of position {p} on the table "
+                            f"until jackpot record No. {self.jackpots[p].number} is complete",
+                            ("complete_jackpot_record",), (p,), clause="5324.41(g)(9)")
+        core = self.core.step
+        if (self._three_then_four and self.stub.due and not self.stub_counted
+                and phase not in (Phase.DEAL, Phase.FOUR_CARD)):
+            return replace(core, next_instruction=self.stub.prompt)
+        return core
+
+    # ------------------------------------------------------------------ the document
+    def to_document(self) -> dict[str, JSONValue]:
+        document = self.core.to_document()
+        document["complete"] = self.is_complete
+        document["payments"] = [p.to_json() for p in self._payments]
+        document["net"] = {str(k): v for k, v in self.net.items()}
+        document["records"] = [r.to_json() for r in self._records]
+        document["bonus"] = {
+            "config": self.bonus.to_document(),
+            "dealer_id": self.dealer_id,
+            "round_id": self.round_id,
+            "lockout": self.lockout.to_json(),
+            "stub": {"required": self.stub.required,
+                     "rounds_since_count": self.stub.rounds_since_count,
+                     "deck_removed": self.stub.deck_removed, "counted": self.stub_counted},
+            "meter_at_settlement": self.meter_at_settlement,
+            "left_face_up": list(self.left_face_up),
+            "validations": [v.to_json() for v in self.validations],
+            "jackpots": {str(p): j.to_json() for p, j in sorted(self.jackpots.items())},
+        }
+        return document
