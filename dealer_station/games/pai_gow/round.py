@@ -182,6 +182,7 @@ class PaiGowRound:
         self._net: dict[int | str, Cents] = {}
         self.settlement: Settlement | None = None
         self._results: dict[int | str, str] = {}
+        self._last_deck: tuple[object, tuple[Card, ...]] = (None, ())
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -671,8 +672,14 @@ class PaiGowRound:
         return kept
 
     def _cards(self, cards: Sequence[str] | str, minimum: int) -> tuple[Card, ...]:
-        # parse_cards refuses unknown and duplicate cards
-        parsed = parse_cards(cards if isinstance(cards, str) else list(cards), allow_joker=True)
+        # parse_cards refuses unknown and duplicate cards; the last deck is remembered, as the
+        # verification and the action read the same one
+        key = cards if isinstance(cards, str) else tuple(cards)
+        if self._last_deck[0] == key:
+            parsed = self._last_deck[1]
+        else:
+            parsed = parse_cards(key, allow_joker=True)
+            self._last_deck = (key, parsed)
         if len(parsed) < minimum:
             raise CardError(f"{minimum} cards are needed, not {len(parsed)}")
         return parsed
