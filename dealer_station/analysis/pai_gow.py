@@ -188,6 +188,8 @@ def banker_hand_bonus_report(census: PaiGowCensus) -> WagerReport:
         for hand, count in counts.items()
         if hand != "losing_hands"
     ]
+    rest = counts["losing_hands"]
+    lines.append(PayLine("no_bonus", rest, rest / census.total, "nothing", 0.0))
     return WagerReport(
         "banker_hand_bonus",
         None,
@@ -202,8 +204,10 @@ def envy_report(census: PaiGowCensus, letter: str, royal_match: str) -> WagerRep
     """The envy bonus of (m)(2), table ``letter``: the expected payment, in dollars, that one other
     hand at the table brings to each envy bonus marker."""
     table = pay_table("envy_bonus", letter)
-    lines, _ = _fixed_lines(census, table, lambda f: fortune_hands(f, royal_match))
+    lines, counts = _fixed_lines(census, table, lambda f: fortune_hands(f, royal_match))
     expected = sum(line.contribution for line in lines)
+    rest = counts["losing_hands"]
+    lines.append(PayLine("no_bonus", rest, rest / census.total, "nothing", 0.0))
     return WagerReport(
         "envy_bonus",
         letter,

@@ -1,0 +1,104 @@
+"""``dealer-station paytable``: options, JSON types, tables, progress on stderr (issue 11)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from dealer_station.analysis import runner
+from dealer_station.analysis.pai_gow_census import census
+from dealer_station.cli import main
+
+pytest.importorskip("dealer_station.rankings.seven_card")
+
+
+def _numbers_are_numbers(report: dict[str, Any]) -> None:
+    assert isinstance(report["total_combinations"], int)
+    assert isinstance(report["expected_return"], float)
+    assert isinstance(report["house_edge"], float)
+    assert report["house_edge"] == pytest.approx(-report["expected_return"])
+    for line in report["lines"]:
+        assert isinstance(line["combinations"], int)
+        assert isinstance(line["probability"], float)
+        assert isinstance(line["contribution"], float)
+        assert isinstance(line["pays"], str)
+    assert sum(line["combinations"] for line in report["lines"]) == report["total_combinations"]
+
+
+def test_let_it_ride_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """5324.34(f)(1), (f)(3), (f)(4): base game, bonus and the chosen three-card table."""
+    assert main(["paytable", "--game", "let-it-ride", "--three-card-table", "d", "--json"]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["game"] == "let-it-ride"
+    wagers = [(w["wager"], w["table"]) for w in data["wagers"]]
+    assert wagers == [("base_game", None), ("let_it_ride_bonus", None), ("three_card_bonus", "D")]
+    for report in data["wagers"]:
+        _numbers_are_numbers(report)
+    assert data["wagers"][0]["house_edge"] == pytest.approx(0.0351, abs=1e-4)
+    assert "100%" in captured.err  # the progress bar, on stderr
+    assert all(isinstance(v, float) for v in data["seconds"].values())
+
+
+@pytest.fixture
+def small_census(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pai Gow command over the deck of tens to aces and the joker (116,280 hands): the full
+    census belongs to the benchmark."""
+    monkeypatch.setattr(
+        runner, "census", lambda **_: census((8, 9, 10, 11, 12), workers=1)
+    )
+
+
+def test_pai_gow_json_covers_every_wager(
+    small_census: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """5324.41(k)(4), (m), (o), (p): every wager of the chosen tables, and the simulation with
+    its confidence interval."""
+    argv = ["paytable", "--game", "pai-gow", "--fortune-table", "B", "--insurance-table", "e",
+            "--seven-card-table", "A", "--royal-match", "AK", "--trials", "300", "--workers", "1",
+            "--json", "--quiet"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    data = json.loads(captured.out)
+    wagers = [(w["wager"], w["table"]) for w in data["wagers"]]
+    assert wagers == [
+        ("fortune_bonus", "B"), ("envy_bonus", "B"), ("insurance", "E"),
+        ("seven_card_bonus", "A"), ("three_card_bonus", None), ("player_hand_bonus", None),
+        ("banker_hand_bonus", None), ("progressive", None),
+        ("house_way_player_vs_house_way_dealer", "standard"),
+    ]
+    for report in data["wagers"]:
+        _numbers_are_numbers(report)
+    simulation = data["wagers"][-1]
+    assert simulation["total_combinations"] == 300
+    for line in simulation["lines"]:
+        assert line["ci95_low"] <= line["probability"] <= line["ci95_high"]
+    low = simulation["figures"]["expected_return_ci95_low"]
+    high = simulation["figures"]["expected_return_ci95_high"]
+    assert low <= simulation["expected_return"] <= high
+    assert data["options"]["royal_match"] == "AK"
+
+
+def test_pai_gow_tables_on_the_terminal(
+    small_census: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["paytable", "--game", "pai-gow", "--trials", "0", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("fortune bonus, pay table") == 3
+    assert out.count("insurance, pay table") == 5
+    assert out.count("seven card bonus, pay table") == 2
+    assert "house edge" in out and "combinations" in out
+
+
+def test_options_of_the_other_game_and_unknown_tables_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["paytable", "--game", "let-it-ride", "--fortune-table", "A"]) == 2
+    assert "--fortune-table does not apply" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["paytable", "--game", "pai-gow", "--fortune-table", "D"])
+    with pytest.raises(SystemExit):
+        main(["paytable", "--game", "let-it-ride", "--three-card-table", "G"])
