@@ -16,6 +16,7 @@ Two ways to reach that thread:
 
 from __future__ import annotations
 
+import threading
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,7 +26,14 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from dealer_station.procedure import ProcedureError
 
-__all__ = ["StaffContext", "StationCalls", "StationThread", "calls_for_window", "reason_of"]
+__all__ = [
+    "Background",
+    "StaffContext",
+    "StationCalls",
+    "StationThread",
+    "calls_for_window",
+    "reason_of",
+]
 
 
 @dataclass(frozen=True)
@@ -176,3 +184,34 @@ class StationThread(QObject):
                                      Qt.ConnectionType.BlockingQueuedConnection)
             self.thread_.quit()
             self.thread_.wait(5000)
+
+
+class Background(QObject):
+    """Pure computation (a pay table analysis, replaying a document) on a plain thread of its
+    own, so neither the GUI nor the station's thread waits; ``on_done`` runs on the GUI thread.
+    ``pending`` counts jobs in flight."""
+
+    _finished = Signal(object, object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pending = 0
+        self._finished.connect(self._deliver)
+
+    def run(self, function: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
+        self.pending += 1
+        finished = self._finished
+
+        def work() -> None:
+            try:
+                result: Any = function()
+            except Exception as error:
+                result = error
+            finished.emit(on_done, result)
+
+        threading.Thread(target=work, name="staff-background", daemon=True).start()
+
+    @Slot(object, object)
+    def _deliver(self, callback: Any, result: Any) -> None:
+        self.pending -= 1
+        callback(result)

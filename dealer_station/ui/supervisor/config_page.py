@@ -1,0 +1,206 @@
+"""The table configuration page: the game, optional wagers, pay tables (with their theoretical
+return), limits and house way as fields; VALIDATE names the clause a bad value breaks; APPLY
+stores it through the station (only between rounds, audited)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls, reason_of
+from dealer_station.ui.supervisor.configuration import (
+    GAMES,
+    Field,
+    ReturnLine,
+    default_settings,
+    flatten,
+    pay_table_returns,
+    unflatten,
+    validate,
+)
+from dealer_station.ui.supervisor.session import StaffSession
+from dealer_station.ui.supervisor.widgets import message_label
+
+__all__ = ["ConfigurationPage"]
+
+_GROUPS = ("Optional wagers", "Pay tables", "Limits", "House way", "Table")
+
+
+class ConfigurationPage(QWidget):
+    """See :mod:`module docs <dealer_station.ui.supervisor.config_page>`."""
+
+    def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.calls = calls
+        self.background = Background(self)
+        self.session: StaffSession | None = None
+        self.fields: list[Field] = []
+        self.editors: dict[str, QLineEdit] = {}
+        self.version = 0
+        self.current_game = ""
+        self.round_open = False
+        layout = QVBoxLayout(self)
+        heading = QLabel("TABLE CONFIGURATION · takes effect between rounds")
+        heading.setObjectName("phase")
+        layout.addWidget(heading)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Game"))
+        self.game = QComboBox()
+        self.game.addItems(list(GAMES))
+        top.addWidget(self.game, 1)
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        top.addWidget(self.status, 2)
+        layout.addLayout(top)
+        body = QHBoxLayout()
+        self.fields_area = QScrollArea()
+        self.fields_area.setWidgetResizable(True)
+        body.addWidget(self.fields_area, 3)
+        returns_column = QVBoxLayout()
+        title = QLabel("THEORETICAL RETURN")
+        title.setObjectName("phase")
+        returns_column.addWidget(title)
+        self.returns = QLabel("")
+        self.returns.setWordWrap(True)
+        returns_column.addWidget(self.returns)
+        returns_column.addStretch(1)
+        body.addLayout(returns_column, 2)
+        layout.addLayout(body, 1)
+        buttons = QHBoxLayout()
+        self.validate_button = QPushButton("VALIDATE")
+        self.apply_button = QPushButton("APPLY")
+        self.apply_button.setObjectName("primary")
+        buttons.addWidget(self.validate_button)
+        buttons.addWidget(self.apply_button)
+        layout.addLayout(buttons)
+        self.message = message_label()
+        layout.addWidget(self.message)
+        self.game.activated.connect(self._game_chosen)
+        self.validate_button.clicked.connect(self.check)
+        self.apply_button.clicked.connect(self.apply)
+
+    # -- showing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        def read(context: StaffContext) -> tuple[str, dict[str, Any], int, int | None]:
+            station = context.station
+            return (station.game, station.settings, station.configuration_version,
+                    station.round_id)
+
+        self.calls.submit(read, self._show, self.message.setText)
+
+    def _show(self, found: tuple[str, dict[str, Any], int, int | None]) -> None:
+        game, settings, version, round_id = found
+        self.current_game, self.version, self.round_open = game, version, round_id is not None
+        self.game.setCurrentText(game)
+        self.status.setText(f"configuration version {version}" + (
+            f" · round {round_id} in progress: a change waits until it ends"
+            if round_id is not None else ""))
+        self.set_settings(game, settings)
+
+    def _game_chosen(self, _index: int) -> None:
+        game = self.game.currentText()
+        if game != self.current_game:
+            try:
+                self.set_settings(game, default_settings(game))
+            except (OSError, ValueError) as error:
+                self.message.setText(reason_of(error))
+                return
+            self.message.setText(f"The shipped {game.replace('_', ' ')} configuration: edit, "
+                                 "validate and apply (the table changes game at the next "
+                                 "start of the station).")
+
+    def set_settings(self, game: str, settings: dict[str, Any]) -> None:
+        self.fields = flatten(settings)
+        self.editors = {}
+        holder = QWidget()
+        form = QFormLayout(holder)
+        form.setVerticalSpacing(8)
+        for group in _GROUPS:
+            members = [f for f in self.fields if f.group == group]
+            if not members:
+                continue
+            header = QLabel(group.upper())
+            header.setObjectName("phase")
+            form.addRow(header)
+            for each in members:
+                editor = QLineEdit(each.text)
+                editor.setObjectName(each.key)
+                self.editors[each.key] = editor
+                form.addRow(each.key.replace("_", " "), editor)
+        self.fields_area.setWidget(holder)
+        self.show_returns(game, settings)
+
+    def show_returns(self, game: str, settings: dict[str, Any]) -> None:
+        try:
+            lines = pay_table_returns(game, settings, cached_only=True)
+        except (ValueError, TypeError) as error:
+            self.returns.setText(f"Not computed: {reason_of(error)}")
+            return
+        self._draw_returns(lines)
+        if any(line.expected_return is None and not line.note for line in lines):
+            self.background.run(lambda: pay_table_returns(game, settings), self._computed)
+
+    def _computed(self, result: object) -> None:
+        if isinstance(result, list):
+            self._draw_returns(result)
+        elif isinstance(result, Exception):
+            self.returns.setText(f"Not computed: {reason_of(result)}")
+
+    def _draw_returns(self, lines: list[ReturnLine]) -> None:
+        self.returns.setText("\n\n".join(line.words for line in lines))
+
+    # -- editing ------------------------------------------------------------------------------
+    def edited(self) -> dict[str, Any]:
+        """The settings as edited (raises ``ValueError`` for a malformed yes/no)."""
+        return unflatten(self.fields, {key: e.text() for key, e in self.editors.items()})
+
+    def check(self) -> None:
+        game = self.game.currentText()
+        try:
+            settings = self.edited()
+        except ValueError as error:
+            self.message.setText(f"Refused: {reason_of(error)}")
+            return
+
+        def done(_: object) -> None:
+            self.message.setText("Valid: every value is within the regulations.")
+            self.show_returns(game, settings)
+
+        self.background.run(lambda: validate(game, settings),
+                            lambda result: self.message.setText(f"Refused: {reason_of(result)}")
+                            if isinstance(result, Exception) else done(result))
+
+    def apply(self) -> None:
+        session, game = self.session, self.game.currentText()
+        if session is None:
+            return
+        try:
+            settings = self.edited()
+        except ValueError as error:
+            self.message.setText(f"Refused: {reason_of(error)}")
+            return
+
+        def change(context: StaffContext) -> int:
+            return int(context.station.change_configuration(
+                settings, supervisor=session.user, pin=session.pin,
+                game=game if game != context.station.game else None))
+
+        def done(version: int) -> None:
+            self.version = version
+            self.status.setText(f"configuration version {version}")
+            self.message.setText(f"Applied as configuration version {version}; the next round "
+                                 "uses it. Recorded in the audit trail.")
+            self.show_returns(game, settings)
+
+        self.calls.submit(change, done, lambda words: self.message.setText(f"Refused: {words}"))

@@ -1,0 +1,206 @@
+"""Table configuration for the supervisor (Qt-free view-model).
+
+The configuration is the game's settings mapping (the TOML layout of ``resources/<game>.toml``),
+shown as named fields grouped as the supervisor thinks of them: optional wagers, pay tables,
+limits, house way. An edit is validated by the game's own configuration (a bad value is refused
+with the clause it breaks) before the station stores it; the station takes it only between rounds,
+from a supervisor who is not dealing, and records it in the audit trail
+(:meth:`dealer_station.station.Station.change_configuration`).
+
+Each pay table's theoretical return comes from :mod:`dealer_station.analysis` where it exists
+(Let It Ride's base game, let it ride bonus and three-card bonus), computed off the GUI thread and
+cached by table.
+
+>>> fields = flatten({"table": {"minimum": "$5.00", "two_positions": True},
+...                   "bonus": {"offered": True}})
+>>> [(f.key, f.group) for f in fields]  # doctest: +NORMALIZE_WHITESPACE
+[('table.minimum', 'Limits'), ('table.two_positions', 'Table'),
+ ('bonus.offered', 'Optional wagers')]
+>>> unflatten(fields, {"table.minimum": "$10", "bonus.offered": "no"})
+{'table': {'minimum': '$10', 'two_positions': True}, 'bonus': {'offered': False}}
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+__all__ = [
+    "GAMES",
+    "Field",
+    "ReturnLine",
+    "default_settings",
+    "flatten",
+    "pay_table_returns",
+    "unflatten",
+    "validate",
+]
+
+GAMES = ("let_it_ride", "pai_gow")
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One setting: its dotted ``key``, the value as stored, and the group it is shown in."""
+
+    key: str
+    value: Any
+    group: str
+
+    @property
+    def text(self) -> str:
+        if isinstance(self.value, bool):
+            return "yes" if self.value else "no"
+        if isinstance(self.value, list):
+            return ", ".join(str(v) for v in self.value)
+        return str(self.value)
+
+
+def _group(key: str) -> str:
+    if "house_way" in key:
+        return "House way"
+    if "pay_table" in key or ".odds" in key or key.startswith("base_pay_table"):
+        return "Pay tables"
+    if key.endswith("offered") or key.startswith("side_wagers"):
+        return "Optional wagers"
+    if any(word in key for word in ("minimum", "maximum", "limit")):
+        return "Limits"
+    return "Table"
+
+
+def flatten(settings: Mapping[str, Any], prefix: str = "") -> list[Field]:
+    """Every setting as a field, in the order of the mapping."""
+    fields: list[Field] = []
+    for name, value in settings.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, Mapping):
+            fields += flatten(value, key + ".")
+        else:
+            fields.append(Field(key, value, _group(key)))
+    return fields
+
+
+def _parse(original: Any, text: str, key: str) -> Any:
+    text = text.strip()
+    if isinstance(original, bool):
+        if text.lower() in _TRUE:
+            return True
+        if text.lower() in _FALSE:
+            return False
+        raise ValueError(f"{key}: answer yes or no, not {text!r}")
+    if isinstance(original, int):
+        try:
+            return int(text)
+        except ValueError:
+            return text  # "$25" where a plain 25 stood: the game's parser decides
+    if isinstance(original, list):
+        return [item.strip() for item in text.split(",") if item.strip()]
+    return text
+
+
+def unflatten(fields: list[Field], texts: Mapping[str, str]) -> dict[str, Any]:
+    """The settings mapping with the edited ``texts`` (by key) in place of the fields' values."""
+    result: dict[str, Any] = {}
+    for each in fields:
+        value = (_parse(each.value, texts[each.key], each.key) if each.key in texts
+                 else each.value)
+        *path, last = each.key.split(".")
+        node = result
+        for part in path:
+            node = node.setdefault(part, {})
+        node[last] = value
+    return result
+
+
+def default_settings(game: str) -> dict[str, Any]:
+    """The shipped configuration of ``game`` (when the supervisor switches the table's game)."""
+    from dealer_station.ui.app import load_table_config
+
+    return load_table_config(game=game).settings
+
+
+def validate(game: str, settings: Mapping[str, Any]) -> None:
+    """Raise the game's own refusal (with the clause) unless ``settings`` are legal."""
+    from dealer_station.station import game_factory
+
+    game_factory(game)(dict(settings))
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnLine:
+    """One pay table and its theoretical return (``None`` while computing or unavailable)."""
+
+    wager: str
+    table: str
+    expected_return: float | None
+    note: str = ""
+
+    @property
+    def words(self) -> str:
+        if self.expected_return is None:
+            return f"{self.wager} ({self.table}): {self.note or 'computing…'}"
+        return (f"{self.wager} ({self.table}): return {100 * (1 + self.expected_return):.3f} % "
+                f"· house edge {-100 * self.expected_return:.3f} %")
+
+
+_CACHE: dict[tuple[str, str], float] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(key: tuple[str, str], compute: Callable[[], float]) -> float:
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            return _CACHE[key]
+    value = compute()
+    with _CACHE_LOCK:
+        _CACHE[key] = value
+    return value
+
+
+def _fractions(table: Mapping[str, Any]) -> dict[str, Fraction]:
+    return {hand: Fraction(o.to_win, o.to_stake) for hand, o in table.items()}
+
+
+def _let_it_ride_jobs(settings: Mapping[str, Any]) -> list[tuple[str, str, Callable[[], float]]]:
+    from dealer_station.analysis import let_it_ride as analysis
+    from dealer_station.games.let_it_ride.config import config_from_mapping
+
+    config = config_from_mapping(dict(settings))
+    base = _fractions(config.base_pay_table)
+    bonus = dict(config.bonus_pay_table)
+    three = _fractions(config.three_card_pay_table)
+    jobs: list[tuple[str, str, Callable[[], float]]] = [
+        ("Base game", repr(sorted(base.items())),
+         lambda: analysis.base_game_report(base).expected_return)]
+    if config.bonus_offered:
+        jobs.append(("Let it ride bonus", repr(sorted(bonus.items())),
+                     lambda: analysis.bonus_report(bonus).expected_return))
+    if config.three_card_offered:
+        jobs.append((f"Three-card bonus table {config.three_card_table}",
+                     repr(sorted(three.items())),
+                     lambda: analysis.three_card_bonus_report(three).expected_return))
+    return jobs
+
+
+def pay_table_returns(game: str, settings: Mapping[str, Any], *, cached_only: bool = False,
+                      ) -> list[ReturnLine]:
+    """The theoretical return of each pay table in ``settings``. With ``cached_only`` nothing is
+    computed (what the GUI thread may call); otherwise each missing figure is computed (seconds
+    for the base game: call it on a worker) and cached."""
+    if game != "let_it_ride":
+        return [ReturnLine("Pay tables", game.replace("_", " "), None,
+                           "the exact analysis of this game's tables runs with "
+                           "`dealer-station paytable` (a full seven-card census)")]
+    lines = []
+    for wager, key, compute in _let_it_ride_jobs(settings):
+        with _CACHE_LOCK:
+            known = _CACHE.get((wager, key))
+        if known is None and not cached_only:
+            known = _cached((wager, key), compute)
+        lines.append(ReturnLine(wager, "as configured", known))
+    return lines

@@ -1,0 +1,91 @@
+"""A table with some history, for the staff screens' screenshots, tests and training: rounds of
+Let It Ride played through a durable :class:`~dealer_station.station.Station` (every action
+journaled and audited exactly as at a live table), people in every role, a progressive meter.
+
+The cards are inputs (a known deal), never drawn here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from dealer_station.cards import parse_cards
+
+__all__ = ["PEOPLE", "StationRound", "open_demo_station", "play_let_it_ride"]
+
+#: (id, name, role, PIN) of the demo table's people; the first supervisor comes first.
+PEOPLE = (
+    ("S1", "Sam Super", "supervisor", "1111"),
+    ("S2", "Sue Super", "supervisor", "2222"),
+    ("D1", "Dee Dealer", "dealer", "3333"),
+    ("T1", "Tom Tech", "technician", "4444"),
+)
+
+
+class StationRound:
+    """The station's current round seen as a round, except that every action goes through
+    :meth:`Station.perform` (journaled before it returns): lets the game's own autoplay helpers
+    drive a durable round."""
+
+    def __init__(self, station: Any) -> None:
+        self._station = station
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._station.round, name)
+        if callable(value) and not name.startswith(("verify_", "can_", "_", "to_")) and \
+                name not in ("cards", "awaiting_decision", "awaiting_showdown", "next_delivery",
+                             "cards_to_collect", "on_layout", "totals"):
+            return lambda **arguments: self._station.perform(name, **arguments)
+        return value
+
+
+def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: int = 2**10,
+                      settings: Mapping[str, Any] | None = None) -> Any:
+    """A Let It Ride station (manual dealing) with :data:`PEOPLE` and the dealer on duty."""
+    from dealer_station.station import Station
+
+    chosen = dict(settings or {"table": {"dealing": "manual"}})
+    station = Station.open(table, str(data_dir), game="let_it_ride", settings=chosen,
+                           pin_cost=pin_cost)
+    if station.needs_first_supervisor:
+        first = PEOPLE[0]
+        station.create_first_supervisor(first[0], first[1], first[3])
+        for user, name, role, pin in PEOPLE[1:]:
+            station.create_user(user, name, role, pin, supervisor=first[0], pin=first[3])
+    station.sign_in("D1", "3333")
+    return station
+
+
+def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
+                     wager: int = 500, finish: bool = True) -> int:
+    """Play one round of Let It Ride with ``hands`` (three cards per position) and
+    ``community`` (the cards the dealing order gives the community: burn, left, right when
+    dealing by hand); every bet rides. Returns the round number. With ``finish=False`` the round
+    is left open in the bet one decisions."""
+    from dealer_station.games.let_it_ride.autoplay import (
+        cards_in_dealing_order,
+        deal,
+        decide_all,
+        settle_round,
+    )
+
+    station.start_round()
+    round_id = int(station.round_id)
+    for position in hands:
+        station.perform("place_wagers", position=position, bet_one=wager, bet_two=wager,
+                        bet_three=wager)
+    station.perform("announce_no_more_bets")
+    proxy: Any = StationRound(station)
+    deal(proxy, cards_in_dealing_order(station.round.config.dealing,
+                                       {p: parse_cards(h) for p, h in hands.items()},
+                                       parse_cards(community)))
+    if not finish:
+        return round_id
+    decide_all(proxy, {})
+    station.perform("turn_community_card")
+    decide_all(proxy, {})
+    station.perform("turn_community_card")
+    settle_round(proxy)
+    return round_id

@@ -1,0 +1,245 @@
+"""Round history and dispute reconstruction for the supervisor (Qt-free view-models).
+
+Rounds are found by time (the start time, as UTC text: ``2026-11-29T15:00`` or any prefix) and
+by betting position. A round shows every hand as dealt, the cards in the order they were dealt
+and collected, every decision and payment, and every action record; the settlement is re-run
+from the stored document by the game's own ``settle_document`` (which replays the records on a
+fresh round), and any difference from what was paid is listed.
+
+>>> payment_words({"order": 2, "position": 3, "wager": "bet_one", "outcome": "pay",
+...                "stake": 500, "amount": 500, "vigorish": 0})
+'2. position 3 · bet one · pay · stake $5.00 · amount $5.00'
+>>> normalise_time(" 2026-11-29 15:00 ")
+'2026-11-29T15:00'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_station.money import format_cents
+from dealer_station.procedure import Record
+from dealer_station.store import journal
+
+__all__ = [
+    "Reconstruction",
+    "RoundDetail",
+    "RoundRow",
+    "find_rounds",
+    "normalise_time",
+    "payment_words",
+    "reconstruct",
+    "round_detail",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRow:
+    """One line of the round list."""
+
+    id: int
+    game: str
+    status: str
+    dealer: str
+    started: str
+    positions: tuple[str, ...]
+    void_reason: str
+
+    @property
+    def words(self) -> str:
+        where = ", ".join(self.positions) or "-"
+        void = f" · VOID: {self.void_reason}" if self.void_reason else ""
+        return (f"Round {self.id} · {self.started[:19].replace('T', ' ')} · {self.status} · "
+                f"dealer {self.dealer} · positions {where}{void}")
+
+
+@dataclass(frozen=True, slots=True)
+class Reconstruction:
+    """The settlement re-run from the records: whether it matches what was paid, the
+    recomputed payments and the differences, or why it could not be re-run."""
+
+    matches: bool
+    payments: tuple[str, ...]
+    differences: tuple[str, ...]
+    error: str = ""
+
+    @property
+    def verdict(self) -> str:
+        if self.error:
+            return f"Could not re-run the settlement: {self.error}"
+        if self.matches:
+            return "Re-run settlement matches every payment made."
+        return f"{len(self.differences)} difference(s) from what was paid."
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDetail:
+    """Everything shown about one round."""
+
+    row: RoundRow
+    hands: tuple[tuple[str, str], ...]
+    dealt: str
+    collected: str
+    decisions: tuple[str, ...]
+    payments: tuple[str, ...]
+    records: tuple[str, ...]
+    document: Mapping[str, Any] | None
+
+
+def normalise_time(text: str) -> str:
+    """A time typed by the supervisor as the journal writes it (``T`` between date and time)."""
+    return text.strip().replace(" ", "T")
+
+
+def _document(summary: journal.RoundSummary) -> Mapping[str, Any] | None:
+    document = summary.document
+    if isinstance(document, Mapping) and isinstance(document.get("round"), Mapping):
+        inner: Mapping[str, Any] = document["round"]  # a round the station voided keeps it
+        return inner
+    return document
+
+
+def _positions(document: Mapping[str, Any] | None) -> tuple[str, ...]:
+    wagers = (document or {}).get("wagers")
+    if not isinstance(wagers, Mapping):
+        return ()
+    return tuple(sorted((str(p) for p in wagers), key=lambda p: (len(p), p)))
+
+
+def _row(summary: journal.RoundSummary) -> RoundRow:
+    return RoundRow(summary.id, summary.game, summary.status, summary.dealer or "-",
+                    summary.started, _positions(_document(summary)), summary.void_reason or "")
+
+
+def find_rounds(store: Any, *, since: str = "", until: str = "", position: str = "",
+                limit: int = 500) -> list[RoundRow]:
+    """Rounds started at or after ``since`` and before ``until`` (time prefixes) with a wager at
+    ``position``, newest first."""
+    since, until, position = normalise_time(since), normalise_time(until), position.strip()
+    rows = []
+    for summary in journal.rounds(store, limit=limit):
+        if since and summary.started < since:
+            continue
+        if until and summary.started[:len(until)] > until:
+            continue
+        row = _row(summary)
+        if position and position not in row.positions:
+            continue
+        rows.append(row)
+    return rows
+
+
+def payment_words(payment: Mapping[str, Any]) -> str:
+    """One payment as the supervisor reads it."""
+    parts = [f"{payment.get('order')}. position {payment.get('position')}",
+             str(payment.get("wager", "")).replace("_", " "), str(payment.get("outcome", "")),
+             f"stake {format_cents(int(payment.get('stake') or 0))}"]
+    if payment.get("amount"):
+        parts.append(f"amount {format_cents(int(payment['amount']))}")
+    if payment.get("vigorish"):
+        parts.append(f"vigorish {format_cents(int(payment['vigorish']))}")
+    return " · ".join(parts)
+
+
+def _cards_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Sequence):
+        return " ".join(str(c) if c else "--" for c in value)
+    if isinstance(value, Mapping):
+        return " ".join(f"{k}: {_cards_text(v)}" for k, v in value.items())
+    return "-" if value is None else str(value)
+
+
+def _hands(document: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    cards = (document or {}).get("cards")
+    if not isinstance(cards, Mapping):
+        return []
+    hands: list[tuple[str, str]] = []
+    nested = isinstance(cards.get("positions"), Mapping)
+    for key, value in (cards["positions"] if nested else cards).items():
+        hands.append((f"Position {key}" if str(key).isdigit() else str(key).capitalize(),
+                      _cards_text(value)))
+    if nested and "community" in cards:
+        hands.append(("Community", _cards_text(cards["community"])))
+    for key in ("dealer_hand", "bank_hand"):
+        hand = (document or {}).get(key)
+        if isinstance(hand, Mapping):
+            hands.append((key.replace("_", " ").capitalize(), _cards_text(hand)))
+    return hands
+
+
+def _decisions(document: Mapping[str, Any] | None) -> list[str]:
+    lines = []
+    for key in ("decisions", "settings"):
+        found = (document or {}).get(key)
+        if isinstance(found, Mapping):
+            for position, decision in found.items():
+                words = (", ".join(f"{k.replace('_', ' ')}: {_cards_text(v)}"
+                                   for k, v in decision.items())
+                         if isinstance(decision, Mapping) else _cards_text(decision))
+                lines.append(f"Position {position} · {words}")
+    return lines
+
+
+def record_words(record: Record) -> str:
+    """A journal record in full, cards included (the supervisor reconstructs disputes).
+
+    >>> record_words(Record(5, "receive_stack", {"cards": ["As", "Kd", "Qh"]}, {"to": 3}))
+    '5. receive stack cards=["As", "Kd", "Qh"] -> to=3'
+    """
+    arguments = " ".join(f"{k}={json.dumps(v)}" for k, v in record.arguments.items())
+    effects = " ".join(f"{k}={json.dumps(v)}" for k, v in record.effects.items())
+    clause = f" [{record.clause}]" if record.clause else ""
+    return (f"{record.sequence}. {record.action.replace('_', ' ')}{clause} {arguments}".rstrip()
+            + (f" -> {effects}" if effects else ""))
+
+
+def round_detail(store: Any, round_id: int) -> RoundDetail:
+    """The round ``round_id`` as the supervisor's screen shows it."""
+    from dealer_station.commands.history import dealt_and_collected
+
+    summary = journal.round_summary(store, round_id)
+    records = journal.round_records(store, round_id)
+    document = _document(summary)
+    dealt, collected = dealt_and_collected(records)
+    payments = (document or {}).get("payments") or []
+    return RoundDetail(
+        row=_row(summary),
+        hands=tuple(_hands(document)),
+        dealt=" ".join(dealt) or "-",
+        collected=" ".join(collected) or "-",
+        decisions=tuple(_decisions(document)),
+        payments=tuple(payment_words(p) for p in payments),
+        records=tuple(record_words(r) for r in records),
+        document=document,
+    )
+
+
+def _difference_words(difference: Mapping[str, Any]) -> str:
+    mine, theirs = difference.get("recomputed"), difference.get("document")
+    paid = payment_words(theirs) if isinstance(theirs, Mapping) else "nothing"
+    due = payment_words(mine) if isinstance(mine, Mapping) else "nothing"
+    return f"Payment {difference.get('order')}: paid {paid} — re-run gives {due}"
+
+
+def reconstruct(detail: RoundDetail) -> Reconstruction:
+    """Re-run the settlement of the round with its game's ``settle_document``."""
+    from dealer_station.commands.settle import settler_for
+
+    document = detail.document
+    if not isinstance(document, Mapping) or "records" not in document:
+        return Reconstruction(False, (), (), "the round has no stored document (still open, "
+                                             "or voided before it could describe itself)")
+    try:
+        result = settler_for(document.get("game"))(document)
+    except (ValueError, KeyError, TypeError) as error:
+        return Reconstruction(False, (), (), str(error))
+    return Reconstruction(
+        matches=bool(result.get("matches")),
+        payments=tuple(payment_words(p) for p in result.get("payments", [])),
+        differences=tuple(_difference_words(d) for d in result.get("differences", [])),
+    )

@@ -1,0 +1,84 @@
+"""The progressive meter over the shift, drawn with QPainter (PySide6-Essentials has no
+QtCharts): the balance entry by entry as a step line, the reset value dashed, hits marked."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
+
+from dealer_station.money import Cents, format_cents
+from dealer_station.ui.supervisor.meters import MeterSeries
+from dealer_station.ui.theme import THEME
+
+__all__ = ["MeterChart"]
+
+
+class MeterChart(QWidget):
+    """Draws one :class:`MeterSeries`; the x axis is the entry order (every change of the meter
+    gets its own step, however close in time)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(220)
+        self.series: MeterSeries | None = None
+        self.reset: Cents = 0
+
+    def set_series(self, series: MeterSeries, reset: Cents) -> None:
+        self.series, self.reset = series, reset
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor(THEME.panel))
+        area = QRectF(self.rect()).adjusted(110, 20, -20, -36)
+        painter.setPen(QPen(QColor(THEME.panel_line), 1))
+        painter.drawRect(area)
+        series = self.series
+        if series is None or not series.points:
+            painter.setPen(QColor(THEME.muted))
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, "No meter entries this shift")
+            painter.end()
+            return
+        low = min(series.low, self.reset)
+        high = max(series.high, self.reset)
+        span = max(high - low, 1)
+        low -= span // 10
+        high += span // 10
+        count = len(series.points)
+
+        def x(index: float) -> float:
+            return area.left() + area.width() * (index / max(count, 1))
+
+        def y(value: Cents) -> float:
+            return area.bottom() - area.height() * (value - low) / max(high - low, 1)
+
+        painter.setPen(QColor(THEME.muted))
+        for value in (low, (low + high) // 2, high):
+            painter.drawText(QRectF(0, y(value) - 10, 104, 20),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             format_cents(max(value, 0)))
+        painter.drawText(QRectF(area.left(), area.bottom() + 6, area.width(), 24),
+                         Qt.AlignmentFlag.AlignLeft, series.points[0].time[11:16] or "start")
+        painter.drawText(QRectF(area.left(), area.bottom() + 6, area.width(), 24),
+                         Qt.AlignmentFlag.AlignRight, series.points[-1].time[11:16])
+        dashed = QPen(QColor(THEME.next), 1.5, Qt.PenStyle.DashLine)
+        painter.setPen(dashed)
+        painter.drawLine(QPointF(area.left(), y(self.reset)), QPointF(area.right(), y(self.reset)))
+        painter.setPen(QPen(QColor(THEME.current), 3))
+        previous: QPointF | None = None
+        for index, point in enumerate(series.points):
+            here = QPointF(x(index), y(point.balance))
+            if previous is not None:
+                painter.drawLine(previous, QPointF(here.x(), previous.y()))
+                painter.drawLine(QPointF(here.x(), previous.y()), here)
+            previous = here
+        if previous is not None:
+            painter.drawLine(previous, QPointF(area.right(), previous.y()))
+        painter.setBrush(QColor(THEME.fault))
+        painter.setPen(Qt.PenStyle.NoPen)
+        for index, point in enumerate(series.points):
+            if point.kind in ("hit", "paid"):
+                painter.drawEllipse(QPointF(x(index), y(point.balance)), 7, 7)
+        painter.end()

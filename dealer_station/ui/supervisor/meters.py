@@ -1,0 +1,112 @@
+"""The progressive meter over the shift (Qt-free view-model for the meter view and its chart).
+
+Each meter shows its current value, reset value, rate, the shift's contributions and hits, and
+the series of its balance entry by entry (the meter is the sum of its journal, so the series is
+exact). The shift is the last ``hours`` hours (8 by default); the series starts with the balance
+the meter had when the shift began.
+
+>>> from dealer_station.store.meters import MeterEntry
+>>> def entry(i, kind, amount, balance, time):
+...     return MeterEntry(i, "prog", kind, amount, balance, None, None, None, {}, time)
+>>> series = shift_series([entry(1, "seed", 500, 500, "2026-11-29T01:00:00.000000Z"),
+...                        entry(2, "contribution", 21, 521, "2026-11-29T10:00:00.000000Z"),
+...                        entry(3, "hit", 0, 521, "2026-11-29T10:05:00.000000Z"),
+...                        entry(4, "paid", -500, 21, "2026-11-29T10:05:00.000000Z"),
+...                        entry(5, "reseed", 479, 500, "2026-11-29T10:05:00.000000Z")],
+...                       since="2026-11-29T09:00:00")
+>>> [(p.kind, p.balance) for p in series.points]
+[('start', 500), ('contribution', 521), ('hit', 521), ('paid', 21), ('reseed', 500)]
+>>> series.contributions, series.hits, series.low, series.high
+(21, 1, 21, 521)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from dealer_station.money import Cents, format_cents
+from dealer_station.store import meters as meter_store
+from dealer_station.store.meters import MeterEntry
+
+__all__ = ["MeterPanel", "MeterPoint", "MeterSeries", "meter_panels", "shift_series",
+           "shift_start"]
+
+
+@dataclass(frozen=True, slots=True)
+class MeterPoint:
+    time: str
+    kind: str
+    balance: Cents
+
+
+@dataclass(frozen=True, slots=True)
+class MeterSeries:
+    points: tuple[MeterPoint, ...]
+    contributions: Cents
+    hits: int
+
+    @property
+    def low(self) -> Cents:
+        return min((p.balance for p in self.points), default=0)
+
+    @property
+    def high(self) -> Cents:
+        return max((p.balance for p in self.points), default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class MeterPanel:
+    """One meter as the meter view shows it."""
+
+    name: str
+    wager: str
+    current: Cents
+    reset: Cents
+    rate_bp: int
+    contributions: Cents
+    hits: int
+    paid: Cents
+    series: MeterSeries
+
+    def lines(self) -> list[tuple[str, str]]:
+        return [
+            ("Current", format_cents(self.current)),
+            ("Reset", format_cents(self.reset)),
+            ("Rate", f"{self.rate_bp / 100:g} % of {self.wager.replace('_', ' ')}"),
+            ("Contributions (shift)", format_cents(self.series.contributions)),
+            ("Contributions (all)", format_cents(self.contributions)),
+            ("Hits (shift / all)", f"{self.series.hits} / {self.hits}"),
+            ("Paid (all)", format_cents(self.paid)),
+        ]
+
+
+def shift_start(hours: float = 8.0, now: datetime | None = None) -> str:
+    """The start of the shift as journal time text."""
+    moment = (now or datetime.now(UTC)) - timedelta(hours=hours)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def shift_series(entries: Sequence[MeterEntry], *, since: str) -> MeterSeries:
+    """The balance entry by entry from ``since`` (with the balance then as the first point)."""
+    before = [e for e in entries if e.time < since]
+    during = [e for e in entries if e.time >= since]
+    points = [MeterPoint(since, "start", before[-1].balance)] if before else []
+    points += [MeterPoint(e.time, e.kind, e.balance) for e in during]
+    return MeterSeries(tuple(points),
+                       sum(e.amount for e in during if e.kind == "contribution"),
+                       sum(1 for e in during if e.kind == "hit"))
+
+
+def meter_panels(store: Any, *, since: str) -> list[MeterPanel]:
+    """Every meter of the table with its shift series."""
+    panels = []
+    for each in meter_store.meters(store):
+        stats = meter_store.statistics(store, each.name)
+        series = shift_series(meter_store.entries(store, each.name), since=since)
+        panels.append(MeterPanel(each.name, each.wager, stats.current, stats.reset,
+                                 stats.rate_bp, stats.contributions, stats.hits, stats.paid,
+                                 series))
+    return panels

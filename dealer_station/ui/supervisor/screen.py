@@ -1,0 +1,111 @@
+"""The supervisor's screen, opened over the dealer's screen without ending the round.
+
+The supervisor signs in with their own id and PIN (a dealer's or technician's account is
+refused); the pages are progressive validation, round history and disputes, table configuration
+and the meters. Every protected action is checked again by the station with the supervisor's id
+and PIN when it is taken. SIGN OUT audits the end of the session and returns to the dealer's
+screen, where the round stands exactly as it was left.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QStackedWidget, QVBoxLayout, QWidget
+
+from dealer_station.auth import Role
+from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
+from dealer_station.ui.supervisor.config_page import ConfigurationPage
+from dealer_station.ui.supervisor.history_page import HistoryPage
+from dealer_station.ui.supervisor.meters_page import MetersPage
+from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
+from dealer_station.ui.supervisor.validation_page import ValidationPage
+from dealer_station.ui.supervisor.widgets import (
+    PageSwitcher,
+    StaffHeader,
+    StaffSignIn,
+    staff_stylesheet,
+)
+
+__all__ = ["SupervisorScreen"]
+
+
+class SupervisorScreen(QFrame):
+    """Sign-in, then the supervisor's pages. Emits :attr:`closed` when the supervisor signs out
+    (or goes back without signing in)."""
+
+    closed = Signal()
+    signed_in = Signal(object)
+
+    def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("staff")
+        self.setStyleSheet(staff_stylesheet())
+        self.setAutoFillBackground(True)
+        self.calls = calls
+        self.session: StaffSession | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.stack = QStackedWidget()
+        layout.addWidget(self.stack)
+        self.sign_in_panel = StaffSignIn(
+            "SUPERVISOR SIGN-IN",
+            "The round at the table waits where it stands while you work here; signing out "
+            "returns to the dealer's screen.")
+        holder = QWidget()
+        holder_layout = QVBoxLayout(holder)
+        holder_layout.setContentsMargins(200, 60, 200, 60)
+        holder_layout.addWidget(self.sign_in_panel)
+        self.stack.addWidget(holder)
+        work = QWidget()
+        work_layout = QVBoxLayout(work)
+        work_layout.setContentsMargins(0, 0, 0, 0)
+        self.header = StaffHeader("SUPERVISOR")
+        work_layout.addWidget(self.header)
+        self.validation = ValidationPage(calls)
+        self.history = HistoryPage(calls)
+        self.configuration = ConfigurationPage(calls)
+        self.meters = MetersPage(calls)
+        self.pages = PageSwitcher([("Progressive validation", self.validation),
+                                   ("Round history", self.history),
+                                   ("Configuration", self.configuration),
+                                   ("Meters", self.meters)])
+        work_layout.addWidget(self.pages, 1)
+        self.stack.addWidget(work)
+        self.sign_in_panel.submitted.connect(self.sign_in)
+        self.sign_in_panel.cancelled.connect(self.closed)
+        self.header.sign_out.connect(self.sign_out)
+
+    def start(self) -> None:
+        """Show the sign-in (every opening asks for the supervisor's id and PIN)."""
+        self.session = None
+        self._set_session(None)
+        self.sign_in_panel.reset()
+        self.stack.setCurrentIndex(0)
+
+    def sign_in(self, user: str, pin: str) -> None:
+        def check(context: StaffContext) -> StaffSession:
+            return sign_in_staff(context.station, user, pin, Role.SUPERVISOR)
+
+        self.calls.submit(check, self._signed_in,
+                          lambda words: self.sign_in_panel.message.setText(f"Refused: {words}"))
+
+    def _signed_in(self, session: StaffSession) -> None:
+        self._set_session(session)
+        self.header.who.setText(f"{session.name} ({session.user}) · supervisor")
+        self.stack.setCurrentIndex(1)
+        for page in (self.validation, self.history, self.configuration, self.meters):
+            page.refresh()
+        self.signed_in.emit(session)
+
+    def _set_session(self, session: StaffSession | None) -> None:
+        self.session = session
+        self.validation.session = session
+        self.configuration.session = session
+
+    def sign_out(self) -> None:
+        session = self.session
+        self._set_session(None)
+        if session is not None:
+            self.calls.submit(lambda context: sign_out_staff(context.station, session))
+        self.stack.setCurrentIndex(0)
+        self.closed.emit()

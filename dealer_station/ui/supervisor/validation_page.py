@@ -1,0 +1,263 @@
+"""The progressive validation page: pick the claim (meter, round, position, seven cards), see
+the cards, the winning arrangement, the hand, the meter before and after and the amount; approve
+or reject with a reason; save the numbered jackpot record (text and PDF)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station import jackpot as jackpot_print
+from dealer_station.store import journal
+from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
+from dealer_station.ui.supervisor.session import StaffSession
+from dealer_station.ui.supervisor.validation import (
+    JackpotClaim,
+    approve_claim,
+    build_claim,
+    candidate_hands,
+    reject_claim,
+)
+from dealer_station.ui.supervisor.widgets import message_label
+
+__all__ = ["ValidationPage", "save_jackpot_record"]
+
+
+def save_jackpot_record(directory: Path, record: Any, table: str) -> tuple[Path, Path]:
+    """Write the numbered record as ``jackpot-000012.txt`` and ``.pdf`` in ``directory``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    stem = directory / f"jackpot-{record.number:06d}"
+    text, pdf = stem.with_suffix(".txt"), stem.with_suffix(".pdf")
+    text.write_text(jackpot_print.as_text(record, table=table) + "\n", encoding="utf-8")
+    pdf.write_bytes(jackpot_print.as_pdf(record, table=table))
+    return text, pdf
+
+
+class ValidationPage(QWidget):
+    """See :mod:`module docs <dealer_station.ui.supervisor.validation_page>`."""
+
+    def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.calls = calls
+        self.session: StaffSession | None = None
+        self.claim: JackpotClaim | None = None
+        self.record: Any = None
+        self.saved: tuple[Path, Path] | None = None
+        self._candidates: dict[str, str] = {}
+        layout = QVBoxLayout(self)
+        heading = QLabel("PROGRESSIVE VALIDATION · 5324.41(k)(3)(iii)")
+        heading.setObjectName("phase")
+        layout.addWidget(heading)
+        form = QFormLayout()
+        self.meter = QComboBox()
+        self.round = QLineEdit()
+        self.round.setPlaceholderText("round number")
+        self.position = QComboBox()
+        self.position.setEditable(True)
+        self.cards = QLineEdit()
+        self.cards.setPlaceholderText("the seven cards, e.g. 9h 8h 7h 6h 5h 2c 2d")
+        form.addRow("Meter", self.meter)
+        row = QHBoxLayout()
+        row.addWidget(self.round, 1)
+        self.load_button = QPushButton("LOAD ROUND")
+        row.addWidget(self.load_button)
+        form.addRow("Round", row)
+        form.addRow("Position", self.position)
+        form.addRow("Cards", self.cards)
+        layout.addLayout(form)
+        self.show_button = QPushButton("SHOW THE CLAIM")
+        layout.addWidget(self.show_button)
+        self.claim_box = QFrame()
+        self.claim_box.setObjectName("panel")
+        self.claim_grid = QGridLayout(self.claim_box)
+        self.claim_grid.setContentsMargins(16, 12, 16, 12)
+        layout.addWidget(self.claim_box)
+        decide = QHBoxLayout()
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("reason (needed to reject)")
+        self.approve_button = QPushButton("APPROVE AND PAY")
+        self.approve_button.setObjectName("primary")
+        self.reject_button = QPushButton("REJECT")
+        self.reject_button.setObjectName("secondary")
+        decide.addWidget(self.reason, 2)
+        decide.addWidget(self.approve_button, 1)
+        decide.addWidget(self.reject_button, 1)
+        layout.addLayout(decide)
+        self.record_text = QLabel("")
+        self.record_text.setFont(QFont("DejaVu Sans Mono", 11))
+        self.record_text.setObjectName("muted")
+        layout.addWidget(self.record_text)
+        self.save_button = QPushButton("SAVE THE JACKPOT RECORD (TEXT AND PDF)")
+        layout.addWidget(self.save_button)
+        self.message = message_label()
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+        self.load_button.clicked.connect(self.load_round)
+        self.position.currentTextChanged.connect(self._pick_position)
+        self.show_button.clicked.connect(self.show_claim)
+        self.approve_button.clicked.connect(self.approve)
+        self.reject_button.clicked.connect(self.reject)
+        self.save_button.clicked.connect(self.save)
+        self._set_claim(None)
+
+    # -- data from the station --------------------------------------------------------------
+    def refresh(self) -> None:
+        """Meters and the current (or last) round."""
+        def read(context: StaffContext) -> tuple[list[str], int | None]:
+            station = context.station
+            rounds = journal.rounds(station.store, limit=1)
+            current = station.round_id or (rounds[0].id if rounds else None)
+            return [m.name for m in station.meters()], current
+
+        def show(found: tuple[list[str], int | None]) -> None:
+            names, current = found
+            self.meter.clear()
+            self.meter.addItems(names)
+            if current is not None and not self.round.text():
+                self.round.setText(str(current))
+                self.load_round()
+            if not names:
+                self.message.setText("This table has no progressive meter.")
+
+        self.calls.submit(read, show, self.message.setText)
+
+    def load_round(self) -> None:
+        text = self.round.text().strip()
+        if not text.isdigit():
+            self.message.setText("Enter the round number.")
+            return
+        round_id = int(text)
+
+        def read(context: StaffContext) -> dict[str, str]:
+            station = context.station
+            if station.round_id == round_id and station.round is not None:
+                return candidate_hands(station.round.to_document())
+            return candidate_hands(journal.round_summary(station.store, round_id).document)
+
+        self.calls.submit(read, self._show_candidates, self.message.setText)
+
+    def _show_candidates(self, found: dict[str, str]) -> None:
+        self._candidates = found
+        self.position.clear()
+        self.position.addItems(list(found))
+        if not found:
+            self.message.setText("No seven-card hands in this round: enter the position and "
+                                 "cards.")
+
+    def _pick_position(self, position: str) -> None:
+        if position in self._candidates:
+            self.cards.setText(self._candidates[position])
+
+    # -- the claim ------------------------------------------------------------------------------
+    def show_claim(self) -> None:
+        meter_name, cards = self.meter.currentText(), self.cards.text()
+        position = self.position.currentText().strip()
+        round_text = self.round.text().strip()
+        round_id = int(round_text) if round_text.isdigit() else None
+        if not meter_name or not position:
+            self.message.setText("Choose the meter and the position.")
+            return
+
+        def build(context: StaffContext) -> JackpotClaim:
+            meter = context.station.meter(meter_name)
+            return build_claim(meter_name, reset=meter.reset, meter=meter.current,
+                               round_id=round_id, position=position, cards=cards)
+
+        self.calls.submit(build, self._set_claim, self._refused)
+
+    def _set_claim(self, claim: JackpotClaim | None) -> None:
+        self.claim = claim
+        while self.claim_grid.count():
+            item = self.claim_grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        lines = claim.lines() if claim else [("Claim", "choose the round, position and cards")]
+        for row, (label, value) in enumerate(lines):
+            name = QLabel(label)
+            name.setObjectName("muted")
+            shown = QLabel(value)
+            shown.setStyleSheet("font-size: 17pt; font-weight: bold;")
+            self.claim_grid.addWidget(name, row, 0)
+            self.claim_grid.addWidget(shown, row, 1)
+        ready = claim is not None and self.session is not None
+        self.approve_button.setEnabled(ready)
+        self.reject_button.setEnabled(ready)
+        self.save_button.setEnabled(self.record is not None)
+        if claim is not None:
+            self.message.setText("")
+
+    def claim_text(self) -> list[str]:
+        """The claim's values as shown (for tests)."""
+        return [self.claim_grid.itemAtPosition(r, 1).widget().text()  # type: ignore[union-attr]
+                for r in range(self.claim_grid.rowCount())
+                if self.claim_grid.itemAtPosition(r, 1) is not None]
+
+    def _refused(self, words: str) -> None:
+        self.message.setText(f"Refused: {words}")
+
+    # -- the decision ---------------------------------------------------------------------------
+    def approve(self) -> None:
+        claim, session = self.claim, self.session
+        if claim is None or session is None:
+            return
+
+        def pay(context: StaffContext) -> Any:
+            return approve_claim(context.station, claim, supervisor=session.user,
+                                 pin=session.pin), context.station.store.table
+
+        self.calls.submit(pay, self._approved, self._refused)
+
+    def _approved(self, result: tuple[Any, str]) -> None:
+        self.record, table = result
+        self.record_text.setText(jackpot_print.as_text(self.record, table=table))
+        self.message.setText(f"Approved: jackpot record No. {self.record.number:06d}. Save it "
+                             "and have the player sign.")
+        self._set_claim(None)
+        self.save_button.setEnabled(True)
+
+    def reject(self) -> None:
+        claim, session, reason = self.claim, self.session, self.reason.text()
+        if claim is None or session is None:
+            return
+
+        def refuse(context: StaffContext) -> str:
+            reject_claim(context.station, claim, reason, supervisor=session.user,
+                         pin=session.pin)
+            return reason.strip()
+
+        def done(why: str) -> None:
+            self.message.setText(f"Rejected ({why}): nothing was taken from the meter.")
+            self.reason.clear()
+            self._set_claim(None)
+
+        self.calls.submit(refuse, done, self._refused)
+
+    def save(self) -> None:
+        record = self.record
+        if record is None:
+            return
+
+        def write(context: StaffContext) -> tuple[Path, Path]:
+            store = context.station.store
+            return save_jackpot_record(Path(store.directory) / "jackpots", record, store.table)
+
+        def done(paths: tuple[Path, Path]) -> None:
+            self.saved = paths
+            self.message.setText(f"Saved {paths[0]} and {paths[1]}")
+
+        self.calls.submit(write, done, self._refused)

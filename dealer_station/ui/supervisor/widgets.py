@@ -1,0 +1,172 @@
+"""Pieces shared by the supervisor's and technician's screens: the staff sign-in, the header
+with the sign-out button, the page navigation and the dark theme's extra rules for lists, tables
+and text areas (the dealer's :mod:`~dealer_station.ui.theme` supplies everything else)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.ui.theme import THEME, stylesheet
+
+__all__ = ["PageSwitcher", "StaffHeader", "StaffSignIn", "message_label", "staff_stylesheet"]
+
+
+def staff_stylesheet() -> str:
+    """The dealer's dark felt theme plus lists, tables, combo boxes and text areas."""
+    t = THEME
+    return stylesheet() + f"""
+QListWidget, QTableWidget, QPlainTextEdit, QTextEdit {{ background: {t.background};
+    border: 1px solid {t.panel_line}; border-radius: 8px; font-size: {t.body_pt}pt; }}
+QListWidget::item {{ min-height: 44px; padding: 4px 8px; }}
+QListWidget::item:selected, QTableWidget::item:selected {{ background: {t.felt};
+    color: {t.text}; }}
+QHeaderView::section {{ background: {t.panel}; color: {t.muted}; border: none;
+    padding: 6px; font-weight: bold; }}
+QTableWidget {{ gridline-color: {t.panel_line}; }}
+QComboBox {{ background: {t.background}; border: 1px solid {t.panel_line}; border-radius: 6px;
+    min-height: 44px; padding: 2px 10px; }}
+QComboBox QAbstractItemView {{ background: {t.panel}; selection-background-color: {t.felt}; }}
+QPushButton#nav {{ text-align: left; padding-left: 20px; min-height: 64px; }}
+QPushButton#nav:checked {{ background: {t.felt}; border-left: 6px solid {t.current}; }}
+QLabel#title {{ font-size: {t.instruction_pt}pt; font-weight: bold; }}
+QLabel#good {{ color: {t.ok}; font-weight: bold; }}
+QLabel#bad {{ color: {t.fault}; font-weight: bold; }}
+QLabel#lock {{ color: {t.text}; background: #5a1f1c; border: 2px solid {t.fault};
+    border-radius: 8px; padding: 10px; font-weight: bold; font-size: {t.button_pt}pt; }}
+"""
+
+
+def message_label() -> QLabel:
+    """Where refusals and results are written (wrapped, warm colour)."""
+    label = QLabel("")
+    label.setObjectName("message")
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+class StaffSignIn(QFrame):
+    """Id and PIN of a supervisor or technician; emits :attr:`submitted` or
+    :attr:`cancelled` (back to the dealer's screen)."""
+
+    submitted = Signal(str, str)
+    cancelled = Signal()
+
+    def __init__(self, title: str, hint: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 30, 40, 30)
+        heading = QLabel(title)
+        heading.setObjectName("title")
+        outer.addWidget(heading)
+        note = QLabel(hint)
+        note.setObjectName("muted")
+        note.setWordWrap(True)
+        outer.addWidget(note)
+        form = QFormLayout()
+        form.setVerticalSpacing(14)
+        self.user = QLineEdit()
+        self.user.setPlaceholderText("your id")
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setPlaceholderText("PIN")
+        form.addRow("Id", self.user)
+        form.addRow("PIN", self.pin)
+        outer.addLayout(form)
+        row = QHBoxLayout()
+        self.sign_in_button = QPushButton("SIGN IN")
+        self.sign_in_button.setObjectName("primary")
+        self.cancel_button = QPushButton("BACK TO THE TABLE")
+        row.addWidget(self.sign_in_button, 2)
+        row.addWidget(self.cancel_button, 1)
+        outer.addLayout(row)
+        self.message = message_label()
+        outer.addWidget(self.message)
+        outer.addStretch(1)
+        self.sign_in_button.clicked.connect(self.submit)
+        self.pin.returnPressed.connect(self.submit)
+        self.cancel_button.clicked.connect(self.cancelled)
+
+    def submit(self) -> None:
+        user, pin = self.user.text().strip(), self.pin.text()
+        self.pin.clear()
+        if not user or not pin:
+            self.message.setText("Enter your id and PIN.")
+            return
+        self.message.setText("Checking…")
+        self.submitted.emit(user, pin)
+
+    def reset(self) -> None:
+        self.user.clear()
+        self.pin.clear()
+        self.message.setText("")
+
+
+class StaffHeader(QFrame):
+    """The bar on top: the screen's name, who is signed in, the sign-out button."""
+
+    sign_out = Signal()
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("bar")
+        self.setStyleSheet(f"QFrame#bar {{ background: {THEME.bar}; }}")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(18, 6, 18, 6)
+        self.title = QLabel(title)
+        self.title.setStyleSheet("font-size: 17pt; font-weight: bold;")
+        layout.addWidget(self.title)
+        layout.addStretch(1)
+        self.who = QLabel("")
+        self.who.setObjectName("muted")
+        layout.addWidget(self.who)
+        self.sign_out_button = QPushButton("SIGN OUT · BACK TO THE TABLE")
+        self.sign_out_button.setObjectName("secondary")
+        self.sign_out_button.clicked.connect(self.sign_out)
+        layout.addWidget(self.sign_out_button)
+
+
+class PageSwitcher(QWidget):
+    """Big navigation buttons on the left, the pages on the right."""
+
+    def __init__(self, pages: Sequence[tuple[str, QWidget]],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 10, 10, 10)
+        layout.setSpacing(12)
+        column = QVBoxLayout()
+        column.setSpacing(10)
+        self.stack = QStackedWidget()
+        self.buttons: dict[str, QPushButton] = {}
+        for index, (name, page) in enumerate(pages):
+            button = QPushButton(name)
+            button.setObjectName("nav")
+            button.setCheckable(True)
+            button.clicked.connect(lambda _=False, i=index: self.show_page(i))
+            column.addWidget(button)
+            self.buttons[name] = button
+            self.stack.addWidget(page)
+        column.addStretch(1)
+        layout.addLayout(column, 1)
+        layout.addWidget(self.stack, 5)
+        self.show_page(0)
+
+    def show_page(self, index: int) -> None:
+        self.stack.setCurrentIndex(index)
+        for position, button in enumerate(self.buttons.values()):
+            button.setChecked(position == index)
