@@ -5,6 +5,7 @@ else is settled, the jackpot record, and replay."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,7 +15,10 @@ from dealer_station.cards import pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.config import config_from_mapping
 from dealer_station.games.pai_gow.dealing import delivery_order
 from dealer_station.games.pai_gow.positions import DEALER
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
+from dealer_station.games.pai_gow.wagers.bonus_round import (
+    PaiGowBonusRound,
+    bonus_round_from_document,
+)
 from dealer_station.games.pai_gow.wagers.config import BonusConfig, Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.progressive import ProgressiveMeter
@@ -64,10 +68,14 @@ def play_to_settlement(r: PaiGowBonusRound, hands: Mapping[int, str]) -> None:
     r.set_dealer_hand()
 
 
-def assert_replays(r: PaiGowBonusRound, **kwargs: Any) -> None:
+def assert_replays(r: PaiGowBonusRound) -> None:
+    """The round rebuilt from its records, and from its JSON document, is identical."""
     again = replay(PaiGowBonusRound(r.config, r.bonus, r.core.context, dealer_id=r.dealer_id,
-                                    round_id=r.round_id, **kwargs), r.history)
+                                    round_id=r.round_id, stub=r.stub_at_start), r.history)
     assert again.to_document() == r.to_document()
+    document = json.loads(json.dumps(r.to_document()))
+    rebuilt = bonus_round_from_document(document)
+    assert json.loads(json.dumps(rebuilt.to_document())) == document
     assert sum(r.net.values()) == 0
 
 

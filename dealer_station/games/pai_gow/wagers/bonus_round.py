@@ -30,17 +30,25 @@ same configuration, context, dealer and stub tracker rebuilds the round exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from dealer_station.cards import Card, parse_cards
 from dealer_station.games.pai_gow.banking import TableContext
-from dealer_station.games.pai_gow.config import DealingMethod, PaiGowConfig
+from dealer_station.games.pai_gow.config import DealingMethod, PaiGowConfig, config_from_mapping
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.round import GAME, PaiGowRound, Phase
 from dealer_station.money import Cents, format_cents
-from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, Step, allowed
+from dealer_station.procedure import (
+    JSONValue,
+    Payment,
+    ProcedureError,
+    Record,
+    Step,
+    allowed,
+    replay,
+)
 
 from .config import BonusConfig, BonusConfigError, Completion
 from .families import BonusWager
@@ -54,7 +62,7 @@ from .stub import StubCount
 from .three_seven import three_card_lines
 from .validation import JackpotRecord, SupervisorValidation, ValidationState
 
-__all__ = ["PaiGowBonusRound"]
+__all__ = ["PaiGowBonusRound", "bonus_round_from_document"]
 
 _PROGRESSIVE = BonusWager.PROGRESSIVE
 _METER_CLAUSE = "5324.41(k)(3)(iii)"
@@ -90,6 +98,7 @@ class PaiGowBonusRound:
         self.core = PaiGowRound(config, context, bonus_settlement=self._settle_bonuses)
         self.lockout = ProgressiveLockout()
         self.stub = stub if stub is not None else StubCount.for_config(bonus)
+        self.stub_at_start = self.stub
         self.stub_counted = False
         self.three_card_settled = False
         self.meter_at_settlement: Cents | None = None
@@ -205,8 +214,11 @@ class PaiGowBonusRound:
         return self._delegate("place_rng_wager",
                               {"position": position, "number": number, "amount": amount})
 
-    def accept_bank(self, position: int, co_bank: bool = False) -> Record:
-        return self._delegate("accept_bank", {"position": position, "co_bank": co_bank})
+    def accept_bank(self, position: int, co_bank: bool = False, chips: Cents = 0) -> Record:
+        arguments: dict[str, JSONValue] = {"position": position, "co_bank": co_bank}
+        if chips:
+            arguments["chips"] = chips
+        return self._delegate("accept_bank", arguments)
 
     def decline_bank(self, position: int | None = None) -> Record:
         return self._delegate("decline_bank", {"position": position})
@@ -713,6 +725,7 @@ class PaiGowBonusRound:
             "dealer_id": self.dealer_id,
             "round_id": self.round_id,
             "lockout": self.lockout.to_json(),
+            "stub_at_start": self.stub_at_start.to_json(),
             "stub": {"required": self.stub.required,
                      "rounds_since_count": self.stub.rounds_since_count,
                      "deck_removed": self.stub.deck_removed, "counted": self.stub_counted},
@@ -722,3 +735,25 @@ class PaiGowBonusRound:
             "jackpots": {str(p): j.to_json() for p, j in sorted(self.jackpots.items())},
         }
         return document
+
+
+def bonus_round_from_document(doc: Mapping[str, Any]) -> PaiGowBonusRound:
+    """A fresh round made from a :class:`PaiGowBonusRound` document (table configuration,
+    context, optional wagers' configuration, dealer, round id and stub tracker at the start) with
+    its records replayed. ValueError when the document is not one."""
+    if doc.get("game") != GAME or "bonus" not in doc:
+        raise ValueError("not a Pai Gow Poker round document with optional wagers")
+    try:
+        bonus = doc["bonus"]
+        round_ = PaiGowBonusRound(
+            config_from_mapping(doc["config"]),
+            BonusConfig.from_mapping(bonus["config"]["settings"]),
+            TableContext.from_json(doc.get("context", {})),
+            dealer_id=str(bonus["dealer_id"]),
+            round_id=bonus.get("round_id"),
+            stub=StubCount.from_json(bonus["stub_at_start"]),
+        )
+        replay(round_, [Record.from_json(r) for r in doc["records"]])
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"the round document is malformed: {error}") from None
+    return round_

@@ -338,9 +338,39 @@ class BonusConfig:
                 kwargs[name] = {BonusWager(k): int(v) for k, v in kwargs[name].items()}
         return cls(**kwargs)
 
-    def to_document(self) -> dict[str, Any]:
-        """The configuration as JSON-ready data (for the round document)."""
+    def settings(self) -> dict[str, Any]:
+        """The settings :meth:`from_mapping` reads back (amounts in cents).
+
+        >>> config = BonusConfig(offered=frozenset({BonusWager.IMPERIAL_BONUS}),
+        ...                      imperial_limit=5_000_000)
+        >>> BonusConfig.from_mapping(config.settings()) == config
+        True
+        """
         return {
+            "offered": sorted(w.value for w in self.offered),
+            "fortune_letter": self.fortune_letter,
+            "insurance_letter": self.insurance_letter,
+            "seven_card_letter": self.seven_card_letter,
+            "royal_match": self.royal_match.value,
+            "overrides": {w: dict(rows) for w, rows in self.overrides.items()},
+            "minimum_wagers": {BonusWager(w).value: v for w, v in self.minimum_wagers.items()},
+            "maximum_wagers": {BonusWager(w).value: v for w, v in self.maximum_wagers.items()},
+            "fortune_insurance_limit": self.fortune_insurance_limit,
+            "seven_card_limit": self.seven_card_limit,
+            "imperial_limit": self.imperial_limit,
+            "envy_counts_dealer_hand": self.envy_counts_dealer_hand,
+            "progressive_denomination": self.progressive_denomination,
+            "progressive_reset": self.progressive_reset,
+            "progressive_rate_basis_points": self.progressive_rate_basis_points,
+            "three_seven_completion": self.three_seven_completion.value,
+            "shuffler_counts_cards": self.shuffler_counts_cards,
+        }
+
+    def to_document(self) -> dict[str, Any]:
+        """The configuration as JSON-ready data (for the round document): the settings and the
+        pay tables in force."""
+        return {
+            "settings": self.settings(),
             "offered": sorted(w.value for w in self.offered),
             "letters": {name: table.letter for name, table in self.tables.items()},
             "tables": {name: table.as_dict() for name, table in self.tables.items()},

@@ -26,7 +26,9 @@ dealer_station.procedure.ProcedureError: count the stub before dealing: 5 rounds
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from dealer_station.procedure import ProcedureError, allowed
 
@@ -115,6 +117,20 @@ class StubCount:
                            last_problem=f"the shuffler counted {cards} cards, not 52 plus the "
                            "joker")
         return replace(self, rounds_since_count=0)
+
+    def to_json(self) -> dict[str, object]:
+        return {"required": self.required, "rounds_since_count": self.rounds_since_count,
+                "deck_removed": self.deck_removed, "last_problem": self.last_problem}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StubCount:
+        """The tracker from :meth:`to_json`.
+
+        >>> StubCount.from_json(StubCount(True, 3).to_json())
+        StubCount(required=True, rounds_since_count=3, deck_removed=False, last_problem='')
+        """
+        return cls(bool(data["required"]), int(data["rounds_since_count"]),
+                   bool(data.get("deck_removed", False)), str(data.get("last_problem", "")))
 
     def new_deck(self) -> StubCount:
         """A checked deck replaced the removed one."""
