@@ -671,6 +671,25 @@ def test_no_more_bets_locks_the_wagers_5324_41_d_3() -> None:
         assert not check
 
 
+def test_dice_total_counted_from_the_bank_5324_41_h_8() -> None:
+    """5324.2(b), (h)(8)(i)-(iii): three dice (3-18), the bank shaking and counted as one."""
+    config = make_config(dealing={"starting_position": "dice"})
+    r = PaiGowRound(config, BANK_CONTEXT)
+    r.shuffle()
+    r.place_wager(3, 20000)
+    r.place_wager(5, 1000)
+    r.decline_bank(5)
+    r.accept_bank(3, co_bank=True)
+    r.no_more_bets()
+    assert "bank" in r.step.instruction
+    assert not r.can_determine_starting_position(2)
+    assert not r.can_determine_starting_position(10, dice=[6, 6, 6])
+    r.determine_starting_position(10, dice=[3, 3, 4])  # 3, 2, 1, dealer, 6, 5, 4, 3, 2, 1
+    assert r.start == 1
+    again = replay(PaiGowRound(config, BANK_CONTEXT), r.history)
+    assert again.start == 1 and again.history == r.history
+
+
 def test_table_limits_5324_41_d() -> None:
     r = PaiGowRound(make_config(table={"minimum_wager": "$10", "maximum_wager": "$500"}))
     r.shuffle()

@@ -608,24 +608,42 @@ class PaiGowRound:
         (h)(10)(iii))."""
         return self.bank if self.bank is not None else DEALER
 
-    def verify_determine_starting_position(self, number: int) -> None:
+    def verify_determine_starting_position(
+        self, number: int, dice: Sequence[int] | None = None
+    ) -> None:
         self._require(Phase.STARTING, action="the starting position")
         dealing.check_count(self.config.starting_position, number)
+        if dice is not None:
+            if self.config.starting_position is not StartingPosition.DICE:
+                raise ProcedureError("this table uses a random number generator, not dice",
+                                     "5324.2(b)")
+            if len(dice) != 3 or any(not 1 <= d <= 6 for d in dice) or sum(dice) != number:
+                raise ProcedureError(
+                    f"three dice of 1 to 6 totalling {number}, not {list(dice)}", "5324.2(b)"
+                )
 
-    def can_determine_starting_position(self, number: int) -> bool:
-        return allowed(self.verify_determine_starting_position, number)
+    def can_determine_starting_position(
+        self, number: int, dice: Sequence[int] | None = None
+    ) -> bool:
+        return allowed(self.verify_determine_starting_position, number, dice)
 
-    def determine_starting_position(self, number: int) -> Record:
-        """The RNG number (1-7) or the dice total (3-18), counted from the dealer (or the bank) as
-        one, every position counted (5324.2(b))."""
-        self.verify_determine_starting_position(number)
+    def determine_starting_position(
+        self, number: int, dice: Sequence[int] | None = None
+    ) -> Record:
+        """The RNG number (1-7) or the dice total (3-18; ``dice``: the three faces, when entered),
+        counted from the dealer (or the bank) as one, every position counted (5324.2(b),
+        (h)(8)-(10))."""
+        self.verify_determine_starting_position(number, dice)
         self.starting_number = number
         self.start = dealing.starting_position(
             number, anchor=self.count_anchor, direction=self.config.count_direction
         )
         self.phase = Phase.RNG_WAGERS if self._rng else Phase.DEAL
+        arguments: dict[str, JSONValue] = {"number": number}
+        if dice is not None:
+            arguments["dice"] = list(dice)
         return self._record(
-            "determine_starting_position", {"number": number},
+            "determine_starting_position", arguments,
             {"starting_position": self.start, "anchor": self.count_anchor}, "5324.2(b)",
         )
 
@@ -1104,8 +1122,9 @@ class PaiGowRound:
         if phase is Phase.STARTING:
             words = ("Activate the random number generator" if
                      self.config.starting_position is StartingPosition.RNG else
-                     ("Have the bank shake the dice, then total them" if self.bank is not None
-                      else "Shake the dice and total them"))
+                     ("Have the bank shake the shaker at least three times; remove the lid "
+                      "yourself, total the dice and announce the total" if self.bank is not None
+                      else "Shake the dice, total them and announce the total"))
             return Step(phase.value, words, ("determine_starting_position",),
                         expects="number", clause="5324.2(b)")
         if phase is Phase.RNG_WAGERS:
