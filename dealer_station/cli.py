@@ -44,6 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="verify configuration, database, audit chain and devices, then exit",
     )
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="full screen without a window frame (the table PC's kiosk session)",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _command_modules():
         sub = subparsers.add_parser(

@@ -1,0 +1,339 @@
+"""``dealer-station --check``: the start-up check a technician (and the kiosk unit, before every
+start) runs on a table PC. One line per check, exit status non-zero with the reasons:
+
+* **configuration** — the table configuration file (``--config``, else the shipped default)
+  reads as TOML, names a known game whose settings the game itself accepts (a refusal gives
+  the clause it breaks, e.g. ``[5324.34(f)(2)]``), and its ``[devices]`` table parses; the
+  configuration stored in the table's database (what the station really runs with after its
+  first start) is validated the same way and must be of the same game as the file.
+* **database** — the table's SQLite database passes SQLite's ``integrity_check`` and
+  ``foreign_key_check``, has the audit head, and a schema this program knows; an older schema is
+  migrated (:data:`dealer_station.store.database.MIGRATIONS`); every progressive meter equals its
+  journal. No database yet is the first start (nothing to check; nothing is created).
+* **audit chain** — the hash chain of the audit log verifies record by record and its last
+  record is the head (sequence and hash) recorded in the database. A log one interrupted
+  write behind the database is sound (the station completes it when it opens).
+* **devices** — every configured device is identified and self-tested through the drivers;
+  with no hardware configured, the simulated table the station would start is.
+
+>>> CheckResult("database", True, "schema version 2").line()
+'OK    database: schema version 2'
+>>> CheckResult("audit chain", False, "record 3: edited").line()
+'FAIL  audit chain: record 3: edited'
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from dealer_station import audit
+from dealer_station.store.database import (
+    MIGRATIONS,
+    AuditState,
+    Store,
+    StoreError,
+    pending_gap,
+    read_audit_state,
+)
+from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, table_directory, table_id
+
+__all__ = ["CheckResult", "TableFiles", "print_results", "run", "run_checks"]
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """The outcome of one check: its name, passed or not, and what was found (the reason)."""
+
+    name: str
+    passed: bool
+    detail: str
+
+    def line(self) -> str:
+        return f"{'OK  ' if self.passed else 'FAIL'}  {self.name}: {self.detail}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableFiles:
+    """Where one table's files are: its id, its data directory, the database and the log."""
+
+    table: str
+    directory: Path
+
+    @property
+    def database(self) -> Path:
+        return self.directory / DATABASE_NAME
+
+    @property
+    def audit_log(self) -> Path:
+        return self.directory / AUDIT_NAME
+
+    @classmethod
+    def find(cls, data_dir: str | None, table: str | None = None) -> TableFiles:
+        """The table named by ``table`` (else ``$DEALER_STATION_TABLE``, else ``table-1``)
+        under ``data_dir`` (else ``$DEALER_STATION_DATA_DIR``, else the platform's)."""
+        name = table_id(table)
+        return cls(name, table_directory(name, data_dir))
+
+
+# -- configuration ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Configuration:
+    game: str
+    settings: Mapping[str, Any]
+    devices: Mapping[str, Any]
+    source: str
+
+
+def _read_file(path: str | None) -> _Configuration:
+    """The table configuration file, read as the dealer's screen reads it."""
+    from dealer_station.ui.app import DEFAULT_CONFIGS, load_table_config
+
+    try:
+        setup = load_table_config(path)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"{path}: not valid TOML ({error})") from None
+    if not isinstance(setup.devices, Mapping):
+        raise ValueError(f"{path}: [devices] must be a table")
+    source = path or f"the shipped default {DEFAULT_CONFIGS['let_it_ride']}"
+    return _Configuration(setup.game, setup.settings, setup.devices, source)
+
+
+def _validate_game(game: str, settings: Mapping[str, Any]) -> None:
+    """Raise with the regulation's clause unless ``game`` accepts ``settings`` (the station's
+    own test: it makes a round from them)."""
+    from dealer_station.station import game_factory
+
+    game_factory(game)(dict(settings))
+
+
+def _stored_configuration(files: TableFiles) -> tuple[int, Mapping[str, Any]] | None:
+    if not files.database.exists():
+        return None
+    connection = sqlite3.connect(f"file:{files.database}?mode=ro", uri=True)
+    try:
+        row = connection.execute(
+            "SELECT version, document FROM config ORDER BY version DESC LIMIT 1").fetchone()
+    except sqlite3.DatabaseError:
+        return None  # the database check reports why
+    finally:
+        connection.close()
+    if row is None:
+        return None
+    document: Mapping[str, Any] = json.loads(row[1])
+    return int(row[0]), document
+
+
+def check_configuration(config: str | None, files: TableFiles
+                        ) -> tuple[CheckResult, _Configuration | None]:
+    """The configuration check; also returns what it read (for the devices check)."""
+    from drivers.config import parse_device_config
+
+    name = "configuration"
+    try:
+        found = _read_file(config)
+        _validate_game(found.game, found.settings)
+        parse_device_config(found.devices)
+    except (ValueError, OSError) as error:
+        return CheckResult(name, False, str(error)), None
+    detail = f"{found.game} from {found.source}"
+    stored = _stored_configuration(files)
+    if stored is not None:
+        version, document = stored
+        game = str(document.get("game"))
+        try:
+            _validate_game(game, document.get("settings", {}))
+        except ValueError as error:
+            return CheckResult(name, False, f"the configuration stored for table {files.table} "
+                                            f"(version {version}) is refused: {error}"), None
+        if config is not None and game != found.game:
+            return CheckResult(name, False, f"{found.source} is for {found.game} but table "
+                                            f"{files.table} is configured for {game}; a "
+                                            "supervisor changes the configuration"), None
+        found = _Configuration(game, document.get("settings", {}), found.devices, found.source)
+        detail = (f"{game}, version {version} stored for table {files.table} is valid; "
+                  f"devices from {found.source}")
+    return CheckResult(name, True, detail), found
+
+
+# -- database and audit chain ----------------------------------------------------------------
+
+
+def _integrity(path: Path) -> tuple[int, list[str]]:
+    """The schema version and the problems SQLite finds in the database at ``path``."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check")]
+        problems = [] if rows == ["ok"] else rows[:3]
+        keys = connection.execute("PRAGMA foreign_key_check").fetchall()
+        problems += [f"row {row[1]} of {row[0]} refers to a missing {row[2]} row"
+                     for row in keys[:3]]
+        version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    except sqlite3.DatabaseError as error:
+        return 0, [str(error)]
+    finally:
+        connection.close()
+    return version, problems
+
+
+def check_audit(files: TableFiles, state: AuditState | None) -> CheckResult:
+    """Verify the audit chain record by record and its head against the database's."""
+    name = "audit chain"
+    lines, tail = audit.read_lines(files.audit_log)
+    if state is None:
+        if lines or tail:
+            return CheckResult(name, False, f"{files.audit_log} holds {len(lines)} record(s) "
+                                            "but there is no sound database to compare its "
+                                            "head with")
+        return CheckResult(name, True, "no records yet (first start)")
+    report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash,
+                                partial_tail=tail)
+    if report.ok:
+        return CheckResult(name, True, f"{report.count} records verified, head "
+                                       f"{report.head[:16]}… matches the database")
+    missing = pending_gap(lines, tail, state)
+    if missing is not None:
+        return CheckResult(name, True, f"{len(lines)} records verified; the last {len(missing)} "
+                                       "of an interrupted write are in the database and are "
+                                       "appended when the station opens")
+    return CheckResult(name, False, f"{files.audit_log}: {report.problem}")
+
+
+def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, bool]:
+    """Integrity, audit head and schema version of the database (read-only). Returns the
+    result, the audit head (``None`` when it cannot be trusted) and whether a migration is
+    due."""
+    name = "database"
+    if not files.database.exists():
+        if files.audit_log.exists() and files.audit_log.stat().st_size:
+            return CheckResult(name, False, f"{files.database} is missing but the audit log "
+                                            "shows this table has run before: restore the "
+                                            "database"), None, False
+        return CheckResult(name, True, f"none yet at {files.database} (first start: the "
+                                       "station creates it)"), None, False
+    version, problems = _integrity(files.database)
+    if problems:
+        return CheckResult(name, False, f"{files.database} is corrupt: "
+                                        f"{'; '.join(problems)}"), None, False
+    latest = MIGRATIONS[-1][0]
+    if version > latest:
+        return CheckResult(name, False, f"schema version {version} is newer than this "
+                                        f"program knows ({latest}): install the newer "
+                                        "version"), None, False
+    try:
+        state = read_audit_state(files.database)
+    except StoreError as error:
+        return CheckResult(name, False, str(error)), None, False
+    return CheckResult(name, True, f"integrity ok, schema version {version}"), state, \
+        version < latest
+
+
+def _open_checks(files: TableFiles, migrate: bool) -> str:
+    """Open the store as the station does (migrating when due) and check the meters; the
+    words to add to the database line. Raises :class:`StoreError`."""
+    from dealer_station.auth import needs_first_supervisor
+    from dealer_station.store import journal
+    from dealer_station.store import meters as meter_store
+
+    before = _integrity(files.database)[0]
+    notes = []
+    store = Store.open(files.directory, files.table, readonly=not migrate, create=False)
+    try:
+        if migrate:
+            notes.append(f"migrated from schema version {before} to {MIGRATIONS[-1][0]}")
+        meter_store.check(store)
+        count = len(meter_store.meters(store))
+        if count:
+            notes.append(f"{count} meter(s) equal their journals")
+        if needs_first_supervisor(store):
+            notes.append("no supervisor yet (the first start asks for one)")
+        open_round = journal.open_round(store)
+        if open_round is not None:
+            notes.append(f"round {open_round.id} is open (resumed from the journal at start)")
+    finally:
+        store.close()
+    return "; ".join(notes)
+
+
+# -- devices ---------------------------------------------------------------------------------
+
+
+def check_devices(configuration: _Configuration | None, *, transport: str = "pty"
+                  ) -> CheckResult:
+    """Identify and self-test the configured devices (or the simulated table)."""
+    from drivers.diagnostics import Diagnostics
+    from drivers.sim.table import devices_or_simulation
+
+    name = "devices"
+    if configuration is None:
+        return CheckResult(name, False, "not checked: the configuration is not valid")
+    try:
+        config, sim = devices_or_simulation(configuration.devices, configuration.game,
+                                            transport)
+    except (ValueError, OSError) as error:
+        return CheckResult(name, False, str(error))
+    diagnostics = Diagnostics(config, simulation=sim)
+    try:
+        outcomes = diagnostics.run("identify") + diagnostics.run("selftest")
+    finally:
+        diagnostics.close()
+        if sim is not None:
+            sim.close()
+    failed = [o for o in outcomes if not o.passed]
+    if failed:
+        return CheckResult(name, False, "; ".join(f"{o.subject} {o.test}: {o.detail}"
+                                                  for o in failed))
+    subjects = sorted({o.subject for o in outcomes}, key=str)
+    what = "simulated table (no hardware configured)" if sim is not None else "configured"
+    return CheckResult(name, True, f"{len(subjects)} device(s) identified and self-tested, "
+                                   f"{what}")
+
+
+# -- all of it -------------------------------------------------------------------------------
+
+
+def run_checks(config: str | None, data_dir: str | None, *, table: str | None = None,
+               transport: str = "pty") -> list[CheckResult]:
+    """Every check, in order: configuration, database, audit chain, devices."""
+    files = TableFiles.find(data_dir, table)
+    configured, configuration = check_configuration(config, files)
+    database, state, migrate = check_database(files)
+    chain = check_audit(files, state)
+    if database.passed and chain.passed and files.database.exists():
+        try:
+            notes = _open_checks(files, migrate)
+        except (StoreError, ValueError) as error:
+            database = CheckResult(database.name, False, str(error))
+        else:
+            if notes:
+                database = CheckResult(database.name, True, f"{database.detail}; {notes}")
+    devices = check_devices(configuration, transport=transport)
+    return [configured, database, chain, devices]
+
+
+def print_results(results: list[CheckResult], out: TextIO | None = None,
+                  err: TextIO | None = None) -> int:
+    """Print one line per check (on ``out``, default stdout); the failed ones' names on ``err``
+    (default stderr). The exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    for result in results:
+        print(result.line(), file=out)
+    failed = [r.name for r in results if not r.passed]
+    if failed:
+        print(f"dealer-station --check: {len(failed)} check(s) failed: {', '.join(failed)}",
+              file=err)
+        return 1
+    return 0
+
+
+def run(config: str | None, data_dir: str | None, *, table: str | None = None) -> int:
+    """``dealer-station --check``: run every check, print them, return the exit status."""
+    return print_results(run_checks(config, data_dir, table=table))

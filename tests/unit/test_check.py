@@ -1,0 +1,278 @@
+"""``dealer-station --check``: a sound table passes; a broken configuration (with the clause it
+breaks), a tampered or truncated audit log, a corrupt database, a missing database, a schema
+from a newer version and a failing device each fail with the reason; an old schema is migrated.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dealer_station import check
+from dealer_station.check import CheckResult, run_checks
+from dealer_station.cli import main
+from dealer_station.resources_path import resource_path
+from dealer_station.station import Station
+from dealer_station.store.database import MIGRATIONS
+from drivers.protocol.codes import FaultCode
+from drivers.sim.table import SimulatedTable, start_simulated_table
+
+TABLE = "table-1"
+
+
+def _settings() -> dict[str, object]:
+    with open(resource_path("let_it_ride.toml"), "rb") as handle:
+        return tomllib.load(handle)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """A table that has run: configuration stored, a supervisor, audit records."""
+    directory = tmp_path / "data"
+    station = Station.open(TABLE, str(directory), game="let_it_ride", settings=_settings(),
+                           pin_cost=2**8)
+    try:
+        station.create_first_supervisor("S1", "Sam Super", "1111")
+        station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="1111")
+        station.sign_in("D1", "3333")
+    finally:
+        station.close()
+    return directory
+
+
+def _checks(data_dir: Path, config: Path | None = None) -> dict[str, CheckResult]:
+    results = run_checks(str(config) if config else None, str(data_dir), table=TABLE,
+                         transport="memory")
+    assert [r.name for r in results] == ["configuration", "database", "audit chain", "devices"]
+    return {r.name: r for r in results}
+
+
+def _failed(results: dict[str, CheckResult]) -> list[str]:
+    return [name for name, result in results.items() if not result.passed]
+
+
+def _audit_log(data_dir: Path) -> Path:
+    return data_dir / TABLE / "audit.jsonl"
+
+
+def _database(data_dir: Path) -> Path:
+    return data_dir / TABLE / "table.sqlite3"
+
+
+def test_a_sound_table_passes_every_check(data_dir: Path) -> None:
+    results = _checks(data_dir)
+    assert _failed(results) == []
+    assert "integrity ok" in results["database"].detail
+    assert "matches the database" in results["audit chain"].detail
+    assert "simulated table" in results["devices"].detail
+    assert "9 device(s)" in results["devices"].detail  # shoe, seven acceptors, lockout
+
+
+def test_first_start_passes_and_creates_nothing(tmp_path: Path) -> None:
+    """No configuration and no database: the shipped default, the simulated table, no files."""
+    results = _checks(tmp_path / "fresh")
+    assert _failed(results) == []
+    assert "first start" in results["database"].detail
+    assert "first start" in results["audit chain"].detail
+    assert not (tmp_path / "fresh").exists()
+
+
+def test_cli_check_prints_one_line_per_check_and_exits_zero(
+        data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--data-dir", str(data_dir), "--check"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "OK    configuration", "OK    database", "OK    audit chain", "OK    devices"]
+
+
+def test_payout_limit_below_the_floor_fails_with_clause_5324_34_f_2(
+        data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A configuration the regulation does not allow: the payout limit under $50,000
+    (5324.34(f)(2)) is refused with the clause, and the exit status is non-zero."""
+    text = resource_path("let_it_ride.toml").read_text()
+    assert "payout_limit = 100000" in text
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace("payout_limit = 100000", "payout_limit = 1000"))
+    results = _checks(data_dir, broken)
+    assert _failed(results) == ["configuration", "devices"]
+    assert "5324.34(f)(2)" in results["configuration"].detail
+    assert main(["--config", str(broken), "--data-dir", str(data_dir), "--check"]) == 1
+    captured = capsys.readouterr()
+    assert "FAIL  configuration:" in captured.out and "5324.34(f)(2)" in captured.out
+    assert "check(s) failed: configuration, devices" in captured.err
+
+
+def test_a_configuration_that_is_not_toml_fails(data_dir: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[table\npositions = 7\n")
+    results = _checks(data_dir, broken)
+    assert "not valid TOML" in results["configuration"].detail
+    assert not results["configuration"].passed
+
+
+def test_a_bad_devices_table_fails(data_dir: Path, tmp_path: Path) -> None:
+    config = tmp_path / "table.toml"
+    config.write_text(resource_path("let_it_ride.toml").read_text()
+                      + '\n[devices.shoe]\nurl = "/dev/ttyUSB0"\nstack_size = 9\n')
+    results = _checks(data_dir, config)
+    assert not results["configuration"].passed
+    assert "stack_size" in results["configuration"].detail
+
+
+def test_a_stored_configuration_the_game_refuses_fails(data_dir: Path) -> None:
+    """The configuration the station runs with is the one stored in the database."""
+    with sqlite3.connect(_database(data_dir)) as connection:
+        document = json.loads(connection.execute(
+            "SELECT document FROM config ORDER BY version DESC").fetchone()[0])
+        document["settings"]["table"]["payout_limit"] = 10
+        connection.execute("UPDATE config SET document = ?", (json.dumps(document),))
+    connection.close()
+    results = _checks(data_dir)
+    assert not results["configuration"].passed
+    assert "stored for table table-1" in results["configuration"].detail
+    assert "5324.34(f)(2)" in results["configuration"].detail
+
+
+def test_an_edited_audit_record_fails_with_the_record(data_dir: Path) -> None:
+    path = _audit_log(data_dir)
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[1])
+    record["data"]["name"] = "Mallory"
+    lines[1] = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    path.write_text("\n".join(lines) + "\n")
+    results = _checks(data_dir)
+    assert _failed(results) == ["audit chain"]
+    assert "record 2: content does not match its hash (edited)" in results["audit chain"].detail
+
+
+def test_a_truncated_audit_log_fails(data_dir: Path) -> None:
+    path = _audit_log(data_dir)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-2]) + "\n")
+    results = _checks(data_dir)
+    assert _failed(results) == ["audit chain"]
+    assert f"record {len(lines) - 1}: missing" in results["audit chain"].detail
+
+
+def test_a_log_one_interrupted_write_behind_the_database_passes(data_dir: Path) -> None:
+    """A crash between the database commit and the log write is completed at the next start."""
+    path = _audit_log(data_dir)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n")
+    results = _checks(data_dir)
+    assert _failed(results) == []
+    assert "interrupted write" in results["audit chain"].detail
+    assert path.read_text().splitlines() == lines[:-1]  # the check itself writes nothing
+
+
+def test_a_corrupt_database_fails(data_dir: Path) -> None:
+    database = _database(data_dir)
+    data = bytearray(database.read_bytes())
+    page = 4096
+    assert len(data) > 3 * page
+    data[page:3 * page] = b"\xa5" * (2 * page)
+    database.write_bytes(bytes(data))
+    results = _checks(data_dir)
+    assert not results["database"].passed
+    assert "corrupt" in results["database"].detail
+    assert not results["audit chain"].passed  # no head it can be compared with
+
+
+def test_a_missing_database_with_an_audit_log_fails(data_dir: Path) -> None:
+    _database(data_dir).unlink()
+    results = _checks(data_dir)
+    assert not results["database"].passed
+    assert "restore the database" in results["database"].detail
+
+
+def test_a_database_from_a_newer_version_fails(data_dir: Path) -> None:
+    with sqlite3.connect(_database(data_dir)) as connection:
+        connection.execute(f"PRAGMA user_version = {MIGRATIONS[-1][0] + 1}")
+    connection.close()
+    results = _checks(data_dir)
+    assert not results["database"].passed
+    assert "newer than this program knows" in results["database"].detail
+
+
+def test_an_old_schema_is_migrated_and_the_chain_continues(data_dir: Path) -> None:
+    """Upgrade: a database left at schema version 1 by an older version is migrated by the
+    check; the audit chain is untouched and still verifies."""
+    before = _audit_log(data_dir).read_bytes()
+    with sqlite3.connect(_database(data_dir)) as connection:
+        connection.execute("DROP INDEX rounds_by_start")
+        connection.execute("DROP INDEX meter_entries_by_meter")
+        connection.execute("PRAGMA user_version = 1")
+    connection.close()
+    results = _checks(data_dir)
+    assert _failed(results) == []
+    assert f"migrated from schema version 1 to {MIGRATIONS[-1][0]}" in results["database"].detail
+    with sqlite3.connect(_database(data_dir)) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == MIGRATIONS[-1][0]
+    connection.close()
+    assert _audit_log(data_dir).read_bytes() == before
+
+
+@pytest.fixture
+def hardware() -> Iterator[SimulatedTable]:
+    """Devices configured by URL (the simulated table standing in for the hardware)."""
+    table = start_simulated_table("let_it_ride", "memory")
+    yield table
+    table.close()
+
+
+def _with_devices(tmp_path: Path, devices: dict[str, dict[str, object]]) -> Path:
+    config = tmp_path / "table.toml"
+    lines = [resource_path("let_it_ride.toml").read_text()]
+    for name, values in devices.items():
+        lines.append(f"[devices.{name}]")
+        lines += [f"{key} = {json.dumps(value)}" for key, value in values.items()]
+    config.write_text("\n".join(lines) + "\n")
+    return config
+
+
+def test_configured_devices_are_identified_and_self_tested(
+        data_dir: Path, tmp_path: Path, hardware: SimulatedTable) -> None:
+    results = _checks(data_dir, _with_devices(tmp_path, hardware.device_table()))
+    assert _failed(results) == []
+    assert "9 device(s) identified and self-tested, configured" in results["devices"].detail
+
+
+def test_a_device_failing_its_self_test_fails(
+        data_dir: Path, tmp_path: Path, hardware: SimulatedTable) -> None:
+    fault = next(iter(FaultCode))
+    hardware.backdoor.fail_self_test("shoe", fault)
+    results = _checks(data_dir, _with_devices(tmp_path, hardware.device_table()))
+    assert _failed(results) == ["devices"]
+    assert "shoe selftest: self-test failed" in results["devices"].detail
+
+
+def test_a_configured_device_that_is_absent_fails(data_dir: Path, tmp_path: Path) -> None:
+    config = _with_devices(tmp_path, {"lockout": {"url": str(tmp_path / "no-such-port")}})
+    results = _checks(data_dir, config)
+    assert _failed(results) == ["devices"]
+    assert "lockout identify" in results["devices"].detail
+
+
+def test_lines_name_the_check_and_the_reason() -> None:
+    results = [CheckResult("database", True, "ok"), CheckResult("devices", False, "shoe jam")]
+
+    class Out:
+        def __init__(self) -> None:
+            self.text = ""
+
+        def write(self, text: str) -> int:
+            self.text += text
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    out, err = Out(), Out()
+    assert check.print_results(results, out, err) == 1  # type: ignore[arg-type]
+    assert out.text == "OK    database: ok\nFAIL  devices: shoe jam\n"
+    assert err.text == "dealer-station --check: 1 check(s) failed: devices\n"
