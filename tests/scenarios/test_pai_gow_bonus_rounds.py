@@ -18,6 +18,7 @@ from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.wagers.bonus_round import (
     PaiGowBonusRound,
     bonus_round_from_document,
+    settle_bonus_document,
 )
 from dealer_station.games.pai_gow.wagers.config import BonusConfig, Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
@@ -76,6 +77,10 @@ def assert_replays(r: PaiGowBonusRound) -> None:
     document = json.loads(json.dumps(r.to_document()))
     rebuilt = bonus_round_from_document(document)
     assert json.loads(json.dumps(rebuilt.to_document())) == document
+    check = settle_bonus_document(document)
+    assert check["matches"] and check["complete"] == r.is_complete
+    document["payments"][0]["amount"] += 1  # a tampered document is caught
+    assert not settle_bonus_document(document)["matches"]
     assert sum(r.net.values()) == 0
 
 

@@ -62,7 +62,7 @@ from .stub import StubCount
 from .three_seven import three_card_lines
 from .validation import JackpotRecord, SupervisorValidation, ValidationState
 
-__all__ = ["PaiGowBonusRound", "bonus_round_from_document"]
+__all__ = ["PaiGowBonusRound", "bonus_round_from_document", "settle_bonus_document"]
 
 _PROGRESSIVE = BonusWager.PROGRESSIVE
 _METER_CLAUSE = "5324.41(k)(3)(iii)"
@@ -757,3 +757,34 @@ def bonus_round_from_document(doc: Mapping[str, Any]) -> PaiGowBonusRound:
     except (KeyError, TypeError) as error:
         raise ValueError(f"the round document is malformed: {error}") from None
     return round_
+
+
+def settle_bonus_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
+    """Recompute the settlement of a round with optional wagers from its document (the
+    ``dealer-station settle`` check): the payments recomputed in order, each party's net, the
+    progressive validations and jackpot records, and whether the document's payments agree."""
+    try:
+        round_ = bonus_round_from_document(doc)
+    except ProcedureError as error:
+        raise ValueError(f"the round document does not replay: {error}") from None
+    recomputed = [p.to_json() for p in round_.payments]
+    claimed = list(doc.get("payments", []))
+    differences: list[dict[str, JSONValue]] = []
+    for index in range(max(len(recomputed), len(claimed))):
+        mine = recomputed[index] if index < len(recomputed) else None
+        theirs = claimed[index] if index < len(claimed) else None
+        if mine != theirs:
+            differences.append({"order": index + 1, "recomputed": mine, "document": theirs})
+    full = round_.to_document()
+    return {
+        "game": GAME,
+        "complete": round_.is_complete,
+        "phase": round_.phase.value,
+        "results": full["results"],
+        "payments": recomputed,
+        "net": full["net"],
+        "validations": full["bonus"]["validations"],
+        "jackpots": full["bonus"]["jackpots"],
+        "matches": not differences,
+        "differences": differences,
+    }
