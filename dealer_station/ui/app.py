@@ -62,9 +62,10 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     and make the controller. Call on the worker thread."""
     from dealer_station.station import Station
     from dealer_station.store.database import StoreError
-    from dealer_station.ui.adapters import adapter_for
+    from dealer_station.ui.adapters import adapter_for, ensure_game
     from dealer_station.ui.devices import DeviceHub
 
+    ensure_game(setup.game)
     try:
         station = Station.open(table, data_dir, game=setup.game if explicit else None,
                                settings=setup.settings)
@@ -123,8 +124,14 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = create_window(lambda bridge: build_controller(setup, data_dir, bridge=bridge,
                                                             explicit=config is not None))
+    from dealer_station.ui.first_start import offer_first_start
+
+    offer_first_start(window)
     window.resize(*size)
-    if full_screen:
+    if full_screen:  # --kiosk: the whole screen, no window frame
+        from PySide6.QtCore import Qt
+
+        window.setWindowFlag(Qt.WindowType.FramelessWindowHint)
         window.showFullScreen()
     else:
         window.show()

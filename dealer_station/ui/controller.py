@@ -136,6 +136,8 @@ class DeviceState:
     lockout: bool | None = None
     shoe_reads_cards: bool = False
     late_chips: dict[str, int] = field(default_factory=dict)
+    #: Stacks out of the shoe not yet given to the round (a Pai Gow deal takes all seven).
+    stacks: list[tuple[Card, ...]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,12 +308,19 @@ class TableController:
         return True
 
     def start_round(self) -> bool:
+        if self.last_round is not None:
+            left = sum(1 for p in self.payments(self.last_round)
+                       if p.outcome in ("collect", "pay") and p.order not in self.ticked)
+            if left:
+                self.message = (f"Tick off the last round's payments first ({left} left).")
+                return False
         try:
             self.station.start_round()
         except (ProcedureError, ValueError) as error:
             self.message = _reason(error)
             return False
         self.ticked.clear()
+        self.devices.stacks.clear()
         self.last_round = None
         self.message = ""
         self._drive_hardware(("shoe_shuffle", *self.station.round.step.hardware))
@@ -344,7 +353,9 @@ class TableController:
             self._drive_hardware((found.hardware,))
             return None
         assert found.action is not None
-        return self.perform(found.action, found.arguments)
+        draw = getattr(self.adapter, "draw", None)
+        arguments = draw(found.action, found.arguments) if draw else dict(found.arguments)
+        return self.perform(found.action, arguments)
 
     def select(self, key: str) -> None:
         """The dealer tapped a position on the felt."""
@@ -395,6 +406,12 @@ class TableController:
         if request is None:
             self.message = "No cards are expected now."
             return None
+        gather = getattr(self.adapter, "gather", None)
+        if request.kind == "cards" and gather is not None:
+            record = None
+            for action, arguments in gather(self.round, cards, self.devices):
+                record = self.perform(action, arguments)
+            return record
         action, arguments = self.adapter.entry_action(self.round, request, cards)
         return self.perform(action, arguments)
 

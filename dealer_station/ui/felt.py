@@ -116,7 +116,8 @@ class FeltView(QWidget):
         sw, sh = layout.seat_size[0] * w, layout.seat_size[1] * h
         sw = min(sw, sh * 1.15)
         for seat, (x, y) in zip(players, layout.seats, strict=False):
-            self._seat_rects[seat.key] = QRectF(x * w - sw / 2, y * h - sh / 2, sw, sh)
+            left = min(max(4.0, x * w - sw / 2), w - sw - 4.0)  # whole seats, even when narrow
+            self._seat_rects[seat.key] = QRectF(left, y * h - sh / 2, sw, sh)
         dealer = self._dealer()
         if dealer is not None:
             cw = min(w * 0.36, sh * 1.7)

@@ -49,6 +49,8 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(stylesheet())
         self._judge = judge
         self.snapshot: Snapshot | None = None
+        #: What each entry panel was last started for (restarted only when it changes).
+        self._requests: dict[str, object] = {}
         central = QWidget()
         outer = QVBoxLayout(central)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -139,24 +141,25 @@ class MainWindow(QMainWindow):
             self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
         if entry is not None and entry.kind == "wagers":
             key = (entry.position, tuple(sorted(entry.options.items())))
-            if self.wager_entry.property("request") != key:
+            if self._requests.get("wagers") != key:
                 self.wager_entry.start(entry.position, entry.options)
-                self.wager_entry.setProperty("request", key)
+                self._requests["wagers"] = key
             self.lower.setCurrentWidget(self.wager_entry)
         elif entry is not None and entry.kind in ("sign_in", "first_supervisor"):
             self.sign_in.set_first_start(entry.kind == "first_supervisor")
             self.lower.setCurrentWidget(self.sign_in)
         elif entry is not None and entry.kind == "setting":
-            if self.low_hand.title.property("position") != (entry.position, entry.cards):
-                self.low_hand.start(entry.position, entry.cards, self._judge)  # type: ignore[arg-type]
-                self.low_hand.title.setProperty("position", (entry.position, entry.cards))
+            if self._requests.get("setting") != (entry.position, entry.cards):
+                self.low_hand.start(entry.position, entry.cards,
+                                    entry.options.get("judge", self._judge))
+                self._requests["setting"] = (entry.position, entry.cards)
             self.lower.setCurrentWidget(self.low_hand)
         elif entry is not None and entry.kind == "cards":
             key = (entry.position, entry.title, entry.count)
-            if self.card_entry.property("request") != key:
+            if self._requests.get("cards") != key:
                 self.card_entry.start(entry.count, entry.title, allow_joker=entry.allow_joker,
                                       unavailable=entry.unavailable)
-                self.card_entry.setProperty("request", key)
+                self._requests["cards"] = key
             self.lower.setCurrentWidget(self.card_entry)
         else:
             self.payments.set_lines(snapshot.payments, set(snapshot.ticked))

@@ -35,6 +35,8 @@ class PaymentPanel(QFrame):
         self.setObjectName("panel")
         self._lines: tuple[PaymentLine, ...] = ()
         self._boxes: dict[int, QCheckBox] = {}
+        #: Ticks made here and sent to the station, not yet in a snapshot.
+        self._pending: dict[int, bool] = {}
         outer = QVBoxLayout(self)
         outer.setContentsMargins(14, 12, 14, 12)
         self.title = QLabel("SETTLEMENT · regulated order")
@@ -62,13 +64,26 @@ class PaymentPanel(QFrame):
     def lines(self) -> tuple[PaymentLine, ...]:
         return self._lines
 
+    def _state(self, order: int, ticked: set[int]) -> bool:
+        """A tick the dealer just made wins over a snapshot computed before it arrived."""
+        if order in self._pending:
+            if self._pending[order] == (order in ticked):
+                del self._pending[order]  # the station has it now
+            else:
+                return self._pending[order]
+        return order in ticked
+
     def set_lines(self, lines: Sequence[PaymentLine], ticked: set[int] | None = None) -> None:
         ticked = ticked or set()
         if tuple(lines) == self._lines:
             for order, box in self._boxes.items():
-                box.setChecked(order in ticked)
+                box.blockSignals(True)
+                box.setChecked(self._state(order, ticked))
+                box.blockSignals(False)
             self._update_summary()
             return
+        self._pending = {o: d for o, d in self._pending.items()
+                         if any(line.order == o for line in lines)}
         self._lines = tuple(lines)
         while self._grid.count():
             item = self._grid.takeAt(0)
@@ -79,7 +94,7 @@ class PaymentPanel(QFrame):
         self._boxes = {}
         for row, line in enumerate(self._lines):
             box = QCheckBox(f"{line.order}")
-            box.setChecked(line.order in ticked)
+            box.setChecked(self._state(line.order, ticked))
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space is the window's "tick next"
             box.toggled.connect(lambda done, order=line.order: self._on_tick(order, done))
             verb = QLabel(line.verb)
@@ -122,6 +137,7 @@ class PaymentPanel(QFrame):
         return None
 
     def _on_tick(self, order: int, done: bool) -> None:
+        self._pending[order] = done
         self._update_summary()
         self._show_next()
         self.ticked.emit(order, done)

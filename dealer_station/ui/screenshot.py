@@ -17,8 +17,10 @@ from dealer_station.ui.controller import DeviceState, MemoryStation, TableContro
 __all__ = ["GAMES", "preview_controller", "render", "script_for", "steps_of"]
 
 GAMES = {"let-it-ride": "let_it_ride", "pai-gow": "pai_gow"}
-#: The application object outlives every window drawn (Qt requires it).
+#: The application object and the windows drawn live until the process ends: Qt deletes them
+#: in its own order then (deleting a window from Python's garbage collector has crashed PySide6).
 _APP: Any = None
+_WINDOWS: list[Any] = []
 
 
 def script_for(game: str) -> Any:
@@ -55,10 +57,11 @@ def _simulated_health(game: str) -> tuple[Any, ...]:
 def preview_controller(game: str, *, devices: bool = True) -> TableController:
     """A controller on a journal-less station for ``game`` (``let_it_ride`` / ``pai_gow``)."""
     from dealer_station.station import game_factory
-    from dealer_station.ui.adapters import adapter_for
+    from dealer_station.ui.adapters import adapter_for, ensure_game
     from dealer_station.ui.app import load_table_config
 
     setup = load_table_config(game=game)
+    ensure_game(game)
     factory = game_factory(game)
     station = MemoryStation(lambda: factory(setup.settings))
     controller = TableController(station, adapter_for(game, setup.settings),
@@ -94,4 +97,5 @@ def render(game: str, step: str, path: str | Path, size: tuple[int, int] = (1280
     if not window.grab().save(str(target)):
         raise OSError(f"could not write {target}")
     window.close()
+    _WINDOWS.append(window)
     return target

@@ -14,7 +14,16 @@ from typing import Any
 from dealer_station.cards import Card, parse_cards
 from dealer_station.ui.controller import TableController
 
-__all__ = ["LET_IT_RIDE_PHASES", "LetItRideScript", "chip_event", "stack_event"]
+__all__ = [
+    "LET_IT_RIDE_PHASES",
+    "PAI_GOW_PHASES",
+    "LetItRideScript",
+    "PaiGowScript",
+    "chip_event",
+    "play_until",
+    "stack_event",
+    "tick_all",
+]
 
 #: The steps of a Let It Ride round, in order (``round.step.phase``).
 LET_IT_RIDE_PHASES = (
@@ -118,6 +127,93 @@ class LetItRideScript:
         after = controller.round.history if controller.round is not None else None
         if after is not None and len(after) == len(before):
             raise RuntimeError(f"{name}: {controller.message}")
+
+
+#: The steps of a Pai Gow round, in order (``round.step.phase``).
+PAI_GOW_PHASES = (
+    "between_rounds", "shuffle", "betting", "starting_position", "deal", "setting", "banker",
+    "settlement", "complete",
+)
+
+
+@dataclass
+class PaiGowScript:
+    """A Pai Gow round at five positions: the shoe deals a known deck, some players set their
+    own hands (one fouls), one asks for the house way; the dealer's hand by the house way."""
+
+    wagers: Mapping[int, int] = field(default_factory=lambda: {
+        1: 2500, 2: 1000, 3: 5000, 5: 2000, 6: 10000})
+    seed: int = 11
+    starting_number: int = 3
+    #: position → "house_way", "foul" or "low" (a legal low hand: the two lowest cards)
+    settings: Mapping[int, str] = field(default_factory=lambda: {
+        1: "low", 2: "foul", 3: "house_way", 5: "low", 6: "house_way"})
+    device_cards: bool = True
+
+    def deck(self) -> list[Card]:
+        """The shoe's deck (a shuffle is an input: this script's own, seeded)."""
+        import random
+
+        from dealer_station.cards import pai_gow_deck
+
+        cards = list(pai_gow_deck())
+        random.Random(self.seed).shuffle(cards)
+        return cards
+
+    def low_hand(self, seven: Sequence[Card], kind: str) -> tuple[Card, ...]:
+        """The two cards the player puts in the low hand: a legal setting, or (``foul``) one
+        whose low hand outranks the high hand (5324.41(g)(5)(iii)) when the cards allow it."""
+        from itertools import combinations
+
+        from dealer_station.games.pai_gow.setting import player_setting
+
+        pairs = sorted(combinations(seven, 2),
+                       key=lambda two: sorted(-c.rank for c in two), reverse=kind != "foul")
+        for two in pairs:
+            if bool(player_setting(seven, two).foul) == (kind == "foul"):
+                return tuple(two)
+        return tuple(pairs[0])
+
+    def play_step(self, controller: TableController) -> None:
+        round_ = controller.round
+        if round_ is None:
+            if not controller.start_round():
+                raise RuntimeError(controller.message)
+            return
+        phase = round_.step.phase
+        if phase == "shuffle":
+            LetItRideScript._press(controller, "shuffled")
+        elif phase == "betting":
+            for position, amount in self.wagers.items():
+                controller.place(position, {"base": amount})
+            LetItRideScript._press(controller, "no_more_bets")
+        elif phase == "starting_position":
+            if controller.perform("determine_starting_position",
+                                  {"number": self.starting_number}) is None:
+                raise RuntimeError(controller.message)
+        elif phase == "deal":
+            deck = self.deck()
+            done = len(controller.devices.stacks)
+            stack = tuple(deck[7 * done: 7 * done + 7])
+            if self.device_cards:
+                controller.device_event(stack_event(stack, done + 1))
+            else:
+                controller.enter_cards(stack)
+        elif phase == "setting":
+            position = round_.step.positions[0]
+            kind = self.settings.get(position, "house_way")
+            if kind == "house_way":
+                LetItRideScript._press(controller, "house_way")
+            else:
+                seven = round_.seven_cards(position)
+                if controller.enter_cards(self.low_hand(seven, kind)) is None:
+                    raise RuntimeError(controller.message)
+        elif phase == "banker":
+            LetItRideScript._press(controller, "banker")
+        elif phase == "settlement":
+            LetItRideScript._press(controller, "settle")
+        else:
+            raise RuntimeError(f"the script cannot play the {phase} step: {round_.step}")
 
 
 def tick_all(controller: TableController) -> None:

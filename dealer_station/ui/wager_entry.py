@@ -124,12 +124,15 @@ class WagerEntry(QFrame):
         if not chosen:
             self.title.setText("WAGERS · tap a position on the felt to enter its wagers")
         else:
-            self.title.setText(f"POSITION {self._position} · "
-                               + ("wagers placed" if placed else "three equal wagers"))
+            single = bool(self._options.get("single"))
+            self.title.setText(f"POSITION {self._position} · " + (
+                "wager placed" if placed and single else "wagers placed" if placed
+                else "the wager" if single else "three equal wagers"))
         minimum = int(self._options.get("minimum", 0))
         maximum = int(self._options.get("maximum", 0))
         limits = f" (table {format_cents(minimum)}–{format_cents(maximum)})" if maximum else ""
-        self.base_label.setText(f"Bet one, two, three: 3 × {format_cents(self._base)}" + limits)
+        words = ("Wager: " if self._options.get("single") else "Bet one, two, three: 3 × ")
+        self.base_label.setText(words + format_cents(self._base) + limits)
         offered = bool(self._options.get("three_card"))
         self.three_label.setVisible(offered)
         self.three_label.setText(f"Three-card bonus: {format_cents(self._three)}")
@@ -140,8 +143,8 @@ class WagerEntry(QFrame):
             button.setEnabled(chosen and not placed)
         self.place.setEnabled(chosen and (self._base > 0 or self._three > 0))
         self.withdraw.setEnabled(chosen and placed)
-        self.message.setText("The $1 bonus is sensed by the position's acceptor."
-                             if chosen else "")
+        self.message.setText("" if not chosen or self._options.get("single") else
+                             "The $1 bonus is sensed by the position's acceptor.")
 
     def _place(self) -> None:
         if self._position:

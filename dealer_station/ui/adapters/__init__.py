@@ -9,7 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["adapter_for"]
+__all__ = ["adapter_for", "ensure_game"]
+
+
+def ensure_game(game: str) -> None:
+    """Make sure the station can make rounds of ``game``: the game's own ``station_round``
+    registers it; until Pai Gow ships one, its core round (no bonus wagers) is registered here."""
+    from dealer_station.station import game_factory, register_game
+
+    try:
+        game_factory(game)
+    except ValueError:
+        if game != "pai_gow":
+            raise
+        from dealer_station.ui.adapters.pai_gow import core_round
+
+        register_game(game, core_round)
 
 
 def adapter_for(game: str, settings: dict[str, Any] | None = None) -> Any:
