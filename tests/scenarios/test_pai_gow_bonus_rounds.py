@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from dealer_station.cards import pai_gow_deck, parse_cards
+from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import config_from_mapping
 from dealer_station.games.pai_gow.dealing import delivery_order
 from dealer_station.games.pai_gow.positions import DEALER
@@ -354,3 +355,38 @@ def test_bonus_wager_bounds_and_pai_gow_wager_required() -> None:
     r.acceptor_lit(2)
     r.withdraw_wager(2)
     assert not r.lockout.lit
+
+
+def test_player_bank_decides_the_others_banker_bonus_5324_41_p_3_ii() -> None:
+    """With a player banking, every other player's banker hand bonus is judged on the bank's
+    seven cards (here a pai gow, nine high: 100:1)."""
+    bonus = BonusConfig(offered=frozenset({W.IMPERIAL_BONUS}))
+    context = TableContext(new_game=False, last_unbanked_wagers={3: 4000, 1: 1000, 2: 1000})
+    r = PaiGowBonusRound(table(side=("imperial_bonus",)), bonus, context, dealer_id="D1")
+    r.shuffle()
+    for position, amount in ((1, 1000), (2, 1000), (3, 4000)):
+        r.place_wager(position, amount)
+    r.place_bonus_wager(1, "imperial_bonus", 500)
+    r.place_bonus_wager(2, "imperial_bonus", 500)
+    for p in r.core.bank_offer_order():
+        if p == 3:
+            break
+        r.decline_bank(p)
+    r.accept_bank(3)
+    with pytest.raises(ProcedureError):  # the bank wagers on its betting area only
+        r.place_bonus_wager(3, "imperial_bonus", 500)
+    r.no_more_bets()
+    r.place_dealer_wager(0)
+    r.determine_starting_position(1)
+    assert r.core.start == 3
+    r.deal(shoe({1: NOTHING, 2: "Ts Tc Td 2d 3c 5d Kc", 3: "2s 3h 4s 6s 7d 8h 9c"}, 3))
+    for position in r.core.setting_order():
+        r.set_hand_house_way(position)
+    r.set_bank_hand("3h 2s")
+    r.settle()
+    imperial = [(p.position, p.note[:17], p.hand, p.amount) for p in r.payments
+                if p.wager == "imperial_bonus"]
+    assert imperial == [(2, "player hand bonus", "three_of_a_kind", 1000),
+                        (2, "banker hand bonus", "nine_high", 50_000),
+                        (1, "banker hand bonus", "nine_high", 50_000)]
+    assert_replays(r)
