@@ -192,7 +192,8 @@ def evaluate_high(cards: Sequence[Card], *, wheel_lowest: bool = False) -> HighH
     """The Pai Gow high hand of five cards, at most one of them the joker (5324.41(c)(1)-(4)).
 
     The joker is an ace, or the card that completes the best straight, flush, straight flush or
-    royal flush; in a flush it is the highest card of the suit not already in the hand.
+    royal flush; in a flush it is the highest card of the suit not already in the hand. The cards
+    are taken to be different cards, as :func:`~dealer_station.cards.parse_cards` guarantees.
 
     >>> from dealer_station.cards import parse_cards
     >>> evaluate_high(parse_cards("JK 2d 3c 4s 6h")).category.value  # the joker as the 5
@@ -202,11 +203,43 @@ def evaluate_high(cards: Sequence[Card], *, wheel_lowest: bool = False) -> HighH
     >>> evaluate_high(parse_cards("JK 2s 3s 4s 5s")).category.value  # the highest straight flush
     'straight_flush'
     """
-    parsed = parse_cards(cards, count=5)
-    real = [card for card in parsed if not card.is_joker]
-    ranks = tuple(sorted(int(card.rank) for card in real))
-    flush = len({card.suit for card in real}) == 1
-    return _high(ranks, flush, len(real) < 5, wheel_lowest)
+    try:
+        a, b, c, d, e = cards
+        k = _W[a.rank] + _W[b.rank] + _W[c.rank] + _W[d.rank] + _W[e.rank]
+        suits = [card.suit for card in cards if card.suit is not None]
+        flush = suits.count(suits[0]) == len(suits)
+        hand = _tables(wheel_lowest)[(k << 1) | flush]
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+        hand = None
+    if hand is None:  # not five cards with at most one joker: let parse_cards say why
+        parsed = parse_cards(cards, count=5)
+        real = [card for card in parsed if not card.is_joker]
+        ranks = tuple(sorted(int(card.rank) for card in real))
+        flush = len({card.suit for card in real}) == 1
+        return _high(ranks, flush, len(real) < 5, wheel_lowest)
+    return hand
+
+
+# Rank weights (the joker's at slot 13), see _poker.RANK_WEIGHTS.
+_W: dict[Rank, int] = {rank: _poker.RANK_WEIGHTS[rank - 2] for rank in Rank}
+_TABLES: dict[bool, list[HighHand | None]] = {}
+
+
+def _tables(wheel_lowest: bool) -> list[HighHand | None]:
+    """Every high hand by ``rank key << 1 | suited`` (suited: the real cards share a suit)."""
+    table = _TABLES.get(wheel_lowest)
+    if table is None:
+        size = 4 * _poker.RANK_WEIGHTS[12] + _poker.RANK_WEIGHTS[_poker.JOKER_SLOT] + 1
+        table = [None] * (2 * size)
+        for joker in (False, True):
+            for ranks in _poker.rank_multisets(4 if joker else 5):
+                for suited in (False, True):
+                    if suited and len(set(ranks)) < len(ranks):
+                        continue
+                    index = _poker.rank_key((*ranks, 15) if joker else ranks) << 1 | suited
+                    table[index] = _high(ranks, suited, joker, wheel_lowest)
+        _TABLES[wheel_lowest] = table
+    return table
 
 
 def evaluate_low(cards: Sequence[Card]) -> LowHand:

@@ -145,7 +145,8 @@ def test_5324_34_b_2_vi_wheel_is_the_lowest_straight() -> None:
     broadway = evaluate_five(parse_cards("Ah Kd Qc Js Th"))
     assert wheel.category is C.STRAIGHT
     assert wheel < six_high < broadway
-    assert evaluate_five(parse_cards("As 2s 3s 4s 5s")) < evaluate_five(parse_cards("2h 3h 4h 5h 6h"))
+    steel_wheel = evaluate_five(parse_cards("As 2s 3s 4s 5s"))
+    assert steel_wheel < evaluate_five(parse_cards("2h 3h 4h 5h 6h"))
 
 
 @pytest.mark.parametrize(
@@ -161,7 +162,8 @@ def test_5324_34_b_1_suits_are_equal_and_kickers_decide() -> None:
     b = evaluate_five(parse_cards("As Ac 9d 5h 2c"))
     assert a == b and a.key == b.key
     assert evaluate_five(parse_cards("Ah Ad 9c 5s 3h")) > a
-    assert evaluate_five(parse_cards("Kh Kd Kc 2s 2h")) > evaluate_five(parse_cards("Qh Qd Qc As Ah"))
+    kings_full = evaluate_five(parse_cards("Kh Kd Kc 2s 2h"))
+    assert kings_full > evaluate_five(parse_cards("Qh Qd Qc As Ah"))
 
 
 def test_category_strength_orders_the_categories() -> None:
