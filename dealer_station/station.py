@@ -616,7 +616,8 @@ class Station:
                                                  position=str(position), hand=hand,
                                                  amount=amount, share_bp=share_bp,
                                                  dealer=dealer, supervisor=person.id)
-                work.audit("validation", {"jackpot": record.number, "meter": meter,
+                work.audit("validation", {"decision": "approved", "jackpot": record.number,
+                                          "meter": meter,
                                           "position": record.position, "hand": hand,
                                           "amount": record.amount, "dealer": dealer,
                                           "clause": "5324.41(k)(3)(iii)"},
