@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from dealer_station.cards import SUITS, Card, CardError, Rank, parse_cards
@@ -131,12 +131,14 @@ class HouseWay:
     description: str
     version: int
     rules: Mapping[str, CategoryRule]
-    _patterns: dict[tuple[int, ...], Any] = field(
+    _patterns: dict[int, Any] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
 
     def set_hand(self, cards: Iterable[Card] | str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Set seven cards by this house way: ``(high five cards, low two cards)``."""
+        if type(cards) is tuple and len(cards) == 7 and type(cards[0]) is Card:
+            return _set(cards, self)
         return _set(_seven(cards), self)
 
 
@@ -281,68 +283,81 @@ def _rank(card: Card) -> int:
 def _set(seven: Sequence[Card], way: HouseWay) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Set seven distinct cards: the plan of their rank pattern (cached per house way), replaced
     by a straight or flush when the category's policy and the cards call for it."""
-    codes = _CARD_CODES
-    items = []
-    suit_counts = [0, 0, 0, 0, 0]  # spades, hearts, diamonds, clubs, joker
+    table = _CARD_CODES
+    by_code: dict[int, Card] = {}
+    pattern = 0
+    suits = _SUIT_BIAS
     for card in seven:
-        got = codes.get(id(card))
+        got = table.get(id(card))
         if got is None or got[0] is not card:
             got = _remember(card)
-        items.append((got[1], card))
-        suit_counts[got[2]] += 1
-    items.sort(key=_FIRST, reverse=True)  # rank high to low (the joker first), then suit
-    if len({code for code, _ in items}) != 7:
+        by_code[got[1]] = card
+        pattern += got[2]
+        suits += got[3]
+    if len(by_code) != 7:
         raise CardError("the seven cards must be seven different cards")
-    key = tuple([code >> 2 for code, _ in items])
-    cards = [card for _, card in items]
-    entry = way._patterns.get(key)
+    codes = sorted(by_code, reverse=True)  # rank high to low (the joker first), then suit
+    entry = way._patterns.get(pattern)
     if entry is None:
-        entry = _pattern(key, cards, way)
+        entry = _pattern(pattern, [by_code[c] for c in codes], [c >> 2 for c in codes], way)
     high_idx, low_idx, policy, plan_low, straights = entry
     if policy is not StraightOrFlush.NEVER:
-        flush_possible = max(suit_counts[:4]) + suit_counts[4] >= 5
+        flush_possible = bool(suits & _FLUSH_BITS)
         if flush_possible or straights:
-            best = _best_straight_or_flush(cards, straights, flush_possible, suit_counts[4] > 0)
+            cards = [by_code[c] for c in codes]
+            best = _best_straight_or_flush(cards, straights, flush_possible, codes[0] >= _JOKER)
             if best is not None and (policy is StraightOrFlush.ALWAYS or best[0] >= plan_low):
                 return (
                     tuple(sorted(best[2], key=_BY_RANK, reverse=True)),
                     tuple(sorted(best[3], key=_BY_RANK, reverse=True)),
                 )
-    return tuple([cards[i] for i in high_idx]), tuple([cards[i] for i in low_idx])
+    return (
+        tuple([by_code[codes[i]] for i in high_idx]),
+        tuple([by_code[codes[i]] for i in low_idx]),
+    )
 
 
 _Pattern = tuple[
     tuple[int, ...], tuple[int, ...], StraightOrFlush, tuple[int, int, int],
     tuple[tuple[int, int], ...],
 ]
-#: id(card) -> (card, rank * 4 + 3 - suit number, suit number); the joker (card, 60, 4).
-_CARD_CODES: dict[int, tuple[Card, int, int]] = {}
+#: id(card) -> (card, code, rank count increment, suit count increment). The code is
+#: rank * 4 + 3 - suit number (spades first within a rank; the joker 60); the rank pattern of
+#: seven cards is the sum of 1 << 3 * (rank - 2) (no rank appears more than four times, the joker
+#: once, so the sum identifies the ranks); the suit counts are four 4-bit counters biased by 3,
+#: the joker adding one to each, so a counter reaches 8 exactly when a flush is possible.
+_CARD_CODES: dict[int, tuple[Card, int, int, int]] = {}
 _SUIT_NUMBERS = {id(suit): n for n, suit in enumerate(SUITS)}
+_SUIT_BIAS = 0x3333
+_FLUSH_BITS = 0x8888
+_JOKER = _JOKER_RANK * 4
 
 
-def _remember(card: Card) -> tuple[Card, int, int]:
+def _remember(card: Card) -> tuple[Card, int, int, int]:
     if not isinstance(card, Card):
         raise CardError(f"{card!r} is not a card")
     if len(_CARD_CODES) > 4096:
         _CARD_CODES.clear()
     if card.is_joker:
-        got = (card, _JOKER_RANK * 4, 4)
+        got = (card, _JOKER, 1 << 3 * (_JOKER_RANK - 2), 0x1111)
     else:
         n = _SUIT_NUMBERS[id(card.suit)]
-        got = (card, int(card.rank) * 4 + 3 - n, n)  # spades first within a rank
+        r = int(card.rank)
+        got = (card, r * 4 + 3 - n, 1 << 3 * (r - 2), 1 << 4 * n)
     _CARD_CODES[id(card)] = got
     return got
 
 
-def _pattern(key: tuple[int, ...], cards: list[Card], way: HouseWay) -> _Pattern:
-    """Plan the rank pattern ``key`` (ranks high to low, joker 15) and remember it."""
+def _pattern(pattern: int, cards: list[Card], ranks: list[int], way: HouseWay) -> _Pattern:
+    """Plan the rank pattern of ``cards`` (sorted high to low, the joker first; ``ranks`` their
+    ranks, the joker 15) and remember it under ``pattern``."""
     by_rank: dict[int, list[Card]] = {}
     mask = 0
-    for card, r in zip(cards, key, strict=True):
+    for card, r in zip(cards, ranks, strict=True):
         if r != _JOKER_RANK:
             by_rank.setdefault(r, []).append(card)
             mask |= 1 << (r - 2)
-    has_joker = key[0] == _JOKER_RANK
+    has_joker = ranks[0] == _JOKER_RANK
     if has_joker:
         by_rank.setdefault(ACE, []).append(cards[0])
     # Groups (count, rank, cards): largest count first, then highest rank; the joker last.
@@ -358,12 +373,11 @@ def _pattern(key: tuple[int, ...], cards: list[Card], way: HouseWay) -> _Pattern
         _low_key(_rank(low[0]), _rank(low[1])),
         _STRAIGHTS[mask] if has_joker else _NATURAL_STRAIGHTS[mask],
     )
-    way._patterns[key] = entry
+    way._patterns[pattern] = entry
     return entry
 
 
 _BY_RANK = attrgetter("rank")
-_FIRST = itemgetter(0)
 
 
 _Groups = list[tuple[int, int, list[Card]]]
