@@ -243,9 +243,12 @@ def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
     )
 
 
-def bonus_report(amounts: Mapping[str, int], table: str | None = None) -> WagerReport:
-    """The $1 let it ride bonus of (f)(3): ``amounts`` in cents won per hand; the $1 is lost on
-    any other hand. Return per $1 wagered."""
+def bonus_report(
+    amounts: Mapping[str, int], table: str | None = None, *, returns_wager: bool = True
+) -> WagerReport:
+    """The $1 let it ride bonus of (f)(3): ``amounts`` in cents paid per hand, the $1 returned
+    besides (``returns_wager``, the configuration's ``bonus_returns_wager``) or included; the $1
+    is lost on any other hand. Return per $1 wagered."""
     categories = five_card_categories()
     counts = _category_counts(categories, len(BASE_GAME_HANDS))
     unknown = set(amounts) - set(BONUS_HANDS)
@@ -254,7 +257,8 @@ def bonus_report(amounts: Mapping[str, int], table: str | None = None) -> WagerR
     lines = []
     expected = Fraction(0)
     for index, name in enumerate(BASE_GAME_HANDS):
-        won = Fraction(amounts[name], 100) if name in amounts else Fraction(-1)
+        kept = 0 if returns_wager else 1
+        won = Fraction(amounts[name], 100) - kept if name in amounts else Fraction(-1)
         share = Fraction(counts[index], _HANDS) * won
         expected += share
         if name in amounts:
@@ -275,7 +279,10 @@ def bonus_report(amounts: Mapping[str, int], table: str | None = None) -> WagerR
         tuple(lines),
         _HANDS,
         float(expected),
-        notes=("return per $1 wagered; the amounts are won and the $1 is returned",),
+        notes=(
+            "return per $1 wagered; "
+            + ("the $1 is returned besides" if returns_wager else "the amounts include the $1"),
+        ),
     )
 
 

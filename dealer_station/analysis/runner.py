@@ -60,6 +60,7 @@ def analyse_let_it_ride(
     """The base game (optimal strategy), the $1 bonus and the three-card bonus tables, at the
     regulation's minimum pay tables (5324.34(f))."""
     from dealer_station.games.let_it_ride import paytables
+    from dealer_station.games.let_it_ride.config import LetItRideConfig
 
     base = {hand: Fraction(o.to_win, o.to_stake) for hand, o in paytables.BASE_MINIMUM.items()}
     timer = _Timer()
@@ -67,8 +68,14 @@ def analyse_let_it_ride(
     progress("let it ride", 0, steps)
     reports = [timer.run("base_game", lambda: let_it_ride.base_game_report(base))]
     progress("let it ride", 1, steps)
+    returns_wager = LetItRideConfig().bonus_returns_wager
     reports.append(
-        timer.run("let_it_ride_bonus", lambda: let_it_ride.bonus_report(paytables.BONUS_MINIMUM))
+        timer.run(
+            "let_it_ride_bonus",
+            lambda: let_it_ride.bonus_report(
+                paytables.BONUS_MINIMUM, returns_wager=returns_wager
+            ),
+        )
     )
     progress("let it ride", 2, steps)
     for done, letter in enumerate(three_card_tables, start=3):

@@ -105,6 +105,11 @@ def test_bonus_return_is_the_counts_times_the_f3_amounts() -> None:
     won = sum(counts[h] * Fraction(c, 100) for h, c in paytables.BONUS_MINIMUM.items())
     expected = (won - counts["losing_hands"]) / 2_598_960
     assert report.expected_return == pytest.approx(float(expected), abs=1e-12)
+    included = bonus_report(paytables.BONUS_MINIMUM, returns_wager=False)
+    winners = 2_598_960 - counts["losing_hands"]
+    assert included.expected_return == pytest.approx(
+        float(expected) - winners / 2_598_960, abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("letter", paytables.THREE_CARD_TABLES)
