@@ -1,0 +1,152 @@
+"""The supervisor's ``hand`` and ``compare`` commands: JSON per game, 5324.34(b) and 5324.41(c)
+categories by their snake_case names, comparison per 5324.41(c)(5), one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dealer_station.cli import build_parser, main
+from dealer_station.rankings.five_card import FiveCardCategory
+from dealer_station.rankings.pai_gow import PaiGowCategory
+from dealer_station.rankings.seven_card import (
+    FortuneHand,
+    ImperialHand,
+    PaiGowHighCard,
+    ProgressiveHand,
+    SevenCardBonusHand,
+)
+from dealer_station.rankings.three_card import PaiGowThreeCardCategory, ThreeCardCategory
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main(["hand", *argv]) == 0
+    result: dict[str, object] = json.loads(capsys.readouterr().out)
+    return result
+
+
+def test_5324_34_b_2_let_it_ride_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_json(capsys, "--game", "let-it-ride", "Th", "td", "4c", "7s", "2h")
+    assert result == {
+        "game": "let-it-ride",
+        "cards": ["Th", "Td", "4c", "7s", "2h"],
+        "category": "pair",
+        "qualifies": True,
+    }
+    result = run_json(capsys, "--game", "let-it-ride", "Qh Kd Ac 2s 3h")
+    assert result["category"] == "high_card" and result["qualifies"] is False
+
+
+def test_5324_34_b_3_three_card_bonus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_json(capsys, "--game", "three-card", "Ah", "Kh", "Qh")["category"] == "mini_royal"
+    assert run_json(capsys, "--game", "three-card", "Kh", "Ad", "2c")["category"] == "high_card"
+
+
+def test_5324_41_c_pai_gow_hands_of_each_size(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_json(capsys, "--game", "pai-gow", "JK", "Ad")["category"] == "pair"
+    assert run_json(capsys, "--game", "pai-gow", "JK", "7h", "8h")["category"] == "straight_flush"
+    five = run_json(capsys, "--game", "pai-gow", "As", "Ah", "Ad", "Ac", "JK")
+    assert five["category"] == "five_aces" and five["natural"] is False
+    royal = run_json(capsys, "--game", "pai-gow", "As Ks Qs Js Ts")
+    assert royal["category"] == "royal_flush" and royal["natural"] is True
+
+
+def test_5324_41_seven_pai_gow_cards_list_bonus_categories(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """For seven cards: the best five-card hand and every bonus category that applies."""
+    result = run_json(capsys, "--game", "pai-gow", "As", "Ks", "Qs", "Js", "Ts", "Ah", "Kh")
+    assert result["category"] == "royal_flush"
+    assert result["three_card_bonus"] == "straight_flush_with_no_joker"
+    bonus = result["bonus_categories"]
+    assert isinstance(bonus, dict)
+    assert bonus["fortune"][0] == "royal_flush"
+    assert "royal_flush_plus_royal_match" not in bonus["fortune"]
+    assert bonus["progressive"][0] == "natural_royal_flush"
+    assert bonus["insurance"] == [] and bonus["imperial_banker"] == []
+    result = run_json(
+        capsys, "--game", "pai-gow", "--royal-match", "ace_king", "As Ks Qs Js Ts Ah Kh"
+    )
+    assert result["bonus_categories"]["fortune"][0] == "royal_flush_plus_royal_match"  # type: ignore[index]
+    result = run_json(capsys, "--game", "pai-gow", "2h 3d 4c 6s 7h 8d Jc")
+    assert result["category"] == "high_card"
+    assert result["bonus_categories"]["insurance"] == ["jack_high"]  # type: ignore[index]
+    assert result["bonus_categories"]["imperial_banker"] == ["jack_high"]  # type: ignore[index]
+
+
+def test_5324_41_c_4_wheel_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "--game", "pai-gow", "Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9h"]) == 0
+    assert capsys.readouterr().out.strip() == "higher"
+    argv = ["compare", "--game", "pai-gow", "--wheel-lowest", "Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9h"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.strip() == "lower"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("As Ah Ad Ac JK", "As Ks Qs Js Ts", None),  # shares cards: rejected below
+        ("Ah Ad Kc Qs 2h", "Ac As Kd Qh 2c", "copy"),
+        ("Ah Ad Kc Qs 3h", "Ac As Kd Qh 2c", "higher"),
+        ("2c 2d", "Ac Kd", "higher"),
+        ("JK Kd", "Ac Kh", "copy"),
+        ("Qc Jd", "Qh Ks", "lower"),
+    ],
+)
+def test_5324_41_c_5_compare(
+    capsys: pytest.CaptureFixture[str], first: str, second: str, expected: str | None
+) -> None:
+    status = main(["compare", "--game", "pai-gow", first, second])
+    captured = capsys.readouterr()
+    if expected is None:
+        assert status == 2 and "share" in captured.err
+    else:
+        assert status == 0 and captured.out.strip() == expected
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hand", "--game", "let-it-ride", "As", "Ks", "Qs", "Js", "JK"],
+        ["hand", "--game", "let-it-ride", "As", "Ks", "Qs", "Js"],
+        ["hand", "--game", "let-it-ride", "As", "As", "Qs", "Js", "Ts"],
+        ["hand", "--game", "three-card", "1s", "Ks", "Qs"],
+        ["hand", "--game", "pai-gow", "As", "Ks", "Qs", "Js"],
+        ["compare", "--game", "pai-gow", "As Kd", "Ac Kh Qd Js 9c"],
+        ["compare", "--game", "pai-gow", "As Kd Qc", "Ac Kh Qd"],
+    ],
+)
+def test_invalid_input_exits_non_zero_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert main(argv) != 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["hand", "--game", "baccarat", "As"])
+    assert exit_info.value.code != 0
+
+
+def test_help_lists_every_category_name() -> None:
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.dest == "command")
+    text = subparsers.choices["hand"].format_help()  # type: ignore[attr-defined]
+    enums = [
+        FiveCardCategory,
+        ThreeCardCategory,
+        PaiGowCategory,
+        PaiGowThreeCardCategory,
+        FortuneHand,
+        SevenCardBonusHand,
+        ImperialHand,
+        ProgressiveHand,
+        PaiGowHighCard,
+    ]
+    for enum in enums:
+        for member in enum:
+            assert member.value in text, member
