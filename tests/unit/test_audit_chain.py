@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from dealer_station import audit
 from dealer_station.cli import main
@@ -140,3 +142,32 @@ def test_non_canonical_or_garbage_lines_are_detected() -> None:
     spaced = json.dumps(json.loads(first.line), indent=None)
     assert "canonical" in (audit.verify_lines([spaced]).problem or "")
     assert "not valid JSON" in (audit.verify_lines(["{oops"]).problem or "")
+
+
+def _chain(count: int) -> list[str]:
+    lines, prev = [], audit.GENESIS
+    for number in range(1, count + 1):
+        entry = audit.make_entry(number, prev, "meter", {"amount": number * 21, "note": "é"},
+                                 time="2026-01-01T00:00:00.000000Z", actor="S1")
+        lines.append(entry.line)
+        prev = entry.hash
+    return lines
+
+
+CHAIN = _chain(8)
+HEAD = audit.verify_lines(CHAIN).head
+
+
+@given(index=st.integers(0, len(CHAIN) - 1), position=st.integers(0, 400),
+       replacement=st.characters(min_codepoint=32, max_codepoint=0x2FF))
+@settings(max_examples=300, deadline=None)
+def test_any_single_character_edit_anywhere_is_detected(index: int, position: int,
+                                                        replacement: str) -> None:
+    line = CHAIN[index]
+    position %= len(line)
+    assume(line[position] != replacement)
+    edited = [*CHAIN]
+    edited[index] = line[:position] + replacement + line[position + 1:]
+    report = audit.verify_lines(edited, expected_count=len(CHAIN), expected_head=HEAD)
+    assert not report.ok
+    assert report.broken_at is not None and report.broken_at <= index + 2
