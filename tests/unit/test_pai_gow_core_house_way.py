@@ -163,6 +163,14 @@ def test_every_category_required() -> None:
         house_way_from_mapping({c: {} for c in CATEGORIES if c != "five_aces"})
 
 
+def test_cards_as_text_list_or_cards() -> None:
+    expected = split("As Ks 7d 7c 4h 3s 2d")
+    for given in (["As", "Ks", "7d", "7c", "4h", "3s", "2d"],
+                  list(parse_cards("As Ks 7d 7c 4h 3s 2d"))):
+        high, low = set_hand(given)
+        assert (format_cards(high), format_cards(low)) == expected
+
+
 def test_bad_input_refused() -> None:
     with pytest.raises(ValueError):
         set_hand("As Kd")

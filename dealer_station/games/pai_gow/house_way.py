@@ -135,7 +135,9 @@ class HouseWay:
         default_factory=dict, compare=False, hash=False, repr=False
     )
 
-    def set_hand(self, cards: Iterable[Card] | str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    def set_hand(
+        self, cards: Iterable[Card] | Iterable[str] | str
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Set seven cards by this house way: ``(high five cards, low two cards)``."""
         if type(cards) is tuple and len(cards) == 7 and type(cards[0]) is Card:
             return _set(cards, self)
@@ -217,7 +219,7 @@ def load_house_way(name: str = "standard") -> HouseWay:
 
 
 def set_hand(
-    cards: Iterable[Card] | str, house_way: HouseWay | str | None = None
+    cards: Iterable[Card] | Iterable[str] | str, house_way: HouseWay | str | None = None
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Set seven Pai Gow cards by the house way (the standard one by default): returns
     ``(high, low)``, five cards and two cards.
@@ -232,11 +234,12 @@ def set_hand(
     return _set(_seven(cards), house_way)
 
 
-def _seven(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+def _seven(cards: Iterable[Card] | Iterable[str] | str) -> tuple[Card, ...]:
+    """Seven cards from text, card texts or cards (refused with the reason otherwise)."""
     if isinstance(cards, str):
         return parse_cards(cards, count=7, allow_joker=True)
-    seven = tuple(cards)
-    if len(seven) != 7:
+    seven: tuple[Any, ...] = tuple(cards)
+    if len(seven) != 7 or not all(type(c) is Card for c in seven):
         return parse_cards(seven, count=7, allow_joker=True)
     return seven
 
