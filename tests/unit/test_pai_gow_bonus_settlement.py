@@ -245,6 +245,7 @@ def test_fortune_sequence_5324_41_l_4() -> None:
         (1, "envy_bonus", "pay", "four_of_a_kind"), (1, "envy_bonus", "pay", "straight_flush"),
     ]
     assert result.left_face_up == (6, 2)
+    assert result.cards_kept == (6, 5, 3, 2, 1)  # insurance at the table: every player's cards
     assert [p.order for p in result.payments] == list(range(1, len(got) + 1))
     envy = _lines(result.payments, "envy_bonus")
     assert [p.amount for p in envy] == [2000, 500, 2000]

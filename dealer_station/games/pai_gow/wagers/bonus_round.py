@@ -105,6 +105,7 @@ class PaiGowBonusRound:
         self.validations: list[SupervisorValidation] = []
         self.jackpots: dict[int, JackpotRecord] = {}
         self.left_face_up: tuple[int, ...] = ()
+        self.cards_kept: tuple[int, ...] = ()
         self._records: list[Record] = []
         self._payments: list[Payment] = []
         self._core_seen = 0
@@ -507,6 +508,7 @@ class PaiGowBonusRound:
         effects = dict(core_record.effects)
         effects["pending_validation"] = [v.position for v in self.validations]
         effects["left_face_up"] = list(self.left_face_up)
+        effects["cards_kept"] = list(self.cards_kept)
         return self._record("settle", arguments, effects, core_record.clause)
 
     def _seats(self) -> list[Seat]:
@@ -529,6 +531,7 @@ class PaiGowBonusRound:
                               meter=self.meter_at_settlement, bank_position=self.core.bank,
                               progressive_positions=self._progressive_wagered)
         self.left_face_up = result.left_face_up
+        self.cards_kept = result.cards_kept
         lines = []
         for line in result.payments:
             if line.wager == _PROGRESSIVE.value and line.clause == _METER_CLAUSE:
@@ -731,6 +734,7 @@ class PaiGowBonusRound:
                      "deck_removed": self.stub.deck_removed, "counted": self.stub_counted},
             "meter_at_settlement": self.meter_at_settlement,
             "left_face_up": list(self.left_face_up),
+            "cards_kept": list(self.cards_kept),
             "validations": [v.to_json() for v in self.validations],
             "jackpots": {str(p): j.to_json() for p, j in sorted(self.jackpots.items())},
         }

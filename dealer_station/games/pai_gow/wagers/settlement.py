@@ -44,6 +44,7 @@ from .three_seven import seven_card_lines
 
 __all__ = [
     "BonusSettlement",
+    "cards_kept",
     "chips_out",
     "progressive_line",
     "settle_round",
@@ -56,11 +57,14 @@ _PROGRESSIVE = BonusWager.PROGRESSIVE.value
 @dataclass(frozen=True, slots=True)
 class BonusSettlement:
     """A round's settlement: ``payments`` in order; ``left_face_up``: premium hands acknowledged
-    and left face up until the final pass ((l)(4)(ii)(c)); ``validations``: positions whose
-    progressive payout is deducted from the meter and waits for a supervisor ((k)(3)(iii));
+    and left face up until the final pass ((l)(4)(ii)(c)); ``cards_kept``: positions whose cards
+    stay on the layout after their pai gow wager is settled ((l)(4)(i)(a)-(b)); ``validations``:
+    positions whose progressive payout is deducted from the meter and waits for a supervisor
+    ((k)(3)(iii));
     ``meter_after``: the meter after every payout shown (None without a reading)."""
 
     payments: tuple[Payment, ...]
+    cards_kept: tuple[int, ...] = ()
     left_face_up: tuple[int, ...] = ()
     validations: tuple[int, ...] = ()
     meter_after: Cents | None = None
@@ -69,6 +73,25 @@ class BonusSettlement:
 def uses_fortune_sequence(seats: Iterable[Seat]) -> bool:
     """Whether (l)(4)'s sequence applies: a fortune bonus or insurance wager at the table."""
     return any(s.wager(BonusWager.FORTUNE_BONUS) or s.wager(BonusWager.INSURANCE) for s in seats)
+
+
+def cards_kept(seats: Iterable[Seat]) -> tuple[int, ...]:
+    """Positions whose seven cards stay on the layout after the pai gow wagers are settled, for
+    the bonus and insurance passes: every player with a fortune bonus ((l)(4)(i)(a)), and every
+    player at the table when anyone has an insurance wager or a fortune bonus of $5 or more
+    ((l)(4)(i)(b)); from the dealer's right.
+
+    >>> from dealer_station.cards import parse_cards
+    >>> cards = parse_cards("2c 4d 6c 8s Th Jh Kh")
+    >>> cards_kept([Seat(1, cards, {"fortune_bonus": 100}), Seat(3, cards)])
+    (1,)
+    >>> cards_kept([Seat(1, cards, {"fortune_bonus": 500}), Seat(3, cards)])
+    (3, 1)
+    """
+    ordered = far_right_first(seats)
+    if any(s.wager(BonusWager.INSURANCE) or s.has_envy_marker for s in ordered):
+        return tuple(s.position for s in ordered)
+    return tuple(s.position for s in ordered if s.wager(BonusWager.FORTUNE_BONUS))
 
 
 def progressive_line(
@@ -159,6 +182,7 @@ def settle_round(
 
     lines: list[Payment] = []
     left_up: list[int] = []
+    kept = cards_kept(seats)
     if uses_fortune_sequence(seats):
         for seat in ordered:
             lines.extend(by_position.get(seat.position, []))
@@ -193,6 +217,7 @@ def settle_round(
     })
     return BonusSettlement(
         payments=tuple(number(limited)),
+        cards_kept=kept,
         left_face_up=tuple(left_up),
         validations=tuple(validations),
         meter_after=None if running is None else running.value,
