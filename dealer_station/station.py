@@ -14,7 +14,9 @@ Opening
     :meth:`Station.change_configuration`). It then checks every meter against its journal and
     calls :meth:`Station.resume`. ``station.resumed`` tells what was found
     (:class:`ResumeReport`). Close with :meth:`Station.close` (or ``with Station.open(...) as
-    station``).
+    station``). After a restart nobody is signed in: the dealer signs in again and carries on
+    with the resumed round (``round.step`` says what comes next; ``resumed.device_states`` and
+    the step's ``hardware`` say how the devices must stand, e.g. the lockout engaged).
 
 People
     ``needs_first_supervisor`` / ``create_first_supervisor(id, name, pin)`` on the first start.
