@@ -1,5 +1,4 @@
-"""Diagnostics (structlog) apart from the audit trail; the storage health check; the game
-registry."""
+"""Diagnostics (structlog) apart from the audit trail; the game registry."""
 
 from __future__ import annotations
 
@@ -8,11 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import open_station, play_round
+from conftest import play_round
 
 from dealer_station import logs
 from dealer_station.station import Station, game_factory
-from dealer_station.store.health import check
 
 
 @pytest.fixture(autouse=True)
@@ -53,20 +51,6 @@ def test_configured_once() -> None:
     assert logs.configure("development") == "production"
     with pytest.raises(ValueError):
         logs.configure("verbose", force=True)
-
-
-def test_health_check_reports_a_sound_table_and_a_broken_one(tmp_path: Path) -> None:
-    station = open_station(tmp_path)
-    station.create_first_supervisor("S1", "Sam", "1111")
-    station.sign_in("S1", "1111")
-    station.start_round()
-    station.close()
-    report = check("T1", tmp_path)
-    assert report.ok and any("left open" in line for line in report.lines)
-    audit_path = tmp_path / "T1" / "audit.jsonl"
-    audit_path.write_text("\n".join(audit_path.read_text().splitlines()[1:]) + "\n")
-    report = check("T1", tmp_path)
-    assert not report.ok and "record 1" in report.lines[-1]
 
 
 def test_unknown_games_are_refused() -> None:
