@@ -307,10 +307,16 @@ class TableController:
         self.message = f"Supervisor {user_id} created: sign in to deal."
         return True
 
+    def _left_to_tick(self) -> int:
+        """Collections and payments of the last round not ticked off yet."""
+        if self.last_round is None:
+            return 0
+        return sum(1 for p in self.payments(self.last_round)
+                   if p.outcome in ("collect", "pay") and p.order not in self.ticked)
+
     def start_round(self) -> bool:
         if self.last_round is not None:
-            left = sum(1 for p in self.payments(self.last_round)
-                       if p.outcome in ("collect", "pay") and p.order not in self.ticked)
+            left = self._left_to_tick()
             if left:
                 self.message = (f"Tick off the last round's payments first ({left} left).")
                 return False
@@ -522,6 +528,8 @@ class TableController:
                 step = SIGN_IN
             else:
                 step = START_ROUND
+                buttons = (ActionView("start_round", "START ROUND", "S", primary=True,
+                                      enabled=not self._left_to_tick()),)
             done = ()
         fault = blocking_fault(step.hardware, self.devices.health)
         notes = [text for text in (self.notice, self.message) if text and text != fault]
