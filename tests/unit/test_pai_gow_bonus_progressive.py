@@ -149,3 +149,11 @@ def test_randomized_meter_conservation(seed: int) -> None:
 def test_fixed_figure_type() -> None:
     payout = progressive_payout(["straight"], TABLE, 500)
     assert payout is not None and payout.figure == Fixed(1_000)
+
+
+def test_equal_payouts_name_the_same_hand_whatever_the_order() -> None:
+    """Three of a kind and a straight both pay $2: the hand named does not depend on the order
+    the categories come in (a replay in another process names the same hand)."""
+    one = progressive_payout(["three_of_a_kind", "straight"], TABLE, 100)
+    two = progressive_payout(["straight", "three_of_a_kind"], TABLE, 100)
+    assert one is not None and two is not None and one.hand == two.hand == "straight"

@@ -103,7 +103,9 @@ def progressive_payout(
     the seven cards forms) on ``table`` for a ``denomination`` wager; ``None`` when none pays.
 
     Shares of the meter are compared with fixed amounts at ``meter`` (the meter when paid); with
-    no reading, a share of the meter ranks above any fixed amount.
+    no reading, a share of the meter ranks above any fixed amount. Equal amounts go to the row
+    listed later in the table (three of a kind and straight both pay $2: straight), so the hand
+    named never depends on the order the categories come in.
 
     >>> from dealer_station.games.pai_gow.wagers.paytables import pay_table
     >>> table = pay_table("progressive")
@@ -115,8 +117,8 @@ def progressive_payout(
     True
     """
     multiplier = denomination // dollars(1)
-    best: tuple[tuple[int, Cents], ProgressivePayout] | None = None
-    for hand in hands:
+    best: tuple[tuple[int, Cents, int], ProgressivePayout] | None = None
+    for hand in sorted(set(hands)):
         if not table.pays_on(hand):
             continue
         figure = table.figure(hand)
@@ -126,10 +128,11 @@ def progressive_payout(
             payout = ProgressivePayout(
                 hand, Fixed(cents), deducted_from_meter(hand, cents, denomination)
             )
-            key = (0, cents)
+            key = (0, cents, table.hands.index(hand))
         elif isinstance(figure, MeterShare):
             payout = ProgressivePayout(hand, figure, True)
-            key = (1, figure.basis_points) if meter is None else (0, payout.amount(meter))
+            key = ((1, figure.basis_points, table.hands.index(hand)) if meter is None
+                   else (0, payout.amount(meter), table.hands.index(hand)))
         else:  # pragma: no cover - the (k)(4) table holds no odds
             raise TypeError(f"odds {figure} on the progressive table")
         if best is None or key > best[0]:
