@@ -248,6 +248,11 @@ def test_jackpot_validated_by_a_supervisor_who_did_not_deal(station: Station, tm
     assert data.startswith(b"%PDF-1.4") and b"Natural royal flush" in data
     xref = int(data.rsplit(b"startxref\n", 1)[1].split(b"\n")[0])
     assert data[xref:xref + 4] == b"xref"
+    rows = data[xref:].split(b"trailer")[0].split(b"\n")[3:-1]
+    for number, row in enumerate(rows, start=1):  # every object where the table says
+        assert len(row) == 19
+        offset = int(row[:10])
+        assert data[offset:].startswith(f"{number} 0 obj".encode())
 
 
 def test_device_faults_and_lockout_are_audited_and_kept(station: Station, tmp_path: Path) -> None:
