@@ -690,6 +690,15 @@ def test_dice_total_counted_from_the_bank_5324_41_h_8() -> None:
     assert again.start == 1 and again.history == r.history
 
 
+def test_only_seated_players_wager_5324_41_d_2() -> None:
+    r = PaiGowRound(make_config(), TableContext(seated=(1, 2)))
+    r.shuffle()
+    with pytest.raises(ProcedureError) as error:
+        r.place_wager(5, 1000)
+    assert error.value.clause == "5324.41(d)(2)"
+    r.place_wager(2, 1000)
+
+
 def test_table_limits_5324_41_d() -> None:
     r = PaiGowRound(make_config(table={"minimum_wager": "$10", "maximum_wager": "$500"}))
     r.shuffle()

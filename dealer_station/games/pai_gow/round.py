@@ -324,6 +324,9 @@ class PaiGowRound:
         self._require(Phase.BETTING, action="a wager")
         if position not in PLAYER_POSITIONS:
             raise ProcedureError(f"there is no betting position {position!r}", "5324.41(a)(2)(i)")
+        if position not in self.context.seated:
+            raise ProcedureError(f"no player is seated at {position_name(position)}",
+                                 "5324.41(d)(2)")
         total = amount + (self._wagers[position].amount if position in self._wagers else 0)
         if amount <= 0:
             raise ProcedureError("a wager must be a positive amount", "5324.41(d)(1)")
