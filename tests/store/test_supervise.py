@@ -1,0 +1,48 @@
+"""A supervisor's decision on a Let It Ride round through the station: authenticated, never by
+whoever dealt the round, and a round the decision voids is closed void with the reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import PIN_COST
+
+from dealer_station.auth import AccessDenied
+from dealer_station.station import Station
+from dealer_station.store import journal
+
+
+def test_a_halted_round_is_resolved_only_by_a_supervisor_who_did_not_deal_it(
+        tmp_path: Path) -> None:
+    station = Station.open("LIR", str(tmp_path), game="let_it_ride",
+                           settings={"table": {"dealing": "shoe"}}, pin_cost=PIN_COST)
+    station.create_first_supervisor("S1", "Sam", "1111")
+    station.create_user("S2", "Sue", "supervisor", "2222", supervisor="S1", pin="1111")
+    station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="1111")
+    station.sign_in("S2", "2222")
+    station.start_round()
+    station.perform("place_wagers", position=3, bet_one=500, bet_two=500, bet_three=500)
+    station.sign_in("D1", "3333")  # relief dealer takes over the round
+    station.perform("announce_no_more_bets")
+    station.perform("call_supervisor", reason="chips moved for the wrong position")
+    with pytest.raises(AccessDenied, match="supervisor's decision"):
+        station.perform("resolve_halt", supervisor="S1", resolution="void_round")
+    with pytest.raises(AccessDenied, match="only a supervisor"):
+        station.supervise("resolve_halt", supervisor="D1", pin="3333", resolution="void_round")
+    with pytest.raises(AccessDenied, match="round they dealt"):
+        station.supervise("resolve_halt", supervisor="S2", pin="2222", resolution="void_round")
+    round_id = station.round_id
+    assert round_id is not None
+    record = station.supervise("resolve_halt", supervisor="S1", pin="1111",
+                               resolution="void_round")
+    assert record.arguments["supervisor"] == "S1"
+    while station.round is not None:  # the cards are collected, then the round is over
+        station.perform(station.round.step.actions[0])
+    summary = journal.round_summary(station.store, round_id)
+    assert summary.status == "void"
+    assert summary.void_reason == "chips moved for the wrong position (voided by S1)"
+    assert summary.document is not None
+    returned = [p for p in summary.document["payments"] if p["outcome"] == "return"]
+    assert sum(p["stake"] for p in returned) == 1500
+    station.close()
