@@ -97,6 +97,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -225,7 +226,8 @@ class Station:
     # -- opening and closing ---------------------------------------------------------------
 
     @classmethod
-    def open(cls, table: str | None = None, data_dir: str | None = None, *,
+    def open(cls, table: str | None = None,
+             data_dir: str | os.PathLike[str] | None = None, *,
              game: str | None = None, settings: Mapping[str, JSONValue] | None = None,
              station_settings: Mapping[str, JSONValue] | None = None,
              clock: Callable[[], float] = time.time,
