@@ -275,8 +275,10 @@ def three_seven_round(stub: StubCount | None = None) -> PaiGowBonusRound:
 
 def test_three_then_four_with_the_three_card_bonus_between_5324_41_n() -> None:
     r = three_seven_round()
-    # stacks of three: 2 (farthest left), 5, then the dealer
-    r.deal(["9h", "9d", "2c", "3c", "7d", "Kh", "Kc", "Kd", "4s"])
+    # stacks of three: 2 (farthest left with a wager), then clockwise 5, then the dealer
+    record = r.deal(["9h", "9d", "2c", "3c", "7d", "Kh", "Kc", "Kd", "4s"])
+    assert record.effects["three_card_stacks"] == {"2": "9h 9d 2c", "5": "3c 7d Kh",
+                                                   "7": "Kc Kd 4s"}
     assert r.step.phase == "three_card_bonus"
     with pytest.raises(ProcedureError) as early:
         r.deal_four_card_stacks(["As", "Ah", "5d", "6d", "9s", "9c", "Ts", "Js",
@@ -284,6 +286,7 @@ def test_three_then_four_with_the_three_card_bonus_between_5324_41_n() -> None:
     assert early.value.clause == "5324.41(n)(7)"
     r.settle_three_card_bonus()
     assert lines(r) == [(5, "three_card_bonus", "collect"), (2, "three_card_bonus", "pay")]
+    assert r.step.actions == ("deal_four_card_stacks",) and "four" in r.step.instruction
     assert r.payments[1].amount == 500 and r.payments[1].hand == "one_pair"
     r.deal_four_card_stacks(["As", "Ah", "5d", "6d", "9s", "9c", "Ts", "Js",
                              "2h", "3h", "5h", "6h"])
@@ -312,6 +315,13 @@ def test_stub_count_blocks_the_sixth_round_5324_41_n_7_ii() -> None:
 def test_counting_shuffler_reports_instead_5324_41_n_8() -> None:
     bonus = BonusConfig(offered=THREE_SEVEN.offered, shuffler_counts_cards=True,
                         three_seven_completion=Completion.STUB_BY_HAND)
+    r = new_round(bonus, "three_then_four")
+    r.shuffle()
+    r.shuffler_report(53)
+    r.place_wager(2, 1000)
+    r.no_more_bets()
+    r.deal(["9h", "9d", "2c", "Kc", "Kd", "4s"])
+    assert "stub" in r.step.instruction and r.step.clause == "5324.41(n)(7)(i)"
     r = new_round(bonus, "three_then_four")
     r.shuffle()
     r.shuffler_report(52)

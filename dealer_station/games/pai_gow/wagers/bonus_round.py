@@ -711,6 +711,12 @@ class PaiGowBonusRound:
                             f"until jackpot record No. {self.jackpots[p].number} is complete",
                             ("complete_jackpot_record",), (p,), clause="5324.41(g)(9)")
         core = self.core.step
+        if phase is Phase.FOUR_CARD and (
+                self.bonus.three_seven_completion is Completion.STUB_BY_HAND):
+            return replace(core, instruction="Remove the stub from the shoe, place it on the cover "
+                           "card and deal four cards to each player with a wager from the "
+                           "farthest left, clockwise, then to the dealer", hardware=(),
+                           clause="5324.41(n)(7)(i)")
         if (self._three_then_four and self.stub.due and not self.stub_counted
                 and phase not in (Phase.DEAL, Phase.FOUR_CARD)):
             return replace(core, next_instruction=self.stub.prompt)
