@@ -41,6 +41,7 @@ from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.round import GAME, PaiGowRound, Phase
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import (
+    GameRound,
     JSONValue,
     Payment,
     ProcedureError,
@@ -798,3 +799,8 @@ def settle_bonus_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
         "matches": not differences,
         "differences": differences,
     }
+
+
+def _conforms(round_: PaiGowBonusRound) -> GameRound:
+    """mypy checks here that :class:`PaiGowBonusRound` satisfies the :class:`GameRound` protocol."""
+    return round_
