@@ -737,6 +737,29 @@ def test_settle_command_recomputes_the_document(tmp_path: Any, capsys: Any) -> N
     assert main(["settle", str(path)]) == 2
 
 
+def test_settle_document_of_a_round_with_optional_wagers() -> None:
+    """A document with a ``"bonus"`` section is recomputed by the optional wagers' round."""
+    from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
+    from dealer_station.games.pai_gow.wagers.config import BonusConfig
+    from dealer_station.games.pai_gow.wagers.families import BonusWager
+
+    bonus = BonusConfig(offered=frozenset({BonusWager.INSURANCE}))
+    r = PaiGowBonusRound(make_config(side_wagers={"offered": ["insurance"]}), bonus,
+                         dealer_id="D1", round_id="r1")
+    r.shuffle()
+    r.place_wager(2, 1000)
+    r.place_bonus_wager(2, "insurance", 500)
+    r.no_more_bets()
+    r.determine_starting_position(1)
+    r.deal(shoe({DEALER: BANKER, 2: WIN_AA}, DEALER))
+    r.set_hand_house_way(2)
+    r.set_dealer_hand()
+    r.settle()
+    result = settle_document(json.loads(json.dumps(r.to_document())))
+    assert result["matches"] and result["complete"]
+    assert [p["wager"] for p in result["payments"]] == ["pai_gow", "insurance"]
+
+
 def test_hand_command_prints_the_house_way(capsys: Any) -> None:
     """``dealer-station hand --game pai-gow`` with seven cards prints the house-way split."""
     from dealer_station.cli import main

@@ -47,8 +47,13 @@ def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
 
     Returns ``game``, ``complete``, ``phase``, ``results``, ``payments`` (recomputed, in order),
     ``net`` (each party's result; they sum to zero), ``matches`` (whether the document's own
-    payments agree) and ``differences``.
+    payments agree) and ``differences``. A round with the optional wagers (its document has a
+    ``"bonus"`` section) is recomputed by the wagers package.
     """
+    if "bonus" in doc:
+        from dealer_station.games.pai_gow.wagers.bonus_round import settle_bonus_document
+
+        return settle_bonus_document(doc)
     try:
         round_ = round_from_document(doc)
     except ProcedureError as error:
