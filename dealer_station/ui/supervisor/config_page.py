@@ -4,6 +4,7 @@ stores it through the station (only between rounds, audited)."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -25,6 +26,7 @@ from dealer_station.ui.supervisor.configuration import (
     ReturnLine,
     default_settings,
     flatten,
+    merged,
     pay_table_returns,
     unflatten,
     validate,
@@ -103,6 +105,8 @@ class ConfigurationPage(QWidget):
         game, settings, version, round_id = found
         self.current_game, self.version, self.round_open = game, version, round_id is not None
         self.game.setCurrentText(game)
+        with contextlib.suppress(OSError, ValueError):  # else: what is stored
+            settings = merged(default_settings(game), settings)
         self.status.setText(f"configuration version {version}" + (
             f" · round {round_id} in progress: a change waits until it ends"
             if round_id is not None else ""))
@@ -137,7 +141,7 @@ class ConfigurationPage(QWidget):
                 editor = QLineEdit(each.text)
                 editor.setObjectName(each.key)
                 self.editors[each.key] = editor
-                form.addRow(each.key.replace("_", " "), editor)
+                form.addRow(each.key.replace(".", " · ").replace("_", " "), editor)
         self.fields_area.setWidget(holder)
         self.show_returns(game, settings)
 

@@ -34,6 +34,7 @@ __all__ = [
     "ReturnLine",
     "default_settings",
     "flatten",
+    "merged",
     "pay_table_returns",
     "unflatten",
     "validate",
@@ -122,6 +123,23 @@ def default_settings(game: str) -> dict[str, Any]:
     from dealer_station.ui.app import load_table_config
 
     return load_table_config(game=game).settings
+
+
+def merged(defaults: Mapping[str, Any], stored: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored settings over the shipped defaults, table by table, so every setting shows
+    (a setting left out of the stored configuration is the shipped one).
+
+    >>> merged({"table": {"minimum": 5, "maximum": 500}}, {"table": {"maximum": 1000}})
+    {'table': {'minimum': 5, 'maximum': 1000}}
+    """
+    result: dict[str, Any] = {}
+    for key in [*defaults, *(k for k in stored if k not in defaults)]:
+        mine, theirs = defaults.get(key), stored.get(key)
+        if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+            result[key] = merged(mine, theirs)
+        else:
+            result[key] = theirs if key in stored else mine
+    return result
 
 
 def validate(game: str, settings: Mapping[str, Any]) -> None:

@@ -13,7 +13,14 @@ from typing import Any
 
 from dealer_station.cards import parse_cards
 
-__all__ = ["PEOPLE", "StationRound", "open_demo_station", "play_let_it_ride"]
+__all__ = [
+    "PEOPLE",
+    "DemoTable",
+    "StationRound",
+    "demo_context",
+    "open_demo_station",
+    "play_let_it_ride",
+]
 
 #: (id, name, role, PIN) of the demo table's people; the first supervisor comes first.
 PEOPLE = (
@@ -59,10 +66,11 @@ def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: 
 
 
 def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
-                     wager: int = 500, finish: bool = True) -> int:
+                     wager: int = 500, three_card: int = 0, finish: bool = True) -> int:
     """Play one round of Let It Ride with ``hands`` (three cards per position) and
     ``community`` (the cards the dealing order gives the community: burn, left, right when
-    dealing by hand); every bet rides. Returns the round number. With ``finish=False`` the round
+    dealing by hand); every bet rides; ``three_card`` places that three-card bonus at every
+    position. Returns the round number. With ``finish=False`` the round
     is left open in the bet one decisions."""
     from dealer_station.games.let_it_ride.autoplay import (
         cards_in_dealing_order,
@@ -76,6 +84,8 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
     for position in hands:
         station.perform("place_wagers", position=position, bet_one=wager, bet_two=wager,
                         bet_three=wager)
+        if three_card:
+            station.perform("place_three_card_bonus", position=position, amount=three_card)
     station.perform("announce_no_more_bets")
     proxy: Any = StationRound(station)
     deal(proxy, cards_in_dealing_order(station.round.config.dealing,
@@ -89,3 +99,76 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
     station.perform("turn_community_card")
     settle_round(proxy)
     return round_id
+
+
+def demo_context(data_dir: str | Path, *, devices: bool = True, **options: Any) -> Any:
+    """A :class:`~dealer_station.ui.supervisor.calls.StaffContext` for the demo station with,
+    when ``devices``, the simulated table (in process) and a running device manager."""
+    from dealer_station.ui.supervisor.calls import StaffContext
+
+    station = open_demo_station(data_dir, **options)
+    if not devices:
+        return StaffContext(station)
+    from drivers.manager import DeviceManager
+    from drivers.sim.table import start_simulated_table
+
+    simulation = start_simulated_table(station.game, "memory")
+    manager = DeviceManager(simulation.config())
+    manager.start()
+    manager.wait_online(5.0)
+    return StaffContext(station, manager, simulation)
+
+
+class DemoTable:
+    """The demo station on a thread of its own (as the dealer's worker holds it), the calls
+    the staff screens use, and :meth:`call` to run something there and wait for it (tests and
+    screenshots only: it spins the event loop while it waits)."""
+
+    def __init__(self, data_dir: str | Path, *, devices: bool = True, **options: Any) -> None:
+        from dealer_station.ui.supervisor.calls import StationThread
+
+        self.thread = StationThread(lambda: demo_context(data_dir, devices=devices, **options))
+        self.calls = self.thread.calls()
+
+    def call(self, function: Any, timeout: float = 20.0) -> Any:
+        """``function(context)`` on the station's thread; its result (or its error raised)."""
+        import time
+
+        from PySide6.QtCore import QCoreApplication
+
+        box: dict[str, Any] = {}
+
+        def run(context: Any) -> None:
+            try:
+                box["result"] = function(context)
+            except Exception as error:
+                box["error"] = error
+            box["done"] = True
+
+        self.calls.submit(run)
+        deadline = time.monotonic() + timeout
+        while self.calls.pending and time.monotonic() < deadline:
+            QCoreApplication.processEvents()
+            time.sleep(0.005)
+        if "done" not in box:
+            raise TimeoutError("the station's thread did not answer")
+        if "error" in box:
+            raise box["error"]
+        return box.get("result")
+
+    def wait_idle(self, *others: Any, timeout: float = 20.0) -> None:
+        """Until every call in flight (and ``others``' ``pending``) is answered."""
+        import time
+
+        from PySide6.QtCore import QCoreApplication
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            QCoreApplication.processEvents()
+            if not self.calls.pending and not any(o.pending for o in others):
+                return
+            time.sleep(0.005)
+        raise TimeoutError("calls still pending")
+
+    def close(self) -> None:
+        self.thread.stop()

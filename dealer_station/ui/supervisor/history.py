@@ -52,7 +52,7 @@ class RoundRow:
     def words(self) -> str:
         where = ", ".join(self.positions) or "-"
         void = f" · VOID: {self.void_reason}" if self.void_reason else ""
-        return (f"Round {self.id} · {self.started[:19].replace('T', ' ')} · {self.status} · "
+        return (f"Round {self.id} · {self.started[:19].replace('T', ' ')}\n{self.status} · "
                 f"dealer {self.dealer} · positions {where}{void}")
 
 
@@ -178,7 +178,8 @@ def _decisions(document: Mapping[str, Any] | None) -> list[str]:
         found = (document or {}).get(key)
         if isinstance(found, Mapping):
             for position, decision in found.items():
-                words = (", ".join(f"{k.replace('_', ' ')}: {_cards_text(v)}"
+                words = (", ".join(f"{k.replace('_', ' ')}: "
+                                   f"{_cards_text(v).replace('_', ' ')}"
                                    for k, v in decision.items())
                          if isinstance(decision, Mapping) else _cards_text(decision))
                 lines.append(f"Position {position} · {words}")

@@ -42,17 +42,18 @@ def _section(title: str, lines: list[str] | tuple[str, ...]) -> str:
 def detail_html(detail: RoundDetail, result: Reconstruction | None = None) -> str:
     """The round as rich text for the detail view."""
     row = detail.row
-    parts = [f'<p style="font-size:17pt; font-weight:bold;">{html.escape(row.words)}</p>',
-             _section("HANDS AS DEALT", [f"{where}: {cards}" for where, cards in detail.hands]),
-             _section("CARDS IN THE ORDER DEALT", [detail.dealt]),
-             _section("CARDS IN THE ORDER COLLECTED", [detail.collected]),
-             _section("DECISIONS", detail.decisions),
-             _section("PAYMENTS MADE, IN ORDER", detail.payments)]
+    parts = [f'<p style="font-size:16pt; font-weight:bold;">{html.escape(row.words)}</p>']
     if result is not None:
         colour = THEME.ok if result.matches and not result.error else THEME.fault
         parts.append(f'<p style="color:{colour}; font-size:15pt; font-weight:bold;">'
                      f"{html.escape(result.verdict)}</p>")
         parts.append(_section("DIFFERENCES", result.differences))
+    parts += [_section("HANDS AS DEALT", [f"{where}: {cards}" for where, cards in detail.hands]),
+             _section("CARDS IN THE ORDER DEALT", [detail.dealt]),
+             _section("CARDS IN THE ORDER COLLECTED", [detail.collected]),
+             _section("DECISIONS", detail.decisions),
+             _section("PAYMENTS MADE, IN ORDER", detail.payments)]
+    if result is not None:
         parts.append(_section("RE-RUN SETTLEMENT", result.payments))
     parts.append(_section("EVERY ACTION RECORD", detail.records))
     return "".join(parts)
@@ -87,6 +88,7 @@ class HistoryPage(QWidget):
         layout.addLayout(filters)
         body = QHBoxLayout()
         self.list = QListWidget()
+        self.list.setWordWrap(True)
         body.addWidget(self.list, 2)
         right = QVBoxLayout()
         self.view = QTextEdit()

@@ -43,9 +43,9 @@ class MeterChart(QWidget):
             return
         low = min(series.low, self.reset)
         high = max(series.high, self.reset)
-        span = max(high - low, 1)
-        low -= span // 10
-        high += span // 10
+        span = max(high - low, high // 20, 100)
+        low = max(low - span // 5, 0)
+        high += span // 5
         count = len(series.points)
 
         def x(index: float) -> float:

@@ -10,13 +10,14 @@ from typing import Any
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -62,7 +63,6 @@ class ValidationPage(QWidget):
         heading = QLabel("PROGRESSIVE VALIDATION · 5324.41(k)(3)(iii)")
         heading.setObjectName("phase")
         layout.addWidget(heading)
-        form = QFormLayout()
         self.meter = QComboBox()
         self.round = QLineEdit()
         self.round.setPlaceholderText("round number")
@@ -70,22 +70,34 @@ class ValidationPage(QWidget):
         self.position.setEditable(True)
         self.cards = QLineEdit()
         self.cards.setPlaceholderText("the seven cards, e.g. 9h 8h 7h 6h 5h 2c 2d")
-        form.addRow("Meter", self.meter)
-        row = QHBoxLayout()
-        row.addWidget(self.round, 1)
         self.load_button = QPushButton("LOAD ROUND")
-        row.addWidget(self.load_button)
-        form.addRow("Round", row)
-        form.addRow("Position", self.position)
-        form.addRow("Cards", self.cards)
-        layout.addLayout(form)
         self.show_button = QPushButton("SHOW THE CLAIM")
-        layout.addWidget(self.show_button)
+        self.show_button.setObjectName("primary")
+        pick = QGridLayout()
+        pick.setHorizontalSpacing(10)
+        for column, (label, widget, stretch) in enumerate((("Meter", self.meter, 3),
+                                                          ("Round", self.round, 1))):
+            pick.addWidget(QLabel(label), 0, column * 2)
+            pick.addWidget(widget, 0, column * 2 + 1)
+            pick.setColumnStretch(column * 2 + 1, stretch)
+        pick.addWidget(self.load_button, 0, 4)
+        pick.addWidget(QLabel("Position"), 1, 0)
+        pick.addWidget(self.position, 1, 1)
+        pick.addWidget(QLabel("Cards"), 2, 0)
+        pick.addWidget(self.cards, 2, 1, 1, 3)
+        pick.addWidget(self.show_button, 2, 4)
+        layout.addLayout(pick)
         self.claim_box = QFrame()
         self.claim_box.setObjectName("panel")
         self.claim_grid = QGridLayout(self.claim_box)
         self.claim_grid.setContentsMargins(16, 12, 16, 12)
-        layout.addWidget(self.claim_box)
+        self.record_text = QPlainTextEdit()
+        self.record_text.setReadOnly(True)
+        self.record_text.setFont(QFont("DejaVu Sans Mono", 12))
+        self.shown = QStackedWidget()
+        self.shown.addWidget(self.claim_box)
+        self.shown.addWidget(self.record_text)
+        layout.addWidget(self.shown, 1)
         decide = QHBoxLayout()
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("reason (needed to reject)")
@@ -97,15 +109,10 @@ class ValidationPage(QWidget):
         decide.addWidget(self.approve_button, 1)
         decide.addWidget(self.reject_button, 1)
         layout.addLayout(decide)
-        self.record_text = QLabel("")
-        self.record_text.setFont(QFont("DejaVu Sans Mono", 11))
-        self.record_text.setObjectName("muted")
-        layout.addWidget(self.record_text)
         self.save_button = QPushButton("SAVE THE JACKPOT RECORD (TEXT AND PDF)")
         layout.addWidget(self.save_button)
         self.message = message_label()
         layout.addWidget(self.message)
-        layout.addStretch(1)
         self.load_button.clicked.connect(self.load_round)
         self.position.currentTextChanged.connect(self._pick_position)
         self.show_button.clicked.connect(self.show_claim)
@@ -187,25 +194,30 @@ class ValidationPage(QWidget):
             if widget is not None:
                 widget.deleteLater()
         lines = claim.lines() if claim else [("Claim", "choose the round, position and cards")]
-        for row, (label, value) in enumerate(lines):
+        for index, (label, value) in enumerate(lines):
             name = QLabel(label)
             name.setObjectName("muted")
             shown = QLabel(value)
-            shown.setStyleSheet("font-size: 17pt; font-weight: bold;")
-            self.claim_grid.addWidget(name, row, 0)
-            self.claim_grid.addWidget(shown, row, 1)
+            shown.setStyleSheet("font-size: 16pt; font-weight: bold;")
+            self.claim_grid.addWidget(name, index, 0)
+            self.claim_grid.addWidget(shown, index, 1)
         ready = claim is not None and self.session is not None
         self.approve_button.setEnabled(ready)
         self.reject_button.setEnabled(ready)
         self.save_button.setEnabled(self.record is not None)
         if claim is not None:
             self.message.setText("")
+            self.shown.setCurrentWidget(self.claim_box)
 
     def claim_text(self) -> list[str]:
         """The claim's values as shown (for tests)."""
-        return [self.claim_grid.itemAtPosition(r, 1).widget().text()  # type: ignore[union-attr]
-                for r in range(self.claim_grid.rowCount())
-                if self.claim_grid.itemAtPosition(r, 1) is not None]
+        shown = []
+        for row in range(self.claim_grid.rowCount()):
+            item = self.claim_grid.itemAtPosition(row, 1)
+            widget = item.widget() if item is not None else None
+            if isinstance(widget, QLabel):
+                shown.append(widget.text())
+        return shown
 
     def _refused(self, words: str) -> None:
         self.message.setText(f"Refused: {words}")
@@ -224,7 +236,8 @@ class ValidationPage(QWidget):
 
     def _approved(self, result: tuple[Any, str]) -> None:
         self.record, table = result
-        self.record_text.setText(jackpot_print.as_text(self.record, table=table))
+        self.record_text.setPlainText(jackpot_print.as_text(self.record, table=table))
+        self.shown.setCurrentWidget(self.record_text)
         self.message.setText(f"Approved: jackpot record No. {self.record.number:06d}. Save it "
                              "and have the player sign.")
         self._set_claim(None)

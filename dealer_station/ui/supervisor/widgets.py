@@ -39,7 +39,8 @@ QTableWidget {{ gridline-color: {t.panel_line}; }}
 QComboBox {{ background: {t.background}; border: 1px solid {t.panel_line}; border-radius: 6px;
     min-height: 44px; padding: 2px 10px; }}
 QComboBox QAbstractItemView {{ background: {t.panel}; selection-background-color: {t.felt}; }}
-QPushButton#nav {{ text-align: left; padding-left: 20px; min-height: 64px; }}
+QPushButton#nav {{ text-align: left; padding-left: 18px; min-height: 64px;
+    font-size: {t.body_pt + 2}pt; }}
 QPushButton#nav:checked {{ background: {t.felt}; border-left: 6px solid {t.current}; }}
 QLabel#title {{ font-size: {t.instruction_pt}pt; font-weight: bold; }}
 QLabel#good {{ color: {t.ok}; font-weight: bold; }}

@@ -1,0 +1,91 @@
+"""The way from the dealer's screen to the supervisor's and technician's screens.
+
+:func:`install_staff_access` puts a SUPERVISOR and a TECHNICIAN button in the dealer's top bar.
+Each opens its screen over the whole window — the dealer's screen keeps running underneath and
+the round stays exactly where it stands — and signing out uncovers it again. While a staff screen
+is up the dealer's keyboard shortcuts are off, so no key meant for the staff screen moves the
+round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QShortcut
+from PySide6.QtWidgets import QPushButton, QWidget
+
+from dealer_station.ui.supervisor.calls import StationCalls, calls_for_window
+from dealer_station.ui.supervisor.screen import SupervisorScreen
+from dealer_station.ui.technician.screen import TechnicianScreen
+
+__all__ = ["StaffAccess", "install_staff_access"]
+
+_BAR_BUTTON = "QPushButton { min-height: 40px; max-height: 44px; font-size: 13pt; }"
+
+
+class StaffAccess(QObject):
+    """The two staff screens of one dealer's window and the buttons that open them."""
+
+    def __init__(self, window: QWidget, calls: StationCalls) -> None:
+        super().__init__(window)
+        self.window = window
+        self.calls = calls
+        self.supervisor = SupervisorScreen(calls, window)
+        self.technician = TechnicianScreen(calls, window)
+        self.supervisor_button = QPushButton("SUPERVISOR")
+        self.technician_button = QPushButton("TECHNICIAN")
+        for screen in (self.supervisor, self.technician):
+            screen.hide()
+            screen.closed.connect(lambda s=screen: self.close_screen(s))
+        self.supervisor_button.clicked.connect(lambda: self.open_screen(self.supervisor))
+        self.technician_button.clicked.connect(lambda: self.open_screen(self.technician))
+        bar = getattr(window, "health", None)
+        layout = bar.layout() if bar is not None else None
+        for button in (self.supervisor_button, self.technician_button):
+            button.setStyleSheet(_BAR_BUTTON)
+            if layout is not None:
+                layout.addWidget(button)
+        self._disabled: list[QShortcut] = []
+        window.installEventFilter(self)
+
+    @property
+    def showing(self) -> QWidget | None:
+        for screen in (self.supervisor, self.technician):
+            if screen.isVisible():
+                return screen
+        return None
+
+    def open_screen(self, screen: SupervisorScreen | TechnicianScreen) -> None:
+        """Cover the dealer's screen with ``screen`` at its sign-in."""
+        current = self.showing
+        if current is not None and current is not screen:
+            return
+        screen.setGeometry(self.window.rect())
+        screen.start()
+        screen.show()
+        screen.raise_()
+        self._disabled = [s for s in self.window.findChildren(QShortcut) if s.isEnabled()]
+        for shortcut in self._disabled:
+            shortcut.setEnabled(False)
+        screen.sign_in_panel.user.setFocus()
+
+    def close_screen(self, screen: QWidget) -> None:
+        """Uncover the dealer's screen (the round as it was)."""
+        screen.hide()
+        for shortcut in self._disabled:
+            shortcut.setEnabled(True)
+        self._disabled = []
+        self.window.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Resize:
+            for screen in (self.supervisor, self.technician):
+                screen.setGeometry(self.window.rect())
+        return False
+
+
+def install_staff_access(window: Any) -> StaffAccess:
+    """Add the staff screens to the dealer's ``window`` (a :class:`MainWindow`), their station
+    work running on the window's table worker."""
+    return StaffAccess(window, calls_for_window(window))

@@ -1,0 +1,122 @@
+"""The diagnostics bundle: one zip archive with the configuration, recent logs, device
+identities and counters, and the decoded frame trace, for the manufacturer or the casino's
+IT. Nothing secret goes in (no PIN hashes, no accounts); a manifest lists every file with its
+SHA-256.
+
+>>> import io, zipfile
+>>> data = io.BytesIO()
+>>> names = write_bundle(data, {"configuration.json": {"game": "let_it_ride"},
+...                             "trace.txt": "0.000 tx addr 01 seq 001 POLL ack=0"})
+>>> names
+['configuration.json', 'trace.txt', 'manifest.json']
+>>> zipfile.ZipFile(data).read("trace.txt").decode()
+'0.000 tx addr 01 seq 001 POLL ack=0\\n'
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import hashlib
+import json
+import logging
+import threading
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from dealer_station.audit import utc_now
+
+__all__ = ["RecentLogs", "bundle_contents", "write_bundle"]
+
+
+class RecentLogs(logging.Handler):
+    """The latest log lines of the process (standard ``logging``: the drivers' and any library's),
+    kept in a ring for the bundle. :meth:`install` adds one to the root logger (once)."""
+
+    _installed: RecentLogs | None = None
+    _guard = threading.Lock()
+
+    def __init__(self, limit: int = 2000) -> None:
+        super().__init__(logging.INFO)
+        self.lines: collections.deque[str] = collections.deque(maxlen=limit)
+        self.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.lines.append(self.format(record))
+        except Exception:  # a log line must never break the application
+            self.handleError(record)
+
+    @classmethod
+    def install(cls) -> RecentLogs:
+        with cls._guard:
+            if cls._installed is None:
+                cls._installed = cls()
+                logging.getLogger().addHandler(cls._installed)
+            return cls._installed
+
+
+def _jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def _tail(path: Path, lines: int) -> str:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        return f"(not readable: {error})\n"
+    return "".join(text.splitlines(keepends=True)[-lines:])
+
+
+def bundle_contents(context: Any, *, trace: list[str], logs: list[str],
+                    rows: list[Any]) -> dict[str, Any]:
+    """What goes in the archive, read on the station's thread."""
+    station = context.station
+    manager = context.manager
+    store = station.store
+    configuration = {
+        "table": store.table,
+        "game": station.game,
+        "version": station.configuration_version,
+        "settings": station.settings,
+        "station": station.station_settings,
+        "devices": _jsonable(manager.config) if manager is not None else None,
+        "simulated": context.simulation is not None,
+    }
+    return {
+        "configuration.json": configuration,
+        "devices.json": {"devices": [row.to_json() for row in rows],
+                         "last_known_states": station.device_states()},
+        "trace.txt": "\n".join(trace),
+        "logs/recent.log": "\n".join(logs),
+        "logs/audit-tail.jsonl": _tail(Path(store.audit_path), 500),
+    }
+
+
+def write_bundle(target: str | Path | IO[bytes], contents: Mapping[str, Any]) -> list[str]:
+    """Write ``contents`` (name → text, or a JSON value) and a manifest as one zip archive;
+    returns the names written."""
+    manifest: dict[str, Any] = {"created": utc_now(), "files": {}}
+    names = []
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, value in contents.items():
+            text = value if isinstance(value, str) else json.dumps(_jsonable(value), indent=2,
+                                                                   sort_keys=True)
+            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+            archive.writestr(name, data)
+            manifest["files"][name] = {"bytes": len(data),
+                                       "sha256": hashlib.sha256(data).hexdigest()}
+            names.append(name)
+        archive.writestr("manifest.json", json.dumps(manifest, indent=2, sort_keys=True))
+        names.append("manifest.json")
+    return names

@@ -1,0 +1,91 @@
+"""The technician's per-device tests, run on the live device manager's own line threads.
+
+The tests are :mod:`drivers.diagnostics` (shared with ``dealer-station diag``): lamp, sensor,
+dispense and lockout. Here they use the manager's drivers instead of opening the lines a second
+time, each test submitted as one job to the line of the device it moves, so nothing else talks
+on that line meanwhile (the chips placed for the sensor test never reach the round). Each outcome
+is reported as soon as it is known (``on_outcome``, called on the line's thread).
+
+Before a test the station authorizes it (a technician, never during a round, audited) and
+refuses to start a round until it ends (:meth:`dealer_station.station.Station.diagnostic`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from drivers.device import DeviceDriver
+from drivers.diagnostics import Diagnostics, Outcome
+
+__all__ = ["DEVICE_TESTS", "DeviceTest", "ManagerDiagnostics", "submit_test"]
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceTest:
+    """A test: its name for the audit trail, the words on its button, the device (line) it
+    runs on and the :class:`Diagnostics` method."""
+
+    name: str
+    label: str
+    device: str
+    method: str
+
+
+DEVICE_TESTS: dict[str, DeviceTest] = {
+    "lamp": DeviceTest("lamp_test", "LAMP TEST", "acceptors", "check_lamps"),
+    "sensor": DeviceTest("sensor_test", "SENSOR TEST", "acceptors", "check_sensors"),
+    "dispense": DeviceTest("dispense_test", "DISPENSE TEST", "shoe", "check_dispense"),
+    "lockout": DeviceTest("lockout_test", "LOCKOUT TEST", "lockout", "check_lockout"),
+}
+
+
+class ManagerDiagnostics(Diagnostics):
+    """:class:`Diagnostics` over a running manager's lines and drivers, reporting each outcome
+    as it comes."""
+
+    def __init__(self, manager: Any, *, simulation: Any = None,
+                 on_outcome: Callable[[Outcome], None] = lambda outcome: None,
+                 prompt: Callable[[str], None] = lambda text: None) -> None:
+        super().__init__(manager.config, simulation=simulation, prompt=prompt,
+                         trace_out=lambda line: None)
+        self.links = manager.links()
+        self.shoe, self.acceptors, self.lockout = manager.shoe, manager.acceptors, manager.lockout
+        self._opened = set(self.links)  # the manager opened them
+        self.on_outcome = on_outcome
+
+    def _each(self, test: str, body: Callable[[DeviceDriver], str],
+              drivers: Iterator[DeviceDriver]) -> list[Outcome]:
+        outcomes = []
+        for driver in drivers:
+            found = super()._each(test, body, iter([driver]))
+            for outcome in found:
+                self.on_outcome(outcome)
+            outcomes += found
+        return outcomes
+
+    def close(self) -> None:
+        """The lines stay the manager's."""
+
+
+def submit_test(manager: Any, key: str, *, simulation: Any = None,
+                on_outcome: Callable[[Outcome], None] = lambda outcome: None,
+                prompt: Callable[[str], None] = lambda text: None) -> Future[list[Outcome]]:
+    """Run test ``key`` (``lamp``, ``sensor``, ``dispense``, ``lockout``) as one job on its
+    device's line; never blocks (the result is a future)."""
+    test = DEVICE_TESTS[key]
+    diagnostics = ManagerDiagnostics(manager, simulation=simulation, on_outcome=on_outcome,
+                                     prompt=prompt)
+    method: Callable[[], list[Outcome]] = getattr(diagnostics, test.method)
+
+    def job(_target: Any) -> list[Outcome]:
+        outcomes = method()
+        if not outcomes:  # a test that found nothing to test says so
+            outcomes = [Outcome(key, test.device, False, "nothing to test")]
+            on_outcome(outcomes[0])
+        return outcomes
+
+    future: Future[list[Outcome]] = manager.submit(test.device, job)
+    return future

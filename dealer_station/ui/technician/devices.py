@@ -1,0 +1,91 @@
+"""The technician's device list (Qt-free view-model): each device's identity, firmware, link
+state and error counters, from the device manager's health and its lines' counters.
+
+>>> row = DeviceRow("acceptors", 3, "SIM-1-SEAT3", "BA-7", "1.2.0", "online", "",
+...                 (), {"retries": 2, "timeouts": 0, "bad_crc": 1})
+>>> row.subject, row.errors_text
+('acceptors seat 3', 'retries 2 · bad crc 1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ERROR_COUNTERS", "DeviceRow", "device_rows"]
+
+#: The line counters that count trouble (requests are not errors).
+ERROR_COUNTERS = ("retries", "timeouts", "naks", "stale_frames", "link_downs", "garbage_bytes",
+                  "bad_crc", "oversized", "broken")
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceRow:
+    """One device (one seat's acceptor) as the technician sees it."""
+
+    device: str
+    seat: int | None
+    serial: str
+    model: str
+    firmware: str
+    link: str
+    detail: str
+    faults: tuple[str, ...]
+    counters: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def subject(self) -> str:
+        return f"{self.device} seat {self.seat}" if self.seat is not None else self.device
+
+    @property
+    def errors_text(self) -> str:
+        shown = [f"{name.replace('_', ' ')} {self.counters[name]}" for name in ERROR_COUNTERS
+                 if self.counters.get(name)]
+        return " · ".join(shown) or "none"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"device": self.device, "seat": self.seat, "serial": self.serial,
+                "model": self.model, "firmware": self.firmware, "link": self.link,
+                "detail": self.detail, "faults": list(self.faults),
+                "counters": dict(self.counters)}
+
+
+def device_rows(manager: Any) -> list[DeviceRow]:
+    """Every configured device from ``manager`` (a :class:`drivers.manager.DeviceManager`):
+    call on the thread that owns it. Drivers' event counters are added to the line's."""
+    if manager is None:
+        return []
+    drivers: dict[tuple[str, int | None], Any] = {}
+    if manager.shoe is not None:
+        drivers[("shoe", None)] = manager.shoe
+    if manager.acceptors is not None:
+        for driver in manager.acceptors:
+            drivers[("acceptors", driver.seat)] = driver
+    if manager.lockout is not None:
+        drivers[("lockout", None)] = manager.lockout
+    health = manager.health()
+    rows = []
+    for key in sorted(set(health) | set(drivers), key=lambda k: (k[0], k[1] or 0)):
+        item = health.get(key)
+        driver = drivers.get(key)
+        identity = (item.identity if item is not None and item.identity is not None
+                    else getattr(driver, "identity", None))
+        counters: dict[str, int] = dict(item.counters) if item is not None else {}
+        if driver is not None:
+            events = driver.event_counters
+            counters.update(events_taken=events.taken, duplicates=events.duplicates_ignored,
+                            gaps=events.gaps, undecodable=events.undecodable)
+        rows.append(DeviceRow(
+            device=key[0],
+            seat=key[1],
+            serial=identity.serial_number if identity else "-",
+            model=f"{identity.vendor} {identity.model}" if identity else "-",
+            firmware=(f"{identity.firmware_version} (crc {identity.firmware_crc:04X})"
+                      if identity else "-"),
+            link=item.state.value if item is not None else "unknown",
+            detail=item.detail if item is not None else "",
+            faults=tuple(f.label for f in item.faults) if item is not None else (),
+            counters=counters,
+        ))
+    return rows

@@ -1,0 +1,387 @@
+"""The technician's screen, opened over the dealer's screen between rounds.
+
+Pages: the device list (identity, firmware, link state, error counters) with the per-device
+tests (lamp, sensor, dispense, lockout) and their live results; the decoded frame trace of every
+line; fault injection on the simulated table; the diagnostics bundle export. The screen is
+locked out during a round: signing in is refused, and a round that is open (or opens) disables
+everything that moves hardware, which the station refuses anyway.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.audit import utc_now
+from dealer_station.auth import AccessDenied, Role
+from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
+from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
+from dealer_station.ui.supervisor.widgets import (
+    PageSwitcher,
+    StaffHeader,
+    StaffSignIn,
+    message_label,
+    staff_stylesheet,
+)
+from dealer_station.ui.technician.actions import begin_diagnostic, export_bundle, inject_fault
+from dealer_station.ui.technician.bundle import RecentLogs
+from dealer_station.ui.technician.device_tests import DEVICE_TESTS, submit_test
+from dealer_station.ui.technician.devices import DeviceRow, device_rows
+from dealer_station.ui.technician.faults import FAULTS, LINES
+from dealer_station.ui.technician.trace import TraceTap
+from dealer_station.ui.theme import THEME
+
+__all__ = ["TechnicianScreen", "sign_in_technician"]
+
+_COLUMNS = ("Device", "Serial", "Model", "Firmware", "Link", "Faults", "Errors")
+
+
+def sign_in_technician(context: StaffContext, user: str, pin: str) -> StaffSession:
+    """A technician signs in; refused during a round (the screen is locked out then)."""
+    station = context.station
+    if station.round is not None:
+        raise AccessDenied(f"the technician's screen is locked during a round (round "
+                           f"{station.round_id} is in progress)")
+    return sign_in_staff(station, user, pin, Role.TECHNICIAN)
+
+
+class TechnicianScreen(QFrame):
+    """Sign-in, then the technician's pages. Emits :attr:`closed` on sign-out."""
+
+    closed = Signal()
+    outcome_reported = Signal(object)
+    test_finished = Signal(object, object)
+
+    def __init__(self, calls: StationCalls, parent: QWidget | None = None, *,
+                 bundle_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("staff")
+        self.setStyleSheet(staff_stylesheet())
+        self.setAutoFillBackground(True)
+        self.calls = calls
+        self.session: StaffSession | None = None
+        self.locked_round: int | None = None
+        self.rows: list[DeviceRow] = []
+        self.outcomes: list[Any] = []
+        self.running: str | None = None
+        self.bundle_dir = bundle_dir
+        self.bundle_path: Path | None = None
+        self.tap = TraceTap()
+        self.logs = RecentLogs.install()
+        self._trace_seen = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.stack = QStackedWidget()
+        layout.addWidget(self.stack)
+        self.sign_in_panel = StaffSignIn(
+            "TECHNICIAN SIGN-IN",
+            "Device tests move the table's hardware: they run only between rounds, and no round "
+            "can start while one runs.")
+        holder = QWidget()
+        holder_layout = QVBoxLayout(holder)
+        holder_layout.setContentsMargins(200, 60, 200, 60)
+        holder_layout.addWidget(self.sign_in_panel)
+        self.stack.addWidget(holder)
+        work = QWidget()
+        work_layout = QVBoxLayout(work)
+        work_layout.setContentsMargins(0, 0, 0, 0)
+        self.header = StaffHeader("TECHNICIAN")
+        work_layout.addWidget(self.header)
+        self.lock = QLabel("")
+        self.lock.setObjectName("lock")
+        self.lock.setWordWrap(True)
+        self.lock.hide()
+        work_layout.addWidget(self.lock)
+        self.pages = PageSwitcher([("Devices and tests", self._devices_page()),
+                                   ("Frame trace", self._trace_page()),
+                                   ("Fault injection", self._faults_page()),
+                                   ("Diagnostics bundle", self._bundle_page())])
+        work_layout.addWidget(self.pages, 1)
+        self.message = message_label()
+        self.message.setContentsMargins(16, 4, 16, 8)
+        work_layout.addWidget(self.message)
+        self.stack.addWidget(work)
+        self.timer = QTimer(self)
+        self.timer.setInterval(500)
+        self.timer.timeout.connect(self.poll)
+        self.sign_in_panel.submitted.connect(self.sign_in)
+        self.sign_in_panel.cancelled.connect(self.closed)
+        self.header.sign_out.connect(self.sign_out)
+        self.outcome_reported.connect(self._show_outcome)
+        self.test_finished.connect(self._test_finished)
+
+    # -- pages ------------------------------------------------------------------------------
+    def _devices_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        self.table = QTableWidget(0, len(_COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(_COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(40)
+        layout.addWidget(self.table, 3)
+        buttons = QGridLayout()
+        self.test_buttons: dict[str, QPushButton] = {}
+        for index, (key, test) in enumerate(DEVICE_TESTS.items()):
+            button = QPushButton(test.label)
+            button.setObjectName("primary")
+            button.clicked.connect(lambda _=False, k=key: self.run_test(k))
+            buttons.addWidget(button, 0, index)
+            self.test_buttons[key] = button
+        self.refresh_button = QPushButton("REFRESH")
+        self.refresh_button.clicked.connect(self.refresh)
+        buttons.addWidget(self.refresh_button, 0, len(DEVICE_TESTS))
+        layout.addLayout(buttons)
+        self.results = QListWidget()
+        layout.addWidget(self.results, 2)
+        return page
+
+    def _trace_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        row = QHBoxLayout()
+        self.trace_button = QPushButton("START TRACE")
+        self.trace_button.setCheckable(True)
+        self.trace_button.toggled.connect(self.set_tracing)
+        row.addWidget(self.trace_button)
+        self.trace_count = QLabel("")
+        self.trace_count.setObjectName("muted")
+        row.addWidget(self.trace_count, 1)
+        layout.addLayout(row)
+        self.trace = QPlainTextEdit()
+        self.trace.setReadOnly(True)
+        self.trace.setMaximumBlockCount(2000)
+        self.trace.setFont(QFont("DejaVu Sans Mono", 11))
+        layout.addWidget(self.trace, 1)
+        return page
+
+    def _faults_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        note = QLabel("Simulated table only: inject a fault and watch the dealer's screen, the "
+                      "device list and the trace react.")
+        note.setObjectName("muted")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.fault = QComboBox()
+        for key, fault in FAULTS.items():
+            self.fault.addItem(fault.label, key)
+        self.line = QComboBox()
+        self.line.addItems(list(LINES))
+        layout.addWidget(self.fault)
+        layout.addWidget(self.line)
+        self.inject_button = QPushButton("INJECT THE FAULT")
+        self.inject_button.setObjectName("secondary")
+        self.inject_button.clicked.connect(self.inject)
+        layout.addWidget(self.inject_button)
+        self.injected = QListWidget()
+        layout.addWidget(self.injected, 1)
+        return page
+
+    def _bundle_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        note = QLabel("One archive with the configuration, recent logs and the audit tail, the "
+                      "device identities and counters, and the frame trace (no accounts or "
+                      "PINs).")
+        note.setObjectName("muted")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.export_button = QPushButton("EXPORT THE DIAGNOSTICS BUNDLE")
+        self.export_button.setObjectName("primary")
+        self.export_button.clicked.connect(self.export)
+        layout.addWidget(self.export_button)
+        self.bundle_label = QLabel("")
+        self.bundle_label.setWordWrap(True)
+        layout.addWidget(self.bundle_label)
+        layout.addStretch(1)
+        return page
+
+    # -- session ----------------------------------------------------------------------------
+    def start(self) -> None:
+        self.session = None
+        self.sign_in_panel.reset()
+        self.stack.setCurrentIndex(0)
+
+    def sign_in(self, user: str, pin: str) -> None:
+        self.calls.submit(lambda context: sign_in_technician(context, user, pin),
+                          self._signed_in,
+                          lambda words: self.sign_in_panel.message.setText(f"Refused: {words}"))
+
+    def _signed_in(self, session: StaffSession) -> None:
+        self.session = session
+        self.header.who.setText(f"{session.name} ({session.user}) · technician")
+        self.stack.setCurrentIndex(1)
+        self.refresh()
+        self.timer.start()
+
+    def sign_out(self) -> None:
+        session, self.session = self.session, None
+        self.timer.stop()
+        if self.trace_button.isChecked():
+            self.trace_button.setChecked(False)
+        if session is not None:
+            self.calls.submit(lambda context: sign_out_staff(context.station, session))
+        self.stack.setCurrentIndex(0)
+        self.closed.emit()
+
+    # -- reading the station and devices ------------------------------------------------------
+    def refresh(self) -> None:
+        def read(context: StaffContext) -> tuple[int | None, list[DeviceRow]]:
+            return context.station.round_id, device_rows(context.manager)
+
+        self.calls.submit(read, self._show, self.message.setText)
+
+    def poll(self) -> None:
+        """Every half second: the lock, the device list, new trace lines."""
+        if self.calls.pending == 0:
+            self.refresh()
+        lines, self._trace_seen = self.tap.since(self._trace_seen)
+        if lines:
+            self.trace.appendPlainText("\n".join(lines))
+        self.trace_count.setText(f"{self.tap.count} frames")
+
+    def _show(self, found: tuple[int | None, list[DeviceRow]]) -> None:
+        self.locked_round, self.rows = found
+        self._set_locked(self.locked_round)
+        self.table.setRowCount(len(self.rows))
+        for index, row in enumerate(self.rows):
+            values = (row.subject, row.serial, row.model, row.firmware,
+                      row.link + (f" ({row.detail})" if row.detail else ""),
+                      ", ".join(row.faults) or "none", row.errors_text)
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                if column == 4:
+                    item.setForeground(QColor(THEME.ok if row.link == "online" else THEME.fault))
+                self.table.setItem(index, column, item)
+        self.table.resizeColumnsToContents()
+        if not self.rows:
+            self.message.setText("No devices are open at this station.")
+
+    def _set_locked(self, round_id: int | None) -> None:
+        locked = round_id is not None
+        self.lock.setVisible(locked)
+        if locked:
+            self.lock.setText(f"LOCKED: round {round_id} is in progress. Device tests and fault "
+                              "injection wait until the round ends.")
+        for button in (*self.test_buttons.values(), self.inject_button):
+            button.setEnabled(not locked and self.running is None)
+
+    # -- tests -------------------------------------------------------------------------------
+    def run_test(self, key: str) -> None:
+        session = self.session
+        if session is None or self.running is not None:
+            return
+        test = DEVICE_TESTS[key]
+        report = self.outcome_reported.emit
+        finished = self.test_finished.emit
+
+        def start(context: StaffContext) -> Any:
+            block = begin_diagnostic(context, session, test.name)
+            try:
+                future = submit_test(context.manager, key, simulation=context.simulation,
+                                     on_outcome=report,
+                                     prompt=lambda text: report(f"→ {text}"))
+            except BaseException:
+                block.__exit__(None, None, None)
+                raise
+            future.add_done_callback(lambda done: finished(block, done))
+            return block
+
+        self.running = key
+        self._set_locked(self.locked_round)
+        self.results.addItem(QListWidgetItem(f"{test.label} · started {utc_now()[11:19]}"))
+        self.calls.submit(start, None, self._test_refused)
+
+    def _test_refused(self, words: str) -> None:
+        self.running = None
+        self._set_locked(self.locked_round)
+        self.message.setText(f"Refused: {words}")
+        self.results.addItem(QListWidgetItem(f"Refused: {words}"))
+
+    def _show_outcome(self, outcome: Any) -> None:
+        if isinstance(outcome, str):
+            self.results.addItem(QListWidgetItem(outcome))
+            return
+        self.outcomes.append(outcome)
+        item = QListWidgetItem(str(outcome))
+        item.setForeground(QColor(THEME.ok if outcome.passed else THEME.fault))
+        self.results.addItem(item)
+        self.results.scrollToBottom()
+
+    def _test_finished(self, block: Any, future: Any) -> None:
+        self.calls.submit(lambda _context: block.__exit__(None, None, None))
+        key, self.running = self.running, None
+        error = future.exception()
+        if error is not None:
+            self.results.addItem(QListWidgetItem(f"FAIL {key}: {error}"))
+            self.message.setText(f"The {key} test could not run: {error}")
+        else:
+            outcomes = future.result()
+            failed = sum(1 for o in outcomes if not o.passed)
+            self.message.setText(f"{DEVICE_TESTS[key or 'lamp'].label}: "
+                                 + (f"{failed} failed" if failed else "every check passed"))
+        self._set_locked(self.locked_round)
+
+    # -- trace, faults, bundle ------------------------------------------------------------------
+    def set_tracing(self, on: bool) -> None:
+        tap = self.tap
+        self.trace_button.setText("STOP TRACE" if on else "START TRACE")
+        if on:
+            self.calls.submit(lambda context: tap.attach(context.manager),
+                              lambda count: self.message.setText(f"Tracing {count} line(s)."),
+                              self.message.setText)
+        else:
+            self.calls.submit(lambda context: tap.detach(context.manager))
+
+    def inject(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        key, line = str(self.fault.currentData()), self.line.currentText()
+
+        def done(words: str) -> None:
+            self.injected.addItem(QListWidgetItem(f"{utc_now()[11:19]} {words}"))
+            self.message.setText(f"Injected: {words}")
+
+        self.calls.submit(lambda context: inject_fault(context, session, key, line), done,
+                          lambda words: self.message.setText(f"Refused: {words}"))
+
+    def export(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        trace, logs = self.tap.lines(), list(self.logs.lines)
+        chosen = self.bundle_dir
+        stamp = utc_now()[:19].replace(":", "").replace("-", "")
+
+        def write(context: StaffContext) -> Path:
+            directory = chosen or Path(context.station.store.directory) / "diagnostics"
+            return export_bundle(context, session, directory / f"diagnostics-{stamp}.zip",
+                                 trace=trace, logs=logs)
+
+        def done(path: Path) -> None:
+            self.bundle_path = path
+            self.bundle_label.setText(f"Written {path}")
+            self.message.setText(f"Diagnostics bundle written: {path}")
+
+        self.calls.submit(write, done, lambda words: self.message.setText(f"Refused: {words}"))
