@@ -91,7 +91,7 @@ class Analysis:
     """Every wager of a game under the casino's chosen tables, with the wall time it took."""
 
     game: str
-    options: Mapping[str, str]
+    options: Mapping[str, str | int]
     wagers: tuple[WagerReport, ...]
     seconds: Mapping[str, float] = field(default_factory=dict)
 

@@ -110,6 +110,13 @@ def analyse_pai_gow(
     match = ROYAL_MATCHES.get(royal_match.upper())
     if match is None:
         raise ValueError(f"royal match {royal_match!r} is not KQ or AK (5324.41(c)(6)(ii))")
+    if trials > 0:
+        from dealer_station.games.pai_gow.house_way import load_house_way
+
+        try:  # an unknown or invalid house way is refused before any work
+            load_house_way(house_way)
+        except FileNotFoundError:
+            raise ValueError(f"no house way named {house_way!r} in resources/house_ways") from None
     timer = _Timer()
     start = time.perf_counter()
     everything = census(workers=workers, progress=lambda d, n: progress("seven-card census", d, n))
@@ -145,13 +152,13 @@ def analyse_pai_gow(
                 ),
             )
         )
-    options = {
+    options: dict[str, str | int] = {
         "fortune_tables": ",".join(fortune_tables),
         "insurance_tables": ",".join(insurance_tables),
         "seven_card_tables": ",".join(seven_card_tables),
         "royal_match": royal_match.upper(),
         "house_way": house_way,
-        "trials": str(trials),
-        "seed": str(seed),
+        "trials": trials,
+        "seed": seed,
     }
     return Analysis("pai-gow", options, tuple(reports), timer.seconds)

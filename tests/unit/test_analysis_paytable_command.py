@@ -80,6 +80,7 @@ def test_pai_gow_json_covers_every_wager(
     high = simulation["figures"]["expected_return_ci95_high"]
     assert low <= simulation["expected_return"] <= high
     assert data["options"]["royal_match"] == "AK"
+    assert data["options"]["trials"] == 300
 
 
 def test_pai_gow_tables_on_the_terminal(
@@ -102,3 +103,5 @@ def test_options_of_the_other_game_and_unknown_tables_are_refused(
         main(["paytable", "--game", "pai-gow", "--fortune-table", "D"])
     with pytest.raises(SystemExit):
         main(["paytable", "--game", "let-it-ride", "--three-card-table", "G"])
+    assert main(["paytable", "--game", "pai-gow", "--house-way", "nosuch", "--quiet"]) == 2
+    assert "no house way named 'nosuch'" in capsys.readouterr().err
