@@ -14,16 +14,18 @@ arch=$(uname -m)
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}"
 export PYTHONHASHSEED=0
 
+# Every package pinned, also in pip's isolated build environment of the project's own wheel.
+export PIP_CONSTRAINT="$PWD/installer/constraints.txt"
+export PIP_DISABLE_PIP_VERSION_CHECK=1
 [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
-"$venv/bin/pip" install --quiet --upgrade pip
-"$venv/bin/pip" install --quiet -c installer/constraints.txt . pyinstaller
+"$venv/bin/pip" install --quiet . pyinstaller
 "$venv/bin/pyinstaller" --noconfirm --clean --log-level WARN \
   --distpath dist --workpath build/pyinstaller installer/dealer-station.spec
 
 # The installer files travel with the bundle.
 mkdir -p dist/dealer-station/installer
-cp -r installer/udev installer/systemd installer/dealer-station.desktop installer/install.sh \
-  installer/uninstall.sh installer/README.md dist/dealer-station/installer/
+cp -r installer/udev installer/systemd installer/dealer-station.desktop installer/dealer-station.svg \
+  installer/install.sh installer/uninstall.sh installer/README.md dist/dealer-station/installer/
 
 tarball="dist/dealer-station-$version-linux-$arch.tar.gz"
 tar --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
