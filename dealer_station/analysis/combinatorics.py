@@ -26,6 +26,7 @@ __all__ = [
     "colex_rank",
     "combinations_array",
     "subset_columns",
+    "subset_ranks",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -66,6 +67,33 @@ def colex_rank(rows: npt.ArrayLike) -> IntArray:
     for position in range(array.shape[-1]):
         ranks += BINOMIAL[array[..., position], position + 1]
     return ranks
+
+
+def subset_ranks(rows: npt.ArrayLike, size: int) -> list[npt.NDArray[np.int32]]:
+    """The colex rank of every ``size``-subset of each row of ascending card indices, one array
+    per subset in the order of :func:`subset_columns`; each ``C(card, position)`` term is looked
+    up once and shared between the subsets.
+
+    >>> [r.tolist() for r in subset_ranks([[0, 1, 2]], 2)] == [
+    ...     colex_rank([[0, 1]]).tolist(), colex_rank([[0, 2]]).tolist(),
+    ...     colex_rank([[1, 2]]).tolist()]
+    True
+    """
+    array = np.asarray(rows)
+    terms: dict[tuple[int, int], npt.NDArray[np.int32]] = {}
+
+    def term(column: int, position: int) -> npt.NDArray[np.int32]:
+        if (column, position) not in terms:
+            terms[column, position] = BINOMIAL[array[:, column], position + 1].astype(np.int32)
+        return terms[column, position]
+
+    result = []
+    for columns in subset_columns(array.shape[1], size):
+        total = term(columns[0], 0).copy()
+        for position, column in enumerate(columns[1:], start=1):
+            total += term(column, position)
+        result.append(total)
+    return result
 
 
 def subset_columns(k: int, size: int) -> list[tuple[int, ...]]:

@@ -30,7 +30,12 @@ from math import lcm
 
 import numpy as np
 
-from dealer_station.analysis.combinatorics import IntArray, colex_rank, combinations_array
+from dealer_station.analysis.combinatorics import (
+    IntArray,
+    colex_rank,
+    combinations_array,
+    subset_ranks,
+)
 from dealer_station.analysis.five_card_table import BoolArray
 from dealer_station.analysis.report import PayLine, WagerReport, format_odds, odds_report
 from dealer_station.money import format_cents
@@ -161,36 +166,31 @@ def solve_base_game(pays: Odds) -> BaseGameSolution:
     value = odds[five_card_categories()]
     hands = combinations_array(52, 5)
     fours = combinations_array(52, 4)
+    # subset_columns order: the four-card subsets drop columns 4, 3, 2, 1, 0 in turn.
+    four_ranks = subset_ranks(hands, 4)
+    three_ranks = subset_ranks(hands, 3)
+    del hands
     sum_four = np.zeros(len(fours), dtype=np.int64)
-    for drop in range(5):
-        columns = [c for c in range(5) if c != drop]
-        sum_four += np.bincount(
-            colex_rank(hands[:, columns]), weights=value, minlength=len(fours)
-        ).astype(np.int64)
+    for ranks in four_ranks:
+        sum_four += np.bincount(ranks, weights=value, minlength=len(fours)).astype(np.int64)
     sum_three = np.zeros(22100, dtype=np.int64)
-    for keep in combinations_array(5, 3).tolist():
-        sum_three += np.bincount(
-            colex_rank(hands[:, keep]), weights=value, minlength=22100
-        ).astype(np.int64)
+    for ranks in three_ranks:
+        sum_three += np.bincount(ranks, weights=value, minlength=22100).astype(np.int64)
     best_four = np.maximum(sum_four, 0)
     best_after_three = np.zeros(22100, dtype=np.int64)
-    for drop in range(4):
-        columns = [c for c in range(4) if c != drop]
-        best_after_three += np.bincount(
-            colex_rank(fours[:, columns]), weights=best_four, minlength=22100
-        ).astype(np.int64)
+    for ranks in subset_ranks(fours, 3):
+        best_after_three += np.bincount(ranks, weights=best_four, minlength=22100).astype(np.int64)
     # Per three-card hand, in units of 1 / 2352 (= 1176 * 2 = 49 * 48):
     #   bet three: sum_three / 1176; bet one: max(sum_three, 0) / 1176; bet two: best / (49 * 48).
     numerator = int((2 * sum_three + 2 * np.maximum(sum_three, 0) + best_after_three).sum())
     expected = Fraction(numerator, 22100 * 2352 * scale)
     ride_one = sum_three > 0
     ride_two = sum_four > 0
-    units = np.full(len(hands), 20, dtype=np.int64)
-    for keep in combinations_array(5, 3).tolist():
-        units += 2 * ride_one[colex_rank(hands[:, keep])]
-    for drop in range(5):
-        columns = [c for c in range(5) if c != drop]
-        units += 4 * ride_two[colex_rank(hands[:, columns])]
+    units = np.full(len(value), 20, dtype=np.int64)
+    for ranks in three_ranks:
+        units += 2 * ride_one[ranks]
+    for ranks in four_ranks:
+        units += 4 * ride_two[ranks]
     return BaseGameSolution(ride_one, ride_two, expected, units, sum_three, sum_four, scale)
 
 
