@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections import Counter
+from itertools import combinations_with_replacement
 from typing import Any
 
 import pytest
 
-from dealer_station.cards import format_cards, pai_gow_deck, parse_cards
+from dealer_station.cards import JOKER, SUITS, Card, Rank, format_cards, pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.house_way import (
     CATEGORIES,
     HouseWayError,
@@ -94,6 +96,28 @@ def test_every_setting_is_legal_and_complete_5324_41_g_1() -> None:
         assert len(high) == 5 and len(low) == 2
         assert set(high) | set(low) == set(seven)
         assert high_not_lower_than_low(evaluate_high(high), evaluate_low(low)), seven
+
+
+def test_every_tenth_rank_pattern_is_set_legally_5324_41_g_1() -> None:
+    """5324.41(g)(1) over the rank patterns themselves: every tenth of the 67,600 multisets of
+    seven ranks (at most four of a rank, with or without the joker), suits spread so that the
+    pattern's own plan is used."""
+    way = load_house_way()
+    count = 0
+    for joker in (False, True):
+        patterns = combinations_with_replacement(range(2, 15), 6 if joker else 7)
+        for index, ranks in enumerate(patterns):
+            if index % 10 or max(Counter(ranks).values()) > 4:
+                continue
+            # suits in turn: the same rank never repeats a suit and no flush can form
+            cards = [Card(Rank(r), SUITS[i % 4]) for i, r in enumerate(ranks)]
+            if joker:
+                cards.append(JOKER)
+            high, low = way.set_hand(tuple(cards))
+            assert sorted(map(str, high + low)) == sorted(map(str, cards))
+            assert high_not_lower_than_low(evaluate_high(high), evaluate_low(low)), cards
+            count += 1
+    assert count > 6000
 
 
 def test_deterministic_whatever_the_order_of_the_cards() -> None:
