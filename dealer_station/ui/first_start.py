@@ -112,19 +112,19 @@ class FirstStartOffer(QObject):
     first supervisor; the account request goes to the worker as
     ``controller.create_first_supervisor(id, name, pin)``."""
 
-    def __init__(self, window: QWidget) -> None:
+    def __init__(self, window: Any) -> None:
         super().__init__(window)
-        self.window: Any = window
+        self.main_window = window
         self.dialog = FirstSupervisorDialog(window)
         self.dialog.supervisor_requested.connect(self._request)
         self.dialog.rejected.connect(self._put_aside)
         self.declined = False
         self.waiting = False
-        window.snapshot_shown.connect(self.on_snapshot)
+        self.main_window.snapshot_shown.connect(self.on_snapshot)
 
     def _request(self, user: str, name: str, pin: str) -> None:
         self.waiting = True
-        self.window.call_requested.emit(
+        self.main_window.call_requested.emit(
             lambda controller: controller.create_first_supervisor(user, name, pin))
 
     def _put_aside(self) -> None:
