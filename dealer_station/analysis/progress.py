@@ -3,9 +3,10 @@
 >>> import io
 >>> stream = io.StringIO()
 >>> bar = ProgressBar(stream, interactive=False)
->>> bar("census", 8, 16); bar("census", 16, 16)
->>> stream.getvalue()
-'census: 100%\\n'
+>>> bar("census", 8, 16); bar("census", 9, 16); bar("census", 16, 16)
+>>> print(stream.getvalue(), end="")
+census: 8/16 50%
+census: 16/16 100%
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ __all__ = ["ProgressBar"]
 
 class ProgressBar:
     """``bar(stage, done, total)`` redraws ``stage [#####-----]  50%  3.1 s`` in place on a
-    terminal; elsewhere (a log, a pipe) it prints one line when a stage completes."""
+    terminal; elsewhere (a log, a pipe) it prints a line at each further tenth of a stage."""
 
     def __init__(
         self,
@@ -34,6 +35,7 @@ class ProgressBar:
         self.enabled = enabled
         self.width = width
         self._started: dict[str, float] = {}
+        self._tenths: dict[str, int] = {}
 
     def __call__(self, stage: str, done: int, total: int) -> None:
         if not self.enabled:
@@ -47,6 +49,9 @@ class ProgressBar:
             self.stream.write(f"\r{stage} [{bar}] {fraction:4.0%} {elapsed:5.1f} s")
             if done >= total:
                 self.stream.write("\n")
-        elif done >= total:
-            self.stream.write(f"{stage}: 100%\n")
+        else:
+            tenth = int(fraction * 10)
+            if tenth > self._tenths.get(stage, 0):
+                self._tenths[stage] = tenth
+                self.stream.write(f"{stage}: {done}/{total} {fraction:.0%}\n")
         self.stream.flush()
