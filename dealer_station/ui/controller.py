@@ -48,6 +48,7 @@ __all__ = [
     "TableController",
     "blocking_fault",
     "device_for_hardware",
+    "standing",
 ]
 
 #: Device keys → the words the dealer reads.
@@ -94,6 +95,16 @@ def blocking_fault(hardware: Sequence[str], health: Mapping[str, DeviceHealth]) 
         return (f"{name} {item.state.value}{detail}. This step is stopped: clear the fault or "
                 "call a technician; the step resumes by itself when the device is back.")
     return None
+
+
+def standing(hardware: Sequence[str]) -> tuple[str, ...]:
+    """The requirements that are states the devices hold during a step (the lockout), applied
+    as the step begins; actions such as ``shoe_dispense`` wait for the dealer's button.
+
+    >>> standing(("lockout_on", "shoe_dispense:3", "acceptor_lights:3"))
+    ('lockout_on',)
+    """
+    return tuple(h for h in hardware if h.split(":", 1)[0] in ("lockout_on", "lockout_off"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +340,7 @@ class TableController:
         self.devices.stacks.clear()
         self.last_round = None
         self.message = ""
-        self._drive_hardware(("shoe_shuffle", *self.station.round.step.hardware))
+        self._drive_hardware(("shoe_shuffle", *standing(self.station.round.step.hardware)))
         return True
 
     # ------------------------------------------------------------ inputs
@@ -402,7 +413,7 @@ class TableController:
             self.last_round = round_
             self.selected = None
         else:
-            self._drive_hardware(self.station.round.step.hardware)
+            self._drive_hardware(standing(self.station.round.step.hardware))
         return record
 
     def enter_cards(self, cards: Sequence[Card]) -> Record | None:
@@ -460,7 +471,7 @@ class TableController:
     def restore_devices(self) -> None:
         """After a start or a resume: put the devices as the current step needs them."""
         if self.round is not None:
-            self._drive_hardware(self.round.step.hardware)
+            self._drive_hardware(standing(self.round.step.hardware))
         else:
             self._drive_hardware(("lockout_off",))
 

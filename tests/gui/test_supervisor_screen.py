@@ -1,0 +1,367 @@
+"""The supervisor's screen against a durable station on its own thread: sign-in by role,
+progressive validation (5324.41(k)(3)(iii)), round history and dispute reconstruction,
+configuration (validated with the clause, only between rounds, audited), meters; every
+protected action refused for the wrong role."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dealer_station.store import journal
+from dealer_station.store import meters as meter_store
+from dealer_station.ui.supervisor.demo import DemoTable, play_let_it_ride
+from dealer_station.ui.supervisor.screen import SupervisorScreen
+from dealer_station.ui.supervisor.session import StaffSession
+
+pytestmark = pytest.mark.gui
+
+METER = "progressive"
+CLAIM_CARDS = "9h 8h 7h 6h 5h 2c 2d"  # straight flush and pair: $50 from the meter
+
+
+def _setup(context: Any) -> list[int]:
+    station = context.station
+    station.create_meter(METER, wager="three_card_bonus", reset=500_000, rate_bp=2100,
+                         supervisor="S2", pin="2222")
+    return [play_let_it_ride(station, {1: "As Ad 4c", 3: "2h 7d 9c"}, "Ks 5h 8d",
+                             three_card=2500),
+            play_let_it_ride(station, {2: "Qs Js Ts", 5: "3h 3d 9c"}, "Ks As 8d",
+                             three_card=1000)]
+
+
+@pytest.fixture
+def table(qtbot: Any, tmp_path: Path) -> Any:
+    demo = DemoTable(tmp_path, devices=False)
+    demo.rounds = demo.call(_setup)
+    yield demo
+    demo.close()
+
+
+@pytest.fixture
+def screen(qtbot: Any, table: Any) -> SupervisorScreen:
+    widget = SupervisorScreen(table.calls)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    widget.start()
+    return widget
+
+
+def sign_in(qtbot: Any, table: Any, screen: Any, user: str, pin: str) -> None:
+    screen.sign_in_panel.user.setText(user)
+    screen.sign_in_panel.pin.setText(pin)
+    qtbot.mouseClick(screen.sign_in_panel.sign_in_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(screen.configuration.background)
+
+
+def audit_records(table: Any, kind: str) -> list[dict[str, Any]]:
+    def read(context: Any) -> list[dict[str, Any]]:
+        path = context.station.store.audit_path
+        return [record for record in map(json.loads, path.read_text().splitlines())
+                if record["kind"] == kind]
+
+    found: list[dict[str, Any]] = table.call(read)
+    return found
+
+
+def meter_now(table: Any) -> Any:
+    return table.call(lambda context: meter_store.statistics(context.station.store, METER))
+
+
+def show_claim(table: Any, screen: Any, round_id: int, position: str = "4") -> None:
+    page = screen.validation
+    page.round.setText(str(round_id))
+    page.position.setEditText(position)
+    page.cards.setText(CLAIM_CARDS)
+    page.show_claim()
+    table.wait_idle()
+
+
+def force_session(table: Any, screen: Any, user: str, name: str, role: str, pin: str) -> None:
+    """A session the sign-in would refuse: the station must refuse each action by itself."""
+    screen._signed_in(StaffSession(user, name, role, pin))
+    table.wait_idle(screen.configuration.background)
+
+
+# -- sign-in ----------------------------------------------------------------------------------
+
+def test_supervisor_signs_in_and_out_and_both_are_audited(qtbot: Any, table: Any,
+                                                          screen: Any) -> None:
+    sign_in(qtbot, table, screen, "S2", "2222")
+    assert screen.session is not None and screen.session.user == "S2"
+    assert screen.stack.currentIndex() == 1
+    assert "Sue Super" in screen.header.who.text()
+    with qtbot.waitSignal(screen.closed):
+        qtbot.mouseClick(screen.header.sign_out_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert screen.session is None and screen.validation.session is None
+    purposes = [r["data"].get("purpose") for r in audit_records(table, "sign_in")]
+    assert "supervisor_screen" in purposes
+    assert any(r["data"].get("screen") == "supervisor" for r in audit_records(table, "sign_out"))
+
+
+@pytest.mark.parametrize(("user", "pin", "words"), [
+    ("D1", "3333", "only a supervisor may open the supervisor's screen"),
+    ("T1", "4444", "only a supervisor may open the supervisor's screen"),
+    ("S2", "9999", "wrong id or PIN"),
+])
+def test_sign_in_refused_for_the_wrong_role_or_pin(qtbot: Any, table: Any, screen: Any,
+                                                   user: str, pin: str, words: str) -> None:
+    sign_in(qtbot, table, screen, user, pin)
+    assert screen.session is None
+    assert screen.stack.currentIndex() == 0
+    assert words in screen.sign_in_panel.message.text()
+
+
+# -- progressive validation -------------------------------------------------------------------
+
+def test_validation_shows_the_claim_and_approval_pays_from_the_meter(
+        qtbot: Any, table: Any, screen: Any, tmp_path: Path) -> None:
+    """5324.41(k)(3)(iii): the cards, arrangement, hand, meter before/after and amount; the
+    approval makes the numbered jackpot record, saved as text and PDF."""
+    sign_in(qtbot, table, screen, "S2", "2222")
+    before = meter_now(table)
+    show_claim(table, screen, table.rounds[1])
+    shown = screen.validation.claim_text()
+    assert shown == [str(table.rounds[1]), "4", CLAIM_CARDS, "high 9h 8h 7h 6h 5h · low 2c 2d",
+                     "Straight flush and pair", f"${before.current / 100:,.2f}", "$50.00",
+                     f"${max(before.current - 5000, before.reset) / 100:,.2f}"]
+    assert screen.validation.approve_button.isEnabled()
+    qtbot.mouseClick(screen.validation.approve_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    record = screen.validation.record
+    assert record is not None and record.number == 1 and record.supervisor == "S2"
+    assert record.amount == 5000 and record.meter_before == before.current
+    after = meter_now(table)
+    assert after.paid == 5000 and after.validations == 1 and after.hits == 1
+    assert "JACKPOT RECORD No. 000001" in screen.validation.record_text.toPlainText()
+    qtbot.mouseClick(screen.validation.save_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    text, pdf = screen.validation.saved
+    assert "Validated by       S2 (supervisor)" in text.read_text()
+    assert pdf.read_bytes().startswith(b"%PDF-1.4")
+
+
+def test_rejection_needs_a_reason_and_takes_nothing_from_the_meter(qtbot: Any, table: Any,
+                                                                   screen: Any) -> None:
+    """5324.41(k)(3)(iii): a rejected payout is audited with its reason; the meter is as it
+    was."""
+    sign_in(qtbot, table, screen, "S2", "2222")
+    before = meter_now(table)
+    show_claim(table, screen, table.rounds[0])
+    qtbot.mouseClick(screen.validation.reject_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert "a rejected payout needs the reason" in screen.validation.message.text()
+    screen.validation.reason.setText("cards were not all exposed at once")
+    qtbot.mouseClick(screen.validation.reject_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert "Rejected" in screen.validation.message.text()
+    assert meter_now(table) == before
+    rejected = [r for r in audit_records(table, "validation")
+                if r["data"]["decision"] == "rejected"]
+    assert rejected and rejected[0]["actor"] == "S2"
+    assert rejected[0]["data"]["reason"] == "cards were not all exposed at once"
+
+
+def test_the_supervisor_who_dealt_the_round_cannot_validate_it(qtbot: Any, table: Any,
+                                                               screen: Any) -> None:
+    """5324.41(k)(3)(iii): never a round they dealt."""
+    def supervisor_deals(context: Any) -> int:
+        station = context.station
+        station.sign_in("S2", "2222")
+        round_id = play_let_it_ride(station, {4: "Ah Kh 2c"}, "3d 4s 9h", three_card=500)
+        station.sign_in("D1", "3333")
+        return round_id
+
+    round_id = table.call(supervisor_deals)
+    sign_in(qtbot, table, screen, "S2", "2222")
+    before = meter_now(table)
+    show_claim(table, screen, round_id)
+    qtbot.mouseClick(screen.validation.approve_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert ("a supervisor may not validate a payout on a round they dealt [5324.41(k)(3)(iii)]"
+            in screen.validation.message.text())
+    assert screen.validation.record is None
+    assert meter_now(table) == before
+
+
+@pytest.mark.parametrize(("user", "name", "role", "pin"), [
+    ("D1", "Dee Dealer", "dealer", "3333"),
+    ("T1", "Tom Tech", "technician", "4444"),
+])
+@pytest.mark.parametrize("action", ["approve", "reject", "apply_configuration"])
+def test_every_supervisor_action_is_refused_for_the_wrong_role(
+        qtbot: Any, table: Any, screen: Any, user: str, name: str, role: str, pin: str,
+        action: str) -> None:
+    """5324.41(k)(3)(iii) for payouts; only a supervisor changes the configuration. The station
+    refuses even when the screen is forced open with another role's account."""
+    force_session(table, screen, user, name, role, pin)
+    before, version = meter_now(table), table.call(
+        lambda context: context.station.configuration_version)
+    if action == "apply_configuration":
+        screen.configuration.editors["table.minimum"].setText("$10.00")
+        qtbot.mouseClick(screen.configuration.apply_button, Qt.MouseButton.LeftButton)
+        table.wait_idle()
+        message = screen.configuration.message.text()
+        assert "only a supervisor may change the configuration" in message
+    else:
+        show_claim(table, screen, table.rounds[1])
+        screen.validation.reason.setText("testing the refusal")
+        button = (screen.validation.approve_button if action == "approve"
+                  else screen.validation.reject_button)
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        table.wait_idle()
+        message = screen.validation.message.text()
+        assert ("only a supervisor may validate a progressive payout [5324.41(k)(3)(iii)]"
+                in message)
+        assert screen.validation.record is None
+    assert meter_now(table) == before
+    assert table.call(lambda context: context.station.configuration_version) == version
+
+
+# -- history and disputes ---------------------------------------------------------------------
+
+def test_history_finds_rounds_by_position_and_time_and_shows_every_hand(
+        qtbot: Any, table: Any, screen: Any) -> None:
+    sign_in(qtbot, table, screen, "S2", "2222")
+    page = screen.history
+    page.position.setText("5")
+    qtbot.mouseClick(page.find_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert [row.id for row in page.rows] == [table.rounds[1]]
+    page.position.setText("")
+    page.since.setText("2999-01-01 00:00")
+    page.search()
+    table.wait_idle()
+    assert page.rows == []
+    page.since.setText(page.until.text())
+    page.until.setText("2999-01-01")
+    page.search()
+    table.wait_idle()
+    assert [row.id for row in page.rows] == list(reversed(table.rounds))
+    page.list.setCurrentRow(1)
+    table.wait_idle()
+    text = page.view.toPlainText()
+    for expected in ("Position 1: As Ad 4c", "Position 3: 2h 7d 9c",
+                     "Community: burn: 8d left: Ks right: 5h", "bet one: let it ride",
+                     "pay · stake $5.00 · amount $5.00", "three card bonus"):
+        assert expected in text
+    assert "As 2h Ks Ad 7d 5h 4c 9c 8d" in text  # in the order dealt
+
+
+def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
+        qtbot: Any, table: Any, screen: Any) -> None:
+    """The settlement re-run from the records matches; a tampered stored payment shows up as a
+    difference from what was paid."""
+    sign_in(qtbot, table, screen, "S2", "2222")
+    page = screen.history
+    page.open_round(table.rounds[0])
+    table.wait_idle()
+    qtbot.mouseClick(page.rerun_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert page.result is not None and page.result.matches and not page.result.differences
+    assert "matches every payment made" in page.view.toPlainText()
+
+    def tamper(context: Any) -> None:
+        store = context.station.store
+        summary = journal.round_summary(store, table.rounds[0])
+        document = dict(summary.document)
+        payments = [dict(p) for p in document["payments"]]
+        paid = next(p for p in payments if p["outcome"] == "pay")
+        paid["amount"] += 10_000
+        document["payments"] = payments
+        store.connection.execute("UPDATE rounds SET document = ? WHERE id = ?",
+                                 (json.dumps(document), table.rounds[0]))
+
+    table.call(tamper)
+    page.open_round(table.rounds[0])
+    table.wait_idle()
+    page.rerun()
+    table.wait_idle()
+    assert page.result is not None and not page.result.matches
+    assert len(page.result.differences) == 1
+    assert "1 difference(s) from what was paid" in page.view.toPlainText()
+    assert "re-run gives" in page.result.differences[0]
+
+
+# -- configuration ----------------------------------------------------------------------------
+
+def test_a_bad_value_is_refused_with_the_clause_it_breaks(qtbot: Any, table: Any,
+                                                          screen: Any) -> None:
+    """5324.34(a)(1): seven betting positions; 5324.34(f)(1): the base pay table minimum."""
+    sign_in(qtbot, table, screen, "S2", "2222")
+    page = screen.configuration
+    table.wait_idle(page.background)
+    page.editors["table.positions"].setText("6")
+    qtbot.mouseClick(page.validate_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    assert "[5324.34(a)(1)]" in page.message.text()
+    page.editors["table.positions"].setText("7")
+    page.editors["base_pay_table.flush"].setText("7")
+    qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    assert "less than the regulation's 8:1 [5324.34(f)(1)]" in page.message.text()
+    assert table.call(lambda context: context.station.configuration_version) == 1
+
+
+def test_configuration_changes_only_between_rounds_and_is_audited(qtbot: Any, table: Any,
+                                                                   screen: Any) -> None:
+    sign_in(qtbot, table, screen, "S2", "2222")
+    page = screen.configuration
+    page.editors["table.minimum"].setText("$10.00")
+    qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    assert "configuration version 2" in page.message.text()
+    settings = table.call(lambda context: context.station.settings)
+    assert settings["table"]["minimum"] == "$10.00"
+    config_records = audit_records(table, "config")
+    assert config_records[-1]["actor"] == "S2" and config_records[-1]["data"]["version"] == 2
+
+    table.call(lambda context: play_let_it_ride(context.station, {1: "As Ad 4c"}, "Ks 5h 8d",
+                                                wager=1000, finish=False))
+    page.refresh()
+    table.wait_idle()
+    assert "in progress" in page.status.text()
+    page.editors["table.minimum"].setText("$15.00")
+    page.apply()
+    table.wait_idle(page.background)
+    assert "the configuration cannot change during a round" in page.message.text()
+    assert table.call(lambda context: context.station.configuration_version) == 2
+
+
+def test_theoretical_returns_are_computed_off_the_gui_thread(qtbot: Any, table: Any,
+                                                             screen: Any) -> None:
+    """5324.34(f)(4) table D: the three-card bonus return shown once the analysis is done."""
+    sign_in(qtbot, table, screen, "S2", "2222")
+    page = screen.configuration
+    qtbot.waitUntil(lambda: "Three-card bonus table D" in page.returns.text()
+                    and "house edge 2.136 %" in page.returns.text(), timeout=30_000)
+    assert "Let it ride bonus" in page.returns.text()
+    table.wait_idle(page.background, timeout=60)
+    assert "Base game (as configured): return 96.494 %" in page.returns.text()
+
+
+# -- meters ------------------------------------------------------------------------------------
+
+def test_meter_view_shows_the_figures_and_the_shift_chart(qtbot: Any, table: Any,
+                                                          screen: Any) -> None:
+    sign_in(qtbot, table, screen, "S2", "2222")
+    page = screen.meters
+    figures = page.figure_text()
+    stats = meter_now(table)
+    assert stats.contributions == (2 * 2500 + 2 * 1000) * 21 // 100
+    assert figures["Current"] == f"${stats.current / 100:,.2f}"
+    assert figures["Reset"] == "$5,000.00"
+    assert figures["Contributions (shift)"] == f"${stats.contributions / 100:,.2f}"
+    assert figures["Hits (shift / all)"] == "0 / 0"
+    series = page.chart.series
+    assert series is not None
+    assert [p.kind for p in series.points] == ["seed", "contribution", "contribution"]
+    assert series.points[-1].balance == stats.current
+    image = page.chart.grab().toImage()
+    assert image.width() > 300  # drawn
