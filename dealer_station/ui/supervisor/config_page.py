@@ -5,6 +5,7 @@ stores it through the station (only between rounds, audited)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -27,7 +28,7 @@ from dealer_station.ui.supervisor.configuration import (
     default_settings,
     flatten,
     merged,
-    pay_table_returns,
+    return_jobs,
     unflatten,
     validate,
 )
@@ -52,6 +53,8 @@ class ConfigurationPage(QWidget):
         self.version = 0
         self.current_game = ""
         self.round_open = False
+        self.return_lines: list[ReturnLine] = []
+        self._generation = 0
         layout = QVBoxLayout(self)
         heading = QLabel("TABLE CONFIGURATION · takes effect between rounds")
         heading.setObjectName("phase")
@@ -146,23 +149,33 @@ class ConfigurationPage(QWidget):
         self.show_returns(game, settings)
 
     def show_returns(self, game: str, settings: dict[str, Any]) -> None:
+        """Each pay table's return from the cache at once; each missing one computed on a
+        background thread and shown when it arrives (the screen never waits)."""
         try:
-            lines = pay_table_returns(game, settings, cached_only=True)
+            jobs = return_jobs(game, settings)
         except (ValueError, TypeError) as error:
             self.returns.setText(f"Not computed: {reason_of(error)}")
             return
-        self._draw_returns(lines)
-        if any(line.expected_return is None and not line.note for line in lines):
-            self.background.run(lambda: pay_table_returns(game, settings), self._computed)
+        self.return_lines = [line for line, _work in jobs]
+        self._draw_returns()
+        generation = self._generation = self._generation + 1
+        for index, (line, work) in enumerate(jobs):
+            if line.expected_return is None and not line.note:
+                self.background.run(work, functools.partial(self._computed, generation, index))
 
-    def _computed(self, result: object) -> None:
-        if isinstance(result, list):
-            self._draw_returns(result)
+    def _computed(self, generation: int, index: int, result: object) -> None:
+        if generation != self._generation:
+            return  # the settings shown changed meanwhile
+        if isinstance(result, ReturnLine):
+            self.return_lines[index] = result
         elif isinstance(result, Exception):
-            self.returns.setText(f"Not computed: {reason_of(result)}")
+            old = self.return_lines[index]
+            self.return_lines[index] = ReturnLine(old.wager, old.table, None,
+                                                  f"not computed: {reason_of(result)}")
+        self._draw_returns()
 
-    def _draw_returns(self, lines: list[ReturnLine]) -> None:
-        self.returns.setText("\n\n".join(line.words for line in lines))
+    def _draw_returns(self) -> None:
+        self.returns.setText("\n\n".join(line.words for line in self.return_lines))
 
     # -- editing ------------------------------------------------------------------------------
     def edited(self) -> dict[str, Any]:

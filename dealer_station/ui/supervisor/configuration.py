@@ -22,6 +22,7 @@ cached by table.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ __all__ = [
     "flatten",
     "merged",
     "pay_table_returns",
+    "return_jobs",
     "unflatten",
     "validate",
 ]
@@ -205,20 +207,29 @@ def _let_it_ride_jobs(settings: Mapping[str, Any]) -> list[tuple[str, str, Calla
     return jobs
 
 
-def pay_table_returns(game: str, settings: Mapping[str, Any], *, cached_only: bool = False,
-                      ) -> list[ReturnLine]:
-    """The theoretical return of each pay table in ``settings``. With ``cached_only`` nothing is
-    computed (what the GUI thread may call); otherwise each missing figure is computed (seconds
-    for the base game: call it on a worker) and cached."""
+def _compute_line(wager: str, key: str, compute: Callable[[], float]) -> ReturnLine:
+    return ReturnLine(wager, "as configured", _cached((wager, key), compute))
+
+
+def return_jobs(game: str, settings: Mapping[str, Any]
+                ) -> list[tuple[ReturnLine, Callable[[], ReturnLine]]]:
+    """Each pay table's line as known now (from the cache, else ``None``: computing) with the
+    function that computes it (seconds for the base game: call it off the GUI thread)."""
     if game != "let_it_ride":
-        return [ReturnLine("Pay tables", game.replace("_", " "), None,
-                           "the exact analysis of this game's tables runs with "
-                           "`dealer-station paytable` (a full seven-card census)")]
-    lines = []
+        note = ("the exact analysis of this game's tables runs with `dealer-station paytable` "
+                "(a full seven-card census)")
+        line = ReturnLine("Pay tables", game.replace("_", " "), None, note)
+        return [(line, lambda: line)]
+    jobs: list[tuple[ReturnLine, Callable[[], ReturnLine]]] = []
     for wager, key, compute in _let_it_ride_jobs(settings):
         with _CACHE_LOCK:
             known = _CACHE.get((wager, key))
-        if known is None and not cached_only:
-            known = _cached((wager, key), compute)
-        lines.append(ReturnLine(wager, "as configured", known))
-    return lines
+
+        jobs.append((ReturnLine(wager, "as configured", known),
+                     functools.partial(_compute_line, wager, key, compute)))
+    return jobs
+
+
+def pay_table_returns(game: str, settings: Mapping[str, Any]) -> list[ReturnLine]:
+    """Every pay table's theoretical return, computing (and caching) what is missing."""
+    return [work() for _line, work in return_jobs(game, settings)]
