@@ -135,6 +135,12 @@ class _Wager:
     player: str
 
 
+def _check_amount(amount: object, clause: str) -> None:
+    """An amount of chips: a positive whole number of cents."""
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        raise ProcedureError(f"a wager is a positive number of cents, not {amount!r}", clause)
+
+
 def _cards_json(cards: Sequence[Card]) -> list[str]:
     return [c.text for c in cards]
 
@@ -256,10 +262,6 @@ class PaiGowRound:
         """Positions with a pai gow poker wager against the banker (not the bank's own)."""
         return [p for p in sorted(self._wagers) if p != self.bank]
 
-    @property
-    def _banked_by_player(self) -> bool:
-        return self.bank is not None
-
     def _positions_of(self, player: str) -> list[int]:
         return sorted(p for p, w in self._wagers.items() if w.player == player)
 
@@ -327,9 +329,8 @@ class PaiGowRound:
         if position not in self.context.seated:
             raise ProcedureError(f"no player is seated at {position_name(position)}",
                                  "5324.41(d)(2)")
+        _check_amount(amount, "5324.41(d)(1)")
         total = amount + (self._wagers[position].amount if position in self._wagers else 0)
-        if amount <= 0:
-            raise ProcedureError("a wager must be a positive amount", "5324.41(d)(1)")
         c = self.config
         if position != self.bank and not c.minimum_wager <= total <= c.maximum_wager:
             raise ProcedureError(
@@ -402,8 +403,7 @@ class PaiGowRound:
                 f"a {wager} wager needs a pai gow poker wager at {position_name(position)}",
                 "5324.41(d)(4)",
             )
-        if amount <= 0:
-            raise ProcedureError("a wager must be a positive amount", "5324.41(d)(1)")
+        _check_amount(amount, "5324.41(d)(1)")
 
     def can_place_side_wager(self, position: int, wager: str, amount: Cents) -> bool:
         return allowed(self.verify_place_side_wager, position, wager, amount)
@@ -432,8 +432,7 @@ class PaiGowRound:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 7:
             raise ProcedureError(f"the wager is on a number 1 to 7, not {number!r}",
                                  "5324.41(j)(1)")
-        if amount <= 0:
-            raise ProcedureError("a wager must be a positive amount", "5324.41(j)(2)(ii)")
+        _check_amount(amount, "5324.41(j)(2)(ii)")
 
     def can_place_rng_wager(self, position: int, number: int, amount: Cents) -> bool:
         return allowed(self.verify_place_rng_wager, position, number, amount)
@@ -488,8 +487,8 @@ class PaiGowRound:
             raise ProcedureError("the bank may wager on one betting area only", "5324.41(h)(6)")
         if co_bank and not self.config.co_banking:
             raise ProcedureError("this table does not offer co-banking", "5324.41(h)(5)")
-        if chips < 0:
-            raise ProcedureError("chips added to the bank cannot be negative", "5324.41(h)(4)")
+        if chips:
+            _check_amount(chips, "5324.41(h)(4)(ii)")
         verify_bank_covers(wagers[position] + chips, wagers, position)
 
     def can_accept_bank(self, position: int, co_bank: bool = False, chips: Cents = 0) -> bool:
@@ -583,6 +582,8 @@ class PaiGowRound:
 
     def verify_place_dealer_wager(self, amount: Cents) -> None:
         self._require(Phase.DEALER_WAGER, action="the dealer's wager")
+        if amount:
+            _check_amount(amount, "5324.41(h)(7)")
         if amount < 0 or amount > self.proposed_dealer_wager:
             raise ProcedureError(
                 f"the dealer wagers the bank's last wager against the dealer "
