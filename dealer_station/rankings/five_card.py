@@ -118,14 +118,8 @@ _W: dict[Rank, int] = {
     **{rank: _poker.RANK_WEIGHTS[rank - 2] for rank in Rank if rank is not Rank.JOKER},
     Rank.JOKER: len(_PLAIN),
 }
-# For card indices 0-51: weight << 12 | a 3-bit count field per suit; a sum of five codes is a
-# flush when its low 12 bits are 5 in one field (_SUITED).
-_CODE: list[int] = [(_poker.RANK_WEIGHTS[i // 4] << 12) | (1 << (3 * (i % 4))) for i in range(52)]
-_SUITED: list[int] = [0] * 4096
-for _suit in range(4):
-    _SUITED[5 << (3 * _suit)] = 1
-# Indexed by rank key << 1 | suited.
-_BOTH: list[FiveCardHand | None] = [h for pair in zip(_PLAIN, _FLUSH, strict=True) for h in pair]
+# Weight by card index 0-51 (the suit is ``index & 3``).
+_W_BY_INDEX: list[int] = [_poker.RANK_WEIGHTS[i // 4] for i in range(52)]
 
 #: The smallest key of a qualifying hand: a pair of tens (5324.34(f)(1)).
 QUALIFYING_KEY: int = _poker.pack(FiveCardCategory.PAIR.strength, (10,))
@@ -182,8 +176,10 @@ def evaluate_five_indices(indices: Sequence[int]) -> FiveCardHand:
     'two_pair'
     """
     a, b, c, d, e = indices
-    k = _CODE[a] + _CODE[b] + _CODE[c] + _CODE[d] + _CODE[e]
-    hand = _BOTH[((k >> 12) << 1) | _SUITED[k & 4095]]
+    k = _W_BY_INDEX[a] + _W_BY_INDEX[b] + _W_BY_INDEX[c] + _W_BY_INDEX[d] + _W_BY_INDEX[e]
+    s = a & 3
+    suited = s == b & 3 and s == c & 3 and s == d & 3 and s == e & 3
+    hand = _FLUSH[k] if suited else _PLAIN[k]
     if hand is None:
         raise CardError(f"not five different cards: {tuple(indices)}")
     return hand
