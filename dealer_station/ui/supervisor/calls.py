@@ -117,7 +117,10 @@ class StationCalls(QObject):
             else:
                 finished.emit(on_done, result, None, False)
 
-        self._post(job)
+        try:
+            self._post(job)
+        except RuntimeError:  # the station's thread is gone (the application is closing)
+            self.pending -= 1
 
     @Slot(object, object, object, object)
     def _deliver(self, callback: Any, result: Any, words: Any, failed: Any) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QHideEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -232,7 +232,8 @@ class TechnicianScreen(QFrame):
         self.header.who.setText(f"{session.name} ({session.user}) · technician")
         self.stack.setCurrentIndex(1)
         self.refresh()
-        self.timer.start()
+        if self.isVisible():
+            self.timer.start()
 
     def sign_out(self) -> None:
         session, self.session = self.session, None
@@ -243,6 +244,10 @@ class TechnicianScreen(QFrame):
             self.calls.submit(lambda context: sign_out_staff(context.station, session))
         self.stack.setCurrentIndex(0)
         self.closed.emit()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.timer.stop()
+        super().hideEvent(event)
 
     # -- reading the station and devices ------------------------------------------------------
     def refresh(self) -> None:

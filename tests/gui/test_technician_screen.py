@@ -1,0 +1,240 @@
+"""The technician's screen against a durable station and the simulated table's devices (in
+process, a running device manager): the device list, the per-device tests with live results,
+the decoded frame trace, fault injection, the diagnostics bundle; locked out during a round;
+every action refused for the wrong role."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dealer_station.ui.supervisor.demo import DemoTable, play_let_it_ride
+from dealer_station.ui.supervisor.session import StaffSession
+from dealer_station.ui.technician.screen import TechnicianScreen
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def table(qtbot: Any, tmp_path: Path) -> Any:
+    demo = DemoTable(tmp_path / "data", devices=True)
+    demo.call(lambda context: None)  # opened
+    yield demo
+    demo.close()
+
+
+@pytest.fixture
+def screen(qtbot: Any, table: Any, tmp_path: Path) -> Any:
+    widget = TechnicianScreen(table.calls, bundle_dir=tmp_path / "bundles")
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    widget.start()
+    yield widget
+    widget.timer.stop()
+
+
+def sign_in(qtbot: Any, table: Any, screen: Any, user: str = "T1", pin: str = "4444") -> None:
+    screen.sign_in_panel.user.setText(user)
+    screen.sign_in_panel.pin.setText(pin)
+    qtbot.mouseClick(screen.sign_in_panel.sign_in_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+
+
+def run_test(qtbot: Any, table: Any, screen: Any, key: str) -> None:
+    qtbot.mouseClick(screen.test_buttons[key], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: screen.running is None, timeout=40_000)
+    table.wait_idle()
+
+
+def audit(table: Any, kind: str) -> list[dict[str, Any]]:
+    def read(context: Any) -> list[dict[str, Any]]:
+        lines = context.station.store.audit_path.read_text().splitlines()
+        return [r for r in map(json.loads, lines) if r["kind"] == kind]
+
+    found: list[dict[str, Any]] = table.call(read)
+    return found
+
+
+def test_device_list_shows_identity_firmware_link_and_error_counters(qtbot: Any, table: Any,
+                                                                     screen: Any) -> None:
+    sign_in(qtbot, table, screen)
+    assert screen.stack.currentIndex() == 1
+    subjects = [row.subject for row in screen.rows]
+    assert subjects == [*(f"acceptors seat {s}" for s in range(1, 8)), "lockout", "shoe"]
+    for row in screen.rows:
+        assert row.serial.startswith("SIM-") and row.link == "online"
+        assert row.firmware != "-" and "crc" in row.firmware
+    assert screen.table.rowCount() == 9
+    headers = [screen.table.horizontalHeaderItem(c).text() for c in range(7)]
+    assert headers == ["Device", "Serial", "Model", "Firmware", "Link", "Faults", "Errors"]
+    assert screen.table.item(8, 0).text() == "shoe"
+    assert screen.table.item(8, 6).text() == "none"
+
+
+@pytest.mark.parametrize(("key", "subjects", "words"), [
+    ("lamp", 7, "on, flashing, off read back"),
+    ("sensor", 7, "chip sensed and removed"),
+    ("dispense", 1, "stack of 3:"),
+    ("lockout", 1, "lock, unlock, indicator on/flashing/off"),
+])
+def test_each_device_test_reports_live_results_and_is_audited(
+        qtbot: Any, table: Any, screen: Any, key: str, subjects: int, words: str) -> None:
+    sign_in(qtbot, table, screen)
+    run_test(qtbot, table, screen, key)
+    assert len(screen.outcomes) == subjects
+    assert all(o.passed and words in o.detail for o in screen.outcomes)
+    shown = [screen.results.item(i).text() for i in range(screen.results.count())]
+    assert sum(1 for line in shown if line.startswith("PASS")) == subjects
+    assert "every check passed" in screen.message.text()
+    names = [r["data"].get("name") for r in audit(table, "diagnostic")]
+    assert names.count(f"{key}_test") == 2  # authorized, then finished
+    assert all(button.isEnabled() for button in screen.test_buttons.values())
+
+
+def test_a_round_cannot_start_while_a_test_runs(qtbot: Any, table: Any, screen: Any) -> None:
+    sign_in(qtbot, table, screen)
+
+    def start_during_test(context: Any) -> str:
+        block = context.station.diagnostic("lamp_test", technician="T1", pin="4444")
+        block.__enter__()
+        try:
+            context.station.start_round()
+        except Exception as error:
+            return str(error)
+        finally:
+            block.__exit__(None, None, None)
+        return "started"
+
+    assert "diagnostic 'lamp_test' is running" in table.call(start_during_test)
+
+
+def test_the_frame_trace_shows_decoded_frames(qtbot: Any, table: Any, screen: Any) -> None:
+    sign_in(qtbot, table, screen)
+    screen.trace_button.setChecked(True)
+    table.wait_idle()
+    qtbot.waitUntil(lambda: "POLL reply" in screen.trace.toPlainText(), timeout=10_000)
+    text = screen.trace.toPlainText()
+    assert " tx addr " in text and " rx addr " in text
+    screen.trace_button.setChecked(False)
+    table.wait_idle()
+    assert table.call(lambda context: all(link.trace is None
+                                          for link in context.manager.links().values()))
+
+
+def test_fault_injection_on_the_simulated_table(qtbot: Any, table: Any, screen: Any) -> None:
+    """A jam injected through the back door makes the next dispense test fail; an unplugged
+    line shows offline in the device list."""
+    sign_in(qtbot, table, screen)
+    screen.fault.setCurrentIndex(screen.fault.findData("jam"))
+    qtbot.mouseClick(screen.inject_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert "Injected: Jam the next dispense" in screen.message.text()
+    run_test(qtbot, table, screen, "dispense")
+    assert [o.passed for o in screen.outcomes] == [False]
+    screen.fault.setCurrentIndex(screen.fault.findData("unplug"))
+    screen.line.setCurrentText("lockout")
+    screen.inject()
+    table.wait_idle()
+    qtbot.waitUntil(lambda: (screen.refresh(), table.wait_idle(),
+                             any(r.device == "lockout" and r.link != "online"
+                                 for r in screen.rows))[-1], timeout=15_000)
+    injections = [r["data"]["name"] for r in audit(table, "diagnostic")
+                  if r["data"]["name"].startswith("fault_injection")]
+    assert injections == ["fault_injection:jam:shoe", "fault_injection:unplug:lockout"]
+
+
+def test_diagnostics_bundle_is_one_archive_with_everything(qtbot: Any, table: Any,
+                                                           screen: Any) -> None:
+    sign_in(qtbot, table, screen)
+    screen.trace_button.setChecked(True)
+    qtbot.waitUntil(lambda: screen.tap.count > 5, timeout=10_000)
+    qtbot.mouseClick(screen.export_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    path = screen.bundle_path
+    assert path is not None and path.suffix == ".zip"
+    with zipfile.ZipFile(path) as archive:
+        names = set(archive.namelist())
+        assert names == {"configuration.json", "devices.json", "trace.txt", "logs/recent.log",
+                         "logs/audit-tail.jsonl", "manifest.json"}
+        configuration = json.loads(archive.read("configuration.json"))
+        assert configuration["game"] == "let_it_ride" and configuration["simulated"] is True
+        devices = json.loads(archive.read("devices.json"))["devices"]
+        assert all(d["serial"].startswith("SIM-") for d in devices)
+        assert all(d["firmware"] != "-" for d in devices) and len(devices) == 9
+        assert "POLL" in archive.read("trace.txt").decode()
+        assert b"sign_in" in archive.read("logs/audit-tail.jsonl")
+        assert b"pin_hash" not in b"".join(archive.read(n) for n in names)
+        manifest = json.loads(archive.read("manifest.json"))
+        assert set(manifest["files"]) == names - {"manifest.json"}
+
+
+def test_locked_out_during_a_round(qtbot: Any, table: Any, screen: Any) -> None:
+    """Sign-in refused while a round is in progress; a round that opens locks the screen and
+    the station refuses the tests."""
+    table.call(lambda context: play_let_it_ride(context.station, {1: "As Ad 4c"}, "Ks 5h 8d",
+                                                finish=False))
+    sign_in(qtbot, table, screen)
+    assert screen.session is None
+    assert "locked during a round" in screen.sign_in_panel.message.text()
+
+    def finish(context: Any) -> None:
+        context.station.void_round("test over", supervisor="S2", pin="2222")
+
+    table.call(finish)
+    sign_in(qtbot, table, screen)
+    assert screen.session is not None and not screen.lock.isVisible()
+    table.call(lambda context: play_let_it_ride(context.station, {2: "2c 3c 4c"}, "Ks 5h 8d",
+                                                finish=False))
+    screen.poll()
+    table.wait_idle()
+    assert screen.lock.isVisible() and "LOCKED" in screen.lock.text()
+    assert not any(b.isEnabled() for b in screen.test_buttons.values())
+    assert not screen.inject_button.isEnabled()
+    screen.locked_round = None  # as if the screen had not noticed yet: the station refuses
+    screen.run_test("lamp")
+    table.wait_idle()
+    qtbot.waitUntil(lambda: screen.running is None, timeout=5_000)
+    assert "never run during a round" in screen.message.text()
+    screen.inject()
+    table.wait_idle()
+    assert "never run during a round" in screen.message.text()
+
+
+@pytest.mark.parametrize(("user", "pin"), [("D1", "3333"), ("S2", "2222")])
+def test_sign_in_refused_for_the_wrong_role(qtbot: Any, table: Any, screen: Any, user: str,
+                                            pin: str) -> None:
+    sign_in(qtbot, table, screen, user, pin)
+    assert screen.session is None
+    assert "only a technician may open the technician's screen" in (
+        screen.sign_in_panel.message.text())
+
+
+@pytest.mark.parametrize(("user", "name", "role", "pin"), [
+    ("D1", "Dee Dealer", "dealer", "3333"),
+    ("S2", "Sue Super", "supervisor", "2222"),
+])
+@pytest.mark.parametrize("action", ["lamp", "sensor", "dispense", "lockout", "inject", "export"])
+def test_every_technician_action_is_refused_for_the_wrong_role(
+        qtbot: Any, table: Any, screen: Any, user: str, name: str, role: str, pin: str,
+        action: str) -> None:
+    """Only a technician runs diagnostics (the station checks each action, whatever the screen
+    shows)."""
+    screen._signed_in(StaffSession(user, name, role, pin))
+    table.wait_idle()
+    if action == "inject":
+        screen.inject()
+    elif action == "export":
+        screen.export()
+    else:
+        screen.run_test(action)
+    table.wait_idle()
+    qtbot.waitUntil(lambda: screen.running is None, timeout=5_000)
+    assert "Refused: only a technician may" in screen.message.text()
+    assert screen.outcomes == [] and screen.bundle_path is None
+    assert screen.injected.count() == 0
