@@ -106,6 +106,8 @@ class MainWindow(QMainWindow):
         space = QShortcut(QKeySequence("Space"), self)
         space.setContext(Qt.ShortcutContext.WindowShortcut)
         space.activated.connect(self.payments.tick_next)
+        from dealer_station.ui.supervisor.access import install_staff_access
+        self.staff = install_staff_access(self)  # SUPERVISOR / TECHNICIAN screens over this one
         self.worker = worker
         self.bridge = bridge
         self.thread_ = None

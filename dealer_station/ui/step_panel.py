@@ -54,8 +54,8 @@ class StepPanel(QFrame):
         self._buttons: dict[str, QPushButton] = {}
         self._shortcuts: list[QShortcut] = []
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(20, 16, 20, 16)
-        layout.setSpacing(8)
+        layout.setContentsMargins(20, 12, 20, 12)
+        layout.setSpacing(6)
         self.phase = _label("phase")
         self.instruction = _label("instruction")
         self.instruction.setSizePolicy(QSizePolicy.Policy.Preferred,

@@ -46,6 +46,7 @@ class WagerEntry(QFrame):
         layout.addWidget(self.title)
         self.base_label = QLabel("")
         self.base_label.setStyleSheet("font-size: 17pt; font-weight: bold;")
+        self.base_label.setWordWrap(True)
         layout.addWidget(self.base_label)
         grid = QGridLayout()
         self._chip_buttons: list[QPushButton] = []
@@ -59,6 +60,7 @@ class WagerEntry(QFrame):
         grid.addWidget(clear, 0, len(CHIPS))
         layout.addLayout(grid)
         self.three_label = QLabel("")
+        self.three_label.setWordWrap(True)
         layout.addWidget(self.three_label)
         three = QHBoxLayout()
         self._three_buttons: list[QPushButton] = []
