@@ -1,7 +1,8 @@
 """``dealer-station compare --game pai-gow "HAND" "HAND"``: the first hand against the second.
 
 Prints ``higher``, ``lower`` or ``copy`` (a copy hand, identical rank) per NY 5324.41(c)(5). Both
-hands are five-card high hands or both two-card low hands; the joker is ``JK``.
+hands are five-card high hands or both two-card low hands; the joker is ``JK``. Each hand is checked
+on its own (the two may be hypothetical hands sharing cards).
 """
 
 from __future__ import annotations
@@ -52,8 +53,6 @@ def compare(first: str, second: str, *, wheel_lowest: bool = False) -> Compariso
             "both hands must be five-card high hands or two-card low hands "
             f"(got {len(a)} and {len(b)} cards)"
         )
-    if len(set(a) & set(b)):
-        raise CardError("the two hands share a card")
     if len(a) == 5:
         return compare_high(a, b, wheel_lowest=wheel_lowest)
     return compare_low(a, b)
