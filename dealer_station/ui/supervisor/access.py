@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QShortcut
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from dealer_station.ui.supervisor.calls import StationCalls, calls_for_window
 from dealer_station.ui.supervisor.screen import SupervisorScreen
@@ -46,7 +45,6 @@ class StaffAccess(QObject):
             button.setStyleSheet(_BAR_BUTTON)
             if layout is not None:
                 layout.addWidget(button)
-        self._disabled: list[QShortcut] = []
         window.installEventFilter(self)
 
     @property
@@ -65,23 +63,28 @@ class StaffAccess(QObject):
         screen.start()
         screen.show()
         screen.raise_()
-        self._disabled = [s for s in self.window.findChildren(QShortcut) if s.isEnabled()]
-        for shortcut in self._disabled:
-            shortcut.setEnabled(False)
+        application = QApplication.instance()
+        if application is not None:
+            application.installEventFilter(self)
         screen.sign_in_panel.user.setFocus()
 
     def close_screen(self, screen: QWidget) -> None:
         """Uncover the dealer's screen (the round as it was)."""
         screen.hide()
-        for shortcut in self._disabled:
-            shortcut.setEnabled(True)
-        self._disabled = []
+        application = QApplication.instance()
+        if application is not None:
+            application.removeEventFilter(self)
         self.window.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Resize:
             for screen in (self.supervisor, self.technician):
                 screen.setGeometry(self.window.rect())
+        elif (event.type() == QEvent.Type.ShortcutOverride and self.showing is not None
+              and isinstance(watched, QWidget)
+              and (watched is self.window or self.window.isAncestorOf(watched))):
+            event.accept()  # the key goes to the staff screen, never to a dealer's shortcut
+            return True
         return False
 
 
