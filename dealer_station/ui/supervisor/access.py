@@ -3,8 +3,8 @@
 :func:`install_staff_access` puts a SUPERVISOR and a TECHNICIAN button in the dealer's top bar.
 Each opens its screen over the whole window — the dealer's screen keeps running underneath and
 the round stays exactly where it stands — and signing out uncovers it again. While a staff screen
-is up the dealer's keyboard shortcuts are off, so no key meant for the staff screen moves the
-round.
+is up the dealer's keyboard shortcuts are off (every key goes to the staff screen), so no key
+meant for it moves the round.
 """
 
 from __future__ import annotations

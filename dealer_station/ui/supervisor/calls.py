@@ -16,6 +16,7 @@ Two ways to reach that thread:
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import traceback
 from collections.abc import Callable
@@ -210,7 +211,8 @@ class Background(QObject):
                 result: Any = function()
             except Exception as error:
                 result = error
-            finished.emit(on_done, result)
+            with contextlib.suppress(RuntimeError):  # the screen closed meanwhile
+                finished.emit(on_done, result)
 
         threading.Thread(target=work, name="staff-background", daemon=True).start()
 
