@@ -139,10 +139,13 @@ def check_configuration(config: str | None, files: TableFiles
     name = "configuration"
     try:
         found = _read_file(config)
-        _validate_game(found.game, found.settings)
         parse_device_config(found.devices)
     except (ValueError, OSError) as error:
         return CheckResult(name, False, str(error)), None
+    try:
+        _validate_game(found.game, found.settings)
+    except (ValueError, OSError) as error:
+        return CheckResult(name, False, str(error)), found  # the devices can still be checked
     detail = f"{found.game} from {found.source}"
     stored = _stored_configuration(files)
     if stored is not None:
@@ -152,11 +155,11 @@ def check_configuration(config: str | None, files: TableFiles
             _validate_game(game, document.get("settings", {}))
         except ValueError as error:
             return CheckResult(name, False, f"the configuration stored for table {files.table} "
-                                            f"(version {version}) is refused: {error}"), None
+                                            f"(version {version}) is refused: {error}"), found
         if config is not None and game != found.game:
             return CheckResult(name, False, f"{found.source} is for {found.game} but table "
                                             f"{files.table} is configured for {game}; a "
-                                            "supervisor changes the configuration"), None
+                                            "supervisor changes the configuration"), found
         found = _Configuration(game, document.get("settings", {}), found.devices, found.source)
         detail = (f"{game}, version {version} stored for table {files.table} is valid; "
                   f"devices from {found.source}")
@@ -273,7 +276,7 @@ def check_devices(configuration: _Configuration | None, *, transport: str = "pty
 
     name = "devices"
     if configuration is None:
-        return CheckResult(name, False, "not checked: the configuration is not valid")
+        return CheckResult(name, False, "not checked: the configuration file or its [devices] table cannot be used")
     try:
         config, sim = devices_or_simulation(configuration.devices, configuration.game,
                                             transport)

@@ -56,12 +56,15 @@ rm -rf "$prefix.old"
 [ -d "$prefix" ] && mv "$prefix" "$prefix.old"
 mv "$prefix.new" "$prefix"
 
-install -m 0644 "$here/installer/udev/99-dealer-station.rules" /etc/udev/rules.d/
-install -m 0644 "$here/installer/systemd/dealer-station.service" /etc/systemd/system/
-install -m 0644 "$here/installer/dealer-station.desktop" /usr/share/applications/
+install -D -m 0644 "$here/installer/udev/99-dealer-station.rules" \
+  /etc/udev/rules.d/99-dealer-station.rules
+install -D -m 0644 "$here/installer/systemd/dealer-station.service" \
+  /etc/systemd/system/dealer-station.service
+install -D -m 0644 "$here/installer/dealer-station.desktop" \
+  /usr/share/applications/dealer-station.desktop
 install -D -m 0644 "$here/installer/dealer-station.svg" \
   /usr/share/icons/hicolor/scalable/apps/dealer-station.svg
-udevadm control --reload-rules && udevadm trigger || true
+{ udevadm control --reload-rules && udevadm trigger; } 2>/dev/null || true
 
 # Migrate the database and verify the audit chain and the devices before the floor sees it,
 # with the same settings as the unit.

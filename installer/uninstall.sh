@@ -9,7 +9,7 @@ rm -f /etc/systemd/system/dealer-station.service /etc/udev/rules.d/99-dealer-sta
   /usr/share/applications/dealer-station.desktop \
   /usr/share/icons/hicolor/scalable/apps/dealer-station.svg
 systemctl daemon-reload || true
-udevadm control --reload-rules && udevadm trigger || true
+{ udevadm control --reload-rules && udevadm trigger; } 2>/dev/null || true
 rm -rf /opt/dealer-station /opt/dealer-station.old /opt/dealer-station.new
 if [ "${1:-}" = "--purge" ]; then
   userdel dealerstation 2>/dev/null || true
