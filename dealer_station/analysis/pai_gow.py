@@ -124,9 +124,16 @@ def _odds_wager(
     return odds_report(table.wager, letter, counts, _odds(table), census.total, notes)
 
 
-def fortune_report(census: PaiGowCensus, letter: str, royal_match: str) -> WagerReport:
-    """The fortune pai gow poker bonus wager, table ``letter`` of (m)(1)."""
-    table = pay_table("fortune_bonus", letter)
+def _table(wager: str, table: str | PayTable) -> PayTable:
+    """A regulation table by letter, or a configured (possibly more generous) table as given."""
+    return table if isinstance(table, PayTable) else pay_table(wager, table)
+
+
+def fortune_report(
+    census: PaiGowCensus, table: str | PayTable, royal_match: str
+) -> WagerReport:
+    """The fortune pai gow poker bonus wager, table ``letter`` of (m)(1) (or a configured one)."""
+    table = _table("fortune_bonus", table)
     return _odds_wager(
         census,
         table,
@@ -135,21 +142,23 @@ def fortune_report(census: PaiGowCensus, letter: str, royal_match: str) -> Wager
     )
 
 
-def insurance_report(census: PaiGowCensus, letter: str) -> WagerReport:
-    """The pai gow insurance wager, table ``letter`` of (m)(3)."""
-    return _odds_wager(census, pay_table("insurance", letter), insurance_hands)
+def insurance_report(census: PaiGowCensus, table: str | PayTable) -> WagerReport:
+    """The pai gow insurance wager, table ``letter`` of (m)(3) (or a configured one)."""
+    return _odds_wager(census, _table("insurance", table), insurance_hands)
 
 
-def seven_card_bonus_report(census: PaiGowCensus, letter: str) -> WagerReport:
-    """The seven-card bonus wager, table ``letter`` of (o)(2)."""
-    return _odds_wager(census, pay_table("seven_card_bonus", letter), seven_card_bonus_hands)
+def seven_card_bonus_report(census: PaiGowCensus, table: str | PayTable) -> WagerReport:
+    """The seven-card bonus wager, table ``letter`` of (o)(2) (or a configured one)."""
+    return _odds_wager(census, _table("seven_card_bonus", table), seven_card_bonus_hands)
 
 
-def player_hand_bonus_report(census: PaiGowCensus) -> WagerReport:
+def player_hand_bonus_report(
+    census: PaiGowCensus, table: str | PayTable = NO_LETTER
+) -> WagerReport:
     """The imperial pai gow bonus wager's player hand bonus, (p)(4)."""
     return _odds_wager(
         census,
-        pay_table("player_hand_bonus"),
+        _table("player_hand_bonus", table),
         player_hand_bonus_hands,
         ("the banker hand bonus, (p)(5), is reported separately",),
     )
@@ -170,11 +179,13 @@ def _fixed_lines(
     return lines, counts
 
 
-def banker_hand_bonus_report(census: PaiGowCensus) -> WagerReport:
+def banker_hand_bonus_report(
+    census: PaiGowCensus, table: str | PayTable = NO_LETTER
+) -> WagerReport:
     """The imperial banker hand bonus of (p)(5): what the bank's pai gow adds to each imperial
     wager (the bank's seven cards are another hand; card removal by the player's own hand is
     ignored). ``expected_return`` is the expected winnings per unit from it alone."""
-    table = pay_table("banker_hand_bonus")
+    table = _table("banker_hand_bonus", table)
     counts = _in_table_order(tally(census, banker_hand_bonus_hands, _worth(table)), table)
     odds = _odds(table)
     lines = [
@@ -200,17 +211,17 @@ def banker_hand_bonus_report(census: PaiGowCensus) -> WagerReport:
     )
 
 
-def envy_report(census: PaiGowCensus, letter: str, royal_match: str) -> WagerReport:
-    """The envy bonus of (m)(2), table ``letter``: the expected payment, in dollars, that one other
-    hand at the table brings to each envy bonus marker."""
-    table = pay_table("envy_bonus", letter)
+def envy_report(census: PaiGowCensus, table: str | PayTable, royal_match: str) -> WagerReport:
+    """The envy bonus of (m)(2), table ``letter`` (or a configured one): the expected payment, in
+    dollars, that one other hand at the table brings to each envy bonus marker."""
+    table = _table("envy_bonus", table)
     lines, counts = _fixed_lines(census, table, lambda f: fortune_hands(f, royal_match))
     expected = sum(line.contribution for line in lines)
     rest = counts["losing_hands"]
     lines.append(PayLine("no_bonus", rest, rest / census.total, "nothing", 0.0))
     return WagerReport(
         "envy_bonus",
-        letter,
+        table.letter,
         tuple(lines),
         census.total,
         expected,
@@ -222,10 +233,10 @@ def envy_report(census: PaiGowCensus, letter: str, royal_match: str) -> WagerRep
     )
 
 
-def progressive_report(census: PaiGowCensus) -> WagerReport:
+def progressive_report(census: PaiGowCensus, table: str | PayTable = NO_LETTER) -> WagerReport:
     """The $1 progressive payout wager of (k)(4): the fixed amounts exactly, the meter rows as
     probabilities (``figures``: the share of the meter paid per wager and the break-even meter)."""
-    table = pay_table("progressive")
+    table = _table("progressive", table)
     lines, counts = _fixed_lines(census, table, progressive_hands)
     losing = counts["losing_hands"]
     lines.append(
@@ -268,9 +279,9 @@ def three_card_bonus_counts() -> dict[str, int]:
     return counts
 
 
-def three_card_bonus_report() -> WagerReport:
+def three_card_bonus_report(table: str | PayTable = NO_LETTER) -> WagerReport:
     """The Pai Gow three-card bonus wager of (o)(1) on the first three cards dealt."""
-    table = pay_table("three_card_bonus")
+    table = _table("three_card_bonus", table)
     return odds_report(
         "three_card_bonus", None, three_card_bonus_counts(), _odds(table), THREE_CARD_HANDS
     )

@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from dealer_station.analysis.progress import ProgressBar
 from dealer_station.analysis.report import Analysis, WagerReport
@@ -18,6 +19,8 @@ from dealer_station.analysis.runner import (
     analyse_let_it_ride,
     analyse_pai_gow,
 )
+from dealer_station.games.let_it_ride.config import load_config
+from dealer_station.games.pai_gow.wagers.config import load_bonus_config
 
 NAME = "paytable"
 HELP = "theoretical return of every wager's pay table, exact by enumeration"
@@ -77,6 +80,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--house-way", default="standard", help="house way for the simulation (default: standard)"
     )
     parser.add_argument(
+        "--pay-tables",
+        metavar="PATH",
+        help="analyse the tables a configuration file sets (a Let It Ride table configuration, or "
+        "a Pai Gow bonus configuration), higher figures included, instead of the regulation's "
+        "minimum tables chosen by letter",
+    )
+    parser.add_argument(
         "--trials",
         type=int,
         default=100_000,
@@ -92,12 +102,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     progress = ProgressBar(sys.stderr, enabled=not args.quiet)
+    letters = ("three_card_table", "fortune_table", "insurance_table", "seven_card_table")
+    if args.pay_tables is not None:
+        _refuse(args, letters, "--pay-tables")
     if args.game == "let-it-ride":
-        _refuse(args, ("fortune_table", "insurance_table", "seven_card_table"), args.game)
+        _refuse(args, letters[1:], "--game let-it-ride")
         tables = (args.three_card_table,) if args.three_card_table else THREE_CARD_TABLES
-        analysis = analyse_let_it_ride(tables, progress)
+        lir_config = load_config(args.pay_tables) if args.pay_tables else None
+        analysis = analyse_let_it_ride(tables, progress, lir_config)
     else:
-        _refuse(args, ("three_card_table",), args.game)
+        _refuse(args, letters[:1], "--game pai-gow")
+        bonus_config = load_bonus_config(Path(args.pay_tables)) if args.pay_tables else None
         if args.trials < 0:
             raise ValueError("--trials cannot be negative")
         analysis = analyse_pai_gow(
@@ -112,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             workers=args.workers,
             progress=progress,
+            config=bonus_config,
         )
     if args.json:
         json.dump(analysis.to_json(), sys.stdout, indent=2)
@@ -121,11 +137,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _refuse(args: argparse.Namespace, names: Sequence[str], game: str) -> None:
+def _refuse(args: argparse.Namespace, names: Sequence[str], context: str) -> None:
     for name in names:
         if getattr(args, name) is not None:
             option = "--" + name.replace("_", "-")
-            raise ValueError(f"{option} does not apply to --game {game}")
+            raise ValueError(f"{option} does not apply with {context}")
 
 
 def render(analysis: Analysis) -> str:

@@ -98,10 +98,53 @@ def test_options_of_the_other_game_and_unknown_tables_are_refused(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["paytable", "--game", "let-it-ride", "--fortune-table", "A"]) == 2
-    assert "--fortune-table does not apply" in capsys.readouterr().err
+    assert "--fortune-table does not apply with --game let-it-ride" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["paytable", "--game", "pai-gow", "--fortune-table", "D"])
     with pytest.raises(SystemExit):
         main(["paytable", "--game", "let-it-ride", "--three-card-table", "G"])
     assert main(["paytable", "--game", "pai-gow", "--house-way", "nosuch", "--quiet"]) == 2
     assert "no house way named 'nosuch'" in capsys.readouterr().err
+
+
+def test_let_it_ride_configured_pay_tables(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """5324.34(f): a table paying more than the minimum (flush 9:1) is worth more; its own
+    three-card table is the one analysed."""
+    path = tmp_path / "lir.toml"
+    path.write_text('[base_pay_table]\nflush = 9\n[three_card_bonus]\npay_table = "B"\n')
+    code = main(["paytable", "--game", "let-it-ride", "--pay-tables", str(path), "--json",
+                 "--quiet"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    data = json.loads(out.out)
+    base = data["wagers"][0]
+    assert base["expected_return"] > -0.035057 + 0.0015
+    flush = next(line for line in base["lines"] if line["hand"] == "flush")
+    assert flush["pays"] == "9:1"
+    assert [w["table"] for w in data["wagers"] if w["wager"] == "three_card_bonus"] == ["B"]
+    assert data["options"]["pay_tables"] == "configured"
+    assert main(["paytable", "--game", "let-it-ride", "--pay-tables", str(path),
+                 "--three-card-table", "A"]) == 2
+
+
+def test_pai_gow_configured_pay_tables(
+    small_census: None, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """5324.41(m)(3): a configured insurance table B with a higher nine-high figure, the royal
+    match of the configuration."""
+    path = tmp_path / "bonus.toml"
+    path.write_text(
+        'insurance_letter = "B"\nroyal_match = "ace_king"\n'
+        '[overrides.insurance]\nnine_high = "500:1"\n'
+    )
+    assert main(["paytable", "--game", "pai-gow", "--pay-tables", str(path), "--trials", "0",
+                 "--json", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    insurance = [w for w in data["wagers"] if w["wager"] == "insurance"]
+    assert [w["table"] for w in insurance] == ["B"]
+    nine = next(line for line in insurance[0]["lines"] if line["hand"] == "nine_high")
+    assert nine["pays"] == "500:1"
+    assert data["options"]["royal_match"] == "AK"
+    assert len([w for w in data["wagers"] if w["wager"] == "fortune_bonus"]) == 1
