@@ -53,31 +53,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--three-card-table",
         type=_letters(THREE_CARD_TABLES),
+        metavar="A..F",
         help="Let It Ride three-card bonus pay table A-F, 5324.34(f)(4) (default: all)",
     )
     parser.add_argument(
         "--fortune-table",
         type=_letters(FORTUNE_TABLES),
+        metavar="A..C",
         help="fortune bonus and envy table A-C, 5324.41(m)(1)-(2) (default: all)",
     )
     parser.add_argument(
         "--insurance-table",
         type=_letters(INSURANCE_TABLES),
+        metavar="A..E",
         help="insurance table A-E, 5324.41(m)(3) (default: all)",
     )
     parser.add_argument(
         "--seven-card-table",
         type=_letters(SEVEN_CARD_TABLES),
+        metavar="A|B",
         help="seven-card bonus table A or B, 5324.41(o)(2) (default: both)",
     )
     parser.add_argument(
         "--royal-match",
         type=_letters(("KQ", "AK")),
+        metavar="KQ|AK",
         default="KQ",
         help="royal match pre-selected by the casino, 5324.41(c)(6)(ii): KQ (a) or AK (b)",
     )
     parser.add_argument(
-        "--house-way", default="standard", help="house way for the simulation (default: standard)"
+        "--house-way", default="standard", metavar="NAME", help="house way for the simulation (default: standard)"
     )
     parser.add_argument(
         "--pay-tables",
