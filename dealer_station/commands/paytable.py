@@ -82,7 +82,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="royal match pre-selected by the casino, 5324.41(c)(6)(ii): KQ (a) or AK (b)",
     )
     parser.add_argument(
-        "--house-way", default="standard", metavar="NAME", help="house way for the simulation (default: standard)"
+        "--house-way",
+        default="standard",
+        metavar="NAME",
+        help="house way for the simulation (default: standard)",
     )
     parser.add_argument(
         "--pay-tables",
