@@ -276,7 +276,8 @@ def check_devices(configuration: _Configuration | None, *, transport: str = "pty
 
     name = "devices"
     if configuration is None:
-        return CheckResult(name, False, "not checked: the configuration file or its [devices] table cannot be used")
+        return CheckResult(name, False, "not checked: the configuration file or its "
+                                        "[devices] table cannot be used")
     try:
         config, sim = devices_or_simulation(configuration.devices, configuration.game,
                                             transport)
