@@ -103,7 +103,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from dealer_station import auth, logs
 from dealer_station.audit import utc_now
@@ -116,10 +116,12 @@ from dealer_station.store.paths import table_directory, table_id
 from dealer_station.store.users import Account
 
 __all__ = [
+    "GameHooks",
     "ResumeReport",
     "RoundFactory",
     "Station",
     "game_factory",
+    "game_hooks",
     "register_game",
 ]
 
@@ -127,6 +129,7 @@ __all__ = [
 RoundFactory = Callable[[Mapping[str, JSONValue]], Any]
 
 _GAMES: dict[str, RoundFactory] = {}
+_HOOKS: dict[str, GameHooks] = {}
 _DEFAULT_LOCK = auth.LockPolicy()
 #: Games whose module registers them when imported (``module:function`` making a round).
 _BUILTIN: dict[str, str] = {
@@ -135,9 +138,37 @@ _BUILTIN: dict[str, str] = {
 }
 
 
-def register_game(name: str, factory: RoundFactory) -> None:
-    """Register (or replace) the round factory of game ``name``."""
+class GameHooks(Protocol):
+    """What a game tells the station beyond the round protocol (its ``station_round`` module's
+    ``STATION_HOOKS``; see "Progressive rounds" in the module documentation)."""
+
+    #: Actions given the progressive meter's reading as ``meter=`` (5324.41(k)(6)).
+    meter_actions: frozenset[str]
+    #: Actions given the next jackpot record's ``jackpot_number=`` and the ``time=``.
+    jackpot_actions: frozenset[str]
+    #: A supervisor's decisions on progressive payouts, only through :meth:`Station.supervise`,
+    #: each with the names of its supervisor-id and role arguments.
+    supervisor_actions: Mapping[str, tuple[str, str]]
+
+    def prepare(self, settings: Mapping[str, Any], previous: Any | None, *, dealer_id: str,
+                round_id: int) -> Mapping[str, Any]:
+        """The settings round ``round_id`` is made from and journaled with (``previous``: the
+        table's round before, or ``None``)."""
+        ...
+
+    def progressive(self, round_: Any) -> Any:
+        """The meter the round feeds and pays from (``wager``, ``reset``, ``rate_bp``
+        attributes), or ``None``."""
+        ...
+
+
+def register_game(name: str, factory: RoundFactory, hooks: GameHooks | None = None) -> None:
+    """Register (or replace) the round factory of game ``name`` (and its station hooks)."""
     _GAMES[name] = factory
+    if hooks is None:
+        _HOOKS.pop(name, None)
+    else:
+        _HOOKS[name] = hooks
 
 
 def game_factory(name: str) -> RoundFactory:
@@ -148,10 +179,20 @@ def game_factory(name: str) -> RoundFactory:
             module = importlib.import_module(module_name)
         except ImportError as error:
             raise ValueError(f"game {name!r} is not available: {error}") from None
-        _GAMES.setdefault(name, getattr(module, function))
+        if name not in _GAMES:
+            _GAMES[name] = getattr(module, function)
+            hooks = getattr(module, "STATION_HOOKS", None)
+            if hooks is not None:
+                _HOOKS[name] = hooks
     if name not in _GAMES:
         raise ValueError(f"unknown game {name!r} (known: {', '.join(sorted(_GAMES)) or 'none'})")
     return _GAMES[name]
+
+
+def game_hooks(name: str) -> GameHooks | None:
+    """The station hooks of game ``name`` (``None``: a plain game)."""
+    game_factory(name)
+    return _HOOKS.get(name)
 
 
 def _void_reason(round_: Any) -> str:
@@ -219,6 +260,7 @@ class Station:
         self.round: Any = None
         self.round_id: int | None = None
         self.resumed = ResumeReport("none")
+        self._previous: Any = None  # the table's last finished round (carried state)
         self._lock = threading.RLock()
         self._diagnostic: str | None = None
         self._log = logs.get_logger("dealer_station.station")
@@ -391,19 +433,29 @@ class Station:
                 raise ProcedureError(f"round {self.round_id} is still in progress")
             if self._diagnostic is not None:
                 raise ProcedureError(f"diagnostic {self._diagnostic!r} is running")
-            settings = self.settings
-            new = game_factory(self.game)(settings)
+            settings: Mapping[str, Any] = self.settings
+            hooks = game_hooks(self.game)
             with self.store.transaction() as work:
+                expected = work.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rounds"
+                                        ).fetchone()[0]
+                if hooks is not None:
+                    settings = dict(hooks.prepare(settings, self._previous_round(),
+                                                  dealer_id=dealer.id, round_id=expected))
+                new = game_factory(self.game)(settings)
+                self._progressive_meter(new)  # refuses a round whose meter is missing
                 round_id = journal.begin_round(work, self.game,
                                                {"version": self.configuration_version,
                                                 "settings": settings}, dealer.id)
+                if round_id != expected:
+                    raise StoreError(f"round number {round_id}, expected {expected}")
             self.round, self.round_id = new, round_id
             logs.bind(round=round_id)
             self._log.info("round_started", game=self.game)
             return new
 
     def can(self, action: str, **arguments: JSONValue) -> bool:
-        """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons)."""
+        """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons; a
+        supervisor's decision is answered as if a supervisor who did not deal decided)."""
         with self._lock:
             if self.round is None or self.dealer is None:
                 return False
@@ -411,7 +463,13 @@ class Station:
             if verify is None:
                 return callable(getattr(self.round, action, None)) and not action.startswith("_")
             try:
-                verify(**arguments)
+                hooks = game_hooks(self.game)
+                signer = (hooks.supervisor_actions.get(action)
+                          if hooks is not None else None)
+                if signer is not None:
+                    arguments = {**arguments, signer[0]: "\x00supervisor",
+                                 signer[1]: Role.SUPERVISOR.value}
+                verify(**self._station_inputs(action, arguments))
             except ProcedureError:
                 return False
             return True
@@ -419,27 +477,113 @@ class Station:
     def perform(self, action: str, **arguments: JSONValue) -> Record:
         """Verify and take ``action`` on the current round, commit its record (journal and audit
         log), then return it. Raises :class:`ProcedureError` when the round refuses it."""
-        if "supervisor" in arguments:
+        hooks = game_hooks(self.game)
+        if "supervisor" in arguments or (hooks is not None
+                                         and action in hooks.supervisor_actions):
             raise AccessDenied(f"{action} is a supervisor's decision: it needs the supervisor's "
                                "id and PIN (Station.supervise)")
         with self._lock:
-            return self._perform(action, self._require_dealer().id, arguments)
+            dealer = self._require_dealer()
+            return self._perform(action, dealer.id, self._station_inputs(action, arguments))
 
     def supervise(self, action: str, *, supervisor: str, pin: str,
                   **arguments: JSONValue) -> Record:
-        """A supervisor's decision on the round (``resolve_halt`` ...): the supervisor's id and
-        PIN are checked, they must not have dealt the round, and the action gets
-        ``supervisor=<id>``. A decision that voids the round needs the void permission."""
+        """A supervisor's decision on the round (``resolve_halt``, ``approve_progressive``
+        ...): the supervisor's id and PIN are checked, they must not have dealt the round, and
+        the action gets ``supervisor=<id>`` (a progressive validation: the game's supervisor-id
+        and role arguments, the meter reading, the jackpot record number and the time). A
+        decision that voids the round needs the void permission."""
         with self._lock:
             self._require_dealer()
             person = self._authenticate(supervisor, pin, "supervise")
-            voids = any(isinstance(value, str) and "void" in value
-                        for value in arguments.values())
-            auth.authorize(person.role,
-                           Permission.VOID_ROUND if voids else Permission.SUPERVISE_ROUND,
-                           dealt_it=self._dealt(person.id, self.round_id))
-            return self._perform(action, f"supervisor:{person.id}",
-                                 {**arguments, "supervisor": person.id})
+            hooks = game_hooks(self.game)
+            signer = hooks.supervisor_actions.get(action) if hooks is not None else None
+            dealt_it = self._dealt(person.id, self.round_id)
+            if signer is not None:
+                auth.authorize(person.role, Permission.VALIDATE_PAYOUT, dealt_it=dealt_it)
+                given = {**self._station_inputs(action, arguments),
+                         signer[0]: person.id, signer[1]: Role(person.role).value}
+            else:
+                voids = any(isinstance(value, str) and "void" in value
+                            for value in arguments.values())
+                auth.authorize(person.role,
+                               Permission.VOID_ROUND if voids else Permission.SUPERVISE_ROUND,
+                               dealt_it=dealt_it)
+                given = {**arguments, "supervisor": person.id}
+            return self._perform(action, f"supervisor:{person.id}", given)
+
+    def _station_inputs(self, action: str, arguments: Mapping[str, JSONValue]
+                        ) -> dict[str, JSONValue]:
+        """``arguments`` with what the station supplies for ``action``: the progressive meter's
+        reading now (5324.41(k)(6)), the next jackpot record number and the time. Nobody at
+        the screen may supply them."""
+        hooks = game_hooks(self.game)
+        given = dict(arguments)
+        if hooks is None or self.round is None:
+            return given
+        signer = hooks.supervisor_actions.get(action, ())
+        supplied = set(signer)
+        if action in hooks.meter_actions:
+            supplied.add("meter")
+        if action in hooks.jackpot_actions:
+            supplied |= {"jackpot_number", "time"}
+        forced = sorted((supplied - set(signer)) & set(given))
+        if forced:
+            raise AccessDenied(f"the station supplies {', '.join(forced)} of {action}: "
+                               "they are not entered at the screen")
+        name = self._progressive_meter(self.round)
+        if name is not None and action in hooks.meter_actions:
+            given["meter"] = meter_store.meter(self.store, name).current
+        if name is not None and action in hooks.jackpot_actions:
+            given["jackpot_number"] = self._next_jackpot_number(self.store)
+            given["time"] = utc_now()
+        return given
+
+    @staticmethod
+    def _next_jackpot_number(source: Store | Any) -> int:
+        row = source.connection.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM jackpots"
+                                        ).fetchone()
+        return int(row[0])
+
+    def _progressive_meter(self, round_: Any) -> str | None:
+        """The name of the meter ``round_`` feeds and pays from (``None``: no progressive);
+        refuses a round whose meter is missing or does not match the configuration."""
+        hooks = game_hooks(self.game)
+        terms = hooks.progressive(round_) if hooks is not None else None
+        if terms is None:
+            return None
+        fed = [each for each in meter_store.meters(self.store) if each.wager == terms.wager]
+        matching = [each for each in fed
+                    if each.reset == terms.reset and each.rate_bp == terms.rate_bp]
+        if len(matching) == 1:
+            return matching[0].name
+        if not fed:
+            raise ProcedureError(
+                f"no progressive meter is fed by the {terms.wager} wager: a supervisor creates "
+                f"it (reset {terms.reset} cents, rate {terms.rate_bp} basis points)",
+                "5324.41(k)(5)")
+        shown = ", ".join(f"{m.name} (reset {m.reset}, rate {m.rate_bp})" for m in fed)
+        raise ProcedureError(
+            f"the {terms.wager} meter must have the configured reset {terms.reset} cents and "
+            f"rate {terms.rate_bp} basis points, exactly one of them: found {shown}",
+            "5324.41(k)(5)")
+
+    def _previous_round(self) -> Any:
+        """The table's last finished round of this game, rebuilt from the journal after a
+        restart (``None`` when there is none or it no longer replays)."""
+        if self._previous is not None:
+            return self._previous
+        finished = [summary for summary in journal.rounds(self.store, limit=1, game=self.game)
+                    if summary.status != "open"]
+        if not finished:
+            return None
+        summary = finished[0]
+        try:
+            fresh = game_factory(summary.game)(summary.config["settings"])
+            self._previous = replay(fresh, journal.round_records(self.store, summary.id))
+        except (ProcedureError, ValueError, TypeError, KeyError):
+            return None
+        return self._previous
 
     def _perform(self, action: str, actor: str, arguments: Mapping[str, JSONValue]) -> Record:
         if self.round is None or self.round_id is None:
@@ -457,6 +601,7 @@ class Station:
         try:
             with self.store.transaction() as work:
                 journal.append_record(work, self.round_id, record, actor)
+                self._meter_effects(work, record)
                 if self.round.is_complete:
                     self._complete(work)
         except BaseException:
@@ -464,9 +609,62 @@ class Station:
             raise
         if self.round.is_complete:
             self._log.info("round_completed", records=len(self.round.history))
+            self._previous = self.round
             self.round, self.round_id = None, None
             logs.unbind("round")
         return record
+
+    def _meter_effects(self, work: Any, record: Record) -> None:
+        """Journal, in the record's own transaction, what it does to the progressive meter:
+        ``meter_contribution`` (the amount wagered on it, confirmed by the light count,
+        5324.41(k)(2), (k)(5)); ``meter_deduction`` (an approved payout: the numbered jackpot
+        record, the hit, the validation, the payment and the reseed, (k)(3)(iii), (k)(6));
+        a rejected payout is audited with its reason."""
+        effects = record.effects if isinstance(record.effects, Mapping) else {}
+        hooks = game_hooks(self.game)
+        signer = hooks.supervisor_actions.get(record.action) if hooks is not None else None
+        if "meter_contribution" not in effects and "meter_deduction" not in effects and (
+                signer is None):
+            return
+        assert self.round_id is not None
+        name = self._progressive_meter(self.round)
+        if name is None:
+            return
+        wagered = effects.get("meter_contribution")
+        if isinstance(wagered, int) and wagered > 0:
+            meter_store.contribute(work, name, self.round_id, wagered)
+        deduction = effects.get("meter_deduction")
+        arguments = record.arguments
+        if isinstance(deduction, int) and signer is not None:
+            jackpot = effects.get("jackpot")
+            assert isinstance(jackpot, Mapping)
+            supervisor = str(arguments[signer[0]])
+            if meter_store.meter(work, name).current != arguments.get("meter"):
+                raise StoreError("the meter changed while the payout was validated")
+            dealer = journal.round_summary(self.store, self.round_id).dealer
+            paid = meter_store.pay_jackpot(work, name, round_id=self.round_id,
+                                           position=str(arguments["position"]),
+                                           hand=str(jackpot["hand"]), amount=deduction,
+                                           dealer=dealer, supervisor=supervisor)
+            if (paid.number != arguments.get("jackpot_number")
+                    or paid.meter_after != effects.get("meter_after")):
+                raise StoreError(f"jackpot record {paid.number} (meter after "
+                                 f"{paid.meter_after}) does not match the round's "
+                                 f"{arguments.get('jackpot_number')} "
+                                 f"({effects.get('meter_after')})")
+            work.audit("validation", {"decision": "approved", "jackpot": paid.number,
+                                      "meter": name, "position": paid.position,
+                                      "hand": paid.hand, "amount": paid.amount,
+                                      "meter_before": paid.meter_before,
+                                      "meter_after": paid.meter_after, "dealer": dealer,
+                                      "clause": "5324.41(k)(3)(iii)"},
+                       actor=supervisor, round_id=self.round_id)
+        elif signer is not None and "reason" in arguments:
+            work.audit("validation", {"decision": "rejected", "meter": name,
+                                      "position": arguments.get("position"),
+                                      "reason": arguments["reason"],
+                                      "clause": "5324.41(k)(3)(iii)"},
+                       actor=str(arguments[signer[0]]), round_id=self.round_id)
 
     def _complete(self, work: Any) -> None:
         assert self.round_id is not None
@@ -477,7 +675,11 @@ class Station:
                                  reason=_void_reason(self.round), actor=actor)
             return
         journal.finish_round(work, self.round_id, "complete", document=document, actor=actor)
+        hooks = game_hooks(self.game)
+        terms = hooks.progressive(self.round) if hooks is not None else None
         for each in meter_store.meters(self.store):
+            if terms is not None and each.wager == terms.wager:
+                continue  # fed by the round's confirmed light count (_meter_effects)
             wagered = sum(payment.stake for payment in self.round.payments
                           if payment.wager == each.wager and payment.outcome != "return")
             if wagered:
@@ -513,6 +715,7 @@ class Station:
             journal.finish_round(work, self.round_id, "void", document=document, reason=reason,
                                  actor=actor)
         self._log.warning("round_voided", reason=reason)
+        self._previous = self.round
         self.round, self.round_id = None, None
         logs.unbind("round")
 
@@ -564,6 +767,7 @@ class Station:
             if self.round.is_complete:
                 with self.store.transaction() as work:
                     self._complete(work)
+                self._previous = self.round
                 self.round, self.round_id = None, None
                 self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase,
                                             states)
@@ -609,6 +813,11 @@ class Station:
         stands at payment ((k)(6)); returns the numbered jackpot record."""
         with self._lock:
             round_id = self.round_id if round_id is None else round_id
+            if (self.round is not None and round_id == self.round_id
+                    and self._progressive_meter(self.round) == meter):
+                raise AccessDenied("this round's progressive payouts are validated in the round "
+                                   "(Station.supervise('approve_progressive', ...))",
+                                   "5324.41(k)(3)(iii)")
             person = self._authenticate(supervisor, pin, "validate_payout")
             auth.authorize(person.role, Permission.VALIDATE_PAYOUT,
                            dealt_it=self._dealt(person.id, round_id))

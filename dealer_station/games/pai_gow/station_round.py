@@ -1,0 +1,197 @@
+"""The station's entry to Pai Gow Poker: a fresh round from the table's configuration settings
+(the mapping of ``resources/pai_gow.toml``), refused with the clause if the settings are illegal.
+Registered by :mod:`dealer_station.station` as ``pai_gow``.
+
+With no optional wager offered (``[side_wagers] offered = []``) the round is the core
+:class:`~dealer_station.games.pai_gow.round.PaiGowRound`. With optional wagers it is a
+:class:`~dealer_station.games.pai_gow.wagers.bonus_round.PaiGowBonusRound`: the wagers offered
+are the table's ``[side_wagers] offered`` list, the rest of their configuration (pay table
+letters, limits, the progressive's denomination, reset and rate) comes from the optional
+``bonus_wagers`` mapping of the settings (the keys of ``resources/pai_gow_bonus.toml``), by
+default from that shipped file.
+
+The station adds a ``station_round`` mapping to the settings it journals with each round
+(:meth:`PaiGowStationHooks.prepare`): the dealer's id, the round's number and the stub tracker
+carried from the round before ((n)(7)(ii)-(n)(8)), so a round rebuilt from its journal is made
+exactly as it was. :data:`STATION_HOOKS` tells the station which actions need the progressive
+meter's reading, which are a supervisor's, and what meter the round needs.
+
+>>> new_round({"game": "pai_gow"}).step.phase
+'shuffle'
+>>> bonus = new_round({"side_wagers": {"offered": ["progressive"]},
+...                    "station_round": {"dealer_id": "D1", "round_id": "7"}})
+>>> sorted(w.value for w in bonus.bonus.offered), bonus.dealer_id, bonus.round_id
+(['progressive'], 'D1', '7')
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_station.games.pai_gow.config import PaiGowConfig, config_from_mapping
+from dealer_station.games.pai_gow.round import PaiGowRound
+from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
+from dealer_station.games.pai_gow.wagers.config import BonusConfig, BonusConfigError
+from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.stub import StubCount
+from dealer_station.resources_path import resource_path
+
+__all__ = [
+    "BONUS_KEY",
+    "CONTEXT_KEY",
+    "STATION_HOOKS",
+    "MeterTerms",
+    "PaiGowStationHooks",
+    "bonus_config",
+    "new_round",
+    "split_settings",
+]
+
+#: The settings key holding the optional wagers' configuration (``pai_gow_bonus.toml`` keys).
+BONUS_KEY = "bonus_wagers"
+#: The settings key the station adds for one round: dealer, round number, stub tracker.
+CONTEXT_KEY = "station_round"
+_PROGRESSIVE = BonusWager.PROGRESSIVE.value
+
+
+def split_settings(settings: Mapping[str, Any]
+                   ) -> tuple[dict[str, Any], Mapping[str, Any] | None, Mapping[str, Any]]:
+    """The table's own settings (what :func:`config_from_mapping` reads), the optional wagers'
+    settings (``None``: the shipped defaults) and the station's round context.
+
+    >>> split_settings({"table": {}, "bonus_wagers": {"fortune_letter": "B"}})
+    ({'table': {}}, {'fortune_letter': 'B'}, {})
+    """
+    table = dict(settings)
+    bonus = table.pop(BONUS_KEY, None)
+    context = table.pop(CONTEXT_KEY, None) or {}
+    if bonus is not None and not isinstance(bonus, Mapping):
+        raise BonusConfigError(f"[{BONUS_KEY}] must be a table of optional wager settings")
+    if not isinstance(context, Mapping):
+        raise ValueError(f"[{CONTEXT_KEY}] must be a mapping")
+    return table, bonus, context
+
+
+def _default_bonus_settings() -> dict[str, Any]:
+    with resource_path("pai_gow_bonus.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def bonus_config(config: PaiGowConfig, settings: Mapping[str, Any] | None = None) -> BonusConfig:
+    """The optional wagers' configuration of a table offering ``config.side_wagers``: the
+    settings given (default ``resources/pai_gow_bonus.toml``) with the table's list of wagers
+    offered; a list of its own that differs is refused (5324.41(d)(1)).
+
+    >>> table = config_from_mapping({"side_wagers": {"offered": ["imperial_bonus"]}})
+    >>> sorted(w.value for w in bonus_config(table).offered)
+    ['imperial_bonus']
+    >>> bonus_config(table, {"offered": ["fortune_bonus"]})
+    Traceback (most recent call last):
+    ...
+    dealer_station.games.pai_gow.wagers.config.BonusConfigError: the table offers ...
+    """
+    chosen = dict(settings) if settings is not None else _default_bonus_settings()
+    table = sorted(config.side_wagers)
+    if settings is not None and "offered" in chosen and sorted(chosen["offered"]) != table:
+        raise BonusConfigError(
+            f"the table offers {table} but the optional wagers' settings offer "
+            f"{sorted(chosen['offered'])}", "5324.41(d)(1)")
+    chosen["offered"] = table
+    return BonusConfig.from_mapping(chosen)
+
+
+def new_round(settings: Mapping[str, Any]) -> PaiGowRound | PaiGowBonusRound:
+    """A new round at a table configured by ``settings`` (validated: ``ConfigError`` /
+    ``BonusConfigError`` with the clause)."""
+    table, bonus_settings, context = split_settings(settings)
+    config = config_from_mapping(table)
+    if not config.side_wagers:
+        if bonus_settings is not None:
+            raise BonusConfigError(
+                "optional wager settings are given but [side_wagers] offers none",
+                "5324.41(d)(1)")
+        return PaiGowRound(config)
+    bonus = bonus_config(config, bonus_settings)
+    stub = context.get("stub")
+    round_id = context.get("round_id")
+    return PaiGowBonusRound(
+        config, bonus,
+        dealer_id=str(context.get("dealer_id", "")),
+        stub=StubCount.from_json(stub) if isinstance(stub, Mapping) else None,
+        round_id=None if round_id is None else str(round_id))
+
+
+@dataclass(frozen=True, slots=True)
+class MeterTerms:
+    """The progressive meter a round needs: fed by ``wager``, reseeded to ``reset`` cents,
+    growing by ``rate_bp`` basis points of the amount wagered (5324.41(k)(5))."""
+
+    wager: str
+    reset: int
+    rate_bp: int
+
+
+class PaiGowStationHooks:
+    """What the station needs to know about Pai Gow rounds beyond the
+    :class:`~dealer_station.procedure.GameRound` protocol (see :mod:`dealer_station.station`).
+
+    * ``meter_actions``: actions the station gives the meter's reading as ``meter=`` ((k)(6));
+    * ``jackpot_actions``: actions the station gives ``jackpot_number=`` and ``time=`` ((g)(9));
+    * ``supervisor_actions``: a supervisor's decisions, taken only through
+      ``Station.supervise``, with the names of their id and role arguments ((k)(3)(iii)).
+    """
+
+    meter_actions = frozenset({"settle", "approve_progressive"})
+    jackpot_actions = frozenset({"approve_progressive"})
+    supervisor_actions: Mapping[str, tuple[str, str]] = {
+        "approve_progressive": ("supervisor_id", "role"),
+        "reject_progressive": ("supervisor_id", "role"),
+    }
+
+    def prepare(self, settings: Mapping[str, Any], previous: Any | None, *, dealer_id: str,
+                round_id: int) -> dict[str, Any]:
+        """The settings the round ``round_id`` dealt by ``dealer_id`` is made from (journaled
+        with it): with optional wagers, the station's round context and the stub tracker
+        carried from ``previous`` (the table's round before, ``None`` if unknown).
+
+        >>> hooks = PaiGowStationHooks()
+        >>> hooks.prepare({"game": "pai_gow"}, None, dealer_id="D1", round_id=3)
+        {'game': 'pai_gow'}
+        >>> three = {"dealing": {"method": "three_then_four"},
+        ...          "side_wagers": {"offered": ["three_card_bonus", "seven_card_bonus"]}}
+        >>> first = new_round(hooks.prepare(three, None, dealer_id="D1", round_id=1))
+        >>> second = hooks.prepare(three, first, dealer_id="D1", round_id=2)
+        >>> second["station_round"]["stub"]["rounds_since_count"]
+        1
+        """
+        table, bonus_settings, _ = split_settings(settings)
+        config = config_from_mapping(table)
+        if not config.side_wagers:
+            return table if bonus_settings is None else {**table, BONUS_KEY: bonus_settings}
+        fresh = StubCount.for_config(bonus_config(config, bonus_settings))
+        stub = fresh
+        if isinstance(previous, PaiGowBonusRound):
+            carried = previous.next_stub()
+            if carried.required == fresh.required:
+                stub = carried
+        prepared = dict(settings)
+        prepared[CONTEXT_KEY] = {"dealer_id": dealer_id, "round_id": str(round_id),
+                                 "stub": stub.to_json()}
+        return prepared
+
+    def progressive(self, round_: Any) -> MeterTerms | None:
+        """The meter ``round_`` feeds and pays from, or ``None`` (no progressive offered)."""
+        if not isinstance(round_, PaiGowBonusRound):
+            return None
+        bonus = round_.bonus
+        if not bonus.offers(BonusWager.PROGRESSIVE):
+            return None
+        return MeterTerms(_PROGRESSIVE, bonus.progressive_reset,
+                          bonus.progressive_rate_basis_points)
+
+
+#: The hooks :mod:`dealer_station.station` finds next to :func:`new_round`.
+STATION_HOOKS = PaiGowStationHooks()
