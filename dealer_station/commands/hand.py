@@ -51,8 +51,10 @@ Classify a hand and print JSON: {{"game": ..., "cards": [...], "category": ...}}
   --game pai-gow       53-card deck with the joker JK (NY 5324.41(c)):
                        2 cards: the low hand; 3 cards: the three-card bonus of (o)(1);
                        5 cards: the high hand, with "natural" (no joker);
-                       7 cards: "category" is the best five-card hand; "bonus_categories" lists,
-                       per wager, every category that applies (highest first), and
+                       7 cards: "category" is the best five-card hand; "bonus_categories" lists
+                       every bonus category that applies, "bonus_by_wager" the same per wager
+                       (fortune, seven_card_bonus, imperial, progressive, insurance,
+                       imperial_banker, three_card_bonus; highest first), and
                        "three_card_bonus" the (o)(1) hand of the first three cards.
 
 Category names:
@@ -130,12 +132,18 @@ def pai_gow(cards: tuple[Card, ...], args: argparse.Namespace) -> dict[str, Any]
     seven = analyse_seven(
         cards, royal_match=RoyalMatch(args.royal_match), wheel_lowest=wheel_lowest
     )
+    three_card_bonus = evaluate_pai_gow_three(cards[:3]).category
+    by_wager = seven.bonus_categories()
+    by_wager["three_card_bonus"] = (
+        [] if three_card_bonus is PaiGowThreeCardCategory.HIGH_CARD else [three_card_bonus.value]
+    )
     return {
         "hand": "seven_cards",
         "category": seven.best.category.value,
         "natural": seven.best.natural,
-        "three_card_bonus": evaluate_pai_gow_three(cards[:3]).category.value,
-        "bonus_categories": seven.bonus_categories(),
+        "three_card_bonus": three_card_bonus.value,
+        "bonus_categories": list(dict.fromkeys(n for names in by_wager.values() for n in names)),
+        "bonus_by_wager": by_wager,
         **house_way(cards, args),
     }
 

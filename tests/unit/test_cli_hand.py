@@ -59,8 +59,11 @@ def test_5324_41_seven_pai_gow_cards_list_bonus_categories(
     result = run_json(capsys, "--game", "pai-gow", "As", "Ks", "Qs", "Js", "Ts", "Ah", "Kh")
     assert result["category"] == "royal_flush"
     assert result["three_card_bonus"] == "straight_flush_with_no_joker"
-    bonus = result["bonus_categories"]
+    assert "royal_flush" in result["bonus_categories"]  # type: ignore[operator]
+    assert "natural_royal_flush" in result["bonus_categories"]  # type: ignore[operator]
+    bonus = result["bonus_by_wager"]
     assert isinstance(bonus, dict)
+    assert bonus["three_card_bonus"] == ["straight_flush_with_no_joker"]
     assert bonus["fortune"][0] == "royal_flush"
     assert "royal_flush_plus_royal_match" not in bonus["fortune"]
     assert bonus["progressive"][0] == "natural_royal_flush"
@@ -68,11 +71,14 @@ def test_5324_41_seven_pai_gow_cards_list_bonus_categories(
     result = run_json(
         capsys, "--game", "pai-gow", "--royal-match", "ace_king", "As Ks Qs Js Ts Ah Kh"
     )
-    assert result["bonus_categories"]["fortune"][0] == "royal_flush_plus_royal_match"  # type: ignore[index]
+    assert result["bonus_by_wager"]["fortune"][0] == "royal_flush_plus_royal_match"  # type: ignore[index]
+    assert "royal_flush_plus_royal_match" in result["bonus_categories"]  # type: ignore[operator]
     result = run_json(capsys, "--game", "pai-gow", "2h 3d 4c 6s 7h 8d Jc")
     assert result["category"] == "high_card"
-    assert result["bonus_categories"]["insurance"] == ["jack_high"]  # type: ignore[index]
-    assert result["bonus_categories"]["imperial_banker"] == ["jack_high"]  # type: ignore[index]
+    assert result["bonus_by_wager"]["insurance"] == ["jack_high"]  # type: ignore[index]
+    assert result["bonus_by_wager"]["imperial_banker"] == ["jack_high"]  # type: ignore[index]
+    assert result["three_card_bonus"] == "straight"  # 2-3-4, the first three cards
+    assert result["bonus_categories"] == ["jack_high", "straight"]
 
 
 def test_5324_41_c_4_wheel_option(capsys: pytest.CaptureFixture[str]) -> None:
