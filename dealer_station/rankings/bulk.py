@@ -273,7 +273,15 @@ def evaluate_high_array(hands: IntArray, *, wheel_lowest: bool = False) -> npt.N
 
 
 def strengths(keys: IntArray) -> npt.NDArray[np.int32]:
-    """The category strength of each key (``key >> 20``)."""
+    """The category strength of each key (``key >> 20``), the ``strength`` of the ranking
+    module's category enum.
+
+    >>> import numpy as np
+    >>> from dealer_station.rankings.five_card import FiveCardCategory
+    >>> keys = evaluate_five_array(np.array([[48, 44, 40, 36, 32]]))  # A K Q J T of spades
+    >>> strengths(keys).tolist() == [FiveCardCategory.ROYAL_FLUSH.strength]
+    True
+    """
     return np.asarray(keys, dtype=np.int32) >> 20
 
 
