@@ -330,6 +330,7 @@ def print_results(results: list[CheckResult], out: TextIO | None = None,
     err = err or sys.stderr
     for result in results:
         print(result.line(), file=out)
+    out.flush()  # the lines before the summary, also through pipes (the journal)
     failed = [r.name for r in results if not r.passed]
     if failed:
         print(f"dealer-station --check: {len(failed)} check(s) failed: {', '.join(failed)}",
