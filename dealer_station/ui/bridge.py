@@ -104,8 +104,10 @@ class TableWorker(QObject):
         if self.controller is None:
             return
         assert isinstance(items, tuple)
+        before = dict(self.controller.devices.health)
         self.controller.note_health(items)
-        self._publish()
+        if self.controller.devices.health != before:  # heartbeats that change nothing: no redraw
+            self._publish()
 
     @Slot(str)
     def device_error(self, text: str) -> None:

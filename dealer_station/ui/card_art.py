@@ -6,8 +6,10 @@ cannot show one.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
 from dealer_station.cards import Card, Suit
 from dealer_station.ui.theme import THEME, Theme
@@ -103,10 +105,37 @@ def _paint_face(painter: QPainter, rect: QRectF, card: Card, theme: Theme) -> No
                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, glyph)
 
 
+_CACHE: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
+_CACHE_SIZE = 256
+
+
 def paint_card(painter: QPainter, rect: QRectF, card: Card | None, theme: Theme = THEME,
                *, outline: str | None = None) -> None:
     """Draw ``card`` face up in ``rect`` (face down when ``None``); ``outline`` rings it in a
-    colour (a foul, a card picked for the low hand)."""
+    colour (a foul, a card picked for the low hand). Each card is drawn by code once per size
+    and device pixel ratio, then reused: crisp at any size, cheap to repaint."""
+    ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
+    w, h = max(1, round(rect.width() * ratio)), max(1, round(rect.height() * ratio))
+    pad = max(4, round(rect.width() * 0.1 * ratio))
+    key = (card, w, h, pad, outline, theme)
+    pixmap = _CACHE.get(key)
+    if pixmap is None:
+        pixmap = QPixmap(w + 2 * pad, h + 2 * pad)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        inner = QPainter(pixmap)
+        _draw_card(inner, QRectF(pad, pad, w, h), card, theme, outline)
+        inner.end()
+        pixmap.setDevicePixelRatio(ratio)
+        _CACHE[key] = pixmap
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    painter.drawPixmap(QPointF(rect.left() - pad / ratio, rect.top() - pad / ratio), pixmap)
+
+
+def _draw_card(painter: QPainter, rect: QRectF, card: Card | None, theme: Theme,
+               outline: str | None) -> None:
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)

@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPaintEvent,
     QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -67,6 +68,7 @@ class FeltView(QWidget):
         super().__init__(parent)
         self._view: TableView | None = None
         self._seat_rects: dict[str, QRectF] = {}
+        self._cached: tuple[tuple[int, int, float], QPixmap] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(640, 420)
         self.setObjectName("felt")
@@ -127,8 +129,7 @@ class FeltView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.fillRect(self.rect(), QColor(THEME.background))
-        self._paint_felt(painter)
+        painter.drawPixmap(0, 0, self._background())
         if self._view is None:
             painter.end()
             return
@@ -142,6 +143,21 @@ class FeltView(QWidget):
             self._paint_community(painter)
         self._paint_badges(painter)
         painter.end()
+
+    def _background(self) -> QPixmap:
+        """The felt and the chip tray, drawn once per size."""
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio)
+        if self._cached is None or self._cached[0] != key:
+            pixmap = QPixmap(round(self.width() * ratio), round(self.height() * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(QColor(THEME.background))
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self._paint_felt(painter)
+            painter.end()
+            self._cached = (key, pixmap)
+        return self._cached[1]
 
     def _paint_felt(self, painter: QPainter) -> None:
         w, h = self.width(), self.height()

@@ -132,11 +132,16 @@ class MainWindow(QMainWindow):
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
         """Draw ``snapshot``: the felt, the step, and the lower panel the step needs."""
-        self.snapshot = snapshot
-        self.health.set_title(snapshot.table.title)
-        self.health.set_health(snapshot.health)
-        self.felt.set_view(snapshot.table)
-        self.step_panel.set_view(snapshot.step)
+        previous, self.snapshot = self.snapshot, snapshot
+        # Only what changed is redrawn: a device event usually changes one seat of the felt.
+        if previous is None or previous.table.title != snapshot.table.title:
+            self.health.set_title(snapshot.table.title)
+        if previous is None or previous.health != snapshot.health:
+            self.health.set_health(snapshot.health)
+        if previous is None or previous.table != snapshot.table:
+            self.felt.set_view(snapshot.table)
+        if previous is None or previous.step != snapshot.step:
+            self.step_panel.set_view(snapshot.step)
         entry = snapshot.entry
         if self.lower.currentWidget() is self.sign_in and (
                 entry is None or entry.kind not in ("sign_in", "first_supervisor")):

@@ -226,9 +226,14 @@ def headline(instruction: str, limit: int = 150) -> str:
     'Ask position 2: withdraw bet one or let it ride?'
     >>> headline("Pay the winning wagers from your far right: " + "position 6 wins; " * 20)
     'Pay the winning wagers from your far right, in the order listed below.'
+    >>> headline("Take wagers: three equal wagers at each position; a bonus only with those "
+    ...          "three. Then announce 'No more bets'." + " " * 120)[:11]
+    'Take wagers'
     """
     if len(instruction) <= limit or ": " not in instruction:
         return instruction
+    if instruction.split(": ", 1)[1].count("; ") < 3:  # prose, not a list of payments
+        return instruction.strip()
     return instruction.split(": ", 1)[0] + ", in the order listed below."
 
 
