@@ -63,6 +63,8 @@ class MeterChart(QWidget):
                          Qt.AlignmentFlag.AlignLeft, series.points[0].time[11:16] or "start")
         painter.drawText(QRectF(area.left(), area.bottom() + 6, area.width(), 24),
                          Qt.AlignmentFlag.AlignRight, series.points[-1].time[11:16])
+        painter.drawText(QRectF(area.left(), 0, area.width(), 18), Qt.AlignmentFlag.AlignRight,
+                         "— meter   - - reset value   ● hit and payout")
         dashed = QPen(QColor(THEME.next), 1.5, Qt.PenStyle.DashLine)
         painter.setPen(dashed)
         painter.drawLine(QPointF(area.left(), y(self.reset)), QPointF(area.right(), y(self.reset)))

@@ -55,6 +55,7 @@ class SupervisorScreen(QFrame):
         holder_layout = QVBoxLayout(holder)
         holder_layout.setContentsMargins(200, 60, 200, 60)
         holder_layout.addWidget(self.sign_in_panel)
+        holder_layout.addStretch(1)
         self.stack.addWidget(holder)
         work = QWidget()
         work_layout = QVBoxLayout(work)

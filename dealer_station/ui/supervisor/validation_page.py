@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -93,7 +92,7 @@ class ValidationPage(QWidget):
         self.claim_grid.setContentsMargins(16, 12, 16, 12)
         self.record_text = QPlainTextEdit()
         self.record_text.setReadOnly(True)
-        self.record_text.setFont(QFont("DejaVu Sans Mono", 12))
+        self.record_text.setStyleSheet('font-family: "DejaVu Sans Mono"; font-size: 12pt;')
         self.shown = QStackedWidget()
         self.shown.addWidget(self.claim_box)
         self.shown.addWidget(self.record_text)

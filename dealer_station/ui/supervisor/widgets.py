@@ -97,7 +97,6 @@ class StaffSignIn(QFrame):
         outer.addLayout(row)
         self.message = message_label()
         outer.addWidget(self.message)
-        outer.addStretch(1)
         self.sign_in_button.clicked.connect(self.submit)
         self.pin.returnPressed.connect(self.submit)
         self.cancel_button.clicked.connect(self.cancelled)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QHideEvent
+from PySide6.QtGui import QColor, QHideEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -100,6 +100,7 @@ class TechnicianScreen(QFrame):
         holder_layout = QVBoxLayout(holder)
         holder_layout.setContentsMargins(200, 60, 200, 60)
         holder_layout.addWidget(self.sign_in_panel)
+        holder_layout.addStretch(1)
         self.stack.addWidget(holder)
         work = QWidget()
         work_layout = QVBoxLayout(work)
@@ -145,11 +146,11 @@ class TechnicianScreen(QFrame):
             button = QPushButton(test.label)
             button.setObjectName("primary")
             button.clicked.connect(lambda _=False, k=key: self.run_test(k))
-            buttons.addWidget(button, 0, index)
+            buttons.addWidget(button, index // 3, index % 3)
             self.test_buttons[key] = button
         self.refresh_button = QPushButton("REFRESH")
         self.refresh_button.clicked.connect(self.refresh)
-        buttons.addWidget(self.refresh_button, 0, len(DEVICE_TESTS))
+        buttons.addWidget(self.refresh_button, 1, 2)
         layout.addLayout(buttons)
         self.results = QListWidget()
         layout.addWidget(self.results, 2)
@@ -170,7 +171,7 @@ class TechnicianScreen(QFrame):
         self.trace = QPlainTextEdit()
         self.trace.setReadOnly(True)
         self.trace.setMaximumBlockCount(2000)
-        self.trace.setFont(QFont("DejaVu Sans Mono", 11))
+        self.trace.setStyleSheet('font-family: "DejaVu Sans Mono"; font-size: 11pt;')
         layout.addWidget(self.trace, 1)
         return page
 

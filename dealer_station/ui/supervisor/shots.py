@@ -1,0 +1,167 @@
+"""Pictures of the supervisor's and technician's screens for ``docs/screenshots/``, drawn
+offscreen against the demo table (:mod:`.demo`: a durable station with some history, the
+simulated devices in process).
+
+    python -m dealer_station.ui.supervisor.shots docs/screenshots [--size 1280x800]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["main", "render_all"]
+
+METER = "pai_gow_progressive"
+
+
+def _setup(context: Any) -> list[int]:
+    from dealer_station.ui.supervisor.demo import play_let_it_ride
+
+    station = context.station
+    station.create_meter(METER, wager="three_card_bonus", reset=500_000, rate_bp=2100,
+                         supervisor="S2", pin="2222")
+    deals = [({1: "As Ad 4c", 3: "2h 7d 9c", 6: "Kc Qd 3s"}, "Ks 5h 8d"),
+             ({2: "Qs Js Ts", 5: "3h 3d 9c"}, "Ks As 8d"),
+             ({4: "7c 7d 2h", 7: "Jh Th 9h"}, "8h 4s Qh")]
+    return [play_let_it_ride(station, hands, community, three_card=2500)
+            for hands, community in deals]
+
+
+def _tamper(round_id: int) -> Callable[[Any], None]:
+    def tamper(context: Any) -> None:
+        from dealer_station.store import journal
+
+        store = context.station.store
+        document = dict(journal.round_summary(store, round_id).document or {})
+        payments = [dict(p) for p in document["payments"]]
+        paid = next(p for p in payments if p["outcome"] == "pay")
+        paid["amount"] += 2_500
+        document["payments"] = payments
+        store.connection.execute("UPDATE rounds SET document = ? WHERE id = ?",
+                                 (json.dumps(document), round_id))
+
+    return tamper
+
+
+def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
+    """Draw every staff screen picture into ``out``; returns the files written."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from dealer_station.ui.supervisor.demo import DemoTable
+    from dealer_station.ui.supervisor.screen import SupervisorScreen
+    from dealer_station.ui.technician.screen import TechnicianScreen
+
+    app = QApplication.instance() or QApplication([])
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory() as data:
+        table = DemoTable(data, devices=True)
+        try:
+            rounds = table.call(_setup)
+
+            def shot(widget: Any, name: str, *others: Any) -> None:
+                table.wait_idle(*others, timeout=60)
+                for _ in range(5):
+                    app.processEvents()
+                    time.sleep(0.02)
+                path = out / f"{name}.png"
+                widget.grab().save(str(path))
+                written.append(path)
+
+            supervisor = SupervisorScreen(table.calls)
+            supervisor.resize(*size)
+            supervisor.show()
+            supervisor.start()
+            supervisor.sign_in_panel.user.setText("S2")
+            shot(supervisor, "supervisor_sign_in")
+            supervisor.sign_in("S2", "2222")
+            background = supervisor.configuration.background
+            table.wait_idle(background, timeout=60)
+            page = supervisor.validation
+            page.round.setText(str(rounds[1]))
+            page.position.setEditText("4")
+            page.cards.setText("9h 8h 7h 6h 5h 2c 2d")
+            page.show_claim()
+            shot(supervisor, "supervisor_validation")
+            page.approve()
+            table.wait_idle()
+            page.save()
+            shot(supervisor, "supervisor_jackpot_record")
+            supervisor.pages.show_page(1)
+            supervisor.history.search()
+            table.wait_idle()
+            supervisor.history.open_round(rounds[0])
+            table.wait_idle()
+            supervisor.history.rerun()
+            shot(supervisor, "supervisor_history")
+            table.call(_tamper(rounds[2]))
+            supervisor.history.open_round(rounds[2])
+            table.wait_idle()
+            supervisor.history.rerun()
+            shot(supervisor, "supervisor_dispute")
+            supervisor.pages.show_page(2)
+            supervisor.configuration.editors["table.positions"].setText("6")
+            supervisor.configuration.check()
+            shot(supervisor, "supervisor_configuration", background)
+            supervisor.pages.show_page(3)
+            supervisor.meters.refresh()
+            shot(supervisor, "supervisor_meters")
+            supervisor.sign_out()
+            table.wait_idle()
+
+            technician = TechnicianScreen(table.calls, bundle_dir=Path(data) / "bundles")
+            technician.resize(*size)
+            technician.show()
+            technician.start()
+            technician.sign_in("T1", "4444")
+            table.wait_idle()
+            technician.trace_button.setChecked(True)
+            technician.run_test("lamp")
+            deadline = time.monotonic() + 30
+            while technician.running is not None and time.monotonic() < deadline:
+                app.processEvents()
+                time.sleep(0.01)
+            technician.refresh()
+            shot(technician, "technician_devices")
+            technician.poll()
+            technician.pages.show_page(1)
+            shot(technician, "technician_trace")
+            technician.pages.show_page(2)
+            technician.fault.setCurrentIndex(technician.fault.findData("jam"))
+            technician.inject()
+            shot(technician, "technician_faults")
+            technician.pages.show_page(3)
+            technician.export()
+            shot(technician, "technician_bundle")
+            technician.sign_out()
+            table.wait_idle()
+            for widget in (supervisor, technician):
+                widget.close()
+                widget.deleteLater()
+            app.processEvents()
+        finally:
+            table.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--size", default="1280x800")
+    args = parser.parse_args(argv)
+    width, height = (int(v) for v in args.size.split("x"))
+    for path in render_all(args.out, (width, height)):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
