@@ -277,3 +277,16 @@ def test_lines_name_the_check_and_the_reason() -> None:
     assert check.print_results(results, out, err) == 1  # type: ignore[arg-type]
     assert out.text == "OK    database: ok\nFAIL  devices: shoe jam\n"
     assert err.text == "dealer-station --check: 1 check(s) failed: devices\n"
+
+
+def test_check_while_the_station_is_open_reads_without_taking_the_table(data_dir: Path) -> None:
+    """A technician may run the check beside a running station: nothing is written, the
+    station's lock is not needed (the schema is current)."""
+    station = Station.open(TABLE, str(data_dir), pin_cost=2**8)
+    try:
+        results = _checks(data_dir)
+        assert _failed(results) == []
+        station.sign_in("D1", "3333")  # the station goes on writing afterwards
+    finally:
+        station.close()
+    assert _failed(_checks(data_dir)) == []
