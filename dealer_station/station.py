@@ -653,7 +653,7 @@ class Station:
                                  f"{arguments.get('jackpot_number')} "
                                  f"({effects.get('meter_after')})")
             work.audit("validation", {"decision": "approved", "jackpot": paid.number,
-                                      "meter": name, "position": paid.position,
+                                      "meter": name, "position": arguments["position"],
                                       "hand": paid.hand, "amount": paid.amount,
                                       "meter_before": paid.meter_before,
                                       "meter_after": paid.meter_after, "dealer": dealer,

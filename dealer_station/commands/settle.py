@@ -1,6 +1,9 @@
 """``dealer-station settle ROUND.json``: recompute a round's settlement from its document.
 
-The document's ``"game"`` field chooses the game: ``let_it_ride`` or ``pai_gow``. The records are
+The document's ``"game"`` field chooses the game: ``let_it_ride`` or ``pai_gow`` (a Pai Gow round
+with the optional wagers of 5324.41(k)-(p), whose document carries a ``"bonus"`` section, is
+recomputed by :func:`dealer_station.games.pai_gow.wagers.bonus_round.settle_bonus_document`:
+progressive validations and jackpot records included). The records are
 replayed on a fresh round made from the document's configuration snapshot, the settlement is
 recomputed and printed as JSON, with whether it matches the payments the document records. Exit
 status 0 when it matches, 1 when it does not (the differences are listed), 2 on a bad document.
@@ -23,6 +26,10 @@ DESCRIPTION = __doc__
 SETTLERS: Mapping[str, str] = {
     "let_it_ride": "dealer_station.games.let_it_ride",
     "pai_gow": "dealer_station.games.pai_gow",
+}
+#: Documents of these games with a ``"bonus"`` section: ``module:function`` recomputing them.
+BONUS_SETTLERS: Mapping[str, str] = {
+    "pai_gow": "dealer_station.games.pai_gow.wagers.bonus_round:settle_bonus_document",
 }
 
 
@@ -58,6 +65,31 @@ def settler_for(game: object) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     return settle  # type: ignore[no-any-return]
 
 
+def settler_for_document(doc: Mapping[str, Any]
+                         ) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """The settlement check for round document ``doc``: a Pai Gow round with the optional wagers
+    (a ``"bonus"`` section) goes to ``settle_bonus_document``, any other to its game's
+    ``settle_document``.
+
+    >>> settler_for_document({"game": "pai_gow", "bonus": {}}).__name__
+    'settle_bonus_document'
+    >>> settler_for_document({"game": "pai_gow"}).__name__
+    'settle_document'
+    """
+    game = doc.get("game")
+    target = BONUS_SETTLERS.get(game) if isinstance(game, str) and "bonus" in doc else None
+    if target is None:
+        return settler_for(game)
+    module_name, function = target.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"the {game} optional wagers' settlement is not available in this "
+                         f"installation ({error})") from None
+    settle = getattr(module, function)
+    return settle  # type: ignore[no-any-return]
+
+
 def run(args: argparse.Namespace) -> int:
     path = Path(args.document)
     try:
@@ -66,6 +98,6 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"{path} is not a JSON document: {error}") from None
     if not isinstance(doc, dict):
         raise ValueError(f"{path} is not a round document (a JSON object)")
-    result = settler_for(doc.get("game"))(doc)
+    result = settler_for_document(doc)(doc)
     print(json.dumps(result, indent=None if args.compact else 2))
     return 0 if result.get("matches", True) else 1
