@@ -52,7 +52,7 @@ class CardRow(QWidget):
 
     def _rects(self) -> list[QRectF]:
         n = max(len(self._cards), self._slots, 1)
-        ch = self.height() - 10
+        ch = float(self.height() - 10)
         cw = ch / CARD_ASPECT
         gap = cw * 0.1
         if n * (cw + gap) > self.width():

@@ -292,6 +292,8 @@ class TableController:
         self._health_book: Any = None
         #: Shown until the next action: e.g. that the round was resumed from the journal.
         self.notice = ""
+        #: The device manager, when the application opened one.
+        self.manager: Any = None
         #: Called in reverse order by :meth:`close`.
         self.closers: list[Callable[[], None]] = []
 
@@ -380,7 +382,7 @@ class TableController:
 
     def place(self, position: int, amounts: Mapping[str, int]) -> list[Record]:
         """The wagers entered for ``position`` during betting."""
-        records = []
+        records: list[Record] = []
         if self.round is None:
             return records
         for action, arguments in self.adapter.wager_actions(self.round, position, amounts):

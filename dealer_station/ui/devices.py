@@ -93,7 +93,10 @@ class DeviceHub:
         elif head == "shoe_shuffle":
             future = self.manager.shuffle()
         if future is not None:
-            future.add_done_callback(lambda f, what=requirement: self._done(what, f))
+            def done(finished: Future[Any], what: str = requirement) -> None:
+                self._done(what, finished)
+
+            future.add_done_callback(done)
 
     def _done(self, what: str, future: Future[Any]) -> None:
         error = future.exception()

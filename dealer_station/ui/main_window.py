@@ -7,7 +7,7 @@ The window never touches the round or the devices itself: it sends requests to t
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMetaObject, Qt, Signal
+from PySide6.QtCore import QMetaObject, Qt, QThread, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -66,7 +66,7 @@ class MainWindow(QMainWindow):
         right.setSpacing(10)
         self.step_panel = StepPanel()
         right.addWidget(self.step_panel, 5)
-        self.lower = QStackedWidget()
+        self.lower_panels = QStackedWidget()
         self.payments = PaymentPanel()
         self.card_entry = ManualCardEntry()
         self.low_hand = LowHandPicker()
@@ -74,8 +74,8 @@ class MainWindow(QMainWindow):
         self.wager_entry = WagerEntry()
         for widget in (self.payments, self.card_entry, self.low_hand, self.sign_in,
                        self.wager_entry):
-            self.lower.addWidget(widget)
-        right.addWidget(self.lower, 5)
+            self.lower_panels.addWidget(widget)
+        right.addWidget(self.lower_panels, 5)
         body.addLayout(right, 40)
         outer.addLayout(body, 1)
         self.error = QLabel("")
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         self.staff = install_staff_access(self)  # SUPERVISOR / TECHNICIAN screens over this one
         self.worker = worker
         self.bridge = bridge
-        self.thread_ = None
+        self.thread_: QThread | None = None
         if worker is not None:
             self.attach(worker, bridge)
 
@@ -143,35 +143,35 @@ class MainWindow(QMainWindow):
         if previous is None or previous.step != snapshot.step:
             self.step_panel.set_view(snapshot.step)
         entry = snapshot.entry
-        if self.lower.currentWidget() is self.sign_in and (
+        if self.lower_panels.currentWidget() is self.sign_in and (
                 entry is None or entry.kind not in ("sign_in", "first_supervisor")):
             self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
         if entry is not None and entry.kind == "wagers":
-            key = (entry.position, tuple(sorted(entry.options.items())))
-            if self._requests.get("wagers") != key:
+            wager_key = (entry.position, tuple(sorted(entry.options.items())))
+            if self._requests.get("wagers") != wager_key:
                 self.wager_entry.start(entry.position, entry.options)
-                self._requests["wagers"] = key
-            self.lower.setCurrentWidget(self.wager_entry)
+                self._requests["wagers"] = wager_key
+            self.lower_panels.setCurrentWidget(self.wager_entry)
         elif entry is not None and entry.kind in ("sign_in", "first_supervisor"):
             self.sign_in.set_first_start(entry.kind == "first_supervisor")
-            self.lower.setCurrentWidget(self.sign_in)
+            self.lower_panels.setCurrentWidget(self.sign_in)
         elif entry is not None and entry.kind == "setting":
             if self._requests.get("setting") != (entry.position, entry.cards):
                 self.low_hand.start(entry.position, entry.cards,
                                     entry.options.get("judge", self._judge))
                 self._requests["setting"] = (entry.position, entry.cards)
-            self.lower.setCurrentWidget(self.low_hand)
+            self.lower_panels.setCurrentWidget(self.low_hand)
         elif entry is not None and entry.kind == "cards":
             key = (entry.position, entry.title, entry.count)
             if self._requests.get("cards") != key:
                 self.card_entry.start(entry.count, entry.title, allow_joker=entry.allow_joker,
                                       unavailable=entry.unavailable)
                 self._requests["cards"] = key
-            self.lower.setCurrentWidget(self.card_entry)
+            self.lower_panels.setCurrentWidget(self.card_entry)
         else:
             self.payments.set_lines(snapshot.payments, set(snapshot.ticked))
             self.payments.set_log(snapshot.log)
-            self.lower.setCurrentWidget(self.payments)
+            self.lower_panels.setCurrentWidget(self.payments)
         self.snapshot_shown.emit(snapshot)
 
     def shutdown(self) -> None:

@@ -67,17 +67,17 @@ class StepPanel(QFrame):
         self._button_row = QHBoxLayout()
         self._button_row.setSpacing(12)
         self.keys = _label("muted")
-        line = QFrame()
-        line.setFrameShape(QFrame.Shape.HLine)
-        line.setStyleSheet("color: #2c3a31;")
+        rule = QFrame()
+        rule.setFrameShape(QFrame.Shape.HLine)
+        rule.setStyleSheet("color: #2c3a31;")
         self.next = _label("next")
         self.notes = _label("message")
         self.clause = _label("muted")
         for widget in (self.phase, self.instruction, self.order, self.blocked):
             layout.addWidget(widget)
         layout.addLayout(self._button_row)
-        for widget in (self.keys, line, self.next, self.notes, self.clause):
-            layout.addWidget(widget)
+        for below in (self.keys, rule, self.next, self.notes, self.clause):
+            layout.addWidget(below)
         layout.addStretch(1)
 
     @property

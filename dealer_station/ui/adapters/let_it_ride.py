@@ -212,9 +212,9 @@ class LetItRideAdapter:
             return EntryRequest("cards", "community", "ENTER THE COMMUNITY CARD TURNED", 1,
                                 unavailable=seen)
         if step.phase == "showdown" and step.expects != "confirm":
-            position = step.positions[0]
-            return EntryRequest("cards", str(position),
-                                f"ENTER POSITION {position}'S THREE CARDS", 3, unavailable=seen)
+            showing = step.positions[0]
+            return EntryRequest("cards", str(showing),
+                                f"ENTER POSITION {showing}'S THREE CARDS", 3, unavailable=seen)
         return None
 
     def entry_action(self, round_: LetItRideRound, request: EntryRequest,

@@ -200,9 +200,9 @@ class PaiGowAdapter:
                 "single": True,
             })
         if step.phase == "setting" and step.positions:
-            position = step.positions[0]
-            return EntryRequest("setting", str(position), f"SET POSITION {position}",
-                                cards=self._hand(round_, position),
+            setting = int(step.positions[0])
+            return EntryRequest("setting", str(setting), f"SET POSITION {setting}",
+                                cards=self._hand(round_, setting),
                                 options={"judge": self.judge})
         if step.phase in ("deal", "four_card_stacks") and not (
                 devices.shoe_reads_cards and "shoe" in devices.health):
