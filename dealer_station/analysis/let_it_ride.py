@@ -46,8 +46,10 @@ __all__ = [
     "THREE_CARD_HANDS",
     "BaseGameSolution",
     "base_game_report",
+    "bet_one_strategy",
     "bonus_report",
     "five_card_categories",
+    "holding_name",
     "solve_base_game",
     "three_card_bonus_report",
 ]
@@ -194,6 +196,47 @@ def solve_base_game(pays: Odds) -> BaseGameSolution:
     return BaseGameSolution(ride_one, ride_two, expected, units, sum_three, sum_four, scale)
 
 
+_SYMBOLS = "23456789TJQKA"
+
+
+def holding_name(cards: Sequence[int]) -> str:
+    """A three-card holding up to suits: its ranks, highest first, and which cards are suited.
+
+    >>> from dealer_station.cards import parse_cards
+    >>> [holding_name([c.index for c in parse_cards(t)]) for t in
+    ...  ("Qs Ks As", "Ah Kd Qc", "Th Td 4h", "9s 8s 2d")]
+    ['A K Q suited', 'A K Q', 'T T 4 (T 4 suited)', '9 8 2 (9 8 suited)']
+    """
+    ordered = sorted(cards, reverse=True)
+    ranks = " ".join(_SYMBOLS[c // 4] for c in ordered)
+    suits = [c % 4 for c in ordered]
+    if len(set(suits)) == 1:
+        return f"{ranks} suited"
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        if suits[i] == suits[j]:
+            pair = f"{_SYMBOLS[ordered[i] // 4]} {_SYMBOLS[ordered[j] // 4]}"
+            return f"{ranks} ({pair} suited)"
+    return ranks
+
+
+def bet_one_strategy(solution: BaseGameSolution) -> tuple[str, ...]:
+    """The three-card holdings on which bet one rides, strongest first, from the solved game
+    (5324.34(e)(2)); suit-isomorphic holdings share a name and a decision."""
+    threes = combinations_array(52, 3)
+    decided: dict[str, bool] = {}
+    value: dict[str, int] = {}
+    for row, rides, total in zip(
+        threes.tolist(), solution.ride_bet_one.tolist(), solution.sum_after_three.tolist(),
+        strict=True,
+    ):
+        name = holding_name(row)
+        if decided.setdefault(name, rides) != rides:
+            raise AssertionError(f"suit-isomorphic holdings {name} decided differently")
+        value[name] = total
+    riding = [name for name, rides in decided.items() if rides]
+    return tuple(sorted(riding, key=lambda name: -value[name]))
+
+
 def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
     """The base game's pay lines under the optimal strategy: each hand's combinations (of the
     2,598,960 final hands), probability, odds, the average number of bets riding on it and its
@@ -231,6 +274,7 @@ def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
             "exactly when their expected value is positive, 5324.34(e)(2), (e)(4)",
             "payout limit of 5324.34(f)(2) not applied",
         ),
+        strategy=tuple(f"bet one rides on {name}" for name in bet_one_strategy(solution)),
         figures={
             "three_card_hands_riding_bet_one": int(solution.ride_bet_one.sum()),
             "three_card_hands": 22100,

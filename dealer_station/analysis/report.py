@@ -66,6 +66,7 @@ class WagerReport:
     expected_return: float
     notes: tuple[str, ...] = ()
     figures: Mapping[str, float | int] = field(default_factory=dict)
+    strategy: tuple[str, ...] = ()
 
     @property
     def house_edge(self) -> float:
@@ -83,6 +84,7 @@ class WagerReport:
                 k: (int(v) if isinstance(v, int) else float(v)) for k, v in self.figures.items()
             },
             "notes": list(self.notes),
+            **({"strategy": list(self.strategy)} if self.strategy else {}),
         }
 
 

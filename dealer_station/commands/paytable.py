@@ -197,4 +197,6 @@ def _render_wager(wager: WagerReport) -> str:
         text.append(f"{name.replace('_', ' ')}: {shown}")
     for note in wager.notes:
         text.append(f"note: {note}")
+    if wager.strategy:
+        text.append("strategy (computed): " + "; ".join(wager.strategy))
     return "\n".join(text) + "\n"

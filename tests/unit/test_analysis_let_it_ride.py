@@ -12,6 +12,7 @@ from dealer_station.analysis.combinatorics import colex_rank
 from dealer_station.analysis.let_it_ride import (
     BaseGameSolution,
     base_game_report,
+    bet_one_strategy,
     bonus_report,
     solve_base_game,
     three_card_bonus_report,
@@ -127,3 +128,19 @@ def test_three_card_bonus_for_each_table(letter: str) -> None:
     assert report.expected_return == pytest.approx(float(Fraction(total, 22_100)), abs=1e-12)
     if letter == "A":
         assert report.house_edge == pytest.approx(0.0232, abs=1e-4)
+
+
+def test_computed_bet_one_strategy_is_the_published_one() -> None:
+    """5324.34(e)(2): the computed holdings riding bet one are the well-known ones: any paying
+    hand, three to a royal, suited three in a row except 2-3-4 and A-2-3, suited one-gappers with
+    a high card, suited two-gappers with two high cards."""
+    riding = set(bet_one_strategy(solution()))
+    assert len(riding) == 162
+    for name in ("A A A", "T T 4", "T T 4 (T 4 suited)", "A K Q suited", "Q J T suited",
+                 "5 4 3 suited", "T 8 7 suited", "K J 9 suited", "Q T 8 suited"):
+        assert name in riding, name
+    for name in ("9 9 A", "A K Q", "4 3 2 suited", "A 3 2 suited", "9 7 6 suited",
+                 "J 8 7 suited", "K Q J (K Q suited)"):
+        assert name not in riding, name
+    report = base_game_report(MINIMUM)
+    assert len(report.strategy) == 162
