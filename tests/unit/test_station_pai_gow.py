@@ -167,7 +167,7 @@ def test_the_stub_tracker_is_carried_to_the_next_round_and_across_a_restart_5324
     counts.append(round_.stub.rounds_since_count)
     assert counts == [0, 1, 2]
     summary = journal.round_summary(reopened.store, reopened.round_id or 0)
-    assert summary.config["settings"]["station_round"] == {  # type: ignore[index]
+    assert summary.config["settings"]["station_round"] == {
         "dealer_id": "D1", "round_id": str(reopened.round_id),
         "stub": round_.stub_at_start.to_json()}
     reopened.close()
