@@ -53,6 +53,29 @@ Recovery
     ``docs/rules-interpretation.md``). The report lists the last known device states (lockout
     engaged or not) so the device layer can put the table back as it stood.
 
+Progressive rounds (Pai Gow Poker, 5324.41(k))
+    A game may give the station hooks (:class:`GameHooks`, its ``station_round`` module's
+    ``STATION_HOOKS``). ``hooks.prepare`` makes the settings each round is made from and
+    journaled with (Pai Gow: the dealer's id, the round number and the stub tracker carried from
+    the table's previous round, rebuilt from the journal after a restart), so ``resume``
+    rebuilds the round exactly. ``hooks.progressive(round)`` names the meter terms (wager,
+    reset, rate): ``start_round`` refuses a round unless exactly one meter fed by that wager has
+    the configured reset and rate (a supervisor creates it with ``create_meter``). Then, in the
+    same transaction as the record that causes it: ``effects["meter_contribution"]`` (the light
+    count confirmed, (k)(2)) is contributed to the meter at its rate, and
+    ``effects["meter_deduction"]`` (an approved payout) becomes the numbered jackpot record with
+    the hit, the validation, the payment and the reseed (:func:`meters.pay_jackpot
+    <dealer_station.store.meters.pay_jackpot>`); the round's own payments no longer feed that
+    meter at completion. The station supplies the meter reading (``meter=``) to the actions in
+    ``hooks.meter_actions`` (``settle``, ``approve_progressive``: (k)(6), the meter as it stands
+    at that moment), and ``jackpot_number=`` / ``time=`` to ``hooks.jackpot_actions``; nobody
+    enters them at the screen. ``hooks.supervisor_actions`` (``approve_progressive``,
+    ``reject_progressive``) are refused by ``perform`` and taken with
+    ``supervise(action, supervisor=, pin=, position=, [reason=])``: PIN checked, the validate-
+    payout permission, never by anyone who dealt the round ((k)(3)(iii)); their supervisor-id
+    and role arguments are filled in from the account. ``pay_jackpot`` is refused for the open
+    round's own meter (its payouts are validated in the round).
+
 Meters and jackpots
     ``create_meter(name, wager=, reset=, rate_bp=, supervisor=, pin=)``, ``meter(name)``,
     ``meter_statistics(name)``, ``pay_jackpot(meter, position=, hand=, amount=, round_id=,
