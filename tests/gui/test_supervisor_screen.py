@@ -14,7 +14,11 @@ from PySide6.QtCore import Qt
 
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
-from dealer_station.ui.supervisor.demo import DemoTable, play_let_it_ride
+from dealer_station.ui.supervisor.demo import (
+    DemoTable,
+    play_let_it_ride,
+    play_pai_gow_to_validation,
+)
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 from dealer_station.ui.supervisor.session import StaffSession
 
@@ -365,3 +369,118 @@ def test_meter_view_shows_the_figures_and_the_shift_chart(qtbot: Any, table: Any
     assert series.points[-1].balance == stats.current
     image = page.chart.grab().toImage()
     assert image.width() > 300  # drawn
+
+
+# -- a Pai Gow round waiting for the supervisor ----------------------------------------------
+
+PAI_GOW_HANDS = {5: "As Ks Qs Js Ts 9c 9d",  # natural royal flush and a pair: the whole meter
+                 2: "8h 7h 6h 5h 4h 2c 2s",  # straight flush and a pair: $50
+                 3: "6c 6d 2d 3c 5d Qh Jc", "dealer": "Kc Kd 9h 7s 4c 3d Th"}
+
+
+@pytest.fixture
+def pai_gow(qtbot: Any, tmp_path: Path) -> Any:
+    demo = DemoTable(tmp_path, devices=False, game="pai_gow")
+    demo.round_id = demo.call(lambda c: play_pai_gow_to_validation(c.station, PAI_GOW_HANDS))
+    yield demo
+    demo.close()
+
+
+@pytest.fixture
+def pai_gow_screen(qtbot: Any, pai_gow: Any) -> SupervisorScreen:
+    widget = SupervisorScreen(pai_gow.calls)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    widget.start()
+    return widget
+
+
+def round_actions(table: Any) -> list[str]:
+    return table.call(lambda c: [r.action for r in c.station.round.history]
+                      if c.station.round is not None else [])
+
+
+def test_payouts_the_round_waits_for_are_shown_and_approved_in_order(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
+    """5324.41(k)(3)(iii), (k)(6): the round's own claims, paid from the dealer's right, each
+    from the meter as it stands; the station numbers the jackpot records."""
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "2222")
+    page = screen.validation
+    assert page.claim is not None and page.claim.in_round
+    assert page.claim_text()[:5] == [str(pai_gow.round_id), "5", PAI_GOW_HANDS[5],
+                                     "high As Ks Qs Js Ts · low 9c 9d",
+                                     "Natural royal flush and pair"]
+    assert "waits for your validation: position 5, position 2" in page.message.text()
+    meter = pai_gow.call(lambda c: c.station.meter("pai_gow_progressive"))
+    assert page.claim.amount == meter.current and page.claim.meter_after == meter.reset
+    qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert page.record.number == 1 and page.record.amount == meter.current
+    assert page.claim is not None and page.claim.position == "2"  # the next one, at once
+    assert page.claim.meter_before == meter.reset and page.claim.amount == 5000
+    qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert page.record.number == 2 and page.record.position == "2"
+    assert round_actions(pai_gow).count("approve_progressive") == 2
+    assert pai_gow.call(lambda c: c.station.round.pending) == ()
+
+
+def test_a_payout_the_round_waits_for_is_rejected_with_the_reason(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
+    """5324.41(k)(3)(iii): rejected in the round's own record; nothing leaves the meter."""
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "2222")
+    before = pai_gow.call(lambda c: c.station.meter("pai_gow_progressive").current)
+    screen.validation.reason.setText("hand was touched by the player")
+    qtbot.mouseClick(screen.validation.reject_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert "Rejected" in screen.validation.message.text()
+    assert round_actions(pai_gow)[-1] == "reject_progressive"
+    assert pai_gow.call(lambda c: c.station.meter("pai_gow_progressive").current) == before
+    assert screen.validation.claim is not None and screen.validation.claim.position == "2"
+
+
+@pytest.mark.parametrize(("user", "name", "role", "pin"), [
+    ("D1", "Dee Dealer", "dealer", "3333"),
+    ("T1", "Tom Tech", "technician", "4444"),
+])
+@pytest.mark.parametrize("decision", ["approve", "reject"])
+def test_the_round_s_payouts_are_refused_for_the_wrong_role(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any, user: str, name: str, role: str,
+        pin: str, decision: str) -> None:
+    """5324.41(k)(3)(iii): only a supervisor, checked by the station at the decision."""
+    screen = pai_gow_screen
+    force_session(pai_gow, screen, user, name, role, pin)
+    screen.validation.reason.setText("testing the refusal")
+    button = (screen.validation.approve_button if decision == "approve"
+              else screen.validation.reject_button)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert ("only a supervisor may validate a progressive payout [5324.41(k)(3)(iii)]"
+            in screen.validation.message.text())
+    assert len(pai_gow.call(lambda c: c.station.round.pending)) == 2
+
+
+def test_a_supervisor_dealing_the_round_cannot_validate_its_payouts(
+        qtbot: Any, tmp_path: Path) -> None:
+    """5324.41(k)(3)(iii): the supervisor on duty as the dealer is refused."""
+    demo = DemoTable(tmp_path, devices=False, game="pai_gow")
+    try:
+        def supervisor_deals(context: Any) -> int:
+            context.station.sign_in("S1", "1111")
+            return play_pai_gow_to_validation(context.station, PAI_GOW_HANDS)
+
+        demo.call(supervisor_deals)
+        screen = SupervisorScreen(demo.calls)
+        qtbot.addWidget(screen)
+        screen.show()
+        screen.start()
+        sign_in(qtbot, demo, screen, "S1", "1111")
+        qtbot.mouseClick(screen.validation.approve_button, Qt.MouseButton.LeftButton)
+        demo.wait_idle()
+        assert "on a round they dealt [5324.41(k)(3)(iii)]" in screen.validation.message.text()
+        assert len(demo.call(lambda c: c.station.round.pending)) == 2
+    finally:
+        demo.close()

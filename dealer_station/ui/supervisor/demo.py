@@ -14,13 +14,22 @@ from typing import Any
 from dealer_station.cards import parse_cards
 
 __all__ = [
+    "PAI_GOW_SETTINGS",
     "PEOPLE",
     "DemoTable",
     "StationRound",
     "demo_context",
     "open_demo_station",
     "play_let_it_ride",
+    "play_pai_gow_to_validation",
 ]
+
+#: A Pai Gow table offering the progressive payout wager (and its meter, as shipped).
+PAI_GOW_SETTINGS: dict[str, Any] = {
+    "game": "pai_gow",
+    "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
+    "side_wagers": {"offered": ["progressive"]},
+}
 
 #: (id, name, role, PIN) of the demo table's people; the first supervisor comes first.
 PEOPLE = (
@@ -49,18 +58,29 @@ class StationRound:
 
 
 def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: int = 2**10,
+                      game: str = "let_it_ride",
                       settings: Mapping[str, Any] | None = None) -> Any:
-    """A Let It Ride station (manual dealing) with :data:`PEOPLE` and the dealer on duty."""
+    """A station (Let It Ride dealt by hand, or Pai Gow with the progressive and its meter)
+    with :data:`PEOPLE` and the dealer on duty."""
     from dealer_station.station import Station
 
-    chosen = dict(settings or {"table": {"dealing": "manual"}})
-    station = Station.open(table, str(data_dir), game="let_it_ride", settings=chosen,
+    default = {"table": {"dealing": "manual"}} if game == "let_it_ride" else PAI_GOW_SETTINGS
+    chosen = dict(settings or default)
+    station = Station.open(table, str(data_dir), game=game, settings=chosen,
                            pin_cost=pin_cost)
     if station.needs_first_supervisor:
         first = PEOPLE[0]
         station.create_first_supervisor(first[0], first[1], first[3])
         for user, name, role, pin in PEOPLE[1:]:
             station.create_user(user, name, role, pin, supervisor=first[0], pin=first[3])
+        if game == "pai_gow":
+            from dealer_station.games.pai_gow.station_round import STATION_HOOKS, new_round
+
+            terms = STATION_HOOKS.progressive(new_round(chosen))
+            if terms is not None:
+                station.create_meter("pai_gow_progressive", wager=terms.wager,
+                                     reset=terms.reset, rate_bp=terms.rate_bp,
+                                     supervisor=first[0], pin=first[3])
     station.sign_in("D1", "3333")
     return station
 
@@ -172,3 +192,40 @@ class DemoTable:
 
     def close(self) -> None:
         self.thread.stop()
+
+
+def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
+                               wager: int = 1000) -> int:
+    """Play a Pai Gow round on a table offering the progressive until settlement, where the
+    progressive winners wait for a supervisor: ``hands`` by position (``"dealer"`` for the
+    dealer's hand; seven cards each), a wager and a $1 progressive chip at every numbered
+    position. Returns the round number."""
+    from dealer_station.cards import pai_gow_deck
+    from dealer_station.games.pai_gow.dealing import delivery_order
+    from dealer_station.games.pai_gow.positions import DEALER
+
+    station.start_round()
+    station.perform("shuffle")
+    players = [p for p in hands if isinstance(p, int) and p != DEALER]
+    for position in players:
+        station.perform("place_wager", position=position, amount=wager)
+        station.perform("acceptor_lit", position=position)
+    station.perform("no_more_bets")
+    station.perform("confirm_light_count", chips=len(players))
+    station.perform("determine_starting_position", number=1)
+    wanted = {str(DEALER if p == "dealer" else p): list(parse_cards(h, count=7, allow_joker=True))
+              for p, h in hands.items()}
+    used = {c for cards in wanted.values() for c in cards}
+    spare = [c for c in pai_gow_deck() if c not in used]
+    shoe = []
+    for position in delivery_order(station.round.core.start):
+        cards = wanted.get(str(position))
+        if cards is None:
+            cards, spare = spare[:7], spare[7:]
+        shoe.extend(cards)
+    station.perform("deal", cards=[c.text for c in shoe + spare])
+    for position in station.round.core.setting_order():
+        station.perform("set_hand_house_way", position=position)
+    station.perform("set_dealer_hand")
+    station.perform("settle")
+    return int(station.round_id)

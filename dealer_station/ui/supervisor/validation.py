@@ -34,6 +34,7 @@ __all__ = [
     "approve_claim",
     "build_claim",
     "candidate_hands",
+    "pending_claims",
     "reject_claim",
 ]
 
@@ -55,6 +56,9 @@ class JackpotClaim:
     meter_before: Cents
     meter_after: Cents
     from_meter: bool = True
+    #: A payout the round in progress waits for (decided through ``Station.supervise``), not
+    #: one entered by hand.
+    in_round: bool = False
 
     @property
     def hand_words(self) -> str:
@@ -112,6 +116,43 @@ def build_claim(meter_name: str, *, reset: Cents, meter: Cents, round_id: int | 
     )
 
 
+def _round_meter(station: Any) -> Any:
+    """The meter the round in progress pays its progressive from (as the game's station hooks
+    describe it), or ``None``."""
+    from dealer_station.station import game_hooks
+
+    hooks = game_hooks(station.game)
+    terms = hooks.progressive(station.round) if hooks is not None else None
+    if terms is None:
+        return None
+    return next((m for m in station.meters() if m.wager == terms.wager
+                 and m.reset == terms.reset and m.rate_bp == terms.rate_bp), None)
+
+
+def pending_claims(station: Any) -> list[JackpotClaim]:
+    """The progressive payouts the round in progress waits for, in the order they are paid
+    (5324.41(k)(6)), each shown at the meter as it stands now."""
+    from dealer_station.rankings.seven_card import ProgressiveHand, progressive_split
+
+    round_ = station.round
+    waiting = tuple(getattr(round_, "pending", ())) if round_ is not None else ()
+    meter = _round_meter(station) if waiting else None
+    if meter is None:
+        return []
+    claims = []
+    for request in waiting:
+        seven = tuple(parse_cards(request.cards, count=7, allow_joker=True))
+        split = progressive_split(seven, ProgressiveHand(request.hand))
+        amount = request.amount_at(meter.current)
+        claims.append(JackpotClaim(
+            meter=meter.name, round_id=station.round_id, position=str(request.position),
+            cards=seven, hand=request.hand,
+            arrangement=f"high {format_cards(split.high)} · low {format_cards(split.low)}",
+            amount=amount, meter_before=meter.current,
+            meter_after=max(meter.current - amount, meter.reset), in_round=True))
+    return claims
+
+
 def candidate_hands(document: Mapping[str, Any] | None) -> dict[str, str]:
     """Each position's seven cards in a Pai Gow round document (``{"3": "As Ks ..."}``), for
     the supervisor to pick the claim from.
@@ -141,6 +182,12 @@ def approve_claim(station: Any, claim: JackpotClaim, *, supervisor: str, pin: st
     """Pay the claim from the meter (the station checks the supervisor again); returns the
     numbered :class:`~dealer_station.store.meters.Jackpot`. The amount is recomputed from the
     meter as it stands now (5324.41(k)(6)), so a claim built before a contribution pays right."""
+    if claim.in_round:
+        record = station.supervise("approve_progressive", supervisor=supervisor, pin=pin,
+                                   position=int(claim.position))
+        from dealer_station.store import meters as meter_store
+
+        return meter_store.jackpot(station.store, int(record.arguments["jackpot_number"]))
     if not claim.from_meter:
         raise ProcedureError(f"{claim.hand_words} pays {format_cents(claim.amount)} from the "
                              "chip tray: it is not deducted from the meter", "5324.41(k)(5)")
@@ -157,6 +204,10 @@ def reject_claim(station: Any, claim: JackpotClaim, reason: str, *, supervisor: 
     """Reject the claim with ``reason``: nothing leaves the meter; the decision is audited."""
     if not reason.strip():
         raise ProcedureError("a rejected payout needs the reason", CLAUSE)
+    if claim.in_round:
+        station.supervise("reject_progressive", supervisor=supervisor, pin=pin,
+                          position=int(claim.position), reason=reason.strip())
+        return
     person = auth.authenticate(station.store, supervisor, pin, now=station.clock(),
                                policy=station.lock_policy, purpose="validate_payout")
     auth.authorize(person.role, Permission.VALIDATE_PAYOUT,

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station import jackpot as jackpot_print
+from dealer_station.cards import format_cards
 from dealer_station.store import journal
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
@@ -30,6 +31,7 @@ from dealer_station.ui.supervisor.validation import (
     approve_claim,
     build_claim,
     candidate_hands,
+    pending_claims,
     reject_claim,
 )
 from dealer_station.ui.supervisor.widgets import message_label
@@ -58,6 +60,8 @@ class ValidationPage(QWidget):
         self.record: Any = None
         self.saved: tuple[Path, Path] | None = None
         self._candidates: dict[str, str] = {}
+        #: The decision just taken, said again before the next claim's message.
+        self._decided = ""
         layout = QVBoxLayout(self)
         heading = QLabel("PROGRESSIVE VALIDATION · 5324.41(k)(3)(iii)")
         heading.setObjectName("phase")
@@ -122,17 +126,31 @@ class ValidationPage(QWidget):
 
     # -- data from the station --------------------------------------------------------------
     def refresh(self) -> None:
-        """Meters and the current (or last) round."""
-        def read(context: StaffContext) -> tuple[list[str], int | None]:
+        """Meters, the current (or last) round, and the payouts the round waits for."""
+        def read(context: StaffContext) -> tuple[list[str], int | None, list[JackpotClaim]]:
             station = context.station
             rounds = journal.rounds(station.store, limit=1)
             current = station.round_id or (rounds[0].id if rounds else None)
-            return [m.name for m in station.meters()], current
+            return [m.name for m in station.meters()], current, pending_claims(station)
 
-        def show(found: tuple[list[str], int | None]) -> None:
-            names, current = found
+        def show(found: tuple[list[str], int | None, list[JackpotClaim]]) -> None:
+            names, current, waiting = found
             self.meter.clear()
             self.meter.addItems(names)
+            if waiting:
+                first = waiting[0]
+                self.meter.setCurrentText(first.meter)
+                self.round.setText(str(first.round_id))
+                self._candidates = {c.position: format_cards(c.cards) for c in waiting}
+                self.position.clear()
+                self.position.addItems(list(self._candidates))
+                self._set_claim(first)
+                decided, self._decided = self._decided, ""
+                self.message.setText(
+                    decided + f"Round {first.round_id} waits for your validation: "
+                    + ", ".join(f"position {c.position}" for c in waiting)
+                    + " (paid in this order, 5324.41(k)(6)).")
+                return
             if current is not None and not self.round.text():
                 self.round.setText(str(current))
                 self.load_round()
@@ -179,7 +197,12 @@ class ValidationPage(QWidget):
             return
 
         def build(context: StaffContext) -> JackpotClaim:
-            meter = context.station.meter(meter_name)
+            station = context.station
+            if round_id is not None and round_id == station.round_id:
+                for claim in pending_claims(station):
+                    if claim.position == position:
+                        return claim
+            meter = station.meter(meter_name)
             return build_claim(meter_name, reset=meter.reset, meter=meter.current,
                                round_id=round_id, position=position, cards=cards)
 
@@ -237,8 +260,13 @@ class ValidationPage(QWidget):
         self.record, table = result
         self.record_text.setPlainText(jackpot_print.as_text(self.record, table=table))
         self.shown.setCurrentWidget(self.record_text)
-        self.message.setText(f"Approved: jackpot record No. {self.record.number:06d}. Save it "
-                             "and have the player sign.")
+        self._decided = (f"Approved: jackpot record No. {self.record.number:06d}. Save it and "
+                         "have the player sign. ")
+        self.message.setText(self._decided)
+        if self.claim is not None and self.claim.in_round:
+            self.refresh()  # the next payout the round waits for, if any
+        else:
+            self._decided = ""
         self._set_claim(None)
         self.save_button.setEnabled(True)
 
@@ -253,8 +281,13 @@ class ValidationPage(QWidget):
             return reason.strip()
 
         def done(why: str) -> None:
-            self.message.setText(f"Rejected ({why}): nothing was taken from the meter.")
             self.reason.clear()
+            self._decided = f"Rejected ({why}): nothing was taken from the meter. "
+            self.message.setText(self._decided)
+            if claim.in_round:
+                self.refresh()  # the next payout the round waits for, if any
+            else:
+                self._decided = ""
             self._set_claim(None)
 
         self.calls.submit(refuse, done, self._refused)
