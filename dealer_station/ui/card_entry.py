@@ -40,7 +40,7 @@ class CardRow(QWidget):
         self._marked: dict[int, str] = {}
         self._slots = slots
         self.setMinimumHeight(64)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
         return QSize(400, 100)
@@ -52,14 +52,15 @@ class CardRow(QWidget):
 
     def _rects(self) -> list[QRectF]:
         n = max(len(self._cards), self._slots, 1)
-        ch = float(self.height() - 10)
+        ch = float(min(self.height() - 10, 220))
         cw = ch / CARD_ASPECT
         gap = cw * 0.1
         if n * (cw + gap) > self.width():
             cw = self.width() / n - gap
             ch = cw * CARD_ASPECT
         left = (self.width() - n * (cw + gap) + gap) / 2
-        return [QRectF(left + i * (cw + gap), 5, cw, ch) for i in range(n)]
+        top = max(5.0, (self.height() - ch) / 2)
+        return [QRectF(left + i * (cw + gap), top, cw, ch) for i in range(n)]
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
