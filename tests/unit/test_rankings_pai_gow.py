@@ -270,7 +270,8 @@ def pai_gow_deck_hands() -> np.ndarray:
 
 def test_5324_41_c_every_hand_of_the_53_card_deck(pai_gow_deck_hands: np.ndarray) -> None:
     """(c)(2): all 2,869,685 hands by the bulk path; jokerless hands count as in any poker
-    game, and every hand with the joker agrees with the single-hand evaluator."""
+    game, every hand with the joker agrees with the single-hand evaluator, and their counts
+    per category equal the combinatorial counts of the joker rule."""
     keys = bulk.evaluate_high_array(pai_gow_deck_hands)
     assert len(keys) == comb(53, 5)
     has_joker = (pai_gow_deck_hands == 52).any(axis=1)
@@ -283,9 +284,33 @@ def test_5324_41_c_every_hand_of_the_53_card_deck(pai_gow_deck_hands: np.ndarray
     joker_hands = pai_gow_deck_hands[has_joker].tolist()
     single = [evaluate_high([deck[i] for i in row]).key for row in joker_hands]
     assert np.array_equal(np.array(single, dtype=np.int32), keys[has_joker])
-    with_joker = bulk.category_counts(keys[has_joker], PaiGowCategory)
-    assert with_joker["five_aces"] == 1
-    assert with_joker["royal_flush"] == 4 * 5  # any one of the five cards replaced by the joker
+    assert sum(joker_hand_counts().values()) == comb(52, 4)
+    assert bulk.category_counts(keys[has_joker], PaiGowCategory) == joker_hand_counts()
+
+
+def joker_hand_counts() -> dict[str, int]:
+    """Hands of four real cards and the joker per category, derived combinatorially from the
+    joker rule of (c)(1)-(3): the joker completes a straight or flush, else it is an ace."""
+    windows = [{14, 2, 3, 4, 5}, *(set(range(top - 4, top + 1)) for top in range(6, 15))]
+    # Four distinct ranks the joker completes to a straight: four of some window's five.
+    straight_sets = {frozenset(s) for w in windows for s in combinations(sorted(w), 4)}
+    with_ace = sum(14 in s for s in straight_sets)
+    royal = 5  # four of 10-J-Q-K-A
+    mixed = 4**4 - 4  # suits of four cards not all alike
+    return {
+        "five_aces": 1,
+        "royal_flush": 4 * royal,
+        "straight_flush": 4 * (len(straight_sets) - royal),
+        "four_of_a_kind": comb(4, 3) * 48 + 12,  # A-A-A-JK-x; four of a rank with an ace kicker
+        "full_house": comb(4, 2) * 12 * comb(4, 2) + 12 * comb(4, 3) * 4,  # A-A-JK-P-P; T-T-T-A-JK
+        "flush": 4 * (comb(13, 4) - len(straight_sets)),
+        "straight": len(straight_sets) * mixed,
+        "three_of_a_kind": comb(4, 2) * comb(12, 2) * 4**2 + 12 * comb(4, 3) * 44,
+        "two_pair": 12 * comb(4, 2) * 4 * 44 + comb(12, 2) * comb(4, 2) ** 2,
+        "pair": 12 * comb(4, 2) * comb(11, 2) * 4**2  # a pair, the joker an ace kicker
+        + (comb(12, 3) - with_ace) * mixed,  # an ace and three others: a pair of aces
+        "high_card": (comb(12, 4) - (len(straight_sets) - with_ace)) * mixed,
+    }
 
 
 def test_bulk_wheel_lowest_agrees_with_single_hand() -> None:
