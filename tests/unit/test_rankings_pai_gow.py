@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from dealer_station.cards import JOKER, Card, Rank, Suit, parse_cards, standard_deck
 from dealer_station.rankings import bulk
+from dealer_station.rankings.five_card import evaluate_five
 from dealer_station.rankings.pai_gow import (
     Comparison,
     HighHand,
@@ -116,6 +117,25 @@ def test_5324_41_c_4_option_moves_only_the_wheel(a: list[Card], b: list[Card]) -
     assert option_a.category is default_a.category
     if not (_has_wheel(default_a) or _has_wheel(default_b)):
         assert compare_high(a, b) is compare_high(a, b, wheel_lowest=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=five_real, b=five_real)
+def test_5324_41_c_2_jokerless_hands_rank_as_in_let_it_ride_but_for_the_wheel(
+    a: list[Card], b: list[Card]
+) -> None:
+    """(c)(2) and 5324.34(b)(2) name the same hands; without the joker they order two hands
+    alike unless A-2-3-4-5 is involved (second-highest in Pai Gow, lowest in Let It Ride), and
+    with the (c)(4) option always alike."""
+    pai_gow_a, pai_gow_b = evaluate_high(a), evaluate_high(b)
+    lir_a, lir_b = evaluate_five(a), evaluate_five(b)
+    assert pai_gow_a.category.value == lir_a.category.value
+    lir_order = (lir_a.key > lir_b.key) - (lir_a.key < lir_b.key)
+    option = compare_high(a, b, wheel_lowest=True)
+    expected = {1: Comparison.HIGHER, -1: Comparison.LOWER, 0: Comparison.COPY}[lir_order]
+    assert option is expected
+    if not (_has_wheel(pai_gow_a) or _has_wheel(pai_gow_b)):
+        assert compare_high(a, b) is expected
 
 
 @settings(max_examples=200, deadline=None)
