@@ -93,10 +93,19 @@ def _hand(ranks: Sequence[int], flush: bool) -> FiveCardHand:
     )
 
 
-def _build_tables() -> tuple[list[FiveCardHand | None], list[FiveCardHand | None]]:
-    size = 4 * _poker.RANK_WEIGHTS[12] + _poker.RANK_WEIGHTS[11] + 1
-    plain: list[FiveCardHand | None] = [None] * size
-    flush: list[FiveCardHand | None] = [None] * size
+_SIZE = 4 * _poker.RANK_WEIGHTS[12] + _poker.RANK_WEIGHTS[11] + 1
+# The tables, by rank key: filled in place on first use (importing stays cheap for the CLI); until
+# then the fast paths fail over to the checked path, which fills them.
+_PLAIN: list[FiveCardHand | None] = []
+_FLUSH: list[FiveCardHand | None] = []
+_BY_KEY: dict[int, FiveCardHand] = {}
+
+
+def _ensure_tables() -> None:
+    if _PLAIN:
+        return
+    plain: list[FiveCardHand | None] = [None] * _SIZE
+    flush: list[FiveCardHand | None] = [None] * _SIZE
     by_key: dict[int, FiveCardHand] = {}
     for ranks in _poker.rank_multisets(5):
         index = _poker.rank_key(ranks)
@@ -107,16 +116,16 @@ def _build_tables() -> tuple[list[FiveCardHand | None], list[FiveCardHand | None
     for ranks in combinations(range(2, 15), 5):
         hand = _hand(ranks, flush=True)
         flush[_poker.rank_key(ranks)] = by_key.setdefault(hand.key, hand)
-    return plain, flush
+    _BY_KEY.update(by_key)
+    _FLUSH.extend(flush)
+    _PLAIN.extend(plain)
 
 
-_PLAIN, _FLUSH = _build_tables()
-_BY_KEY: dict[int, FiveCardHand] = {h.key: h for h in (*_PLAIN, *_FLUSH) if h is not None}
 # Weight by rank (the joker's is out of every table's range): a dict keyed by the Rank members is
 # the fastest lookup for Card objects.
 _W: dict[Rank, int] = {
     **{rank: _poker.RANK_WEIGHTS[rank - 2] for rank in Rank if rank is not Rank.JOKER},
-    Rank.JOKER: len(_PLAIN),
+    Rank.JOKER: _SIZE,
 }
 # Weight by card index 0-51 (the suit is ``index & 3``).
 _W_BY_INDEX: list[int] = [_poker.RANK_WEIGHTS[i // 4] for i in range(52)]
@@ -179,14 +188,20 @@ def evaluate_five_indices(indices: Sequence[int]) -> FiveCardHand:
     k = _W_BY_INDEX[a] + _W_BY_INDEX[b] + _W_BY_INDEX[c] + _W_BY_INDEX[d] + _W_BY_INDEX[e]
     s = a & 3
     suited = s == b & 3 and s == c & 3 and s == d & 3 and s == e & 3
-    hand = _FLUSH[k] if suited else _PLAIN[k]
+    try:
+        hand = _FLUSH[k] if suited else _PLAIN[k]
+    except IndexError:
+        _ensure_tables()
+        hand = _FLUSH[k] if suited else _PLAIN[k]
     if hand is None:
         raise CardError(f"not five different cards: {tuple(indices)}")
     return hand
 
 
 def _evaluate_checked(cards: Sequence[Card] | Sequence[int]) -> FiveCardHand:
-    """The slow path: indices, or input that needs a clear error message."""
+    """The slow path: the first call (tables not built yet), indices, or input that needs a
+    clear error message."""
+    _ensure_tables()
     indices = [c for c in cards if type(c) is int]
     if indices and len(indices) == len(cards):
         cards = [Card.from_index(i) for i in indices]  # raises for indices out of range
@@ -206,6 +221,7 @@ def hand_for_key(key: int) -> FiveCardHand:
     >>> hand_for_key(evaluate_five([0, 1, 4, 8, 12]).key).category.value
     'pair'
     """
+    _ensure_tables()
     try:
         return _BY_KEY[key]
     except KeyError:
