@@ -18,7 +18,7 @@ True
 >>> qualifies(parse_cards("Th Td 4c 7s 2h")), qualifies(parse_cards("9h 9d Ac Ks Qh"))
 (True, False)
 
-The single-hand functions look the hand up in tables built once at import (a perfect hash of the
+The single-hand functions look the hand up in tables built on first use (a perfect hash of the
 ranks, see :mod:`._poker`), and return one shared, immutable :class:`FiveCardHand` per hand value.
 """
 
