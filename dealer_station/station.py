@@ -554,6 +554,8 @@ class Station:
         if forced:
             raise AccessDenied(f"the station supplies {', '.join(forced)} of {action}: "
                                "they are not entered at the screen")
+        if not supplied - set(signer):
+            return given
         name = self._progressive_meter(self.round)
         if name is not None and action in hooks.meter_actions:
             given["meter"] = meter_store.meter(self.store, name).current
