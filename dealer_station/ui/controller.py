@@ -149,6 +149,8 @@ class DeviceState:
     late_chips: dict[str, int] = field(default_factory=dict)
     #: Stacks out of the shoe not yet given to the round (a Pai Gow deal takes all seven).
     stacks: list[tuple[Card, ...]] = field(default_factory=list)
+    #: The shoe dispensed a stack it could not read: the dealer enters it by hand.
+    misread: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,7 +434,10 @@ class TableController:
                 record = self.perform(action, arguments)
             return record
         action, arguments = self.adapter.entry_action(self.round, request, cards)
-        return self.perform(action, arguments)
+        record = self.perform(action, arguments)
+        if record is not None:
+            self.devices.misread = False  # the next stack comes from the reader again
+        return record
 
     def tick(self, order: int, done: bool) -> None:
         """The dealer ticks off (or un-ticks) a payment."""

@@ -65,7 +65,7 @@ class MainWindow(QMainWindow):
         right = QVBoxLayout()
         right.setSpacing(10)
         self.step_panel = StepPanel()
-        right.addWidget(self.step_panel, 5)
+        right.addWidget(self.step_panel, 4)
         self.lower_panels = QStackedWidget()
         self.payments = PaymentPanel()
         self.card_entry = ManualCardEntry()
@@ -75,7 +75,7 @@ class MainWindow(QMainWindow):
         for widget in (self.payments, self.card_entry, self.low_hand, self.sign_in,
                        self.wager_entry):
             self.lower_panels.addWidget(widget)
-        right.addWidget(self.lower_panels, 5)
+        right.addWidget(self.lower_panels, 6)
         body.addLayout(right, 40)
         outer.addLayout(body, 1)
         self.error = QLabel("")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -115,6 +115,7 @@ class PaymentPanel(QFrame):
         self._grid.setColumnStretch(3, 1)
         self._grid.setRowStretch(len(self._lines), 1)
         self._update_summary()
+        QTimer.singleShot(0, self._show_next)  # once laid out: the next payment in view
 
     def set_log(self, lines: Sequence[str]) -> None:
         """Before any payment: the round so far, from its journal (newest last)."""

@@ -110,7 +110,7 @@ class LetItRideScript:
         elif phase == "showdown":
             self._press(controller, "show")
         elif phase == "collect_losing_wagers":
-            tick_all(controller)
+            tick_all(controller, ("COLLECT", "RETURN"))
             self._press(controller, "collected")
         elif phase == "pay_winning_wagers":
             tick_all(controller)
@@ -216,10 +216,11 @@ class PaiGowScript:
             raise RuntimeError(f"the script cannot play the {phase} step: {round_.step}")
 
 
-def tick_all(controller: TableController) -> None:
-    """The dealer ticks off every payment listed, in order."""
+def tick_all(controller: TableController, verbs: Sequence[str] | None = None) -> None:
+    """The dealer ticks off every payment listed (or those with the ``verbs``), in order."""
     for line in controller.snapshot().payments:
-        controller.tick(line.order, True)
+        if verbs is None or line.verb in verbs:
+            controller.tick(line.order, True)
 
 
 def play_until(controller: TableController, script: Any, phase: str,

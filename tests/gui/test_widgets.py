@@ -194,3 +194,54 @@ def test_face_down_cards_draw_no_face(qtbot):
     back, ace, king = draw(None), draw(parse_card("As")), draw(parse_card("Kh"))
     assert back != ace and ace != king
     assert draw(None) == back
+
+
+def test_a_misread_stack_is_entered_by_hand_5324_34_d_2():
+    """The reading shoe misreads a card of a (d)(2) stack: the screen asks for the stack by hand,
+    the cards entered become the round's stack, and the next stack is read again."""
+    from dealer_station.ui.screenshot import preview_controller
+    from dealer_station.ui.scripts import LetItRideScript, play_until, stack_event
+
+    controller = preview_controller("let_it_ride", devices=False)
+    from dealer_station.ui.view import DeviceHealth, HealthState
+
+    controller.set_health([DeviceHealth("shoe", HealthState.CONNECTED)])
+    script = LetItRideScript()
+    play_until(controller, script, "dealing")
+    first = script.stacks()[0]
+    controller.device_event(stack_event((first[0], None, first[2])))
+    snapshot = controller.snapshot()
+    assert snapshot.entry is not None and snapshot.entry.kind == "cards"
+    assert snapshot.entry.count == 3 and "top card first" in snapshot.entry.title
+    assert controller.enter_cards(first) is not None
+    assert controller.round.cards(1) == first
+    assert controller.snapshot().entry is None  # the reader again
+    controller.device_event(stack_event(script.stacks()[1]))
+    assert controller.round.cards(2) == script.stacks()[1]
+
+
+def test_hole_cards_stay_face_down_until_shown_5324_34_e_6():
+    """The shoe read every card, the round knows them; the felt shows none of a position's cards
+    before its hand is shown at the showdown (5324.34(e)(6)), the community cards only as turned."""
+    from dealer_station.ui.screenshot import preview_controller
+    from dealer_station.ui.scripts import LetItRideScript
+
+    controller = preview_controller("let_it_ride", devices=False)
+    script = LetItRideScript()
+    seen_shown: set[str] = set()
+    for _ in range(60):
+        round_ = controller.round
+        table = controller.snapshot().table
+        if round_ is not None and round_.step.phase != "betting":
+            shown = {str(p) for p in round_.results}
+            for seat in table.seats:
+                if seat.key in shown:
+                    assert all(c is not None for c in seat.cards)
+                    seen_shown.add(seat.key)
+                else:
+                    assert all(c is None for c in seat.cards), (round_.step.phase, seat)
+            assert sum(c is not None for c in table.community) == round_.community_turned
+        if round_ is None and seen_shown:
+            break
+        script.play_step(controller)
+    assert seen_shown == {str(p) for p in script.wagers}

@@ -181,8 +181,10 @@ class LetItRideAdapter:
 
     @staticmethod
     def _shoe_live(devices: DeviceState) -> bool:
+        """The shoe reads the cards it deals (and read the last stack): stacks arrive by
+        themselves; otherwise the dealer enters them."""
         health = devices.health.get("shoe")
-        return health is not None and devices.shoe_reads_cards
+        return health is not None and devices.shoe_reads_cards and not devices.misread
 
     # ---------------------------------------------------------------- entry
     def entry(self, round_: LetItRideRound, devices: DeviceState,
@@ -263,7 +265,9 @@ class LetItRideAdapter:
         if kind == "STACK_DISPENSED" and phase == "dealing":
             cards = tuple(getattr(event, "cards", ()))
             if cards and all(c is not None for c in cards):
+                devices.misread = False
                 return [("receive_stack", {"cards": [c.text for c in cards]})]
+            devices.misread = True  # a card the shoe could not read: enter the stack by hand
         return []
 
 
