@@ -24,9 +24,12 @@ Example: dealer-station compare --game pai-gow "Ah 2d 3c 4s 5h" "Kh Qd Jc Ts 9h"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, choices=["pai-gow"], help="the hand system")
-    parser.add_argument("first", metavar="HAND", help='the first hand, e.g. "As Kd Qh Jc JK"')
-    parser.add_argument("second", metavar="HAND", help="the hand it is compared with")
+    # Checked in run(), not by argparse, so a mistake is reported on one line.
+    parser.add_argument("--game", metavar="{pai-gow}", help="the hand system")
+    parser.add_argument(
+        "first", nargs="?", metavar="HAND", help='the first hand, e.g. "As Kd Qh Jc JK"'
+    )
+    parser.add_argument("second", nargs="?", metavar="HAND", help="the hand it is compared with")
     parser.add_argument(
         "--wheel-lowest",
         action="store_true",
@@ -59,5 +62,10 @@ def compare(first: str, second: str, *, wheel_lowest: bool = False) -> Compariso
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game != "pai-gow":
+        found = "no --game given" if args.game is None else f"unknown game {args.game!r}"
+        raise CardError(f"{found}: expected --game pai-gow")
+    if args.first is None or args.second is None:
+        raise CardError('expected two hands, e.g. "Ah 2d 3c 4s 5h" "Kh Qd Jc Ts 9h"')
     print(compare(args.first, args.second, wheel_lowest=args.wheel_lowest).value)
     return 0

@@ -73,8 +73,9 @@ Example: dealer-station hand --game pai-gow As Ah Ad Ac JK Kc Kd
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, choices=GAMES, help="the hand system")
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="cards, e.g. As Td JK")
+    # Checked in run(), not by argparse, so a mistake is reported on one line.
+    parser.add_argument("--game", metavar="{" + ",".join(GAMES) + "}", help="the hand system")
+    parser.add_argument("cards", nargs="*", metavar="CARD", help="cards, e.g. As Td JK")
     parser.add_argument(
         "--wheel-lowest",
         action="store_true",
@@ -158,7 +159,7 @@ HANDLERS: dict[str, tuple[tuple[int, ...], Handler]] = {
 }
 
 
-def classify(game: str, cards: Iterable[str], args: argparse.Namespace) -> dict[str, Any]:
+def classify(game: str | None, cards: Iterable[str], args: argparse.Namespace) -> dict[str, Any]:
     """The JSON object for ``cards`` in ``game``.
 
     >>> args = argparse.Namespace(wheel_lowest=False, royal_match="king_queen")
@@ -169,7 +170,8 @@ def classify(game: str, cards: Iterable[str], args: argparse.Namespace) -> dict[
     'pair'
     """
     if game not in HANDLERS:
-        raise CardError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        found = "no --game given" if game is None else f"unknown game {game!r}"
+        raise CardError(f"{found}: expected --game {' or '.join(GAMES)}")
     sizes, handler = HANDLERS[game]
     parsed = parse_cards(" ".join(cards), count=sizes, allow_joker=game == "pai-gow")
     return {"game": game, "cards": _cards_text(parsed), **handler(parsed, args)}

@@ -134,10 +134,21 @@ def test_invalid_input_exits_non_zero_with_one_line(
     assert len(captured.err.strip().splitlines()) == 1
 
 
-def test_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["hand", "--game", "baccarat", "As"])
-    assert exit_info.value.code != 0
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hand", "--game", "baccarat", "As"],
+        ["hand", "As", "Ks", "Qs", "Js", "Ts"],
+        ["hand", "--game", "let-it-ride"],
+        ["compare", "--game", "let-it-ride", "As Ks Qs Js Ts", "Ac Kc Qc Jc Tc"],
+        ["compare", "--game", "pai-gow", "As Ks Qs Js Ts"],
+    ],
+)
+def test_wrong_game_or_missing_arguments_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert main(argv) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
 def test_help_lists_every_category_name() -> None:
