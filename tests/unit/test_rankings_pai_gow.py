@@ -223,6 +223,8 @@ def test_5324_41_c_4_option_makes_the_wheel_lowest() -> None:
         ("JK Ah Kh 9h 4h", P.FLUSH, "AKQ94"),  # the highest card of the suit not in the hand
         ("JK Qh Th 9h 4h", P.FLUSH, "AQT94"),
         ("JK Qh Jd 9h 4c", P.HIGH_CARD, "AQJ94"),
+        ("JK Kd Ac 2s 3h", P.PAIR, "AK32"),  # no wrap-around: K-A-2-3 is no straight
+        ("Qs Kd Ac 2s 3h", P.HIGH_CARD, "AKQ32"),
     ],
 )
 def test_5324_41_c_1_3_joker_examples(cards: str, category: PaiGowCategory, ranks: str) -> None:
