@@ -206,7 +206,7 @@ def evaluate_high(cards: Sequence[Card], *, wheel_lowest: bool = False) -> HighH
     try:
         a, b, c, d, e = cards
         k = _W[a.rank] + _W[b.rank] + _W[c.rank] + _W[d.rank] + _W[e.rank]
-        suits = [card.suit for card in cards if card.suit is not None]
+        suits = [card.suit for card in (a, b, c, d, e) if card.suit is not None]
         flush = suits.count(suits[0]) == len(suits)
         hand = _tables(wheel_lowest)[(k << 1) | flush]
     except (ValueError, TypeError, AttributeError, IndexError, KeyError):
