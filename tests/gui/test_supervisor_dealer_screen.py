@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from gui_harness import PIN, SUPERVISOR, Table
-from PySide6.QtCore import Qt
 
 pytestmark = pytest.mark.gui
 
@@ -23,7 +22,7 @@ def _people(context: Any) -> None:
 
 
 def _wait_calls(table: Table) -> None:
-    table.qtbot.waitUntil(lambda: table.window.staff.calls.pending == 0, timeout=10_000)
+    table.qtbot.waitUntil(lambda: table.window.staff.calls.pending == 0, timeout=30_000)
 
 
 def _sign_in(table: Table, screen: Any, user: str, pin: str) -> None:

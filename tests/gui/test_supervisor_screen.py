@@ -418,7 +418,13 @@ def test_payouts_the_round_waits_for_are_shown_and_approved_in_order(
     qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert page.record.number == 1 and page.record.amount == meter.current
-    assert page.claim is not None and page.claim.position == "2"  # the next one, at once
+    assert "JACKPOT RECORD No. 000001" in page.record_text.toPlainText()
+    assert page.shown.currentWidget() is page.record_text  # the record stays in view
+    assert not page.approve_button.isEnabled()
+    assert "Next: position 2 waits" in page.message.text()
+    qtbot.mouseClick(page.show_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert page.claim is not None and page.claim.position == "2"
     assert page.claim.meter_before == meter.reset and page.claim.amount == 5000
     qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()

@@ -34,6 +34,11 @@ def _setup(context: Any) -> list[int]:
             for hands, community in deals]
 
 
+PAI_GOW_HANDS: dict[int | str, str] = {
+    5: "As Ks Qs Js Ts 9c 9d", 2: "8h 7h 6h 5h 4h 2c 2s", 3: "6c 6d 2d 3c 5d Qh Jc",
+    "dealer": "Kc Kd 9h 7s 4c 3d Th"}
+
+
 def _tamper(round_id: int) -> Callable[[Any], None]:
     def tamper(context: Any) -> None:
         from dealer_station.store import journal
@@ -90,11 +95,9 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
             page.position.setEditText("4")
             page.cards.setText("9h 8h 7h 6h 5h 2c 2d")
             page.show_claim()
-            shot(supervisor, "supervisor_validation")
+            table.wait_idle()
             page.approve()
             table.wait_idle()
-            page.save()
-            shot(supervisor, "supervisor_jackpot_record")
             supervisor.pages.show_page(1)
             supervisor.history.search()
             table.wait_idle()
@@ -116,6 +119,9 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
             shot(supervisor, "supervisor_meters")
             supervisor.sign_out()
             table.wait_idle()
+            written += _pai_gow_validation(out, size, shot_of=lambda widget, name, t: (
+                t.wait_idle(timeout=60), app.processEvents(), time.sleep(0.05),
+                app.processEvents(), widget.grab().save(str(out / f"{name}.png"))))
 
             technician = TechnicianScreen(table.calls, bundle_dir=Path(data) / "bundles")
             technician.resize(*size)
@@ -150,6 +156,34 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
         finally:
             table.close()
     return written
+
+
+def _pai_gow_validation(out: Path, size: tuple[int, int],
+                        shot_of: Callable[[Any, str, Any], Any]) -> list[Path]:
+    """The validation a Pai Gow round waits for, and its jackpot record."""
+    from dealer_station.ui.supervisor.demo import DemoTable, play_pai_gow_to_validation
+    from dealer_station.ui.supervisor.screen import SupervisorScreen
+
+    with tempfile.TemporaryDirectory() as data:
+        table = DemoTable(data, devices=False, game="pai_gow")
+        try:
+            table.call(lambda c: play_pai_gow_to_validation(c.station, PAI_GOW_HANDS))
+            screen = SupervisorScreen(table.calls)
+            screen.resize(*size)
+            screen.show()
+            screen.start()
+            screen.sign_in("S2", "2222")
+            table.wait_idle(screen.configuration.background, timeout=60)
+            shot_of(screen, "supervisor_validation", table)
+            screen.validation.approve()
+            table.wait_idle()
+            screen.validation.save()
+            shot_of(screen, "supervisor_jackpot_record", table)
+            screen.close()
+            screen.deleteLater()
+        finally:
+            table.close()
+    return [out / "supervisor_validation.png", out / "supervisor_jackpot_record.png"]
 
 
 def main(argv: list[str] | None = None) -> int:

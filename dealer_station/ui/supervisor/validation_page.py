@@ -144,8 +144,13 @@ class ValidationPage(QWidget):
                 self._candidates = {c.position: format_cards(c.cards) for c in waiting}
                 self.position.clear()
                 self.position.addItems(list(self._candidates))
-                self._set_claim(first)
                 decided, self._decided = self._decided, ""
+                if self.shown.currentWidget() is self.record_text:
+                    # the record just made stays in view until the next claim is asked for
+                    self.message.setText(decided + f"Next: position {first.position} waits — "
+                                         "press SHOW THE CLAIM.")
+                    return
+                self._set_claim(first)
                 self.message.setText(
                     decided + f"Round {first.round_id} waits for your validation: "
                     + ", ".join(f"position {c.position}" for c in waiting)
