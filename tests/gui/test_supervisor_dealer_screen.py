@@ -112,6 +112,21 @@ def test_technician_is_locked_out_during_a_round_and_tests_between_rounds(
         assert all(o.passed for o in staff.technician.outcomes)
         table.click(staff.technician.header.sign_out_button)
         assert not staff.technician.isVisible()
+
+        # between rounds a supervisor changes the limits; the dealer's screen follows
+        adapters: list[Any] = []
+        staff.calls.submit(lambda c: c.controller.adapter, adapters.append)
+        table.click(staff.supervisor_button)
+        _sign_in(table, staff.supervisor, "S-200", "1357")
+        page = staff.supervisor.configuration
+        page.editors["table.minimum"].setText("$10.00")
+        table.click(page.apply_button)
+        _wait_calls(table)
+        assert "Applied as configuration version 2" in page.message.text()
+        staff.calls.submit(lambda c: c.controller.adapter, adapters.append)
+        _wait_calls(table)
+        assert adapters[1] is not adapters[0]
+        table.click(staff.supervisor.header.sign_out_button)
         table.press("start_round")  # the table deals again after the technician leaves
         assert table.phase == "betting"
     finally:

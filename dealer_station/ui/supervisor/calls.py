@@ -40,17 +40,19 @@ __all__ = [
 @dataclass(frozen=True)
 class StaffContext:
     """What a staff screen's function receives on the station's thread: the station, the device
-    manager (``None`` without devices) and the simulated table (``None`` on real hardware)."""
+    manager (``None`` without devices), the simulated table (``None`` on real hardware) and the
+    dealer's table controller (``None`` when no dealer's screen runs)."""
 
     station: Any
     manager: Any = None
     simulation: Any = None
+    controller: Any = None
 
     @classmethod
     def of_controller(cls, controller: Any) -> StaffContext:
         """The context of the dealer's :class:`~dealer_station.ui.controller.TableController`."""
         return cls(controller.station, getattr(controller, "manager", None),
-                   simulation_of(controller))
+                   simulation_of(controller), controller)
 
 
 def simulation_of(controller: Any) -> Any:

@@ -25,6 +25,7 @@ from dealer_station.ui.supervisor.configuration import (
     GAMES,
     Field,
     ReturnLine,
+    apply_configuration,
     default_settings,
     flatten,
     merged,
@@ -208,16 +209,16 @@ class ConfigurationPage(QWidget):
             self.message.setText(f"Refused: {reason_of(error)}")
             return
 
-        def change(context: StaffContext) -> int:
-            return int(context.station.change_configuration(
-                settings, supervisor=session.user, pin=session.pin,
-                game=game if game != context.station.game else None))
+        def change(context: StaffContext) -> tuple[int, str]:
+            return apply_configuration(context, supervisor=session.user, pin=session.pin,
+                                       game=game, settings=settings)
 
-        def done(version: int) -> None:
-            self.version = version
-            self.status.setText(f"configuration version {version}")
-            self.message.setText(f"Applied as configuration version {version}; the next round "
-                                 "uses it. Recorded in the audit trail.")
+        def done(result: tuple[int, str]) -> None:
+            self.version, note = result
+            self.current_game = game
+            self.status.setText(f"configuration version {self.version}")
+            self.message.setText(f"Applied as configuration version {self.version}: {note}. "
+                                 "Recorded in the audit trail.")
             self.show_returns(game, settings)
 
         self.calls.submit(change, done, lambda words: self.message.setText(f"Refused: {words}"))

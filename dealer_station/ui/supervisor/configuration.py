@@ -33,6 +33,7 @@ __all__ = [
     "GAMES",
     "Field",
     "ReturnLine",
+    "apply_configuration",
     "default_settings",
     "flatten",
     "merged",
@@ -142,6 +143,27 @@ def merged(defaults: Mapping[str, Any], stored: Mapping[str, Any]) -> dict[str, 
         else:
             result[key] = theirs if key in stored else mine
     return result
+
+
+def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
+                        settings: Mapping[str, Any]) -> tuple[int, str]:
+    """Store the configuration through the station (a supervisor not dealing, between rounds,
+    audited) and give the dealer's screen the game's screen adapter for it. Returns the new
+    version and a note for the supervisor."""
+    station = context.station
+    changed_game = game != station.game
+    version = int(station.change_configuration(dict(settings), supervisor=supervisor, pin=pin,
+                                               game=game if changed_game else None))
+    note = "the next round uses it"
+    controller = context.controller
+    if controller is not None:
+        from dealer_station.ui.adapters import adapter_for
+
+        controller.adapter = adapter_for(station.game, station.settings)
+    if changed_game:
+        note = ("the table now deals " + game.replace("_", " ") + "; restart Dealer Station "
+                "so the devices are set up for it before the next round")
+    return version, note
 
 
 def validate(game: str, settings: Mapping[str, Any]) -> None:

@@ -119,9 +119,15 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
             shot(supervisor, "supervisor_meters")
             supervisor.sign_out()
             table.wait_idle()
-            written += _pai_gow_validation(out, size, shot_of=lambda widget, name, t: (
-                t.wait_idle(timeout=60), app.processEvents(), time.sleep(0.05),
-                app.processEvents(), widget.grab().save(str(out / f"{name}.png"))))
+
+            def shot_of(widget: Any, name: str, other: Any) -> None:
+                other.wait_idle(timeout=60)
+                for _ in range(3):
+                    app.processEvents()
+                    time.sleep(0.02)
+                widget.grab().save(str(out / f"{name}.png"))
+
+            written += _pai_gow_validation(out, size, shot_of)
 
             technician = TechnicianScreen(table.calls, bundle_dir=Path(data) / "bundles")
             technician.resize(*size)
