@@ -6,6 +6,7 @@ protected action refused for the wrong role."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +150,18 @@ def test_validation_shows_the_claim_and_approval_pays_from_the_meter(
     text, pdf = screen.validation.saved
     assert "Validated by       S2 (supervisor)" in text.read_text()
     assert pdf.read_bytes().startswith(b"%PDF-1.4")
+    printed = tmp_path / "printed.pdf"
+    page = screen.validation
+    page.print_command = ["no-such-printer-command"]
+    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    assert "Not printed: no printer command" in page.message.text()
+    page.print_command = [sys.executable, "-c",
+                          f"import shutil, sys; shutil.copy(sys.argv[1], {str(printed)!r})"]
+    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    assert page.printed == 1 and "sent to the printer" in page.message.text()
+    assert printed.read_bytes() == pdf.read_bytes()
 
 
 def test_rejection_needs_a_reason_and_takes_nothing_from_the_meter(qtbot: Any, table: Any,

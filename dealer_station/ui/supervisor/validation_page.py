@@ -4,6 +4,9 @@ or reject with a reason; save the numbered jackpot record (text and PDF)."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +27,7 @@ from PySide6.QtWidgets import (
 from dealer_station import jackpot as jackpot_print
 from dealer_station.cards import format_cards
 from dealer_station.store import journal
-from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
+from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.validation import (
     JackpotClaim,
@@ -36,7 +39,26 @@ from dealer_station.ui.supervisor.validation import (
 )
 from dealer_station.ui.supervisor.widgets import message_label
 
-__all__ = ["ValidationPage", "save_jackpot_record"]
+__all__ = ["PRINT_COMMAND", "ValidationPage", "print_jackpot_record", "save_jackpot_record"]
+
+#: How a record is printed (the PDF file is added last).
+PRINT_COMMAND = ["lp", "-t", "Jackpot record"]
+
+
+def print_jackpot_record(record: Any, table: str, command: list[str]) -> str:
+    """Send the record's PDF to the printer with ``command`` (the file is added last; ``lp``
+    by default, CUPS). Returns what the command said. Raises ``OSError`` when it fails."""
+    if not command or shutil.which(command[0]) is None:
+        raise OSError(f"no printer command {command[0] if command else ''!r} on this station: "
+                      "save the record and print the PDF")
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / f"jackpot-{record.number:06d}.pdf"
+        pdf.write_bytes(jackpot_print.as_pdf(record, table=table))
+        done = subprocess.run([*command, str(pdf)], capture_output=True, text=True, timeout=30,
+                              check=False)
+    if done.returncode != 0:
+        raise OSError(f"the printer refused the record: {(done.stderr or done.stdout).strip()}")
+    return done.stdout.strip()
 
 
 def save_jackpot_record(directory: Path, record: Any, table: str) -> tuple[Path, Path]:
@@ -59,6 +81,8 @@ class ValidationPage(QWidget):
         self.claim: JackpotClaim | None = None
         self.record: Any = None
         self.saved: tuple[Path, Path] | None = None
+        self.printed: int | None = None
+        self.table_name = ""
         self._candidates: dict[str, str] = {}
         #: The decision just taken, said again before the next claim's message.
         self._decided = ""
@@ -112,8 +136,14 @@ class ValidationPage(QWidget):
         decide.addWidget(self.approve_button, 1)
         decide.addWidget(self.reject_button, 1)
         layout.addLayout(decide)
-        self.save_button = QPushButton("SAVE THE JACKPOT RECORD (TEXT AND PDF)")
-        layout.addWidget(self.save_button)
+        keep = QHBoxLayout()
+        self.save_button = QPushButton("SAVE THE RECORD (TEXT AND PDF)")
+        self.print_button = QPushButton("PRINT THE RECORD")
+        keep.addWidget(self.save_button, 3)
+        keep.addWidget(self.print_button, 2)
+        layout.addLayout(keep)
+        self.print_command = list(PRINT_COMMAND)
+        self.background = Background(self)
         self.message = message_label()
         layout.addWidget(self.message)
         self.load_button.clicked.connect(self.load_round)
@@ -122,6 +152,7 @@ class ValidationPage(QWidget):
         self.approve_button.clicked.connect(self.approve)
         self.reject_button.clicked.connect(self.reject)
         self.save_button.clicked.connect(self.save)
+        self.print_button.clicked.connect(self.print_record)
         self._set_claim(None)
 
     # -- data from the station --------------------------------------------------------------
@@ -232,6 +263,7 @@ class ValidationPage(QWidget):
         self.approve_button.setEnabled(ready)
         self.reject_button.setEnabled(ready)
         self.save_button.setEnabled(self.record is not None)
+        self.print_button.setEnabled(self.record is not None)
         if claim is not None:
             self.message.setText("")
             self.shown.setCurrentWidget(self.claim_box)
@@ -263,6 +295,7 @@ class ValidationPage(QWidget):
 
     def _approved(self, result: tuple[Any, str]) -> None:
         self.record, table = result
+        self.table_name = table
         self.record_text.setPlainText(jackpot_print.as_text(self.record, table=table))
         self.shown.setCurrentWidget(self.record_text)
         self._decided = (f"Approved: jackpot record No. {self.record.number:06d}. Save it and "
@@ -273,7 +306,6 @@ class ValidationPage(QWidget):
         else:
             self._decided = ""
         self._set_claim(None)
-        self.save_button.setEnabled(True)
 
     def reject(self) -> None:
         claim, session, reason = self.claim, self.session, self.reason.text()
@@ -311,3 +343,20 @@ class ValidationPage(QWidget):
             self.message.setText(f"Saved {paths[0]} and {paths[1]}")
 
         self.calls.submit(write, done, self._refused)
+
+    def print_record(self) -> None:
+        """Print the record (on a background thread: a printer may be slow to answer)."""
+        record, command = self.record, self.print_command
+        if record is None:
+            return
+
+        def done(result: object) -> None:
+            if isinstance(result, Exception):
+                self.message.setText(f"Not printed: {result}")
+            else:
+                self.printed = record.number
+                self.message.setText(f"Jackpot record No. {record.number:06d} sent to the "
+                                     f"printer. {result}".strip())
+
+        table = self.table_name
+        self.background.run(lambda: print_jackpot_record(record, table, command), done)
