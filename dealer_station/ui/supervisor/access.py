@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from dealer_station.ui.supervisor.calls import StationCalls, calls_for_window
@@ -20,7 +20,8 @@ from dealer_station.ui.technician.screen import TechnicianScreen
 
 __all__ = ["StaffAccess", "install_staff_access"]
 
-_BAR_BUTTON = "QPushButton { min-height: 40px; max-height: 44px; font-size: 13pt; }"
+_BAR_BUTTON = ("QPushButton { min-height: 36px; max-height: 40px; padding: 2px 14px; "
+               "font-size: 13pt; }")
 
 
 class StaffAccess(QObject):
@@ -43,6 +44,8 @@ class StaffAccess(QObject):
         layout = bar.layout() if bar is not None else None
         for button in (self.supervisor_button, self.technician_button):
             button.setStyleSheet(_BAR_BUTTON)
+            button.setFixedHeight(40)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay the dealer's
             if layout is not None:
                 layout.addWidget(button)
         window.installEventFilter(self)

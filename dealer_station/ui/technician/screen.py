@@ -122,7 +122,7 @@ class TechnicianScreen(QFrame):
         work_layout.addWidget(self.message)
         self.stack.addWidget(work)
         self.timer = QTimer(self)
-        self.timer.setInterval(500)
+        self.timer.setInterval(1000)
         self.timer.timeout.connect(self.poll)
         self.sign_in_panel.submitted.connect(self.sign_in)
         self.sign_in_panel.cancelled.connect(self.closed)
@@ -258,7 +258,7 @@ class TechnicianScreen(QFrame):
         self.calls.submit(read, self._show, self.message.setText)
 
     def poll(self) -> None:
-        """Every half second: the lock, the device list, new trace lines."""
+        """Every second: the lock, the device list, new trace lines."""
         if self.calls.pending == 0:
             self.refresh()
         lines, self._trace_seen = self.tap.since(self._trace_seen)
