@@ -97,14 +97,21 @@ def blocking_fault(hardware: Sequence[str], health: Mapping[str, DeviceHealth]) 
     return None
 
 
-def standing(hardware: Sequence[str]) -> tuple[str, ...]:
+def standing(hardware: Sequence[str], expects: str = "") -> tuple[str, ...]:
     """The requirements that are states the devices hold during a step (the lockout), applied
-    as the step begins; actions such as ``shoe_dispense`` wait for the dealer's button.
+    as the step begins; actions such as ``shoe_dispense`` wait for the dealer's button. While
+    wagers are taken the betting stays open: a ``lockout_on`` there is the lockout the dealer
+    presses at "no more bets" (5324.41(k)(2)), applied with that action.
 
     >>> standing(("lockout_on", "shoe_dispense:3", "acceptor_lights:3"))
     ('lockout_on',)
+    >>> standing(("lockout_on",), expects="wagers")
+    ('lockout_off',)
     """
-    return tuple(h for h in hardware if h.split(":", 1)[0] in ("lockout_on", "lockout_off"))
+    states = tuple(h for h in hardware if h.split(":", 1)[0] in ("lockout_on", "lockout_off"))
+    if expects == "wagers":
+        return ("lockout_off",)
+    return states
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +320,26 @@ class TableController:
         self.message = ""
         return True
 
+    def supervise(self, action: str, supervisor: str, pin: str, **arguments: Any) -> bool:
+        """A supervisor's decision on the round at the dealer's screen (a progressive payout:
+        approve or reject, 5324.41(k)(3)(iii)); the station checks the id, PIN and role, and that
+        the supervisor did not deal the round."""
+        supervise = getattr(self.station, "supervise", None)
+        if supervise is None:
+            self.message = "This station takes no supervisor decisions."
+            return False
+        round_ = self.round
+        try:
+            supervise(action, supervisor=supervisor, pin=pin, **arguments)
+        except (ProcedureError, ValueError) as error:
+            self.message = _reason(error)
+            return False
+        self.message = ""
+        self.notice = ""
+        if self.station.round is None:
+            self.last_round = round_
+        return True
+
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> bool:
         try:
             self.station.create_first_supervisor(user_id, name, pin)
@@ -321,6 +348,17 @@ class TableController:
             return False
         self.message = f"Supervisor {user_id} created: sign in to deal."
         return True
+
+    def _meter(self) -> int | None:
+        """The progressive meter as the station's journal holds it (None: no progressive)."""
+        meters = getattr(self.station, "meters", None)
+        if meters is None:
+            return None
+        try:
+            found = meters()
+        except Exception:  # a meter the store cannot read is the supervisor's matter
+            return None
+        return int(found[0].current) if found else None
 
     def _left_to_tick(self) -> int:
         """Collections and payments of the last round not ticked off yet."""
@@ -344,7 +382,8 @@ class TableController:
         self.devices.stacks.clear()
         self.last_round = None
         self.message = ""
-        self._drive_hardware(("shoe_shuffle", *standing(self.station.round.step.hardware)))
+        self._drive_hardware(("shoe_shuffle", *standing(self.station.round.step.hardware,
+                                          self.station.round.step.expects)))
         return True
 
     # ------------------------------------------------------------ inputs
@@ -417,7 +456,8 @@ class TableController:
             self.last_round = round_
             self.selected = None
         else:
-            self._drive_hardware(standing(self.station.round.step.hardware))
+            self._drive_hardware(standing(self.station.round.step.hardware,
+                                          self.station.round.step.expects))
         return record
 
     def enter_cards(self, cards: Sequence[Card]) -> Record | None:
@@ -478,7 +518,7 @@ class TableController:
     def restore_devices(self) -> None:
         """After a start or a resume: put the devices as the current step needs them."""
         if self.round is not None:
-            self._drive_hardware(standing(self.round.step.hardware))
+            self._drive_hardware(standing(self.round.step.hardware, self.round.step.expects))
         else:
             self._drive_hardware(("lockout_off",))
 
@@ -558,6 +598,9 @@ class TableController:
             table = self.adapter.empty_table(self.devices)
         if self.station.round_id is not None:
             table = replace(table, title=f"{table.title} · Round {self.station.round_id:,}")
+        meter = self._meter()
+        if meter is not None:
+            table = replace(table, meter=meter)
         if round_ is not None and not signed_out:
             order = {str(p): i for i, p in enumerate(
                 p for p in step.positions if str(p) not in {str(d) for d in done})}

@@ -25,7 +25,7 @@ from dealer_station.ui.controller import Snapshot
 from dealer_station.ui.felt import FeltView
 from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.payments import PaymentPanel
-from dealer_station.ui.sign_in import SignInPanel
+from dealer_station.ui.sign_in import SignInPanel, SupervisorDecision
 from dealer_station.ui.step_panel import StepPanel
 from dealer_station.ui.theme import stylesheet
 from dealer_station.ui.wager_entry import WagerEntry
@@ -72,8 +72,9 @@ class MainWindow(QMainWindow):
         self.low_hand = LowHandPicker()
         self.sign_in = SignInPanel()
         self.wager_entry = WagerEntry()
+        self.supervisor_decision = SupervisorDecision()
         for widget in (self.payments, self.card_entry, self.low_hand, self.sign_in,
-                       self.wager_entry):
+                       self.wager_entry, self.supervisor_decision):
             self.lower_panels.addWidget(widget)
         right.addWidget(self.lower_panels, 6)
         body.addLayout(right, 40)
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self.wager_entry.place_requested.connect(
             lambda position, amounts: self.call_requested.emit(
                 lambda c: c.place(position, amounts)))
+        self.supervisor_decision.decided.connect(self._supervisor_decided)
         self.felt.seat_clicked.connect(
             lambda key: self.call_requested.emit(lambda c: c.select(key)))
         space = QShortcut(QKeySequence("Space"), self)
@@ -126,6 +128,16 @@ class MainWindow(QMainWindow):
         worker.failed.connect(self.show_error)
         self.thread_ = start_worker(worker, bridge)
 
+    def _supervisor_decided(self, action: str, user: str, pin: str, reason: str) -> None:
+        entry = self.snapshot.entry if self.snapshot is not None else None
+        if entry is None or entry.kind != "supervisor":
+            return
+        arguments: dict[str, object] = {"position": int(entry.position)}
+        if action == "reject_progressive":
+            arguments["reason"] = reason
+        self.call_requested.emit(
+            lambda c: c.supervise(action, user, pin, **arguments))
+
     def show_error(self, text: str) -> None:
         self.error.setText(text)
         self.error.show()
@@ -146,7 +158,10 @@ class MainWindow(QMainWindow):
         if self.lower_panels.currentWidget() is self.sign_in and (
                 entry is None or entry.kind not in ("sign_in", "first_supervisor")):
             self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
-        if entry is not None and entry.kind == "wagers":
+        if entry is not None and entry.kind == "supervisor":
+            self.supervisor_decision.start(entry.title)
+            self.lower_panels.setCurrentWidget(self.supervisor_decision)
+        elif entry is not None and entry.kind == "wagers":
             wager_key = (entry.position, tuple(sorted(entry.options.items())))
             if self._requests.get("wagers") != wager_key:
                 self.wager_entry.start(entry.position, entry.options)

@@ -205,7 +205,7 @@ class PaiGowScript:
             if kind == "house_way":
                 LetItRideScript._press(controller, "house_way")
             else:
-                seven = round_.seven_cards(position)
+                seven = getattr(round_, "core", round_).seven_cards(position)
                 if controller.enter_cards(self.low_hand(seven, kind)) is None:
                     raise RuntimeError(controller.message)
         elif phase == "banker":

@@ -7,6 +7,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["SignInPanel"]
+__all__ = ["SignInPanel", "SupervisorDecision"]
 
 
 class SignInPanel(QFrame):
@@ -70,4 +71,57 @@ class SignInPanel(QFrame):
             self.supervisor_requested.emit(user, self.name.text().strip() or user, pin)
         else:
             self.sign_in_requested.emit(user, pin)
+        self.pin.clear()
+
+
+class SupervisorDecision(QFrame):
+    """A supervisor's decision at the dealer's screen (a progressive payout waiting, 5324.41
+    (k)(3)(iii)): what is to be validated, the supervisor's id and PIN, APPROVE or REJECT with a
+    reason. Emits :attr:`decided` (action, supervisor id, PIN, reason)."""
+
+    decided = Signal(str, str, str, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 14, 16, 14)
+        title = QLabel("SUPERVISOR VALIDATION · progressive payout")
+        title.setObjectName("phase")
+        layout.addWidget(title)
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        self.summary.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        layout.addWidget(self.summary)
+        form = QFormLayout()
+        self.user = QLineEdit()
+        self.user.setPlaceholderText("supervisor id (not the dealer of this round)")
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("reason (to reject)")
+        form.addRow("Id", self.user)
+        form.addRow("PIN", self.pin)
+        form.addRow("Reason", self.reason)
+        layout.addLayout(form)
+        buttons = QHBoxLayout()
+        self.reject = QPushButton("REJECT")
+        self.reject.setObjectName("secondary")
+        self.approve = QPushButton("APPROVE")
+        self.approve.setObjectName("primary")
+        buttons.addWidget(self.reject)
+        buttons.addWidget(self.approve, 2)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+        self.approve.clicked.connect(lambda: self._decide("approve_progressive"))
+        self.reject.clicked.connect(lambda: self._decide("reject_progressive"))
+
+    def start(self, summary: str) -> None:
+        self.summary.setText(summary)
+
+    def _decide(self, action: str) -> None:
+        user, pin = self.user.text().strip(), self.pin.text()
+        if not user or not pin:
+            return
+        self.decided.emit(action, user, pin, self.reason.text().strip())
         self.pin.clear()

@@ -34,12 +34,18 @@ from dealer_station.ui.adapters.common import (
 from dealer_station.ui.controller import Command, DeviceState, EntryRequest
 from dealer_station.ui.view import SeatView, TableView
 
-__all__ = ["PaiGowAdapter", "core_round", "foul_judge"]
+__all__ = ["PaiGowAdapter", "core", "core_round", "foul_judge"]
 
 #: Stacks the shoe delivers for a seven-card deal: the six positions and the dealer.
 STACKS = 7
 AREAS = ("pai_gow", "progressive", "fortune", "envy", "insurance", "three_card_bonus",
          "seven_card_bonus", "imperial")
+
+
+def core(round_: Any) -> PaiGowRound:
+    """The core round of a round with optional wagers (``PaiGowBonusRound.core``), or itself."""
+    found: PaiGowRound = getattr(round_, "core", round_)
+    return found
 
 
 def core_round(settings: Mapping[str, Any]) -> PaiGowRound:
@@ -73,16 +79,17 @@ class PaiGowAdapter:
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=devices.lockout)
 
     @staticmethod
-    def _hand(round_: PaiGowRound, position: int) -> tuple[Card, ...]:
+    def _hand(round_: Any, position: int) -> tuple[Card, ...]:
         try:
-            return round_.seven_cards(position)
+            return core(round_).seven_cards(position)
         except KeyError:
             return ()
 
-    def table_view(self, round_: PaiGowRound, devices: DeviceState) -> TableView:
+    def table_view(self, bonus_round: Any, devices: DeviceState) -> TableView:
+        round_ = core(bonus_round)
         document = round_.to_document()
         results: Mapping[str, str] = document.get("results", {})
-        states = settled_states(round_.payments)
+        states = settled_states(bonus_round.payments)
         wagers = round_.wagers
         sides = round_.side_wagers
         seats = []
@@ -120,7 +127,11 @@ class PaiGowAdapter:
             result="house way" if round_.dealer_hand is not None else "",
             is_dealer=True,
         ))
-        return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=devices.lockout)
+        lockout = devices.lockout
+        lit = getattr(getattr(bonus_round, "lockout", None), "lit", None)
+        note = f"{len(lit)} progressive light(s) lit" if lit else ""
+        return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=lockout,
+                         lockout_note=note)
 
     def done_positions(self, round_: PaiGowRound) -> tuple[int | str, ...]:
         return ()
@@ -149,7 +160,7 @@ class PaiGowAdapter:
             return (Command("no_more_bets", "NO MORE BETS", "L", "no_more_bets"),)
         if phase == "dealer_wager":
             return (Command("dealer_wager", "DEALER'S WAGER PLACED", "W", "place_dealer_wager",
-                            {"amount": round_.proposed_dealer_wager}),)
+                            {"amount": core(round_).proposed_dealer_wager}),)
         if phase == "starting_position":
             if self.config.starting_position is StartingPosition.RNG:
                 return (Command("rng", "RUN THE RNG", "G", "determine_starting_position",
@@ -177,6 +188,13 @@ class PaiGowAdapter:
             return (Command("banker", label, "H", action),)
         if phase == "settlement":
             return (Command("settle", "SETTLE", "S", "settle"),)
+        if phase == "lockout" and "confirm_light_count" in step.actions:
+            lit = len(round_.lockout.lit)
+            return (Command("count", f"{lit} CHIP(S) = {lit} LIGHT(S)", "C",
+                            "confirm_light_count", {"chips": lit}),)
+        if phase == "jackpot_record":
+            return (Command("jackpot_done", "JACKPOT RECORD COMPLETE", "J",
+                            "complete_jackpot_record", {"position": step.positions[0]}),)
         return ()
 
     @staticmethod
@@ -192,13 +210,19 @@ class PaiGowAdapter:
         step = round_.step
         if step.phase == "betting" and "accept_bank" not in step.actions:
             position = selected if selected and selected.isdigit() else ""
-            placed = bool(position) and int(position) in round_.wagers
+            wagers = core(round_).wagers
+            placed = bool(position) and int(position) in wagers
             return EntryRequest("wagers", position, "WAGERS", options={
                 "minimum": self.config.minimum_wager, "maximum": self.config.maximum_wager,
                 "three_card": False, "placed": placed,
-                "amount": round_.wagers.get(int(position), 0) if position else 0,
+                "amount": wagers.get(int(position), 0) if position else 0,
                 "single": True,
             })
+        if step.phase == "progressive_validation" and step.positions:
+            return EntryRequest("supervisor", str(step.positions[0]),
+                                step.instruction.split(" - ", 1)[-1],
+                                options={"actions": ("approve_progressive",
+                                                     "reject_progressive")})
         if step.phase == "setting" and step.positions:
             setting = int(step.positions[0])
             return EntryRequest("setting", str(setting), f"SET POSITION {setting}",
@@ -245,6 +269,11 @@ class PaiGowAdapter:
             return []
         kind = event_kind(event)
         phase = round_.step.phase
+        seat = getattr(event, "seat", None)
+        if (kind == "CHIP_SENSED" and seat is not None and phase == "betting"
+                and callable(getattr(round_, "can_acceptor_lit", None))
+                and not getattr(event, "late", False) and round_.can_acceptor_lit(int(seat))):
+            return [("acceptor_lit", {"position": int(seat)})]
         if kind == "LOCKOUT_BUTTON" and phase == "betting" and round_.can_no_more_bets():
             return [("no_more_bets", {})]
         if kind == "STACK_DISPENSED" and phase == "deal":

@@ -1,0 +1,133 @@
+"""A Pai Gow Poker round with the progressive payout wager through the dealer's screen, against
+the simulated devices on pseudo-terminals: the progressive chip sensed by the acceptor lights the
+position, "no more bets" locks out, the dealer confirms the chips equal the lights, a straight
+flush wins and waits for a supervisor (not the dealer) to validate it at the dealer's screen, the
+jackpot record is completed, and the screen and the journal agree (9 NYCRR 5324.41(k))."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gui_harness import PIN, SUPERVISOR, Table
+
+from dealer_station.cards import pai_gow_deck, parse_cards
+from dealer_station.games.pai_gow.dealing import delivery_order, starting_position
+from dealer_station.games.pai_gow.positions import DEALER
+from dealer_station.procedure import Payment
+from dealer_station.ui.adapters import pai_gow as pai_gow_adapter
+from dealer_station.ui.view import Light, payment_lines
+
+pytestmark = pytest.mark.gui
+
+DEALER_ID, DEALER_PIN = "D-7", "8642"
+WINNER = 4
+STRAIGHT_FLUSH = parse_cards("5h 6h 7h 8h 9h 2c Kd", count=7, allow_joker=True)
+RNG_NUMBER = 3
+
+
+def _deck() -> list:
+    """The shoe's deck: the straight flush lands on position 4, whatever else around it."""
+    start = starting_position(RNG_NUMBER, anchor=DEALER)
+    rest = [c for c in pai_gow_deck() if c not in STRAIGHT_FLUSH]
+    random.Random(5).shuffle(rest)
+    deck: list = []
+    for target in delivery_order(start):
+        if target == WINNER:
+            deck += list(STRAIGHT_FLUSH)
+        else:
+            deck += [rest.pop() for _ in range(7)]
+    return deck + rest
+
+
+def _journal(data_dir):
+    from dealer_station.station import Station
+    from dealer_station.store import journal
+
+    with Station.open(None, data_dir) as station:
+        summary = journal.rounds(station.store)[-1]
+        meter = station.meter("progressive")
+        return summary, list(journal.round_records(station.store, summary.id)), meter
+
+
+def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot, tmp_path,
+                                                                          monkeypatch):
+    """(k)(2) lights and count, (k)(3)(iii) a straight flush needs a supervisor who did not deal
+    the round, (g)(9) the jackpot record completed before the cards go."""
+    monkeypatch.setattr(pai_gow_adapter.secrets, "randbelow", lambda n: RNG_NUMBER - 1)
+    table = Table(qtbot, str(tmp_path), "pai_gow",
+                  settings={"side_wagers": {"offered": ["progressive"]}})
+    try:
+        table.sign_in_supervisor()
+
+        def staff(controller):
+            station = controller.station
+            station.sign_out()  # a supervisor on duty as the dealer changes no configuration
+            station.create_user(DEALER_ID, "Dee Dealer", "dealer", DEALER_PIN,
+                                supervisor=SUPERVISOR, pin=PIN)
+            station.create_meter("progressive", wager="progressive", reset=1_000_000,
+                                 rate_bp=2100, supervisor=SUPERVISOR, pin=PIN)
+
+        table.window.call_requested.emit(staff)
+        snap = table.wait(lambda s: s.step.phase == "signed_out")
+        assert not snap.message, snap.message
+        panel = table.window.sign_in
+        panel.user.setText(DEALER_ID)
+        panel.pin.setText(DEALER_PIN)
+        table.click(panel.submit_button)
+        table.wait(lambda s: s.step.phase == "between_rounds" and s.table.meter == 1_000_000)
+        table.wait_devices_online()
+        table.backdoor.deal_known_cards(_deck())
+        table.press("start_round")
+        table.press("shuffled")
+        for position in (2, WINNER):
+            table.tap_seat(position)
+            table.click(table.window.wager_entry._chip_buttons[1])  # $25
+            table.click(table.window.wager_entry.place)
+            table.wait(lambda s, p=position: s.table.seat(p).active)
+        table.backdoor.place_chip(WINNER)  # the $1 progressive chip in the acceptor (d)(4)
+        snap = table.wait(lambda s: any(w.area == "progressive"
+                                        for w in s.table.seat(WINNER).wagers))
+        assert snap.table.seat(WINNER).light is Light.ON
+        table.press("no_more_bets")
+        snap = table.wait(lambda s: s.step.phase == "lockout")
+        assert "1 light(s) lit" in snap.step.instruction
+        table.press("count")  # one chip, one light (k)(2)
+        table.press("rng")
+        for _ in range(7):
+            table.press("dispense", expect_record=False)
+        table.wait(lambda s: s.step.phase == "setting")
+        while table.phase == "setting":
+            table.press("house_way")
+        table.press("banker")
+        table.press("settle")
+        snap = table.wait(lambda s: s.step.phase == "progressive_validation")
+        assert snap.entry is not None and snap.entry.kind == "supervisor"
+        assert snap.step.positions == (WINNER,)
+        decision = table.window.supervisor_decision
+        assert table.window.lower_panels.currentWidget() is decision
+        # The dealer cannot validate their own round's payout.
+        decision.user.setText(DEALER_ID)
+        decision.pin.setText(DEALER_PIN)
+        table.click(decision.approve)
+        snap = table.wait(lambda s: bool(s.message))
+        assert snap.step.phase == "progressive_validation"
+        decision.user.setText(SUPERVISOR)
+        decision.pin.setText(PIN)
+        table.click(decision.approve)
+        table.wait(lambda s: s.step.phase == "jackpot_record")
+        table.press("jackpot_done")
+        final = table.wait(lambda s: s.step.phase == "between_rounds")
+        table.tick_all()
+    finally:
+        table.close()
+    summary, records, meter = _journal(str(tmp_path))
+    assert summary.status == "complete"
+    payments = [Payment(**p) for p in summary.document["payments"]]
+    assert final.payments == payment_lines(payments)
+    progressive = [p for p in payments if p.wager == "progressive" and p.position == WINNER]
+    assert progressive and progressive[0].outcome == "pay"
+    assert "approve_progressive" in [r.action for r in records]
+    approval = next(r for r in records if r.action == "approve_progressive")
+    assert approval.arguments["supervisor_id"] == SUPERVISOR
+    assert meter.current < 1_000_000 + 100  # the payout was deducted from the meter
