@@ -133,14 +133,14 @@ class PaiGowAdapter:
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=lockout,
                          lockout_note=note)
 
-    def done_positions(self, round_: PaiGowRound) -> tuple[int | str, ...]:
+    def done_positions(self, round_: Any) -> tuple[int | str, ...]:
         return ()
 
-    def payments(self, round_: PaiGowRound) -> tuple[Payment, ...]:
+    def payments(self, round_: Any) -> tuple[Payment, ...]:
         return tuple(round_.payments)
 
     # ---------------------------------------------------------------- the buttons
-    def commands(self, round_: PaiGowRound, devices: DeviceState) -> tuple[Command, ...]:
+    def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
         step = round_.step
         phase = step.phase
         if phase == "shuffle":
@@ -205,7 +205,7 @@ class PaiGowAdapter:
         return dict(arguments)
 
     # ---------------------------------------------------------------- entry
-    def entry(self, round_: PaiGowRound, devices: DeviceState,
+    def entry(self, round_: Any, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
         step = round_.step
         if step.phase == "betting" and "accept_bank" not in step.actions:
@@ -238,21 +238,21 @@ class PaiGowAdapter:
                                 allow_joker=True, unavailable=seen)
         return None
 
-    def entry_action(self, round_: PaiGowRound, request: EntryRequest,
+    def entry_action(self, round_: Any, request: EntryRequest,
                      cards: Sequence[Card]) -> tuple[str, dict[str, Any]]:
         texts = [c.text for c in cards]
         if request.kind == "setting":
             return "set_hand", {"position": int(request.position), "low": texts}
         raise ValueError("stacks entered by hand are gathered by the controller")
 
-    def wager_actions(self, round_: PaiGowRound, position: int,
+    def wager_actions(self, round_: Any, position: int,
                       amounts: Mapping[str, int]) -> list[tuple[str, dict[str, Any]]]:
         if amounts.get("withdraw"):
             return [("withdraw_wager", {"position": position})]
         return [("place_wager", {"position": position, "amount": int(amounts.get("base", 0))})]
 
     # ---------------------------------------------------------------- devices
-    def gather(self, round_: PaiGowRound, stack: Sequence[Card],
+    def gather(self, round_: Any, stack: Sequence[Card],
                devices: DeviceState) -> list[tuple[str, dict[str, Any]]]:
         """One seven-card stack out of the shoe (or entered by hand): the deal when all are."""
         devices.stacks.append(tuple(stack))
@@ -262,7 +262,7 @@ class PaiGowAdapter:
         devices.stacks.clear()
         return [("deal", {"cards": cards})]
 
-    def device_actions(self, round_: PaiGowRound | None, event: Any,
+    def device_actions(self, round_: Any, event: Any,
                        devices: DeviceState) -> list[tuple[str, dict[str, Any]]]:
         note_device_event(event, devices)
         if round_ is None:
