@@ -43,6 +43,11 @@ Rounds
     ``perform`` refuses it; ``supervise(action, supervisor=, pin=, **arguments)`` checks the
     PIN, that the supervisor did not deal the round, and passes ``supervisor=<id>`` to the
     round. ``void_round(reason, supervisor=, pin=)`` voids the open round with its reason.
+    Whichever way a round is voided (``void_round``, by itself, or by ``resume``), what it had
+    already contributed to a meter (a Pai Gow light count) is taken back in the same
+    transaction: a ``reversal`` meter entry with the reason and the clause, audited
+    (:func:`meters.reverse_round <dealer_station.store.meters.reverse_round>`), listed as
+    ``meter_reversals`` in the void's document.
 
 Recovery
     ``resume()`` (called by ``open``) rebuilds the open round from its journal with
@@ -56,25 +61,28 @@ Recovery
 Progressive rounds (Pai Gow Poker, 5324.41(k))
     A game may give the station hooks (:class:`GameHooks`, its ``station_round`` module's
     ``STATION_HOOKS``). ``hooks.prepare`` makes the settings each round is made from and
-    journaled with (Pai Gow: the dealer's id, the round number and the stub tracker carried from
-    the table's previous round, rebuilt from the journal after a restart), so ``resume``
-    rebuilds the round exactly. ``hooks.progressive(round)`` names the meter terms (wager,
-    reset, rate): ``start_round`` refuses a round unless exactly one meter fed by that wager has
-    the configured reset and rate (a supervisor creates it with ``create_meter``). Then, in the
-    same transaction as the record that causes it: ``effects["meter_contribution"]`` (the light
-    count confirmed, (k)(2)) is contributed to the meter at its rate, and
-    ``effects["meter_deduction"]`` (an approved payout) becomes the numbered jackpot record with
-    the hit, the validation, the payment and the reseed (:func:`meters.pay_jackpot
-    <dealer_station.store.meters.pay_jackpot>`); the round's own payments no longer feed that
-    meter at completion. The station supplies the meter reading (``meter=``) to the actions in
-    ``hooks.meter_actions`` (``settle``, ``approve_progressive``: (k)(6), the meter as it stands
-    at that moment), and ``jackpot_number=`` / ``time=`` to ``hooks.jackpot_actions``; nobody
-    enters them at the screen. ``hooks.supervisor_actions`` (``approve_progressive``,
-    ``reject_progressive``) are refused by ``perform`` and taken with
-    ``supervise(action, supervisor=, pin=, position=, [reason=])``: PIN checked, the validate-
-    payout permission, never by anyone who dealt the round ((k)(3)(iii)); their supervisor-id
-    and role arguments are filled in from the account. ``pay_jackpot`` is refused for the open
-    round's own meter (its payouts are validated in the round).
+    journaled with (Pai Gow: the table context carried from the table's previous round, i.e. the
+    cut and bank rotations, who banked last, the seated positions and the last wagers against
+    the dealer, 5324.41(e), (h); with optional wagers also the dealer's id, the round number and
+    the stub tracker; the previous round is rebuilt from the journal after a restart), so
+    ``resume`` rebuilds the round exactly and the rotations carry on.
+    ``hooks.progressive(round)`` names the meter terms (wager, reset, rate): ``start_round``
+    refuses a round unless exactly one meter fed by that wager has the configured reset and rate
+    (a supervisor creates it with ``create_meter``). Then, in the same transaction as the record
+    that causes it: ``effects["meter_contribution"]`` (the light count confirmed, (k)(2)) is
+    contributed to the meter at its rate, and ``effects["meter_deduction"]`` (an approved
+    payout) becomes the numbered jackpot record with the hit, the validation, the payment and
+    the reseed (:func:`meters.pay_jackpot <dealer_station.store.meters.pay_jackpot>`); the
+    round's own payments no longer feed that meter at completion. The station supplies the meter
+    reading (``meter=``) to the actions in ``hooks.meter_actions`` (``settle``,
+    ``approve_progressive``: (k)(6), the meter as it stands at that moment), and
+    ``jackpot_number=`` / ``time=`` to ``hooks.jackpot_actions``; nobody enters them at the
+    screen. ``hooks.supervisor_actions`` (``approve_progressive``, ``reject_progressive``) are
+    refused by ``perform`` and taken with ``supervise(action, supervisor=, pin=, position=,
+    [reason=])``: PIN checked, the validate-payout permission, never by anyone who dealt the
+    round ((k)(3)(iii)); their supervisor-id and role arguments are filled in from the account.
+    ``pay_jackpot`` is refused for the open round's own meter (its payouts are validated in the
+    round).
 
 Meters and jackpots
     ``create_meter(name, wager=, reset=, rate_bp=, supervisor=, pin=)``, ``meter(name)``,
@@ -603,11 +611,17 @@ class Station:
         if not finished:
             return None
         summary = finished[0]
+        factory = game_factory(summary.game)
         try:
-            fresh = game_factory(summary.game)(summary.config["settings"])
-            self._previous = replay(fresh, journal.round_records(self.store, summary.id))
+            fresh = factory(summary.config["settings"])
         except (ProcedureError, ValueError, TypeError, KeyError):
             return None
+        try:
+            self._previous = replay(fresh, journal.round_records(self.store, summary.id))
+        except (ProcedureError, ValueError, TypeError, KeyError):
+            # a voided round whose journal no longer replays: the round as it started (the
+            # carried state it was made with, played no further)
+            self._previous = factory(summary.config["settings"])
         return self._previous
 
     def _perform(self, action: str, actor: str, arguments: Mapping[str, JSONValue]) -> Record:
@@ -696,8 +710,10 @@ class Station:
         document = self.round.to_document()
         actor = self.dealer.id if self.dealer else None
         if getattr(self.round, "is_void", False):
+            reason = _void_reason(self.round)
+            self._reverse_contributions(work, document, reason, actor)
             journal.finish_round(work, self.round_id, "void", document=document,
-                                 reason=_void_reason(self.round), actor=actor)
+                                 reason=reason, actor=actor)
             return
         journal.finish_round(work, self.round_id, "complete", document=document, actor=actor)
         hooks = game_hooks(self.game)
@@ -737,12 +753,24 @@ class Station:
             except Exception as error:  # a round that cannot describe itself is still voided
                 document["round_error"] = str(error)
         with self.store.transaction() as work:
+            self._reverse_contributions(work, document, reason, actor)
             journal.finish_round(work, self.round_id, "void", document=document, reason=reason,
                                  actor=actor)
         self._log.warning("round_voided", reason=reason)
         self._previous = self.round
         self.round, self.round_id = None, None
         logs.unbind("round")
+
+    def _reverse_contributions(self, work: Any, document: dict[str, Any], reason: str,
+                               actor: str | None) -> None:
+        """A voided round's wagers are returned: what it contributed to a meter (the light
+        count, 5324.41(k)(2)) is taken back in the void's own transaction, with the reason
+        (``meter_reversals`` in the void's document)."""
+        assert self.round_id is not None
+        taken = meter_store.reverse_round(work, self.round_id, reason=f"round voided: {reason}",
+                                          actor=actor)
+        if taken:
+            document["meter_reversals"] = dict(taken)
 
     def _dealt(self, user_id: str, round_id: int | None) -> bool:
         if round_id is None:

@@ -144,6 +144,31 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         CREATE INDEX rounds_by_start ON rounds (started);
         CREATE INDEX meter_entries_by_meter ON meter_entries (meter, id);
     """),
+    (3, "meter reversal entries (a voided round's contribution taken back, once)", """
+        CREATE TABLE meter_entries_v3 (
+            id INTEGER PRIMARY KEY,
+            meter TEXT NOT NULL REFERENCES meters (name),
+            kind TEXT NOT NULL CHECK (kind IN
+                ('seed', 'contribution', 'hit', 'validation', 'paid', 'reseed', 'rate', 'reset',
+                 'reversal')),
+            amount INTEGER NOT NULL,
+            balance INTEGER NOT NULL,
+            round_id INTEGER REFERENCES rounds (id),
+            jackpot INTEGER,
+            actor TEXT,
+            detail TEXT NOT NULL DEFAULT '{}',
+            time TEXT NOT NULL
+        );
+        INSERT INTO meter_entries_v3 SELECT id, meter, kind, amount, balance, round_id, jackpot,
+            actor, detail, time FROM meter_entries;
+        DROP TABLE meter_entries;
+        ALTER TABLE meter_entries_v3 RENAME TO meter_entries;
+        CREATE UNIQUE INDEX meter_one_contribution_per_round
+            ON meter_entries (meter, round_id) WHERE kind = 'contribution';
+        CREATE UNIQUE INDEX meter_one_reversal_per_round
+            ON meter_entries (meter, round_id) WHERE kind = 'reversal';
+        CREATE INDEX meter_entries_by_meter ON meter_entries (meter, id);
+    """),
 )
 
 

@@ -5,12 +5,16 @@ basis points of the amount wagered on its ``wager`` (2100 = 21 %, the 5324.41(k)
 the $1 progressive payout wager) and a journal of entries: ``seed``, ``contribution`` (one per
 completed round, a unique index forbids a second), ``hit`` (a winning hand, amount 0),
 ``validation`` (the supervisor's, amount 0), ``paid`` (the payout deducted), ``reseed`` (back up
-to the reset value), ``rate`` / ``reset`` (a configuration change, amount 0). Each entry records the
-balance after it, and the meter's ``current`` column is updated in the same transaction; every
-entry is audited. :func:`check` proves ``current`` equals the journal's sum.
+to the reset value), ``rate`` / ``reset`` (a configuration change, amount 0), ``reversal`` (a
+voided round's contribution taken back, negative; one per round, naming the contribution, the
+reason and the clause). Each entry records the balance after it, and the meter's ``current``
+column is updated in the same transaction; every entry is audited. :func:`check` proves
+``current`` equals the journal's sum and that every reversal takes back a contribution of its
+own round, once.
 
 Contributions are computed in whole cents; the fraction of a cent left over is carried (in
-1/10000 cent) into the next contribution, so no fraction is ever lost.
+1/10000 cent) into the next contribution, so no fraction is ever lost. A reversal takes back
+exactly what the contribution added, carried fraction included (:func:`reversal_cents`).
 
 >>> contribution_cents(100, 2100, 0)
 (21, 0)
@@ -18,6 +22,8 @@ Contributions are computed in whole cents; the fraction of a cent left over is c
 (69, 9300)
 >>> contribution_cents(333, 2100, 9300)
 (70, 8600)
+>>> reversal_cents(70, 8600, 333, 2100)  # taking the last one back restores meter and carry
+(-70, 9300)
 """
 
 from __future__ import annotations
@@ -47,10 +53,16 @@ __all__ = [
     "meter",
     "meters",
     "pay_jackpot",
+    "reversal_cents",
+    "reverse_round",
     "statistics",
 ]
 
-KINDS = ("seed", "contribution", "hit", "validation", "paid", "reseed", "rate", "reset")
+KINDS = ("seed", "contribution", "hit", "validation", "paid", "reseed", "rate", "reset",
+         "reversal")
+#: Why a voided round's contribution is taken back: its wagers are returned, so nothing was
+#: wagered on the progressive in that round (the meter grows only with what is wagered).
+REVERSAL_CLAUSE = "5324.41(k)(5)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +103,9 @@ class MeterStatistics:
     reseeds: int
     reseeded: Cents
     validations: int
+    #: Voided rounds' contributions taken back: how many, and the cents (positive).
+    reversals: int = 0
+    reversed: Cents = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +194,47 @@ def contribute(work: Transaction, name: str, round_id: int, wagered: Cents) -> C
     add_entry(work, name, "contribution", cents, round_id=round_id,
               detail={"wagered": wagered, "rate_bp": current.rate_bp, "carry": carry})
     return cents
+
+
+def reversal_cents(current: Cents, carry: int, wagered: Cents, rate_bp: int
+                   ) -> tuple[Cents, int]:
+    """The (negative) cents and the new carry that take ``wagered`` at ``rate_bp`` back off a
+    meter standing at ``current`` cents and ``carry`` (1/10000 cent): exactly the inverse of the
+    contribution, fraction included, never below zero.
+
+    >>> reversal_cents(1_000_069, 9300, 333, 2100)
+    (-69, 0)
+    >>> reversal_cents(10, 0, 1000, 2100)  # never below an empty meter
+    (-10, 0)
+    """
+    total = max(current * 10000 + carry - wagered * rate_bp, 0)
+    return total // 10000 - current, total % 10000
+
+
+def reverse_round(work: Transaction, round_id: int, *, reason: str, actor: str | None = None,
+                  clause: str = REVERSAL_CLAUSE) -> dict[str, Cents]:
+    """Take back every meter contribution of voided round ``round_id`` not taken back yet: one
+    ``reversal`` entry per meter (audited with the ``reason`` and the ``clause``, naming the
+    contribution it reverses). Returns the cents taken off each meter (negative)."""
+    rows = work.execute(
+        "SELECT c.* FROM meter_entries AS c WHERE c.kind = 'contribution' AND c.round_id = ? "
+        "AND NOT EXISTS (SELECT 1 FROM meter_entries AS r WHERE r.kind = 'reversal' "
+        "AND r.meter = c.meter AND r.round_id = c.round_id) ORDER BY c.id",
+        (round_id,)).fetchall()
+    taken: dict[str, Cents] = {}
+    for row in rows:
+        name = row["meter"]
+        contribution = json.loads(row["detail"])
+        wagered, rate_bp = int(contribution["wagered"]), int(contribution["rate_bp"])
+        current = meter(work, name)
+        cents, carry = reversal_cents(current.current, current.carry, wagered, rate_bp)
+        work.execute("UPDATE meters SET carry = ? WHERE name = ?", (carry, name))
+        add_entry(work, name, "reversal", cents, round_id=round_id, actor=actor,
+                  detail={"reverses": row["id"], "contributed": row["amount"],
+                          "wagered": wagered, "rate_bp": rate_bp, "carry": carry,
+                          "reason": reason, "clause": clause})
+        taken[name] = cents
+    return taken
 
 
 def pay_jackpot(work: Transaction, name: str, *, round_id: int | None, position: str,
@@ -271,19 +327,34 @@ def statistics(store: Store, name: str) -> MeterStatistics:
         reseeds=n("reseed"),
         reseeded=total("reseed"),
         validations=n("validation"),
+        reversals=n("reversal"),
+        reversed=-total("reversal"),
     )
 
 
 def check(store: Store) -> None:
-    """Raise :class:`StoreError` unless every meter equals the sum of its journal and every
-    entry's balance is the running sum."""
+    """Raise :class:`StoreError` unless every meter equals the sum of its journal, every
+    entry's balance is the running sum, and every reversal takes back an earlier contribution of
+    its own round (once, never more than it added plus the fraction carried)."""
     for each in meters(store):
         running = 0
+        contributed: dict[int | None, MeterEntry] = {}
+        reversed_rounds: set[int | None] = set()
         for entry in entries(store, each.name):
             running += entry.amount
             if entry.balance != running:
                 raise StoreError(f"meter {each.name}: entry {entry.id} balance {entry.balance} "
                                  f"is not the journal's running sum {running}")
+            if entry.kind == "contribution":
+                contributed[entry.round_id] = entry
+            elif entry.kind == "reversal":
+                source = contributed.get(entry.round_id)
+                if (source is None or entry.round_id in reversed_rounds
+                        or entry.detail.get("reverses") != source.id
+                        or entry.amount > 0 or -entry.amount > source.amount + 1):
+                    raise StoreError(f"meter {each.name}: reversal entry {entry.id} does not "
+                                     f"take back one contribution of round {entry.round_id}")
+                reversed_rounds.add(entry.round_id)
         if running != each.current:
             raise StoreError(f"meter {each.name} shows {each.current} but its journal sums "
                              f"to {running}")

@@ -52,6 +52,8 @@ def play(station: Station, rng: random.Random) -> tuple[int, int]:
         if rng.random() < 0.4:
             station.perform("place_bonus_wager", position=position, wager="fortune_bonus",
                             amount=rng.choice([100, 500]))
+    if station.can("decline_bank"):  # the bank is offered from the second round (5324.41(h))
+        station.perform("decline_bank")
     lit = [p for p in positions if rng.random() < 0.8]
     for position in lit:
         station.perform("acceptor_lit", position=position)

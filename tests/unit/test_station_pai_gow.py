@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from dealer_station.cards import pai_gow_deck
+from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.station_round import (
     STATION_HOOKS,
@@ -62,8 +63,9 @@ def test_the_station_finds_pai_gow_with_its_hooks() -> None:
 def test_shipped_table_without_optional_wagers_is_the_core_round_5324_41_d_1() -> None:
     round_ = new_round(shipped_settings())
     assert type(round_) is PaiGowRound
-    assert STATION_HOOKS.prepare(shipped_settings(), None, dealer_id="D1", round_id=1) == (
-        shipped_settings())  # nothing added to a core round's journaled settings
+    assert STATION_HOOKS.prepare(shipped_settings(), None, dealer_id="D1", round_id=1) == {
+        **shipped_settings(), "station_round": {"context": TableContext().to_json()}}
+    # only the table context (a new game) added to a core round's journaled settings
     with pytest.raises(BonusConfigError) as refused:
         new_round({**shipped_settings(), "bonus_wagers": {"fortune_letter": "B"}})
     assert refused.value.clause == "5324.41(d)(1)"
@@ -169,7 +171,7 @@ def test_the_stub_tracker_is_carried_to_the_next_round_and_across_a_restart_5324
     summary = journal.round_summary(reopened.store, reopened.round_id or 0)
     assert summary.config["settings"]["station_round"] == {
         "dealer_id": "D1", "round_id": str(reopened.round_id),
-        "stub": round_.stub_at_start.to_json()}
+        "stub": round_.stub_at_start.to_json(), "context": round_.core.context.to_json()}
     reopened.close()
 
 

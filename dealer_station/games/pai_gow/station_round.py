@@ -11,10 +11,15 @@ letters, limits, the progressive's denomination, reset and rate) comes from the 
 default from that shipped file.
 
 The station adds a ``station_round`` mapping to the settings it journals with each round
-(:meth:`PaiGowStationHooks.prepare`): the dealer's id, the round's number and the stub tracker
-carried from the round before ((n)(7)(ii)-(n)(8)), so a round rebuilt from its journal is made
-exactly as it was. :data:`STATION_HOOKS` tells the station which actions need the progressive
-meter's reading, which are a supervisor's, and what meter the round needs.
+(:meth:`PaiGowStationHooks.prepare`): the table's
+:class:`~dealer_station.games.pai_gow.banking.TableContext` carried from the table's round
+before (``context``: the cut rotation (e)(2), the bank offers and who banked last (h)(2)-(h)(4),
+the seated positions, the last wagers against the dealer (h)(7); :func:`next_table_context`)
+and, with optional wagers, the dealer's id, the round's number and the stub tracker
+((n)(7)(ii)-(n)(8)), so a round rebuilt from its journal is made exactly as it was, and the
+round after a restart carries on from the journal. :data:`STATION_HOOKS` tells the station which
+actions need the progressive meter's reading, which are a supervisor's, and what meter the round
+needs.
 
 >>> new_round({"game": "pai_gow"}).step.phase
 'shuffle'
@@ -22,6 +27,9 @@ meter's reading, which are a supervisor's, and what meter the round needs.
 ...                    "station_round": {"dealer_id": "D1", "round_id": "7"}})
 >>> sorted(w.value for w in bonus.bonus.offered), bonus.dealer_id, bonus.round_id
 (['progressive'], 'D1', '7')
+>>> later = new_round({"station_round": {"context": {"new_game": False, "last_bank": 3}}})
+>>> later.context.new_game, later.context.last_bank, later.banking_open
+(False, 3, True)
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import PaiGowConfig, config_from_mapping
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
@@ -47,12 +56,15 @@ __all__ = [
     "PaiGowStationHooks",
     "bonus_config",
     "new_round",
+    "next_table_context",
     "split_settings",
+    "table_context",
 ]
 
 #: The settings key holding the optional wagers' configuration (``pai_gow_bonus.toml`` keys).
 BONUS_KEY = "bonus_wagers"
-#: The settings key the station adds for one round: dealer, round number, stub tracker.
+#: The settings key the station adds for one round: table context, dealer, round number, stub
+#: tracker.
 CONTEXT_KEY = "station_round"
 _PROGRESSIVE = BonusWager.PROGRESSIVE.value
 
@@ -103,22 +115,66 @@ def bonus_config(config: PaiGowConfig, settings: Mapping[str, Any] | None = None
     return BonusConfig.from_mapping(chosen)
 
 
+def table_context(context: Mapping[str, Any]) -> TableContext:
+    """The :class:`TableContext` journaled in a round's ``station_round`` mapping (a new game
+    when there is none: the table's first round).
+
+    >>> table_context({}) == TableContext()
+    True
+    >>> table_context({"context": {"new_game": False, "last_cut_offer": 4}}).last_cut_offer
+    4
+    """
+    data = context.get("context")
+    if data is None:
+        return TableContext()
+    if not isinstance(data, Mapping):
+        raise ValueError(f"[{CONTEXT_KEY}] context must be a mapping")
+    return TableContext.from_json(data)
+
+
+def next_table_context(previous: Any) -> TableContext:
+    """The table context a round starts from, given the table's round before (``None``: none,
+    a new game, 5324.41(e)(2)(i), (h)(2)).
+
+    A completed round hands on :meth:`PaiGowRound.next_context` (the cut offer rotated
+    (e)(2)(ii), the first bank offer moved counter-clockwise and who banked (h)(3), the wagers
+    against the dealer when no player banked (h)(4)(i), (h)(7)). A voided round is not a round
+    of play: the next round starts from the context the voided one started from (see
+    ``docs/rules-interpretation.md``).
+
+    >>> from dealer_station.games.pai_gow.config import default_config
+    >>> first = PaiGowRound(default_config())
+    >>> next_table_context(None) == first.context
+    True
+    >>> next_table_context(first) == first.context  # not played to the end: voided
+    True
+    """
+    core = previous.core if isinstance(previous, PaiGowBonusRound) else previous
+    if not isinstance(core, PaiGowRound):
+        return TableContext()
+    if not previous.is_complete:  # (previous is core or its bonus round)
+        return core.context
+    return core.next_context()
+
+
 def new_round(settings: Mapping[str, Any]) -> PaiGowRound | PaiGowBonusRound:
     """A new round at a table configured by ``settings`` (validated: ``ConfigError`` /
-    ``BonusConfigError`` with the clause)."""
+    ``BonusConfigError`` with the clause), in the table context of its ``station_round``
+    mapping (a new game without one)."""
     table, bonus_settings, context = split_settings(settings)
     config = config_from_mapping(table)
+    carried = table_context(context)
     if not config.side_wagers:
         if bonus_settings is not None:
             raise BonusConfigError(
                 "optional wager settings are given but [side_wagers] offers none",
                 "5324.41(d)(1)")
-        return PaiGowRound(config)
+        return PaiGowRound(config, carried)
     bonus = bonus_config(config, bonus_settings)
     stub = context.get("stub")
     round_id = context.get("round_id")
     return PaiGowBonusRound(
-        config, bonus,
+        config, bonus, carried,
         dealer_id=str(context.get("dealer_id", "")),
         stub=StubCount.from_json(stub) if isinstance(stub, Mapping) else None,
         round_id=None if round_id is None else str(round_id))
@@ -154,12 +210,14 @@ class PaiGowStationHooks:
     def prepare(self, settings: Mapping[str, Any], previous: Any | None, *, dealer_id: str,
                 round_id: int) -> dict[str, Any]:
         """The settings the round ``round_id`` dealt by ``dealer_id`` is made from (journaled
-        with it): with optional wagers, the station's round context and the stub tracker
-        carried from ``previous`` (the table's round before, ``None`` if unknown).
+        with it): the table context carried from ``previous`` (the table's round before,
+        ``None`` if unknown: :func:`next_table_context`) and, with optional wagers, the dealer,
+        the round number and the stub tracker carried from ``previous``.
 
         >>> hooks = PaiGowStationHooks()
-        >>> hooks.prepare({"game": "pai_gow"}, None, dealer_id="D1", round_id=3)
-        {'game': 'pai_gow'}
+        >>> first = hooks.prepare({"game": "pai_gow"}, None, dealer_id="D1", round_id=3)
+        >>> first["station_round"]["context"]["new_game"]
+        True
         >>> three = {"dealing": {"method": "three_then_four"},
         ...          "side_wagers": {"offered": ["three_card_bonus", "seven_card_bonus"]}}
         >>> first = new_round(hooks.prepare(three, None, dealer_id="D1", round_id=1))
@@ -169,17 +227,19 @@ class PaiGowStationHooks:
         """
         table, bonus_settings, _ = split_settings(settings)
         config = config_from_mapping(table)
+        prepared = table if bonus_settings is None else {**table, BONUS_KEY: bonus_settings}
+        context: dict[str, Any] = {"context": next_table_context(previous).to_json()}
+        prepared[CONTEXT_KEY] = context
         if not config.side_wagers:
-            return table if bonus_settings is None else {**table, BONUS_KEY: bonus_settings}
+            return prepared
         fresh = StubCount.for_config(bonus_config(config, bonus_settings))
         stub = fresh
         if isinstance(previous, PaiGowBonusRound):
             carried = previous.next_stub()
             if carried.required == fresh.required:
                 stub = carried
-        prepared = dict(settings)
-        prepared[CONTEXT_KEY] = {"dealer_id": dealer_id, "round_id": str(round_id),
-                                 "stub": stub.to_json()}
+        context.update({"dealer_id": dealer_id, "round_id": str(round_id),
+                        "stub": stub.to_json()})
         return prepared
 
     def progressive(self, round_: Any) -> MeterTerms | None:
