@@ -245,3 +245,24 @@ def test_hole_cards_stay_face_down_until_shown_5324_34_e_6():
             break
         script.play_step(controller)
     assert seen_shown == {str(p) for p in script.wagers}
+
+
+def test_pai_gow_stacks_entered_by_hand_without_a_reading_shoe_5324_41_f():
+    """No reading shoe: the seven stacks of (f) are entered by hand one by one (top card first)
+    and become the round's deal once the seventh is in; a card already entered is refused."""
+    from dealer_station.ui.screenshot import preview_controller
+    from dealer_station.ui.scripts import PaiGowScript, play_until
+
+    controller = preview_controller("pai_gow", devices=False)
+    script = PaiGowScript(device_cards=False)
+    play_until(controller, script, "deal")
+    deck = script.deck()
+    for index in range(7):
+        entry = controller.snapshot().entry
+        assert entry is not None and entry.kind == "cards" and entry.count == 7
+        assert entry.title.startswith(f"ENTER STACK {index + 1} OF 7")
+        assert set(entry.unavailable) == set(deck[: 7 * index])
+        controller.enter_cards(tuple(deck[7 * index: 7 * index + 7]))
+    assert controller.round.step.phase == "setting"
+    assert controller.round.history[-1].action == "deal"
+    assert controller.round.history[-1].arguments["cards"] == [c.text for c in deck[:49]]
