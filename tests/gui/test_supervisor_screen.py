@@ -503,3 +503,32 @@ def test_a_supervisor_dealing_the_round_cannot_validate_its_payouts(
         assert len(demo.call(lambda c: c.station.round.pending)) == 2
     finally:
         demo.close()
+
+
+def test_a_pai_gow_round_is_reconstructed_with_the_dealer_s_hand_and_settings(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
+    """5324.41: every hand as dealt (the dealer's too), each setting, the payments in order,
+    and the re-run settlement (progressive payouts included) matching what was paid."""
+    def finish(context: Any) -> None:
+        from dealer_station.ui.supervisor.validation import approve_claim, pending_claims
+
+        station = context.station
+        while pending_claims(station):
+            approve_claim(station, pending_claims(station)[0], supervisor="S2", pin="2222")
+        while station.round is not None:
+            station.perform("complete_jackpot_record", position=station.round.step.positions[0])
+
+    pai_gow.call(finish)
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "2222")
+    page = screen.history
+    page.open_round(pai_gow.round_id)
+    pai_gow.wait_idle()
+    page.rerun()
+    pai_gow.wait_idle()
+    text = page.view.toPlainText()
+    assert f"Dealer (7): {PAI_GOW_HANDS['dealer']}" in text
+    assert f"Position 5: {PAI_GOW_HANDS[5]}" in text
+    assert "Position 5 · high: As Ks Qs Js Ts, low: 9d 9c" in text
+    assert "progressive · pay" in text
+    assert page.result is not None and page.result.matches

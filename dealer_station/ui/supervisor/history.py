@@ -150,7 +150,8 @@ def _cards_text(value: Any) -> str:
     if isinstance(value, Sequence):
         return " ".join(str(c) if c else "--" for c in value)
     if isinstance(value, Mapping):
-        return " ".join(f"{k}: {_cards_text(v)}" for k, v in value.items())
+        return " ".join(f"{k}: {_cards_text(v)}" for k, v in value.items()
+                        if v is not None and v is not False)
     return "-" if value is None else str(value)
 
 
@@ -160,9 +161,17 @@ def _hands(document: Mapping[str, Any] | None) -> list[tuple[str, str]]:
         return []
     hands: list[tuple[str, str]] = []
     nested = isinstance(cards.get("positions"), Mapping)
+    dealer = None
+    if (document or {}).get("game") == "pai_gow":  # the dealer's hand is the seventh
+        from dealer_station.games.pai_gow.positions import DEALER
+
+        dealer = str(DEALER)
     for key, value in (cards["positions"] if nested else cards).items():
-        hands.append((f"Position {key}" if str(key).isdigit() else str(key).capitalize(),
-                      _cards_text(value)))
+        if str(key) == dealer:
+            where = f"Dealer ({key})"
+        else:
+            where = f"Position {key}" if str(key).isdigit() else str(key).capitalize()
+        hands.append((where, _cards_text(value)))
     if nested and "community" in cards:
         hands.append(("Community", _cards_text(cards["community"])))
     for key in ("dealer_hand", "bank_hand"):
@@ -180,7 +189,8 @@ def _decisions(document: Mapping[str, Any] | None) -> list[str]:
             for position, decision in found.items():
                 words = (", ".join(f"{k.replace('_', ' ')}: "
                                    f"{_cards_text(v).replace('_', ' ')}"
-                                   for k, v in decision.items())
+                                   for k, v in decision.items()
+                                   if v is not None and v is not False)
                          if isinstance(decision, Mapping) else _cards_text(decision))
                 lines.append(f"Position {position} · {words}")
     return lines
