@@ -532,3 +532,33 @@ def test_a_pai_gow_round_is_reconstructed_with_the_dealer_s_hand_and_settings(
     assert "Position 5 · high: As Ks Qs Js Ts, low: 9d 9c" in text
     assert "progressive · pay" in text
     assert page.result is not None and page.result.matches
+
+
+def test_a_pai_gow_table_shows_its_optional_wagers_pay_tables_and_house_way(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
+    """5324.41(d)(1): the wagers offered; (m)(1): a pay table letter the regulation does not
+    have is refused with its clause."""
+    def finish(context: Any) -> None:
+        context.station.void_round("configuration test", supervisor="S2", pin="2222")
+
+    pai_gow.call(finish)
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "2222")
+    page = screen.configuration
+    groups = {f.key: f.group for f in page.fields}
+    assert groups["side_wagers.offered"] == "Optional wagers"
+    assert groups["bonus_wagers.fortune_letter"] == "Pay tables"
+    assert groups["house_way.name"] == "House way"
+    assert groups["table.minimum_wager"] == "Limits"
+    assert page.editors["side_wagers.offered"].text() == "progressive"
+    page.editors["bonus_wagers.fortune_letter"].setText("Z")
+    page.apply()
+    pai_gow.wait_idle(page.background)
+    assert "[5324.41(m)(1)]" in page.message.text()
+    page.editors["bonus_wagers.fortune_letter"].setText("B")
+    page.editors["house_way.name"].setText("standard")
+    page.apply()
+    pai_gow.wait_idle(page.background)
+    assert "Applied as configuration version 2" in page.message.text()
+    stored = pai_gow.call(lambda c: c.station.settings)
+    assert stored["bonus_wagers"]["fortune_letter"] == "B"

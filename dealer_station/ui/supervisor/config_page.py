@@ -28,7 +28,7 @@ from dealer_station.ui.supervisor.configuration import (
     apply_configuration,
     default_settings,
     flatten,
-    merged,
+    full_settings,
     return_jobs,
     unflatten,
     validate,
@@ -110,7 +110,7 @@ class ConfigurationPage(QWidget):
         self.current_game, self.version, self.round_open = game, version, round_id is not None
         self.game.setCurrentText(game)
         with contextlib.suppress(OSError, ValueError):  # else: what is stored
-            settings = merged(default_settings(game), settings)
+            settings = full_settings(game, settings)
         self.status.setText(f"configuration version {version}" + (
             f" · round {round_id} in progress: a change waits until it ends"
             if round_id is not None else ""))

@@ -36,6 +36,7 @@ __all__ = [
     "apply_configuration",
     "default_settings",
     "flatten",
+    "full_settings",
     "merged",
     "pay_table_returns",
     "return_jobs",
@@ -68,8 +69,11 @@ class Field:
 def _group(key: str) -> str:
     if "house_way" in key:
         return "House way"
-    if "pay_table" in key or ".odds" in key or key.startswith("base_pay_table"):
+    if ("pay_table" in key or ".odds" in key or key.startswith("base_pay_table")
+            or key.endswith(("_letter", "royal_match"))):
         return "Pay tables"
+    if "progressive" in key and "minimum" not in key:
+        return "Optional wagers"
     if key.endswith("offered") or key.startswith("side_wagers"):
         return "Optional wagers"
     if any(word in key for word in ("minimum", "maximum", "limit")):
@@ -126,6 +130,25 @@ def default_settings(game: str) -> dict[str, Any]:
     from dealer_station.ui.app import load_table_config
 
     return load_table_config(game=game).settings
+
+
+def full_settings(game: str, stored: Mapping[str, Any]) -> dict[str, Any]:
+    """Every setting the table runs with: the stored ones over the shipped defaults; for a Pai
+    Gow table offering optional wagers, their pay table letters, limits and the progressive's
+    terms too (``bonus_wagers``, shipped in ``resources/pai_gow_bonus.toml``; the list offered
+    is the table's own, 5324.41(d)(1))."""
+    settings = merged(default_settings(game), stored)
+    offered = (settings.get("side_wagers") or {}).get("offered")
+    if game == "pai_gow" and offered and "bonus_wagers" not in settings:
+        import tomllib
+
+        from dealer_station.resources_path import resource_path
+
+        with resource_path("pai_gow_bonus.toml").open("rb") as handle:
+            bonus = tomllib.load(handle)
+        bonus.pop("offered", None)
+        settings["bonus_wagers"] = bonus
+    return settings
 
 
 def merged(defaults: Mapping[str, Any], stored: Mapping[str, Any]) -> dict[str, Any]:
