@@ -154,6 +154,8 @@ def test_diagnostics_bundle_is_one_archive_with_everything(qtbot: Any, table: An
     sign_in(qtbot, table, screen)
     screen.trace_button.setChecked(True)
     qtbot.waitUntil(lambda: screen.tap.count > 5, timeout=10_000)
+    table.call(lambda c: c.station.record_device_event("shoe", "fault",
+                                                      reason="bundle test jam"))
     qtbot.mouseClick(screen.export_button, Qt.MouseButton.LeftButton)
     table.wait_idle()
     path = screen.bundle_path
@@ -169,6 +171,8 @@ def test_diagnostics_bundle_is_one_archive_with_everything(qtbot: Any, table: An
         assert all(d["firmware"] != "-" for d in devices) and len(devices) == 9
         assert "POLL" in archive.read("trace.txt").decode()
         assert b"sign_in" in archive.read("logs/audit-tail.jsonl")
+        recent = archive.read("logs/recent.log").decode()
+        assert '"device_event": "fault"' in recent and "bundle test jam" in recent
         assert b"pin_hash" not in b"".join(archive.read(n) for n in names)
         manifest = json.loads(archive.read("manifest.json"))
         assert set(manifest["files"]) == names - {"manifest.json"}

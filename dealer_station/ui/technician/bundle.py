@@ -16,6 +16,7 @@ SHA-256.
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -51,11 +52,39 @@ class RecentLogs(logging.Handler):
 
     @classmethod
     def install(cls) -> RecentLogs:
+        """The process's ring (made once): fed by the root logger and by the application's
+        structlog lines (a processor placed before the renderer copies each event)."""
         with cls._guard:
             if cls._installed is None:
                 cls._installed = cls()
                 logging.getLogger().addHandler(cls._installed)
+            cls._installed._tap_structlog()
             return cls._installed
+
+    def _tap_structlog(self) -> None:
+        import structlog
+
+        from dealer_station import logs
+
+        logs.configure()  # the application's configuration first (no-op once configured)
+        processors = list(structlog.get_config()["processors"])
+        if any(getattr(p, "recent_logs", None) is self for p in processors):
+            return
+        processors.insert(max(len(processors) - 1, 0), _StructlogTap(self))
+        structlog.configure(processors=processors)
+
+
+
+class _StructlogTap:
+    """A structlog processor that keeps a copy of each event in the ring, unchanged."""
+
+    def __init__(self, recent_logs: RecentLogs) -> None:
+        self.recent_logs = recent_logs
+
+    def __call__(self, logger: Any, method: str, event: Any) -> Any:
+        with contextlib.suppress(Exception):  # a log line must never break the application
+            self.recent_logs.lines.append(json.dumps(event, default=str, sort_keys=True))
+        return event
 
 
 def _jsonable(value: Any) -> Any:
