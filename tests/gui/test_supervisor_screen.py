@@ -562,3 +562,19 @@ def test_a_pai_gow_table_shows_its_optional_wagers_pay_tables_and_house_way(
     assert "Applied as configuration version 2" in page.message.text()
     stored = pai_gow.call(lambda c: c.station.settings)
     assert stored["bonus_wagers"]["fortune_letter"] == "B"
+
+
+def test_the_game_is_changed_between_rounds_and_audited(qtbot: Any, table: Any,
+                                                        screen: Any) -> None:
+    sign_in(qtbot, table, screen, "S2", "2222")
+    page = screen.configuration
+    page.game.setCurrentText("pai_gow")
+    page.game.activated.emit(page.game.currentIndex())
+    table.wait_idle(page.background)
+    assert "house_way.name" in page.editors and "table.minimum_wager" in page.editors
+    qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    assert "the table now deals pai gow; restart Dealer Station" in page.message.text()
+    assert table.call(lambda context: context.station.game) == "pai_gow"
+    last = audit_records(table, "config")[-1]
+    assert last["data"]["game"] == "pai_gow" and last["actor"] == "S2"

@@ -26,7 +26,6 @@ from dealer_station.ui.supervisor.configuration import (
     Field,
     ReturnLine,
     apply_configuration,
-    default_settings,
     flatten,
     full_settings,
     return_jobs,
@@ -100,8 +99,10 @@ class ConfigurationPage(QWidget):
     def refresh(self) -> None:
         def read(context: StaffContext) -> tuple[str, dict[str, Any], int, int | None]:
             station = context.station
-            return (station.game, station.settings, station.configuration_version,
-                    station.round_id)
+            game, settings = station.game, station.settings
+            with contextlib.suppress(OSError, ValueError):  # else: what is stored
+                settings = full_settings(game, settings)
+            return game, settings, station.configuration_version, station.round_id
 
         self.calls.submit(read, self._show, self.message.setText)
 
@@ -109,8 +110,6 @@ class ConfigurationPage(QWidget):
         game, settings, version, round_id = found
         self.current_game, self.version, self.round_open = game, version, round_id is not None
         self.game.setCurrentText(game)
-        with contextlib.suppress(OSError, ValueError):  # else: what is stored
-            settings = full_settings(game, settings)
         self.status.setText(f"configuration version {version}" + (
             f" · round {round_id} in progress: a change waits until it ends"
             if round_id is not None else ""))
@@ -118,15 +117,20 @@ class ConfigurationPage(QWidget):
 
     def _game_chosen(self, _index: int) -> None:
         game = self.game.currentText()
-        if game != self.current_game:
-            try:
-                self.set_settings(game, default_settings(game))
-            except (OSError, ValueError) as error:
-                self.message.setText(reason_of(error))
+        if game == self.current_game:
+            return
+
+        def shipped(result: object) -> None:
+            if isinstance(result, Exception):
+                self.message.setText(reason_of(result))
                 return
+            assert isinstance(result, dict)
+            self.set_settings(game, result)
             self.message.setText(f"The shipped {game.replace('_', ' ')} configuration: edit, "
-                                 "validate and apply (the table changes game at the next "
-                                 "start of the station).")
+                                 "validate and apply (the table changes game at the next start "
+                                 "of the station).")
+
+        self.background.run(lambda: full_settings(game, {}), shipped)
 
     def set_settings(self, game: str, settings: dict[str, Any]) -> None:
         self.fields = flatten(settings)
@@ -150,16 +154,22 @@ class ConfigurationPage(QWidget):
         self.show_returns(game, settings)
 
     def show_returns(self, game: str, settings: dict[str, Any]) -> None:
-        """Each pay table's return from the cache at once; each missing one computed on a
-        background thread and shown when it arrives (the screen never waits)."""
-        try:
-            jobs = return_jobs(game, settings)
-        except (ValueError, TypeError) as error:
-            self.returns.setText(f"Not computed: {reason_of(error)}")
+        """Each pay table's return from the cache, each missing one computed, all on background
+        threads and shown as they arrive (the screen never waits)."""
+        generation = self._generation = self._generation + 1
+        self.returns.setText("Theoretical returns: reading the pay tables…")
+        self.background.run(lambda: return_jobs(game, settings),
+                            functools.partial(self._jobs_ready, generation))
+
+    def _jobs_ready(self, generation: int, jobs: object) -> None:
+        if generation != self._generation:
             return
+        if isinstance(jobs, Exception):
+            self.returns.setText(f"Not computed: {reason_of(jobs)}")
+            return
+        assert isinstance(jobs, list)
         self.return_lines = [line for line, _work in jobs]
         self._draw_returns()
-        generation = self._generation = self._generation + 1
         for index, (line, work) in enumerate(jobs):
             if line.expected_return is None and not line.note:
                 self.background.run(work, functools.partial(self._computed, generation, index))
