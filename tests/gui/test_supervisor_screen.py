@@ -578,3 +578,15 @@ def test_the_game_is_changed_between_rounds_and_audited(qtbot: Any, table: Any,
     assert table.call(lambda context: context.station.game) == "pai_gow"
     last = audit_records(table, "config")[-1]
     assert last["data"]["game"] == "pai_gow" and last["actor"] == "S2"
+
+
+def test_repeated_wrong_pins_lock_the_account(qtbot: Any, table: Any, screen: Any) -> None:
+    """The station's temporary lock after repeated failures applies on the supervisor's
+    screen too (each failure audited)."""
+    for _ in range(5):
+        sign_in(qtbot, table, screen, "S2", "0000")
+    assert "locked" in screen.sign_in_panel.message.text()
+    sign_in(qtbot, table, screen, "S2", "2222")
+    assert screen.session is None and "locked" in screen.sign_in_panel.message.text()
+    failures = [r for r in audit_records(table, "sign_in_failed") if r["data"]["user"] == "S2"]
+    assert len(failures) == 6
