@@ -433,16 +433,19 @@ class TableController:
             records.append(record)
         return records
 
-    def perform(self, action: str, arguments: Mapping[str, Any] | None = None) -> Record | None:
+    def perform(self, action: str, arguments: Mapping[str, Any] | None = None, *,
+                reported: bool = False) -> Record | None:
         """Perform round ``action`` through the station (which journals it before returning).
-        A :class:`ProcedureError` becomes the panel's message, never a crash."""
+        A :class:`ProcedureError` becomes the panel's message, never a crash. A device fault that
+        matters to the step stops what the dealer asks, not what a device ``reported`` has
+        happened (a stack already dispensed is recorded, and the round judges it)."""
         round_ = self.round
         if round_ is None:
             self.message = "No round in progress: start one first."
             return None
         step = round_.step
         fault = blocking_fault(step.hardware, self.devices.health)
-        if fault is not None:
+        if fault is not None and not reported:
             self.message = fault
             return None
         try:
@@ -493,7 +496,7 @@ class TableController:
             return []
         records = []
         for action, arguments in self.adapter.device_actions(self.round, event, self.devices):
-            record = self.perform(action, arguments)
+            record = self.perform(action, arguments, reported=True)
             if record is not None:
                 records.append(record)
         return records

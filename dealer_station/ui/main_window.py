@@ -128,12 +128,13 @@ class MainWindow(QMainWindow):
         worker.failed.connect(self.show_error)
         self.thread_ = start_worker(worker, bridge)
 
-    def _supervisor_decided(self, action: str, user: str, pin: str, reason: str) -> None:
+    def _supervisor_decided(self, which: str, user: str, pin: str, reason: str) -> None:
         entry = self.snapshot.entry if self.snapshot is not None else None
-        if entry is None or entry.kind != "supervisor":
+        if entry is None or entry.kind != "supervisor" or which not in entry.options:
             return
-        arguments: dict[str, object] = {"position": int(entry.position)}
-        if action == "reject_progressive":
+        _label, action, given = entry.options[which]
+        arguments = dict(given)
+        if "reason" in arguments:
             arguments["reason"] = reason
         self.call_requested.emit(
             lambda c: c.supervise(action, user, pin, **arguments))
@@ -159,7 +160,9 @@ class MainWindow(QMainWindow):
                 entry is None or entry.kind not in ("sign_in", "first_supervisor")):
             self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
         if entry is not None and entry.kind == "supervisor":
-            self.supervisor_decision.start(entry.title)
+            self.supervisor_decision.start(
+                entry.title, entry.options["approve"][0], entry.options["reject"][0],
+                str(entry.options.get("heading", "SUPERVISOR VALIDATION · progressive payout")))
             self.lower_panels.setCurrentWidget(self.supervisor_decision)
         elif entry is not None and entry.kind == "wagers":
             wager_key = (entry.position, tuple(sorted(entry.options.items())))

@@ -76,8 +76,9 @@ class SignInPanel(QFrame):
 
 class SupervisorDecision(QFrame):
     """A supervisor's decision at the dealer's screen (a progressive payout waiting, 5324.41
-    (k)(3)(iii)): what is to be validated, the supervisor's id and PIN, APPROVE or REJECT with a
-    reason. Emits :attr:`decided` (action, supervisor id, PIN, reason)."""
+    (k)(3)(iii); a round halted for a supervisor): what is to be decided, the supervisor's id and
+    PIN, and the two decisions (APPROVE / REJECT with a reason, CONTINUE / VOID). Emits
+    :attr:`decided` (``"approve"`` or ``"reject"``, supervisor id, PIN, reason)."""
 
     decided = Signal(str, str, str, str)
 
@@ -113,11 +114,17 @@ class SupervisorDecision(QFrame):
         buttons.addWidget(self.approve, 2)
         layout.addLayout(buttons)
         layout.addStretch(1)
-        self.approve.clicked.connect(lambda: self._decide("approve_progressive"))
-        self.reject.clicked.connect(lambda: self._decide("reject_progressive"))
+        self.approve.clicked.connect(lambda: self._decide("approve"))
+        self.reject.clicked.connect(lambda: self._decide("reject"))
+        self.title = title
 
-    def start(self, summary: str) -> None:
+    def start(self, summary: str, approve: str = "APPROVE", reject: str = "REJECT",
+              title: str = "SUPERVISOR VALIDATION · progressive payout") -> None:
+        """Show what is decided and the two decisions' labels."""
+        self.title.setText(title)
         self.summary.setText(summary)
+        self.approve.setText(approve)
+        self.reject.setText(reject)
 
     def _decide(self, action: str) -> None:
         user, pin = self.user.text().strip(), self.pin.text()

@@ -93,6 +93,41 @@ class Table:
         self.click(panel.submit_button)
         self.wait(lambda s: s.step.phase != "signed_out")
 
+    def sign_in_dealer(self, dealer: str = "D-7", pin: str = "8642", *,
+                       meter: bool = False) -> None:
+        """The supervisor creates a dealer (and the progressive meter), the dealer signs in: a
+        supervisor who did not deal the round can then decide on it."""
+        self.sign_in_supervisor()
+
+        def staff(controller: Any) -> None:
+            station = controller.station
+            station.sign_out()  # a supervisor on duty as the dealer changes no configuration
+            station.create_user(dealer, "Dee Dealer", "dealer", pin, supervisor=SUPERVISOR,
+                                pin=PIN)
+            if meter:
+                station.create_meter("progressive", wager="progressive", reset=1_000_000,
+                                     rate_bp=2100, supervisor=SUPERVISOR, pin=PIN)
+
+        self.window.call_requested.emit(staff)
+        snap = self.wait(lambda s: s.step.phase == "signed_out")
+        assert not snap.message, snap.message
+        panel = self.window.sign_in
+        panel.user.setText(dealer)
+        panel.pin.setText(pin)
+        self.click(panel.submit_button)
+        self.wait(lambda s: s.step.phase != "signed_out")
+
+    def supervisor_decides(self, which: str, user: str = SUPERVISOR, pin: str = PIN,
+                           reason: str = "") -> None:
+        panel = self.window.supervisor_decision
+        assert self.window.lower_panels.currentWidget() is panel
+        panel.user.setText(user)
+        panel.pin.setText(pin)
+        panel.reason.setText(reason)
+        before = (self.snapshot.records, self.snapshot.step.phase, self.snapshot.message)
+        self.click(panel.approve if which == "approve" else panel.reject)
+        self.wait(lambda s: (s.records, s.step.phase, s.message) != before)
+
     def tap_seat(self, position: int) -> None:
         felt = self.window.felt
         self.qtbot.mouseClick(felt, Qt.MouseButton.LeftButton,

@@ -108,3 +108,43 @@ def test_let_it_ride_round_through_the_gui_over_pty_5324_34(qtbot, tmp_path):
     assert {r.action for r in records} >= {"place_wagers", "acknowledge_bonus",
                                            "announce_no_more_bets", "receive_stack",
                                            "decide_bet_one", "show_hand", "collect_cards"}
+
+
+def test_a_duplicate_card_halts_for_a_supervisor_who_voids_5324_34_d_2(qtbot, tmp_path):
+    """A stack from the shoe repeats a card already dealt: the round halts ((d)(2)), the screen
+    asks for a supervisor, and a supervisor who did not deal voids the round at the screen."""
+    deck = list(standard_deck())
+    deck[3] = deck[0]  # the second stack repeats the first stack's top card
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_dealer()
+        table.wait_devices_online()
+        table.backdoor.deal_known_cards(deck)
+        table.press("start_round")
+        for position in (2, 5):
+            table.tap_seat(position)
+            table.click(table.window.wager_entry._chip_buttons[1])
+            table.click(table.window.wager_entry.place)
+            table.wait(lambda s, p=position: s.table.seat(p).active)
+        table.press("no_more_bets")
+        table.press("dispense", expect_record=False)
+        table.wait(lambda s: s.records == 4)
+        table.press("dispense", expect_record=False)
+        snap = table.wait(lambda s: s.step.phase == "halted")
+        assert "supervisor" in snap.step.instruction.lower()
+        assert snap.entry is not None and snap.entry.kind == "supervisor"
+        table.supervisor_decides("reject", "D-7", "8642")  # the dealer may not decide
+        assert table.phase == "halted" and table.snapshot.message
+        table.supervisor_decides("reject")  # VOID THE ROUND
+        snap = table.wait(lambda s: s.step.phase == "collect_cards")
+        assert all(line.verb == "RETURN" for line in snap.payments)  # every wager returned
+        table.press("cards_collected")
+        final = table.wait(lambda s: s.step.phase == "between_rounds")
+        assert all(line.verb == "RETURN" for line in final.payments)
+    finally:
+        table.close()
+    summary, records = _journal(str(tmp_path))
+    assert summary.status == "void" and "duplicate card" in summary.void_reason
+    assert summary.document is not None
+    halt = next(r for r in records if r.action == "resolve_halt")
+    assert halt.arguments == {"supervisor": "S-100", "resolution": "void_round"}

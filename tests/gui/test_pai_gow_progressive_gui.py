@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gui_harness import PIN, SUPERVISOR, Table
+from gui_harness import SUPERVISOR, Table
 
 from dealer_station.cards import pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.dealing import delivery_order, starting_position
@@ -58,23 +58,7 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
     table = Table(qtbot, str(tmp_path), "pai_gow",
                   settings={"side_wagers": {"offered": ["progressive"]}})
     try:
-        table.sign_in_supervisor()
-
-        def staff(controller):
-            station = controller.station
-            station.sign_out()  # a supervisor on duty as the dealer changes no configuration
-            station.create_user(DEALER_ID, "Dee Dealer", "dealer", DEALER_PIN,
-                                supervisor=SUPERVISOR, pin=PIN)
-            station.create_meter("progressive", wager="progressive", reset=1_000_000,
-                                 rate_bp=2100, supervisor=SUPERVISOR, pin=PIN)
-
-        table.window.call_requested.emit(staff)
-        snap = table.wait(lambda s: s.step.phase == "signed_out")
-        assert not snap.message, snap.message
-        panel = table.window.sign_in
-        panel.user.setText(DEALER_ID)
-        panel.pin.setText(DEALER_PIN)
-        table.click(panel.submit_button)
+        table.sign_in_dealer(DEALER_ID, DEALER_PIN, meter=True)
         table.wait(lambda s: s.step.phase == "between_rounds" and s.table.meter == 1_000_000)
         table.wait_devices_online()
         table.backdoor.deal_known_cards(_deck())
@@ -104,17 +88,10 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
         snap = table.wait(lambda s: s.step.phase == "progressive_validation")
         assert snap.entry is not None and snap.entry.kind == "supervisor"
         assert snap.step.positions == (WINNER,)
-        decision = table.window.supervisor_decision
-        assert table.window.lower_panels.currentWidget() is decision
         # The dealer cannot validate their own round's payout.
-        decision.user.setText(DEALER_ID)
-        decision.pin.setText(DEALER_PIN)
-        table.click(decision.approve)
-        snap = table.wait(lambda s: bool(s.message))
-        assert snap.step.phase == "progressive_validation"
-        decision.user.setText(SUPERVISOR)
-        decision.pin.setText(PIN)
-        table.click(decision.approve)
+        table.supervisor_decides("approve", DEALER_ID, DEALER_PIN)
+        assert table.snapshot.message and table.phase == "progressive_validation"
+        table.supervisor_decides("approve")
         table.wait(lambda s: s.step.phase == "jackpot_record")
         table.press("jackpot_done")
         final = table.wait(lambda s: s.step.phase == "between_rounds")

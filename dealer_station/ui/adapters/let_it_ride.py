@@ -192,6 +192,12 @@ class LetItRideAdapter:
         step = round_.step
         seen = tuple(c for p in _POSITIONS for c in round_.cards(p) if c is not None)
         seen += tuple(c for c in round_.community.values() if c is not None)
+        if step.phase == "halted":
+            return EntryRequest("supervisor", "", step.instruction, options={
+                "heading": "SUPERVISOR · the round is halted",
+                "approve": ("CONTINUE THE ROUND", "resolve_halt", {"resolution": "continue"}),
+                "reject": ("VOID THE ROUND", "resolve_halt", {"resolution": "void_round"}),
+            })
         if step.phase == "betting":
             position = selected if selected and selected.isdigit() else ""
             w = round_.wagers.get(int(position)) if position else None

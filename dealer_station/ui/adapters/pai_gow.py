@@ -219,10 +219,14 @@ class PaiGowAdapter:
                 "single": True,
             })
         if step.phase == "progressive_validation" and step.positions:
-            return EntryRequest("supervisor", str(step.positions[0]),
-                                step.instruction.split(" - ", 1)[-1],
-                                options={"actions": ("approve_progressive",
-                                                     "reject_progressive")})
+            position = int(step.positions[0])
+            return EntryRequest("supervisor", str(position),
+                                step.instruction.split(" - ", 1)[-1], options={
+                                    "approve": ("APPROVE", "approve_progressive",
+                                                {"position": position}),
+                                    "reject": ("REJECT", "reject_progressive",
+                                               {"position": position, "reason": ""}),
+                                })
         if step.phase == "setting" and step.positions:
             setting = int(step.positions[0])
             return EntryRequest("setting", str(setting), f"SET POSITION {setting}",
