@@ -9,6 +9,7 @@ comes from the simulated table's devices, opened in process.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +55,18 @@ def _simulated_health(game: str) -> tuple[Any, ...]:
         table.close()
 
 
-def preview_controller(game: str, *, devices: bool = True) -> TableController:
-    """A controller on a journal-less station for ``game`` (``let_it_ride`` / ``pai_gow``)."""
+def preview_controller(game: str, *, devices: bool = True,
+                       overrides: Mapping[str, Mapping[str, Any]] | None = None
+                       ) -> TableController:
+    """A controller on a journal-less station for ``game`` (``let_it_ride`` / ``pai_gow``);
+    ``overrides`` replace keys of the shipped configuration's tables (``{"table": {...}}``)."""
     from dealer_station.station import game_factory
     from dealer_station.ui.adapters import adapter_for, ensure_game
     from dealer_station.ui.app import load_table_config
 
     setup = load_table_config(game=game)
+    for section, values in (overrides or {}).items():
+        setup.settings[section] = {**setup.settings.get(section, {}), **values}
     ensure_game(game)
     factory = game_factory(game)
     station = MemoryStation(lambda: factory(setup.settings))

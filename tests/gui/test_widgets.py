@@ -266,3 +266,47 @@ def test_pai_gow_stacks_entered_by_hand_without_a_reading_shoe_5324_41_f():
     assert controller.round.step.phase == "setting"
     assert controller.round.history[-1].action == "deal"
     assert controller.round.history[-1].arguments["cards"] == [c.text for c in deck[:49]]
+
+
+def test_manual_dealing_cards_entered_when_exposed_5324_34_d_1():
+    """A table dealing by hand ((d)(1)): each card dealt is confirmed with CARD DEALT; the
+    community cards and each hand are entered by hand as they are turned ((e)(3), (e)(6))."""
+    from dealer_station.cards import parse_cards
+    from dealer_station.ui.screenshot import preview_controller
+    from dealer_station.ui.scripts import tick_all
+
+    controller = preview_controller("let_it_ride", devices=False,
+                                    overrides={"table": {"dealing": "manual"}})
+    hands = {3: parse_cards("Ts Tc 4d"), 6: parse_cards("2c 6h 8s")}
+    assert controller.start_round()
+    for position in hands:
+        controller.place(position, {"base": 1000})
+    controller.command("no_more_bets")
+    dealt = 0
+    while controller.round.step.phase == "dealing":
+        assert controller.snapshot().step.actions[0].name == "dealt"
+        assert controller.command("dealt") is not None
+        dealt += 1
+    assert dealt == 3 * (len(hands) + 1)
+    for phase in ("bet_one", "bet_two"):
+        while controller.round.step.phase == phase:
+            controller.command("ride")
+        entry = controller.snapshot().entry
+        assert entry is not None and entry.kind == "cards" and entry.count == 1
+        card = parse_cards("Qh" if phase == "bet_one" else "7s")
+        assert controller.enter_cards(card) is not None
+    while controller.round.step.phase == "showdown":
+        position = controller.round.step.positions[0]
+        entry = controller.snapshot().entry
+        assert entry is not None and entry.count == 3 and entry.position == str(position)
+        assert controller.snapshot().table.seat(position).cards == (None, None, None)
+        assert controller.enter_cards(hands[position]) is not None
+        assert controller.snapshot().table.seat(position).cards == hands[position]
+    tick_all(controller)
+    controller.command("collected")
+    tick_all(controller)
+    controller.command("paid")
+    controller.command("cards_collected")
+    snapshot = controller.snapshot()
+    assert snapshot.complete and snapshot.step.phase == "between_rounds"
+    assert {line.position for line in snapshot.payments if line.verb == "PAY"} == {"pos 3"}
