@@ -219,13 +219,13 @@ class PaiGowAdapter:
                 "single": True,
             })
         if step.phase == "progressive_validation" and step.positions:
-            position = int(step.positions[0])
-            return EntryRequest("supervisor", str(position),
+            winner = int(step.positions[0])
+            return EntryRequest("supervisor", str(winner),
                                 step.instruction.split(" - ", 1)[-1], options={
                                     "approve": ("APPROVE", "approve_progressive",
-                                                {"position": position}),
+                                                {"position": winner}),
                                     "reject": ("REJECT", "reject_progressive",
-                                               {"position": position, "reason": ""}),
+                                               {"position": winner, "reason": ""}),
                                 })
         if step.phase == "setting" and step.positions:
             setting = int(step.positions[0])
