@@ -29,9 +29,11 @@ People
     (both :class:`~dealer_station.procedure.ProcedureError`, with a reason to show).
 
 Rounds
-    ``start_round()`` makes a new round of the configured game (dealer on duty required) and
-    journals it. ``round`` is the current :class:`~dealer_station.procedure.GameRound` (``None``
-    between rounds), ``round_id`` its number. ``can(action, **arguments)`` answers for buttons.
+    ``start_round(table=None)`` makes a new round of the configured game (dealer on duty
+    required) and journals it (``table``: what the dealer tells of the table, e.g. Pai Gow's
+    seated positions, passed to the game's hooks). ``round`` is the current
+    :class:`~dealer_station.procedure.GameRound` (``None`` between rounds), ``round_id`` its
+    number. ``can(action, **arguments)`` answers for buttons.
     ``perform(action, **arguments) -> Record`` calls ``round.verify_<action>`` (if the round has
     it) and ``round.<action>``, commits the record to the journal with its audit record, and
     only then returns: the screen moves on, and devices are told, after the record is on disk.
@@ -182,9 +184,10 @@ class GameHooks(Protocol):
     supervisor_actions: Mapping[str, tuple[str, str]]
 
     def prepare(self, settings: Mapping[str, Any], previous: Any | None, *, dealer_id: str,
-                round_id: int) -> Mapping[str, Any]:
+                round_id: int, table: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
         """The settings round ``round_id`` is made from and journaled with (``previous``: the
-        table's round before, or ``None``)."""
+        table's round before, or ``None``; ``table``: what the dealer tells of the table at
+        the start of the round, see :meth:`Station.start_round`)."""
         ...
 
     def progressive(self, round_: Any) -> Any:
@@ -456,8 +459,11 @@ class Station:
 
     # -- rounds ----------------------------------------------------------------------------
 
-    def start_round(self) -> Any:
-        """Start a new round of the configured game (the dealer on duty deals it)."""
+    def start_round(self, table: Mapping[str, JSONValue] | None = None) -> Any:
+        """Start a new round of the configured game (the dealer on duty deals it). ``table``:
+        what the dealer tells of the table now, for a game with hooks (Pai Gow: ``seated``
+        positions, ``new_game``, ``first_to_table``, 5324.41(e)(2), (h)(2)); journaled with
+        the round's settings."""
         with self._lock:
             dealer = self._require_dealer()
             if self.round is not None:
@@ -466,12 +472,15 @@ class Station:
                 raise ProcedureError(f"diagnostic {self._diagnostic!r} is running")
             settings: Mapping[str, Any] = self.settings
             hooks = game_hooks(self.game)
+            if hooks is None and table:
+                raise ValueError(f"{self.game} takes no table state at the start of a round")
             with self.store.transaction() as work:
                 expected = work.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rounds"
                                         ).fetchone()[0]
                 if hooks is not None:
                     settings = dict(hooks.prepare(settings, self._previous_round(),
-                                                  dealer_id=dealer.id, round_id=expected))
+                                                  dealer_id=dealer.id, round_id=expected,
+                                                  table=table))
                 new = game_factory(self.game)(settings)
                 self._progressive_meter(new)  # refuses a round whose meter is missing
                 round_id = journal.begin_round(work, self.game,

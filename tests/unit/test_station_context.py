@@ -291,3 +291,67 @@ def test_the_hooks_journal_the_context_the_round_is_made_from_5324_41_e_2_h_2() 
     following = STATION_HOOKS.prepare(progressive, bonus, dealer_id="D1", round_id=3)
     # not played to the end: handed on unchanged
     assert following[CONTEXT_KEY]["context"] == carried.to_json()
+
+
+def test_the_dealer_tells_who_is_seated_and_when_a_new_game_begins_5324_41_e_2_i(
+        tmp_path: Path) -> None:
+    """``start_round(table=...)``: at a new game the cut goes to the first player to the table
+    ((e)(2)(i)), then rotates over the seated players only ((e)(2)(ii)); wagers only where a
+    player sits ((d)(2)); a player leaving takes their last wager with them ((h)(4)(i)); a new
+    game (a new deck) offers no bank its first round ((h)(2)). All of it journaled: the
+    reopened station carries on with the same seats."""
+    station = open_station(tmp_path)
+    with pytest.raises(ProcedureError) as late:
+        station.start_round(table={"seated": [2, 5], "first_to_table": 3})
+    assert late.value.clause == "5324.41(e)(2)(i)"  # nobody sits at 3
+    assert station.round is None and journal.rounds(station.store) == []
+    first = current_after_start_with(station, {"seated": [2, 5], "first_to_table": 5})
+    assert first.context.seated == (2, 5) and first.expected_cut_offer() == 5
+    station.perform("shuffle")
+    assert refused(station, "cut", offered_to=2, accepted=False) == "5324.41(e)(2)(i)"
+    station.perform("cut", offered_to=5, accepted=False)
+    assert refused(station, "place_wager", position=4, amount=1000) == "5324.41(d)(2)"
+    station.perform("place_wager", position=2, amount=1000)
+    station.perform("place_wager", position=5, amount=1000)
+    finish(station, seed=11)
+    station.close()
+
+    station = open_station(tmp_path)  # the seats are in the journal
+    second = current_after_start(station)
+    assert second.context.seated == (2, 5) and second.expected_cut_offer() == 2
+    station.perform("shuffle")
+    station.perform("cut", offered_to=2, accepted=False)
+    station.perform("place_wager", position=2, amount=1000)
+    station.perform("place_wager", position=5, amount=1000)
+    station.perform("decline_bank")
+    finish(station, seed=12)
+
+    # the player at 5 leaves, a new one sits at 3: the cut goes on from 2 to the far right (3)
+    third = current_after_start_with(station, {"seated": [2, 3]})
+    assert third.context.seated == (2, 3) and third.expected_cut_offer() == 3
+    assert dict(third.context.last_unbanked_wagers) == {2: 1000}
+    station.perform("shuffle")
+    station.perform("cut", offered_to=3, accepted=False)
+    station.perform("place_wager", position=2, amount=1000)
+    station.perform("place_wager", position=3, amount=1000)
+    assert refused(station, "accept_bank", position=3, chips=1000) == "5324.41(h)(4)(i)"
+    station.perform("decline_bank")
+    finish(station, seed=13)
+
+    # a new deck: a new game, no bank this round, the cut to the first player to the table
+    fourth = current_after_start_with(station, {"new_game": True, "first_to_table": 2})
+    assert fourth.context == TableContext(first_to_table=2, seated=(2, 3))
+    station.perform("shuffle")
+    station.perform("cut", offered_to=2, accepted=False)
+    station.perform("place_wager", position=2, amount=1000)
+    station.perform("place_wager", position=3, amount=1000)
+    assert refused(station, "accept_bank", position=3, chips=1000) == "5324.41(h)(2)"
+    finish(station, seed=14)
+    with pytest.raises(ValueError, match="unknown table state"):
+        station.start_round(table={"players": 3})
+    station.close()
+
+
+def current_after_start_with(station: Station, table: dict[str, Any]) -> PaiGowRound:
+    station.start_round(table=table)
+    return current(station)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dealer_station.games.pai_gow.banking import TableContext
@@ -46,12 +46,14 @@ from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig, BonusConfigError
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.stub import StubCount
+from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
 
 __all__ = [
     "BONUS_KEY",
     "CONTEXT_KEY",
     "STATION_HOOKS",
+    "TABLE_KEYS",
     "MeterTerms",
     "PaiGowStationHooks",
     "bonus_config",
@@ -59,6 +61,7 @@ __all__ = [
     "next_table_context",
     "split_settings",
     "table_context",
+    "with_table",
 ]
 
 #: The settings key holding the optional wagers' configuration (``pai_gow_bonus.toml`` keys).
@@ -157,6 +160,63 @@ def next_table_context(previous: Any) -> TableContext:
     return core.next_context()
 
 
+#: What the dealer may tell the station of the table when a round starts (:func:`with_table`).
+TABLE_KEYS = frozenset({"seated", "new_game", "first_to_table"})
+
+
+def with_table(context: TableContext, table: Mapping[str, Any] | None) -> TableContext:
+    """``context`` with what the dealer tells of the table at the start of a round:
+
+    * ``seated``: the positions with a player now (the cut and bank rotations run over them,
+      (e)(2), (h)(3)); a position left empty loses its last wager against the dealer (whoever
+      sits there next did not place it, (h)(4)(i));
+    * ``new_game``: a new game begins (the table opens, a new deck): the first round after it
+      offers no bank ((h)(2)) and the rotations start again ((e)(2), (h)(3));
+    * ``first_to_table``: at a new game, the first player to the table, offered the cut
+      ((e)(2)(i)).
+
+    >>> carried = TableContext(new_game=False, last_bank=4, last_unbanked_wagers={2: 500, 5: 500})
+    >>> seated = with_table(carried, {"seated": [2, 4]})
+    >>> seated.seated, seated.last_bank, dict(seated.last_unbanked_wagers)
+    ((2, 4), 4, {2: 500})
+    >>> with_table(seated, {"new_game": True, "first_to_table": 4}) == TableContext(
+    ...     first_to_table=4, seated=(2, 4))
+    True
+    >>> with_table(seated, {"first_to_table": 4})
+    Traceback (most recent call last):
+    ...
+    dealer_station.procedure.ProcedureError: the first player to the table is offered the ...
+    """
+    if not table:
+        return context
+    unknown = set(table) - TABLE_KEYS
+    if unknown:
+        raise ValueError(f"unknown table state {', '.join(sorted(unknown))} (known: "
+                         f"{', '.join(sorted(TABLE_KEYS))})")
+    if "seated" in table:
+        given = table["seated"]
+        if not isinstance(given, (list, tuple)) or not all(
+                isinstance(p, int) and not isinstance(p, bool) for p in given):
+            raise ValueError("seated is a list of positions 1-6")
+        seated = tuple(sorted(set(given)))
+        context = replace(context, seated=seated, last_unbanked_wagers={
+            p: a for p, a in context.last_unbanked_wagers.items() if p in seated})
+    new_game = table.get("new_game", False)
+    if not isinstance(new_game, bool):
+        raise ValueError("new_game is true or false")
+    if new_game:
+        context = TableContext(seated=context.seated)
+    first = table.get("first_to_table")
+    if first is not None:
+        if not context.new_game:
+            raise ProcedureError("the first player to the table is offered the cut only at a "
+                                 "new game", "5324.41(e)(2)(i)")
+        if first not in context.seated:
+            raise ProcedureError(f"no player is seated at position {first}", "5324.41(e)(2)(i)")
+        context = replace(context, first_to_table=first)
+    return context
+
+
 def new_round(settings: Mapping[str, Any]) -> PaiGowRound | PaiGowBonusRound:
     """A new round at a table configured by ``settings`` (validated: ``ConfigError`` /
     ``BonusConfigError`` with the clause), in the table context of its ``station_round``
@@ -208,11 +268,12 @@ class PaiGowStationHooks:
     }
 
     def prepare(self, settings: Mapping[str, Any], previous: Any | None, *, dealer_id: str,
-                round_id: int) -> dict[str, Any]:
+                round_id: int, table: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The settings the round ``round_id`` dealt by ``dealer_id`` is made from (journaled
         with it): the table context carried from ``previous`` (the table's round before,
-        ``None`` if unknown: :func:`next_table_context`) and, with optional wagers, the dealer,
-        the round number and the stub tracker carried from ``previous``.
+        ``None`` if unknown: :func:`next_table_context`) with what the dealer tells of the
+        ``table`` (:func:`with_table`) and, with optional wagers, the dealer, the round number
+        and the stub tracker carried from ``previous``.
 
         >>> hooks = PaiGowStationHooks()
         >>> first = hooks.prepare({"game": "pai_gow"}, None, dealer_id="D1", round_id=3)
@@ -225,10 +286,11 @@ class PaiGowStationHooks:
         >>> second["station_round"]["stub"]["rounds_since_count"]
         1
         """
-        table, bonus_settings, _ = split_settings(settings)
-        config = config_from_mapping(table)
-        prepared = table if bonus_settings is None else {**table, BONUS_KEY: bonus_settings}
-        context: dict[str, Any] = {"context": next_table_context(previous).to_json()}
+        own, bonus_settings, _ = split_settings(settings)
+        config = config_from_mapping(own)
+        prepared = own if bonus_settings is None else {**own, BONUS_KEY: bonus_settings}
+        start = with_table(next_table_context(previous), table)
+        context: dict[str, Any] = {"context": start.to_json()}
         prepared[CONTEXT_KEY] = context
         if not config.side_wagers:
             return prepared
