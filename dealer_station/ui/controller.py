@@ -589,8 +589,14 @@ class TableController:
                 step = SIGN_IN
             else:
                 step = START_ROUND
+                left = self._left_to_tick()
                 buttons = (ActionView("start_round", "START ROUND", "S", primary=True,
-                                      enabled=not self._left_to_tick()),)
+                                      enabled=not left),)
+                if left and not self.message:
+                    self.notice = (f"Tick off the last round's payments first ({left} left, "
+                                   "Space ticks the next).")
+                elif not left and self.notice.startswith("Tick off"):
+                    self.notice = ""
             done = ()
         fault = blocking_fault(step.hardware, self.devices.health)
         notes = [text for text in (self.notice, self.message) if text and text != fault]

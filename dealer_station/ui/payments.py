@@ -46,7 +46,7 @@ class PaymentPanel(QFrame):
         self._scroll.setWidgetResizable(True)
         self._body = QWidget()
         self._grid = QGridLayout(self._body)
-        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setContentsMargins(0, 0, 14, 0)
         self._grid.setHorizontalSpacing(10)
         self._grid.setVerticalSpacing(6)
         self._scroll.setWidget(self._body)
