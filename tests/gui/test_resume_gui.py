@@ -55,3 +55,52 @@ def test_closing_mid_round_resumes_it_from_the_journal_5324_34_e_2(qtbot, tmp_pa
         assert again.snapshot.step.positions[0] == 6
     finally:
         again.close()
+
+
+_CRASHING_TABLE = r"""
+import os, signal, sys
+from dealer_station.ui.adapters import adapter_for
+from dealer_station.ui.app import load_table_config
+from dealer_station.ui.controller import DeviceState, TableController
+from dealer_station.ui.scripts import LetItRideScript
+from dealer_station.station import Station
+
+setup = load_table_config(game="let_it_ride")
+station = Station.open(None, sys.argv[1], game="let_it_ride", settings=setup.settings)
+station.create_first_supervisor("S-100", "Test Supervisor", "2468")
+station.sign_in("S-100", "2468")
+controller = TableController(station, adapter_for("let_it_ride", station.settings),
+                             DeviceState(shoe_reads_cards=True))
+script = LetItRideScript()
+while controller.round is None or controller.round.step.phase != "bet_two":
+    script.play_step(controller)
+script.play_step(controller)  # the first bet two decision
+print(len(controller.round.history), controller.round.step.positions[0], flush=True)
+os.kill(os.getpid(), signal.SIGKILL)  # the power cut: no close, no goodbye
+"""
+
+
+def test_a_killed_station_resumes_on_the_screen_5324_34_e_4(qtbot, tmp_path):
+    """The station process is killed (SIGKILL) during the bet two decisions ((e)(4)); the dealer's
+    screen started again shows the same round at the same decision, from the journal."""
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _CRASHING_TABLE, str(tmp_path)],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == -9, done.stderr
+    records, waiting = (int(x) for x in done.stdout.split())
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        snap = table.wait(lambda s: s.step.phase == "bet_two")
+        assert snap.records == records
+        assert snap.step.positions[0] == waiting
+        assert "resumed" in " ".join(snap.step.notes)
+        assert snap.table.community[0] is not None and snap.table.community[1] is None
+        table.key(Qt.Key.Key_R)
+        assert table.snapshot.records == records + 1
+    finally:
+        table.close()
