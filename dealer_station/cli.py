@@ -14,12 +14,36 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from dealer_station import __version__, commands
 from dealer_station.cards import CardError
 from dealer_station.procedure import ProcedureError
 
-__all__ = ["build_parser", "main"]
+__all__ = ["OneLineParser", "build_parser", "main"]
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit status 2), like every
+    other invalid input: no usage block, no traceback.
+
+    >>> import contextlib, io
+    >>> parser = OneLineParser(prog="demo")
+    >>> _ = parser.add_argument("--game", choices=["pai-gow"])
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     try:
+    ...         parser.parse_args(["--game", "poker"])
+    ...     except SystemExit as stop:
+    ...         print(stop.code)
+    2
+    >>> err.getvalue().count("\\n"), err.getvalue().startswith("demo: error: argument --game")
+    (1, True)
+    """
+
+    def error(self, message: str) -> NoReturn:
+        reason = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {reason} (see {self.prog} --help)\n")
 
 
 def _command_modules() -> list[ModuleType]:
@@ -31,7 +55,7 @@ def _command_modules() -> list[ModuleType]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="dealer-station",
         description="Dealer Station for Let It Ride and Pai Gow Poker tables. "
         "With no command it opens the dealer's screen.",

@@ -169,3 +169,25 @@ def test_help_lists_every_category_name() -> None:
     for enum in enums:
         for member in enum:
             assert member.value in text, member
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["compare", "--game", "pai-gow", "Ah Ad", "Kh Kd", "Qh Qd"],
+        ["hand", "--game", "pai-gow", "--royal-match", "queen_jack", "As", "Ks"],
+        ["hand", "--no-such-option", "--game", "let-it-ride", "As Ks Qs Js Ts"],
+        ["no-such-command"],
+    ],
+)
+def test_usage_mistakes_are_one_line_errors_too(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """An extra hand, an unknown option or choice: exit 2, one line on stderr, no usage block."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1
+    assert "error:" in captured.err and "usage:" not in captured.err
