@@ -67,11 +67,52 @@ class DeviceConfig:
         return not self.specs
 
 
+#: The keys each device's table may hold (anything else is a typo the station must not ignore).
+_DEVICE_KEYS = {
+    "shoe": {"url", "address", "stack_size", "deck_size"},
+    "acceptors": {"url", "first_address", "seats", "addresses"},
+    "lockout": {"url", "address"},
+}
+_SETTING_KEYS = set(LinkSettings.__dataclass_fields__)
+_TOP_KEYS = set(_DEVICE_KEYS) | _SETTING_KEYS | {"lockout_locks_acceptors"}
+
+
 def _int(table: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = table.get(key, default)
-    if not isinstance(value, int) or not low <= value <= high:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"devices: {key} = {value!r} must be a whole number {low}-{high}")
     return value
+
+
+def _unknown(where: str, keys: Any, known: set[str]) -> None:
+    extra = sorted(str(k) for k in keys if k not in known)
+    if extra:
+        raise ValueError(
+            f"{where}: unknown key(s) {', '.join(extra)} (known: {', '.join(sorted(known))})"
+        )
+
+
+def _settings(table: Mapping[str, Any]) -> LinkSettings:
+    """The link settings, each checked: a wrong type or range is refused, never used."""
+    values: dict[str, Any] = {}
+    for key in _SETTING_KEYS & set(table):
+        value = table[key]
+        if key in ("retries", "baudrate"):
+            low = 0 if key == "retries" else 300
+            high = 20 if key == "retries" else 4_000_000
+            values[key] = _int(table, key, 0, low, high)
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"devices: {key} = {value!r} must be a number of seconds")
+        positive = key != "poll_interval"  # 0 polls continuously; the rest must be > 0
+        if value < 0 or (positive and value == 0) or value > 3600:
+            bound = "more than 0" if positive else "0 or more"
+            raise ValueError(f"devices: {key} = {value!r} must be {bound} and at most 3600 s")
+        values[key] = float(value)
+    settings = LinkSettings(**values)
+    if settings.backoff_initial > settings.backoff_max:
+        raise ValueError("devices: backoff_initial must not exceed backoff_max")
+    return settings
 
 
 def _url(name: str, table: Mapping[str, Any]) -> str:
@@ -85,8 +126,16 @@ def parse_device_config(table: Mapping[str, Any] | None) -> DeviceConfig:
     """Read the ``[devices]`` table of a table configuration; raises ValueError with the
     offending key."""
     table = table or {}
-    known = {f for f in LinkSettings.__dataclass_fields__}
-    settings = LinkSettings(**{k: v for k, v in table.items() if k in known})
+    _unknown("devices", table, _TOP_KEYS)
+    for name, keys in _DEVICE_KEYS.items():
+        if name in table:
+            if not isinstance(table[name], Mapping):
+                raise ValueError(f"devices.{name} must be a table (url = ..., address = ...)")
+            _unknown(f"devices.{name}", table[name], keys)
+    settings = _settings(table)
+    follow = table.get("lockout_locks_acceptors", True)
+    if not isinstance(follow, bool):
+        raise ValueError(f"devices: lockout_locks_acceptors = {follow!r} must be true or false")
     shoe = acceptors = lockout = None
     if "shoe" in table:
         t = table["shoe"]
@@ -103,7 +152,12 @@ def parse_device_config(table: Mapping[str, Any] | None) -> DeviceConfig:
     if "acceptors" in table:
         t = table["acceptors"]
         if "addresses" in t:
-            addresses = {int(seat): int(addr) for seat, addr in dict(t["addresses"]).items()}
+            try:
+                addresses = {int(seat): int(addr) for seat, addr in dict(t["addresses"]).items()}
+            except (TypeError, ValueError) as error:
+                raise ValueError(
+                    "devices.acceptors: addresses = { 1 = 16, 2 = 17, ... } (seat = address)"
+                ) from error
         else:
             first = _int(t, "first_address", 16, 1, 254)
             seats = _int(t, "seats", 7, 1, 12)
@@ -125,5 +179,5 @@ def parse_device_config(table: Mapping[str, Any] | None) -> DeviceConfig:
         acceptors,
         lockout,
         settings,
-        bool(table.get("lockout_locks_acceptors", True)),
+        follow,
     )

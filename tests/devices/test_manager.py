@@ -48,6 +48,41 @@ def test_bad_device_configuration_is_refused(bad: dict[str, object]) -> None:
         parse_device_config(bad)
 
 
+@pytest.mark.parametrize(
+    ("bad", "named"),
+    [
+        ({"shooe": {"url": "/dev/ttyUSB0"}}, "shooe"),  # a typo must not mean "no hardware"
+        ({"shoe": {"url": "/dev/ttyUSB0", "adress": 2}}, "adress"),
+        ({"lockout": {"url": "loop://", "stack_size": 3}}, "stack_size"),
+        ({"timeout": "fast"}, "timeout"),
+        ({"timeout": 0}, "timeout"),
+        ({"retries": -1}, "retries"),
+        ({"heartbeat": True}, "heartbeat"),
+        ({"backoff_initial": 10.0, "backoff_max": 1.0}, "backoff_initial"),
+        ({"lockout_locks_acceptors": "no"}, "lockout_locks_acceptors"),
+        ({"shoe": "/dev/ttyUSB0"}, "devices.shoe"),
+        ({"acceptors": {"url": "loop://", "addresses": {"one": 16}}}, "addresses"),
+    ],
+)
+def test_misspelt_or_wrongly_typed_device_settings_are_refused_by_name(
+    bad: dict[str, object], named: str
+) -> None:
+    """A [devices] table the station cannot read exactly is refused with the key concerned,
+    never silently ignored (which would start the simulated table instead of the hardware)."""
+    with pytest.raises(ValueError, match=named):
+        parse_device_config(bad)
+    with pytest.raises(ValueError, match=named):
+        devices_or_simulation(bad, "let_it_ride")
+
+
+def test_device_settings_within_their_ranges_are_taken() -> None:
+    config = parse_device_config(
+        {"timeout": 1, "retries": 0, "poll_interval": 0, "lockout_locks_acceptors": False}
+    )
+    assert config.empty and config.settings.timeout == 1.0 and config.settings.retries == 0
+    assert config.settings.poll_interval == 0.0 and not config.lockout_locks_acceptors
+
+
 def test_callbacks_run_on_worker_threads_and_commands_never_block(
     table: SimulatedTable,
 ) -> None:
