@@ -285,11 +285,38 @@ class Diagnostics:
 
         return self._each("dispense", body, iter([shoe]))
 
-    def check_lockout(self) -> list[Outcome]:
-        """Lock and unlock, read back, the change reported; the indicator set and read."""
+    def check_lockout(self, button_timeout: float = 30.0) -> list[Outcome]:
+        """Lock and unlock, read back, the change reported; the indicator set and read; then
+        the dealer's button pressed (prompted; on a simulated table pressed through the back
+        door) must be reported and lock the controller by itself, which is then unlocked."""
         if self.lockout is None:
             return [Outcome("lockout", "lockout", False, "no lockout controller configured")]
         box = self.lockout
+
+        def button() -> None:
+            self.prompt("press the dealer's lockout button")
+            if self.simulation is not None:
+                self.simulation.backdoor.press_lockout_button()
+            seen: list[EventKind] = []
+            locked_by_button = False
+            deadline = time.monotonic() + button_timeout
+            while time.monotonic() < deadline:
+                for event in box.poll_all():
+                    seen.append(event.kind)
+                    if event.kind is EventKind.LOCKOUT_CHANGED and event.locked:
+                        locked_by_button = EventKind.LOCKOUT_BUTTON in seen
+                if locked_by_button:
+                    break
+                time.sleep(0.02)
+            if EventKind.LOCKOUT_BUTTON not in seen:
+                raise AssertionError(
+                    f"the lockout button was not reported within {button_timeout:g} s"
+                )
+            if not locked_by_button or not box.lockout_status().locked:
+                raise AssertionError("the lockout button did not lock the controller")
+            box.set_locked(False)
+            if box.lockout_status().locked:
+                raise AssertionError("state reads locked after unlocking the button's lock")
 
         def body(_: DeviceDriver) -> str:
             for locked in (True, False):
@@ -303,8 +330,8 @@ class Diagnostics:
                 box.set_indicator(mode)
                 if box.lockout_status().indicator is not mode:
                     raise AssertionError(f"indicator does not show {mode.name}")
-            self.prompt("press the dealer's lockout button")
-            return "lock, unlock, indicator on/flashing/off"
+            button()
+            return "lock, unlock, indicator on/flashing/off, the button reported and locks"
 
         return self._each("lockout", body, iter([box]))
 

@@ -25,7 +25,8 @@ tests (default: ports identify selftest counters; "all" runs every one):
   lamps     each seat's light on, flashing, off, read back; the lit count
   sensors   a chip placed and removed at each seat in turn (prompts; --sensor-timeout)
   dispense  shuffle (the count must be 52 or 53), one stack, every card recognised
-  lockout   lock, unlock, the change reported, the indicator
+  lockout   lock, unlock, the change reported, the indicator, the dealer's button
+            (prompts; --button-timeout)
   trace     every frame decoded live while polling (--trace-seconds)
   counters  error counters of each line and event counters of each device
 
@@ -65,7 +66,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--family", choices=("shoe", "acceptors", "lockout"), default="shoe")
     parser.add_argument("--address", type=int, default=1, help="with --url (acceptors: first)")
     parser.add_argument("--seats", type=int, default=7, help="with --url --family acceptors")
-    parser.add_argument("--sensor-timeout", type=float, default=30.0)
+    parser.add_argument("--sensor-timeout", type=float, default=30.0,
+                        help="seconds to wait for each chip placed (sensors)")
+    parser.add_argument("--button-timeout", type=float, default=30.0,
+                        help="seconds to wait for the dealer's lockout button (lockout)")
     parser.add_argument("--trace-seconds", type=float, default=5.0)
     parser.add_argument("--timeout", type=float, help="answer timeout per request (seconds)")
 
@@ -144,6 +148,8 @@ def run(args: argparse.Namespace) -> int:
         for test in tests:
             if test == "sensors":
                 outcomes = diag.check_sensors(args.sensor_timeout)
+            elif test == "lockout":
+                outcomes = diag.check_lockout(args.button_timeout)
             elif test == "trace":
                 outcomes = diag.check_trace(args.trace_seconds)
             else:

@@ -80,3 +80,50 @@ def test_diag_reads_the_devices_from_the_table_configuration(tmp_path: Path) -> 
 def test_diag_without_devices_explains(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diag", "identify"]) == 2
     assert "--config FILE, --url URL or --sim GAME" in capsys.readouterr().err
+
+
+def test_lockout_test_needs_the_dealers_button_pressed() -> None:
+    """The lockout test covers the dealer's button (5324.34(d)(2): the lockout that ends the
+    bonus wagers): on real devices it prompts and fails with the reason when no press is
+    reported; a press is reported and locks the controller by itself, then it is unlocked."""
+    from drivers.diagnostics import Diagnostics
+
+    table = start_simulated_table("let_it_ride", "memory")
+    try:
+        prompts: list[str] = []
+        silent = Diagnostics(table.config(timeout=0.05), prompt=prompts.append)
+        (outcome,) = silent.check_lockout(button_timeout=0.2)
+        silent.close()
+        assert not outcome.passed and "lockout button was not reported" in outcome.detail
+        assert prompts == ["press the dealer's lockout button"]
+
+        def press(text: str) -> None:
+            if "lockout button" in text:
+                table.backdoor.press_lockout_button()
+
+        pressing = Diagnostics(table.config(timeout=0.05), prompt=press)
+        (outcome,) = pressing.check_lockout(button_timeout=2.0)
+        pressing.close()
+        assert outcome.passed and "button reported and locks" in outcome.detail, outcome
+        assert not table.lockout.locked  # left unlocked after the test
+    finally:
+        table.close()
+
+
+def test_diag_lockout_fails_without_a_button_press(tmp_path: Path) -> None:
+    """``diag lockout`` on devices named by a configuration (no back door) exits non-zero with
+    the reason when nobody presses the button."""
+    table = start_simulated_table("let_it_ride", "pty")
+    try:
+        config = tmp_path / "table.toml"
+        config.write_text(tomli_w.dumps({"devices": table.device_table()}))
+        run = subprocess.run(
+            [sys.executable, "-m", "dealer_station.cli", "--config", str(config), "diag",
+             "lockout", "--button-timeout", "0.3"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert run.returncode == 1, run.stdout + run.stderr
+        assert "press the dealer's lockout button" in run.stdout
+        assert "lockout button was not reported within 0.3 s" in run.stderr
+    finally:
+        table.close()
