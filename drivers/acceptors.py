@@ -104,6 +104,12 @@ class AcceptorBank:
         """Lock (chips placed from now on are late and do not light) or unlock every seat."""
         self._every(lambda acceptor: acceptor.set_locked(locked))
 
+    def remember_locked(self, locked: bool) -> None:
+        """Record the lock the host wants without sending it (the acceptors are away): the
+        reconnect restores it."""
+        for acceptor in self:
+            acceptor.locked = locked
+
     def statuses(self) -> dict[int, AcceptorStatus]:
         return {seat: acceptor.acceptor_status() for seat, acceptor in self.by_seat.items()}
 

@@ -132,6 +132,9 @@ class _Job:
     target: str
     action: Callable[[Any], Any]
     future: Future[Any]
+    #: Run instead of ``action`` (no I/O) when the device is offline: records the state the
+    #: host wants so that the reconnect restores it.
+    offline: Callable[[Any], None] | None = None
 
 
 class _LineWorker(threading.Thread):
@@ -338,6 +341,8 @@ class _LineWorker(threading.Thread):
             return
         units = [u for u in self.units if u.driver.name == job.target]
         if not self.line_open or not any(u.online for u in units):
+            if job.offline is not None:
+                job.offline(self.targets[job.target])
             job.future.set_exception(DeviceOffline(f"{job.target} is offline ({self.url})"))
             return
         try:
@@ -561,5 +566,29 @@ class DeviceManager:
         self.cursor_store.save(self._key(driver), driver.cursor)
 
     def _lockout_changed(self, locked: bool) -> None:
-        if self.config.lockout_locks_acceptors and self.acceptors is not None:
-            self.submit("acceptors", lambda bank: bank.set_locked(locked))
+        """The acceptors follow the controller. If they are offline the lock is remembered and
+        applied when they come back; a failure is logged, never dropped silently."""
+        worker = self._worker_of.get("acceptors")
+        if not self.config.lockout_locks_acceptors or worker is None:
+            return
+        future: Future[None] = Future()
+        future.add_done_callback(lambda done: self._follow_failed(done, locked))
+        worker.jobs.put(
+            _Job(
+                "acceptors",
+                lambda bank: bank.set_locked(locked),
+                future,
+                offline=lambda bank: bank.remember_locked(locked),
+            )
+        )
+
+    @staticmethod
+    def _follow_failed(future: Future[None], locked: bool) -> None:
+        error = None if future.cancelled() else future.exception()
+        if error is not None:
+            _log.warning(
+                "bet acceptors not %s with the lockout controller (%s); applied when they "
+                "answer again",
+                "locked" if locked else "unlocked",
+                error,
+            )

@@ -271,3 +271,36 @@ def test_device_restart_is_noticed_by_the_heartbeat_and_state_restored(
     )
     collector.wait(lambda _: True, 0)
     assert any("restarted" in h.detail for h in collector.health if h.device == "shoe")
+
+
+def test_a_lock_made_while_the_acceptors_are_away_reaches_them_when_they_return(
+    table: SimulatedTable, collector: Collector, caplog: pytest.LogCaptureFixture
+) -> None:
+    """5324.34(d)(2): once the dealer locks the bonus wagers, a chip placed afterwards is late.
+    The button pressed while the acceptor line is down: the failure is logged (not dropped)
+    and the lock is applied when the acceptors answer again."""
+    manager = DeviceManager(table.config(**FAST), events=collector.queue)
+    manager.start()
+    try:
+        assert manager.wait_online(5.0)
+        table.backdoor.unplug("acceptors")
+        assert wait_until(
+            lambda: all(
+                h.state is LinkState.OFFLINE
+                for h in manager.health().values()
+                if h.device == "acceptors"
+            )
+        )
+        with caplog.at_level("WARNING", logger="drivers.manager"):
+            table.backdoor.press_lockout_button()
+            assert collector.wait(lambda ev: any(e.locked for e in ev))
+            assert wait_until(lambda: "not locked with the lockout controller" in caplog.text)
+        for model in table.acceptors.values():  # they lost power while unplugged
+            model.locked = False
+        table.backdoor.replug("acceptors")
+        assert manager.wait_online(5.0)
+        assert wait_until(lambda: all(m.locked for m in table.acceptors.values()))
+        table.backdoor.place_chip(4)
+        assert collector.wait(lambda ev: any(e.seat == 4 and e.late for e in ev))
+    finally:
+        manager.stop()
