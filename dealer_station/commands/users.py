@@ -20,11 +20,12 @@ DESCRIPTION = """\
 list                       every account with its role and state
 add ID --name N --role R   create an account; when the table has no supervisor yet this
                            creates the first one (role supervisor) with no one to authorise it
-pin ID                     set a new PIN (a supervisor's, or your own)
+pin ID                     set a new PIN: anyone's with --by SUPERVISOR_ID, or your own
+                           (no --by, or --by your own id: your current PIN is asked)
 unlock ID | disable ID | enable ID
 Changes other than the first supervisor need --by SUPERVISOR_ID and that supervisor's PIN.
 PINs are asked on the terminal, or read one per line from stdin with --pin-stdin
-(the new PIN first, then the supervisor's).
+(the new PIN first, then the supervisor's, or your current one).
 """
 
 
@@ -78,7 +79,11 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if args.action == "pin":
             new_pin = read(f"new PIN for {args.user}: ")
-            by = _supervisor(store, args, read)
+            if (args.by or args.user) == args.user:  # one's own PIN: the current one
+                by = auth.authenticate(store, args.user, read(f"current PIN of {args.user}: "),
+                                       now=time.time(), purpose="change_pin")
+            else:
+                by = _supervisor(store, args, read)
             auth.change_pin(store, by, args.user, new_pin)
         else:
             by = _supervisor(store, args, read)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from dealer_station.auth import (
 )
 from dealer_station.cli import main
 from dealer_station.station import Station, register_game
+from dealer_station.store.database import Store
 
 register_game("high_card", fakegame.new_round)
 
@@ -230,3 +232,35 @@ def test_users_command_first_supervisor_then_authorised_changes(
     assert run("list") == 0
     listing = capsys.readouterr().out
     assert "S1" in listing and "D1" in listing and "D2" not in listing
+
+
+def test_users_pin_changes_ones_own_pin_with_the_current_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``users pin ID`` as its help says: a dealer sets their own PIN with their current PIN
+    (not only a supervisor); a wrong current PIN is refused and counted; another person's PIN
+    still needs a supervisor."""
+    import io
+
+    def run(*argv: str, stdin: str = "") -> int:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        return main(["--data-dir", str(tmp_path), "users", *argv, "--table", "T9",
+                     "--pin-stdin"])
+
+    assert run("add", "S1", "--name", "Sam", "--role", "supervisor", stdin="1111\n") == 0
+    assert run("add", "D1", "--name", "Dee", "--role", "dealer", "--by", "S1",
+               stdin="3333\n1111\n") == 0
+    capsys.readouterr()
+    assert run("pin", "D1", stdin="4444\n9999\n") == 2
+    assert "wrong id or PIN" in capsys.readouterr().err
+    assert run("pin", "D1", stdin="4444\n3333\n") == 0
+    assert run("pin", "D1", "--by", "D1", stdin="5555\n4444\n") == 0
+    assert run("pin", "S1", "--by", "D1", stdin="7777\n5555\n") == 2
+    assert "only a supervisor" in capsys.readouterr().err
+    assert run("pin", "D1", "--by", "S1", stdin="6666\n1111\n") == 0
+    with Store.open(tmp_path / "T9", "T9") as store:
+        account = auth.authenticate(store, "D1", "6666", now=time.time())
+        assert account.failures == 0
+        kinds = [json.loads(line)["data"].get("event")
+                 for line in (tmp_path / "T9" / "audit.jsonl").read_text().splitlines()]
+    assert kinds.count("pin_changed") == 3
