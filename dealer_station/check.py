@@ -203,9 +203,11 @@ def check_audit(files: TableFiles, state: AuditState | None) -> CheckResult:
                                        f"{report.head[:16]}… matches the database")
     missing = pending_gap(lines, tail, state)
     if missing is not None:
-        return CheckResult(name, True, f"{len(lines)} records verified; the last {len(missing)} "
-                                       "of an interrupted write are in the database and are "
-                                       "appended when the station opens")
+        first = len(lines) + 1
+        return CheckResult(name, True, f"{len(lines)} records verified; records {first}-"
+                                       f"{state.seq} are missing from the log (an interrupted "
+                                       "write, or the tail deleted): the database holds them "
+                                       "and the station appends them when it opens")
     return CheckResult(name, False, f"{files.audit_log}: {report.problem}")
 
 

@@ -15,7 +15,8 @@ HELP = "verify the audit chain (first broken or missing record) or show its last
 DESCRIPTION = """\
 verify   recompute the SHA-256 chain of the audit log and compare its head with the one
          recorded in the table's database; reports the first broken or missing record
-         (exit 0 when sound, 1 when broken)
+         (exit 0 when sound, 1 when broken or records are missing; records cut off by an
+         interrupted write are held by the database and appended at the station's next start)
 show     print the last records (--last N)
 """
 
@@ -53,10 +54,14 @@ def run(args: argparse.Namespace) -> int:
         if not report.ok:
             missing = pending_gap(lines, tail, state)
             if missing is not None:
-                print(f"audit log of {table}: OK up to record {len(lines)}; the last "
-                      f"{len(missing)} record(s) of an interrupted write are in the database "
-                      "and are appended at the station's next start")
-                return 0
+                # Sound up to here, and the database holds the rest: a crash between the commit
+                # and the write, or the tail deleted. Either way the file lacks records now.
+                first = len(lines) + 1
+                print(f"audit log of {table}: INCOMPLETE at record {first}: records {first}-"
+                      f"{state.seq} are missing from the log (sound up to record {len(lines)}),"
+                      " truncated or cut off by an interrupted write; the database holds them "
+                      "and the station appends them at its next start")
+                return 1
     if report.ok:
         print(f"audit log of {table}: OK, {report.count} records, head {report.head} {where}")
         return 0

@@ -109,15 +109,31 @@ def test_a_torn_or_cut_last_line_is_detected(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     lines = write_log(tmp_path)
     # Only the last transaction's record may be cut by a crash: the database still holds it.
+    # It is still reported (exit 1, the first missing record); the station completes it.
     rewrite(tmp_path, [*lines[:-1], lines[-1][:40]], end="")
     code, out = verify_cli(tmp_path, capsys)
-    assert code == 0 and "interrupted write" in out
+    assert code == 1 and "INCOMPLETE at record 6" in out and "interrupted write" in out
     # An earlier record cut off is not a crash's doing.
     rewrite(tmp_path, [*lines[:-2], lines[-2][:40]], end="")
     code, out = verify_cli(tmp_path, capsys)
     assert code == 1 and "record 5: incomplete" in out
     with pytest.raises(StoreError, match="does not verify"):
         Store.open(tmp_path / "T1", "T1")
+
+
+def test_a_deleted_last_record_is_reported_and_restored_from_the_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Deleting the last record (the database holds the last transaction's lines) is reported
+    by ``audit verify`` with the missing record, exit 1; the station's next start appends it
+    again, after which the chain verifies."""
+    lines = write_log(tmp_path)
+    rewrite(tmp_path, lines[:-1])
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 1 and "INCOMPLETE at record 6" in out and "missing" in out
+    with Store.open(tmp_path / "T1", "T1") as store:
+        assert any("completed from the database" in note for note in store.notes)
+    code, out = verify_cli(tmp_path, capsys)
+    assert code == 0 and "OK, 6 records" in out
 
 
 def test_a_deleted_log_is_detected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
