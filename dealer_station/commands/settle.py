@@ -98,6 +98,13 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"{path} is not a JSON document: {error}") from None
     if not isinstance(doc, dict):
         raise ValueError(f"{path} is not a round document (a JSON object)")
-    result = settler_for_document(doc)(doc)
+    settle = settler_for_document(doc)
+    try:
+        result = settle(doc)
+    except (KeyError, TypeError, AttributeError, IndexError) as error:
+        # A section of the wrong shape (a list for the configuration, null for the payments...):
+        # a bad document, reported on one line like any other.
+        raise ValueError(f"{path} is not a well-formed round document "
+                         f"({type(error).__name__}: {error})") from None
     print(json.dumps(result, indent=None if args.compact else 2))
     return 0 if result.get("matches", True) else 1
