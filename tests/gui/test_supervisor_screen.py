@@ -39,6 +39,15 @@ def _setup(context: Any) -> list[int]:
                              three_card=1000)]
 
 
+@pytest.fixture(autouse=True)
+def _small_census(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A Pai Gow table's configuration page computes the seven-card census: a small one here
+    (test_supervisor_pai_gow_returns.py checks the page against the real figures' path)."""
+    from test_supervisor_pai_gow_returns import use_small_census
+
+    use_small_census(monkeypatch, tmp_path / "census-cache")
+
+
 @pytest.fixture
 def table(qtbot: Any, tmp_path: Path) -> Any:
     demo = DemoTable(tmp_path, devices=False)

@@ -1,6 +1,13 @@
 """The table configuration page: the game, optional wagers, pay tables (with their theoretical
 return), limits and house way as fields; VALIDATE names the clause a bad value breaks; APPLY
-stores it through the station (only between rounds, audited)."""
+stores it through the station (only between rounds, audited).
+
+Let It Ride's returns are computed on background threads (:func:`.configuration.return_jobs`).
+A Pai Gow table's need the census of all seven-card hands: the page shows "computing theoretical
+returns…" with a progress bar while a :class:`.census_job.CensusJob` makes it available (from the
+cache file, else computed in a process of its own, then stored), then shows every wager's return
+(:mod:`.pai_gow_returns`) in the THEORETICAL RETURN column and beside each pay table letter,
+recomputed as the supervisor changes a letter."""
 
 from __future__ import annotations
 
@@ -8,19 +15,23 @@ import contextlib
 import functools
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
+from dealer_station.analysis.cache import installed
 from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls, reason_of
+from dealer_station.ui.supervisor.census_job import CensusJob
 from dealer_station.ui.supervisor.configuration import (
     GAMES,
     Field,
@@ -31,6 +42,13 @@ from dealer_station.ui.supervisor.configuration import (
     return_jobs,
     unflatten,
     validate,
+)
+from dealer_station.ui.supervisor.pai_gow_returns import (
+    BESIDE,
+    RECOMPUTE_ON,
+    PaiGowReturn,
+    bonus_config_of,
+    pai_gow_returns,
 )
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.widgets import message_label
@@ -54,7 +72,18 @@ class ConfigurationPage(QWidget):
         self.current_game = ""
         self.round_open = False
         self.return_lines: list[ReturnLine] = []
+        self.pai_gow_lines: list[PaiGowReturn] = []
+        self.beside: dict[str, QLabel] = {}
+        self.shown_game = ""
+        self._pai_gow_settings: dict[str, Any] = {}
         self._generation = 0
+        self.census_job = CensusJob(self)
+        self.census_job.progressed.connect(self._census_progress)
+        self.census_job.finished.connect(self._census_ready)
+        self._letters_timer = QTimer(self)
+        self._letters_timer.setSingleShot(True)
+        self._letters_timer.setInterval(150)
+        self._letters_timer.timeout.connect(self._letters_changed)
         layout = QVBoxLayout(self)
         heading = QLabel("TABLE CONFIGURATION · takes effect between rounds")
         heading.setObjectName("phase")
@@ -76,6 +105,10 @@ class ConfigurationPage(QWidget):
         title = QLabel("THEORETICAL RETURN")
         title.setObjectName("phase")
         returns_column.addWidget(title)
+        self.census_progress = QProgressBar()
+        self.census_progress.setTextVisible(True)
+        self.census_progress.hide()
+        returns_column.addWidget(self.census_progress)
         self.returns = QLabel("")
         self.returns.setWordWrap(True)
         returns_column.addWidget(self.returns)
@@ -135,6 +168,8 @@ class ConfigurationPage(QWidget):
     def set_settings(self, game: str, settings: dict[str, Any]) -> None:
         self.fields = flatten(settings)
         self.editors = {}
+        self.beside = {}
+        self.shown_game = game
         holder = QWidget()
         form = QFormLayout(holder)
         form.setVerticalSpacing(8)
@@ -149,13 +184,36 @@ class ConfigurationPage(QWidget):
                 editor = QLineEdit(each.text)
                 editor.setObjectName(each.key)
                 self.editors[each.key] = editor
-                form.addRow(each.key.replace(".", " · ").replace("_", " "), editor)
+                label = each.key.replace(".", " · ").replace("_", " ")
+                if game == "pai_gow" and each.key in RECOMPUTE_ON:
+                    editor.textEdited.connect(self._letters_timer.start)
+                if game == "pai_gow" and each.key in BESIDE:
+                    form.addRow(label, self._with_return(each.key, editor))
+                else:
+                    form.addRow(label, editor)
         self.fields_area.setWidget(holder)
         self.show_returns(game, settings)
+
+    def _with_return(self, key: str, editor: QLineEdit) -> QWidget:
+        """The pay table choice with its wagers' returns beside it."""
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        editor.setMaximumWidth(90)
+        line.addWidget(editor)
+        beside = QLabel("")
+        beside.setObjectName("muted")
+        beside.setWordWrap(True)
+        line.addWidget(beside, 1)
+        self.beside[key] = beside
+        return row
 
     def show_returns(self, game: str, settings: dict[str, Any]) -> None:
         """Each pay table's return from the cache, each missing one computed, all on background
         threads and shown as they arrive (the screen never waits)."""
+        if game == "pai_gow":
+            self.show_pai_gow_returns(settings)
+            return
         generation = self._generation = self._generation + 1
         self.returns.setText("Theoretical returns: reading the pay tables…")
         self.background.run(lambda: return_jobs(game, settings),
@@ -187,6 +245,81 @@ class ConfigurationPage(QWidget):
 
     def _draw_returns(self) -> None:
         self.returns.setText("\n\n".join(line.words for line in self.return_lines))
+
+    # -- Pai Gow: the seven-card census, then every wager's return -----------------------------
+    def show_pai_gow_returns(self, settings: dict[str, Any]) -> None:
+        """Every Pai Gow wager's return under the pay tables ``settings`` select; first the
+        census (a progress bar while it is computed), never on the GUI thread."""
+        generation = self._generation = self._generation + 1
+        self._pai_gow_settings = settings
+        if installed() is None:
+            self._set_beside("computing…")
+            self.returns.setText("Computing theoretical returns… the census of all 154,143,080 "
+                                 "seven-card hands, once for this version of the software "
+                                 "(kept in the cache afterwards).")
+            self.census_progress.setRange(0, 0)  # busy until the first share is done
+            self.census_progress.setFormat("computing theoretical returns…")
+            self.census_progress.show()
+            self.census_job.start()
+            return
+        self.census_progress.hide()
+
+        def compute() -> list[PaiGowReturn]:
+            return pai_gow_returns(bonus_config_of(settings))
+
+        self.background.run(compute, functools.partial(self._pai_gow_ready, generation))
+
+    def _set_beside(self, words: str) -> None:
+        for label in self.beside.values():
+            label.setText(words)
+
+    def _census_progress(self, done: int, total: int) -> None:
+        self.census_progress.setRange(0, total)
+        self.census_progress.setValue(done)
+        self.census_progress.setFormat(f"computing theoretical returns… {done} of {total} "
+                                       "shares of the census")
+
+    def _census_ready(self, result: object) -> None:
+        self.census_progress.hide()
+        if isinstance(result, Exception):
+            self.returns.setText(f"Theoretical returns not computed: {reason_of(result)}")
+            self._set_beside("")
+            return
+        if self.shown_game == "pai_gow":
+            self.show_pai_gow_returns(self._pai_gow_settings)
+
+    def _letters_changed(self) -> None:
+        if self.shown_game != "pai_gow":
+            return
+        try:
+            settings = self.edited()
+        except ValueError as error:
+            self.returns.setText(f"Not computed: {reason_of(error)}")
+            return
+        self.show_pai_gow_returns(settings)
+
+    def _pai_gow_ready(self, generation: int, result: object) -> None:
+        if generation != self._generation:
+            return  # the letters changed meanwhile
+        if isinstance(result, Exception):
+            words = reason_of(result)
+            self.pai_gow_lines = []
+            self.returns.setText(f"Not computed: {words}")
+            self._set_beside(f"not a pay table: {words}")
+            return
+        assert isinstance(result, list)
+        self.pai_gow_lines = result
+        self.returns.setText("Exact, from all 154,143,080 seven-card hands of the 53-card deck "
+                             "(5324.41(b)):\n\n"
+                             + "\n\n".join(line.words for line in result))
+        by_wager = {line.wager: line for line in result}
+        for key, wagers in BESIDE.items():
+            label = self.beside.get(key)
+            if label is None:
+                continue
+            shown = [by_wager[w] for w in wagers]
+            label.setText("\n".join(
+                (f"{line.name}: " if len(shown) > 1 else "") + line.figure for line in shown))
 
     # -- editing ------------------------------------------------------------------------------
     def edited(self) -> dict[str, Any]:

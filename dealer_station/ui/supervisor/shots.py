@@ -1,6 +1,7 @@
 """Pictures of the supervisor's and technician's screens for ``docs/screenshots/``, drawn
 offscreen against the demo table (:mod:`.demo`: a durable station with some history, the
-simulated devices in process).
+simulated devices in process). The Pai Gow configuration picture waits for the seven-card census
+(read from the cache, else computed once: seconds).
 
     python -m dealer_station.ui.supervisor.shots docs/screenshots [--size 1280x800]
 """
@@ -185,11 +186,27 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             table.wait_idle()
             screen.validation.save()
             shot_of(screen, "supervisor_jackpot_record", table)
+            screen.pages.show_page(2)
+            _wait_for_pai_gow_returns(screen.configuration)
+            shot_of(screen, "supervisor_configuration_pai_gow", table)
             screen.close()
             screen.deleteLater()
         finally:
             table.close()
-    return [out / "supervisor_validation.png", out / "supervisor_jackpot_record.png"]
+    return [out / "supervisor_validation.png", out / "supervisor_jackpot_record.png",
+            out / "supervisor_configuration_pai_gow.png"]
+
+
+def _wait_for_pai_gow_returns(page: Any, timeout: float = 300.0) -> None:
+    """Until the page shows every Pai Gow wager's return (the census computed or read)."""
+    from PySide6.QtCore import QCoreApplication
+
+    deadline = time.monotonic() + timeout
+    while not page.pai_gow_lines or page.background.pending:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the Pai Gow returns were not shown")
+        QCoreApplication.processEvents()
+        time.sleep(0.02)
 
 
 def main(argv: list[str] | None = None) -> int:

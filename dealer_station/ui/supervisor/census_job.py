@@ -1,0 +1,131 @@
+"""The seven-card census computed for the configuration page without the GUI waiting.
+
+:class:`CensusJob` looks for the census in this process, then in the cache file
+(:class:`~dealer_station.analysis.cache.CensusCache`); only when neither has it does it run
+:func:`compute_census`: ``python -m dealer_station.analysis.cache DIRECTORY`` as a process of its
+own (the census is pure Python and numpy for about ten seconds of CPU: in a thread it would hold
+the interpreter's lock and stutter the screen). The process reports ``progress DONE TOTAL`` lines,
+which the job relays as :attr:`CensusJob.progressed`; it writes the file, which the job then
+reads and installs for the analysis. The process ends with the application (its standard input
+closes) or when :meth:`CensusJob.cancel` is called.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from dealer_station.analysis.cache import CensusCache, cache_directory, census_key, install
+
+__all__ = ["CensusJob", "compute_census"]
+
+Progress = Callable[[int, int], None]
+_RUNNING: set[subprocess.Popen[str]] = set()
+_RUNNING_LOCK = threading.Lock()
+
+
+def _end_running() -> None:
+    with _RUNNING_LOCK:
+        processes = list(_RUNNING)
+    for process in processes:
+        with contextlib.suppress(OSError):
+            process.kill()
+
+
+atexit.register(_end_running)
+
+
+def compute_census(directory: Path, key: str, progress: Progress) -> None:
+    """Compute the census into ``directory``'s cache file under ``key`` in a child process,
+    calling ``progress(done, total)`` as it reports; raises ``RuntimeError`` if it fails."""
+    command = [sys.executable, "-m", "dealer_station.analysis.cache", "--watch-parent",
+               "--key", key, str(directory)]
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    with _RUNNING_LOCK:
+        _RUNNING.add(process)
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        for line in process.stdout:
+            words = line.split()
+            if len(words) == 3 and words[0] == "progress":
+                progress(int(words[1]), int(words[2]))
+        errors = process.stderr.read()
+        code = process.wait()
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING.discard(process)
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
+    if code != 0:
+        last = errors.strip().splitlines()[-1:] or [f"exit status {code}"]
+        raise RuntimeError(f"the census process failed: {last[0]}")
+
+
+class CensusJob(QObject):
+    """Makes the census available in this process; :attr:`progressed` ``(done, total)`` while
+    computing, then :attr:`finished` with the census or the exception that stopped it. ``key``
+    and ``directory`` default to :func:`census_key` and :func:`cache_directory`."""
+
+    progressed = Signal(int, int)
+    finished = Signal(object)
+
+    def __init__(self, parent: QObject | None = None, *, directory: Path | None = None,
+                 key: str | None = None) -> None:
+        super().__init__(parent)
+        self.directory = directory
+        self.key = key
+        self.running = False
+        self.result: Any = None
+        self._thread: threading.Thread | None = None
+        self.finished.connect(self._finish)
+
+    def start(self) -> None:
+        """Start unless running (a second call while running does nothing)."""
+        if self.running:
+            return
+        self.running = True
+        progressed, finished = self.progressed, self.finished
+        directory = self.directory or cache_directory()
+        key = self.key or census_key()
+
+        def relay(done: int, total: int) -> None:
+            with contextlib.suppress(RuntimeError):  # the page closed meanwhile
+                progressed.emit(done, total)
+
+        def work() -> None:
+            cache = CensusCache(directory)
+            try:
+                found = cache.load(key)
+                if found is None:
+                    compute_census(directory, key, relay)
+                    found = cache.load(key)
+                    if found is None:
+                        raise RuntimeError(f"no census stored in {cache.path} after computing")
+                install(found)
+                result: Any = found
+            except Exception as error:
+                result = error
+            with contextlib.suppress(RuntimeError):
+                finished.emit(result)
+
+        self._thread = threading.Thread(target=work, name="census-job", daemon=True)
+        self._thread.start()
+
+    @Slot(object)
+    def _finish(self, result: object) -> None:
+        self.running = False
+        self.result = result
+
+    def cancel(self) -> None:
+        """End the census process, if one runs."""
+        _end_running()
