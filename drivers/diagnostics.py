@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drivers.acceptors import AcceptorBank
+from drivers.acceptors import AcceptorBank, AcceptorDriver
 from drivers.config import DeviceConfig
 from drivers.device import DeviceDriver
 from drivers.events import EventKind
@@ -243,15 +243,25 @@ class Diagnostics:
 
         def body(driver: DeviceDriver) -> str:
             seat = driver.seat
+            if isinstance(driver, AcceptorDriver) and driver.acceptor_status().chip_present:
+                raise AssertionError("a chip is already on the acceptor: take it away first")
             self.prompt(f"place a chip on the acceptor at seat {seat}, then take it away")
             if self.simulation is not None and seat is not None:
                 self.simulation.backdoor.place_chip(seat)
                 self.simulation.backdoor.remove_chip(seat)
             kinds: list[EventKind] = []
+            late = False
             deadline = time.monotonic() + timeout
             while time.monotonic() < deadline:
-                kinds += [e.kind for e in driver.poll_all()]
+                for event in driver.poll_all():
+                    kinds.append(event.kind)
+                    late = late or (event.kind is EventKind.CHIP_SENSED and event.late)
                 if EventKind.CHIP_SENSED in kinds and EventKind.CHIP_REMOVED in kinds:
+                    if late:
+                        raise AssertionError(
+                            "chip reported late: the acceptor is locked (bonus wagers locked "
+                            "out), so it would not take a wager"
+                        )
                     return "chip sensed and removed"
                 time.sleep(0.02)
             if EventKind.CHIP_SENSED in kinds:

@@ -32,8 +32,9 @@ tests (default: ports identify selftest counters; "all" runs every one):
 
 Stop the dealer's screen first: the tests open the lines themselves.
 With --sim, --inject puts a fault on the simulated table before the tests (jam, misread,
-door, short-deck, self-test, unplug-shoe, unplug-acceptors, unplug-lockout, garbage,
-corrupt-crc, drop-acks, slow-acks).
+duplicate, door, short-deck, self-test, unplug-shoe, unplug-acceptors, unplug-lockout, garbage,
+corrupt-crc, drop-acks, slow-acks, late-chip: the bonus wagers locked out and a chip placed at
+seat 1 afterwards).
 
 Examples:
   dealer-station --config table.toml diag all
@@ -44,6 +45,7 @@ Examples:
 INJECTIONS = (
     "jam",
     "misread",
+    "duplicate",
     "door",
     "short-deck",
     "self-test",
@@ -54,6 +56,7 @@ INJECTIONS = (
     "corrupt-crc",
     "drop-acks",
     "slow-acks",
+    "late-chip",
 )
 
 
@@ -91,13 +94,16 @@ def _devices_table(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _inject(table: Any, what: str) -> None:
-    from dealer_station.cards import standard_deck
+    from dealer_station.cards import pai_gow_deck, standard_deck
     from drivers.protocol.codes import FaultCode
 
     back = table.backdoor
+    deck = list(pai_gow_deck() if table.layout.deck_size == 53 else standard_deck())
+    doubled = [deck[0], deck[1], deck[0], *deck[3:]]  # the first stack repeats its first card
     actions = {
         "jam": back.jam,
         "misread": back.misread,
+        "duplicate": lambda: back.deal_known_cards(doubled),
         "door": back.open_door,
         "short-deck": lambda: back.deal_known_cards(standard_deck()[:51]),
         "self-test": lambda: back.fail_self_test("lockout", FaultCode.INDICATOR),
@@ -108,6 +114,7 @@ def _inject(table: Any, what: str) -> None:
         "corrupt-crc": lambda: [back.corrupt_crc(n, 2) for n in table.servers],
         "drop-acks": lambda: [back.drop_acks(n, 2) for n in table.servers],
         "slow-acks": lambda: [back.slow_acks(n, 0.5) for n in table.servers],
+        "late-chip": lambda: back.chip_after_lockout(1),
     }
     actions[what]()
 

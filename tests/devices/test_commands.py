@@ -45,6 +45,8 @@ def test_diag_all_passes_on_a_healthy_simulated_table(capsys: pytest.CaptureFixt
         ("short-deck", "dispense", "shuffle counted 51 cards, expected 52"),
         ("self-test", "selftest", "self-test failed: indicator"),
         ("unplug-lockout", "identify", "lockout: not connected"),
+        ("duplicate", "dispense", "fault: duplicate card"),
+        ("late-chip", "sensors", "a chip is already on the acceptor"),
     ],
 )
 def test_diag_fails_with_the_reason(
@@ -127,3 +129,13 @@ def test_diag_lockout_fails_without_a_button_press(tmp_path: Path) -> None:
         assert "lockout button was not reported within 0.3 s" in run.stderr
     finally:
         table.close()
+
+
+def test_diag_sensor_test_fails_on_a_locked_acceptor(capsys: pytest.CaptureFixture[str]) -> None:
+    """5324.34(d)(2): with the bonus wagers locked out a chip placed is reported late and does
+    not light; the sensor test says so instead of passing."""
+    argv = ["diag", "--sim", "pai_gow", "--transport", "memory", "--inject", "late-chip",
+            "sensors", "--timeout", "0.05", "--sensor-timeout", "2"]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "FAIL sensors acceptors seat 2: chip reported late: the acceptor is locked" in out
