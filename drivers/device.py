@@ -7,6 +7,7 @@ A driver is synchronous and talks through a :class:`~drivers.protocol.link.Link`
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from drivers.events import DeviceEvent, decode_event
@@ -22,6 +23,8 @@ from drivers.protocol.messages import (
 )
 
 __all__ = ["DeviceDriver", "EventCounters", "WrongDevice"]
+
+_log = logging.getLogger(__name__)
 
 
 class WrongDevice(OSError):
@@ -99,9 +102,18 @@ class DeviceDriver:
             expected = raw.number + 1
             try:
                 fresh.append(decode_event(raw, self.name, self.serial_number, self.seat))
-            except PayloadError:
+            except PayloadError as error:  # skipped (it cannot be handed on), never silently
                 self.event_counters.undecodable += 1
                 self.cursor = max(self.cursor, raw.number)
+                _log.error(
+                    "%s%s: event %d skipped, it does not decode: %s (code 0x%02X, data %s)",
+                    self.name,
+                    f" seat {self.seat}" if self.seat is not None else "",
+                    raw.number,
+                    error,
+                    raw.code,
+                    raw.data.hex() or "-",
+                )
         return fresh
 
     def taken(self, event: DeviceEvent) -> None:

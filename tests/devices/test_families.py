@@ -212,3 +212,20 @@ def test_wrong_family_at_address_is_refused(table: SimulatedTable) -> None:
     wrong = ShoeDriver(open_link(table.urls["lockout"]), 1)
     with pytest.raises(OSError, match="is a lockout, not a shoe"):
         wrong.identify()
+
+
+def test_an_undecodable_event_is_counted_and_logged_and_the_next_taken(
+    table: SimulatedTable, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An event the host cannot decode (an unknown code) cannot be handed on; it is skipped
+    with an error in the log and the counters, never silently, and the next event arrives."""
+    from drivers.protocol.codes import EventCode
+
+    box = lockout_of(table)
+    table.lockout.emit(0x7E, b"\x01")  # type: ignore[arg-type]
+    table.lockout.emit(EventCode.LOCKOUT_BUTTON)
+    with caplog.at_level("ERROR", logger="drivers.device"):
+        events = box.poll_all()
+    assert [e.kind for e in events] == [EventKind.LOCKOUT_BUTTON]
+    assert box.event_counters.undecodable == 1
+    assert "lockout: event 1 skipped, it does not decode: unknown event code 126" in caplog.text
