@@ -56,6 +56,8 @@ class DeviceConfig:
     settings: LinkSettings = LinkSettings()
     #: The lockout controller's lock also locks the bet acceptors.
     lockout_locks_acceptors: bool = True
+    #: The automated shoe reads the cards it deals (false: the dealer enters each stack by hand).
+    shoe_reads_cards: bool = True
 
     @property
     def specs(self) -> tuple[DeviceSpec, ...]:
@@ -74,7 +76,7 @@ _DEVICE_KEYS = {
     "lockout": {"url", "address"},
 }
 _SETTING_KEYS = set(LinkSettings.__dataclass_fields__)
-_TOP_KEYS = set(_DEVICE_KEYS) | _SETTING_KEYS | {"lockout_locks_acceptors"}
+_TOP_KEYS = set(_DEVICE_KEYS) | _SETTING_KEYS | {"lockout_locks_acceptors", "shoe_reads_cards"}
 
 
 def _int(table: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
@@ -136,6 +138,9 @@ def parse_device_config(table: Mapping[str, Any] | None) -> DeviceConfig:
     follow = table.get("lockout_locks_acceptors", True)
     if not isinstance(follow, bool):
         raise ValueError(f"devices: lockout_locks_acceptors = {follow!r} must be true or false")
+    reads = table.get("shoe_reads_cards", True)
+    if not isinstance(reads, bool):
+        raise ValueError(f"devices: shoe_reads_cards = {reads!r} must be true or false")
     shoe = acceptors = lockout = None
     if "shoe" in table:
         t = table["shoe"]
@@ -180,4 +185,5 @@ def parse_device_config(table: Mapping[str, Any] | None) -> DeviceConfig:
         lockout,
         settings,
         follow,
+        reads,
     )

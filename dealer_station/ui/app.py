@@ -74,13 +74,14 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
             raise
         station = Station.open(table, data_dir, game=setup.game, settings=setup.settings)
     adapter = adapter_for(station.game, station.settings)
-    devices = DeviceState(shoe_reads_cards=True)
-    controller = TableController(station, adapter, devices)
+    controller = TableController(station, adapter, DeviceState())
     controller.closers.append(station.close)
     from drivers.manager import DeviceManager
     from drivers.sim.table import devices_or_simulation
 
     config, sim = devices_or_simulation(setup.devices, station.game, transport)
+    # [devices] shoe_reads_cards = false: the stacks are entered by hand after each DISPENSE
+    controller.devices.shoe_reads_cards = config.shoe_reads_cards
     if sim is not None:
         controller.closers.append(sim.close)
         if simulated is not None:

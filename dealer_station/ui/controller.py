@@ -97,21 +97,29 @@ def blocking_fault(hardware: Sequence[str], health: Mapping[str, DeviceHealth]) 
     return None
 
 
+#: Requirements that are states the acceptor lights hold during a step (Let It Ride's bonus
+#: acceptors, 5324.34(a)(3)): sent to the lights as the step begins.
+LIGHT_STATES = ("acceptors_enabled", "acceptor_lights")
+
+
 def standing(hardware: Sequence[str], expects: str = "") -> tuple[str, ...]:
-    """The requirements that are states the devices hold during a step (the lockout), applied
-    as the step begins; actions such as ``shoe_dispense`` wait for the dealer's button. While
-    wagers are taken the betting stays open: a ``lockout_on`` there is the lockout the dealer
-    presses at "no more bets" (5324.41(k)(2)), applied with that action.
+    """The requirements that are states the devices hold during a step (the lockout, the
+    acceptor lights), applied as the step begins; actions such as ``shoe_dispense`` wait for the
+    dealer's button. While wagers are taken the betting stays open: a ``lockout_on`` there is
+    the lockout the dealer presses at "no more bets" (5324.41(k)(2)), applied with that action.
 
     >>> standing(("lockout_on", "shoe_dispense:3", "acceptor_lights:3"))
-    ('lockout_on',)
+    ('lockout_on', 'acceptor_lights:3')
     >>> standing(("lockout_on",), expects="wagers")
     ('lockout_off',)
+    >>> standing(("lockout_off", "acceptors_enabled:3", "acceptor_lights:2"), expects="wagers")
+    ('lockout_off', 'acceptors_enabled:3', 'acceptor_lights:2')
     """
     states = tuple(h for h in hardware if h.split(":", 1)[0] in ("lockout_on", "lockout_off"))
+    lights = tuple(h for h in hardware if h.split(":", 1)[0] in LIGHT_STATES)
     if expects == "wagers":
-        return ("lockout_off",)
-    return states
+        return ("lockout_off", *lights)
+    return (*states, *lights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,13 +135,18 @@ class Command:
     hardware: str | None = None
     #: Payment outcomes (``collect``, ``pay``) the dealer must tick off before this command.
     needs_ticks: tuple[str, ...] = ()
+    #: The command opens the adapter's form ``form`` (input the dealer fills in first).
+    form: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class EntryRequest:
     """Input the step needs from the dealer's hands: ``cards`` (manual card entry, when the shoe
     does not read them), ``setting`` (a Pai Gow player's low hand), ``wagers`` (the wagers of
-    the position tapped during betting), ``sign_in`` or ``first_supervisor``."""
+    the position tapped during betting), ``sign_in``, ``first_supervisor``, ``supervisor`` or
+    ``form`` (``options["name"]`` the adapter's form, ``options["fields"]`` its
+    :class:`~dealer_station.ui.view.FormField` items, ``options["submit"]`` the button's label,
+    ``options["cancel"]`` whether the dealer may close it)."""
 
     kind: str
     position: str
@@ -305,6 +318,8 @@ class TableController:
         self.manager: Any = None
         #: Called in reverse order by :meth:`close`.
         self.closers: list[Callable[[], None]] = []
+        #: The form the dealer opened (a problem from the step panel's menu, a count).
+        self.opened: str | None = None
 
     @property
     def round(self) -> Any:
@@ -395,10 +410,13 @@ class TableController:
         if self.round is None:
             self.message = "No round in progress: start one first."
             return None
-        found = next((c for c in self.adapter.commands(self.round, self.devices)
-                      if c.name == name), None)
+        found = next((c for c in (*self.adapter.commands(self.round, self.devices),
+                                  *self._problems(self.round)) if c.name == name), None)
         if found is None:
             self.message = f"{name.replace('_', ' ')} is not possible at this step."
+            return None
+        if found.form is not None:
+            self.open_form(found.form)
             return None
         unticked = self._unticked(found)
         if unticked:
@@ -416,6 +434,31 @@ class TableController:
         draw = getattr(self.adapter, "draw", None)
         arguments = draw(found.action, found.arguments) if draw else dict(found.arguments)
         return self.perform(found.action, arguments)
+
+    def open_form(self, name: str | None) -> None:
+        """Show the adapter's form ``name`` in the lower panel (``None``: close it)."""
+        self.opened = name
+        self.message = ""
+
+    def submit_form(self, values: Mapping[str, Any]) -> Record | None:
+        """The dealer filled in the form shown and pressed its button: the adapter turns the
+        values into a round action, performed through the station."""
+        request = self._entry(self.round) if self.round is not None else None
+        if request is None or request.kind != "form":
+            self.message = "Nothing to fill in now."
+            return None
+        form_action = getattr(self.adapter, "form_action", None)
+        if form_action is None:
+            return None
+        try:
+            action, arguments = form_action(self.round, str(request.options["name"]), values)
+        except (ProcedureError, ValueError) as error:
+            self.message = _reason(error)
+            return None
+        record = self.perform(action, arguments)
+        if record is not None:
+            self.opened = None
+        return record
 
     def select(self, key: str) -> None:
         """The dealer tapped a position on the felt."""
@@ -465,8 +508,7 @@ class TableController:
 
     def enter_cards(self, cards: Sequence[Card]) -> Record | None:
         """Cards entered by hand (manual entry) or a low hand picked (Pai Gow setting)."""
-        request = (self.adapter.entry(self.round, self.devices, self.selected)
-                   if self.round is not None else None)
+        request = self._entry(self.round) if self.round is not None else None
         if request is None:
             self.message = "No cards are expected now."
             return None
@@ -557,12 +599,28 @@ class TableController:
         return sum(1 for p in self.payments(self.round)
                    if p.outcome in command.needs_ticks and p.order not in self.ticked)
 
+    def _problems(self, round_: Any) -> tuple[Command, ...]:
+        """The step panel's menu: dealer-initiated errors (an exposed card, call a supervisor)."""
+        problems = getattr(self.adapter, "problems", None)
+        return tuple(problems(round_, self.devices)) if problems is not None else ()
+
+    def _entry(self, round_: Any) -> EntryRequest | None:
+        """The lower panel's input: the form the dealer opened, else what the step needs."""
+        if self.opened is not None:
+            form = getattr(self.adapter, "form", None)
+            request = form(round_, self.opened, self.devices) if form is not None else None
+            if isinstance(request, EntryRequest):
+                return request
+            self.opened = None  # the step moved on: the form no longer applies
+        entry: EntryRequest | None = self.adapter.entry(round_, self.devices, self.selected)
+        return entry
+
     def _buttons(self, round_: Any) -> tuple[ActionView, ...]:
         buttons = []
         for index, command in enumerate(self.adapter.commands(round_, self.devices)):
             if self._unticked(command):
                 enabled = False
-            elif command.action is None:
+            elif command.action is None or command.form is not None:
                 enabled = True
             else:
                 try:
@@ -577,10 +635,13 @@ class TableController:
         round_ = self.round
         shown = round_ if round_ is not None else self.last_round
         buttons: tuple[ActionView, ...] | None = None
+        problems: tuple[ActionView, ...] = ()
         signed_out = self.station.dealer is None
         if round_ is not None and not signed_out:
             step = round_.step
             buttons = self._buttons(round_)
+            problems = tuple(ActionView(c.name, c.label, c.key)
+                             for c in self._problems(round_))
             done = self.adapter.done_positions(round_)
         else:
             if self.station.needs_first_supervisor:
@@ -600,7 +661,8 @@ class TableController:
             done = ()
         fault = blocking_fault(step.hardware, self.devices.health)
         notes = [text for text in (self.notice, self.message) if text and text != fault]
-        view = step_view(step, buttons=buttons, done=done, blocked=fault, notes=notes)
+        view = step_view(step, buttons=buttons, done=done, blocked=fault, notes=notes,
+                         problems=problems)
         if shown is not None:
             table = self.adapter.table_view(shown, self.devices)
         else:
@@ -617,7 +679,7 @@ class TableController:
                 replace(seat, order=order.get(seat.key)) for seat in table.seats))
         entry = None
         if round_ is not None and not signed_out:
-            entry = self.adapter.entry(round_, self.devices, self.selected)
+            entry = self._entry(round_)
         elif step.expects in ("sign_in", "first_supervisor"):
             entry = EntryRequest(step.expects, "", step.instruction)
         payments = self.payments(shown) if shown is not None else ()

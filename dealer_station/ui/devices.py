@@ -19,7 +19,7 @@ from typing import Any
 from dealer_station.ui.controller import DEVICE_NAMES
 from dealer_station.ui.view import DeviceHealth, HealthState
 
-__all__ = ["DeviceHub", "HealthBook"]
+__all__ = ["DeviceHub", "HealthBook", "LightPlan", "seats"]
 
 
 class HealthBook:
@@ -69,19 +69,82 @@ class HealthBook:
         return DeviceHealth(device, state, " · ".join(details), label=label)
 
 
+def seats(value: str) -> frozenset[int]:
+    """The seats of an ``acceptor_lights:2,5`` requirement's value.
+
+    >>> sorted(seats("2,5")), seats("")
+    ([2, 5], frozenset())
+    """
+    return frozenset(int(part) for part in value.split(",") if part.strip().isdigit())
+
+
+class LightPlan:
+    """What each bonus acceptor light should show, from a Let It Ride step's
+    ``acceptors_enabled:…`` (positions that may still place the $1 bonus: ATTRACT, inviting the
+    chip) and ``acceptor_lights:…`` (bonus wagers acknowledged: ON) (5324.34(a)(3)); every other
+    seat OFF. At the lockout the invitation ends; acknowledged lights stay on. A game whose
+    steps name no acceptor light (Pai Gow: the acceptors light themselves, (d)(4)) is left alone.
+
+    >>> plan = LightPlan(range(1, 8))
+    >>> plan.apply("lockout_on")
+    {}
+    >>> changes = plan.apply("acceptors_enabled:2,5")
+    >>> sorted((s, m.name) for s, m in changes.items())[:3]
+    [(1, 'OFF'), (2, 'ATTRACT'), (3, 'OFF')]
+    >>> {s: m.name for s, m in plan.apply("acceptor_lights:2").items()}
+    {2: 'ON'}
+    >>> {s: m.name for s, m in plan.apply("lockout_on").items()}
+    {5: 'OFF'}
+    """
+
+    def __init__(self, seats_: Any) -> None:
+        self.seats = tuple(sorted(int(s) for s in seats_))
+        self.managing = False
+        self.enabled: frozenset[int] = frozenset()
+        self.lit: frozenset[int] = frozenset()
+        self.sent: dict[int, Any] = {}
+
+    def apply(self, requirement: str) -> dict[int, Any]:
+        """Take one requirement; the lights that must change, seat → mode."""
+        from drivers.protocol.codes import LightMode
+
+        head, _, value = requirement.partition(":")
+        if head == "acceptors_enabled":
+            self.managing, self.enabled = True, seats(value)
+        elif head == "acceptor_lights":
+            self.managing, self.lit = True, seats(value)
+        elif head == "lockout_on":
+            self.enabled = frozenset()
+        if not self.managing:
+            return {}
+        changes = {}
+        for seat in self.seats:
+            mode = (LightMode.ON if seat in self.lit else
+                    LightMode.ATTRACT if seat in self.enabled else LightMode.OFF)
+            if self.sent.get(seat) is not mode:
+                self.sent[seat] = changes[seat] = mode
+        return changes
+
+
 class DeviceHub:
     """Performs a step's hardware requirements on the :class:`DeviceManager` without blocking:
-    ``lockout_on`` / ``lockout_off``, ``shoe_dispense:N``, ``shoe_shuffle``. A command that fails
-    later is reported through ``on_error`` (called on the manager's thread)."""
+    ``lockout_on`` / ``lockout_off``, ``shoe_dispense:N``, ``shoe_shuffle`` and the acceptor
+    lights (``acceptors_enabled:…``, ``acceptor_lights:…``, see :class:`LightPlan`). A command
+    that fails later is reported through ``on_error`` (called on the manager's thread)."""
 
     def __init__(self, manager: Any, on_error: Callable[[str], None] | None = None) -> None:
         self.manager = manager
         self.on_error = on_error
         self.lockout: bool | None = None
+        acceptors = getattr(getattr(manager, "config", None), "acceptors", None)
+        self.lights = LightPlan(acceptors.addresses if acceptors is not None else ())
 
     def __call__(self, requirement: str) -> None:
         head, _, value = requirement.partition(":")
         future: Future[Any] | None = None
+        for seat, mode in self.lights.apply(requirement).items():
+            self._watch(f"acceptor light {seat} {mode.name.lower()}",
+                        self.manager.set_light(seat, mode))
         if head == "lockout_on" and self.lockout is not True:
             self.lockout = True
             future = self.manager.lock()
@@ -93,10 +156,13 @@ class DeviceHub:
         elif head == "shoe_shuffle":
             future = self.manager.shuffle()
         if future is not None:
-            def done(finished: Future[Any], what: str = requirement) -> None:
-                self._done(what, finished)
+            self._watch(requirement, future)
 
-            future.add_done_callback(done)
+    def _watch(self, what: str, future: Future[Any]) -> None:
+        def done(finished: Future[Any], what: str = what) -> None:
+            self._done(what, finished)
+
+        future.add_done_callback(done)
 
     def _done(self, what: str, future: Future[Any]) -> None:
         error = future.exception()

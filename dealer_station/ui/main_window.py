@@ -23,6 +23,7 @@ from dealer_station.ui.bridge import DeviceBridge, TableWorker, start_worker
 from dealer_station.ui.card_entry import LowHandPicker, ManualCardEntry
 from dealer_station.ui.controller import Snapshot
 from dealer_station.ui.felt import FeltView
+from dealer_station.ui.form_panel import FormPanel
 from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.payments import PaymentPanel
 from dealer_station.ui.sign_in import SignInPanel, SupervisorDecision
@@ -73,8 +74,9 @@ class MainWindow(QMainWindow):
         self.sign_in = SignInPanel()
         self.wager_entry = WagerEntry()
         self.supervisor_decision = SupervisorDecision()
+        self.form = FormPanel()
         for widget in (self.payments, self.card_entry, self.low_hand, self.sign_in,
-                       self.wager_entry, self.supervisor_decision):
+                       self.wager_entry, self.supervisor_decision, self.form):
             self.lower_panels.addWidget(widget)
         right.addWidget(self.lower_panels, 6)
         body.addLayout(right, 40)
@@ -103,6 +105,10 @@ class MainWindow(QMainWindow):
             lambda position, amounts: self.call_requested.emit(
                 lambda c: c.place(position, amounts)))
         self.supervisor_decision.decided.connect(self._supervisor_decided)
+        self.form.submitted.connect(
+            lambda values: self.call_requested.emit(lambda c: c.submit_form(values)))
+        self.form.cancelled.connect(
+            lambda: self.call_requested.emit(lambda c: c.open_form(None)))
         self.felt.seat_clicked.connect(
             lambda key: self.call_requested.emit(lambda c: c.select(key)))
         space = QShortcut(QKeySequence("Space"), self)
@@ -156,6 +162,8 @@ class MainWindow(QMainWindow):
         if previous is None or previous.step != snapshot.step:
             self.step_panel.set_view(snapshot.step)
         entry = snapshot.entry
+        if entry is None or entry.kind != "form":
+            self._requests.pop("form", None)  # a form opened again starts empty
         if self.lower_panels.currentWidget() is self.sign_in and (
                 entry is None or entry.kind not in ("sign_in", "first_supervisor")):
             self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
@@ -164,6 +172,13 @@ class MainWindow(QMainWindow):
                 entry.title, entry.options["approve"][0], entry.options["reject"][0],
                 str(entry.options.get("heading", "SUPERVISOR VALIDATION · progressive payout")))
             self.lower_panels.setCurrentWidget(self.supervisor_decision)
+        elif entry is not None and entry.kind == "form":
+            form_key = (entry.title, tuple(sorted((k, repr(v)) for k, v in
+                                                  entry.options.items())))
+            if self._requests.get("form") != form_key:
+                self.form.show_request(entry.options, entry.title)
+                self._requests["form"] = form_key
+            self.lower_panels.setCurrentWidget(self.form)
         elif entry is not None and entry.kind == "wagers":
             wager_key = (entry.position, tuple(sorted(entry.options.items())))
             if self._requests.get("wagers") != wager_key:

@@ -10,8 +10,10 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -43,7 +45,9 @@ def instruction_points(text: str) -> int:
 
 
 class StepPanel(QFrame):
-    """Shows a :class:`StepView`; a button press or its key emits :attr:`action_triggered`."""
+    """Shows a :class:`StepView`; a button press or its key emits :attr:`action_triggered`.
+    The PROBLEM… menu in the panel's top corner (dealer-initiated errors) emits the same signal
+    with the problem's name: reachable, never in the way of the one primary action."""
 
     action_triggered = Signal(str)
 
@@ -57,6 +61,20 @@ class StepPanel(QFrame):
         layout.setContentsMargins(20, 12, 20, 12)
         layout.setSpacing(6)
         self.phase = _label("phase")
+        self.problem_button = QToolButton()
+        self.problem_button.setObjectName("problem")
+        self.problem_button.setText("PROBLEM…")
+        self.problem_button.setToolTip("Report a dealer error or call a supervisor")
+        self.problem_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.problem_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.problem_button.setMinimumHeight(40)
+        self.problem_menu = QMenu(self.problem_button)
+        self.problem_button.setMenu(self.problem_menu)
+        self.problem_button.hide()
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.phase, 1)
+        header.addWidget(self.problem_button, 0, Qt.AlignmentFlag.AlignTop)
         self.instruction = _label("instruction")
         self.instruction.setSizePolicy(QSizePolicy.Policy.Preferred,
                                        QSizePolicy.Policy.Minimum)
@@ -73,7 +91,8 @@ class StepPanel(QFrame):
         self.next = _label("next")
         self.notes = _label("message")
         self.clause = _label("muted")
-        for widget in (self.phase, self.instruction, self.order, self.blocked):
+        layout.addLayout(header)
+        for widget in (self.instruction, self.order, self.blocked):
             layout.addWidget(widget)
         layout.addLayout(self._button_row)
         for below in (self.keys, rule, self.next, self.notes, self.clause):
@@ -103,6 +122,24 @@ class StepPanel(QFrame):
         self.notes.setVisible(bool(view.notes))
         self.clause.setText(f"Rule: {view.clause}" if view.clause else "")
         self._rebuild_buttons(view)
+        self._rebuild_problems(view)
+
+    def _rebuild_problems(self, view: StepView) -> None:
+        self.problem_menu.clear()
+        for problem in view.problems:
+            action = self.problem_menu.addAction(problem.label)
+            action.setObjectName(problem.name)
+            action.setEnabled(problem.enabled and not view.blocked)
+            action.triggered.connect(lambda _=False, name=problem.name: self._problem(name))
+        self.problem_button.setVisible(bool(view.problems))
+
+    def problem(self, name: str) -> object:
+        """The menu entry of problem ``name`` (for tests and the button panel)."""
+        return next(a for a in self.problem_menu.actions() if a.objectName() == name)
+
+    def _problem(self, name: str) -> None:
+        if self._view is not None and any(p.name == name for p in self._view.problems):
+            self.action_triggered.emit(name)
 
     def _rebuild_buttons(self, view: StepView) -> None:
         for button in self._buttons.values():

@@ -86,6 +86,13 @@ QCheckBox::indicator {{ width: 28px; height: 28px; border: 2px solid {t.muted}; 
                          background: {t.background}; }}
 QCheckBox::indicator:checked {{ background: {t.ok}; border-color: {t.ok}; }}
 QScrollArea {{ border: none; background: transparent; }}
+QToolButton#problem {{ background: transparent; color: {t.warn}; border: 2px solid {t.warn};
+                      border-radius: 8px; padding: 4px 12px; font-weight: bold; }}
+QToolButton#problem::menu-indicator {{ image: none; }}
+QMenu {{ background: {t.panel}; border: 1px solid {t.panel_line}; font-size: {t.button_pt}pt; }}
+QMenu::item {{ padding: 14px 28px; }}
+QMenu::item:selected {{ background: {t.secondary}; }}
+QMenu::item:disabled {{ color: {t.faint}; }}
 QLineEdit, QSpinBox {{ background: {t.background}; border: 1px solid {t.panel_line};
                        border-radius: 6px; min-height: 40px; padding: 2px 8px; }}
 """

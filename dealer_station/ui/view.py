@@ -27,6 +27,7 @@ __all__ = [
     "ACTION_LABELS",
     "ActionView",
     "DeviceHealth",
+    "FormField",
     "HealthState",
     "Light",
     "PaymentLine",
@@ -212,6 +213,8 @@ class StepView:
     expects: str
     blocked: str | None = None
     notes: tuple[str, ...] = ()
+    #: The step panel's PROBLEM menu: dealer-initiated errors, out of the primary action's way.
+    problems: tuple[ActionView, ...] = ()
 
     @property
     def primary(self) -> ActionView | None:
@@ -260,6 +263,7 @@ def step_view(
     done: Iterable[int | str] = (),
     blocked: str | None = None,
     notes: Sequence[str] = (),
+    problems: Sequence[ActionView] = (),
 ) -> StepView:
     """Adapt a round's :class:`Step` to the panel: the first action is the primary one, every
     action gets a distinct keyboard key, ``enabled`` (from the round's ``can_…`` queries) greys out
@@ -291,7 +295,28 @@ def step_view(
         expects=step.expects,
         blocked=blocked,
         notes=tuple(notes),
+        problems=tuple(problems),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class FormField:
+    """One input of a form the dealer fills in (an exposed card, a reason, a count, the dice):
+    ``kind`` is ``card`` (one card), ``choice`` (one of ``choices``), ``multi`` (any of
+    ``choices``), ``text``, ``number`` (``minimum``-``maximum``) or ``dice`` (three dice, each
+    1-6). ``choices`` are (value, label) pairs.
+
+    >>> FormField("number", "chips", "Chips counted", minimum=0, maximum=6).kind
+    'number'
+    """
+
+    kind: str
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    default: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,11 +20,14 @@ class Table:
     """One running dealer's screen against simulated devices on PTYs."""
 
     def __init__(self, qtbot: Any, data_dir: str, game: str,
-                 settings: dict[str, Any] | None = None) -> None:
+                 settings: dict[str, Any] | None = None,
+                 devices: dict[str, Any] | None = None) -> None:
         self.qtbot = qtbot
         setup = load_table_config(game=game)
         if settings:
             setup.settings.update(settings)
+        if devices:
+            setup.devices.update(devices)
         self.simulated: list[Any] = []
         self.window = create_window(lambda bridge: build_controller(
             setup, data_dir, bridge=bridge, transport="pty", simulated=self.simulated))

@@ -26,13 +26,16 @@ from dealer_station.ui.adapters.common import (
     wager_views,
 )
 from dealer_station.ui.controller import Command, DeviceState, EntryRequest
-from dealer_station.ui.view import SeatView, TableView
+from dealer_station.ui.view import FormField, SeatView, TableView
 
 __all__ = ["AREAS", "LetItRideAdapter"]
 
 #: The betting areas of a position, in the order the felt shows them.
 AREAS = ("bet_one", "bet_two", "bet_three", "bonus", "three_card_bonus")
 _POSITIONS = range(1, 8)
+#: The phases in which a card exposed early is reported (5324.34(d), before the showdown).
+_BEFORE_SHOWDOWN = ("dealing", "bet_one", "first_community_card", "bet_two",
+                    "second_community_card")
 
 
 def _hand_words(name: str) -> str:
@@ -129,7 +132,8 @@ class LetItRideAdapter:
                             "announce_no_more_bets"),)
         if phase == "dealing":
             if self.config.dealing is Dealing.SHOE:
-                if self._shoe_live(devices):
+                if "shoe" in devices.health and not devices.misread:
+                    # a shoe that does not read: DISPENSE, then the stack entered by hand
                     return (Command("dispense", "DISPENSE", "D", hardware="shoe_dispense:3"),)
                 return ()  # the stack is entered by hand (manual card entry)
             target = round_.next_delivery
@@ -162,6 +166,70 @@ class LetItRideAdapter:
         if phase == "collect_cards":
             return (Command("cards_collected", "CARDS COLLECTED", "C", "collect_cards"),)
         return ()
+
+    # ---------------------------------------------------------------- dealer errors
+    def problems(self, round_: LetItRideRound, devices: DeviceState) -> tuple[Command, ...]:
+        """The step panel's PROBLEM… menu: a card exposed before its time (5324.34(d)), a
+        supervisor called to the table (the round halts until one decides)."""
+        found = []
+        if self._exposable(round_):
+            found.append(Command("exposed_card", "CARD EXPOSED…", "", form="exposed_card"))
+        if round_.can_call_supervisor("dealer error"):
+            found.append(Command("call_supervisor", "CALL A SUPERVISOR…", "",
+                                 form="call_supervisor"))
+        return tuple(found)
+
+    @staticmethod
+    def _exposable(round_: LetItRideRound) -> tuple[int | str, ...]:
+        """Where a card may have been exposed: the positions dealt so far, the community."""
+        if round_.step.phase not in _BEFORE_SHOWDOWN:
+            return ()
+        dealt: list[int | str] = [p for p in _POSITIONS if round_.cards(p)]
+        if round_.community:
+            dealt.append("community")
+        return tuple(dealt)
+
+    def form(self, round_: LetItRideRound, name: str,
+             devices: DeviceState) -> EntryRequest | None:
+        if name == "exposed_card":
+            targets = self._exposable(round_)
+            if not targets:
+                return None
+            choices = tuple((str(t), f"POSITION {t}" if t != "community" else "COMMUNITY")
+                            for t in targets)
+            return EntryRequest("form", "", "CARD EXPOSED · which card, dealt where?", options={
+                "name": name, "submit": "RECORD THE EXPOSED CARD",
+                "fields": (FormField("choice", "target", "Dealt to", choices),
+                           FormField("card", "card", "The card exposed")),
+                "note": ("Under this table's rule the round "
+                         + ("is void: every wager returned."
+                            if self.config.exposed_card_rule.value == "void_round"
+                            else "goes on: the card stays where it was dealt.")),
+            })
+        if name == "call_supervisor":
+            if not round_.can_call_supervisor("dealer error"):
+                return None
+            return EntryRequest("form", "", "CALL A SUPERVISOR · the round halts", options={
+                "name": name, "submit": "HALT AND CALL",
+                "fields": (FormField("text", "reason", "Why (written in the round's record)"),),
+            })
+        return None
+
+    def form_action(self, round_: LetItRideRound, name: str,
+                    values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        if name == "exposed_card":
+            target = str(values.get("target", ""))
+            card = str(values.get("card", ""))
+            if not target or not card:
+                raise ValueError("Choose where the card was dealt and tap the card.")
+            where: int | str = int(target) if target.isdigit() else target
+            return "report_exposed_card", {"card": card, "target": where}
+        if name == "call_supervisor":
+            reason = str(values.get("reason", "")).strip()
+            if not reason:
+                raise ValueError("Write why the supervisor is called.")
+            return "call_supervisor", {"reason": reason}
+        raise ValueError(f"no form {name!r}")
 
     def payments(self, round_: LetItRideRound) -> tuple[Payment, ...]:
         """Payments made so far and, at settlement, the collections and payments still due
@@ -268,7 +336,7 @@ class LetItRideAdapter:
             return [("acknowledge_bonus", {"position": position})]
         if kind == "LOCKOUT_BUTTON" and phase == "betting":
             return [("announce_no_more_bets", {})]
-        if kind == "STACK_DISPENSED" and phase == "dealing":
+        if kind == "STACK_DISPENSED" and phase == "dealing" and devices.shoe_reads_cards:
             cards = tuple(getattr(event, "cards", ()))
             if cards and all(c is not None for c in cards):
                 devices.misread = False

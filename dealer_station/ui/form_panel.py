@@ -1,0 +1,199 @@
+"""The form panel: input the dealer fills in before an action that needs more than a tap — the
+card exposed and where it was dealt, the reason a supervisor is called, a chip or stub count, the
+dice, how a light count mismatch is resolved. The fields come from the adapter as
+:class:`~dealer_station.ui.view.FormField` items; the panel emits the values, the worker thread
+turns them into the round's action."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.ui.card_entry import ManualCardEntry
+from dealer_station.ui.view import FormField
+
+__all__ = ["FormPanel"]
+
+
+def _spin(minimum: int, maximum: int, value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(minimum, maximum)
+    spin.setValue(value)
+    spin.setMinimumHeight(52)
+    spin.setStyleSheet("font-size: 18pt;")
+    return spin
+
+
+class _Choices(QWidget):
+    """Touch buttons for ``choice`` (one) or ``multi`` (any) fields."""
+
+    def __init__(self, choices: Sequence[tuple[str, str]], exclusive: bool) -> None:
+        super().__init__()
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        self.group = QButtonGroup(self)
+        self.group.setExclusive(exclusive)
+        self.buttons: dict[str, QPushButton] = {}
+        for index, (value, label) in enumerate(choices):
+            button = QPushButton(label)
+            button.setObjectName("key")
+            button.setCheckable(True)
+            button.setMinimumHeight(48)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self.group.addButton(button)
+            layout.addWidget(button, index // 4, index % 4)
+            self.buttons[value] = button
+
+    def chosen(self) -> list[str]:
+        return [value for value, button in self.buttons.items() if button.isChecked()]
+
+
+class FormPanel(QFrame):
+    """Shows a form; SUBMIT emits :attr:`submitted` with ``{field name: value}``, CANCEL
+    :attr:`cancelled`. Values: ``card`` the card's text ("" when none), ``choice`` the value
+    ("" when none), ``multi`` a list, ``text`` the text, ``number`` an int, ``dice`` a list of
+    three ints (0 for a die not entered)."""
+
+    submitted = Signal(object)
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self._fields: tuple[FormField, ...] = ()
+        self.inputs: dict[str, Any] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        layout.setSpacing(8)
+        self.title = QLabel("")
+        self.title.setObjectName("phase")
+        self.title.setWordWrap(True)
+        layout.addWidget(self.title)
+        self._body = QVBoxLayout()
+        self._body.setSpacing(6)
+        layout.addLayout(self._body)
+        layout.addStretch(1)
+        self.message = QLabel("")
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        buttons = QHBoxLayout()
+        self.cancel = QPushButton("CANCEL")
+        self.cancel.setObjectName("secondary")
+        self.cancel.setMinimumHeight(56)
+        self.cancel.clicked.connect(self.cancelled)
+        self.submit = QPushButton("OK")
+        self.submit.setObjectName("primary")
+        self.submit.setMinimumHeight(56)
+        self.submit.clicked.connect(self._submit)
+        for button in (self.cancel, self.submit):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        buttons.addWidget(self.cancel)
+        buttons.addWidget(self.submit, 2)
+        layout.addLayout(buttons)
+
+    def start(self, title: str, fields: Sequence[FormField], submit: str,
+              cancel: bool = True, message: str = "") -> None:
+        """Show ``fields`` under ``title``; ``submit`` labels the button."""
+        while self._body.count():
+            item = self._body.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self._fields = tuple(fields)
+        self.inputs = {}
+        self.title.setText(title)
+        for field in self._fields:
+            label = QLabel(field.label)
+            label.setWordWrap(True)
+            label.setStyleSheet("font-size: 14pt;")
+            self._body.addWidget(label)
+            widget = self._make(field)
+            self._body.addWidget(widget)
+        self.submit.setText(submit)
+        self.cancel.setVisible(cancel)
+        self.message.setText(message)
+
+    def _make(self, field: FormField) -> QWidget:
+        widget: QWidget
+        if field.kind == "card":
+            entry = ManualCardEntry()
+            entry.start(1, "", allow_joker=False)
+            entry.title.hide()
+            entry.enter.hide()
+            entry.setObjectName("")
+            self.inputs[field.name] = entry
+            widget = entry
+        elif field.kind in ("choice", "multi"):
+            choices = _Choices(field.choices, exclusive=field.kind == "choice")
+            self.inputs[field.name] = choices
+            widget = choices
+        elif field.kind == "text":
+            line = QLineEdit()
+            line.setMinimumHeight(48)
+            line.setStyleSheet("font-size: 15pt;")
+            self.inputs[field.name] = line
+            widget = line
+        elif field.kind == "number":
+            spin = _spin(field.minimum, field.maximum, field.default)
+            self.inputs[field.name] = spin
+            widget = spin
+        elif field.kind == "dice":
+            row = QWidget()
+            layout = QHBoxLayout(row)
+            layout.setContentsMargins(0, 0, 0, 0)
+            dice = []
+            for _ in range(3):
+                die = _spin(0, 6, 0)
+                die.setSpecialValueText("–")
+                layout.addWidget(die)
+                dice.append(die)
+            self.inputs[field.name] = dice
+            widget = row
+        else:
+            raise ValueError(f"unknown form field kind {field.kind!r}")
+        return widget
+
+    def values(self) -> dict[str, Any]:
+        """What the dealer entered, by field name."""
+        found: dict[str, Any] = {}
+        for field in self._fields:
+            widget = self.inputs[field.name]
+            if field.kind == "card":
+                found[field.name] = widget.cards[0].text if widget.cards else ""
+            elif field.kind == "choice":
+                chosen = widget.chosen()
+                found[field.name] = chosen[0] if chosen else ""
+            elif field.kind == "multi":
+                found[field.name] = widget.chosen()
+            elif field.kind == "text":
+                found[field.name] = widget.text().strip()
+            elif field.kind == "number":
+                found[field.name] = int(widget.value())
+            elif field.kind == "dice":
+                found[field.name] = [int(die.value()) for die in widget]
+        return found
+
+    def _submit(self) -> None:
+        self.submitted.emit(self.values())
+
+    def show_request(self, options: Mapping[str, Any], title: str) -> None:
+        """Start from an :class:`~dealer_station.ui.controller.EntryRequest`'s options."""
+        self.start(title, tuple(options.get("fields", ())), str(options.get("submit", "OK")),
+                   bool(options.get("cancel", True)), str(options.get("note", "")))
