@@ -78,12 +78,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--royal-match",
         type=_letters(("KQ", "AK")),
         metavar="KQ|AK",
-        default="KQ",
-        help="royal match pre-selected by the casino, 5324.41(c)(6)(ii): KQ (a) or AK (b)",
+        help="royal match pre-selected by the casino, 5324.41(c)(6)(ii): KQ (a) or AK (b) "
+        "(default KQ)",
     )
     parser.add_argument(
         "--house-way",
-        default="standard",
         metavar="NAME",
         help="house way for the simulation (default: standard)",
     )
@@ -97,10 +96,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--trials",
         type=int,
-        default=100_000,
         help="Pai Gow rounds simulated, house way against house way (0: none; default 100000)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="simulation seed (default 1)")
+    parser.add_argument("--seed", type=int, help="simulation seed (default 1)")
     parser.add_argument(
         "--workers", type=int, default=None, help="processes to use (default: every CPU)"
     )
@@ -111,17 +109,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     progress = ProgressBar(sys.stderr, enabled=not args.quiet)
     letters = ("three_card_table", "fortune_table", "insurance_table", "seven_card_table")
-    if args.pay_tables is not None:
-        _refuse(args, letters, "--pay-tables")
+    if args.pay_tables is not None:  # the file names its letters and its royal match
+        _refuse(args, (*letters, "royal_match"), "--pay-tables")
     if args.game == "let-it-ride":
-        _refuse(args, letters[1:], "--game let-it-ride")
+        pai_gow_only = (*letters[1:], "royal_match", "house_way", "trials", "seed")
+        _refuse(args, pai_gow_only, "--game let-it-ride")
         tables = (args.three_card_table,) if args.three_card_table else THREE_CARD_TABLES
         lir_config = load_config(args.pay_tables) if args.pay_tables else None
         analysis = analyse_let_it_ride(tables, progress, lir_config)
     else:
         _refuse(args, letters[:1], "--game pai-gow")
         bonus_config = load_bonus_config(Path(args.pay_tables)) if args.pay_tables else None
-        if args.trials < 0:
+        trials = 100_000 if args.trials is None else args.trials
+        if trials < 0:
             raise ValueError("--trials cannot be negative")
         analysis = analyse_pai_gow(
             fortune_tables=(args.fortune_table,) if args.fortune_table else FORTUNE_TABLES,
@@ -129,10 +129,10 @@ def run(args: argparse.Namespace) -> int:
             seven_card_tables=(
                 (args.seven_card_table,) if args.seven_card_table else SEVEN_CARD_TABLES
             ),
-            royal_match=args.royal_match,
-            house_way=args.house_way,
-            trials=args.trials,
-            seed=args.seed,
+            royal_match=args.royal_match or "KQ",
+            house_way=args.house_way or "standard",
+            trials=trials,
+            seed=1 if args.seed is None else args.seed,
             workers=args.workers,
             progress=progress,
             config=bonus_config,

@@ -148,3 +148,30 @@ def test_pai_gow_configured_pay_tables(
     assert nine["pays"] == "500:1"
     assert data["options"]["royal_match"] == "AK"
     assert len([w for w in data["wagers"] if w["wager"] == "fortune_bonus"]) == 1
+
+
+@pytest.mark.parametrize(
+    "option",
+    [["--royal-match", "AK"], ["--house-way", "standard"], ["--trials", "10"], ["--seed", "3"]],
+)
+def test_pai_gow_options_are_refused_with_let_it_ride(
+    capsys: pytest.CaptureFixture[str], option: list[str]
+) -> None:
+    """5324.41(c)(6)(ii) royal match, the house way and the simulation belong to Pai Gow only:
+    given with --game let-it-ride they are refused on one line, not silently ignored."""
+    assert main(["paytable", "--game", "let-it-ride", "--quiet", *option]) == 2
+    err = capsys.readouterr().err
+    assert f"{option[0]} does not apply with --game let-it-ride" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_royal_match_is_refused_beside_a_configuration_file(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The configuration file pre-selects the royal match of 5324.41(c)(6)(ii): a --royal-match
+    that the file would silently override is refused."""
+    path = tmp_path / "bonus.toml"
+    path.write_text("", encoding="utf-8")
+    assert main(["paytable", "--game", "pai-gow", "--pay-tables", str(path),
+                 "--royal-match", "AK", "--quiet"]) == 2
+    assert "--royal-match does not apply with --pay-tables" in capsys.readouterr().err
