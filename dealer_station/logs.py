@@ -63,6 +63,42 @@ class _StderrLoggerFactory:
         return _StderrLogger()
 
 
+class _CurrentStderr:
+    """A stream that writes to whatever ``sys.stderr`` is at the time."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
+class _StdlibHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The handler :func:`configure` puts on the standard library's root logger."""
+
+
+def _route_stdlib(renderer: Any, stream: TextIO | None) -> None:
+    """Lines logged through the standard library (the device drivers: faults skipped, links
+    down, callbacks failing) come out in the same form as structlog's, with the bound context,
+    instead of as bare text in the middle of the JSON lines."""
+    shared: list[Any] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+    ]
+    handler = _StdlibHandler(stream if stream is not None else _CurrentStderr())
+    handler.setFormatter(structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=shared,
+        processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                    structlog.processors.format_exc_info, renderer],
+    ))
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if isinstance(h, _StdlibHandler)]:
+        root.removeHandler(old)
+    root.addHandler(handler)
+
+
 def configure(mode: str | None = None, *, stream: TextIO | None = None,
               level: int = logging.INFO, force: bool = False) -> str:
     """Configure structlog for the application (once; later calls are no-ops unless ``force``).
@@ -91,6 +127,7 @@ def configure(mode: str | None = None, *, stream: TextIO | None = None,
                         else _StderrLoggerFactory()),
         cache_logger_on_first_use=False,
     )
+    _route_stdlib(renderer, stream)
     _configured = chosen
     return chosen
 

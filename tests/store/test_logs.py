@@ -37,6 +37,23 @@ def test_production_logs_are_json_lines_with_table_round_and_device(
     assert "round_started" not in audit_text and '"level"' not in audit_text
 
 
+def test_driver_warnings_through_the_standard_library_are_json_lines_too() -> None:
+    """The device drivers log with the standard library; in production those lines are JSON
+    objects like every other (level, logger, bound context), not bare text in the stream."""
+    import logging
+
+    out = io.StringIO()
+    logs.configure("production", stream=out, force=True)
+    with logs.bound(table="T4"):
+        logging.getLogger("drivers.manager").warning("acceptors not locked (%s)", "offline")
+    (line,) = [json.loads(text) for text in out.getvalue().splitlines()]
+    assert line["event"] == "acceptors not locked (offline)" and line["level"] == "warning"
+    assert line["logger"] == "drivers.manager" and line["table"] == "T4"
+    logs.configure("production", stream=io.StringIO(), force=True)  # replaces, never adds
+    handlers = [h for h in logging.getLogger().handlers if type(h).__name__ == "_StdlibHandler"]
+    assert len(handlers) == 1
+
+
 def test_development_logs_are_readable_console_lines() -> None:
     out = io.StringIO()
     assert logs.configure("development", stream=out, force=True) == "development"
