@@ -76,6 +76,16 @@ def test_three_then_four_only_with_the_three_card_bonus_5324_41_n_2() -> None:
     assert refused({"dealing": {"method": "three_then_four"}}).clause == "5324.41(n)(2)"
 
 
+@pytest.mark.parametrize("method", ["automated_shoe", "manual_shoe", "hand"])
+def test_the_three_card_bonus_only_with_three_then_four_5324_41_n_2(method: str) -> None:
+    """A three-card bonus table dealing seven-card stacks would never settle the wager."""
+    error = refused({"dealing": {"method": method},
+                     "side_wagers": {"offered": ["three_card_bonus", "seven_card_bonus"]}})
+    assert error.clause == "5324.41(n)(2)" and "three_then_four" in str(error)
+    config_from_mapping({"dealing": {"method": "automated_shoe"},
+                         "side_wagers": {"offered": ["seven_card_bonus"]}})
+
+
 def test_unknown_settings_and_values_refused() -> None:
     refused({"table": {"seats": 6}})
     refused({"casino": {}})

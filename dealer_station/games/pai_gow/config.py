@@ -200,6 +200,13 @@ def _validate(c: PaiGowConfig) -> None:
             "stacks of three then four are the dealing of tables offering the three-card bonus",
             "5324.41(n)(2)",
         )
+    if "three_card_bonus" in c.side_wagers and c.dealing is not DealingMethod.THREE_THEN_FOUR:
+        # Otherwise no stacks of three are dealt and the three-card bonus is never settled.
+        raise ConfigError(
+            "a table offering the three-card bonus deals its first three cards in stacks of "
+            f'three (dealing.method = "three_then_four"), not {c.dealing.value!r}',
+            "5324.41(n)(2)",
+        )
     try:
         from dealer_station.games.pai_gow.house_way import load_house_way
 
