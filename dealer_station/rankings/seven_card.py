@@ -50,6 +50,7 @@ from dealer_station.rankings.pai_gow import (
 )
 
 __all__ = [
+    "BANKER_BONUS_HANDS",
     "FortuneHand",
     "ImperialHand",
     "PaiGowHighCard",
@@ -357,6 +358,11 @@ def progressive_split(cards: Sequence[Card] | str, hand: ProgressiveHand) -> Spl
 
 _HIGH_CARD = dict(zip(range(9, 15), PaiGowHighCard, strict=True))
 
+#: The banker's pai gow hands that pay an imperial banker hand bonus, 5324.41(p)(5).
+BANKER_BONUS_HANDS = frozenset(
+    {PaiGowHighCard.JACK_HIGH, PaiGowHighCard.TEN_HIGH, PaiGowHighCard.NINE_HIGH}
+)
+
 
 def insurance_pai_gow(cards: Sequence[Card] | str) -> PaiGowHighCard | None:
     """The pai gow insurance hand (5324.41(m)(3)) of seven cards, or None when they hold a pair,
@@ -410,7 +416,14 @@ class SevenCards:
     banker: PaiGowHighCard | None
 
     def bonus_categories(self) -> dict[str, list[str]]:
-        """The categories by wager, each list highest first, for display and JSON."""
+        """The categories by wager, each list highest first, for display and JSON; the
+        imperial banker hand bonus lists only the pai gow hands of 5324.41(p)(5).
+
+        >>> from dealer_station.cards import parse_cards
+        >>> found = analyse_seven(parse_cards("Ac Kd 9h 7s 4c 3d 2h")).bonus_categories()
+        >>> found["insurance"], found["imperial_banker"]
+        (['ace_high'], [])
+        """
 
         def names(found: Iterable[RankedCategory]) -> list[str]:
             return [c.value for c in sorted(found, key=lambda c: c.strength, reverse=True)]
@@ -421,7 +434,7 @@ class SevenCards:
             "imperial": names(self.imperial),
             "progressive": names(self.progressive),
             "insurance": names([self.insurance] if self.insurance else []),
-            "imperial_banker": names([self.banker] if self.banker else []),
+            "imperial_banker": names([self.banker] if self.banker in BANKER_BONUS_HANDS else []),
         }
 
 

@@ -191,3 +191,16 @@ def test_usage_mistakes_are_one_line_errors_too(
     assert captured.out == ""
     assert len(captured.err.strip().splitlines()) == 1
     assert "error:" in captured.err and "usage:" not in captured.err
+
+
+def test_5324_41_p_5_imperial_banker_lists_only_jack_ten_nine_high(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An ace-high pai gow pays the insurance wager ((m)(3)) but no banker hand bonus ((p)(5):
+    jack, 10 or 9 high only)."""
+    result = run_json(capsys, "--game", "pai-gow", "Ac Kd 9h 7s 4c 3d 2h")
+    bonus = result["bonus_by_wager"]
+    assert isinstance(bonus, dict)
+    assert bonus["insurance"] == ["ace_high"] and bonus["imperial_banker"] == []
+    result = run_json(capsys, "--game", "pai-gow", "Tc 7d 5h 4s 3c 2d 9h")
+    assert result["bonus_by_wager"]["imperial_banker"] == ["ten_high"]  # type: ignore[index]
