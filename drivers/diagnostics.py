@@ -111,14 +111,16 @@ class Diagnostics:
         self._t0 = time.monotonic()
         self.links: dict[str, Link] = {}
         s = config.settings
+        lines: dict[str, list[str]] = {}
         for spec in config.specs:
-            if spec.url not in self.links:
-                self.links[spec.url] = Link(
-                    ReopeningTransport(spec.url, baudrate=s.baudrate),
-                    timeout=s.timeout,
-                    retries=s.retries,
-                    trace=self._trace,
-                )
+            lines.setdefault(spec.url, []).append(spec.name)
+        for url, names in lines.items():
+            self.links[url] = Link(
+                ReopeningTransport(url, baudrate=s.baudrate),
+                timeout=s.timeout,
+                retries=s.retries,
+                trace=self._tracer("+".join(names)),
+            )
         self.shoe = self.acceptors = self.lockout = None
         if config.shoe:
             self.shoe = ShoeDriver(
@@ -136,9 +138,15 @@ class Diagnostics:
         self._opened: set[str] = set()
 
     # -- plumbing -----------------------------------------------------------------------------
-    def _trace(self, direction: str, frame: Frame, when: float) -> None:
-        if self.tracing:
-            self.trace_out(f"{when - self._t0:9.4f} {direction} {describe(frame)}")
+    def _tracer(self, line: str) -> Callable[[str, Frame, float], None]:
+        """The trace hook of one line; each trace line names the line (two devices on two
+        lines may share an address)."""
+
+        def trace(direction: str, frame: Frame, when: float) -> None:
+            if self.tracing:
+                self.trace_out(f"{when - self._t0:9.4f} {line:<9} {direction} {describe(frame)}")
+
+        return trace
 
     def _drivers(self) -> Iterator[DeviceDriver]:
         if self.shoe:

@@ -35,6 +35,9 @@ def test_diag_all_passes_on_a_healthy_simulated_table(capsys: pytest.CaptureFixt
         assert f"PASS {test}" in out
     assert "FAIL" not in out
     assert " tx addr 01 seq " in out and "POLL reply" in out  # the live decoded trace
+    # the shoe and the lockout both answer at address 1, each on its own line: told apart
+    assert " shoe      tx addr 01 seq " in out and " lockout   tx addr 01 seq " in out
+    assert " acceptors tx addr 10 seq " in out
 
 
 @pytest.mark.parametrize(
