@@ -18,9 +18,9 @@ straight, flush or straight flush (5324.41(c)(3)), whichever makes the better bo
 >>> evaluate_three(parse_cards("Kh Ad 2c")).category.value
 'high_card'
 >>> evaluate_pai_gow_three(parse_cards("JK 7h 8h")).category.value
-'straight_flush'
+'three_card_straight_flush'
 >>> evaluate_pai_gow_three(parse_cards("6h 7h 8h")).category.value
-'straight_flush_with_no_joker'
+'three_card_straight_flush_with_no_joker'
 >>> evaluate_pai_gow_three(parse_cards("JK As Ad")).category.value  # the joker is an ace
 'three_of_a_kind'
 """
@@ -59,15 +59,16 @@ class ThreeCardCategory(RankedCategory):
 
 class PaiGowThreeCardCategory(RankedCategory):
     """The Pai Gow Poker three-card bonus hands of 5324.41(o)(1), weakest first (the order of the
-    regulation's pay table)."""
+    regulation's pay table), named in the pay table's own words ("one pair", "three-card flush",
+    ...) so that they never read as the five-card hands of the same shape."""
 
     HIGH_CARD = "high_card"
-    PAIR = "pair"
-    FLUSH = "flush"
-    STRAIGHT = "straight"
-    STRAIGHT_FLUSH = "straight_flush"
+    PAIR = "one_pair"
+    FLUSH = "three_card_flush"
+    STRAIGHT = "three_card_straight"
+    STRAIGHT_FLUSH = "three_card_straight_flush"
     THREE_OF_A_KIND = "three_of_a_kind"
-    STRAIGHT_FLUSH_WITH_NO_JOKER = "straight_flush_with_no_joker"
+    STRAIGHT_FLUSH_WITH_NO_JOKER = "three_card_straight_flush_with_no_joker"
 
 
 C = TypeVar("C", ThreeCardCategory, PaiGowThreeCardCategory)
@@ -165,7 +166,7 @@ def _pai_gow(
         if plain.category in (ThreeCardCategory.MINI_ROYAL, ThreeCardCategory.STRAIGHT_FLUSH):
             category = cat.STRAIGHT_FLUSH_WITH_NO_JOKER
         else:
-            category = cat(plain.category.value)
+            category = cat[plain.category.name]
         return _hand(category, [int(r) for r in plain.ranks])
     # Two real cards and the joker: the joker as an ace, or completing a straight or flush.
     candidates = []
@@ -190,11 +191,11 @@ def evaluate_pai_gow_three(cards: Sequence[Card]) -> ThreeCardHand[PaiGowThreeCa
 
     >>> from dealer_station.cards import parse_cards
     >>> evaluate_pai_gow_three(parse_cards("JK Ah 9h")).category.value  # flush beats a pair of aces
-    'flush'
+    'three_card_flush'
     >>> evaluate_pai_gow_three(parse_cards("JK 2c 3d")).category.value
-    'straight'
+    'three_card_straight'
     >>> evaluate_pai_gow_three(parse_cards("JK Kc Kd")).category.value  # not three kings
-    'pair'
+    'one_pair'
     """
     parsed = parse_cards(cards, count=3)
     real = [card for card in parsed if not card.is_joker]

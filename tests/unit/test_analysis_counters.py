@@ -50,12 +50,12 @@ def test_pai_gow_three_card_counter_agrees_with_rankings_on_every_hand() -> None
     ``evaluate_pai_gow_three`` (the joker completing straights and flushes)."""
     names = {
         PaiGowThree.HIGH_CARD: "high_card",
-        PaiGowThree.PAIR: "pair",
-        PaiGowThree.FLUSH: "flush",
-        PaiGowThree.STRAIGHT: "straight",
-        PaiGowThree.STRAIGHT_FLUSH_WITH_JOKER: "straight_flush",
+        PaiGowThree.PAIR: "one_pair",
+        PaiGowThree.FLUSH: "three_card_flush",
+        PaiGowThree.STRAIGHT: "three_card_straight",
+        PaiGowThree.STRAIGHT_FLUSH_WITH_JOKER: "three_card_straight_flush",
         PaiGowThree.THREE_OF_A_KIND: "three_of_a_kind",
-        PaiGowThree.STRAIGHT_FLUSH: "straight_flush_with_no_joker",
+        PaiGowThree.STRAIGHT_FLUSH: "three_card_straight_flush_with_no_joker",
     }
     hands = combinations_array(53, 3)
     codes = classify_pai_gow_three(hands)

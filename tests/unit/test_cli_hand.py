@@ -45,7 +45,11 @@ def test_5324_34_b_3_three_card_bonus(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_5324_41_c_pai_gow_hands_of_each_size(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_json(capsys, "--game", "pai-gow", "JK", "Ad")["category"] == "pair"
-    assert run_json(capsys, "--game", "pai-gow", "JK", "7h", "8h")["category"] == "straight_flush"
+    three = run_json(capsys, "--game", "pai-gow", "JK", "7h", "8h")
+    assert three["category"] == "three_card_straight_flush"  # (o)(1)'s words
+    three = run_json(capsys, "--game", "pai-gow", "Ah", "2h", "3h")
+    assert three["category"] == "three_card_straight_flush_with_no_joker"
+    assert run_json(capsys, "--game", "pai-gow", "JK", "Kh", "Kd")["category"] == "one_pair"
     five = run_json(capsys, "--game", "pai-gow", "As", "Ah", "Ad", "Ac", "JK")
     assert five["category"] == "five_aces" and five["natural"] is False
     royal = run_json(capsys, "--game", "pai-gow", "As Ks Qs Js Ts")
@@ -58,12 +62,12 @@ def test_5324_41_seven_pai_gow_cards_list_bonus_categories(
     """For seven cards: the best five-card hand and every bonus category that applies."""
     result = run_json(capsys, "--game", "pai-gow", "As", "Ks", "Qs", "Js", "Ts", "Ah", "Kh")
     assert result["category"] == "royal_flush"
-    assert result["three_card_bonus"] == "straight_flush_with_no_joker"
+    assert result["three_card_bonus"] == "three_card_straight_flush_with_no_joker"
     assert "royal_flush" in result["bonus_categories"]  # type: ignore[operator]
     assert "natural_royal_flush" in result["bonus_categories"]  # type: ignore[operator]
     bonus = result["bonus_by_wager"]
     assert isinstance(bonus, dict)
-    assert bonus["three_card_bonus"] == ["straight_flush_with_no_joker"]
+    assert bonus["three_card_bonus"] == ["three_card_straight_flush_with_no_joker"]
     assert bonus["fortune"][0] == "royal_flush"
     assert "royal_flush_plus_royal_match" not in bonus["fortune"]
     assert bonus["progressive"][0] == "natural_royal_flush"
@@ -77,8 +81,8 @@ def test_5324_41_seven_pai_gow_cards_list_bonus_categories(
     assert result["category"] == "high_card"
     assert result["bonus_by_wager"]["insurance"] == ["jack_high"]  # type: ignore[index]
     assert result["bonus_by_wager"]["imperial_banker"] == ["jack_high"]  # type: ignore[index]
-    assert result["three_card_bonus"] == "straight"  # 2-3-4, the first three cards
-    assert result["bonus_categories"] == ["jack_high", "straight"]
+    assert result["three_card_bonus"] == "three_card_straight"  # 2-3-4, the first three cards
+    assert result["bonus_categories"] == ["jack_high", "three_card_straight"]
 
 
 def test_5324_41_c_4_wheel_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -120,8 +120,8 @@ def test_5324_41_o_1_every_pai_gow_three_card_hand_against_brute_force() -> None
     # Without the joker the hands are Let It Ride's, the straight flushes "with no joker".
     lir = expected_counts()
     natural_sf = lir["mini_royal"] + lir["straight_flush"]
-    joker_sf = counts["straight_flush"]
-    assert counts["straight_flush_with_no_joker"] == natural_sf
+    joker_sf = counts["three_card_straight_flush"]
+    assert counts["three_card_straight_flush_with_no_joker"] == natural_sf
     # With the joker: two suited cards within one three-card window (A-2-3 to Q-K-A).
     suited_pairs_in_a_window = 4 * len(
         {
@@ -156,12 +156,13 @@ def test_5324_41_o_1_joker_rule(cards: str, expected: PaiGowThreeCardCategory) -
 
 
 def test_5324_41_o_1_pay_table_order() -> None:
-    """(o)(1) lists the hands from one pair to three-card straight flush with no joker."""
+    """(o)(1) lists the hands from one pair to three-card straight flush with no joker; the
+    names are the pay table's words in snake case."""
     assert [c.value for c in PaiGowThreeCardCategory][1:] == [
-        "pair",
-        "flush",
-        "straight",
-        "straight_flush",
+        "one_pair",
+        "three_card_flush",
+        "three_card_straight",
+        "three_card_straight_flush",
         "three_of_a_kind",
-        "straight_flush_with_no_joker",
+        "three_card_straight_flush_with_no_joker",
     ]

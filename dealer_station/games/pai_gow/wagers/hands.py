@@ -44,15 +44,6 @@ __all__ = [
     "three_card_bonus_hand",
 ]
 
-# (o)(1) names its hands "three-card ..."; the rankings name the shapes.
-_THREE_CARD_NAMES = {
-    PaiGowThreeCardCategory.PAIR: "one_pair",
-    PaiGowThreeCardCategory.FLUSH: "three_card_flush",
-    PaiGowThreeCardCategory.STRAIGHT: "three_card_straight",
-    PaiGowThreeCardCategory.STRAIGHT_FLUSH: "three_card_straight_flush",
-    PaiGowThreeCardCategory.THREE_OF_A_KIND: "three_of_a_kind",
-    PaiGowThreeCardCategory.STRAIGHT_FLUSH_WITH_NO_JOKER: "three_card_straight_flush_with_no_joker",
-}
 #: Compare odds and fixed amounts on a notional $100 wager; shares of the meter rank above both
 #: (the progressive compares them at the meter itself, see .progressive).
 _NOTIONAL_STAKE = 10_000
@@ -151,4 +142,4 @@ def progressive_setting(cards: Sequence[Card], hand: str) -> str:
 def three_card_bonus_hand(cards: Sequence[Card]) -> str | None:
     """The three-card bonus hand of the first three cards ((o)(1)), or None."""
     category = evaluate_pai_gow_three(tuple(cards)).category
-    return _THREE_CARD_NAMES.get(category)
+    return None if category is PaiGowThreeCardCategory.HIGH_CARD else category.value
