@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import getpass
 import sys
+import time
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from dealer_station.store.options import add_table_argument
+from dealer_station.store.paths import table_directory, table_id
 
 NAME = "diag"
 HELP = (
@@ -31,6 +38,11 @@ tests (default: ports identify selftest counters; "all" runs every one):
   counters  error counters of each line and event counters of each device
 
 Stop the dealer's screen first: the tests open the lines themselves.
+The tests that move hardware (lamps, sensors, dispense, lockout) on real devices are a
+technician's, never during a round: give --technician ID (the PIN is asked, or read from
+stdin with --pin-stdin); the table's store (--table, --data-dir) is held for the tests, so
+the station cannot start meanwhile, and both the start and the result are audited.
+On a simulated table (--sim) no sign-in is needed.
 With --sim, --inject puts a fault on the simulated table before the tests (jam, misread,
 duplicate, door, short-deck, self-test, unplug-shoe, unplug-acceptors, unplug-lockout, garbage,
 corrupt-crc, drop-acks, slow-acks, late-chip: the bonus wagers locked out and a chip placed at
@@ -75,6 +87,50 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds to wait for the dealer's lockout button (lockout)")
     parser.add_argument("--trace-seconds", type=float, default=5.0)
     parser.add_argument("--timeout", type=float, help="answer timeout per request (seconds)")
+    parser.add_argument("--technician", metavar="ID",
+                        help="the technician running tests that move hardware")
+    parser.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
+    add_table_argument(parser)
+
+
+#: The tests that move hardware (lights, the dispenser, the lockout): a technician's only.
+MOVES_HARDWARE = ("lamps", "sensors", "dispense", "lockout")
+
+
+@contextlib.contextmanager
+def _technician(args: argparse.Namespace, tests: list[str]) -> Iterator[Any]:
+    """Sign the technician in on the table's store (held for the tests) and audit the run;
+    refused without a technician, for another role, or while a round is open."""
+    from dealer_station import auth
+    from dealer_station.store import journal
+    from dealer_station.store.database import Store, StoreError
+
+    if not args.technician:
+        raise ValueError(f"{', '.join(tests)} move(s) hardware: a technician runs them "
+                         "(--technician ID; or --sim GAME for a simulated table)")
+    table = table_id(args.table)
+    try:
+        store = Store.open(table_directory(table, args.data_dir), table, create=False)
+    except StoreError as error:
+        raise StoreError(f"cannot sign the technician in: {error}"
+                         + (" (stop the dealer's screen first)" if "another station" in
+                            str(error) else "")) from error
+    with store:
+        pin = (sys.stdin.readline().strip() if args.pin_stdin
+               else getpass.getpass(f"PIN of {args.technician}: "))
+        person = auth.authenticate(store, args.technician, pin, now=time.time(),
+                                   purpose="run_diagnostics")
+        open_round = journal.open_round(store)
+        auth.authorize(person.role, auth.Permission.RUN_DIAGNOSTICS,
+                       round_in_progress=open_round is not None)
+        name = "diag " + " ".join(tests)
+        store.audit("diagnostic", {"name": name, "moves_hardware": True}, actor=person.id)
+        outcome: dict[str, Any] = {"failed": None}
+        try:
+            yield outcome
+        finally:
+            store.audit("diagnostic", {"name": name, "event": "finished",
+                                       "failed": outcome["failed"]}, actor=person.id)
 
 
 def _devices_table(args: argparse.Namespace) -> dict[str, Any]:
@@ -120,8 +176,7 @@ def _inject(table: Any, what: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from drivers.config import parse_device_config
-    from drivers.diagnostics import TESTS, Diagnostics, Outcome
+    from drivers.diagnostics import TESTS
 
     tests = args.tests or ["ports", "identify", "selftest", "counters"]
     if "all" in tests:
@@ -129,6 +184,19 @@ def run(args: argparse.Namespace) -> int:
     for test in tests:
         if test not in TESTS:
             raise ValueError(f"unknown test {test!r}: {', '.join(TESTS)} or all")
+    moving = [test for test in tests if test in MOVES_HARDWARE]
+    if args.sim or not moving:
+        return _run(args, tests)
+    with _technician(args, moving) as outcome:
+        code = _run(args, tests)
+        outcome["failed"] = code != 0
+    return code
+
+
+def _run(args: argparse.Namespace, tests: list[str]) -> int:
+    from drivers.config import parse_device_config
+    from drivers.diagnostics import Diagnostics, Outcome
+
     sim = None
     if args.sim:
         from drivers.sim.table import start_simulated_table

@@ -115,17 +115,30 @@ def test_lockout_test_needs_the_dealers_button_pressed() -> None:
         table.close()
 
 
+def _accounts(data_dir: Path, table: str = "table-1") -> None:
+    """A table store with a supervisor S1 (1111), a technician T1 (4444), a dealer D1 (3333)."""
+    from dealer_station import auth
+    from dealer_station.store.database import Store
+
+    with Store.open(data_dir / table, table) as store:
+        boss = auth.create_user(store, "S1", "Sam", "supervisor", "1111", by=None, n=2**8)
+        auth.create_user(store, "T1", "Tess", "technician", "4444", by=boss, n=2**8)
+        auth.create_user(store, "D1", "Dee", "dealer", "3333", by=boss, n=2**8)
+
+
 def test_diag_lockout_fails_without_a_button_press(tmp_path: Path) -> None:
     """``diag lockout`` on devices named by a configuration (no back door) exits non-zero with
     the reason when nobody presses the button."""
     table = start_simulated_table("let_it_ride", "pty")
+    _accounts(tmp_path)
     try:
         config = tmp_path / "table.toml"
         config.write_text(tomli_w.dumps({"devices": table.device_table()}))
         run = subprocess.run(
-            [sys.executable, "-m", "dealer_station.cli", "--config", str(config), "diag",
-             "lockout", "--button-timeout", "0.3"],
-            capture_output=True, text=True, timeout=60,
+            [sys.executable, "-m", "dealer_station.cli", "--config", str(config),
+             "--data-dir", str(tmp_path), "diag", "lockout", "--button-timeout", "0.3",
+             "--technician", "T1", "--pin-stdin"],
+            capture_output=True, text=True, timeout=60, input="4444\n",
         )  # fmt: skip
         assert run.returncode == 1, run.stdout + run.stderr
         assert "press the dealer's lockout button" in run.stdout
@@ -142,3 +155,54 @@ def test_diag_sensor_test_fails_on_a_locked_acceptor(capsys: pytest.CaptureFixtu
     assert main(argv) == 1
     out = capsys.readouterr().out
     assert "FAIL sensors acceptors seat 2: chip reported late: the acceptor is locked" in out
+
+
+def test_diag_tests_that_move_hardware_are_a_technicians_never_during_a_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only a technician runs diagnostics that move hardware on real devices, and never during
+    a round (issue 7, roles); identify and self-test need nobody; each run is audited."""
+    import io
+    import json
+
+    from dealer_station.store.database import Store
+
+    _accounts(tmp_path)
+    table = start_simulated_table("let_it_ride", "memory")
+    config = tmp_path / "table.toml"
+    config.write_text(tomli_w.dumps({"devices": table.device_table()}))
+
+    def diag(*argv: str, pin: str = "") -> tuple[int, str]:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(pin + "\n"))
+        code = main(["--config", str(config), "--data-dir", str(tmp_path), "diag", *argv,
+                     "--pin-stdin", "--timeout", "0.05"])
+        return code, capsys.readouterr().err
+
+    try:
+        assert diag("identify")[0] == 0
+        code, err = diag("lamps")
+        assert code == 2 and "a technician runs them (--technician ID" in err
+        code, err = diag("lamps", "--technician", "D1", pin="3333")
+        assert code == 2 and "only a technician may run diagnostics" in err
+        code, err = diag("lamps", "--technician", "T1", pin="9999")
+        assert code == 2 and "wrong id or PIN" in err
+        assert diag("lamps", "--technician", "T1", pin="4444")[0] == 0
+        with Store.open(tmp_path / "table-1", "table-1") as store, store.transaction() as work:
+            work.execute("INSERT INTO rounds (game, config, status, started) "
+                         "VALUES ('let_it_ride', '{}', 'open', '2026-01-01T00:00:00Z')")
+        code, err = diag("dispense", "--technician", "T1", pin="4444")
+        assert code == 2 and "never run during a round" in err
+        assert diag("selftest")[0] == 0  # moves nothing: allowed during a round
+        held = Store.open(tmp_path / "table-1", "table-1")  # the dealer's screen is running
+        try:
+            code, err = diag("lamps", "--technician", "T1", pin="4444")
+            assert code == 2 and "stop the dealer's screen first" in err
+        finally:
+            held.close()
+    finally:
+        table.close()
+    records = [json.loads(line) for line in
+               (tmp_path / "table-1" / "audit.jsonl").read_text().splitlines()]
+    runs = [(r["actor"], r["data"].get("event"), r["data"].get("failed"))
+            for r in records if r["kind"] == "diagnostic"]
+    assert runs == [("T1", None, None), ("T1", "finished", False)]
