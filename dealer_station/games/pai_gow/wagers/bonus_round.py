@@ -67,6 +67,10 @@ __all__ = ["PaiGowBonusRound", "bonus_round_from_document", "settle_bonus_docume
 
 _PROGRESSIVE = BonusWager.PROGRESSIVE
 _METER_CLAUSE = "5324.41(k)(3)(iii)"
+#: The optional wagers judged on the seven cards that a surrender ((g)(3)) leaves unseen.
+_FORFEITED_BY_SURRENDER = frozenset(
+    {BonusWager.FORTUNE_BONUS.value, BonusWager.INSURANCE.value, BonusWager.IMPERIAL_BONUS.value}
+)
 
 
 class PaiGowBonusRound:
@@ -296,7 +300,24 @@ class PaiGowBonusRound:
         return self._delegate("set_bank_hand", {"low": low if isinstance(low, str) else list(low)})
 
     def surrender(self, position: int) -> Record:
-        return self._delegate("surrender", {"position": position})
+        """The player surrenders the pai gow wager ((g)(3)); the cards are collected unseen, so
+        the fortune bonus, insurance and imperial bonus wagers at the position can win nothing
+        and are collected with it (a progressive or seven-card bonus wager forbids surrender; a
+        three-card bonus is settled before). Nothing is left unsettled on the layout."""
+        core_record = self.core.surrender(position)
+        self._sync()
+        orders = []
+        for wager, stake in self.core.side_wagers.get(position, {}).items():
+            if wager in _FORFEITED_BY_SURRENDER and stake:
+                line = self._append(Payment(
+                    0, position, wager, "collect", stake, clause="5324.41(g)(3)",
+                    note="the player surrendered: the cards were collected unseen"))
+                self._book(position, -stake)
+                orders.append(line.order)
+        effects = dict(core_record.effects)
+        if orders:
+            effects["optional_wagers_collected"] = orders
+        return self._record("surrender", {"position": position}, effects, core_record.clause)
 
     def set_dealer_hand(self) -> Record:
         return self._delegate("set_dealer_hand", {})
