@@ -102,11 +102,15 @@ class Diagnostics:
         simulation: SimulatedTable | None = None,
         prompt: Callable[[str], None] = lambda text: None,
         trace_out: Callable[[str], None] = print,
+        report: Callable[[Outcome], None] = lambda outcome: None,
     ) -> None:
         self.config = config
         self.simulation = simulation
         self.prompt = prompt
         self.trace_out = trace_out
+        #: Called with each device's outcome as soon as it is known (the technician placing
+        #: chips seat by seat sees each seat's result before the next prompt).
+        self.report = report
         self.tracing = False
         self._t0 = time.monotonic()
         self.links: dict[str, Link] = {}
@@ -181,6 +185,7 @@ class Diagnostics:
                 outcomes.append(Outcome(test, self._subject(driver), True, body(driver)))
             except (OSError, NakError, ValueError, AssertionError) as error:
                 outcomes.append(Outcome(test, self._subject(driver), False, str(error)))
+            self.report(outcomes[-1])
         return outcomes
 
     def close(self) -> None:

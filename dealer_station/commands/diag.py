@@ -217,7 +217,13 @@ def _run(args: argparse.Namespace, tests: list[str]) -> int:
         if sim is None:
             print(f"  -> {text}", flush=True)
 
-    diag = Diagnostics(config, simulation=sim, prompt=prompt)
+    printed: set[int] = set()
+
+    def report(outcome: Outcome) -> None:
+        print(outcome, flush=True)
+        printed.add(id(outcome))
+
+    diag = Diagnostics(config, simulation=sim, prompt=prompt, report=report)
     failures: list[Outcome] = []
     try:
         for test in tests:
@@ -230,7 +236,8 @@ def _run(args: argparse.Namespace, tests: list[str]) -> int:
             else:
                 outcomes = diag.run(test)
             for outcome in outcomes:
-                print(outcome, flush=True)
+                if id(outcome) not in printed:  # reported as it came, or now
+                    print(outcome, flush=True)
                 if not outcome.passed:
                     failures.append(outcome)
     finally:

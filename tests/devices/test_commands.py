@@ -206,3 +206,34 @@ def test_diag_tests_that_move_hardware_are_a_technicians_never_during_a_round(
     runs = [(r["actor"], r["data"].get("event"), r["data"].get("failed"))
             for r in records if r["kind"] == "diagnostic"]
     assert runs == [("T1", None, None), ("T1", "finished", False)]
+
+
+def test_each_seats_sensor_result_is_reported_before_the_next_prompt() -> None:
+    """The technician places a chip seat by seat: each seat's PASS or FAIL comes before the
+    prompt for the next seat, not all at the end."""
+    from drivers.diagnostics import Diagnostics
+
+    table = start_simulated_table("pai_gow", "memory")
+    said: list[str] = []
+
+    def prompt(text: str) -> None:
+        said.append(text)
+        seat = int(text.split("seat ")[1].split(",")[0])
+        if seat != 2:  # the chip at seat 2 is never placed
+            table.backdoor.place_chip(seat)
+            table.backdoor.remove_chip(seat)
+
+    diag = Diagnostics(table.config(timeout=0.05), prompt=prompt,
+                       report=lambda outcome: said.append(str(outcome)))
+    try:
+        outcomes = diag.check_sensors(timeout=0.3)
+    finally:
+        diag.close()
+        table.close()
+    assert len(outcomes) == 6 and [o.passed for o in outcomes].count(False) == 1
+    assert said[:4] == [
+        "place a chip on the acceptor at seat 1, then take it away",
+        "PASS sensors acceptors seat 1: chip sensed and removed",
+        "place a chip on the acceptor at seat 2, then take it away",
+        "FAIL sensors acceptors seat 2: no chip sensed within 0.3 s",
+    ]
