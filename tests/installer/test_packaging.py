@@ -52,11 +52,18 @@ def test_udev_rules_cover_the_drivers_usb_devices_with_stable_names() -> None:
 
 
 def test_udev_rules_give_serial_adapters_names_by_serial_number() -> None:
+    """Every adapter gets the group and a name by its USB port; a name by serial number only
+    when it has one (a CH340 has none: two of them would share an empty-serial name)."""
     serial = [r for r in _rules() if r.get("SUBSYSTEM==") == "tty"]
-    assert {r["ATTRS{idVendor}=="] for r in serial} >= {"0403", "10c4", "067b", "1a86"}
-    for rule in serial:
-        assert rule["GROUP="] == "dealerstation"
-        assert rule["SYMLINK+="] == "dealer-station/serial-$attr{serial}"
+    adapters = {(r["ATTRS{idVendor}=="], r["ATTRS{idProduct}=="]) for r in serial}
+    assert {vendor for vendor, _ in adapters} >= {"0403", "10c4", "067b", "1a86"}
+    for vendor, product in adapters:
+        mine = [r for r in serial if (r["ATTRS{idVendor}=="], r["ATTRS{idProduct}=="])
+                == (vendor, product)]
+        assert all(r["GROUP="] == "dealerstation" and r["MODE="] == "0660" for r in mine)
+        names = {r["SYMLINK+="]: r.get("ATTRS{serial}==") for r in mine}
+        assert names == {"dealer-station/port-$env{ID_PATH_TAG}": None,
+                         "dealer-station/serial-$attr{serial}": "?*"}, (vendor, product)
 
 
 def _unit() -> dict[str, dict[str, list[str]]]:
