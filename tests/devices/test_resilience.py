@@ -8,11 +8,12 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from devices_support import FAST, Collector, open_link
 
-from drivers.cursor import MemoryCursorStore
+from drivers.cursor import JsonCursorStore, MemoryCursorStore
 from drivers.events import DeviceEvent
 from drivers.lockout import LockoutDriver
 from drivers.manager import DeviceManager, DeviceOffline, LinkState
@@ -304,3 +305,33 @@ def test_a_lock_made_while_the_acceptors_are_away_reaches_them_when_they_return(
         assert collector.wait(lambda ev: any(e.seat == 4 and e.late for e in ev))
     finally:
         manager.stop()
+
+
+def test_station_process_restart_with_the_cursor_file_repeats_nothing(
+    table: SimulatedTable, collector: Collector, tmp_path: Path
+) -> None:
+    """A restarted station process has only what is on disk: the cursors in their JSON file
+    (a new store object reads them back), so events taken before the restart are not repeated
+    and those after are delivered."""
+    path = tmp_path / "device-cursors.json"
+    first = DeviceManager(
+        table.config(**FAST), events=collector.queue, cursor_store=JsonCursorStore(path)
+    )
+    first.start()
+    assert first.wait_online(5.0)
+    producer = Producer(table, rounds=60)
+    producer.start()
+    time.sleep(0.05)
+    first.stop()  # the station process dies mid-stream
+    producer.join(10)
+    second = DeviceManager(
+        table.config(**FAST), events=collector.queue, cursor_store=JsonCursorStore(path)
+    )
+    second.start()
+    try:
+        assert collector.wait(everything_delivered(table), timeout=10.0)
+        time.sleep(0.05)
+        collector.wait(lambda _: True, 0)
+        assert_exactly_once(table, collector.events)
+    finally:
+        second.stop()
