@@ -1,6 +1,10 @@
-"""A surrender (5324.41(g)(3)) at a table with the optional wagers: the seven cards are collected
-unseen, so the player's fortune bonus, insurance or imperial bonus wager is collected with the pai
-gow wager, never left unsettled; the round still replays and settles to itself."""
+"""Optional wagers at positions the core treats specially, each settled exactly once and the round
+replaying and settling to itself:
+
+* a surrender (5324.41(g)(3)): the seven cards are collected unseen, so the player's fortune
+  bonus, insurance or imperial bonus wager is collected with the pai gow wager;
+* a player bank with an imperial bonus wager (5324.41(p)(3)(ii)): its banker hand bonus is judged
+  on the dealer's hand, so the dealer's stack is kept even when the dealer places no wager."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import json
 import pytest
 
 from dealer_station.cards import pai_gow_deck, parse_cards
+from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import config_from_mapping
 from dealer_station.games.pai_gow.dealing import delivery_order
 from dealer_station.games.pai_gow.positions import DEALER
@@ -37,13 +42,13 @@ def shoe(hands: dict[int, str], start: int) -> list[str]:
     return [c.text for c in out + spare]
 
 
-def new_round(*offered: BonusWager) -> PaiGowBonusRound:
+def new_round(*offered: BonusWager, context: TableContext | None = None) -> PaiGowBonusRound:
     config = config_from_mapping({
         "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
         "side_wagers": {"offered": sorted(w.value for w in offered)},
     })
-    return PaiGowBonusRound(config, BonusConfig(offered=frozenset(offered)), dealer_id="D1",
-                            round_id="r1")
+    return PaiGowBonusRound(config, BonusConfig(offered=frozenset(offered)), context,
+                            dealer_id="D1", round_id="r1")
 
 
 def lines(r: PaiGowBonusRound) -> list[tuple[object, str, str, int, int]]:
@@ -104,3 +109,38 @@ def test_no_surrender_with_a_progressive_wager_5324_41_g_3() -> None:
     assert r.core.start is not None
     r.deal(shoe({5: NOTHING, DEALER: DEALER_HAND}, r.core.start))
     assert not r.can_surrender(5)
+
+
+@pytest.mark.parametrize("dealer_wager", [0, 1000])
+def test_bank_imperial_banker_bonus_on_the_dealers_hand_5324_41_p_3_ii(dealer_wager: int) -> None:
+    """The bank's own banker hand bonus is judged on the dealer's seven cards, here a pai gow
+    nine high (100:1), whether or not the dealer wagers against the bank ((h)(7))."""
+    context = TableContext(new_game=False, last_unbanked_wagers={3: 4000, 1: 1000, 2: 1000})
+    r = new_round(BonusWager.IMPERIAL_BONUS, context=context)
+    r.shuffle()
+    for position, amount in ((1, 1000), (2, 1000), (3, 4000)):
+        r.place_wager(position, amount)
+    r.place_bonus_wager(3, "imperial_bonus", 500)  # placed before the bank is accepted
+    for position in r.core.bank_offer_order():
+        if position == 3:
+            break
+        r.decline_bank(position)
+    r.accept_bank(3)
+    r.no_more_bets()
+    r.place_dealer_wager(dealer_wager)
+    r.determine_starting_position(1)
+    assert r.core.start is not None
+    r.deal(shoe({1: NOTHING, 2: "Ts Tc Td 2d 3c 5d Kc", 3: FOUR_QUEENS,
+                 DEALER: "2s 3h 4s 6s 7d 8h 9c"}, r.core.start))
+    for position in r.core.setting_order():
+        r.set_hand_house_way(position)
+    r.set_bank_hand("Qs Qh")
+    if r.can_set_dealer_hand():
+        r.set_dealer_hand()
+    r.settle()
+    imperial = [(p.position, p.outcome, p.hand, p.amount) for p in r.payments
+                if p.wager == "imperial_bonus"]
+    assert imperial == [(3, "pay", "four_of_a_kind", 12_500), (3, "pay", "nine_high", 50_000)]
+    assert r.is_complete and sum(r.net.values()) == 0
+    check = settle_bonus_document(json.loads(json.dumps(r.to_document())))
+    assert check["matches"], check.get("differences")

@@ -687,9 +687,11 @@ class PaiGowRound:
     @property
     def _wagered_positions(self) -> list[int]:
         """Positions whose stacks are kept: every wager, the bank, and the dealer when the dealer
-        plays (house bank, or a wager against the player bank)."""
+        plays (house bank, or a wager against the player bank) or when the bank has an imperial
+        bonus wager, whose banker hand bonus is judged on the dealer's hand ((p)(3)(ii))."""
         kept = sorted(self._wagers)
-        if self.bank is None or self.dealer_wager > 0:
+        bank_imperial = self.bank is not None and "imperial_bonus" in self._side.get(self.bank, {})
+        if self.bank is None or self.dealer_wager > 0 or bank_imperial:
             kept.append(DEALER)
         return kept
 
