@@ -86,7 +86,7 @@ class ManualCardEntry(QFrame):
 
     cards_entered = Signal(tuple)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, compact: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
         self._count = 0
@@ -108,11 +108,12 @@ class ManualCardEntry(QFrame):
             button = self._small_button(text)
             button.setCheckable(True)
             button.clicked.connect(lambda _=False, r=rank: self.choose_rank(r))
-            ranks.addWidget(button, i // 7, i % 7)
+            columns = 13 if compact else 7  # compact: one row of ranks (a form's card field)
+            ranks.addWidget(button, i // columns, i % columns)
             self._rank_buttons[rank] = button
         self.joker = self._small_button("JOKER")
         self.joker.clicked.connect(lambda: self.add_card(JOKER))
-        ranks.addWidget(self.joker, 1, 6)
+        ranks.addWidget(self.joker, *((0, 13) if compact else (1, 6)))
         layout.addLayout(ranks)
         suits = QHBoxLayout()
         self._suit_buttons: dict[Suit, QPushButton] = {}

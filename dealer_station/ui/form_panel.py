@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -49,14 +51,22 @@ class _Choices(QWidget):
         self.group = QButtonGroup(self)
         self.group.setExclusive(exclusive)
         self.buttons: dict[str, QPushButton] = {}
-        for index, (value, label) in enumerate(choices):
+        column = row = 0
+        for value, label in choices:  # one row while it fits: a long label takes two columns
+            span = 2 if len(label) > 3 else 1
+            if column + span > 10:
+                column, row = 0, row + 1
             button = QPushButton(label)
             button.setObjectName("key")
             button.setCheckable(True)
             button.setMinimumHeight(48)
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            if span > 1:
+                button.setStyleSheet("font-size: 12pt;")
             self.group.addButton(button)
-            layout.addWidget(button, index // 4, index % 4)
+            layout.addWidget(button, row, column, 1, span)
+            column += span
             self.buttons[value] = button
 
     def chosen(self) -> list[str]:
@@ -77,6 +87,7 @@ class FormPanel(QFrame):
         self.setObjectName("panel")
         self._fields: tuple[FormField, ...] = ()
         self.inputs: dict[str, Any] = {}
+        self._labels: dict[str, QLabel] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         layout.setSpacing(8)
@@ -84,10 +95,20 @@ class FormPanel(QFrame):
         self.title.setObjectName("phase")
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
-        self._body = QVBoxLayout()
+        # The fields scroll when the panel is short (1280×800); the buttons stay in view.
+        inner = QWidget()
+        inner.setObjectName("formBody")
+        inner.setStyleSheet("QWidget#formBody { background: transparent; }")
+        self._body = QVBoxLayout(inner)
+        self._body.setContentsMargins(0, 0, 6, 0)
         self._body.setSpacing(6)
-        layout.addLayout(self._body)
-        layout.addStretch(1)
+        self.fields_area = QScrollArea()
+        self.fields_area.setWidget(inner)
+        self.fields_area.setWidgetResizable(True)
+        self.fields_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.fields_area.viewport().setAutoFillBackground(False)
+        self.fields_area.setStyleSheet("QScrollArea { background: transparent; }")
+        layout.addWidget(self.fields_area, 1)
         self.message = QLabel("")
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
@@ -119,13 +140,17 @@ class FormPanel(QFrame):
         self._fields = tuple(fields)
         self.inputs = {}
         self.title.setText(title)
+        while self._body.count():  # the stretch left from the last form
+            self._body.takeAt(0)
         for field in self._fields:
             label = QLabel(field.label)
             label.setWordWrap(True)
             label.setStyleSheet("font-size: 14pt;")
+            self._labels[field.name] = label
             self._body.addWidget(label)
             widget = self._make(field)
             self._body.addWidget(widget)
+        self._body.addStretch(1)
         self.submit.setText(submit)
         self.cancel.setVisible(cancel)
         self.message.setText(message)
@@ -133,11 +158,36 @@ class FormPanel(QFrame):
     def _make(self, field: FormField) -> QWidget:
         widget: QWidget
         if field.kind == "card":
-            entry = ManualCardEntry()
+            # The rank and suit keys only (the panel must fit 1280×800): the card chosen is
+            # named under them; tapping another rank starts a new card.
+            entry = ManualCardEntry(compact=True)
             entry.start(1, "", allow_joker=False)
-            entry.title.hide()
-            entry.enter.hide()
-            entry.setObjectName("")
+            for button in entry._rank_buttons.values():
+                button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            for part in (entry.title, entry.enter, entry.undo, entry.row):
+                part.hide()
+            inner_layout = entry.layout()
+            if inner_layout is not None:
+                inner_layout.setContentsMargins(0, 0, 0, 0)
+            entry.setObjectName("formCard")
+            entry.setStyleSheet("QFrame#formCard { background: transparent; }")
+            chosen = self._labels[field.name]
+            words = field.label
+            chosen.setText(f"{words}: –")
+
+            def restart(_checked: bool = False, entry: ManualCardEntry = entry) -> None:
+                if entry.cards:
+                    entry.remove_last()
+
+            def name(_checked: bool = False, entry: ManualCardEntry = entry,
+                     chosen: QLabel = chosen, words: str = words) -> None:
+                shown = f"<b>{entry.cards[0]}</b>" if entry.cards else "–"
+                chosen.setText(f"{words}: {shown}")
+
+            for button in entry._rank_buttons.values():
+                button.clicked.connect(restart)
+            for button in entry._suit_buttons.values():
+                button.clicked.connect(name)
             self.inputs[field.name] = entry
             widget = entry
         elif field.kind in ("choice", "multi"):
@@ -152,20 +202,31 @@ class FormPanel(QFrame):
             widget = line
         elif field.kind == "number":
             spin = _spin(field.minimum, field.maximum, field.default)
+            widget = QWidget()
+            row = QHBoxLayout(widget)
+            row.setContentsMargins(0, 0, 0, 0)
+            for text, step in (("−", -1), ("+", 1)):
+                button = QPushButton(text)
+                button.setObjectName("key")
+                button.setFixedWidth(72)
+                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                button.clicked.connect(lambda _=False, s=spin, d=step: s.stepBy(d))
+                row.addWidget(button)
+                if step < 0:
+                    row.addWidget(spin, 1)
             self.inputs[field.name] = spin
-            widget = spin
         elif field.kind == "dice":
-            row = QWidget()
-            layout = QHBoxLayout(row)
-            layout.setContentsMargins(0, 0, 0, 0)
+            widget = QWidget()
+            rows = QVBoxLayout(widget)
+            rows.setContentsMargins(0, 0, 0, 0)
+            rows.setSpacing(4)
             dice = []
-            for _ in range(3):
-                die = _spin(0, 6, 0)
-                die.setSpecialValueText("–")
-                layout.addWidget(die)
+            for _ in range(3):  # one row of faces per die, tapped
+                die = _Choices(tuple((str(face), str(face)) for face in range(1, 7)),
+                               exclusive=True)
+                rows.addWidget(die)
                 dice.append(die)
             self.inputs[field.name] = dice
-            widget = row
         else:
             raise ValueError(f"unknown form field kind {field.kind!r}")
         return widget
@@ -187,7 +248,7 @@ class FormPanel(QFrame):
             elif field.kind == "number":
                 found[field.name] = int(widget.value())
             elif field.kind == "dice":
-                found[field.name] = [int(die.value()) for die in widget]
+                found[field.name] = [int((die.chosen() or ["0"])[0]) for die in widget]
         return found
 
     def _submit(self) -> None:

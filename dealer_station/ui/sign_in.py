@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -110,8 +111,10 @@ class SupervisorDecision(QFrame):
         self.reject.setObjectName("secondary")
         self.approve = QPushButton("APPROVE")
         self.approve.setObjectName("primary")
-        buttons.addWidget(self.reject)
-        buttons.addWidget(self.approve, 2)
+        for button in (self.reject, self.approve):  # long labels clip, never widen the window
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        buttons.addWidget(self.reject, 2)
+        buttons.addWidget(self.approve, 3)
         layout.addLayout(buttons)
         layout.addStretch(1)
         self.approve.clicked.connect(lambda: self._decide("approve"))

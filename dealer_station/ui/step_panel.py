@@ -152,15 +152,18 @@ class StepPanel(QFrame):
         self._buttons = {}
         self._shortcuts = []
         hints = []
-        for action in view.actions:
+        for index, action in enumerate(view.actions):
             button = QPushButton(action.label)
             button.setObjectName("primary" if action.primary else "secondary")
             button.setEnabled(action.enabled)
             button.setMinimumHeight(64 if action.primary else 56)
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            # the label may be clipped, the window never widened (1280×800)
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, name=action.name: self._trigger(name))
-            self._button_row.addWidget(button)
+            if index and len(view.actions) > 2:  # a third action: smaller, never off the panel
+                button.setStyleSheet("font-size: 13pt; padding: 4px 8px;")
+            self._button_row.addWidget(button, 2 if action.primary and len(view.actions) > 2 else 1)
             self._buttons[action.name] = button
             keys = [action.key] if action.key else []
             if action.primary:

@@ -195,16 +195,15 @@ class LetItRideAdapter:
             targets = self._exposable(round_)
             if not targets:
                 return None
-            choices = tuple((str(t), f"POSITION {t}" if t != "community" else "COMMUNITY")
+            choices = tuple((str(t), str(t) if t != "community" else "COMMUNITY")
                             for t in targets)
             return EntryRequest("form", "", "CARD EXPOSED · which card, dealt where?", options={
                 "name": name, "submit": "RECORD THE EXPOSED CARD",
-                "fields": (FormField("choice", "target", "Dealt to", choices),
-                           FormField("card", "card", "The card exposed")),
-                "note": ("Under this table's rule the round "
-                         + ("is void: every wager returned."
-                            if self.config.exposed_card_rule.value == "void_round"
-                            else "goes on: the card stays where it was dealt.")),
+                "fields": (FormField("choice", "target", "Dealt to position", choices),
+                           FormField("card", "card", "The card")),
+                "note": ("Table rule: the round is void, every wager returned."
+                         if self.config.exposed_card_rule.value == "void_round"
+                         else "Table rule: the round goes on, the card stays where dealt."),
             })
         if name == "call_supervisor":
             if not round_.can_call_supervisor("dealer error"):

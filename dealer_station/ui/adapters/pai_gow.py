@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dealer_station.cards import Card
+from dealer_station.cards import Card, parse_cards
 from dealer_station.games.pai_gow.config import (
     DealingMethod,
     StartingPosition,
@@ -23,6 +23,7 @@ from dealer_station.games.pai_gow.config import (
 from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
+from dealer_station.money import format_cents
 from dealer_station.procedure import Payment
 from dealer_station.ui.adapters.common import (
     event_kind,
@@ -32,7 +33,7 @@ from dealer_station.ui.adapters.common import (
     wager_views,
 )
 from dealer_station.ui.controller import Command, DeviceState, EntryRequest
-from dealer_station.ui.view import SeatView, TableView
+from dealer_station.ui.view import FormField, SeatView, TableView
 
 __all__ = ["PaiGowAdapter", "core", "core_round", "foul_judge"]
 
@@ -62,6 +63,16 @@ def foul_judge(wheel_lowest: bool = False) -> Any:
     return judge
 
 
+def _takes(round_: Any, action: str, argument: str) -> bool:
+    """Whether the round's ``action`` takes ``argument``."""
+    import inspect
+
+    try:
+        return argument in inspect.signature(getattr(round_, action)).parameters
+    except (AttributeError, TypeError, ValueError):
+        return False
+
+
 class PaiGowAdapter:
     """Adapter of the Pai Gow round for the dealer's screen."""
 
@@ -79,11 +90,19 @@ class PaiGowAdapter:
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=devices.lockout)
 
     @staticmethod
-    def _hand(round_: Any, position: int) -> tuple[Card, ...]:
+    def _hand(round_: Any, position: int | str) -> tuple[Card, ...]:
+        """The seven cards of ``position``; between the stacks of three and the four more
+        cards its three ((n)(4)-(6)); none before the deal."""
+        table = core(round_)
         try:
-            return core(round_).seven_cards(position)
+            return table.seven_cards(position)  # type: ignore[arg-type]
         except KeyError:
-            return ()
+            pass
+        for record in reversed(table.history):
+            stacks = record.effects.get("three_card_stacks") if record.action == "deal" else None
+            if isinstance(stacks, dict) and str(position) in stacks:
+                return parse_cards(str(stacks[str(position)]))
+        return ()
 
     def table_view(self, bonus_round: Any, devices: DeviceState) -> TableView:
         round_ = core(bonus_round)
@@ -159,43 +178,181 @@ class PaiGowAdapter:
                         Command("accept_bank", "BANKS", "B", "accept_bank", {"position": offer}))
             return (Command("no_more_bets", "NO MORE BETS", "L", "no_more_bets"),)
         if phase == "dealer_wager":
-            return (Command("dealer_wager", "DEALER'S WAGER PLACED", "W", "place_dealer_wager",
-                            {"amount": core(round_).proposed_dealer_wager}),)
+            amount = core(round_).proposed_dealer_wager
+            return (Command("dealer_wager", f"DEALER'S WAGER {format_cents(amount)} PLACED", "W",
+                            "place_dealer_wager", {"amount": amount}),
+                    Command("dealer_wager_other", "LESS…", "O",
+                            form="dealer_wager"))
         if phase == "starting_position":
             if self.config.starting_position is StartingPosition.RNG:
                 return (Command("rng", "RUN THE RNG", "G", "determine_starting_position",
                                 {"number": 1}),)
-            return ()
+            return ()  # the dice: entered in the form below
         if phase == "rng_wagers":
             return (Command("rng_settled", "RNG WAGERS SETTLED", "S", "settle_rng_wagers"),)
         if phase in ("deal", "four_card_stacks"):
-            size = 3 if self.config.dealing is DealingMethod.THREE_THEN_FOUR and phase == "deal" \
-                else (4 if phase == "four_card_stacks" else 7)
-            if devices.shoe_reads_cards and "shoe" in devices.health:
+            if phase == "four_card_stacks" and self._stub_by_hand(round_):
+                return ()  # four cards each from the stub by hand, entered as dealt (n)(7)(i)
+            if "shoe" in devices.health and not devices.misread:
+                size = self._stack_size(phase)
                 return (Command("dispense", "DISPENSE", "D", hardware=f"shoe_dispense:{size}"),)
             return ()
+        if phase == "three_card_bonus":
+            return (Command("three_card_settled", "THREE-CARD BONUS SETTLED", "S",
+                            "settle_three_card_bonus"),)
+        stub = self._stub_command(round_)
         if phase == "setting":
             position = step.positions[0] if step.positions else None
             if position is None:
-                return ()
+                return stub
             return (Command("house_way", "HOUSE WAY", "H", "set_hand_house_way",
                             {"position": position}),
-                    Command("surrender", "SURRENDER", "U", "surrender", {"position": position}))
+                    Command("surrender", "SURRENDER", "U", "surrender", {"position": position}),
+                    *stub)
         if phase == "banker":
             action = step.actions[0]
             label = ("CO-BANK SET BY HOUSE WAY" if action == "set_co_bank_hand"
                      else "DEALER'S HAND SET BY HOUSE WAY")
-            return (Command("banker", label, "H", action),)
+            return (Command("banker", label, "H", action), *stub)
         if phase == "settlement":
-            return (Command("settle", "SETTLE", "S", "settle"),)
+            return (Command("settle", "SETTLE", "S", "settle"), *stub)
+        if phase == "lockout" and "resolve_light_mismatch" in step.actions:
+            return (Command("recount", "RECOUNT…", "C", form="light_count"),)
         if phase == "lockout" and "confirm_light_count" in step.actions:
             lit = len(round_.lockout.lit)
-            return (Command("count", f"{lit} CHIP(S) = {lit} LIGHT(S)", "C",
-                            "confirm_light_count", {"chips": lit}),)
+            return (Command("count", f"{lit} CHIPS = {lit} LIGHTS", "C",
+                            "confirm_light_count", {"chips": lit}),
+                    Command("other_count", "OTHER COUNT…", "O", form="light_count"))
         if phase == "jackpot_record":
             return (Command("jackpot_done", "JACKPOT RECORD COMPLETE", "J",
                             "complete_jackpot_record", {"position": step.positions[0]}),)
         return ()
+
+    def _stack_size(self, phase: str) -> int:
+        if phase == "four_card_stacks":
+            return 4
+        return 3 if self.config.dealing is DealingMethod.THREE_THEN_FOUR else 7
+
+    def _stacks(self, round_: Any, phase: str) -> int:
+        """How many stacks the deal takes: seven (every position and the dealer), or with
+        stacks of three then four one per hand played ((n)(4), (n)(7)(ii))."""
+        if self.config.dealing is not DealingMethod.THREE_THEN_FOUR:
+            return STACKS
+        table = core(round_)
+        dealer_plays = table.bank is None or table.dealer_wager > 0
+        return len(table.wagers) + (1 if dealer_plays else 0)
+
+    @staticmethod
+    def _stub_by_hand(round_: Any) -> bool:
+        bonus = getattr(round_, "bonus", None)
+        completion = getattr(bonus, "three_seven_completion", None)
+        return getattr(completion, "value", "") == "stub_by_hand"
+
+    @staticmethod
+    def _stub_command(round_: Any) -> tuple[Command, ...]:
+        """COUNT STUB… while the stub may be counted this round and has not been
+        ((n)(7)(ii)); the step's "next" line prompts it when it is due."""
+        stub = getattr(round_, "stub", None)
+        if stub is None or not stub.required or round_.stub_counted:
+            return ()
+        if not round_.can_count_stub(0):
+            return ()
+        return (Command("count_stub", "COUNT STUB…", "N", form="stub_count"),)
+
+    # ---------------------------------------------------------------- forms
+    def form(self, round_: Any, name: str, devices: DeviceState) -> EntryRequest | None:
+        step = round_.step
+        if name == "light_count" and step.phase == "lockout":
+            lit = len(round_.lockout.lit)
+            return EntryRequest("form", "", "PROGRESSIVE CHIPS COUNTED", options={
+                "name": name, "submit": "CONFIRM THE COUNT",
+                "fields": (FormField("number", "chips",
+                                     f"Chips from the chip tray return device ({lit} light(s) "
+                                     "lit)", minimum=0, maximum=len(PLAYER_POSITIONS),
+                                     default=lit),),
+                "note": "A count that differs from the lights blocks the deal until resolved "
+                        "(5324.41(k)(2)).",
+            })
+        if name == "dealer_wager" and step.phase == "dealer_wager":
+            most = core(round_).proposed_dealer_wager
+            return EntryRequest("form", "", "THE DEALER'S WAGER AGAINST THE BANK", options={
+                "name": name, "submit": "DEALER'S WAGER PLACED",
+                "fields": (FormField("number", "dollars",
+                                     f"Dollars, at most {format_cents(most)} (the bank's last "
+                                     "wager against the dealer), as the bank directs",
+                                     minimum=0, maximum=most // 100, default=most // 100),),
+            })
+        if name == "stub_count" and self._stub_form_allowed(round_):
+            return EntryRequest("form", "", "STUB COUNTED FACE DOWN ON THE LAYOUT", options={
+                "name": name, "submit": "RECORD THE STUB COUNT",
+                "cancel": step.phase != "stub_count",
+                "fields": (FormField("number", "counted", "Cards in the stub", minimum=0,
+                                     maximum=53, default=0),),
+                "note": "A wrong number of cards takes the deck off the table (5324.41(n)(8)).",
+            })
+        if name == "light_mismatch" and "resolve_light_mismatch" in step.actions:
+            lit_now = sorted(round_.lockout.lit)
+            unlit = [p for p in PLAYER_POSITIONS if p not in lit_now]
+            chips, lights = round_.lockout.mismatch
+            return EntryRequest("form", "", f"MISMATCH · {chips} chip(s), {lights} light(s)",
+                                options={
+                "name": name, "submit": "RESOLVE WITH THE REASON", "cancel": False,
+                "fields": (
+                    FormField("multi", "returned", "Chips returned (their light did not come "
+                              "on: not recognised)", tuple((str(p), str(p)) for p in unlit)),
+                    FormField("multi", "voided", "Lights voided (no chip: they cannot win)",
+                              tuple((str(p), str(p)) for p in lit_now)),
+                    FormField("text", "reason", "The reason (written in the round's record)"),
+                ),
+                "note": "Or RECOUNT the chips.",
+            })
+        if name == "dice" and step.phase == "starting_position":
+            return EntryRequest("form", "", "THE DICE · starting position", options={
+                "name": name, "submit": "ANNOUNCE THE TOTAL", "cancel": False,
+                "fields": (FormField("dice", "dice", "The three dice (or only the total below)"),
+                           FormField("number", "total", "Total of the dice (3–18)", minimum=0,
+                                     maximum=18, default=0)),
+            })
+        return None
+
+    @staticmethod
+    def _stub_form_allowed(round_: Any) -> bool:
+        stub = getattr(round_, "stub", None)
+        if stub is None:
+            return False
+        if round_.step.phase == "stub_count":
+            return True
+        return bool(stub.required and not round_.stub_counted and round_.can_count_stub(0))
+
+    def form_action(self, round_: Any, name: str,
+                    values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        if name == "light_count":
+            return "confirm_light_count", {"chips": int(values["chips"])}
+        if name == "dealer_wager":
+            return "place_dealer_wager", {"amount": int(values["dollars"]) * 100}
+        if name == "stub_count":
+            return "count_stub", {"counted": int(values["counted"])}
+        if name == "light_mismatch":
+            reason = str(values.get("reason", "")).strip()
+            if not reason:
+                raise ValueError("Write the reason the count and the lights differ.")
+            return "resolve_light_mismatch", {
+                "returned": [int(p) for p in values.get("returned", ())],
+                "voided": [int(p) for p in values.get("voided", ())], "reason": reason}
+        if name == "dice":
+            dice = [int(d) for d in values.get("dice", ())]
+            if dice and all(dice):
+                if _takes(round_, "determine_starting_position", "dice"):
+                    return "determine_starting_position", {"number": sum(dice), "dice": dice}
+                # a round that records only the total (the optional wagers' round so far)
+                return "determine_starting_position", {"number": sum(dice)}
+            if any(dice):
+                raise ValueError("Enter all three dice, or only the total.")
+            total = int(values.get("total", 0))
+            if not 3 <= total <= 18:
+                raise ValueError("The dice total 3 to 18.")
+            return "determine_starting_position", {"number": total}
+        raise ValueError(f"no form {name!r}")
 
     @staticmethod
     def draw(action: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
@@ -208,16 +365,32 @@ class PaiGowAdapter:
     def entry(self, round_: Any, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
         step = round_.step
-        if step.phase == "betting" and "accept_bank" not in step.actions:
+        if step.phase == "betting":  # wagers are taken while the bank is offered too ((h)(3))
             position = selected if selected and selected.isdigit() else ""
             wagers = core(round_).wagers
             placed = bool(position) and int(position) in wagers
+            sides = core(round_).side_wagers.get(int(position), {}) if position else {}
             return EntryRequest("wagers", position, "WAGERS", options={
                 "minimum": self.config.minimum_wager, "maximum": self.config.maximum_wager,
-                "three_card": False, "placed": placed,
-                "amount": wagers.get(int(position), 0) if position else 0,
+                "three_card": "three_card_bonus" in self.config.side_wagers,
+                "placed": placed, "amount": wagers.get(int(position), 0) if position else 0,
+                "three_card_amount": int(sides.get("three_card_bonus", 0)),
                 "single": True,
             })
+        if step.phase == "starting_position" and \
+                self.config.starting_position is StartingPosition.DICE:
+            return self.form(round_, "dice", devices)
+        if step.phase == "lockout" and "resolve_light_mismatch" in step.actions:
+            return self.form(round_, "light_mismatch", devices)
+        if step.phase == "stub_count":
+            return self.form(round_, "stub_count", devices)
+        if step.phase == "setting" and not step.positions and "set_bank_hand" in step.actions:
+            table = core(round_)
+            assert table.bank is not None
+            return EntryRequest("setting", str(table.bank), f"SET THE BANK'S HAND · position "
+                                f"{table.bank} (the bank sets its own hand)",
+                                cards=self._hand(round_, table.bank),
+                                options={"judge": self.judge, "bank": True})
         if step.phase == "progressive_validation" and step.positions:
             winner = int(step.positions[0])
             return EntryRequest("supervisor", str(winner),
@@ -232,19 +405,23 @@ class PaiGowAdapter:
             return EntryRequest("setting", str(setting), f"SET POSITION {setting}",
                                 cards=self._hand(round_, setting),
                                 options={"judge": self.judge})
-        if step.phase in ("deal", "four_card_stacks") and not (
-                devices.shoe_reads_cards and "shoe" in devices.health):
+        if step.phase in ("deal", "four_card_stacks") and (
+                not (devices.shoe_reads_cards and "shoe" in devices.health) or devices.misread
+                or (step.phase == "four_card_stacks" and self._stub_by_hand(round_))):
             done = len(devices.stacks)
-            size = 7 if step.phase == "deal" else 4
+            size = self._stack_size(step.phase)
+            total = self._stacks(round_, step.phase)
             seen = tuple(c for stack in devices.stacks for c in stack)
             return EntryRequest("cards", str(done + 1),
-                                f"ENTER STACK {done + 1} OF {STACKS} · top card first", size,
+                                f"ENTER STACK {done + 1} OF {total} · top card first", size,
                                 allow_joker=True, unavailable=seen)
         return None
 
     def entry_action(self, round_: Any, request: EntryRequest,
                      cards: Sequence[Card]) -> tuple[str, dict[str, Any]]:
         texts = [c.text for c in cards]
+        if request.kind == "setting" and request.options.get("bank"):
+            return "set_bank_hand", {"low": texts}
         if request.kind == "setting":
             return "set_hand", {"position": int(request.position), "low": texts}
         raise ValueError("stacks entered by hand are gathered by the controller")
@@ -253,17 +430,31 @@ class PaiGowAdapter:
                       amounts: Mapping[str, int]) -> list[tuple[str, dict[str, Any]]]:
         if amounts.get("withdraw"):
             return [("withdraw_wager", {"position": position})]
-        return [("place_wager", {"position": position, "amount": int(amounts.get("base", 0))})]
+        actions: list[tuple[str, dict[str, Any]]] = []
+        if position not in core(round_).wagers:
+            actions.append(("place_wager", {"position": position,
+                                            "amount": int(amounts.get("base", 0))}))
+        three = int(amounts.get("three_card_bonus", 0))
+        if three:  # the three-card bonus wager (5324.41(n)(3)), with the pai gow wager
+            actions.append(("place_bonus_wager", {"position": position,
+                                                  "wager": "three_card_bonus", "amount": three}))
+        return actions
 
     # ---------------------------------------------------------------- devices
     def gather(self, round_: Any, stack: Sequence[Card],
                devices: DeviceState) -> list[tuple[str, dict[str, Any]]]:
-        """One seven-card stack out of the shoe (or entered by hand): the deal when all are."""
+        """One stack out of the shoe (or entered by hand): the deal when all are — seven
+        stacks of seven, or with stacks of three then four one stack per hand played, the
+        stacks of four completing them ((n)(7)(ii))."""
+        devices.misread = False
         devices.stacks.append(tuple(stack))
-        if len(devices.stacks) < STACKS:
+        phase = round_.step.phase
+        if len(devices.stacks) < self._stacks(round_, phase):
             return []
         cards = [c.text for s in devices.stacks for c in s]
         devices.stacks.clear()
+        if phase == "four_card_stacks":
+            return [("deal_four_card_stacks", {"cards": cards})]
         return [("deal", {"cards": cards})]
 
     def device_actions(self, round_: Any, event: Any,
@@ -280,8 +471,10 @@ class PaiGowAdapter:
             return [("acceptor_lit", {"position": int(seat)})]
         if kind == "LOCKOUT_BUTTON" and phase == "betting" and round_.can_no_more_bets():
             return [("no_more_bets", {})]
-        if kind == "STACK_DISPENSED" and phase == "deal":
+        if kind == "STACK_DISPENSED" and phase in ("deal", "four_card_stacks") and \
+                devices.shoe_reads_cards:
             cards = tuple(getattr(event, "cards", ()))
             if cards and all(c is not None for c in cards):
                 return self.gather(round_, cards, devices)
+            devices.misread = True  # a card the shoe could not read: enter the stack by hand
         return []
