@@ -4,7 +4,9 @@ replaying and settling to itself:
 * a surrender (5324.41(g)(3)): the seven cards are collected unseen, so the player's fortune
   bonus, insurance or imperial bonus wager is collected with the pai gow wager;
 * a player bank with an imperial bonus wager (5324.41(p)(3)(ii)): its banker hand bonus is judged
-  on the dealer's hand, so the dealer's stack is kept even when the dealer places no wager."""
+  on the dealer's hand, so the dealer's stack is kept even when the dealer places no wager;
+* a player bank at a three-card / seven-card table the dealer places no wager against ((h)(7),
+  (n)(4)-(7)): the dealer gets no stack of three and no stack of four."""
 
 from __future__ import annotations
 
@@ -42,9 +44,11 @@ def shoe(hands: dict[int, str], start: int) -> list[str]:
     return [c.text for c in out + spare]
 
 
-def new_round(*offered: BonusWager, context: TableContext | None = None) -> PaiGowBonusRound:
+def new_round(*offered: BonusWager, context: TableContext | None = None,
+              method: str = "automated_shoe") -> PaiGowBonusRound:
     config = config_from_mapping({
         "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
+        "dealing": {"method": method},
         "side_wagers": {"offered": sorted(w.value for w in offered)},
     })
     return PaiGowBonusRound(config, BonusConfig(offered=frozenset(offered)), context,
@@ -142,5 +146,40 @@ def test_bank_imperial_banker_bonus_on_the_dealers_hand_5324_41_p_3_ii(dealer_wa
                 if p.wager == "imperial_bonus"]
     assert imperial == [(3, "pay", "four_of_a_kind", 12_500), (3, "pay", "nine_high", 50_000)]
     assert r.is_complete and sum(r.net.values()) == 0
+    check = settle_bonus_document(json.loads(json.dumps(r.to_document())))
+    assert check["matches"], check.get("differences")
+
+
+def test_three_then_four_with_a_player_bank_and_no_dealer_wager_5324_41_n_7() -> None:
+    context = TableContext(new_game=False, last_unbanked_wagers={3: 4000, 5: 1000, 6: 1000})
+    r = new_round(BonusWager.THREE_CARD_BONUS, BonusWager.SEVEN_CARD_BONUS, context=context,
+                  method="three_then_four")
+    r.shuffle()
+    for position, amount in ((3, 4000), (5, 1000), (6, 1000)):
+        r.place_wager(position, amount)
+    r.place_bonus_wager(5, "three_card_bonus", 500)
+    r.place_bonus_wager(6, "seven_card_bonus", 500)
+    for position in r.core.bank_offer_order():
+        if position == 3:
+            break
+        r.decline_bank(position)
+    r.accept_bank(3)
+    r.no_more_bets()
+    r.place_dealer_wager(0)
+    record = r.deal(["5s", "Ks", "Kh", "3c", "8c", "4s", "8d", "5c", "4c"])
+    assert record.effects["three_card_stacks"] == {"3": "5s Ks Kh", "5": "3c 8c 4s",
+                                                   "6": "8d 5c 4c"}
+    r.settle_three_card_bonus()
+    r.deal_four_card_stacks(["2h", "3h", "6h", "7h", "9s", "Ts", "Js", "Qs", "Ad", "Kd", "Qd",
+                             "Jd"])
+    assert all(len(r.core.seven_cards(p)) == 7 for p in (3, 5, 6))
+    for position in r.core.setting_order():
+        r.set_hand_house_way(position)
+    r.set_bank_hand("5s 2h")
+    r.settle()
+    assert r.is_complete and sum(r.net.values()) == 0
+    settled = {(p.position, p.wager) for p in r.payments}
+    assert {(5, "three_card_bonus"), (6, "seven_card_bonus"), (5, "pai_gow"),
+            (6, "pai_gow")} <= settled
     check = settle_bonus_document(json.loads(json.dumps(r.to_document())))
     assert check["matches"], check.get("differences")

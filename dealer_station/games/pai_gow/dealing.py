@@ -163,19 +163,22 @@ def seven_card_hands(
 
 
 def three_then_four_hands(
-    first: Sequence[T], second: Sequence[T], wagered: Iterable[int]
+    first: Sequence[T], second: Sequence[T], wagered: Iterable[int], *, dealer: bool = True
 ) -> dict[int, list[T]]:
     """The hands of a table offering the three-card / seven-card bonus: stacks of three from the
     automated shoe to each position with a pai gow wager from the dealer's farthest left, clockwise,
     then the dealer (5324.41(n)(4)-(5)); then stacks of four the same way ((n)(7)(ii)).
     ``first`` is the cards of the three-card stacks in the order dispensed, ``second`` those of the
-    four-card stacks.
+    four-card stacks. ``dealer=False``: the dealer has no hand (a player bank the dealer places no
+    wager against, (h)(7)).
 
     >>> hands = three_then_four_hands("abcdefghi", "0123456789AB", [5, 2])
     >>> {p: "".join(h) for p, h in hands.items()}
     {2: 'abc0123', 5: 'def4567', 7: 'ghi89AB'}
+    >>> sorted(three_then_four_hands("abcdef", "01234567", [5, 2], dealer=False))
+    [2, 5]
     """
-    order = [*sorted(p for p in set(wagered) if p != DEALER), DEALER]
+    order = [*sorted(p for p in set(wagered) if p != DEALER), *([DEALER] if dealer else [])]
     if len(first) < 3 * len(order) or len(second) < 4 * len(order):
         raise ProcedureError(
             f"{len(order)} hands need {3 * len(order)} cards in stacks of three and "

@@ -791,7 +791,7 @@ class PaiGowRound:
         deck = self._cards(cards, 0)
         order = list(self._first_stacks)
         hands = dealing.three_then_four_hands(
-            [c for p in order for c in self._first_stacks[p]], deck, order
+            [c for p in order for c in self._first_stacks[p]], deck, order, dealer=DEALER in order
         )
         self._hands = {p: tuple(h) for p, h in hands.items()}
         self.phase = Phase.SETTING
