@@ -195,6 +195,7 @@ def read_audit_state(database: Path) -> AuditState:
     connection = _connect(database, readonly=True)
     try:
         Store._check_integrity(connection, database)
+        Store._check_not_blank(connection, database, database.parent / AUDIT_NAME)
         return Store._audit_state(connection)
     finally:
         connection.close()
@@ -288,6 +289,7 @@ class Store:
             connection = _connect(database, readonly=readonly)
             try:
                 cls._check_integrity(connection, database)
+                cls._check_not_blank(connection, database, audit_path)
                 if not readonly:
                     cls._configure(connection, database)
                     cls._migrate(connection, table)
@@ -327,6 +329,26 @@ class Store:
         if result != ["ok"]:
             raise StoreError(f"refusing to start: the database {database} is corrupt "
                              f"({'; '.join(map(str, result[:3]))})")
+
+    @classmethod
+    def _check_not_blank(cls, connection: sqlite3.Connection, database: Path,
+                         audit_path: Path) -> None:
+        """A database without a schema is only built on the very first start: refuse one that
+        is blank (emptied, or truncated to nothing: SQLite reads an empty file as a new
+        database) while the audit log shows the table has run, and one that holds tables of
+        something else."""
+        if cls._version(connection) != 0:
+            return
+        if audit_path.exists() and audit_path.stat().st_size > 0:
+            raise StoreError(
+                f"refusing to start: the database {database} is empty (no schema) but the audit "
+                f"log {audit_path} shows this table has run before; restore the database "
+                "instead of starting a fresh one")
+        tables = connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        if tables:
+            raise StoreError(f"refusing to start: {database} is not a Dealer Station table "
+                             f"database (no schema version; it holds {tables[0][0]!r})")
 
     @staticmethod
     def _configure(connection: sqlite3.Connection, database: Path) -> None:

@@ -96,6 +96,38 @@ def test_a_missing_database_after_the_station_has_run_is_refused(tmp_path: Path)
     assert not (table_dir(tmp_path) / "table.sqlite3").exists()  # no silent fresh one
 
 
+def test_an_emptied_database_after_the_station_has_run_is_refused_untouched(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A database file truncated to nothing reads in SQLite as a new, empty database: with the
+    audit log showing the table has run, every opening refuses it and none builds a fresh
+    schema in it (not the station, not ``users``, not ``--check``)."""
+    from dealer_station.check import run_checks
+
+    station = open_station(tmp_path)
+    station.create_first_supervisor("S1", "Sam", "1111")
+    station.close()
+    database = table_dir(tmp_path) / "table.sqlite3"
+    for suffix in ("-wal", "-shm"):
+        (table_dir(tmp_path) / f"table.sqlite3{suffix}").unlink(missing_ok=True)
+    database.write_bytes(b"")
+    with pytest.raises(StoreError, match=r"database .* is empty \(no schema\) but the audit log"):
+        open_station(tmp_path)
+    assert main(["--data-dir", str(tmp_path), "users", "list", "--table", "T1"]) == 2
+    assert "is empty (no schema)" in capsys.readouterr().err
+    results = {r.name: r for r in run_checks(None, str(tmp_path), table="T1")}
+    assert not results["database"].passed and "is empty" in results["database"].detail
+    assert database.stat().st_size == 0  # left as found, for the technician to restore
+
+
+def test_a_database_of_something_else_is_refused(tmp_path: Path) -> None:
+    table_dir(tmp_path).mkdir(parents=True)
+    with sqlite3.connect(table_dir(tmp_path) / "table.sqlite3") as other:
+        other.execute("CREATE TABLE invoices (id INTEGER)")
+    other.close()
+    with pytest.raises(StoreError, match="not a Dealer Station table database"):
+        open_station(tmp_path)
+
+
 def test_two_stations_cannot_open_one_table(tmp_path: Path) -> None:
     first = open_station(tmp_path)
     with pytest.raises(StoreError, match="another station"):
