@@ -33,10 +33,13 @@ def script_for(game: str) -> Any:
 
 
 def steps_of(game: str) -> tuple[str, ...]:
-    """The step names ``--step`` accepts for ``game``."""
+    """The step names ``--step`` accepts for ``game``: the scripted round's phases and the
+    scenes of :mod:`dealer_station.ui.scenes` (forms, a halt, ...)."""
     from dealer_station.ui import scripts
+    from dealer_station.ui.scenes import SCENES
 
-    return scripts.LET_IT_RIDE_PHASES if game == "let_it_ride" else scripts.PAI_GOW_PHASES
+    phases = scripts.LET_IT_RIDE_PHASES if game == "let_it_ride" else scripts.PAI_GOW_PHASES
+    return (*phases, *SCENES.get(game, {}))
 
 
 def _simulated_health(game: str) -> tuple[Any, ...]:
@@ -90,8 +93,13 @@ def render(game: str, step: str, path: str | Path, size: tuple[int, int] = (1280
         raise ValueError(f"unknown step {step!r} for {game}: {', '.join(steps_of(game))}")
     global _APP
     app = _APP = QApplication.instance() or QApplication([])
-    controller = preview_controller(game)
-    play_until(controller, script_for(game), step)
+    from dealer_station.ui.scenes import SCENES, scene
+
+    if step in SCENES.get(game, {}):
+        controller = scene(game, step)
+    else:
+        controller = preview_controller(game)
+        play_until(controller, script_for(game), step)
     window = MainWindow()
     window.resize(*size)
     window.show()

@@ -292,7 +292,7 @@ class PaiGowAdapter:
             })
         if name == "light_mismatch" and "resolve_light_mismatch" in step.actions:
             lit_now = sorted(round_.lockout.lit)
-            unlit = [p for p in PLAYER_POSITIONS if p not in lit_now]
+            unlit = [p for p in sorted(core(round_).wagers) if p not in lit_now]
             chips, lights = round_.lockout.mismatch
             return EntryRequest("form", "", f"MISMATCH · {chips} chip(s), {lights} light(s)",
                                 options={
