@@ -9,7 +9,9 @@ start) runs on a table PC. One line per check, exit status non-zero with the rea
 * **database** — the table's SQLite database passes SQLite's ``integrity_check`` and
   ``foreign_key_check``, has the audit head, and a schema this program knows; an older schema is
   migrated (:data:`dealer_station.store.database.MIGRATIONS`); every progressive meter equals its
-  journal. No database yet is the first start (nothing to check; nothing is created).
+  journal; the round journal (every action record, each round's status, void reason and
+  payments) equals what the audit log recorded, so a row edited in the database is found. No
+  database yet is the first start (nothing to check; nothing is created).
 * **audit chain** — the hash chain of the audit log verifies record by record and its last
   record is the head (sequence and hash) recorded in the database. A log one interrupted
   write behind the database is sound (the station completes it when it opens).
@@ -254,6 +256,9 @@ def _open_checks(files: TableFiles, migrate: bool) -> str:
         if migrate:
             notes.append(f"migrated from schema version {before} to {MIGRATIONS[-1][0]}")
         meter_store.check(store)
+        mismatch = journal.audit_mismatch(store, audit.read_lines(store.audit_path)[0])
+        if mismatch is not None:
+            raise StoreError(f"the round journal does not match the audit log: {mismatch}")
         count = len(meter_store.meters(store))
         if count:
             notes.append(f"{count} meter(s) equal their journals")

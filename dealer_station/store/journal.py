@@ -9,7 +9,7 @@ open at a time (a unique index enforces it).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from dealer_station.store.database import Store, StoreError, Transaction
 __all__ = [
     "RoundSummary",
     "append_record",
+    "audit_mismatch",
     "begin_round",
     "finish_round",
     "open_round",
@@ -153,3 +154,55 @@ def round_records(store: Store, round_id: int) -> Sequence[Record]:
     rows = store.query("SELECT record FROM records WHERE round_id = ? ORDER BY sequence",
                        (round_id,))
     return [Record.from_json(json.loads(row[0])) for row in rows]
+
+
+_AUDITED_STATUS = {"started": "open", "completed": "complete", "voided": "void"}
+
+
+def audit_mismatch(store: Store, lines: Iterable[str]) -> str | None:
+    """The first place where the journal in the database differs from what the audit log
+    recorded when it was written (a journal row edited, added or deleted, a round's status,
+    void reason or payments changed), in words; ``None`` when they agree. ``lines`` are the
+    verified audit log's lines.
+
+    The audit log is the tamper evidence; this extends it to the database's own rows."""
+    actions: dict[tuple[Any, Any], Any] = {}
+    rounds: dict[int, dict[str, Any]] = {}
+    for number, line in enumerate(lines, start=1):
+        entry = json.loads(line)
+        round_id, data = entry.get("round"), entry.get("data") or {}
+        if entry.get("kind") == "action":
+            actions[(round_id, data.get("sequence"))] = (number, data)
+        elif entry.get("kind") == "round" and data.get("event") in _AUDITED_STATUS:
+            rounds[round_id] = {"status": _AUDITED_STATUS[data["event"]], "record": number,
+                                "reason": data.get("reason"), "payments": data.get("payments")}
+    seen: set[tuple[Any, Any]] = set()
+    for row in store.query("SELECT round_id, sequence, record FROM records "
+                           "ORDER BY round_id, sequence"):
+        key = (row[0], row[1])
+        seen.add(key)
+        if key not in actions:
+            return (f"round {row[0]} record {row[1]} is in the database but not in the audit "
+                    "log (added outside the station)")
+        number, data = actions[key]
+        if json.loads(row[2]) != data:
+            return (f"round {row[0]} record {row[1]} differs from audit record {number} "
+                    "(edited in the database)")
+    for key in sorted(set(actions) - seen, key=lambda k: (k[0] or 0, k[1] or 0)):
+        return (f"round {key[0]} record {key[1]} (audit record {actions[key][0]}) is missing "
+                "from the database (deleted)")
+    for row in store.query("SELECT id, status, void_reason, document FROM rounds ORDER BY id"):
+        audited = rounds.get(row[0])
+        if audited is None:
+            return f"round {row[0]} is in the database but its start is not in the audit log"
+        if row[1] != audited["status"]:
+            return (f"round {row[0]} is {row[1]} in the database but {audited['status']} in "
+                    f"audit record {audited['record']}")
+        if row[1] == "void" and row[2] != audited["reason"]:
+            return (f"round {row[0]}: its void reason differs from audit record "
+                    f"{audited['record']}")
+        document = json.loads(row[3]) if row[3] else {}
+        if audited["payments"] is not None and document.get("payments") != audited["payments"]:
+            return (f"round {row[0]}: its payments differ from audit record "
+                    f"{audited['record']} (edited in the database)")
+    return None

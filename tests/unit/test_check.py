@@ -290,3 +290,57 @@ def test_check_while_the_station_is_open_reads_without_taking_the_table(data_dir
     finally:
         station.close()
     assert _failed(_checks(data_dir)) == []
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Eight Let It Ride rounds played through the station (round 7 voided by a supervisor)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "store"))
+    import crash_player
+
+    directory = tmp_path_factory.mktemp("played")
+    assert crash_player.main(str(directory), 8, 7) == 0
+    return directory
+
+
+@pytest.mark.parametrize(
+    ("tamper", "reason"),
+    [
+        ("UPDATE records SET record = replace(record, '\"total\": ', '\"total\": 1') "
+         "WHERE round_id = 2 AND sequence = 1", "round 2 record 1 differs from audit record"),
+        ("DELETE FROM records WHERE round_id = 3 AND sequence = 2",
+         "round 3 record 2 (audit record"),
+        ("INSERT INTO records SELECT round_id, 99, action, record, actor, time FROM records "
+         "WHERE round_id = 4 AND sequence = 1",
+         "round 4 record 99 is in the database but not in the audit log"),
+        ("UPDATE rounds SET document = replace(document, '\"amount\": ', '\"amount\": 9') "
+         "WHERE id = 5", "round 5: its payments differ from audit record"),
+        ("UPDATE rounds SET void_reason = 'the dealer misdealt' WHERE id = 7",
+         "round 7: its void reason differs"),
+        ("UPDATE rounds SET status = 'complete' WHERE id = 7",
+         "round 7 is complete in the database but void in audit record"),
+    ],
+)
+def test_a_journal_row_edited_in_the_database_fails_the_check(
+    played: Path, tmp_path: Path, tamper: str, reason: str
+) -> None:
+    """The audit chain is sound and its head matches, but a round's record, status, void
+    reason or payments was changed in the database behind the station's back: the database
+    check fails naming the round (the journal must equal what the audit log recorded)."""
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(played, copy)
+    table = "LIR-1"
+    sound = {r.name: r for r in run_checks(None, str(copy), table=table, transport="memory")}
+    assert sound["database"].passed, sound["database"]
+    with sqlite3.connect(copy / table / "table.sqlite3") as connection:
+        connection.execute(tamper)
+    connection.close()
+    results = {r.name: r for r in run_checks(None, str(copy), table=table, transport="memory")}
+    assert not results["database"].passed
+    assert "the round journal does not match the audit log" in results["database"].detail
+    assert reason in results["database"].detail
+    assert results["audit chain"].passed  # the log itself is sound: the database was edited
