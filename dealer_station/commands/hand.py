@@ -16,6 +16,7 @@ from dealer_station.rankings._category import RankedCategory
 from dealer_station.rankings.five_card import FiveCardCategory, evaluate_five
 from dealer_station.rankings.pai_gow import PaiGowCategory, evaluate_high, evaluate_low
 from dealer_station.rankings.seven_card import (
+    BANKER_BONUS_HANDS,
     FortuneHand,
     ImperialHand,
     PaiGowHighCard,
@@ -66,7 +67,8 @@ Category names:
   seven-card (o)(2):    {_names(SevenCardBonusHand)}
   imperial (p)(4):      {_names(ImperialHand)}
   progressive (k)(4):   {_names(ProgressiveHand)}
-  insurance (m)(3), imperial banker (p)(5): {_names(PaiGowHighCard)}
+  insurance (m)(3):     {_names(PaiGowHighCard)}
+  imperial banker (p)(5): {_names(BANKER_BONUS_HANDS)}
 
 Example: dealer-station hand --game pai-gow As Ah Ad Ac JK Kc Kd
 """
