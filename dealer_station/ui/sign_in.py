@@ -113,6 +113,7 @@ class SupervisorDecision(QFrame):
         self.approve.setObjectName("primary")
         for button in (self.reject, self.approve):  # long labels clip, never widen the window
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            button.setStyleSheet("font-size: 16pt; padding: 6px 8px;")
         buttons.addWidget(self.reject, 2)
         buttons.addWidget(self.approve, 3)
         layout.addLayout(buttons)

@@ -262,8 +262,8 @@ class LetItRideAdapter:
         if step.phase == "halted":
             return EntryRequest("supervisor", "", step.instruction, options={
                 "heading": "SUPERVISOR · the round is halted",
-                "approve": ("CONTINUE THE ROUND", "resolve_halt", {"resolution": "continue"}),
-                "reject": ("VOID THE ROUND", "resolve_halt", {"resolution": "void_round"}),
+                "approve": ("CONTINUE ROUND", "resolve_halt", {"resolution": "continue"}),
+                "reject": ("VOID ROUND", "resolve_halt", {"resolution": "void_round"}),
             })
         if step.phase == "betting":
             position = selected if selected and selected.isdigit() else ""
