@@ -162,16 +162,19 @@ _AUDITED_STATUS = {"started": "open", "completed": "complete", "voided": "void"}
 def audit_mismatch(store: Store, lines: Iterable[str]) -> str | None:
     """The first place where the journal in the database differs from what the audit log
     recorded when it was written (a journal row edited, added or deleted, a round's status,
-    void reason or payments changed), in words; ``None`` when they agree. ``lines`` are the
-    verified audit log's lines.
+    void reason or payments changed, a meter journal entry changed), in words; ``None`` when
+    they agree. ``lines`` are the verified audit log's lines.
 
     The audit log is the tamper evidence; this extends it to the database's own rows."""
     actions: dict[tuple[Any, Any], Any] = {}
     rounds: dict[int, dict[str, Any]] = {}
+    meter_changes: list[tuple[int, Any, Any]] = []
     for number, line in enumerate(lines, start=1):
         entry = json.loads(line)
         round_id, data = entry.get("round"), entry.get("data") or {}
-        if entry.get("kind") == "action":
+        if entry.get("kind") == "meter":
+            meter_changes.append((number, round_id, data))
+        elif entry.get("kind") == "action":
             actions[(round_id, data.get("sequence"))] = (number, data)
         elif entry.get("kind") == "round" and data.get("event") in _AUDITED_STATUS:
             rounds[round_id] = {"status": _AUDITED_STATUS[data["event"]], "record": number,
@@ -205,4 +208,21 @@ def audit_mismatch(store: Store, lines: Iterable[str]) -> str | None:
         if audited["payments"] is not None and document.get("payments") != audited["payments"]:
             return (f"round {row[0]}: its payments differ from audit record "
                     f"{audited['record']} (edited in the database)")
+    entries = store.query("SELECT id, meter, kind, amount, balance, round_id, jackpot, detail "
+                          "FROM meter_entries ORDER BY id")
+    for index, row in enumerate(entries):
+        if index >= len(meter_changes):
+            return (f"meter entry {row[0]} ({row[1]} {row[2]}) is in the database but not in "
+                    "the audit log (added outside the station)")
+        number, audited_round, audited = meter_changes[index]
+        # the audit record as meters.add_entry writes it from the entry
+        expected = {"meter": row[1], "kind": row[2], "amount": row[3], "balance": row[4],
+                    "jackpot": row[6], **json.loads(row[7] or "{}")}
+        if expected != audited or row[5] != audited_round:
+            return (f"meter entry {row[0]} ({row[1]} {row[2]}) differs from audit record "
+                    f"{number} (edited or deleted in the database)")
+    if len(meter_changes) > len(entries):
+        number, _round, audited = meter_changes[len(entries)]
+        return (f"the meter change of audit record {number} ({audited.get('meter')} "
+                f"{audited.get('kind')}) is missing from the database (deleted)")
     return None

@@ -321,6 +321,13 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
          "round 7: its void reason differs"),
         ("UPDATE rounds SET status = 'complete' WHERE id = 7",
          "round 7 is complete in the database but void in audit record"),
+        # the meter still equals its journal's sum in both: only the audit log tells
+        ("UPDATE meter_entries SET detail = replace(detail, 'wagered\": 100', "
+         "'wagered\": 500') WHERE id = 2",
+         "meter entry 2 (bonus_progressive contribution) differs from audit record"),
+        ("UPDATE meters SET current = (SELECT balance FROM meter_entries ORDER BY id DESC "
+         "LIMIT 1 OFFSET 1); DELETE FROM meter_entries WHERE id = (SELECT MAX(id) FROM "
+         "meter_entries)", "is missing from the database (deleted)"),
     ],
 )
 def test_a_journal_row_edited_in_the_database_fails_the_check(
@@ -337,7 +344,7 @@ def test_a_journal_row_edited_in_the_database_fails_the_check(
     sound = {r.name: r for r in run_checks(None, str(copy), table=table, transport="memory")}
     assert sound["database"].passed, sound["database"]
     with sqlite3.connect(copy / table / "table.sqlite3") as connection:
-        connection.execute(tamper)
+        connection.executescript(tamper)
     connection.close()
     results = {r.name: r for r in run_checks(None, str(copy), table=table, transport="memory")}
     assert not results["database"].passed
