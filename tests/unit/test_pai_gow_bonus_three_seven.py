@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from dealer_station.games.pai_gow.config import config_from_mapping
+from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig, Completion
+from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.stub import StubCount, expected_stub
 from dealer_station.procedure import ProcedureError
 
@@ -49,3 +52,52 @@ def test_counting_shuffler_removes_the_requirement_5324_41_n_8() -> None:
 def test_stub_dealt_by_hand_needs_no_count_5324_41_n_7_i() -> None:
     stub = StubCount.for_config(BonusConfig(three_seven_completion=Completion.STUB_BY_HAND))
     assert not stub.required
+
+
+def _overdue_round() -> PaiGowBonusRound:
+    """A three-then-four round whose stub count is overdue (five rounds since the last)."""
+    offered = frozenset({BonusWager.THREE_CARD_BONUS, BonusWager.SEVEN_CARD_BONUS})
+    config = config_from_mapping({
+        "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
+        "dealing": {"method": "three_then_four"},
+        "side_wagers": {"offered": sorted(w.value for w in offered)},
+    })
+    r = PaiGowBonusRound(config, BonusConfig(offered=offered), dealer_id="D1", round_id="r6",
+                         stub=StubCount(required=True, rounds_since_count=5))
+    r.shuffle()
+    r.place_wager(2, 1000)
+    r.no_more_bets()
+    assert r.step.phase == "stub_count" and "count_stub" in r.step.actions
+    return r
+
+
+THREE_CARD_STACKS = ["9h", "9d", "2c", "Kc", "Kd", "4s"]
+
+
+def test_an_overdue_count_of_the_deck_releases_the_deal_5324_41_n_7_ii() -> None:
+    """The sixth round's deal waits for the count the step asks for; before any card is dealt
+    the stub is the whole deck (52 cards and the joker), and a right count lets the round go on
+    (it was refused, so the round could never be dealt)."""
+    r = _overdue_round()
+    record = r.count_stub(53)
+    assert record.effects["deck_removed"] is False
+    assert r.step.phase != "stub_count"
+    r.deal(THREE_CARD_STACKS)
+    assert r.next_stub().rounds_since_count == 0
+    with pytest.raises(ProcedureError):  # counted once: the next count is after four more cards
+        r.count_stub(53)
+
+
+def test_an_overdue_count_short_of_the_deck_removes_it_5324_41_n_8() -> None:
+    r = _overdue_round()
+    assert r.count_stub(52).effects["deck_removed"] is True
+    with pytest.raises(ProcedureError) as refused:
+        r.deal(THREE_CARD_STACKS)
+    assert refused.value.clause == "5324.41(n)(8)"
+
+
+def test_an_overdue_round_takes_the_shuffler_report_the_step_offers_5324_41_n_8() -> None:
+    r = _overdue_round()
+    assert "shuffler_report" in r.step.actions
+    r.shuffler_report(53)
+    r.deal(THREE_CARD_STACKS)

@@ -456,14 +456,22 @@ class PaiGowBonusRound:
                             "5324.41(n)(6)")
 
     # ------------------------------------------------------------------ stub count (n)(7)-(8)
+    @property
+    def _count_before_the_deal(self) -> bool:
+        """The count is overdue and blocks this round's deal: the dealer counts the whole deck
+        (the stub before any card is dealt) to release it ((n)(7)(ii))."""
+        return (self.core.phase is Phase.DEAL and self.stub.required
+                and not self.stub.deck_removed and not self.stub.can_deal)
+
     def verify_count_stub(self, counted: int) -> None:
-        if not self._three_then_four or self.core.phase in (
+        if not self._three_then_four or (not self._count_before_the_deal and self.core.phase in (
                 Phase.SHUFFLE, Phase.CUT, Phase.BETTING, Phase.DEALER_WAGER, Phase.STARTING,
-                Phase.RNG_WAGERS, Phase.DEAL, Phase.FOUR_CARD):
-            raise ProcedureError("the stub is counted face down after the four more cards",
+                Phase.RNG_WAGERS, Phase.DEAL, Phase.FOUR_CARD)):
+            raise ProcedureError("the stub is counted face down after the four more cards (or, "
+                                 "when the count is overdue, the deck before the deal)",
                                  "5324.41(n)(7)(ii)")
-        if counted < 0:
-            raise ProcedureError("a count cannot be negative")
+        if isinstance(counted, bool) or not isinstance(counted, int) or counted < 0:
+            raise ProcedureError(f"a count is a number of cards, not {counted!r}")
 
     def can_count_stub(self, counted: int) -> bool:
         return allowed(self.verify_count_stub, counted)
@@ -472,7 +480,7 @@ class PaiGowBonusRound:
         """The dealer counted the stub face down on the layout ((n)(7)(ii)); a wrong number of
         cards takes the deck off the table."""
         self.verify_count_stub(counted)
-        hands = len(self._all_stack_positions())
+        hands = 0 if self._count_before_the_deal else len(self._all_stack_positions())
         self.stub = self.stub.record_count(counted=counted, hands=hands)
         self.stub_counted = not self.stub.deck_removed
         return self._record("count_stub", {"counted": counted},
@@ -486,7 +494,8 @@ class PaiGowBonusRound:
         return []
 
     def verify_shuffler_report(self, cards: int) -> None:
-        if self.core.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING):
+        if self.core.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING) and not (
+                self._count_before_the_deal):
             raise ProcedureError("the shuffler reports its count after the shuffle",
                                  "5324.41(n)(8)")
 

@@ -43,13 +43,14 @@ ROUNDS_BETWEEN_COUNTS = 5
 
 
 def expected_stub(hands: int) -> int:
-    """The stub after seven cards to each of ``hands`` hands (players with a wager and the dealer).
+    """The stub after seven cards to each of ``hands`` hands (players with a wager and the dealer);
+    with no hand dealt yet (an overdue count before the deal) the whole deck.
 
-    >>> expected_stub(7)
-    4
+    >>> expected_stub(7), expected_stub(0)
+    (4, 53)
     """
-    if not 1 <= hands <= 7:
-        raise ValueError("one to seven hands are dealt")
+    if not 0 <= hands <= 7:
+        raise ValueError("zero to seven hands are dealt")
     return DECK_SIZE - 7 * hands
 
 
