@@ -195,9 +195,12 @@ def computed_census(cache: CensusCache, *, key: str | None = None,
 
 
 def _exit_with_parent() -> None:
-    """End this process when its parent closes our standard input (the parent ended)."""
+    """End this process when its parent closes our standard input (the parent ended). Reads
+    the raw descriptor, not ``sys.stdin``: a forked census worker closes ``sys.stdin`` and would
+    wait forever for the lock a reading thread holds."""
     def watch() -> None:
-        sys.stdin.read()
+        while os.read(0, 4096):
+            pass
         os._exit(3)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from html import escape
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -54,6 +56,19 @@ from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.widgets import message_label
 
 __all__ = ["ConfigurationPage"]
+
+
+def _returns_html(lines: list[PaiGowReturn]) -> str:
+    """The THEORETICAL RETURN column of a Pai Gow table: each wager's name, table and figure
+    (the wagers the table offers first, the others dimmed)."""
+    rows = ["<p>Exact, over all 154,143,080 seven-card hands of the 53-card deck.</p>"]
+    for line in sorted(lines, key=lambda line: not line.offered):
+        name = escape(f"{line.name[:1].upper()}{line.name[1:]}"
+                      + (f" · table {line.table}" if line.table else ""))
+        note = "" if line.offered else " <span style='color:#8a968f'>(not offered)</span>"
+        style = "" if line.offered else " style='color:#8a968f'"
+        rows.append(f"<p{style}><b>{name}</b>{note}<br>{escape(line.figure)}</p>")
+    return "".join(rows)
 
 _GROUPS = ("Optional wagers", "Pay tables", "Limits", "House way", "Table")
 
@@ -111,8 +126,13 @@ class ConfigurationPage(QWidget):
         returns_column.addWidget(self.census_progress)
         self.returns = QLabel("")
         self.returns.setWordWrap(True)
-        returns_column.addWidget(self.returns)
-        returns_column.addStretch(1)
+        self.returns.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        returns_area = QScrollArea()
+        returns_area.setWidgetResizable(True)
+        returns_area.setFrameShape(QFrame.Shape.NoFrame)
+        returns_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        returns_area.setWidget(self.returns)
+        returns_column.addWidget(returns_area, 1)
         body.addLayout(returns_column, 2)
         layout.addLayout(body, 1)
         buttons = QHBoxLayout()
@@ -173,6 +193,8 @@ class ConfigurationPage(QWidget):
         holder = QWidget()
         form = QFormLayout(holder)
         form.setVerticalSpacing(8)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows if game == "pai_gow"
+                              else QFormLayout.RowWrapPolicy.WrapLongRows)
         for group in _GROUPS:
             members = [f for f in self.fields if f.group == group]
             if not members:
@@ -309,9 +331,7 @@ class ConfigurationPage(QWidget):
             return
         assert isinstance(result, list)
         self.pai_gow_lines = result
-        self.returns.setText("Exact, from all 154,143,080 seven-card hands of the 53-card deck "
-                             "(5324.41(b)):\n\n"
-                             + "\n\n".join(line.words for line in result))
+        self.returns.setText(_returns_html(result))
         by_wager = {line.wager: line for line in result}
         for key, wagers in BESIDE.items():
             label = self.beside.get(key)
@@ -319,7 +339,8 @@ class ConfigurationPage(QWidget):
                 continue
             shown = [by_wager[w] for w in wagers]
             label.setText("\n".join(
-                (f"{line.name}: " if len(shown) > 1 else "") + line.figure for line in shown))
+                (f"{line.name.split()[0]}: " if len(shown) > 1 else "") + line.figure
+                for line in shown))
 
     # -- editing ------------------------------------------------------------------------------
     def edited(self) -> dict[str, Any]:

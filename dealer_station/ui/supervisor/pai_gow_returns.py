@@ -13,7 +13,7 @@ ones ``dealer-station paytable --game pai-gow --json`` prints for the same lette
 >>> config.fortune_letter, sorted(w.value for w in config.offered)
 ('B', ['fortune_bonus'])
 >>> PaiGowReturn("fortune_bonus", "B", -0.0775, True).words
-'fortune bonus, table B: return 92.250 % · house edge 7.750 %'
+'Fortune bonus B: return 92.250 % · house edge 7.750 %'
 """
 
 from __future__ import annotations
@@ -78,16 +78,16 @@ class PaiGowReturn:
         """The figure alone (what is shown beside a pay table choice)."""
         value = self.expected_return
         if self.wager == "envy_bonus":
-            return f"${value:.4f} per other hand to each envy marker"
+            return f"${value:.4f} per other hand, to each envy marker"
         if self.wager == "banker_hand_bonus":
             return f"adds {100 * value:+.3f} % to the imperial wager"
         return f"return {100 * (1 + value):.3f} % · house edge {-100 * value:.3f} %"
 
     @property
     def words(self) -> str:
-        table = f", table {self.table}" if self.table else ""
-        offered = "" if self.offered else " (not offered here)"
-        return f"{self.name}{table}{offered}: {self.figure}"
+        table = f" {self.table}" if self.table else ""
+        offered = "" if self.offered else " · not offered here"
+        return f"{self.name[:1].upper()}{self.name[1:]}{table}: {self.figure}{offered}"
 
 
 def _offered(settings: Mapping[str, Any]) -> list[str]:

@@ -187,7 +187,16 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             screen.validation.save()
             shot_of(screen, "supervisor_jackpot_record", table)
             screen.pages.show_page(2)
-            _wait_for_pai_gow_returns(screen.configuration)
+            page = screen.configuration
+            _wait_for_pai_gow_returns(page)
+            # a table offering the fortune bonus (its envy), insurance and the progressive,
+            # with fortune table B chosen (edited, not applied)
+            page.editors["side_wagers.offered"].setText("fortune_bonus, insurance, progressive")
+            page.editors["bonus_wagers.fortune_letter"].setText("B")
+            page.show_pai_gow_returns(page.edited())
+            table.wait_idle(page.background, timeout=60)
+            screen.configuration.fields_area.ensureWidgetVisible(
+                screen.configuration.editors["bonus_wagers.seven_card_letter"], 50, 120)
             shot_of(screen, "supervisor_configuration_pai_gow", table)
             screen.close()
             screen.deleteLater()
@@ -203,6 +212,8 @@ def _wait_for_pai_gow_returns(page: Any, timeout: float = 300.0) -> None:
 
     deadline = time.monotonic() + timeout
     while not page.pai_gow_lines or page.background.pending:
+        if isinstance(page.census_job.result, Exception):
+            raise RuntimeError(f"census: {page.census_job.result}")
         if time.monotonic() > deadline:
             raise TimeoutError("the Pai Gow returns were not shown")
         QCoreApplication.processEvents()
