@@ -244,8 +244,15 @@ class PaiGowBonusRound:
     def place_dealer_wager(self, amount: Cents) -> Record:
         return self._delegate("place_dealer_wager", {"amount": amount})
 
-    def determine_starting_position(self, number: int) -> Record:
-        return self._delegate("determine_starting_position", {"number": number})
+    def determine_starting_position(self, number: int,
+                                    dice: Sequence[int] | None = None) -> Record:
+        """The RNG number or the dice total, with the three faces when the dealer entered them
+        (5324.2(b)), checked and recorded by the core round; a record of the total alone (as
+        rounds were recorded before the faces were) replays as it was."""
+        arguments: dict[str, JSONValue] = {"number": number}
+        if dice is not None:
+            arguments["dice"] = list(dice)
+        return self._delegate("determine_starting_position", arguments)
 
     def settle_rng_wagers(self) -> Record:
         return self._delegate("settle_rng_wagers", {})
