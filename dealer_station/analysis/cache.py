@@ -29,7 +29,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import sys
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
