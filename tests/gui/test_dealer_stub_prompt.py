@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from dealer_station.games.pai_gow.station_round import new_round
 from dealer_station.ui.adapters import adapter_for
 from dealer_station.ui.app import load_table_config
@@ -44,14 +42,36 @@ def test_overdue_stub_count_blocks_the_deal_5324_41_n_7_ii():
     assert controller.round.step.phase == "stub_count"
 
 
-@pytest.mark.xfail(reason="the optional wagers' round asks for the stub count at the deal of an "
-                   "overdue round but verify_count_stub refuses a count before the four more "
-                   "cards (dealer_station/games/pai_gow/wagers/bonus_round.py)")
 def test_overdue_stub_counted_at_the_screen_releases_the_deal_5324_41_n_7_ii():
+    """Nothing is dealt yet in the overdue round, so the stub counted is the whole deck: 52
+    cards and the joker release the deal."""
     controller = _controller(5)
-    record = controller.submit_form({"counted": 53 - 7 * 2})
+    assert "deck" in controller.snapshot().entry.options["fields"][0].label
+    record = controller.submit_form({"counted": 53})
     assert record is not None and record.action == "count_stub"
+    assert record.effects["deck_removed"] is False
+    snap = controller.snapshot()
+    assert snap.step.phase == "deal"
+    assert "count_stub" not in [a.name for a in snap.step.actions]
+    assert controller.round.next_stub().rounds_since_count == 0
+
+
+def test_overdue_round_takes_the_shufflers_count_at_the_screen_5324_41_n_8():
+    controller = _controller(5)
+    record = controller.submit_form({"counted": 53, "by": "shuffler"})
+    assert record is not None and record.action == "shuffler_report"
+    assert record.arguments == {"cards": 53}
     assert controller.snapshot().step.phase == "deal"
+
+
+def test_overdue_count_short_of_the_deck_keeps_the_deal_blocked_5324_41_n_8():
+    controller = _controller(5)
+    record = controller.submit_form({"counted": 53 - 7 * 2})  # a stub's count is not the deck
+    assert record is not None and record.effects["deck_removed"] is True
+    snap = controller.snapshot()
+    assert snap.step.phase == "stub_count"
+    assert "Remove the deck" in snap.step.instruction
+    assert controller.perform("deal", {"cards": [f"{r}c" for r in "23456"] + ["7d"]}) is None
 
 
 def _after_four_more_cards(controller: TableController) -> None:

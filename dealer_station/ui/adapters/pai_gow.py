@@ -282,10 +282,25 @@ class PaiGowAdapter:
                                      "wager against the dealer), as the bank directs",
                                      minimum=0, maximum=most // 100, default=most // 100),),
             })
+        if name == "stub_count" and step.phase == "stub_count" and self._stub_form_allowed(
+                round_):
+            # overdue: the sixth round's deal waits; nothing is dealt yet, so the stub is the
+            # whole deck, or the shuffler's count after the shuffle ((n)(7)(ii), (n)(8))
+            return EntryRequest("form", "", "STUB COUNT OVERDUE · the deal waits", options={
+                "name": name, "submit": "RECORD THE COUNT", "cancel": False,
+                "fields": (
+                    FormField("number", "counted", "Cards in the deck (52 and the joker: 53)",
+                              minimum=0, maximum=53, default=0),
+                    FormField("choice", "by", "Counted by", (
+                        ("dealer", "the dealer, face down on the layout"),
+                        ("shuffler", "the shuffler, after the shuffle"))),
+                ),
+                "note": "Five rounds without a stub count: count the deck before the deal. A "
+                        "wrong number of cards takes the deck off the table (5324.41(n)(8)).",
+            })
         if name == "stub_count" and self._stub_form_allowed(round_):
             return EntryRequest("form", "", "STUB COUNTED FACE DOWN ON THE LAYOUT", options={
-                "name": name, "submit": "RECORD THE STUB COUNT",
-                "cancel": step.phase != "stub_count",
+                "name": name, "submit": "RECORD THE STUB COUNT", "cancel": True,
                 "fields": (FormField("number", "counted", "Cards in the stub", minimum=0,
                                      maximum=53, default=0),),
                 "note": "A wrong number of cards takes the deck off the table (5324.41(n)(8)).",
@@ -331,6 +346,8 @@ class PaiGowAdapter:
         if name == "dealer_wager":
             return "place_dealer_wager", {"amount": int(values["dollars"]) * 100}
         if name == "stub_count":
+            if values.get("by") == "shuffler":  # the shuffler's count of the deck ((n)(8))
+                return "shuffler_report", {"cards": int(values["counted"])}
             return "count_stub", {"counted": int(values["counted"])}
         if name == "light_mismatch":
             reason = str(values.get("reason", "")).strip()
