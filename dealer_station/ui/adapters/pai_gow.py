@@ -63,16 +63,6 @@ def foul_judge(wheel_lowest: bool = False) -> Any:
     return judge
 
 
-def _takes(round_: Any, action: str, argument: str) -> bool:
-    """Whether the round's ``action`` takes ``argument``."""
-    import inspect
-
-    try:
-        return argument in inspect.signature(getattr(round_, action)).parameters
-    except (AttributeError, TypeError, ValueError):
-        return False
-
-
 class PaiGowAdapter:
     """Adapter of the Pai Gow round for the dealer's screen."""
 
@@ -358,11 +348,8 @@ class PaiGowAdapter:
                 "voided": [int(p) for p in values.get("voided", ())], "reason": reason}
         if name == "dice":
             dice = [int(d) for d in values.get("dice", ())]
-            if dice and all(dice):
-                if _takes(round_, "determine_starting_position", "dice"):
-                    return "determine_starting_position", {"number": sum(dice), "dice": dice}
-                # a round that records only the total (the optional wagers' round so far)
-                return "determine_starting_position", {"number": sum(dice)}
+            if dice and all(dice):  # the faces recorded with their total, core or bonus table
+                return "determine_starting_position", {"number": sum(dice), "dice": dice}
             if any(dice):
                 raise ValueError("Enter all three dice, or only the total.")
             total = int(values.get("total", 0))
