@@ -86,9 +86,18 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
         controller.closers.append(sim.close)
         if simulated is not None:
             simulated.append(sim)
+    # Real devices keep their event numbers across a restart of the station: the cursors on disk
+    # make the manager take exactly the events not yet handed over (nothing lost or repeated).
+    # Simulated devices start afresh with every launch, and so do their cursors.
+    cursor_store = None
+    if sim is None:
+        from drivers.cursor import JsonCursorStore
+
+        cursor_store = JsonCursorStore(station.store.directory / "device-cursors.json")
     manager = DeviceManager(config,
                             on_event=bridge.on_event if bridge is not None else None,
-                            on_health=bridge.on_health if bridge is not None else None)
+                            on_health=bridge.on_health if bridge is not None else None,
+                            cursor_store=cursor_store)
     manager.start()
     controller.closers.append(manager.stop)
     controller._hardware = DeviceHub(manager, bridge.on_error if bridge is not None else None)
