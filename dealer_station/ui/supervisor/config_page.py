@@ -236,6 +236,8 @@ class ConfigurationPage(QWidget):
         if game == "pai_gow":
             self.show_pai_gow_returns(settings)
             return
+        self.census_progress.hide()  # a census still running serves a later Pai Gow table
+        self.pai_gow_lines = []
         generation = self._generation = self._generation + 1
         self.returns.setText("Theoretical returns: reading the pay tables…")
         self.background.run(lambda: return_jobs(game, settings),

@@ -7,9 +7,11 @@ with the clause it breaks) before the station stores it; the station takes it on
 from a supervisor who is not dealing, and records it in the audit trail
 (:meth:`dealer_station.station.Station.change_configuration`).
 
-Each pay table's theoretical return comes from :mod:`dealer_station.analysis` where it exists
-(Let It Ride's base game, let it ride bonus and three-card bonus), computed off the GUI thread and
-cached by table.
+Each pay table's theoretical return comes from :mod:`dealer_station.analysis`: Let It Ride's base
+game, let it ride bonus and three-card bonus here (:func:`return_jobs`), computed off the GUI
+thread and cached by table; every Pai Gow wager's in :mod:`.pai_gow_returns`, from the seven-card
+census the page obtains through :mod:`.census_job` (cached on disk by
+:mod:`dealer_station.analysis.cache`).
 
 >>> fields = flatten({"table": {"minimum": "$5.00", "two_positions": True},
 ...                   "bonus": {"offered": True}})
@@ -261,8 +263,8 @@ def return_jobs(game: str, settings: Mapping[str, Any]
     """Each pay table's line as known now (from the cache, else ``None``: computing) with the
     function that computes it (seconds for the base game: call it off the GUI thread)."""
     if game != "let_it_ride":
-        note = ("the exact analysis of this game's tables runs with `dealer-station paytable` "
-                "(a full seven-card census)")
+        note = ("see dealer_station.ui.supervisor.pai_gow_returns (the configuration page "
+                "shows a Pai Gow table's returns from the seven-card census)")
         line = ReturnLine("Pay tables", game.replace("_", " "), None, note)
         return [(line, lambda: line)]
     jobs: list[tuple[ReturnLine, Callable[[], ReturnLine]]] = []
