@@ -278,11 +278,11 @@ class ConfigurationPage(QWidget):
         self._pai_gow_settings = settings
         if installed() is None:
             self._set_beside("computing…")
-            self.returns.setText("Computing theoretical returns… the census of all 154,143,080 "
-                                 "seven-card hands, once for this version of the software "
-                                 "(kept in the cache afterwards).")
+            self.returns.setText("Computing theoretical returns… (the census of all 154,143,080 "
+                                 "seven-card hands: once for this version of the software, "
+                                 "then kept in the cache). The page stays usable meanwhile.")
             self.census_progress.setRange(0, 0)  # busy until the first share is done
-            self.census_progress.setFormat("computing theoretical returns…")
+            self.census_progress.setFormat("census: starting…")
             self.census_progress.show()
             self.census_job.start()
             return
@@ -300,8 +300,7 @@ class ConfigurationPage(QWidget):
     def _census_progress(self, done: int, total: int) -> None:
         self.census_progress.setRange(0, total)
         self.census_progress.setValue(done)
-        self.census_progress.setFormat(f"computing theoretical returns… {done} of {total} "
-                                       "shares of the census")
+        self.census_progress.setFormat(f"census: {done} of {total} shares")
 
     def _census_ready(self, result: object) -> None:
         self.census_progress.hide()
