@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -32,26 +34,44 @@ _RUNNING: set[subprocess.Popen[str]] = set()
 _RUNNING_LOCK = threading.Lock()
 
 
+def _kill(process: subprocess.Popen[str]) -> None:
+    """End the census process and its workers (its own process group)."""
+    with contextlib.suppress(OSError):
+        if hasattr(os, "killpg"):
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+
+
 def _end_running() -> None:
     with _RUNNING_LOCK:
         processes = list(_RUNNING)
     for process in processes:
-        with contextlib.suppress(OSError):
-            process.kill()
+        _kill(process)
 
 
 atexit.register(_end_running)
 
 
+#: A census process still running after this many seconds is ended (about ten seconds of CPU
+#: is the norm; a stuck one must not leave the page "computing" for ever).
+TIMEOUT_SECONDS = 900.0
+
+
 def compute_census(directory: Path, key: str, progress: Progress) -> None:
     """Compute the census into ``directory``'s cache file under ``key`` in a child process,
-    calling ``progress(done, total)`` as it reports; raises ``RuntimeError`` if it fails."""
+    calling ``progress(done, total)`` as it reports; raises ``RuntimeError`` if it fails or
+    outlasts :data:`TIMEOUT_SECONDS`."""
     command = [sys.executable, "-m", "dealer_station.analysis.cache", "--watch-parent",
                "--key", key, str(directory)]
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               start_new_session=hasattr(os, "killpg"))
     with _RUNNING_LOCK:
         _RUNNING.add(process)
+    watchdog = threading.Timer(TIMEOUT_SECONDS, _kill, (process,))
+    watchdog.daemon = True
+    watchdog.start()
     try:
         assert process.stdout is not None and process.stderr is not None
         for line in process.stdout:
@@ -61,6 +81,7 @@ def compute_census(directory: Path, key: str, progress: Progress) -> None:
         errors = process.stderr.read()
         code = process.wait()
     finally:
+        watchdog.cancel()
         with _RUNNING_LOCK:
             _RUNNING.discard(process)
         if process.stdin is not None:
