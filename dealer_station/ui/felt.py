@@ -12,6 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetricsF,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -203,9 +204,13 @@ class FeltView(QWidget):
         unit = rect.height()
         # Number (or "Dealer") top left.
         painter.setPen(QColor(THEME.text))
-        painter.setFont(self._font(unit * 0.13, bold=True))
         head = QRectF(rect.left() + pad, rect.top() + pad * 0.6, rect.width() - 2 * pad,
                       unit * 0.15)
+        title_font = self._font(unit * 0.13, bold=True)
+        wide = QFontMetricsF(title_font).horizontalAdvance(seat.title)
+        if wide > head.width():  # a long title ("2 · CO-BANK") shrinks to fit, never clipped
+            title_font = self._font(unit * 0.13 * head.width() / wide, bold=True)
+        painter.setFont(title_font)
         painter.drawText(head, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          seat.title)
         if seat.order in (0, 1):

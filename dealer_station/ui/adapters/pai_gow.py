@@ -39,6 +39,8 @@ __all__ = ["PaiGowAdapter", "core", "core_round", "foul_judge"]
 
 #: Stacks the shoe delivers for a seven-card deal: the six positions and the dealer.
 STACKS = 7
+#: The most chips (dollars) the co-bank form takes for the bank's betting area at once.
+CO_BANK_CHIPS_MAX = 100_000
 AREAS = ("pai_gow", "progressive", "fortune", "envy", "insurance", "three_card_bonus",
          "seven_card_bonus", "imperial")
 
@@ -106,6 +108,8 @@ class PaiGowAdapter:
             amounts = {"pai_gow": wagers.get(p, 0), **sides.get(p, {})}
             seven = self._hand(round_, p)
             setting = round_.setting(p)
+            if setting is None and round_.bank == p:
+                setting = round_.bank_hand  # the bank's (or co-bank's) hand, once set
             cards: tuple[Card | None, ...] = (None,) * len(seven)
             low: tuple[Card | None, ...] = ()
             decision = ""
@@ -114,7 +118,9 @@ class PaiGowAdapter:
                 decision = "FOUL" if setting.foul else ""
             if p in round_.surrendered:
                 decision = "surrendered"
-            title = f"{p} · BANK" if round_.bank == p else str(p)
+            # the marker the dealer places: bank, or co-bank ((h)(3), (h)(5))
+            marker = "CO-BANK" if round_.co_bank else "BANK"
+            title = f"{p} · {marker}" if round_.bank == p else str(p)
             seats.append(SeatView(
                 key=str(p), title=title,
                 wagers=wager_views(p, amounts, AREAS, states),
@@ -163,9 +169,13 @@ class PaiGowAdapter:
         if phase == "betting":
             if "accept_bank" in step.actions:
                 offer = step.positions[0]
-                return (Command("decline_bank", "BANK DECLINED", "D", "decline_bank",
-                                {"position": offer}),
-                        Command("accept_bank", "BANKS", "B", "accept_bank", {"position": offer}))
+                answers: tuple[Command, ...] = (
+                    Command("decline_bank", "BANK DECLINED", "D", "decline_bank",
+                            {"position": offer}),
+                    Command("accept_bank", "BANKS", "B", "accept_bank", {"position": offer}))
+                if self.config.co_banking:  # offered to every player alike ((h)(5))
+                    answers += (Command("co_bank", "CO-BANKS…", "K", form="co_bank"),)
+                return answers
             return (Command("no_more_bets", "NO MORE BETS", "L", "no_more_bets"),)
         if phase == "dealer_wager":
             amount = core(round_).proposed_dealer_wager
@@ -272,6 +282,17 @@ class PaiGowAdapter:
                                      "wager against the dealer), as the bank directs",
                                      minimum=0, maximum=most // 100, default=most // 100),),
             })
+        if name == "co_bank" and "accept_bank" in step.actions and self.config.co_banking:
+            offer = core(round_).next_bank_offer()
+            return EntryRequest("form", str(offer), f"CO-BANKING · position {offer}", options={
+                "name": name, "submit": "CO-BANK: THE HOUSE COVERS HALF",
+                "fields": (FormField("number", "dollars", "Chips the bank adds to its betting "
+                                     "area now (dollars)", minimum=0, maximum=CO_BANK_CHIPS_MAX,
+                                     default=0),),
+                "note": "The bank asked the dealer to pay half of every winning wager: the "
+                        "co-bank marker goes in front of the player, the dealer sets the bank's "
+                        "hand by the house way and places no wager against it (5324.41(h)(5)).",
+            })
         if name == "stub_count" and step.phase == "stub_count" and self._stub_form_allowed(
                 round_):
             # overdue: the sixth round's deal waits; nothing is dealt yet, so the stub is the
@@ -339,6 +360,15 @@ class PaiGowAdapter:
             if values.get("by") == "shuffler":  # the shuffler's count of the deck ((n)(8))
                 return "shuffler_report", {"cards": int(values["counted"])}
             return "count_stub", {"counted": int(values["counted"])}
+        if name == "co_bank":
+            offer = core(round_).next_bank_offer()
+            if offer is None:
+                raise ValueError("The bank is not offered now.")
+            arguments: dict[str, Any] = {"position": offer, "co_bank": True}
+            chips = int(values.get("dollars", 0)) * 100
+            if chips:
+                arguments["chips"] = chips
+            return "accept_bank", arguments
         if name == "light_mismatch":
             reason = str(values.get("reason", "")).strip()
             if not reason:
