@@ -85,11 +85,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--royal-match",
-        choices=[m.value for m in RoyalMatch],
+        type=royal_match_option,
+        metavar="{king_queen,ace_king,KQ,AK}",
         default=RoyalMatch.KING_QUEEN.value,
-        help="fortune royal match option of 5324.41(c)(6)(ii) (default king_queen)",
+        help="fortune royal match option of 5324.41(c)(6)(ii) (default king_queen); KQ and AK "
+        "as for dealer-station paytable",
     )
     parser.add_argument("--compact", action="store_true", help="print the JSON on one line")
+
+
+#: ``paytable --royal-match`` spells the options KQ and AK; both spellings are accepted here.
+_ROYAL_MATCH_SHORT = {"kq": RoyalMatch.KING_QUEEN.value, "ak": RoyalMatch.ACE_KING.value}
+
+
+def royal_match_option(text: str) -> str:
+    """The royal match option of 5324.41(c)(6)(ii) by its name or by paytable's letters.
+
+    >>> royal_match_option("AK"), royal_match_option("king_queen")
+    ('ace_king', 'king_queen')
+    """
+    value = _ROYAL_MATCH_SHORT.get(text.lower(), text.lower())
+    if value not in {m.value for m in RoyalMatch}:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not king_queen, ace_king, KQ or AK (5324.41(c)(6)(ii))")
+    return value
 
 
 def _cards_text(cards: Iterable[Card]) -> list[str]:

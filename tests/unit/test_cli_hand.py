@@ -208,3 +208,16 @@ def test_5324_41_p_5_imperial_banker_lists_only_jack_ten_nine_high(
     assert bonus["insurance"] == ["ace_high"] and bonus["imperial_banker"] == []
     result = run_json(capsys, "--game", "pai-gow", "Tc 7d 5h 4s 3c 2d 9h")
     assert result["bonus_by_wager"]["imperial_banker"] == ["ten_high"]  # type: ignore[index]
+
+
+def test_5324_41_c_6_ii_royal_match_spelled_as_for_paytable(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--royal-match AK`` (paytable's spelling) is ``ace_king``: a natural royal with an extra
+    suited ace and king is a royal flush plus royal match under option (b) only."""
+    for option in ("AK", "ak", "ace_king"):
+        result = run_json(capsys, "--game", "pai-gow", "--royal-match", option,
+                          "As Ks Qs Js Ts Ah Kh")
+        assert result["bonus_by_wager"]["fortune"][0] == "royal_flush_plus_royal_match"  # type: ignore[index]
+    result = run_json(capsys, "--game", "pai-gow", "--royal-match", "KQ", "As Ks Qs Js Ts Ah Kh")
+    assert "royal_flush_plus_royal_match" not in result["bonus_categories"]  # type: ignore[operator]
