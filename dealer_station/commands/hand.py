@@ -87,7 +87,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--royal-match",
         type=royal_match_option,
         metavar="{king_queen,ace_king,KQ,AK}",
-        default=RoyalMatch.KING_QUEEN.value,
         help="fortune royal match option of 5324.41(c)(6)(ii) (default king_queen); KQ and AK "
         "as for dealer-station paytable",
     )
@@ -152,7 +151,9 @@ def pai_gow(cards: tuple[Card, ...], args: argparse.Namespace) -> dict[str, Any]
         high = evaluate_high(cards, wheel_lowest=wheel_lowest)
         return {"hand": "high", "category": high.category.value, "natural": high.natural}
     seven = analyse_seven(
-        cards, royal_match=RoyalMatch(args.royal_match), wheel_lowest=wheel_lowest
+        cards,
+        royal_match=RoyalMatch(args.royal_match or RoyalMatch.KING_QUEEN.value),
+        wheel_lowest=wheel_lowest,
     )
     three_card_bonus = evaluate_pai_gow_three(cards[:3]).category
     by_wager = seven.bonus_categories()
@@ -199,6 +200,11 @@ def classify(game: str | None, cards: Iterable[str], args: argparse.Namespace) -
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game in HANDLERS and args.game != "pai-gow":
+        for given, option in ((args.wheel_lowest, "--wheel-lowest"),
+                              (args.royal_match is not None, "--royal-match")):
+            if given:  # a Pai Gow option (5324.41(c)(4), (c)(6)(ii)) is not silently ignored
+                raise CardError(f"{option} applies to --game pai-gow only, not {args.game}")
     result = classify(args.game, args.cards, args)
     print(json.dumps(result, indent=None if args.compact else 2))
     return 0

@@ -221,3 +221,16 @@ def test_5324_41_c_6_ii_royal_match_spelled_as_for_paytable(
         assert result["bonus_by_wager"]["fortune"][0] == "royal_flush_plus_royal_match"  # type: ignore[index]
     result = run_json(capsys, "--game", "pai-gow", "--royal-match", "KQ", "As Ks Qs Js Ts Ah Kh")
     assert "royal_flush_plus_royal_match" not in result["bonus_categories"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("option", [["--wheel-lowest"], ["--royal-match", "AK"]])
+@pytest.mark.parametrize("game", ["let-it-ride", "three-card"])
+def test_pai_gow_options_refused_for_other_games(
+    capsys: pytest.CaptureFixture[str], option: list[str], game: str
+) -> None:
+    """The 5324.41(c)(4) and (c)(6)(ii) options belong to Pai Gow: refused on one line."""
+    cards = ["As", "Ks", "Qs", "Js", "Ts"] if game == "let-it-ride" else ["As", "Ks", "Qs"]
+    assert main(["hand", "--game", game, *option, *cards]) == 2
+    err = capsys.readouterr().err
+    assert f"{option[0]} applies to --game pai-gow only" in err
+    assert len(err.strip().splitlines()) == 1
