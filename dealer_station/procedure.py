@@ -35,6 +35,7 @@ __all__ = [
     "Replayable",
     "Step",
     "allowed",
+    "payment_differences",
     "replay",
 ]
 
@@ -211,3 +212,26 @@ def allowed(verify: Callable[..., None], /, *args: Any, **kwargs: Any) -> bool:
     except ProcedureError:
         return False
     return True
+
+
+def payment_differences(
+    recomputed: Sequence[Mapping[str, JSONValue]], claimed: Sequence[Mapping[str, JSONValue]]
+) -> list[dict[str, JSONValue]]:
+    """Where a round document's payments (``claimed``) differ from the settlement recomputed from
+    its records, line by line in payment order: what ``dealer-station settle`` reports.
+
+    >>> paid = [{"order": 1, "amount": 500}, {"order": 2, "amount": 100}]
+    >>> payment_differences(paid, paid)
+    []
+    >>> for line in payment_differences(paid, [{"order": 1, "amount": 600}]):
+    ...     print(line["order"], line["recomputed"], line["document"])
+    1 {'order': 1, 'amount': 500} {'order': 1, 'amount': 600}
+    2 {'order': 2, 'amount': 100} None
+    """
+    differences: list[dict[str, JSONValue]] = []
+    for index in range(max(len(recomputed), len(claimed))):
+        mine = recomputed[index] if index < len(recomputed) else None
+        theirs = claimed[index] if index < len(claimed) else None
+        if mine != theirs:
+            differences.append({"order": index + 1, "recomputed": mine, "document": theirs})
+    return differences

@@ -13,7 +13,7 @@ from typing import Any
 
 from dealer_station.games.let_it_ride.config import config_from_mapping
 from dealer_station.games.let_it_ride.round import GAME, LetItRideRound
-from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
+from dealer_station.procedure import JSONValue, ProcedureError, Record, payment_differences, replay
 
 __all__ = ["round_from_document", "settle_document"]
 
@@ -48,13 +48,7 @@ def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
     except ProcedureError as error:
         raise ValueError(f"the round document does not replay: {error}") from None
     recomputed = [p.to_json() for p in round_.payments]
-    claimed = list(doc.get("payments", []))
-    differences: list[dict[str, JSONValue]] = []
-    for index in range(max(len(recomputed), len(claimed))):
-        mine = recomputed[index] if index < len(recomputed) else None
-        theirs = claimed[index] if index < len(claimed) else None
-        if mine != theirs:
-            differences.append({"order": index + 1, "recomputed": mine, "document": theirs})
+    differences = payment_differences(recomputed, list(doc.get("payments", [])))
     full = round_.to_document()
     return {
         "game": GAME,

@@ -48,6 +48,7 @@ from dealer_station.procedure import (
     Record,
     Step,
     allowed,
+    payment_differences,
     replay,
 )
 
@@ -816,13 +817,7 @@ def settle_bonus_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
     except ProcedureError as error:
         raise ValueError(f"the round document does not replay: {error}") from None
     recomputed = [p.to_json() for p in round_.payments]
-    claimed = list(doc.get("payments", []))
-    differences: list[dict[str, JSONValue]] = []
-    for index in range(max(len(recomputed), len(claimed))):
-        mine = recomputed[index] if index < len(recomputed) else None
-        theirs = claimed[index] if index < len(claimed) else None
-        if mine != theirs:
-            differences.append({"order": index + 1, "recomputed": mine, "document": theirs})
+    differences = payment_differences(recomputed, list(doc.get("payments", [])))
     full = round_.to_document()
     return {
         "game": GAME,
