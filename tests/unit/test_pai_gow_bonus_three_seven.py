@@ -101,3 +101,35 @@ def test_an_overdue_round_takes_the_shuffler_report_the_step_offers_5324_41_n_8(
     assert "shuffler_report" in r.step.actions
     r.shuffler_report(53)
     r.deal(THREE_CARD_STACKS)
+
+
+def test_a_removed_deck_is_replaced_by_a_counted_one_5324_41_n_8() -> None:
+    """After a wrong count the deck leaves the table; the next round's deal waits until a
+    replacement deck is counted whole (by the dealer or the shuffler). Nothing cleared the
+    removal before, so the table could never deal again."""
+    r = _overdue_round()
+    r.count_stub(50)
+    removed = r.next_stub()
+    assert removed.deck_removed
+    for release in ("count", "shuffler"):
+        offered = frozenset({BonusWager.THREE_CARD_BONUS, BonusWager.SEVEN_CARD_BONUS})
+        config = config_from_mapping({
+            "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
+            "dealing": {"method": "three_then_four"},
+            "side_wagers": {"offered": sorted(w.value for w in offered)},
+        })
+        following = PaiGowBonusRound(config, BonusConfig(offered=offered), dealer_id="D1",
+                                     round_id="r7", stub=removed)
+        following.shuffle()
+        following.place_wager(2, 1000)
+        following.no_more_bets()
+        assert following.step.phase == "stub_count"
+        assert "replacement deck" in following.step.instruction
+        with pytest.raises(ProcedureError):
+            following.deal(THREE_CARD_STACKS)
+        if release == "count":
+            following.count_stub(53)
+        else:
+            following.shuffler_report(53)
+        following.deal(THREE_CARD_STACKS)
+        assert not following.stub.deck_removed

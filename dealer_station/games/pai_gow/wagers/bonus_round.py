@@ -466,10 +466,10 @@ class PaiGowBonusRound:
     # ------------------------------------------------------------------ stub count (n)(7)-(8)
     @property
     def _count_before_the_deal(self) -> bool:
-        """The count is overdue and blocks this round's deal: the dealer counts the whole deck
-        (the stub before any card is dealt) to release it ((n)(7)(ii))."""
-        return (self.core.phase is Phase.DEAL and self.stub.required
-                and not self.stub.deck_removed and not self.stub.can_deal)
+        """The count is overdue, or the deck was removed from the table, and this blocks the
+        round's deal: the dealer counts the whole deck (the stub before any card is dealt; a
+        replacement deck) or enters the shuffler's count to release it ((n)(7)(ii), (n)(8))."""
+        return self.core.phase is Phase.DEAL and not self.stub.can_deal
 
     def verify_count_stub(self, counted: int) -> None:
         if not self._three_then_four or (not self._count_before_the_deal and self.core.phase in (
@@ -728,7 +728,11 @@ class PaiGowBonusRound:
                         ("confirm_light_count",), tuple(sorted(lockout.lit)), ("lockout_on",),
                         expects="count", clause="5324.41(k)(2)")
         if phase is Phase.DEAL and self._three_then_four and not self.stub.can_deal:
-            return Step("stub_count", self.stub.prompt or "Count the stub",
+            instruction = self.stub.prompt or "Count the stub"
+            if self.stub.deck_removed:
+                instruction += ("; then count the replacement deck face down (52 cards and the "
+                                "joker) or enter the shuffler's count")
+            return Step("stub_count", instruction,
                         ("count_stub", "shuffler_report"), expects="count",
                         clause="5324.41(n)(7)(ii)")
         if phase is Phase.FOUR_CARD and not self.three_card_settled and self._three_card_wagers:

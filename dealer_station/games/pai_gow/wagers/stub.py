@@ -103,21 +103,31 @@ class StubCount:
         return replace(self, rounds_since_count=self.rounds_since_count + 1)
 
     def record_count(self, *, counted: int, hands: int) -> StubCount:
-        """The dealer counted ``counted`` cards in the stub after ``hands`` hands were dealt."""
+        """The dealer counted ``counted`` cards in the stub after ``hands`` hands were dealt;
+        with ``hands=0`` the whole deck before the deal, and a deck found whole replaces one
+        removed from the table.
+
+        >>> removed = StubCount(True).record_count(counted=30, hands=2)
+        >>> removed.deck_removed, removed.record_count(counted=53, hands=0).can_deal
+        (True, True)
+        """
         expected = expected_stub(hands)
         if counted != expected:
             return replace(self, deck_removed=True,
                            last_problem=f"the stub has {counted} cards, {expected} expected")
+        if hands == 0:
+            return self.new_deck()
         return replace(self, rounds_since_count=0)
 
     def shuffler_report(self, cards: int) -> StubCount:
-        """The shuffler counted ``cards`` after the shuffle ((n)(8)): 53 is a count, any other
-        number takes the deck off the table."""
+        """The shuffler counted ``cards`` after the shuffle ((n)(8)): 53 is a count (of a deck
+        that then replaces one removed from the table), any other number takes the deck off the
+        table."""
         if cards != DECK_SIZE:
             return replace(self, deck_removed=True,
                            last_problem=f"the shuffler counted {cards} cards, not 52 plus the "
                            "joker")
-        return replace(self, rounds_since_count=0)
+        return self.new_deck()
 
     def to_json(self) -> dict[str, object]:
         return {"required": self.required, "rounds_since_count": self.rounds_since_count,
