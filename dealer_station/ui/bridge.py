@@ -125,8 +125,14 @@ class TableWorker(QObject):
 
     @Slot(object)
     def call(self, function: object) -> None:
-        """Run ``function(controller)`` on the worker thread (new round, sign-in, ...)."""
-        if self.controller is None or not callable(function):
+        """Run ``function(controller)`` on the worker thread (new round, sign-in, ...). A staff
+        screen's call (``staff_job``) is answered even without a controller (it is refused
+        there), so no screen waits for ever on a table that did not start or has stopped."""
+        if not callable(function):
+            return
+        if self.controller is None:
+            if getattr(function, "staff_job", False):
+                function(None)
             return
         try:
             function(self.controller)
@@ -143,8 +149,15 @@ class TableWorker(QObject):
             self.failed.emit(f"The screen could not be drawn: {error}")
 
 
+# Every worker thread started, with its worker, until it has finished: a window that lets go of
+# its thread before the thread ended must not destroy a running QThread (Qt aborts the process)
+# nor delete the worker from the GUI thread while it still runs on its own.
+_STARTED: list[tuple[QThread, TableWorker]] = []
+
+
 def start_worker(worker: TableWorker, bridge: DeviceBridge | None = None) -> QThread:
     """Move ``worker`` to a new thread, connect the bridge to it and start it."""
+    _STARTED[:] = [(t, w) for t, w in _STARTED if not t.isFinished()]
     thread = QThread()
     thread.setObjectName("table-worker")
     worker.moveToThread(thread)
@@ -154,4 +167,5 @@ def start_worker(worker: TableWorker, bridge: DeviceBridge | None = None) -> QTh
         bridge.health_changed.connect(worker.device_health)
         bridge.error_reported.connect(worker.device_error)
     thread.start()
+    _STARTED.append((thread, worker))
     return thread

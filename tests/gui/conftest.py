@@ -1,8 +1,56 @@
 """GUI tests: Qt draws offscreen; importing :mod:`dealer_station.ui` first applies the PySide6
-6.12 / Python 3.11 ``None`` reference-count workaround before any widget exists."""
+6.12 / Python 3.11 ``None`` reference-count workaround before any widget exists.
 
+Teardown is deterministic: before pytest-qt closes and deletes a test's widgets, every staff
+background thread is joined and every staff station thread is stopped (its calls already
+submitted run first), so no worker of one test still runs while its screen is deleted or
+while the next test starts. A test that hangs gets the Python stacks of all its threads on
+stderr (``faulthandler``) after :data:`HANG_SECONDS`, even when it is stuck inside Qt."""
+
+import faulthandler
 import os
+import sys
+from collections.abc import Generator
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import dealer_station.ui  # noqa: F401  (the workaround)
+import dealer_station.ui  # noqa: F401, I001  (the workaround, before any PySide6 import)
+import pytest
+
+HANG_SECONDS = 240.0  # the slowest GUI test takes well under a minute on a busy machine
+WORKER_SECONDS = 120.0  # a pay table computation still running when its test ends
+
+
+def _end_workers(when: str) -> None:
+    from dealer_station.ui.supervisor.calls import join_background, stop_station_threads
+
+    if not join_background(WORKER_SECONDS):
+        print(f"\nGUI test {when}: staff background threads still running after "
+              f"{WORKER_SECONDS:.0f} s", file=sys.stderr)
+    stop_station_threads()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, object, object]:
+    """Runs around pytest-qt's teardown, which closes and deletes the widgets first."""
+    _end_workers("teardown")
+    try:
+        return (yield)
+    finally:
+        _end_workers("after teardown")  # what the test's own fixtures left behind
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
+    """Stacks of every thread when a GUI test hangs (unless ``faulthandler_timeout`` is set,
+    which pytest then handles itself)."""
+    from _pytest.faulthandler import fault_handler_stderr_fd_key
+
+    stderr = item.config.stash.get(fault_handler_stderr_fd_key, None)
+    if stderr is None or float(item.config.getini("faulthandler_timeout") or 0.0) > 0:
+        return (yield)
+    faulthandler.dump_traceback_later(HANG_SECONDS, file=stderr)
+    try:
+        return (yield)
+    finally:
+        faulthandler.cancel_dump_traceback_later()

@@ -12,18 +12,30 @@ Two ways to reach that thread:
   runs ``function(controller)`` on the table worker);
 * :class:`StationThread` is a thread of its own holding a station (tests, screenshots, a
   stand-alone supervisor console).
+
+No Qt object is touched off the GUI thread. A worker thread only appends its answer to a plain
+Python queue (:class:`_Answers`); a timer of the screen's own, on the GUI thread, hands it to the
+callback. A screen deleted while its work is still running therefore loses the answer and
+nothing else: before, the worker emitted a signal of the screen's object, and an object deleted
+during that emission crashed the process (a segmentation fault in the worker thread). Callbacks
+never go to the worker either, so no widget's last reference is dropped on a worker thread.
+:func:`join_background` and :func:`stop_station_threads` end the threads deterministically
+(the GUI tests call them before their widgets are deleted).
 """
 
 from __future__ import annotations
 
-import contextlib
+import sys
 import threading
+import time
 import traceback
+import weakref
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from dealer_station.procedure import ProcedureError
 
@@ -33,7 +45,9 @@ __all__ = [
     "StationCalls",
     "StationThread",
     "calls_for_window",
+    "join_background",
     "reason_of",
+    "stop_station_threads",
 ]
 
 
@@ -88,54 +102,137 @@ def reason_of(error: BaseException) -> str:
 
 
 Post = Callable[[Callable[[Any], None]], None]
+Answer = tuple[int, Any, bool]  # ticket, result (or the words of a refusal), failed
+
+POLL_MS = 5  # how often a screen with work in flight looks for answers (GUI thread only)
 
 
-class StationCalls(QObject):
+class _Answers(QObject):
+    """Answers handed from worker threads to the GUI thread without touching Qt off it.
+
+    A worker appends ``(ticket, value, failed)`` to :attr:`queue` (a ``deque``: safe from any
+    thread); :attr:`timer`, a child of this object on the GUI thread, runs while tickets are out
+    and gives each answer to the callbacks kept here under its ticket. Deleting this object (with
+    its screen) deletes the timer: late answers are dropped, never delivered to a deleted widget.
+    No worker holds a callback, and the function a worker runs is also kept here until its
+    answer arrives, so the worker never drops the last reference to anything of the screen."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.queue: deque[Answer] = deque()
+        self._waiting: dict[int, tuple[Callable[[Any], None] | None,
+                                       Callable[[Any], None] | None, object]] = {}
+        self._tickets = 0
+        self.timer = QTimer(self)
+        self.timer.setInterval(POLL_MS)
+        self.timer.timeout.connect(self._drain)
+
+    @property
+    def pending(self) -> int:
+        """Calls in flight (submitted, not yet answered on the GUI thread)."""
+        return len(self._waiting)
+
+    def _ticket(self, on_done: Callable[[Any], None] | None,
+                on_error: Callable[[Any], None] | None, function: object) -> int:
+        self._tickets += 1
+        self._waiting[self._tickets] = (on_done, on_error, function)
+        if not self.timer.isActive():
+            self.timer.start()
+        return self._tickets
+
+    def _forget(self, ticket: int) -> None:
+        self._waiting.pop(ticket, None)
+        if not self._waiting:
+            self.timer.stop()
+
+    @Slot()
+    def _drain(self) -> None:
+        while self.queue:
+            ticket, value, failed = self.queue.popleft()
+            callbacks = self._waiting.pop(ticket, None)
+            if not self._waiting:
+                self.timer.stop()
+            if callbacks is None:
+                continue
+            callback = callbacks[1] if failed else callbacks[0]
+            if callback is not None:
+                callback(value)  # an exception here leaves the later answers for the next tick
+        if not self._waiting:
+            self.timer.stop()
+
+
+class StationCalls(_Answers):
     """Submit ``function(context)`` to the station's thread; ``on_done(result)`` or
     ``on_error(words)`` runs later on the GUI thread. ``pending`` counts calls in flight."""
-
-    _finished = Signal(object, object, object, object)
 
     def __init__(self, post: Post, context_of: Callable[[Any], StaffContext],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._post = post
         self._context_of = context_of
-        self.pending = 0
-        self._finished.connect(self._deliver)
 
     def submit(self, function: Callable[[StaffContext], Any],
                on_done: Callable[[Any], None] | None = None,
                on_error: Callable[[str], None] | None = None) -> None:
-        self.pending += 1
-        finished = self._finished
-
-        def job(owner: Any) -> None:
-            try:
-                result = function(self._context_of(owner))
-            except Exception as error:  # every refusal becomes words on the screen
-                if not isinstance(error, (ProcedureError, ValueError, OSError)):
-                    traceback.print_exc()
-                finished.emit(on_error, None, reason_of(error), True)
-            else:
-                finished.emit(on_done, result, None, False)
-
+        ticket = self._ticket(on_done, on_error, function)
         try:
-            self._post(job)
+            self._post(_StaffJob(ticket, function, self._context_of, self.queue))
         except RuntimeError:  # the station's thread is gone (the application is closing)
-            self.pending -= 1
+            self._forget(ticket)
 
-    @Slot(object, object, object, object)
-    def _deliver(self, callback: Any, result: Any, words: Any, failed: Any) -> None:
-        self.pending -= 1
-        if callback is None:
-            return
-        callback(words if failed else result)
+
+class _StaffJob:
+    """What crosses to the station's thread: the function, how to make its context, the ticket
+    and the queue for the answer; nothing of the screen (``staff_job``: the table worker answers
+    it even without a controller)."""
+
+    staff_job = True
+
+    def __init__(self, ticket: int, function: Callable[[StaffContext], Any],
+                 context_of: Callable[[Any], StaffContext], queue: deque[Answer]) -> None:
+        self._ticket = ticket
+        self._function: Callable[[StaffContext], Any] | None = function
+        self._context_of = context_of
+        self._queue = queue
+
+    def __call__(self, owner: Any) -> None:
+        function, self._function = self._function, None
+        if function is None:
+            return  # answered already
+        answer: Answer
+        try:
+            answer = (self._ticket, function(self._context_of(owner)), False)
+        except Exception as error:  # every refusal becomes words on the screen
+            if not isinstance(error, (ProcedureError, ValueError, OSError)):
+                traceback.print_exc()
+            answer = (self._ticket, reason_of(error), True)
+        del function  # before answering: the screen keeps its own reference until then
+        self._queue.append(answer)
 
 
 def calls_for_window(window: Any) -> StationCalls:
     """Calls that run on the dealer's window's table worker (``window.call_requested``)."""
-    return StationCalls(window.call_requested.emit, StaffContext.of_controller, window)
+    return StationCalls(window.call_requested.emit, _controller_context, window)
+
+
+def _controller_context(controller: Any) -> StaffContext:
+    if controller is None:
+        raise ProcedureError("the table is not running")
+    return StaffContext.of_controller(controller)
+
+
+class _NoStation:
+    """What a staff call receives when the station could not be opened."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+
+def _station_context(context: Any) -> StaffContext:
+    if isinstance(context, _NoStation):
+        raise ProcedureError(f"the station could not be opened: {reason_of(context.error)}")
+    assert isinstance(context, StaffContext)
+    return context
 
 
 class _Host(QObject):
@@ -146,9 +243,14 @@ class _Host(QObject):
 
     @Slot(object)
     def run(self, job: object) -> None:
-        if self.context is None:
-            self.context = self._factory()
         assert callable(job)
+        if self.context is None:
+            try:
+                self.context = self._factory()
+            except Exception as error:  # each call is refused with the reason, none is lost
+                traceback.print_exc()
+                job(_NoStation(error))
+                return
         job(self.context)
 
     @Slot()
@@ -162,9 +264,14 @@ class _Host(QObject):
                     closer()
 
 
+_STATION_THREADS: weakref.WeakSet[StationThread] = weakref.WeakSet()
+_STRANDED: list[Any] = []  # threads that would not stop: kept, never destroyed while running
+
+
 class StationThread(QObject):
     """A thread of its own that makes the context with ``factory`` (on that thread) and runs
-    the staff screens' calls there. ``stop()`` closes what the factory opened."""
+    the staff screens' calls there. ``stop()`` runs the calls already submitted, closes what
+    the factory opened and ends the thread."""
 
     _run = Signal(object)
     _close = Signal()
@@ -178,47 +285,89 @@ class StationThread(QObject):
         self._run.connect(self._host.run)
         self._close.connect(self._host.close)
         self.thread_.start()
+        _STATION_THREADS.add(self)
 
     def calls(self, parent: QObject | None = None) -> StationCalls:
-        return StationCalls(self._run.emit, lambda context: context, parent)
+        return StationCalls(self._run.emit, _station_context, parent)
 
-    def stop(self) -> None:
+    @property
+    def running(self) -> bool:
+        return self.thread_.isRunning()
+
+    def stop(self, timeout: float = 60.0) -> bool:
+        """Close the station on its thread and end the thread; True when it ended. A thread
+        that does not end within ``timeout`` seconds is kept (a running ``QThread`` must never
+        be destroyed) and reported on stderr."""
         from PySide6.QtCore import QMetaObject, Qt
 
-        if self.thread_.isRunning():
-            QMetaObject.invokeMethod(self._host, "close",
-                                     Qt.ConnectionType.BlockingQueuedConnection)
-            self.thread_.quit()
-            self.thread_.wait(5000)
+        _STATION_THREADS.discard(self)
+        if not self.thread_.isRunning():
+            return True
+        QMetaObject.invokeMethod(self._host, "close",
+                                 Qt.ConnectionType.BlockingQueuedConnection)
+        self.thread_.quit()
+        if self.thread_.wait(int(timeout * 1000)):
+            return True
+        print(f"staff-station thread still running {timeout:.0f} s after stop()",
+              file=sys.stderr)
+        _STRANDED.append((self.thread_, self._host))
+        return False
 
 
-class Background(QObject):
+def stop_station_threads(timeout: float = 60.0) -> int:
+    """Stop every :class:`StationThread` still running (GUI thread); how many there were."""
+    running = [each for each in list(_STATION_THREADS) if each.running]
+    for each in running:
+        each.stop(timeout)
+    return len(running)
+
+
+_BACKGROUND_THREADS: set[threading.Thread] = set()
+_BACKGROUND_LOCK = threading.Lock()
+
+
+class Background(_Answers):
     """Pure computation (a pay table analysis, replaying a document) on a plain thread of its
     own, so neither the GUI nor the station's thread waits; ``on_done`` runs on the GUI thread.
     ``pending`` counts jobs in flight."""
 
-    _finished = Signal(object, object)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.pending = 0
-        self._finished.connect(self._deliver)
-
     def run(self, function: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
-        self.pending += 1
-        finished = self._finished
+        ticket = self._ticket(on_done, on_done, function)
+        queue = self.queue
+        box: list[Callable[[], Any]] = [function]
 
         def work() -> None:
             try:
-                result: Any = function()
-            except Exception as error:
-                result = error
-            with contextlib.suppress(RuntimeError):  # the screen closed meanwhile
-                finished.emit(on_done, result)
+                job = box.pop()
+                try:
+                    result: Any = job()
+                except Exception as error:
+                    result = error
+                del job  # before answering: the screen keeps its own reference until then
+                queue.append((ticket, result, False))
+            finally:
+                with _BACKGROUND_LOCK:
+                    _BACKGROUND_THREADS.discard(threading.current_thread())
 
-        threading.Thread(target=work, name="staff-background", daemon=True).start()
+        thread = threading.Thread(target=work, name="staff-background", daemon=True)
+        with _BACKGROUND_LOCK:
+            _BACKGROUND_THREADS.add(thread)
+        thread.start()
 
-    @Slot(object, object)
-    def _deliver(self, callback: Any, result: Any) -> None:
-        self.pending -= 1
-        callback(result)
+
+def join_background(timeout: float = 120.0) -> bool:
+    """Wait until every :class:`Background` thread has ended (their answers wait in their
+    queues, delivered on the GUI thread's next turn if the screen still exists); False when
+    some still run after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with _BACKGROUND_LOCK:
+            _BACKGROUND_THREADS.difference_update(
+                [t for t in _BACKGROUND_THREADS if t.ident is not None and not t.is_alive()])
+            running = list(_BACKGROUND_THREADS)
+        if not running:
+            return True
+        for thread in running:
+            thread.join(max(0.0, deadline - time.monotonic()))
+            if thread.is_alive():
+                return False
