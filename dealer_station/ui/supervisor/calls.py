@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, Signal, Slot
 
 from dealer_station.procedure import ProcedureError
 
@@ -137,7 +137,10 @@ class _Answers(QObject):
         self._tickets += 1
         self._waiting[self._tickets] = (on_done, on_error, function)
         if not self.timer.isActive():
-            self.timer.start()
+            if QThread.currentThread() == self.thread():
+                self.timer.start()
+            else:  # submitted from another thread: the timer starts on its own (GUI) thread
+                QMetaObject.invokeMethod(self.timer, "start", Qt.ConnectionType.QueuedConnection)
         return self._tickets
 
     def _forget(self, ticket: int) -> None:
@@ -298,8 +301,6 @@ class StationThread(QObject):
         """Close the station on its thread and end the thread; True when it ended. A thread
         that does not end within ``timeout`` seconds is kept (a running ``QThread`` must never
         be destroyed) and reported on stderr."""
-        from PySide6.QtCore import QMetaObject, Qt
-
         _STATION_THREADS.discard(self)
         if not self.thread_.isRunning():
             return True
