@@ -1,5 +1,29 @@
-"""Shared test setup: Qt draws offscreen unless a display is asked for."""
+"""Shared test setup: Qt draws offscreen unless a display is asked for.
 
+A safeguard for the PySide6 6.12 work-around (:mod:`dealer_station.ui.qt_compat`): when PySide6
+is installed, :mod:`dealer_station.ui` is imported at start-up, before any test or doctest module,
+so the work-around is active whichever module touches Qt first. Without PySide6 nothing is
+imported (the rules and device tests run without Qt). The cost is small: pytest-qt loads PySide6
+at start-up anyway, and the work-around itself adds a few milliseconds.
+"""
+
+import importlib.util
 import os
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def _qt_installed() -> bool:
+    try:
+        return importlib.util.find_spec("PySide6") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Apply the work-around before collection imports any module (only with PySide6)."""
+    if _qt_installed():
+        import dealer_station.ui  # noqa: F401  (the work-around, before any widget exists)

@@ -7,6 +7,8 @@ The window never touches the round or the devices itself: it sends requests to t
 
 from __future__ import annotations
 
+import sys
+
 from PySide6.QtCore import QMetaObject, Qt, QThread, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -32,6 +34,10 @@ from dealer_station.ui.theme import stylesheet
 from dealer_station.ui.wager_entry import WagerEntry
 
 __all__ = ["MainWindow"]
+
+#: How long closing the window waits for the table worker: long enough for a journal commit or
+#: a device call in flight (a slow disk, a device timing out) to end.
+SHUTDOWN_WAIT_SECONDS = 30.0
 
 
 class MainWindow(QMainWindow):
@@ -208,13 +214,18 @@ class MainWindow(QMainWindow):
         self.snapshot_shown.emit(snapshot)
 
     def shutdown(self) -> None:
-        """Stop the worker thread (the journal already holds every action)."""
+        """Stop the worker thread (the journal already holds every action), waiting up to
+        :data:`SHUTDOWN_WAIT_SECONDS` for the work in flight; a thread still running then is
+        reported and kept, never destroyed."""
         if self.thread_ is not None:
             if self.worker is not None and self.thread_.isRunning():
                 QMetaObject.invokeMethod(self.worker, "stop",
                                          Qt.ConnectionType.BlockingQueuedConnection)
             self.thread_.quit()
-            self.thread_.wait(5000)
+            if not self.thread_.wait(int(SHUTDOWN_WAIT_SECONDS * 1000)):
+                # never destroyed while running: bridge.start_worker keeps it until it ends
+                print(f"table worker thread still running {SHUTDOWN_WAIT_SECONDS:.0f} s after "
+                      "shutdown; kept until it ends", file=sys.stderr)
             self.thread_ = None
 
     def closeEvent(self, event: QCloseEvent) -> None:
