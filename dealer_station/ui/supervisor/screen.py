@@ -10,7 +10,7 @@ screen, where the round stands exactly as it was left.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from dealer_station.auth import Role
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
@@ -19,49 +19,22 @@ from dealer_station.ui.supervisor.history_page import HistoryPage
 from dealer_station.ui.supervisor.meters_page import MetersPage
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
 from dealer_station.ui.supervisor.validation_page import ValidationPage
-from dealer_station.ui.supervisor.widgets import (
-    PageSwitcher,
-    StaffHeader,
-    StaffSignIn,
-    staff_stylesheet,
-)
+from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame
 
 __all__ = ["SupervisorScreen"]
 
 
-class SupervisorScreen(QFrame):
+class SupervisorScreen(StaffFrame):
     """Sign-in, then the supervisor's pages. Emits :attr:`closed` when the supervisor signs out
     (or goes back without signing in)."""
 
-    closed = Signal()
     signed_in = Signal(object)
 
     def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("staff")
-        self.setStyleSheet(staff_stylesheet())
-        self.setAutoFillBackground(True)
-        self.calls = calls
-        self.session: StaffSession | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.stack = QStackedWidget()
-        layout.addWidget(self.stack)
-        self.sign_in_panel = StaffSignIn(
-            "SUPERVISOR SIGN-IN",
+        super().__init__(
+            calls, "SUPERVISOR", "SUPERVISOR SIGN-IN",
             "The round at the table waits where it stands while you work here; signing out "
-            "returns to the dealer's screen.")
-        holder = QWidget()
-        holder_layout = QVBoxLayout(holder)
-        holder_layout.setContentsMargins(200, 60, 200, 60)
-        holder_layout.addWidget(self.sign_in_panel)
-        holder_layout.addStretch(1)
-        self.stack.addWidget(holder)
-        work = QWidget()
-        work_layout = QVBoxLayout(work)
-        work_layout.setContentsMargins(0, 0, 0, 0)
-        self.header = StaffHeader("SUPERVISOR")
-        work_layout.addWidget(self.header)
+            "returns to the dealer's screen.", parent)
         self.validation = ValidationPage(calls)
         self.history = HistoryPage(calls)
         self.configuration = ConfigurationPage(calls)
@@ -70,11 +43,7 @@ class SupervisorScreen(QFrame):
                                    ("Round history", self.history),
                                    ("Configuration", self.configuration),
                                    ("Meters", self.meters)])
-        work_layout.addWidget(self.pages, 1)
-        self.stack.addWidget(work)
-        self.sign_in_panel.submitted.connect(self.sign_in)
-        self.sign_in_panel.cancelled.connect(self.closed)
-        self.header.sign_out.connect(self.sign_out)
+        self.work_layout.addWidget(self.pages, 1)
 
     def start(self) -> None:
         """Show the sign-in (every opening asks for the supervisor's id and PIN)."""

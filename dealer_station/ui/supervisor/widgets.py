@@ -19,9 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.ui.supervisor.calls import StationCalls
+from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.theme import THEME, stylesheet
 
-__all__ = ["PageSwitcher", "StaffHeader", "StaffSignIn", "message_label", "staff_stylesheet"]
+__all__ = ["PageSwitcher", "StaffFrame", "StaffHeader", "StaffSignIn", "message_label",
+           "staff_stylesheet"]
 
 
 def staff_stylesheet() -> str:
@@ -138,6 +141,53 @@ class StaffHeader(QFrame):
         self.sign_out_button.setObjectName("secondary")
         self.sign_out_button.clicked.connect(self.sign_out)
         layout.addWidget(self.sign_out_button)
+
+
+class StaffFrame(QFrame):
+    """The frame of a staff screen: the sign-in page (:attr:`sign_in_panel` in a margin), then
+    the work page (:attr:`work`, laid out by :attr:`work_layout`) under the :attr:`header` with
+    the sign-out button, both in :attr:`stack`. The sign-in panel's submission calls
+    :meth:`sign_in`, its cancel emits :attr:`closed`, the header's sign-out calls
+    :meth:`sign_out`: a screen overrides those two and fills :attr:`work_layout`."""
+
+    closed = Signal()
+
+    def __init__(self, calls: StationCalls, title: str, sign_in_title: str, hint: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("staff")
+        self.setStyleSheet(staff_stylesheet())
+        self.setAutoFillBackground(True)
+        self.calls = calls
+        self.session: StaffSession | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.stack = QStackedWidget()
+        layout.addWidget(self.stack)
+        self.sign_in_panel = StaffSignIn(sign_in_title, hint)
+        holder = QWidget()
+        holder_layout = QVBoxLayout(holder)
+        holder_layout.setContentsMargins(200, 60, 200, 60)
+        holder_layout.addWidget(self.sign_in_panel)
+        holder_layout.addStretch(1)
+        self.stack.addWidget(holder)
+        self.work = QWidget()
+        self.work_layout = QVBoxLayout(self.work)
+        self.work_layout.setContentsMargins(0, 0, 0, 0)
+        self.header = StaffHeader(title)
+        self.work_layout.addWidget(self.header)
+        self.stack.addWidget(self.work)
+        self.sign_in_panel.submitted.connect(self.sign_in)
+        self.sign_in_panel.cancelled.connect(self.closed)
+        self.header.sign_out.connect(self.sign_out)
+
+    def sign_in(self, user: str, pin: str) -> None:
+        """Check ``user``'s PIN and role on the station (each screen its own role)."""
+        raise NotImplementedError
+
+    def sign_out(self) -> None:
+        """End the session, back to the sign-in page, emit :attr:`closed`."""
+        raise NotImplementedError
 
 
 class PageSwitcher(QWidget):

@@ -9,14 +9,15 @@ everything that moves hardware, which the station refuses anyway.
 
 from __future__ import annotations
 
+from collections import deque
+from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor, QHideEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -24,7 +25,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
-    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -33,15 +33,9 @@ from PySide6.QtWidgets import (
 
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Role
-from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
+from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
-from dealer_station.ui.supervisor.widgets import (
-    PageSwitcher,
-    StaffHeader,
-    StaffSignIn,
-    message_label,
-    staff_stylesheet,
-)
+from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame, message_label
 from dealer_station.ui.technician.actions import begin_diagnostic, export_bundle, inject_fault
 from dealer_station.ui.technician.bundle import RecentLogs
 from dealer_station.ui.technician.device_tests import DEVICE_TESTS, submit_test
@@ -55,6 +49,12 @@ __all__ = ["TechnicianScreen", "sign_in_technician"]
 _COLUMNS = ("Device", "Serial", "Model", "Firmware", "Link", "Faults", "Errors")
 
 
+def _ended(future: Future[Any]) -> Future[Any]:
+    """Wait (on a background thread) until the device test ``future`` is done."""
+    wait([future])
+    return future
+
+
 def sign_in_technician(context: StaffContext, user: str, pin: str) -> StaffSession:
     """A technician signs in; refused during a round (the screen is locked out then)."""
     station = context.station
@@ -64,21 +64,15 @@ def sign_in_technician(context: StaffContext, user: str, pin: str) -> StaffSessi
     return sign_in_staff(station, user, pin, Role.TECHNICIAN)
 
 
-class TechnicianScreen(QFrame):
+class TechnicianScreen(StaffFrame):
     """Sign-in, then the technician's pages. Emits :attr:`closed` on sign-out."""
-
-    closed = Signal()
-    outcome_reported = Signal(object)
-    test_finished = Signal(object, object)
 
     def __init__(self, calls: StationCalls, parent: QWidget | None = None, *,
                  bundle_dir: Path | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("staff")
-        self.setStyleSheet(staff_stylesheet())
-        self.setAutoFillBackground(True)
-        self.calls = calls
-        self.session: StaffSession | None = None
+        super().__init__(
+            calls, "TECHNICIAN", "TECHNICIAN SIGN-IN",
+            "Device tests move the table's hardware: they run only between rounds, and no round "
+            "can start while one runs.", parent)
         self.locked_round: int | None = None
         self.rows: list[DeviceRow] = []
         self.outcomes: list[Any] = []
@@ -88,47 +82,28 @@ class TechnicianScreen(QFrame):
         self.tap = TraceTap()
         self.logs = RecentLogs.install()
         self._trace_seen = 0
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.stack = QStackedWidget()
-        layout.addWidget(self.stack)
-        self.sign_in_panel = StaffSignIn(
-            "TECHNICIAN SIGN-IN",
-            "Device tests move the table's hardware: they run only between rounds, and no round "
-            "can start while one runs.")
-        holder = QWidget()
-        holder_layout = QVBoxLayout(holder)
-        holder_layout.setContentsMargins(200, 60, 200, 60)
-        holder_layout.addWidget(self.sign_in_panel)
-        holder_layout.addStretch(1)
-        self.stack.addWidget(holder)
-        work = QWidget()
-        work_layout = QVBoxLayout(work)
-        work_layout.setContentsMargins(0, 0, 0, 0)
-        self.header = StaffHeader("TECHNICIAN")
-        work_layout.addWidget(self.header)
         self.lock = QLabel("")
         self.lock.setObjectName("lock")
         self.lock.setWordWrap(True)
         self.lock.hide()
-        work_layout.addWidget(self.lock)
+        self.work_layout.addWidget(self.lock)
         self.pages = PageSwitcher([("Devices and tests", self._devices_page()),
                                    ("Frame trace", self._trace_page()),
                                    ("Fault injection", self._faults_page()),
                                    ("Diagnostics bundle", self._bundle_page())])
-        work_layout.addWidget(self.pages, 1)
+        self.work_layout.addWidget(self.pages, 1)
         self.message = message_label()
         self.message.setContentsMargins(16, 4, 16, 8)
-        work_layout.addWidget(self.message)
-        self.stack.addWidget(work)
+        self.work_layout.addWidget(self.message)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.poll)
-        self.sign_in_panel.submitted.connect(self.sign_in)
-        self.sign_in_panel.cancelled.connect(self.closed)
-        self.header.sign_out.connect(self.sign_out)
-        self.outcome_reported.connect(self._show_outcome)
-        self.test_finished.connect(self._test_finished)
+        # A device test answers from its device's thread: its outcomes and prompts go to the
+        # plain queue ``_reports``, its end to ``test_answers`` (calls.Background), both read
+        # on the GUI thread by the Background's timer; a deleted screen drops them.
+        self._reports: deque[Any] = deque()
+        self.test_answers = Background(self)
+        self.test_answers.timer.timeout.connect(self._drain_reports)
 
     # -- pages ------------------------------------------------------------------------------
     def _devices_page(self) -> QWidget:
@@ -298,10 +273,9 @@ class TechnicianScreen(QFrame):
         if session is None or self.running is not None:
             return
         test = DEVICE_TESTS[key]
-        report = self.outcome_reported.emit
-        finished = self.test_finished.emit
+        report = self._reports.append  # the device's thread touches no Qt object
 
-        def start(context: StaffContext) -> Any:
+        def start(context: StaffContext) -> tuple[Any, Future[Any]]:
             block = begin_diagnostic(context, session, test.name)
             try:
                 future = submit_test(context.manager, key, simulation=context.simulation,
@@ -310,13 +284,17 @@ class TechnicianScreen(QFrame):
             except BaseException:
                 block.__exit__(None, None, None)
                 raise
-            future.add_done_callback(lambda done: finished(block, done))
-            return block
+            return block, future
 
         self.running = key
         self._set_locked(self.locked_round)
         self.results.addItem(QListWidgetItem(f"{test.label} · started {utc_now()[11:19]}"))
-        self.calls.submit(start, None, self._test_refused)
+        self.calls.submit(start, self._test_started, self._test_refused)
+
+    def _test_started(self, started: tuple[Any, Future[Any]]) -> None:
+        block, future = started
+        self.test_answers.run(lambda: _ended(future),
+                              lambda _ended_future: self._test_finished(block, future))
 
     def _test_refused(self, words: str) -> None:
         self.running = None
@@ -334,7 +312,12 @@ class TechnicianScreen(QFrame):
         self.results.addItem(item)
         self.results.scrollToBottom()
 
-    def _test_finished(self, block: Any, future: Any) -> None:
+    def _drain_reports(self) -> None:
+        while self._reports:
+            self._show_outcome(self._reports.popleft())
+
+    def _test_finished(self, block: Any, future: Future[Any]) -> None:
+        self._drain_reports()
         self.calls.submit(lambda _context: block.__exit__(None, None, None))
         key, self.running = self.running, None
         error = future.exception()
