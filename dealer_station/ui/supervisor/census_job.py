@@ -5,9 +5,9 @@
 :func:`compute_census`: ``python -m dealer_station.analysis.cache DIRECTORY`` as a process of its
 own (the census is pure Python and numpy for about ten seconds of CPU: in a thread it would hold
 the interpreter's lock and stutter the screen). The process reports ``progress DONE TOTAL`` lines,
-which the job relays as :attr:`CensusJob.progressed`; it writes the file, which the job then
-reads and installs for the analysis. The process ends with the application (its standard input
-closes) or when :meth:`CensusJob.cancel` is called.
+which the job relays as :attr:`CensusJob.progressed` (on the GUI thread); it writes the file,
+which the job then reads and installs for the analysis. The process ends with the application
+(its standard input closes) or when :meth:`CensusJob.cancel` is called.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 from dealer_station.analysis.cache import CensusCache, cache_directory, census_key, install
+from dealer_station.ui.supervisor.calls import Background
 
 __all__ = ["CensusJob", "compute_census"]
 
@@ -95,7 +97,12 @@ def compute_census(directory: Path, key: str, progress: Progress) -> None:
 class CensusJob(QObject):
     """Makes the census available in this process; :attr:`progressed` ``(done, total)`` while
     computing, then :attr:`finished` with the census or the exception that stopped it. ``key``
-    and ``directory`` default to :func:`census_key` and :func:`cache_directory`."""
+    and ``directory`` default to :func:`census_key` and :func:`cache_directory`.
+
+    The work runs on a :class:`~dealer_station.ui.supervisor.calls.Background` thread, which
+    touches no Qt object: its progress goes to a plain queue and its result to the Background's,
+    both read by the Background's timer on the GUI thread, where the signals are emitted. A job
+    deleted (with its page) while the census runs drops them."""
 
     progressed = Signal(int, int)
     finished = Signal(object)
@@ -107,46 +114,52 @@ class CensusJob(QObject):
         self.key = key
         self.running = False
         self.result: Any = None
-        self._thread: threading.Thread | None = None
-        self.finished.connect(self._finish)
+        self._progress: deque[tuple[int, int]] = deque()
+        self._background = Background(self)
+        self._background.timer.timeout.connect(self._relay_progress)
 
     def start(self) -> None:
         """Start unless running (a second call while running does nothing)."""
         if self.running:
             return
         self.running = True
-        progressed, finished = self.progressed, self.finished
         directory = self.directory or cache_directory()
         key = self.key or census_key()
+        progress = self._progress
 
-        def relay(done: int, total: int) -> None:
-            with contextlib.suppress(RuntimeError):  # the page closed meanwhile
-                progressed.emit(done, total)
+        def relay(done: int, total: int) -> None:  # the reader's thread: no Qt here
+            progress.append((done, total))
 
-        def work() -> None:
-            cache = CensusCache(directory)
-            try:
-                found = cache.load(key)
-                if found is None:
-                    compute_census(directory, key, relay)
-                    found = cache.load(key)
-                    if found is None:
-                        raise RuntimeError(f"no census stored in {cache.path} after computing")
-                install(found)
-                result: Any = found
-            except Exception as error:
-                result = error
-            with contextlib.suppress(RuntimeError):
-                finished.emit(result)
+        self._background.run(lambda: _make_available(directory, key, relay), self._finish)
 
-        self._thread = threading.Thread(target=work, name="census-job", daemon=True)
-        self._thread.start()
+    @Slot()
+    def _relay_progress(self) -> None:
+        while self._progress:
+            self.progressed.emit(*self._progress.popleft())
 
-    @Slot(object)
     def _finish(self, result: object) -> None:
+        self._relay_progress()
         self.running = False
         self.result = result
+        self.finished.emit(result)
 
     def cancel(self) -> None:
         """End the census process, if one runs."""
         _end_running()
+
+
+def _make_available(directory: Path, key: str, progress: Progress) -> object:
+    """The census from the cache file, computed into it first if missing, installed for the
+    analysis; or the exception that stopped it."""
+    cache = CensusCache(directory)
+    try:
+        found = cache.load(key)
+        if found is None:
+            compute_census(directory, key, progress)
+            found = cache.load(key)
+            if found is None:
+                raise RuntimeError(f"no census stored in {cache.path} after computing")
+        install(found)
+    except Exception as error:
+        return error
+    return found

@@ -14,6 +14,7 @@ from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor, QHideEvent
 from PySide6.QtWidgets import (
@@ -33,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Role
-from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls
+from dealer_station.ui.supervisor.calls import POLL_MS, Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
 from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame, message_label
 from dealer_station.ui.technician.actions import begin_diagnostic, export_bundle, inject_fault
@@ -98,12 +99,16 @@ class TechnicianScreen(StaffFrame):
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.poll)
-        # A device test answers from its device's thread: its outcomes and prompts go to the
-        # plain queue ``_reports``, its end to ``test_answers`` (calls.Background), both read
-        # on the GUI thread by the Background's timer; a deleted screen drops them.
+        # A device test answers from its device's thread, which touches no Qt object: its
+        # outcomes and prompts go to the plain queue ``_reports``, read on the GUI thread by
+        # ``_report_timer`` (the screen's: a deleted screen drops them); its end comes through
+        # ``_test_ends`` (a calls.Background of the station calls, which outlive the screen, so
+        # the diagnostic block is closed even when the screen was deleted meanwhile).
         self._reports: deque[Any] = deque()
-        self.test_answers = Background(self)
-        self.test_answers.timer.timeout.connect(self._drain_reports)
+        self._report_timer = QTimer(self)
+        self._report_timer.setInterval(POLL_MS)
+        self._report_timer.timeout.connect(self._drain_reports)
+        self._test_ends = Background(calls)
 
     # -- pages ------------------------------------------------------------------------------
     def _devices_page(self) -> QWidget:
@@ -293,8 +298,16 @@ class TechnicianScreen(StaffFrame):
 
     def _test_started(self, started: tuple[Any, Future[Any]]) -> None:
         block, future = started
-        self.test_answers.run(lambda: _ended(future),
-                              lambda _ended_future: self._test_finished(block, future))
+        calls = self.calls
+
+        def ended(_future: Future[Any]) -> None:
+            calls.submit(lambda _context: block.__exit__(None, None, None))
+            if shiboken6.isValid(self):
+                self._test_finished(future)
+
+        if shiboken6.isValid(self):
+            self._report_timer.start()
+        self._test_ends.run(lambda: _ended(future), ended)
 
     def _test_refused(self, words: str) -> None:
         self.running = None
@@ -316,9 +329,9 @@ class TechnicianScreen(StaffFrame):
         while self._reports:
             self._show_outcome(self._reports.popleft())
 
-    def _test_finished(self, block: Any, future: Future[Any]) -> None:
+    def _test_finished(self, future: Future[Any]) -> None:
+        self._report_timer.stop()
         self._drain_reports()
-        self.calls.submit(lambda _context: block.__exit__(None, None, None))
         key, self.running = self.running, None
         error = future.exception()
         if error is not None:
