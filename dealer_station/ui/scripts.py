@@ -132,7 +132,7 @@ class LetItRideScript:
 #: The steps of a Pai Gow round, in order (``round.step.phase``).
 PAI_GOW_PHASES = (
     "between_rounds", "shuffle", "betting", "starting_position", "deal", "setting", "banker",
-    "settlement", "complete",
+    "exposure", "settlement", "complete",
 )
 
 
@@ -199,7 +199,9 @@ class PaiGowScript:
                 controller.device_event(stack_event(stack, done + 1))
             else:
                 controller.enter_cards(stack)
-        elif phase == "setting":
+        elif phase == "setting":  # the players set their own hands, 5324.41(g)(2)
+            LetItRideScript._press(controller, "players_have_set")
+        elif phase == "exposure":  # exposed from the far right, (g)(4)
             position = round_.step.positions[0]
             kind = self.settings.get(position, "house_way")
             if kind == "house_way":
@@ -208,6 +210,12 @@ class PaiGowScript:
                 seven = getattr(round_, "core", round_).seven_cards(position)
                 if controller.enter_cards(self.low_hand(seven, kind)) is None:
                     raise RuntimeError(controller.message)
+        elif phase == "banker" and round_.step.actions[0] == "set_bank_hand":
+            bank = round_.step.positions[0]
+            seven = getattr(round_, "core", round_).seven_cards(bank)
+            if controller.enter_cards(self.low_hand(seven, self.settings.get(bank, "house_way"))
+                                      ) is None:
+                raise RuntimeError(controller.message)
         elif phase == "banker":
             LetItRideScript._press(controller, "banker")
         elif phase == "settlement":

@@ -72,9 +72,10 @@ def test_a_player_co_banks_the_round_through_the_screen_5324_41_h_5(qtbot, tmp_p
         table.press("no_more_bets")
         table.press("rng")
         _deal_seven_stacks(table)
-        while table.snapshot.step.positions:
-            table.press("house_way")
+        table.press("players_have_set")
         table.press("banker")
+        while table.phase == "exposure":
+            table.press("house_way")
         table.press("settle")
         table.wait(lambda s: s.step.phase == "between_rounds")
         table.tick_all()
@@ -110,8 +111,7 @@ def test_a_player_co_banks_the_round_through_the_screen_5324_41_h_5(qtbot, tmp_p
         assert snap.step.phase == "starting_position"  # no dealer's wager against a co-bank
         table.press("rng")
         _deal_seven_stacks(table)
-        while table.snapshot.step.positions:
-            table.press("house_way")
+        table.press("players_have_set")
         snap = table.wait(lambda s: s.step.phase == "banker")
         assert snap.step.actions[0].label == "CO-BANK SET BY HOUSE WAY"
         table.press("banker")
@@ -119,6 +119,8 @@ def test_a_player_co_banks_the_round_through_the_screen_5324_41_h_5(qtbot, tmp_p
             table.press("banker")
         seat = table.snapshot.table.seat(2)  # the co-bank's hand shown as the dealer set it
         assert len(seat.cards) == 5 and None not in seat.cards and len(seat.low_cards) == 2
+        while table.phase == "exposure":
+            table.press("house_way")
         table.press("settle")
         final = table.wait(lambda s: s.step.phase == "between_rounds")
         table.tick_all()

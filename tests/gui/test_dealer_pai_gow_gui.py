@@ -65,10 +65,14 @@ def _submit(table: Table, form: Any) -> Any:
 
 
 def _finish(table: Table) -> None:
-    """House way for every hand left, the dealer's hand, the settlement, every payment ticked."""
-    while table.phase == "setting" and table.snapshot.step.positions:
+    """The players have set ((g)(2)), the dealer's hand, house way for every hand as it is
+    exposed ((g)(4)), the settlement, every payment ticked."""
+    if table.phase == "setting":
+        table.press("players_have_set")
+    while table.phase == "banker":
+        table.press("banker")
+    while table.phase == "exposure":
         table.press("house_way")
-    table.press("banker")
     table.press("settle")
     table.wait(lambda s: s.step.phase == "between_rounds")
     table.tick_all()
@@ -274,8 +278,9 @@ def test_a_player_banks_and_the_dealer_wagers_against_the_bank_5324_41_h_7(qtbot
         for _ in range(7):
             table.press("dispense", expect_record=False)
         table.wait(lambda s: s.step.phase == "setting")
-        while table.snapshot.step.positions:
-            table.press("house_way")
+        assert table.snapshot.entry is None  # no player's cards before they are exposed
+        table.press("players_have_set")
+        table.press("banker")  # the dealer's hand first, then the bank's exposed, (h)(11)
         snap = table.wait(lambda s: s.entry is not None and s.entry.kind == "setting")
         assert snap.entry.position == "2" and snap.entry.options.get("bank")
         picker = table.window.low_hand
@@ -283,7 +288,8 @@ def test_a_player_banks_and_the_dealer_wagers_against_the_bank_5324_41_h_7(qtbot
         before = table.snapshot.records
         table.click(picker.set_button)
         table.wait(lambda s: s.records > before)
-        table.press("banker")
+        while table.phase == "exposure":
+            table.press("house_way")
         table.press("settle")
         final = table.wait(lambda s: s.step.phase == "between_rounds")
     finally:

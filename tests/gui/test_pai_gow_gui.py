@@ -72,8 +72,14 @@ def test_pai_gow_round_through_the_gui_over_pty_5324_41(qtbot, tmp_path):
         for position in script.wagers:
             assert snap.table.seat(position).cards == (None,) * 7
         assert snap.table.seat("dealer").cards == (None,) * 7
+        # 5324.41(g)(2): no player's cards on the screen before the dealer's hand is set
+        assert snap.entry is None
+        assert "players_have_set" in [a.name for a in snap.step.actions]
+        table.press("players_have_set")
+        table.press("banker")
+        assert all(c is not None for c in table.snapshot.table.seat("dealer").cards)
         fouled = None
-        while table.phase == "setting":
+        while table.phase == "exposure":  # (g)(4): from the far right, counter-clockwise
             position = int(table.snapshot.step.positions[0])
             kind = script.settings[position]
             if kind == "house_way":
@@ -95,8 +101,6 @@ def test_pai_gow_round_through_the_gui_over_pty_5324_41(qtbot, tmp_path):
             seat = snap.table.seat(position)
             assert set(seat.low_cards) == set(low)
             assert seat.foul == (kind == "foul")
-        table.press("banker")
-        assert all(c is not None for c in table.snapshot.table.seat("dealer").cards)
         table.press("settle")
         final = table.wait(lambda s: s.step.phase == "between_rounds")
         assert not table.window.step_panel.button("start_round").isEnabled()  # tick first

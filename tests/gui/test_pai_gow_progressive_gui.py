@@ -81,9 +81,10 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
         for _ in range(7):
             table.press("dispense", expect_record=False)
         table.wait(lambda s: s.step.phase == "setting")
-        while table.phase == "setting":
-            table.press("house_way")
+        table.press("players_have_set")
         table.press("banker")
+        while table.phase == "exposure":
+            table.press("house_way")
         table.press("settle")
         snap = table.wait(lambda s: s.step.phase == "progressive_validation")
         assert snap.entry is not None and snap.entry.kind == "supervisor"

@@ -97,7 +97,14 @@ def _play(r: PaiGowBonusRound, rng: random.Random, deck: list[str]) -> None:
             hands = len(stacks)  # the dealer's only when the dealer plays
             r.deal_four_card_stacks(deck[3 * hands: 7 * hands])
         elif r.core.phase is Phase.SETTING:
+            if step.positions and rng.random() < 0.1 and r.core.can_surrender(step.positions[0]):
+                r.surrender(step.positions[0])
+            else:
+                r.players_have_set()
+        elif r.core.phase is Phase.EXPOSURE:
             _set_one(r, rng, step.positions)
+        elif "set_bank_hand" in actions:
+            _set_one(r, rng, ())
         elif "set_co_bank_hand" in actions:
             r.set_co_bank_hand()
         elif "set_dealer_hand" in actions:

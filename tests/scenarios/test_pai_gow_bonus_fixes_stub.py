@@ -64,8 +64,9 @@ def _finish(r: PaiGowBonusRound, *, count: bool = False) -> None:
     r.deal_four_card_stacks(DECK[6:14])
     if count:
         r.count_stub(53 - 7 * 2)
-    r.set_hand_house_way(2)
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_hand_house_way(2)
     r.settle()
     assert r.is_complete
 

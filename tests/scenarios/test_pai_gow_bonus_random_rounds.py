@@ -73,9 +73,10 @@ def test_random_rounds_conserve_and_replay(seed: int) -> None:
         contributed += contribution
         r.determine_starting_position(rng.randint(1, 7))
         r.deal(_deck(rng))
-        for position in r.core.setting_order():
-            r.set_hand_house_way(position)
+        r.players_have_set()
         r.set_dealer_hand()
+        for position in r.core.exposure_order():
+            r.set_hand_house_way(position)
         r.settle(meter=meter.value)
         while r.pending:
             position = r.pending[0].position

@@ -65,9 +65,10 @@ def play_to_settlement(r: PaiGowBonusRound, hands: Mapping[int, str]) -> None:
     r.determine_starting_position(1)
     assert r.core.start is not None
     r.deal(shoe(hands, r.core.start))
-    for position in r.core.setting_order():
-        r.set_hand_house_way(position)
+    r.players_have_set()
     r.set_dealer_hand()
+    for position in r.core.exposure_order():
+        r.set_hand_house_way(position)
 
 
 def assert_replays(r: PaiGowBonusRound) -> None:
@@ -234,9 +235,10 @@ def test_light_count_mismatch_blocks_dealing_until_resolved_5324_41_k_2() -> Non
     assert r.step.phase == "lockout" and "resolve_light_mismatch" in r.step.actions
     r.resolve_light_mismatch(returned=[1], reason="chip at 1, light off: returned")
     r.deal(cards)
-    for position in r.core.setting_order():
-        r.set_hand_house_way(position)
+    r.players_have_set()
     r.set_dealer_hand()
+    for position in r.core.exposure_order():
+        r.set_hand_house_way(position)
     r.settle(meter=1_000_000)
     assert [(p.position, p.outcome) for p in r.payments if p.wager == "progressive"] == [
         (6, "collect"), (4, "pay")]
@@ -292,9 +294,10 @@ def test_three_then_four_with_the_three_card_bonus_between_5324_41_n() -> None:
                              "2h", "3h", "5h", "6h"])
     assert r.stub.required
     r.count_stub(53 - 21)
-    for position in r.core.setting_order():
-        r.set_hand_house_way(position)
+    r.players_have_set()
     r.set_dealer_hand()
+    for position in r.core.exposure_order():
+        r.set_hand_house_way(position)
     r.settle()
     seven = [p for p in r.payments if p.wager == "seven_card_bonus"]
     # 5 holds 2c 3c 7d 9s 9c Ts Js: a pair of nines, no seven-card bonus hand
@@ -390,9 +393,10 @@ def test_player_bank_decides_the_others_banker_bonus_5324_41_p_3_ii() -> None:
     r.determine_starting_position(1)
     assert r.core.start == 3
     r.deal(shoe({1: NOTHING, 2: "Ts Tc Td 2d 3c 5d Kc", 3: "2s 3h 4s 6s 7d 8h 9c"}, 3))
-    for position in r.core.setting_order():
-        r.set_hand_house_way(position)
+    r.players_have_set()
     r.set_bank_hand("3h 2s")
+    for position in r.core.exposure_order():
+        r.set_hand_house_way(position)
     r.settle()
     imperial = [(p.position, p.note[:17], p.hand, p.amount) for p in r.payments
                 if p.wager == "imperial_bonus"]

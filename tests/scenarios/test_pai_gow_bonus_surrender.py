@@ -86,9 +86,10 @@ def test_surrender_collects_the_optional_wagers_5324_41_g_3(
     assert [line[:3] for line in lines(r)] == [
         (5, "pai_gow", "collect"), *((5, wager, "collect") for wager in side)]
     assert record.effects["optional_wagers_collected"] == [2, 3][: len(side)]
-    for position in r.core.setting_order():
-        r.set_hand_house_way(position)
+    r.players_have_set()
     r.set_dealer_hand()
+    for position in r.core.exposure_order():
+        r.set_hand_house_way(position)
     r.settle()
     assert r.is_complete
     got = lines(r)
@@ -136,11 +137,12 @@ def test_bank_imperial_banker_bonus_on_the_dealers_hand_5324_41_p_3_ii(dealer_wa
     assert r.core.start is not None
     r.deal(shoe({1: NOTHING, 2: "Ts Tc Td 2d 3c 5d Kc", 3: FOUR_QUEENS,
                  DEALER: "2s 3h 4s 6s 7d 8h 9c"}, r.core.start))
-    for position in r.core.setting_order():
-        r.set_hand_house_way(position)
-    r.set_bank_hand("Qs Qh")
+    r.players_have_set()
     if r.can_set_dealer_hand():
         r.set_dealer_hand()
+    r.set_bank_hand("Qs Qh")
+    for position in r.core.exposure_order():
+        r.set_hand_house_way(position)
     r.settle()
     imperial = [(p.position, p.outcome, p.hand, p.amount) for p in r.payments
                 if p.wager == "imperial_bonus"]
@@ -173,9 +175,10 @@ def test_three_then_four_with_a_player_bank_and_no_dealer_wager_5324_41_n_7() ->
     r.deal_four_card_stacks(["2h", "3h", "6h", "7h", "9s", "Ts", "Js", "Qs", "Ad", "Kd", "Qd",
                              "Jd"])
     assert all(len(r.core.seven_cards(p)) == 7 for p in (3, 5, 6))
-    for position in r.core.setting_order():
-        r.set_hand_house_way(position)
+    r.players_have_set()
     r.set_bank_hand("5s 2h")
+    for position in r.core.exposure_order():
+        r.set_hand_house_way(position)
     r.settle()
     assert r.is_complete and sum(r.net.values()) == 0
     settled = {(p.position, p.wager) for p in r.payments}

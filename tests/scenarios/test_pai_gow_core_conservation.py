@@ -115,10 +115,23 @@ def play(rng: random.Random) -> tuple[PaiGowRound, dict[int | str, int]]:
     players = [p for p in positions if p != bank]
     settings: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
     surrendered: list[int] = []
-    for p in sorted(players, reverse=True):
+    for p in sorted(players, reverse=True):  # a few surrender before the dealer's hand
+        if rng.random() < 0.04:
+            r.surrender(p)
+            surrendered.append(p)
+    r.players_have_set()
+    if r.phase.value == "banker" and r.step.actions[0] == "set_dealer_hand":
+        r.set_dealer_hand()
+    if bank is not None and not co_bank:
+        b_seven = r.seven_cards(bank)
+        b_low_try = rng.choice(list(combinations(b_seven, 2)))
+        r.set_bank_hand([c.text for c in b_low_try])
+    if r.phase.value == "banker":
+        r.set_co_bank_hand()
+    for p in r.exposure_order():  # (g)(4): exposed from the far right
         seven = r.seven_cards(p)
         choice = rng.random()
-        if choice < 0.08:
+        if choice < 0.04:
             r.surrender(p)
             surrendered.append(p)
             continue
@@ -131,14 +144,6 @@ def play(rng: random.Random) -> tuple[PaiGowRound, dict[int | str, int]]:
             high = tuple(c for c in seven if c not in low)
             r.set_hand(p, [c.text for c in low])
         settings[p] = (high, low)
-    if bank is not None and not co_bank:
-        b_seven = r.seven_cards(bank)
-        b_low_try = rng.choice(list(combinations(b_seven, 2)))
-        r.set_bank_hand([c.text for c in b_low_try])
-    if r.phase.value == "banker":
-        for action in r.step.actions:
-            if action != "surrender":
-                getattr(r, action)()
     r.settle()
 
     banker = r.bank_hand if bank is not None else r.dealer_hand

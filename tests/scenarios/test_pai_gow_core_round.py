@@ -22,7 +22,7 @@ from dealer_station.games.pai_gow import (
 )
 from dealer_station.games.pai_gow.dealing import delivery_order
 from dealer_station.games.pai_gow.positions import DEALER
-from dealer_station.procedure import ProcedureError, replay
+from dealer_station.procedure import ProcedureError, Record, replay
 
 BANKER = "Kc Kd 9h 7s 4c 3d 2h"
 WIN_AA = "As Ad Qh Jc 8s 5d 6c"  # low Qh Jc: A-A high, Q-J low
@@ -89,14 +89,16 @@ def test_win_lose_push_and_payment_order_5324_41_g_4_to_g_8() -> None:
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 1: WIN_AA, 3: LOSE, 5: WIN_QQ66, 6: "3s 3h Kh Tc 7d 4s 8h"},
             p1=2500, p3=1000, p5=2000, p6=1500)
-    r.set_hand(1, "Qh Jc")
-    r.set_hand(3, "8c 7h")
-    r.set_hand(5, "Ts 9c")
-    r.set_hand(6, "Kh Tc")  # 3-3 high loses to K-K, K-T low beats 9-7: a push
+    r.players_have_set()
     assert r.step.phase == "banker"
     r.set_dealer_hand()
     assert r.dealer_hand is not None
     assert format_cards(r.dealer_hand.high) == "Kd Kc 4c 3d 2h"
+    assert r.step.phase == "exposure" and r.step.positions == (6, 5, 3, 1)
+    r.set_hand(6, "Kh Tc")  # 3-3 high loses to K-K, K-T low beats 9-7: a push
+    r.set_hand(5, "Ts 9c")
+    r.set_hand(3, "8c 7h")
+    r.set_hand(1, "Qh Jc")
     r.settle()
     assert lines(r) == [
         (6, "pai_gow", "push", 0, 0),
@@ -123,8 +125,9 @@ def test_copy_hands_go_to_the_banker_5324_41_g_5_ii(low: str, expected: str) -> 
               "Ah Qc": "Kh Ks 4d 3s 2c Ah Qc"}[low]
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 2: player}, p2=1000)
-    r.set_hand(2, low)
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_hand(2, low)
     r.settle()
     assert r.payments[0].outcome == {"lose": "collect", "push": "push"}[expected]
     assert r.to_document()["results"] == {"2": expected}
@@ -134,8 +137,9 @@ def test_copy_low_with_higher_high_is_a_push_5324_41_g_6_i() -> None:
     """5324.41(g)(6)(i): high hand higher, low hand a copy: push."""
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 4: "Ah As 9d 7c 5h 4s Jd"}, p4=1000)
-    r.set_hand(4, "9d 7c")
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_hand(4, "9d 7c")
     r.settle()
     assert lines(r) == [(4, "pai_gow", "push", 0, 0)]
     assert r.net[4] == 0
@@ -150,10 +154,11 @@ def test_foul_loses_5324_41_g_5_iii_iv(low: str, clause: str) -> None:
     two cards, loses whatever the banker holds."""
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 1: "As Kh 9c 7h 5s 3c Qd"}, p1=1000)
+    r.players_have_set()
+    r.set_dealer_hand()
     r.set_hand(1, low)
     setting = r.setting(1)
     assert setting is not None and setting.foul is not None and clause in setting.foul
-    r.set_dealer_hand()
     r.settle()
     assert lines(r) == [(1, "pai_gow", "collect", 0, 0)]
     assert r.net[1] == -1000
@@ -164,6 +169,8 @@ def test_low_card_not_among_the_seven_is_refused_5324_41_g_1() -> None:
     """5324.41(g)(1): the setting is made of the player's own seven cards."""
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 1: WIN_AA}, p1=1000)
+    r.players_have_set()
+    r.set_dealer_hand()
     assert not r.can_set_hand(1, "Kc Kd")
     with pytest.raises(ProcedureError, match="not among"):
         r.set_hand(1, "Kc Kd")
@@ -177,8 +184,9 @@ def test_vigorish_rounded_up_to_25_cents_5324_41_g_8(win: int, vigorish: int) ->
     $7 -> $0.50, $25 -> $1.25, $130 -> $6.50."""
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 2: WIN_AA}, p2=win)
-    r.set_hand(2, "Qh Jc")
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_hand(2, "Qh Jc")
     r.settle()
     (line,) = r.payments
     assert (line.outcome, line.amount, line.vigorish) == ("pay", win, vigorish)
@@ -190,8 +198,9 @@ def test_vigorish_to_the_cent_when_configured_5324_41_g_8() -> None:
     """5324.41(g)(8): rounding up to 25 cents is the casino's option; to the cent otherwise."""
     r = PaiGowRound(make_config(vigorish={"rounding": "$0.01"}))
     to_deal(r, {DEALER: BANKER, 2: WIN_AA}, p2=700)
-    r.set_hand(2, "Qh Jc")
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_hand(2, "Qh Jc")
     r.settle()
     assert r.payments[0].vigorish == 35
 
@@ -219,13 +228,14 @@ def test_surrender_before_exposure_5324_41_g_3() -> None:
 
 
 def test_surrender_after_setting_then_settlement_5324_41_g_3() -> None:
-    """5324.41(g)(3): a player may surrender until the hands are exposed, even after setting."""
+    """5324.41(g)(3): a player may surrender until the hands are exposed, even after setting
+    them physically and after the dealer's hand is set."""
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 1: WIN_AA, 2: LOSE}, p1=1000, p2=500)
-    r.set_hand(1, "Qh Jc")
-    r.set_hand(2, "8c 7h")
-    r.surrender(2)  # the dealer's hand is not yet set
+    r.players_have_set()
     r.set_dealer_hand()
+    r.surrender(2)  # the dealer's hand is set, position 2's hands are not exposed yet
+    r.set_hand(1, "Qh Jc")
     r.settle()
     assert lines(r) == [(2, "pai_gow", "collect", 0, 0), (1, "pai_gow", "pay", 1000, 50)]
     assert not r.can_surrender(1)
@@ -255,10 +265,11 @@ def test_house_way_for_a_player_who_asks_5324_41_g_1() -> None:
     """A player may ask the dealer to set the hand by the house way."""
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 3: WIN_AA}, p3=1000)
+    r.players_have_set()
+    r.set_dealer_hand()
     r.set_hand_house_way(3)
     setting = r.setting(3)
     assert setting is not None and format_cards(setting.low) == "Qh Jc"
-    r.set_dealer_hand()
     r.settle()
     assert r.payments[0].note.endswith("set by the house way")
 
@@ -347,17 +358,18 @@ def test_two_adjacent_areas_larger_wager_set_first_5324_41_i() -> None:
     r.no_more_bets()
     r.determine_starting_position(1)
     r.deal(shoe({DEALER: BANKER, 2: WIN_AA, 3: WIN_AA_2, 5: WIN_QQ66, 6: WIN_JJ55}, DEALER))
-    assert r.setting_order() == (6, 5, 3, 2)
+    r.players_have_set()
+    r.set_dealer_hand()
+    assert r.exposure_order() == (6, 5, 3, 2)
     with pytest.raises(ProcedureError) as error:
         r.set_hand(2, "Qh Jc")
     assert error.value.clause == "5324.41(i)(2)"
-    assert not r.can_set_hand(5, "Ts 9c")
-    r.set_hand(3, "Qs Jd")
-    r.set_hand(2, "Qh Jc")
+    assert not r.can_set_hand(5, "Ts 9c")  # 6 is exposed first
     r.set_hand(6, "Td 9d")
     assert not r.can_set_hand(6, "Td 9d")
     r.set_hand(5, "Ts 9c")
-    r.set_dealer_hand()
+    r.set_hand(3, "Qs Jd")
+    r.set_hand(2, "Qh Jc")
     r.settle()
     assert [p.position for p in r.payments] == [6, 5, 3, 2]
     assert_replays(r)
@@ -407,11 +419,13 @@ def test_bank_shortfall_collected_from_the_bank_5324_41_h_12() -> None:
         hands={3: BANKER, 1: WIN_AA, 2: WIN_AA_2, 4: LOSE},
         p1=10000, p2=10000, p3=30000, p4=5000,
     )
-    r.set_hand(1, "Qh Jc")
-    r.set_hand(2, "Qs Jd")
-    r.set_hand(4, "8c 7h")
+    r.players_have_set()
+    assert r.step.actions[0] == "set_bank_hand"  # the dealer placed no wager: no dealer hand
     r.set_bank_hand("9h 7s")
-    assert r.step.phase == "settlement"  # the dealer placed no wager: no dealer hand
+    r.set_hand(4, "8c 7h")
+    r.set_hand(2, "Qs Jd")
+    r.set_hand(1, "Qh Jc")
+    assert r.step.phase == "settlement"
     r.settle()
     assert lines(r) == [
         (4, "pai_gow", "collect", 0, 0),
@@ -432,11 +446,12 @@ def test_bank_surplus_pays_five_percent_5324_41_h_12() -> None:
         p1=10000, p2=10000, p3=30000, p4=5000,
     )
     assert r.dealer_wager == 4000
-    r.set_hand(1, "8c 7h")
-    r.set_hand(2, "8s 7d")
-    r.set_hand(4, "Ts 9c")
-    r.set_bank_hand("9h 7s")
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_bank_hand("9h 7s")
+    r.set_hand(4, "Ts 9c")
+    r.set_hand(2, "8s 7d")
+    r.set_hand(1, "8c 7h")
     r.settle()
     # centre: 100 + 100 (losers); winners: dealer 40, position 4 50 -> surplus 110, vig 5.50
     assert lines(r) == [
@@ -460,11 +475,12 @@ def test_co_bank_halves_of_a_shortfall_5324_41_h_13() -> None:
     )
     assert r.dealer_wager == 0 and DEALER not in r.to_document()["cards"]
     assert not r.can_set_bank_hand("9h 7s")
-    r.set_hand(1, "Qh Jc")
-    r.set_hand(2, "Qs Jd")
-    r.set_hand(4, "8c 7h")
+    r.players_have_set()
     assert r.step.actions[0] == "set_co_bank_hand"
     r.set_co_bank_hand()
+    r.set_hand(4, "8c 7h")
+    r.set_hand(2, "Qs Jd")
+    r.set_hand(1, "Qh Jc")
     r.settle()
     bank = r.settlement.bank if r.settlement else None
     assert bank is not None
@@ -481,10 +497,11 @@ def test_co_bank_halves_of_a_surplus_5324_41_h_13() -> None:
         hands={3: BANKER, 1: LOSE, 2: "Qh Jd 8s 6h 4s 3h 7d", 4: WIN_QQ66},
         p1=10000, p2=10000, p3=30000, p4=5000,
     )
-    r.set_hand(1, "8c 7h")
-    r.set_hand(2, "8s 7d")
-    r.set_hand(4, "Ts 9c")
+    r.players_have_set()
     r.set_co_bank_hand()
+    r.set_hand(4, "Ts 9c")
+    r.set_hand(2, "8s 7d")
+    r.set_hand(1, "8c 7h")
     r.settle()
     bank = r.settlement.bank if r.settlement else None
     assert bank is not None
@@ -497,11 +514,12 @@ def test_co_bank_halves_of_a_surplus_5324_41_h_13() -> None:
 def test_incorrectly_set_bank_hand_reset_by_house_way_5324_41_q() -> None:
     """5324.41(q): the bank's wager is not lost; the dealer resets the hand by the house way."""
     r = banked_round(dealer_wager=0, hands={3: BANKER, 1: WIN_AA}, p1=1000, p3=5000)
-    r.set_hand(1, "Qh Jc")
+    r.players_have_set()
     record = r.set_bank_hand("Kc Kd")  # K-K low over a 9-high high hand: incorrect
     assert record.clause == "5324.41(q)"
     assert r.bank_reset
     assert r.bank_hand is not None and format_cards(r.bank_hand.low) == "9h 7s"
+    r.set_hand(1, "Qh Jc")
     r.settle()
     assert r.to_document()["results"] == {"1": "win"}
 
@@ -718,9 +736,10 @@ def test_settle_command_recomputes_the_document(tmp_path: Any, capsys: Any) -> N
 
     r = PaiGowRound(make_config())
     to_deal(r, {DEALER: BANKER, 1: WIN_AA, 3: LOSE}, p1=2500, p3=1000)
-    r.set_hand(1, "Qh Jc")
-    r.set_hand(3, "8c 7h")
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_hand(3, "8c 7h")
+    r.set_hand(1, "Qh Jc")
     r.settle()
     path = tmp_path / "round.json"
     doc = r.to_document()
@@ -752,12 +771,18 @@ def test_settle_document_of_a_round_with_optional_wagers() -> None:
     r.no_more_bets()
     r.determine_starting_position(1)
     r.deal(shoe({DEALER: BANKER, 2: WIN_AA}, DEALER))
-    r.set_hand_house_way(2)
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_hand_house_way(2)
     r.settle()
     result = settle_document(json.loads(json.dumps(r.to_document())))
     assert result["matches"] and result["complete"]
     assert [p["wager"] for p in result["payments"]] == ["pai_gow", "insurance"]
+    old = _old_order(json.loads(json.dumps(r.to_document())))  # recorded in the old order
+    assert [rec["action"] for rec in old["records"]][-3:] == [
+        "set_hand_house_way", "set_dealer_hand", "settle"]
+    result = settle_document(old)
+    assert result["matches"] and result["complete"]
 
 
 def test_hand_command_prints_the_house_way(capsys: Any) -> None:
@@ -784,16 +809,206 @@ def test_steps_guide_the_dealer_through_a_round() -> None:
     assert r.start is not None
     r.deal(shoe({DEALER: BANKER, 2: WIN_AA}, r.start))
     seen.append(r.step)
-    r.set_hand(2, "Qh Jc")
+    r.players_have_set()
     seen.append(r.step)
     r.set_dealer_hand()
+    seen.append(r.step)
+    r.set_hand(2, "Qh Jc")
     seen.append(r.step)
     r.settle()
     seen.append(r.step)
     assert [s.phase for s in seen] == ["betting", "starting_position", "deal", "setting",
-                                       "banker", "settlement", "complete"]
+                                       "banker", "exposure", "settlement", "complete"]
     assert seen[0].hardware == ("lockout_on",) and seen[0].actions[-1] == "no_more_bets"
     assert seen[2].positions == (3, 4, 5, 6, 7, 1, 2) and seen[2].hardware == ("shoe_dispense:7",)
-    assert seen[3].positions == (2,) and seen[3].expects == "cards"
+    assert seen[3].actions[0] == "players_have_set" and seen[3].expects == "confirm"
+    assert seen[5].positions == (2,) and seen[5].expects == "cards"
     for step in seen:
         assert step.instruction and (step.clause or "").startswith("5324.")
+
+
+# ---------------------------------------------------------------------------- exposure (g)(2)-(4)
+
+
+def test_set_hand_refused_before_the_dealer_hand_is_set_5324_41_g_2() -> None:
+    """5324.41(g)(1)-(2): the players set their own hands; the dealer records only that all have
+    set, then turns over and sets the dealer's hand; no player's setting is entered (no player's
+    cards shown) before that."""
+    r = PaiGowRound(make_config())
+    to_deal(r, {DEALER: BANKER, 1: WIN_AA, 3: LOSE}, p1=1000, p3=1000)
+    step = r.step
+    assert step.phase == "setting" and step.actions == ("players_have_set", "surrender")
+    assert step.expects != "cards" and step.clause == "5324.41(g)(2)"
+    assert not r.can_set_hand(3, "8c 7h") and not r.can_set_hand_house_way(3)
+    with pytest.raises(ProcedureError) as error:
+        r.set_hand(3, "8c 7h")
+    assert error.value.clause == "5324.41(g)(2)"
+    assert not r.can_set_dealer_hand()  # the players set first
+    record = r.players_have_set()
+    assert record.clause == "5324.41(g)(2)" and record.effects == {"set": [3, 1]}
+    assert not r.can_players_have_set()
+    assert r.step.phase == "banker" and r.step.actions[0] == "set_dealer_hand"
+    with pytest.raises(ProcedureError) as error:
+        r.set_hand_house_way(3)
+    assert error.value.clause == "5324.41(g)(4)"
+    r.set_dealer_hand()
+    assert r.step.phase == "exposure" and r.can_set_hand(3, "8c 7h")
+    r.set_hand(3, "8c 7h")
+    r.set_hand(1, "Qh Jc")
+    actions = [rec.action for rec in r.history]
+    assert actions[-4:] == ["players_have_set", "set_dealer_hand", "set_hand", "set_hand"]
+    r.settle()
+    assert_replays(r)
+
+
+def test_exposure_from_the_far_right_counter_clockwise_5324_41_g_4() -> None:
+    """5324.41(g)(4): once the dealer's hand is set, each player's hands are exposed (and
+    entered) starting from the right, proceeding counter-clockwise; the step gives that order."""
+    r = PaiGowRound(make_config())
+    to_deal(r, {DEALER: BANKER, 1: WIN_AA, 3: LOSE, 5: WIN_QQ66, 6: WIN_JJ55},
+            p1=1000, p3=1000, p5=1000, p6=1000)
+    r.players_have_set()
+    r.set_dealer_hand()
+    assert r.step.phase == "exposure" and r.step.clause == "5324.41(g)(4)"
+    assert r.step.positions == r.exposure_order() == (6, 5, 3, 1)
+    assert r.step.expects == "cards"
+    assert not r.can_set_hand(5, "Ts 9c") and not r.can_set_hand_house_way(3)
+    with pytest.raises(ProcedureError) as error:
+        r.set_hand(1, "Qh Jc")
+    assert error.value.clause == "5324.41(g)(4)"
+    r.set_hand(6, "Td 9d")
+    assert r.step.positions == (5, 3, 1)
+    r.set_hand_house_way(5)
+    r.set_hand(3, "8c 7h")
+    assert r.step.positions == (1,)
+    r.set_hand(1, "Qh Jc")
+    assert r.step.phase == "settlement"
+    r.settle()
+    assert_replays(r)
+
+
+def test_surrender_until_that_player_is_exposed_5324_41_g_3_g_4() -> None:
+    """5324.41(g)(3): a player may surrender until the dealer exposes that player's hands:
+    while the players set, after the dealer's hand is set, and while the hands to the right
+    are exposed; not once the player's own hands are exposed ((g)(4))."""
+    r = PaiGowRound(make_config())
+    to_deal(r, {DEALER: BANKER, 1: WIN_AA, 3: LOSE, 5: WIN_QQ66, 6: WIN_JJ55},
+            p1=1000, p3=1000, p5=1000, p6=1000)
+    assert r.can_surrender(6)
+    r.surrender(6)  # while the players set
+    r.players_have_set()
+    assert r.can_surrender(5)  # the dealer's cards not yet turned over
+    r.set_dealer_hand()
+    assert r.step.positions == (5, 3, 1)
+    r.set_hand(5, "Ts 9c")
+    assert not r.can_surrender(5)  # exposed
+    with pytest.raises(ProcedureError) as error:
+        r.surrender(5)
+    assert error.value.clause == "5324.41(g)(3)"
+    assert r.can_surrender(1)  # not exposed yet
+    r.surrender(1)
+    assert r.step.positions == (3,)
+    r.set_hand(3, "8c 7h")
+    assert r.step.phase == "settlement"
+    r.settle()
+    assert r.to_document()["results"] == {"6": "surrender", "1": "surrender", "5": "win",
+                                          "3": "lose"}
+    assert_replays(r)
+
+
+def test_last_unexposed_player_surrendering_ends_the_exposure_5324_41_g_3() -> None:
+    r = PaiGowRound(make_config())
+    to_deal(r, {DEALER: BANKER, 1: WIN_AA, 3: LOSE}, p1=1000, p3=1000)
+    r.players_have_set()
+    r.set_dealer_hand()
+    r.set_hand(3, "8c 7h")
+    r.surrender(1)
+    assert r.step.phase == "settlement"
+    r.settle()
+    assert_replays(r)
+
+
+def test_larger_wager_of_two_areas_exposed_first_5324_41_i_2_g_4() -> None:
+    """5324.41(i)(2), (g)(4): of one player's two areas the larger wager's hand, set first, is
+    exposed first even when it is the left one; other players from the far right."""
+    r = PaiGowRound(make_config())
+    r.shuffle()
+    r.place_wager(2, 2500, player="ann")
+    r.place_wager(3, 1000, player="ann")
+    r.place_wager(5, 1000)
+    r.no_more_bets()
+    r.determine_starting_position(1)
+    r.deal(shoe({DEALER: BANKER, 2: WIN_AA, 3: WIN_AA_2, 5: WIN_QQ66}, DEALER))
+    r.players_have_set()
+    r.set_dealer_hand()
+    assert r.step.positions == (5, 2, 3)
+    r.set_hand(5, "Ts 9c")
+    with pytest.raises(ProcedureError) as error:
+        r.set_hand(3, "Qs Jd")
+    assert error.value.clause == "5324.41(i)(2)"
+    r.set_hand(2, "Qh Jc")
+    r.set_hand(3, "Qs Jd")
+    r.settle()
+    assert_replays(r)
+
+
+def test_bank_hand_exposed_after_the_dealer_hand_5324_41_h_11() -> None:
+    """5324.41(h)(11): the bank sets its own hand with the players; once the dealer has set the
+    dealer's hand, the dealer exposes the bank's hands; then the players' ((h)(12))."""
+    r = banked_round(
+        hands={3: BANKER, 1: LOSE, 2: "Jh 8s 7d 5s 4h 3s Kh", 4: WIN_QQ66, DEALER: WIN_AA_2},
+        p1=10000, p2=10000, p3=30000, p4=5000,
+    )
+    assert not r.can_set_bank_hand("9h 7s")  # the players (and the bank) are setting
+    r.players_have_set()
+    assert r.step.actions[0] == "set_dealer_hand"
+    with pytest.raises(ProcedureError) as error:
+        r.set_bank_hand("9h 7s")
+    assert error.value.clause == "5324.41(h)(11)"
+    r.set_dealer_hand()
+    assert r.step.actions[0] == "set_bank_hand" and r.step.positions == (3,)
+    assert r.step.expects == "cards"
+    r.set_bank_hand("9h 7s")
+    assert r.step.phase == "exposure" and r.step.clause == "5324.41(h)(12)"
+    assert r.step.positions == (4, 2, 1)
+
+
+def _old_order(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document as the round was recorded before players_have_set: every setting entered
+    in the setting phase, before the dealer's hand."""
+    records = [rec for rec in doc["records"] if rec["action"] != "players_have_set"]
+    settings = [rec for rec in records
+                if rec["action"] in ("set_hand", "set_hand_house_way", "set_bank_hand")]
+    banker = [rec for rec in records if rec["action"] in ("set_dealer_hand", "set_co_bank_hand")]
+    rest = [rec for rec in records if rec not in settings and rec not in banker]
+    before, after = rest[:-1], rest[-1:]  # the settlement last
+    old = before + settings + banker + after
+    return {**doc, "records": [{**rec, "sequence": i} for i, rec in enumerate(old, 1)]}
+
+
+def test_old_order_documents_still_replay_for_disputes_5324_41_g_2() -> None:
+    """A round recorded in the old order (settings before the dealer's hand, no
+    players_have_set) still replays and settles from its document; a live round refuses
+    that order (5324.41(g)(2))."""
+    r = PaiGowRound(make_config())
+    to_deal(r, {DEALER: BANKER, 1: WIN_AA, 3: LOSE, 6: "3s 3h Kh Tc 7d 4s 8h"},
+            p1=2500, p3=1000, p6=1500)
+    r.players_have_set()
+    r.set_dealer_hand()
+    r.set_hand(6, "Kh Tc")
+    r.set_hand(3, "8c 7h")
+    r.set_hand_house_way(1)
+    r.settle()
+    old = json.loads(json.dumps(_old_order(r.to_document())))
+    assert [rec["action"] for rec in old["records"]][-5:] == [
+        "set_hand", "set_hand", "set_hand_house_way", "set_dealer_hand", "settle"]
+    assert PaiGowRound.records_in_legacy_order(
+        [Record.from_json(x)
+         for x in old["records"]])
+    result = settle_document(old)
+    assert result["matches"], result["differences"]
+    assert result["payments"] == [p.to_json() for p in r.payments]
+    live = PaiGowRound(r.config, r.context)
+    with pytest.raises(ProcedureError):
+        replay(live, [Record.from_json(x)
+                      for x in old["records"]])

@@ -69,9 +69,10 @@ def play(station: Station, rng: random.Random) -> tuple[int, int]:
     station.perform("deal", cards=shuffled(rng))
     round_ = station.round
     assert isinstance(round_, PaiGowBonusRound)
-    for position in round_.core.setting_order():
-        station.perform("set_hand_house_way", position=position)
+    station.perform("players_have_set")
     station.perform("set_dealer_hand")
+    for position in round_.core.exposure_order():
+        station.perform("set_hand_house_way", position=position)
     station.perform("settle")
     while station.round is not None:
         step = station.round.step

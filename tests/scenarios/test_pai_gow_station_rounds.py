@@ -101,9 +101,10 @@ def deal_and_set(station: Station) -> None:
     round_ = station.round
     assert isinstance(round_, PaiGowBonusRound) and round_.core.start is not None
     station.perform("deal", cards=stacked_shoe(HANDS, round_.core.start))
-    for position in round_.core.setting_order():
-        station.perform("set_hand_house_way", position=position)
+    station.perform("players_have_set")
     station.perform("set_dealer_hand")
+    for position in round_.core.exposure_order():
+        station.perform("set_hand_house_way", position=position)
 
 
 def play_to_validation(station: Station) -> int:

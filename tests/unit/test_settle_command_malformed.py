@@ -68,8 +68,9 @@ def pai_gow_document() -> dict[str, Any]:
     r.determine_starting_position(1)
     assert r.start is not None
     r.deal(shoe(HANDS, r.start))
-    r.set_hand(3, "Qh Jc")
+    r.players_have_set()
     r.set_dealer_hand()
+    r.set_hand(3, "Qh Jc")
     r.settle()
     return r.to_document()
 
@@ -85,9 +86,10 @@ def pai_gow_bonus_document() -> dict[str, Any]:
     r.determine_starting_position(1)
     assert r.core.start is not None
     r.deal(shoe(HANDS, r.core.start))
-    for position in r.core.setting_order():
-        r.set_hand_house_way(position)
+    r.players_have_set()
     r.set_dealer_hand()
+    for position in r.core.exposure_order():
+        r.set_hand_house_way(position)
     r.settle()
     return r.to_document()
 

@@ -91,9 +91,11 @@ def finish(station: Station, seed: int) -> int:
             station.perform("determine_starting_position", number=3)
         elif step.phase == "deal":
             station.perform("deal", cards=deck)
-        elif step.phase == "setting" and round_.setting_order():
-            station.perform("set_hand_house_way", position=round_.setting_order()[0])
         elif step.phase == "setting":
+            station.perform("players_have_set")
+        elif step.phase == "exposure":
+            station.perform("set_hand_house_way", position=round_.exposure_order()[0])
+        elif step.phase == "banker" and step.actions[0] == "set_bank_hand":
             assert round_.bank is not None
             _, low = round_.house_way.set_hand(round_.seven_cards(round_.bank))
             station.perform("set_bank_hand", low=format_cards(low))

@@ -36,7 +36,10 @@ def round_from_document(
             TableContext.from_json(doc.get("context", {})),
             bonus_settlement=bonus_settlement,
         )
-        replay(round_, [Record.from_json(r) for r in doc["records"]])
+        records = [Record.from_json(r) for r in doc["records"]]
+        if PaiGowRound.records_in_legacy_order(records):  # recorded before players_have_set
+            round_.accept_legacy_order()
+        replay(round_, records)
     except (KeyError, TypeError) as error:
         raise ValueError(f"the round document's records are malformed: {error}") from None
     return round_

@@ -18,9 +18,15 @@ Phases, in order (:class:`Phase`)::
     RNG_WAGERS      settle_rng_wagers()              before any card, (j)(2)(iv)-(v), (f)(1)(ii)
     DEAL            deal(cards, first_stack=1)       (f)(1)-(3), (h)(9); unused stacks unseen
     FOUR_CARD       deal_four_card_stacks(cards)     three_then_four only, (n)(7)(ii)
-    SETTING         set_hand(position, low), set_hand_house_way(position), surrender(position),
-                    set_bank_hand(low)                (g)(1), (g)(3), (g)(5), (i)(2), (q)
-    BANKER          set_dealer_hand(), set_co_bank_hand()   (g)(2), (h)(5), (h)(11)
+    SETTING         players_have_set(), surrender(position)    the players set their own
+                    hands on the layout, face down    (g)(1), (g)(2), (g)(3), (h)(11)
+    BANKER          set_dealer_hand(), then set_bank_hand(low) (a player bank's hand exposed)
+                    or set_co_bank_hand(); surrender(position)
+                                                     (g)(2), (g)(3), (h)(5), (h)(11), (q)
+    EXPOSURE        set_hand(position, low), set_hand_house_way(position) as each player's hands
+                    are exposed, from the far right counter-clockwise (a player's larger wager of
+                    two first); surrender(position) of one not exposed yet
+                                                     (g)(3)-(5), (h)(12)-(13), (i)(2)
     SETTLEMENT      settle()                         (g)(4)-(8), (h)(11)-(14)
     COMPLETE
 
@@ -118,6 +124,7 @@ class Phase(StrEnum):
     FOUR_CARD = "four_card_stacks"
     SETTING = "setting"
     BANKER = "banker"
+    EXPOSURE = "exposure"
     SETTLEMENT = "settlement"
     COMPLETE = "complete"
 
@@ -189,6 +196,9 @@ class PaiGowRound:
         self.settlement: Settlement | None = None
         self._results: dict[int | str, str] = {}
         self._last_deck: tuple[object, tuple[Card, ...]] = (None, ())
+        #: Replaying a round recorded before :meth:`players_have_set` existed (the settings were
+        #: entered before the dealer's hand): see :meth:`accept_legacy_order`.
+        self.legacy_order = False
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -799,8 +809,33 @@ class PaiGowRound:
                             {"positions": order}, "5324.41(n)(7)(ii)")
 
     # ------------------------------------------------------------------ setting (g), (i), (q)
+    @staticmethod
+    def records_in_legacy_order(records: Sequence[Record]) -> bool:
+        """True for records of a round made before :meth:`players_have_set` existed: a player's
+        setting recorded before the dealer's hand, with no ``players_have_set`` record.
+
+        >>> from dealer_station.procedure import Record
+        >>> PaiGowRound.records_in_legacy_order([Record(1, "set_hand", {}, {}, None)])
+        True
+        >>> PaiGowRound.records_in_legacy_order([Record(1, "players_have_set", {}, {}, None)])
+        False
+        """
+        actions = [r.action for r in records]
+        if "players_have_set" in actions:
+            return False
+        settings = [i for i, a in enumerate(actions)
+                    if a in ("set_hand", "set_hand_house_way", "set_bank_hand")]
+        banker = [i for i, a in enumerate(actions) if a in ("set_dealer_hand", "set_co_bank_hand")]
+        return bool(settings) and (not banker or settings[0] < banker[0])
+
+    def accept_legacy_order(self) -> None:
+        """Replay a round recorded in the old order (the players' settings entered during
+        ``setting``, before the dealer's hand), only to rebuild it for a dispute: a round being
+        played never calls this (5324.41(g)(2), (g)(4); docs/rules-interpretation.md)."""
+        self.legacy_order = True
+
     def _partner_first(self, position: int) -> int | None:
-        """The other area of the same player, when it must be set before ``position`` ((i)(2))."""
+        """The other area of the same player, when its hand goes before ``position`` ((i)(2))."""
         mine = self._wagers[position]
         for other in self._positions_of(mine.player):
             if other == position or other in self._settings or other in self.surrendered:
@@ -810,9 +845,10 @@ class PaiGowRound:
                 return other
         return None
 
-    def setting_order(self) -> tuple[int, ...]:
-        """Positions still to set, in the order the dealer takes them (far right first; a player's
-        larger wager before the other, (i)(2))."""
+    def exposure_order(self) -> tuple[int, ...]:
+        """Positions whose hands are still to be exposed, in the order the dealer exposes them:
+        from the far right counter-clockwise ((g)(4), (h)(12)-(13)); of one player's two areas
+        the hand with the larger wager, which the player set first, goes first ((i)(2))."""
         waiting = [p for p in far_right_first(self._players)
                    if p not in self._settings and p not in self.surrendered]
         ordered: list[int] = []
@@ -824,8 +860,37 @@ class PaiGowRound:
                 ordered.append(p)
         return tuple(ordered)
 
+    def verify_players_have_set(self) -> None:
+        self._require(Phase.SETTING, action="closing the setting")
+        if self.legacy_order:
+            raise ProcedureError("a round replayed in the old order has no players_have_set")
+
+    def can_players_have_set(self) -> bool:
+        return allowed(self.verify_players_have_set)
+
+    def players_have_set(self) -> Record:
+        """Every player has set both hands and placed them face down on the layout; the dealer's
+        seven cards may now be turned over ((g)(1)-(2), (h)(11))."""
+        self.verify_players_have_set()
+        waiting = [p for p in far_right_first(self._players) if p not in self.surrendered]
+        self._after_banker()
+        if self._banker_actions():
+            self.phase = Phase.BANKER
+        return self._record("players_have_set", {}, {"set": waiting}, "5324.41(g)(2)")
+
+    def _after_banker(self) -> None:
+        """Past the banker's hands: expose the players' hands, or settle when none is left."""
+        if not self._banker_actions():
+            self.phase = Phase.EXPOSURE if self.exposure_order() else Phase.SETTLEMENT
+
     def verify_set_hand(self, position: int, low: Sequence[str] | str) -> None:
-        self._require(Phase.SETTING, action="setting a hand")
+        legacy = self.legacy_order and self.phase is Phase.SETTING
+        if not legacy:
+            if self.phase in (Phase.SETTING, Phase.BANKER):
+                raise ProcedureError(
+                    "a player's hands are exposed and entered only after the dealer's hand is "
+                    "set", "5324.41(g)(4)" if self.phase is Phase.BANKER else "5324.41(g)(2)")
+            self._require(Phase.EXPOSURE, action="exposing a hand")
         if position not in self._players:
             raise ProcedureError(f"{position_name(position)} has no hand to set")
         if position in self.surrendered:
@@ -838,10 +903,16 @@ class PaiGowRound:
         partner = self._partner_first(position)
         if partner is not None:
             raise ProcedureError(
-                f"the player sets {position_name(partner)} first (the larger wager, or counter-"
-                "clockwise when equal)",
+                f"the player set {position_name(partner)} first (the larger wager, or counter-"
+                "clockwise when equal): it is exposed first",
                 "5324.41(i)(2)",
             )
+        if not legacy:
+            following = self.exposure_order()[0]
+            if position != following:
+                raise ProcedureError(
+                    f"expose {position_name(following)} first (from the far right, counter-"
+                    "clockwise)", "5324.41(g)(4)")
         self._check_low(position, low)
 
     def _check_low(self, position: int, low: Sequence[str] | str) -> None:
@@ -853,20 +924,30 @@ class PaiGowRound:
     def can_set_hand(self, position: int, low: Sequence[str] | str) -> bool:
         return allowed(self.verify_set_hand, position, low)
 
+    def _after_exposure(self) -> None:
+        if self.legacy_order and self.phase is Phase.SETTING:
+            players_done = not self.exposure_order()
+            bank_done = self.bank is None or self.co_bank or self.bank_hand is not None
+            if players_done and bank_done:
+                self.phase = Phase.BANKER if self._banker_actions() else Phase.SETTLEMENT
+        elif self.phase is Phase.EXPOSURE and not self.exposure_order():
+            self.phase = Phase.SETTLEMENT
+
     def set_hand(self, position: int, low: Sequence[str] | str) -> Record:
-        """The player's setting, entered as the cards of the low hand; a foul is recorded and the
-        wager will lose ((g)(1), (g)(5)(iii)-(iv))."""
+        """The player's hands as exposed by the dealer, entered as the cards of the low hand; a
+        foul is recorded and the wager will lose ((g)(4), (g)(5)(iii)-(iv))."""
         self.verify_set_hand(position, low)
         hand = player_setting(self._hands[position], low, wheel_lowest=self.config.wheel_lowest)
         self._settings[position] = hand
-        self._after_setting()
+        self._after_exposure()
         low_arg: JSONValue = low if isinstance(low, str) else list(low)
         return self._record("set_hand", {"position": position, "low": low_arg},
                             {"setting": hand.to_json()},
-                            "5324.41(g)(5)(iii)" if hand.foul else "5324.41(g)(1)")
+                            "5324.41(g)(5)(iii)" if hand.foul else "5324.41(g)(4)")
 
     def verify_set_hand_house_way(self, position: int) -> None:
-        self._require(Phase.SETTING, action="setting a hand")
+        if self.phase not in (Phase.SETTING, Phase.BANKER):
+            self._require(Phase.EXPOSURE, action="exposing a hand")
         hand = self._hands.get(position)
         if hand is None:
             raise ProcedureError(f"{position_name(position)} has no hand to set")
@@ -877,30 +958,35 @@ class PaiGowRound:
         return allowed(self.verify_set_hand_house_way, position)
 
     def set_hand_house_way(self, position: int) -> Record:
-        """A player who asks has the hand set by the house way."""
+        """A player who asked had the hand set by the house way; entered as it is exposed."""
         self.verify_set_hand_house_way(position)
         high, low = self.house_way.set_hand(self._hands[position])
         self._settings[position] = SetHand(high, low)
         self._house_way_set.add(position)
-        self._after_setting()
+        self._after_exposure()
         return self._record("set_hand_house_way", {"position": position},
                             {"setting": self._settings[position].to_json()}, "5324.41(g)(1)")
 
     def verify_set_bank_hand(self, low: Sequence[str] | str) -> None:
-        self._require(Phase.SETTING, action="setting the bank's hand")
+        if not (self.legacy_order and self.phase is Phase.SETTING):
+            self._require(Phase.BANKER, action="exposing the bank's hand")
         if self.bank is None or self.co_bank:
             raise ProcedureError("only a player bank sets its own hand (the dealer sets a "
                                  "co-bank's)", "5324.41(h)(5)")
         if self.bank_hand is not None:
             raise ProcedureError("the bank's hand is set", "5324.41(h)(11)")
+        if self.phase is Phase.BANKER and self._banker_actions()[0] != "set_bank_hand":
+            raise ProcedureError("the dealer's hand is set before the bank's hands are exposed",
+                                 "5324.41(h)(11)")
         self._check_low(self.bank, low)
 
     def can_set_bank_hand(self, low: Sequence[str] | str) -> bool:
         return allowed(self.verify_set_bank_hand, low)
 
     def set_bank_hand(self, low: Sequence[str] | str) -> Record:
-        """The bank's own setting; set incorrectly, the dealer resets it by the house way and the
-        bank's wager is not lost ((q))."""
+        """The bank's own setting (made on the layout with the players'), entered as the dealer
+        exposes it after setting the dealer's hand; set incorrectly, the dealer resets it by the
+        house way and the bank's wager is not lost ((h)(11), (q))."""
         self.verify_set_bank_hand(low)
         assert self.bank is not None
         seven = self._hands[self.bank]
@@ -915,17 +1001,23 @@ class PaiGowRound:
             self.bank_reset = True
             clause = "5324.41(q)"
         self.bank_hand = hand
-        self._after_setting()
+        if self.phase is Phase.BANKER:
+            self._after_banker()
+        else:
+            self._after_exposure()
         low_arg: JSONValue = low if isinstance(low, str) else list(low)
         return self._record("set_bank_hand", {"low": low_arg}, effects, clause)
 
     def verify_surrender(self, position: int) -> None:
-        self._require(Phase.SETTING, Phase.BANKER, action="surrender")
+        self._require(Phase.SETTING, Phase.BANKER, Phase.EXPOSURE, action="surrender")
         if position not in self._players:
             raise ProcedureError(f"{position_name(position)} has no wager to surrender",
                                  "5324.41(g)(3)")
         if position in self.surrendered:
             raise ProcedureError(f"{position_name(position)} has surrendered", "5324.41(g)(3)")
+        if position in self._settings and not self.legacy_order:
+            raise ProcedureError(f"the hands of {position_name(position)} are exposed: too late "
+                                 "to surrender", "5324.41(g)(3)")
         blocking = NO_SURRENDER_WAGERS & set(self._side.get(position, {}))
         if blocking:
             raise ProcedureError(
@@ -954,25 +1046,18 @@ class PaiGowRound:
         else:
             self._book(position, -stake)
         self._results[position] = "surrender"
-        if self.phase is Phase.SETTING:
-            self._after_setting()
+        self._after_exposure()
         return self._record("surrender", {"position": position}, {"payment": line.order},
                             "5324.41(g)(3)")
 
-    def _after_setting(self) -> None:
-        if self.phase is not Phase.SETTING:
-            return
-        players_done = all(p in self._settings or p in self.surrendered for p in self._players)
-        bank_done = self.bank is None or self.co_bank or self.bank_hand is not None
-        if players_done and bank_done:
-            self.phase = Phase.BANKER if self._banker_actions() else Phase.SETTLEMENT
-
     def _banker_actions(self) -> tuple[str, ...]:
+        """The banker's hands still to set, in order: the dealer's first, then the bank's exposed
+        (a player bank's) or set by the dealer (a co-bank's) ((g)(2), (h)(5), (h)(11))."""
         actions = []
-        if self.co_bank and self.bank_hand is None:
-            actions.append("set_co_bank_hand")
         if (self.bank is None or self.dealer_wager > 0) and self.dealer_hand is None:
             actions.append("set_dealer_hand")
+        if self.bank is not None and self.bank_hand is None:
+            actions.append("set_co_bank_hand" if self.co_bank else "set_bank_hand")
         return tuple(actions)
 
     def verify_set_dealer_hand(self) -> None:
@@ -988,8 +1073,7 @@ class PaiGowRound:
         self.verify_set_dealer_hand()
         high, low = self.house_way.set_hand(self._hands[DEALER])
         self.dealer_hand = SetHand(high, low)
-        if not self._banker_actions():
-            self.phase = Phase.SETTLEMENT
+        self._after_banker()
         return self._record("set_dealer_hand", {}, {"setting": self.dealer_hand.to_json()},
                             "5324.41(g)(2)")
 
@@ -997,6 +1081,8 @@ class PaiGowRound:
         self._require(Phase.BANKER, action="setting the co-bank's hand")
         if "set_co_bank_hand" not in self._banker_actions():
             raise ProcedureError("there is no co-bank hand to set", "5324.41(h)(5)")
+        if self._banker_actions()[0] != "set_co_bank_hand":
+            raise ProcedureError("the dealer's hand is set first", "5324.41(h)(11)")
 
     def can_set_co_bank_hand(self) -> bool:
         return allowed(self.verify_set_co_bank_hand)
@@ -1007,8 +1093,7 @@ class PaiGowRound:
         assert self.bank is not None
         high, low = self.house_way.set_hand(self._hands[self.bank])
         self.bank_hand = SetHand(high, low)
-        if not self._banker_actions():
-            self.phase = Phase.SETTLEMENT
+        self._after_banker()
         return self._record("set_co_bank_hand", {}, {"setting": self.bank_hand.to_json()},
                             "5324.41(h)(5)")
 
@@ -1159,20 +1244,35 @@ class PaiGowRound:
                         tuple(self._first_stacks), ("shoe_dispense:4",), expects="cards",
                         clause="5324.41(n)(7)(ii)")
         if phase is Phase.SETTING:
-            waiting = self.setting_order()
-            actions: tuple[str, ...] = ("set_hand", "set_hand_house_way", "surrender")
-            if self.bank is not None and not self.co_bank and self.bank_hand is None:
-                actions = (*actions, "set_bank_hand")
-            return Step(phase.value, "Enter each player's low hand (two cards)", actions,
-                        waiting, expects="cards", clause="5324.41(g)(1)")
+            waiting = tuple(p for p in far_right_first(self._players)
+                            if p not in self.surrendered)
+            return Step(phase.value, "The players set their hands and place them face down "
+                        "(the bank's too); then confirm that all have set",
+                        ("players_have_set", "surrender"), waiting, clause="5324.41(g)(2)",
+                        next_instruction="Turn over the dealer's cards")
         if phase is Phase.BANKER:
             banker = self._banker_actions()
+            if banker[0] == "set_bank_hand":
+                assert self.bank is not None
+                return Step(phase.value, f"Expose the bank's hands ({position_name(self.bank)})"
+                            " and enter the bank's low hand (two cards)",
+                            ("set_bank_hand", "surrender"), (self.bank,), expects="cards",
+                            clause="5324.41(h)(11)")
             words = ("Set the co-bank's hand by the house way" if banker[0] == "set_co_bank_hand"
                      else "Turn over the dealer's cards and set them by the house way")
-            return Step(phase.value, words, (*banker, "surrender"), clause="5324.41(g)(2)")
+            return Step(phase.value, words, (banker[0], "surrender"),
+                        clause="5324.41(h)(5)" if banker[0] == "set_co_bank_hand"
+                        else "5324.41(g)(2)")
+        if phase is Phase.EXPOSURE:
+            order = self.exposure_order()
+            return Step(phase.value, f"Expose the hands of {position_name(order[0])} and enter "
+                        "the low hand (two cards)",
+                        ("set_hand", "set_hand_house_way", "surrender"), order,
+                        expects="cards",
+                        clause="5324.41(h)(12)" if self.bank is not None else "5324.41(g)(4)")
         if phase is Phase.SETTLEMENT:
-            return Step(phase.value, "Expose the hands from the far right, collect the losing "
-                        "wagers, then pay the winners less the vigorish", ("settle",),
+            return Step(phase.value, "Collect the losing wagers, then pay the winners from the "
+                        "far right less the vigorish", ("settle",),
                         tuple(p for p in far_right_first(self._players)
                               if p not in self.surrendered), clause="5324.41(g)(4)")
         return Step(phase.value, "The round is complete", clause="5324.41(g)(7)")

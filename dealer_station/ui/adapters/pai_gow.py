@@ -201,19 +201,23 @@ class PaiGowAdapter:
             return (Command("three_card_settled", "THREE-CARD BONUS SETTLED", "S",
                             "settle_three_card_bonus"),)
         stub = self._stub_command(round_)
-        if phase == "setting":
-            position = step.positions[0] if step.positions else None
-            if position is None:
-                return stub
-            return (Command("house_way", "HOUSE WAY", "H", "set_hand_house_way",
-                            {"position": position}),
-                    Command("surrender", "SURRENDER", "U", "surrender", {"position": position}),
-                    *stub)
+        if phase == "setting":  # the players set their own hands: nothing of theirs shown
+            return (Command("players_have_set", "ALL PLAYERS HAVE SET", "A", "players_have_set"),
+                    *self._surrenders(round_, step.positions), *stub)
         if phase == "banker":
             action = step.actions[0]
+            waiting = core(round_).exposure_order()
+            if action == "set_bank_hand":  # the bank's hands exposed: entered below
+                return (*self._surrenders(round_, waiting), *stub)
             label = ("CO-BANK SET BY HOUSE WAY" if action == "set_co_bank_hand"
                      else "DEALER'S HAND SET BY HOUSE WAY")
-            return (Command("banker", label, "H", action), *stub)
+            return (Command("banker", label, "H", action),
+                    *self._surrenders(round_, waiting), *stub)
+        if phase == "exposure":  # each player's hands exposed in turn from the far right
+            position = step.positions[0]
+            return (Command("house_way", "HOUSE WAY", "H", "set_hand_house_way",
+                            {"position": position}),
+                    *self._surrenders(round_, step.positions), *stub)
         if phase == "settlement":
             return (Command("settle", "SETTLE", "S", "settle"), *stub)
         if phase == "lockout" and "resolve_light_mismatch" in step.actions:
@@ -418,11 +422,11 @@ class PaiGowAdapter:
             return self.form(round_, "light_mismatch", devices)
         if step.phase == "stub_count":
             return self.form(round_, "stub_count", devices)
-        if step.phase == "setting" and not step.positions and "set_bank_hand" in step.actions:
+        if step.phase == "banker" and step.actions[0] == "set_bank_hand":
             table = core(round_)
             assert table.bank is not None
-            return EntryRequest("setting", str(table.bank), f"SET THE BANK'S HAND · position "
-                                f"{table.bank} (the bank sets its own hand)",
+            return EntryRequest("setting", str(table.bank), f"THE BANK'S HANDS EXPOSED · position "
+                                f"{table.bank} (the bank set its own hand)",
                                 cards=self._hand(round_, table.bank),
                                 options={"judge": self.judge, "bank": True})
         if step.phase == "progressive_validation" and step.positions:
@@ -434,9 +438,10 @@ class PaiGowAdapter:
                                     "reject": ("REJECT", "reject_progressive",
                                                {"position": winner, "reason": ""}),
                                 })
-        if step.phase == "setting" and step.positions:
+        if step.phase == "exposure" and step.positions:
             setting = int(step.positions[0])
-            return EntryRequest("setting", str(setting), f"SET POSITION {setting}",
+            return EntryRequest("setting", str(setting), f"POSITION {setting} EXPOSED · enter "
+                                "the low hand",
                                 cards=self._hand(round_, setting),
                                 options={"judge": self.judge})
         if step.phase in ("deal", "four_card_stacks") and (
@@ -450,6 +455,15 @@ class PaiGowAdapter:
                                 f"ENTER STACK {done + 1} OF {total} · top card first", size,
                                 allow_joker=True, unavailable=seen)
         return None
+
+    @staticmethod
+    def _surrenders(round_: Any, positions: Sequence[int]) -> tuple[Command, ...]:
+        """A SURRENDER button for each position whose hands are not exposed yet (5324.41(g)(3));
+        the first one answers the key U."""
+        allowed_ = [p for p in positions if core(round_).can_surrender(p)]
+        return tuple(Command("surrender" if i == 0 else f"surrender_{p}", f"SURRENDER {p}",
+                             "U" if i == 0 else "", "surrender", {"position": p})
+                     for i, p in enumerate(allowed_))
 
     def entry_action(self, round_: Any, request: EntryRequest,
                      cards: Sequence[Card]) -> tuple[str, dict[str, Any]]:

@@ -224,8 +224,9 @@ def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
             cards, spare = spare[:7], spare[7:]
         shoe.extend(cards)
     station.perform("deal", cards=[c.text for c in shoe + spare])
-    for position in station.round.core.setting_order():
-        station.perform("set_hand_house_way", position=position)
+    station.perform("players_have_set")  # the players set their own hands, 5324.41(g)(2)
     station.perform("set_dealer_hand")
+    for position in station.round.core.exposure_order():  # exposed from the far right, (g)(4)
+        station.perform("set_hand_house_way", position=position)
     station.perform("settle")
     return int(station.round_id)

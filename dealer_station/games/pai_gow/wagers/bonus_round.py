@@ -297,6 +297,9 @@ class PaiGowBonusRound:
             self._records[-1] = record
         return record
 
+    def players_have_set(self) -> Record:
+        return self._delegate("players_have_set", {})
+
     def set_hand(self, position: int, low: Sequence[str] | str) -> Record:
         return self._delegate("set_hand", {"position": position,
                                            "low": low if isinstance(low, str) else list(low)})
@@ -806,7 +809,10 @@ def bonus_round_from_document(doc: Mapping[str, Any]) -> PaiGowBonusRound:
             round_id=bonus.get("round_id"),
             stub=StubCount.from_json(bonus["stub_at_start"]),
         )
-        replay(round_, [Record.from_json(r) for r in doc["records"]])
+        records = [Record.from_json(r) for r in doc["records"]]
+        if PaiGowRound.records_in_legacy_order(records):  # recorded before players_have_set
+            round_.core.accept_legacy_order()
+        replay(round_, records)
     except (KeyError, TypeError) as error:
         raise ValueError(f"the round document is malformed: {error}") from None
     return round_
