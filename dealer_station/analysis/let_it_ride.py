@@ -38,6 +38,8 @@ from dealer_station.analysis.combinatorics import (
 )
 from dealer_station.analysis.five_card_table import BoolArray
 from dealer_station.analysis.report import PayLine, WagerReport, format_odds, odds_report
+from dealer_station.games.let_it_ride.paytables import BASE_HANDS
+from dealer_station.games.let_it_ride.paytables import BONUS_HANDS as PAID_BONUS_HANDS
 from dealer_station.money import format_cents
 
 __all__ = [
@@ -55,21 +57,9 @@ __all__ = [
 ]
 
 #: Base game hands of (f)(1), best first (``pair``: tens or better), then the losing hands.
-BASE_GAME_HANDS: tuple[str, ...] = (
-    "royal_flush",
-    "straight_flush",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-    "three_of_a_kind",
-    "two_pair",
-    "pair",
-    "pair_below_tens",
-    "high_card",
-)
+BASE_GAME_HANDS: tuple[str, ...] = (*BASE_HANDS, "pair_below_tens", "high_card")
 #: Hands of the $1 let it ride bonus, (f)(3).
-BONUS_HANDS: tuple[str, ...] = BASE_GAME_HANDS[:7]
+BONUS_HANDS: tuple[str, ...] = PAID_BONUS_HANDS
 #: Three-card bonus hands of (b)(3), best first, then the losing hand.
 THREE_CARD_HANDS: tuple[str, ...] = (
     "mini_royal",
