@@ -850,7 +850,7 @@ def test_set_hand_refused_before_the_dealer_hand_is_set_5324_41_g_2() -> None:
     assert r.step.phase == "banker" and r.step.actions[0] == "set_dealer_hand"
     with pytest.raises(ProcedureError) as error:
         r.set_hand_house_way(3)
-    assert error.value.clause == "5324.41(g)(4)"
+    assert error.value.clause == "5324.41(g)(2)"
     r.set_dealer_hand()
     assert r.step.phase == "exposure" and r.can_set_hand(3, "8c 7h")
     r.set_hand(3, "8c 7h")
@@ -968,6 +968,9 @@ def test_bank_hand_exposed_after_the_dealer_hand_5324_41_h_11() -> None:
     r.set_dealer_hand()
     assert r.step.actions[0] == "set_bank_hand" and r.step.positions == (3,)
     assert r.step.expects == "cards"
+    with pytest.raises(ProcedureError) as error:
+        r.set_hand(4, "Ts 9c")
+    assert error.value.clause == "5324.41(h)(12)"
     r.set_bank_hand("9h 7s")
     assert r.step.phase == "exposure" and r.step.clause == "5324.41(h)(12)"
     assert r.step.positions == (4, 2, 1)

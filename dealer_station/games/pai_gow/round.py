@@ -886,10 +886,13 @@ class PaiGowRound:
     def verify_set_hand(self, position: int, low: Sequence[str] | str) -> None:
         legacy = self.legacy_order and self.phase is Phase.SETTING
         if not legacy:
+            if self.phase is Phase.BANKER and "set_dealer_hand" not in self._banker_actions():
+                raise ProcedureError("the bank's hands are set before the players' are exposed",
+                                     "5324.41(h)(13)" if self.co_bank else "5324.41(h)(12)")
             if self.phase in (Phase.SETTING, Phase.BANKER):
                 raise ProcedureError(
                     "a player's hands are exposed and entered only after the dealer's hand is "
-                    "set", "5324.41(g)(4)" if self.phase is Phase.BANKER else "5324.41(g)(2)")
+                    "set", "5324.41(g)(2)")
             self._require(Phase.EXPOSURE, action="exposing a hand")
         if position not in self._players:
             raise ProcedureError(f"{position_name(position)} has no hand to set")
