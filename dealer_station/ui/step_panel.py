@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -21,6 +22,10 @@ from PySide6.QtWidgets import (
 from dealer_station.ui.view import StepView
 
 __all__ = ["StepPanel", "instruction_points"]
+
+
+#: How many actions share one row of the step panel.
+_ONE_ROW = 3
 
 
 def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
@@ -82,7 +87,7 @@ class StepPanel(QFrame):
         self.order = _label("muted")
         self.blocked = _label("fault")
         self.blocked.hide()
-        self._button_row = QHBoxLayout()
+        self._button_row = QGridLayout()
         self._button_row.setSpacing(12)
         self.keys = _label("muted")
         rule = QFrame()
@@ -163,7 +168,7 @@ class StepPanel(QFrame):
             button.clicked.connect(lambda _=False, name=action.name: self._trigger(name))
             if index and len(view.actions) > 2:  # a third action: smaller, never off the panel
                 button.setStyleSheet("font-size: 13pt; padding: 4px 8px;")
-            self._button_row.addWidget(button, 2 if action.primary and len(view.actions) > 2 else 1)
+            self._place_button(button, index, len(view.actions))
             self._buttons[action.name] = button
             keys = [action.key] if action.key else []
             if action.primary:
@@ -178,6 +183,21 @@ class StepPanel(QFrame):
         if view.primary is not None:
             hints.append("Enter " + view.primary.label.lower())
         self.keys.setText("keys: " + " · ".join(hints) if hints else "")
+
+    def _place_button(self, button: QPushButton, index: int, count: int) -> None:
+        """Up to three actions share one row (the primary one wider); with more (a SURRENDER for
+        each waiting position, say) the primary one takes the whole first row and the others
+        follow three to a row, so no label is clipped at 1280×800."""
+        if count <= _ONE_ROW:
+            wide = index == 0 and count == _ONE_ROW
+            column = 0 if index == 0 else index + 1 if count == _ONE_ROW else index
+            self._button_row.addWidget(button, 0, column, 1, 2 if wide else 1)
+            return
+        if index == 0:
+            self._button_row.addWidget(button, 0, 0, 1, _ONE_ROW)
+            return
+        row, column = divmod(index - 1, _ONE_ROW)
+        self._button_row.addWidget(button, 1 + row, column)
 
     def _trigger(self, name: str) -> None:
         if self._view is None:

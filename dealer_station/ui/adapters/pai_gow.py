@@ -202,7 +202,7 @@ class PaiGowAdapter:
                             "settle_three_card_bonus"),)
         stub = self._stub_command(round_)
         if phase == "setting":  # the players set their own hands: nothing of theirs shown
-            return (Command("players_have_set", "ALL PLAYERS HAVE SET", "A", "players_have_set"),
+            return (Command("players_have_set", "ALL HAVE SET", "A", "players_have_set"),
                     *self._surrenders(round_, step.positions), *stub)
         if phase == "banker":
             action = step.actions[0]
@@ -215,9 +215,11 @@ class PaiGowAdapter:
                     *self._surrenders(round_, waiting), *stub)
         if phase == "exposure":  # each player's hands exposed in turn from the far right
             position = step.positions[0]
+            # the player whose hands are about to be exposed may still surrender ((g)(3)); those
+            # after them are offered it in their turn, so one button stands here
             return (Command("house_way", "HOUSE WAY", "H", "set_hand_house_way",
                             {"position": position}),
-                    *self._surrenders(round_, step.positions), *stub)
+                    *self._surrenders(round_, (position,)), *stub)
         if phase == "settlement":
             return (Command("settle", "SETTLE", "S", "settle"), *stub)
         if phase == "lockout" and "resolve_light_mismatch" in step.actions:
@@ -266,6 +268,8 @@ class PaiGowAdapter:
     # ---------------------------------------------------------------- forms
     def form(self, round_: Any, name: str, devices: DeviceState) -> EntryRequest | None:
         step = round_.step
+        if name == "surrender":
+            return self._surrender_form(round_, core(round_).exposure_order())
         if name == "light_count" and step.phase == "lockout":
             lit = len(round_.lockout.lit)
             return EntryRequest("form", "", "PROGRESSIVE CHIPS COUNTED", options={
@@ -356,6 +360,10 @@ class PaiGowAdapter:
 
     def form_action(self, round_: Any, name: str,
                     values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        if name == "surrender":
+            if not values.get("position"):
+                raise ValueError("Choose the position whose player surrenders.")
+            return "surrender", {"position": int(values["position"])}
         if name == "light_count":
             return "confirm_light_count", {"chips": int(values["chips"])}
         if name == "dealer_wager":
@@ -458,12 +466,27 @@ class PaiGowAdapter:
 
     @staticmethod
     def _surrenders(round_: Any, positions: Sequence[int]) -> tuple[Command, ...]:
-        """A SURRENDER button for each position whose hands are not exposed yet (5324.41(g)(3));
-        the first one answers the key U."""
+        """SURRENDER for the positions whose hands are not exposed yet (5324.41(g)(3)), key U:
+        one position's button surrenders it; with several, SURRENDER… asks which."""
         allowed_ = [p for p in positions if core(round_).can_surrender(p)]
-        return tuple(Command("surrender" if i == 0 else f"surrender_{p}", f"SURRENDER {p}",
-                             "U" if i == 0 else "", "surrender", {"position": p})
-                     for i, p in enumerate(allowed_))
+        if len(allowed_) == 1:
+            return (Command("surrender", f"SURRENDER {allowed_[0]}", "U", "surrender",
+                            {"position": allowed_[0]}),)
+        if allowed_:
+            return (Command("surrender", "SURRENDER…", "U", form="surrender"),)
+        return ()
+
+    @staticmethod
+    def _surrender_form(round_: Any, positions: Sequence[int]) -> EntryRequest:
+        choices = tuple((str(p), f"Position {p}") for p in positions
+                        if core(round_).can_surrender(p))
+        return EntryRequest("form", "", "SURRENDER", options={
+            "name": "surrender", "submit": "SURRENDER: COLLECT THE WAGER",
+            "fields": (FormField("choice", "position", "The position whose player surrenders",
+                                 choices=choices),),
+            "note": "The wager is collected at once and the seven cards collected unseen, "
+                    "counted face down (5324.41(g)(3)).",
+        })
 
     def entry_action(self, round_: Any, request: EntryRequest,
                      cards: Sequence[Card]) -> tuple[str, dict[str, Any]]:
