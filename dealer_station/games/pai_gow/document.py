@@ -14,7 +14,14 @@ from typing import Any
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import config_from_mapping
 from dealer_station.games.pai_gow.round import GAME, BonusSettlementHook, PaiGowRound
-from dealer_station.procedure import JSONValue, ProcedureError, Record, payment_differences, replay
+from dealer_station.procedure import (
+    GameRound,
+    JSONValue,
+    ProcedureError,
+    Record,
+    payment_differences,
+    replay,
+)
 
 __all__ = ["round_from_document", "settle_document"]
 
@@ -61,13 +68,21 @@ def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
         round_ = round_from_document(doc)
     except ProcedureError as error:
         raise ValueError(f"the round document does not replay: {error}") from None
+    return settlement_summary(round_, doc, round_.phase.value)
+
+
+def settlement_summary(round_: GameRound, doc: Mapping[str, Any],
+                       phase: str) -> dict[str, JSONValue]:
+    """What ``dealer-station settle`` prints for a Pai Gow round replayed from ``doc`` (with or
+    without the optional wagers) and standing at ``phase``: its results, the payments recomputed
+    in order, each party's net, and where the document's own payments differ."""
     recomputed = [p.to_json() for p in round_.payments]
     differences = payment_differences(recomputed, list(doc.get("payments", [])))
     full = round_.to_document()
     return {
         "game": GAME,
         "complete": round_.is_complete,
-        "phase": round_.phase.value,
+        "phase": phase,
         "results": full["results"],
         "payments": recomputed,
         "net": full["net"],

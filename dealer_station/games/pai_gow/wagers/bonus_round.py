@@ -48,7 +48,6 @@ from dealer_station.procedure import (
     Record,
     Step,
     allowed,
-    payment_differences,
     replay,
 )
 
@@ -826,21 +825,11 @@ def settle_bonus_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
         round_ = bonus_round_from_document(doc)
     except ProcedureError as error:
         raise ValueError(f"the round document does not replay: {error}") from None
-    recomputed = [p.to_json() for p in round_.payments]
-    differences = payment_differences(recomputed, list(doc.get("payments", [])))
-    full = round_.to_document()
-    return {
-        "game": GAME,
-        "complete": round_.is_complete,
-        "phase": round_.phase.value,
-        "results": full["results"],
-        "payments": recomputed,
-        "net": full["net"],
-        "validations": full["bonus"]["validations"],
-        "jackpots": full["bonus"]["jackpots"],
-        "matches": not differences,
-        "differences": differences,
-    }
+    from dealer_station.games.pai_gow.document import settlement_summary
+
+    summary = settlement_summary(round_, doc, round_.phase.value)
+    bonus = round_.to_document()["bonus"]
+    return {**summary, "validations": bonus["validations"], "jackpots": bonus["jackpots"]}
 
 
 def _conforms(round_: PaiGowBonusRound) -> GameRound:
