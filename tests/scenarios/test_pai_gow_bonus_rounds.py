@@ -11,10 +11,9 @@ from typing import Any
 
 import pytest
 
-from dealer_station.cards import pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import config_from_mapping
-from dealer_station.games.pai_gow.dealing import delivery_order
+from dealer_station.games.pai_gow.dealing import deck_for_hands
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.wagers.bonus_round import (
     PaiGowBonusRound,
@@ -42,17 +41,8 @@ def table(dealing: str = "automated_shoe", side: tuple[str, ...] = ()) -> Any:
 
 
 def shoe(hands: Mapping[int, str], start: int) -> list[str]:
-    """The shoe's output that gives each position its hand, delivery starting at ``start``."""
-    wanted = {p: list(parse_cards(h, count=7)) for p, h in hands.items()}
-    used = {c for cards in wanted.values() for c in cards}
-    spare = [c for c in pai_gow_deck() if c not in used]
-    out = []
-    for p in delivery_order(start):
-        cards = wanted.get(p)
-        if cards is None:
-            cards, spare = spare[:7], spare[7:]
-        out.extend(cards)
-    return [c.text for c in out + spare]
+    """The automated shoe's output giving each position its hand from ``start``."""
+    return [c.text for c in deck_for_hands(hands, start)]
 
 
 def new_round(bonus: BonusConfig, dealing: str = "automated_shoe", **kwargs: Any

@@ -11,13 +11,13 @@ replaying and settling to itself:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 import pytest
 
-from dealer_station.cards import pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import config_from_mapping
-from dealer_station.games.pai_gow.dealing import delivery_order
+from dealer_station.games.pai_gow.dealing import deck_for_hands
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.wagers.bonus_round import (
     PaiGowBonusRound,
@@ -31,17 +31,9 @@ FOUR_QUEENS = "Qs Qc Qd Qh 5h Jd 8d"  # a premium hand: it must not earn anyone 
 NOTHING = "2c 4d 6c 8s Th Jh Kh"
 
 
-def shoe(hands: dict[int, str], start: int) -> list[str]:
-    wanted = {p: list(parse_cards(h, count=7)) for p, h in hands.items()}
-    used = {c for cards in wanted.values() for c in cards}
-    spare = [c for c in pai_gow_deck() if c not in used]
-    out = []
-    for p in delivery_order(start):
-        cards = wanted.get(p)
-        if cards is None:
-            cards, spare = spare[:7], spare[7:]
-        out.extend(cards)
-    return [c.text for c in out + spare]
+def shoe(hands: Mapping[int, str], start: int) -> list[str]:
+    """The automated shoe's output giving each position its hand from ``start``."""
+    return [c.text for c in deck_for_hands(hands, start)]
 
 
 def new_round(*offered: BonusWager, context: TableContext | None = None,

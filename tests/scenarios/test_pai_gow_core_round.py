@@ -20,7 +20,7 @@ from dealer_station.games.pai_gow import (
     config_from_mapping,
     settle_document,
 )
-from dealer_station.games.pai_gow.dealing import delivery_order
+from dealer_station.games.pai_gow.dealing import deck_for_hands
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.procedure import ProcedureError, Record, replay
 
@@ -42,18 +42,8 @@ def make_config(**sections: Mapping[str, Any]) -> Any:
 
 
 def shoe(hands: Mapping[int, str], start: int) -> list[str]:
-    """The automated shoe's output giving each position its hand when delivery starts at
-    ``start``; other positions get the remaining cards."""
-    wanted = {p: list(parse_cards(h, count=7)) for p, h in hands.items()}
-    used = {c for cards in wanted.values() for c in cards}
-    spare = [c for c in pai_gow_deck() if c not in used]
-    out = []
-    for p in delivery_order(start):
-        cards = wanted.get(p)
-        if cards is None:
-            cards, spare = spare[:7], spare[7:]
-        out.extend(cards)
-    return [c.text for c in out + spare]
+    """The automated shoe's output giving each position its hand from ``start``."""
+    return [c.text for c in deck_for_hands(hands, start)]
 
 
 def to_deal(r: PaiGowRound, hands: Mapping[int, str], number: int = 1, **wagers: int) -> None:

@@ -5,12 +5,13 @@ rounds with and without the optional wagers (5324.41)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dealer_station.cards import pai_gow_deck, parse_cards
+from dealer_station.cards import parse_cards
 from dealer_station.cli import main
 from dealer_station.games.let_it_ride import LetItRideRound
 from dealer_station.games.let_it_ride import config_from_mapping as lir_config
@@ -22,7 +23,7 @@ from dealer_station.games.let_it_ride.autoplay import (
 )
 from dealer_station.games.pai_gow import PaiGowRound
 from dealer_station.games.pai_gow import config_from_mapping as pai_gow_config
-from dealer_station.games.pai_gow.dealing import delivery_order
+from dealer_station.games.pai_gow.dealing import deck_for_hands
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
@@ -43,17 +44,9 @@ def let_it_ride_document() -> dict[str, Any]:
     return r.to_document()
 
 
-def shoe(hands: dict[int, str], start: int) -> list[str]:
-    wanted = {p: list(parse_cards(h, count=7)) for p, h in hands.items()}
-    used = {c for cards in wanted.values() for c in cards}
-    spare = [c for c in pai_gow_deck() if c not in used]
-    out = []
-    for p in delivery_order(start):
-        cards = wanted.get(p)
-        if cards is None:
-            cards, spare = spare[:7], spare[7:]
-        out.extend(cards)
-    return [c.text for c in out + spare]
+def shoe(hands: Mapping[int, str], start: int) -> list[str]:
+    """The automated shoe's output giving each position its hand from ``start``."""
+    return [c.text for c in deck_for_hands(hands, start)]
 
 
 HANDS = {DEALER: "Kc Kd 9h 7s 4c 3d 2h", 3: "As Ad Qh Jc 8s 5d 6c"}

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from dealer_station.cards import Card, pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.config import CountDirection, DealingMethod, StartingPosition
 from dealer_station.games.pai_gow.positions import (
     DEALER,
@@ -35,6 +36,7 @@ __all__ = [
     "check_count",
     "collected_unseen",
     "cut_offer",
+    "deck_for_hands",
     "delivery_order",
     "hand_dealt_stacks",
     "next_counter_clockwise",
@@ -90,6 +92,27 @@ def delivery_order(start: int) -> tuple[int, ...]:
     """The seven positions in the order they receive cards or stacks: the starting position first,
     then clockwise, the dealer included (5324.41(f)(1)(iii), (f)(2)(iv), (f)(3)(iii))."""
     return clockwise_from(start)
+
+
+def deck_for_hands(hands: Mapping[int, str], start: int) -> tuple[Card, ...]:
+    """A deck ordered so that the automated shoe's stacks, delivered from ``start``, give each
+    position in ``hands`` its seven cards; the other positions get the remaining cards in deck
+    order. For scenarios, simulators and dispute reconstruction.
+
+    >>> deck = deck_for_hands({3: "As Ks Qs Js Ts 9s 8s"}, start=3)
+    >>> " ".join(card.text for card in deck[:7]), len(deck)
+    ('As Ks Qs Js Ts 9s 8s', 53)
+    """
+    wanted = {p: list(parse_cards(h, count=CARDS_PER_HAND)) for p, h in hands.items()}
+    used = {c for cards in wanted.values() for c in cards}
+    spare = [c for c in pai_gow_deck() if c not in used]
+    out: list[Card] = []
+    for p in delivery_order(start):
+        cards = wanted.get(p)
+        if cards is None:
+            cards, spare = spare[:CARDS_PER_HAND], spare[CARDS_PER_HAND:]
+        out.extend(cards)
+    return (*out, *spare)
 
 
 def hand_dealt_stacks(cards: Sequence[T]) -> list[list[T]]:
