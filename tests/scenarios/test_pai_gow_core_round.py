@@ -320,15 +320,36 @@ def test_cut_offer_rotation_5324_41_e_2() -> None:
     r.cut(4, accepted=False)
     assert r.cut_by == "dealer"
     to_settle = r.next_context()
-    assert to_settle.last_cut_offer == 4
+    # the first player to the table's offer is outside the rotation of (e)(2)(ii)
+    assert to_settle.last_cut_offer is None
     nxt = PaiGowRound(config, to_settle)
     nxt.shuffle()
-    assert nxt.expected_cut_offer() == 2
+    assert nxt.expected_cut_offer() == 6
     with pytest.raises(ProcedureError) as error:
-        nxt.cut(6, True)
+        nxt.cut(2, True)
     assert error.value.clause == "5324.41(e)(2)(ii)"
-    nxt.cut(2, True)
-    assert PaiGowRound(config, nxt.next_context()).expected_cut_offer() == 6
+    nxt.cut(6, True)
+    third = PaiGowRound(config, nxt.next_context())
+    assert third.expected_cut_offer() == 4
+    third.shuffle()
+    third.cut(4, False)
+    assert PaiGowRound(config, third.next_context()).expected_cut_offer() == 2
+
+
+def test_cut_after_the_first_player_to_the_table_goes_to_the_far_right_5324_41_e_2_ii() -> None:
+    """5324.41(e)(2): positions 2, 4 and 6 seated, 4 first to the table: the next offer goes to 6
+    (the farthest to the dealer's right), then counter-clockwise from there: 4, 2, 6."""
+    config = make_config(dealing={"shuffle": "manual"})
+    r = PaiGowRound(config, TableContext(first_to_table=4, seated=(2, 4, 6)))
+    offered = []
+    for _ in range(5):
+        r.shuffle()
+        expected = r.expected_cut_offer()
+        assert expected is not None
+        offered.append(expected)
+        r.cut(expected, accepted=True)
+        r = PaiGowRound(config, r.next_context())
+    assert offered == [4, 6, 4, 2, 6]
 
 
 # ---------------------------------------------------------------------------- two areas (i)

@@ -126,14 +126,15 @@ def test_the_cut_and_the_bank_rotate_across_rounds_and_a_reopen_5324_41_e_2_h_3(
     assert refused(station, "accept_bank", position=6) == "5324.41(h)(2)"
     one = finish(station, seed=1)
 
-    # round 2: the cut goes to the next seat counter-clockwise (5), not 6 again; the bank is
-    # offered from the far right (6); 6 passes, 4 banks and the dealer wagers 4's last wager.
+    # round 2: the cut goes to the far right (6) whoever was first to the table ((e)(2)(ii));
+    # the bank is offered from the far right (6); 6 passes, 4 banks and the dealer wagers 4's
+    # last wager.
     second = current_after_start(station)
     assert second.context.new_game is False
     station.perform("shuffle")
-    assert second.expected_cut_offer() == 5
-    assert refused(station, "cut", offered_to=6, accepted=False) == "5324.41(e)(2)(ii)"
-    station.perform("cut", offered_to=5, accepted=True)
+    assert second.expected_cut_offer() == 6
+    assert refused(station, "cut", offered_to=5, accepted=False) == "5324.41(e)(2)(ii)"
+    station.perform("cut", offered_to=6, accepted=True)
     for position in PLAYERS:
         station.perform("place_wager", position=position, amount=1000)
     assert second.bank_offer_order() == (6, 4, 2)
@@ -150,10 +151,10 @@ def test_the_cut_and_the_bank_rotate_across_rounds_and_a_reopen_5324_41_e_2_h_3(
     third = current_after_start(station)
     assert third.context == second.next_context()
     assert (third.context.last_bank, third.context.bank_first_offer,
-            third.context.last_cut_offer) == (4, 5, 5)
-    assert third.expected_cut_offer() == 4
+            third.context.last_cut_offer) == (4, 5, 6)
+    assert third.expected_cut_offer() == 5
     station.perform("shuffle")
-    station.perform("cut", offered_to=4, accepted=False)
+    station.perform("cut", offered_to=5, accepted=False)
     for position in PLAYERS:
         station.perform("place_wager", position=position, amount=1000)
     # the first offer moved to 5 (nobody there): 4 is offered first and refused, having
@@ -176,7 +177,7 @@ def test_the_cut_and_the_bank_rotate_across_rounds_and_a_reopen_5324_41_e_2_h_3(
     # round 4: the first offer has moved on to 4, who may bank again (round 3 between)
     fourth = current_after_start(station)
     assert fourth.context.bank_first_offer == 4 and fourth.context.last_bank is None
-    assert fourth.expected_cut_offer() == 3  # 6, 5, 4, then 3: every seat in turn
+    assert fourth.expected_cut_offer() == 4  # 6, 5, then 4: every seat in turn
     station.perform("shuffle")
     station.perform("cut", offered_to=fourth.expected_cut_offer(), accepted=False)
     for position in PLAYERS:
@@ -217,7 +218,7 @@ def test_settle_recomputes_a_stored_round_that_depends_on_the_context_5324_41_h_
     finish(station, seed=5)
     station.start_round()
     station.perform("shuffle")
-    station.perform("cut", offered_to=5, accepted=False)
+    station.perform("cut", offered_to=6, accepted=False)
     station.perform("place_wager", position=2, amount=1000)
     station.perform("place_wager", position=4, amount=1000)
     station.perform("place_wager", position=6, amount=3000)
@@ -249,7 +250,7 @@ def test_a_voided_round_is_not_a_round_of_play_for_the_rotations_5324_41_h_3(
     finish(station, seed=7)
     station.start_round()
     station.perform("shuffle")
-    station.perform("cut", offered_to=5, accepted=False)
+    station.perform("cut", offered_to=6, accepted=False)
     for position in PLAYERS:
         station.perform("place_wager", position=position, amount=1000)
     station.perform("decline_bank", position=6)
@@ -257,19 +258,19 @@ def test_a_voided_round_is_not_a_round_of_play_for_the_rotations_5324_41_h_3(
     finish(station, seed=8)  # 4 banked round 2
     voided = current_after_start(station)
     station.perform("shuffle")
-    station.perform("cut", offered_to=4, accepted=True)
+    station.perform("cut", offered_to=5, accepted=True)
     station.perform("place_wager", position=2, amount=1000)
     station.void_round("players left before the deal", supervisor="S1", pin="1111")
     after = current_after_start(station)
     assert after.context == voided.context
-    assert after.expected_cut_offer() == 4 and after.context.last_bank == 4
+    assert after.expected_cut_offer() == 5 and after.context.last_bank == 4
     station.void_round("table closed", supervisor="S1", pin="1111")
     station.close()
     station = open_station(tmp_path)  # the void rebuilt from the journal
     again = current_after_start(station)
     assert again.context == voided.context
     station.perform("shuffle")
-    station.perform("cut", offered_to=4, accepted=False)
+    station.perform("cut", offered_to=5, accepted=False)
     for position in PLAYERS:
         station.perform("place_wager", position=position, amount=1000)
     assert refused(station, "accept_bank", position=4, chips=2000) == "5324.41(h)(3)"
@@ -320,15 +321,16 @@ def test_the_dealer_tells_who_is_seated_and_when_a_new_game_begins_5324_41_e_2_i
 
     station = open_station(tmp_path)  # the seats are in the journal
     second = current_after_start(station)
-    assert second.context.seated == (2, 5) and second.expected_cut_offer() == 2
+    # the first player to the table's offer is outside the rotation: the far right (5) next
+    assert second.context.seated == (2, 5) and second.expected_cut_offer() == 5
     station.perform("shuffle")
-    station.perform("cut", offered_to=2, accepted=False)
+    station.perform("cut", offered_to=5, accepted=False)
     station.perform("place_wager", position=2, amount=1000)
     station.perform("place_wager", position=5, amount=1000)
     station.perform("decline_bank")
     finish(station, seed=12)
 
-    # the player at 5 leaves, a new one sits at 3: the cut goes on from 2 to the far right (3)
+    # the player at 5 leaves, a new one sits at 3: the cut goes on from 5 to the next seat (3)
     third = current_after_start_with(station, {"seated": [2, 3]})
     assert third.context.seated == (2, 3) and third.expected_cut_offer() == 3
     assert dict(third.context.last_unbanked_wagers) == {2: 1000}

@@ -97,13 +97,27 @@ class TableContext:
         """The context of the following round: the first offer of the bank moves one position
         counter-clockwise (from the far left back to the far right, (h)(3)); the cut offer
         rotates ((e)(2)(ii)); without a player bank this round's wagers become the last wagers
-        against the dealer ((h)(4)(i))."""
+        against the dealer ((h)(4)(i)).
+
+        The offer to the first player to the table at a new game ((e)(2)(i)) is outside the
+        rotation: the round after it offers the cut to the player at the dealer's far right, and
+        the rotation goes counter-clockwise from there ((e)(2)(ii)).
+
+        >>> first = TableContext(first_to_table=4, seated=(2, 4, 6))
+        >>> after = first.next_round(cut_offered=4, bank_offered=False, bank=None, wagers={})
+        >>> after.last_cut_offer is None
+        True
+        """
         first = self.bank_first_offer - 1 if bank_offered else self.bank_first_offer
+        if self.new_game:
+            last_cut_offer = None
+        else:
+            last_cut_offer = cut_offered if cut_offered is not None else self.last_cut_offer
         return replace(
             self,
             new_game=False,
             first_to_table=None,
-            last_cut_offer=cut_offered if cut_offered is not None else self.last_cut_offer,
+            last_cut_offer=last_cut_offer,
             bank_first_offer=first if first >= 1 else PLAYER_POSITIONS[-1],
             last_bank=bank,
             last_unbanked_wagers=dict(wagers) if bank is None else self.last_unbanked_wagers,
