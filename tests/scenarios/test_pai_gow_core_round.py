@@ -18,6 +18,7 @@ from dealer_station.games.pai_gow import (
     Phase,
     TableContext,
     config_from_mapping,
+    default_config,
     settle_document,
 )
 from dealer_station.games.pai_gow.dealing import deck_for_hands
@@ -586,6 +587,40 @@ def test_bank_eligibility_5324_41_h_2_to_h_6() -> None:
     r.place_wager(3, 1000, player="cy")
     r.place_wager(2, 1000, player="cy")
     assert r.next_bank_offer() == 3
+
+
+def _bank_first_offers(config: Any, rounds: int) -> list[int]:
+    """The first offer of the bank over ``rounds`` rounds in which every player passes."""
+    context = TableContext(new_game=False, last_unbanked_wagers={p: 1000 for p in range(1, 7)})
+    firsts = []
+    for _ in range(rounds):
+        r = PaiGowRound(config, context)
+        r.shuffle()
+        for p in range(1, 7):
+            r.place_wager(p, 1000)
+        firsts.append(r.next_bank_offer() or DEALER)
+        if r.banking_open:
+            r.decline_bank()
+        else:
+            with pytest.raises(ProcedureError) as error:
+                r.accept_bank(6)
+            assert error.value.clause == "5324.41(h)(3)"
+            assert "house banks" in r.step.instruction
+        r.no_more_bets()
+        context = r.next_context()
+    return firsts
+
+
+def test_initial_bank_offer_returns_to_the_dealer_5324_41_h_3() -> None:
+    """5324.41(h)(3): "The initial offer to be the bank shall rotate counter-clockwise around the
+    table until it returns to the dealer": 6, 5, ..., 1, then a round the house banks (the bank
+    offered to nobody), then 6 again. ``banking.offer_returns_to_dealer = false``: from 1
+    straight back to 6."""
+    assert _bank_first_offers(make_config(), 9) == [6, 5, 4, 3, 2, 1, DEALER, 6, 5]
+    assert default_config().bank_offer_returns_to_dealer
+    skipping = make_config(banking={"offer_returns_to_dealer": False})
+    assert _bank_first_offers(skipping, 8) == [6, 5, 4, 3, 2, 1, 6, 5]
+    assert config_from_mapping(skipping.to_json()) == skipping
 
 
 def test_bank_one_area_and_no_two_rounds_in_a_row_5324_41_h_3_h_6() -> None:

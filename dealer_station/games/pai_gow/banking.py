@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dealer_station.games.pai_gow.dealing import rotation_from
-from dealer_station.games.pai_gow.positions import PLAYER_POSITIONS
+from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import ProcedureError
 
@@ -47,6 +47,12 @@ class TableContext:
     last_unbanked_wagers: Mapping[int, Cents] = field(default_factory=dict)
     seated: tuple[int, ...] = PLAYER_POSITIONS
 
+    @property
+    def house_banks_by_rotation(self) -> bool:
+        """The initial offer of the bank has come round to the dealer this round: the bank is
+        offered to no player, the house banks ((h)(3): "until it returns to the dealer")."""
+        return self.bank_first_offer == DEALER
+
     def __post_init__(self) -> None:
         if not set(self.seated) <= set(PLAYER_POSITIONS):
             raise ValueError(f"seated positions must be 1-6, not {self.seated!r}")
@@ -54,8 +60,10 @@ class TableContext:
             value = getattr(self, name)
             if value is not None and value not in PLAYER_POSITIONS:
                 raise ValueError(f"{name} must be a position 1-6, not {value!r}")
-        if self.bank_first_offer not in PLAYER_POSITIONS:
-            raise ValueError(f"bank_first_offer must be 1-6, not {self.bank_first_offer!r}")
+        if self.bank_first_offer not in (*PLAYER_POSITIONS, DEALER):
+            raise ValueError(
+                f"bank_first_offer must be 1-6 or the dealer (7), not {self.bank_first_offer!r}"
+            )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,9 +101,13 @@ class TableContext:
         bank_offered: bool,
         bank: int | None,
         wagers: Mapping[int, Cents],
+        offer_returns_to_dealer: bool = True,
     ) -> TableContext:
         """The context of the following round: the first offer of the bank moves one position
-        counter-clockwise (from the far left back to the far right, (h)(3)); the cut offer
+        counter-clockwise ((h)(3)); after the far left it returns to the dealer (a round the
+        house banks, the bank offered to nobody) and then starts again at the far right, or
+        with ``offer_returns_to_dealer`` off goes from the far left straight back to the far
+        right. The cut offer
         rotates ((e)(2)(ii)); without a player bank this round's wagers become the last wagers
         against the dealer ((h)(4)(i)).
 
@@ -108,7 +120,14 @@ class TableContext:
         >>> after.last_cut_offer is None
         True
         """
-        first = self.bank_first_offer - 1 if bank_offered else self.bank_first_offer
+        if self.house_banks_by_rotation:
+            first = PLAYER_POSITIONS[-1]
+        elif not bank_offered:
+            first = self.bank_first_offer
+        elif self.bank_first_offer > PLAYER_POSITIONS[0]:
+            first = self.bank_first_offer - 1
+        else:
+            first = DEALER if offer_returns_to_dealer else PLAYER_POSITIONS[-1]
         if self.new_game:
             last_cut_offer = None
         else:
@@ -118,7 +137,7 @@ class TableContext:
             new_game=False,
             first_to_table=None,
             last_cut_offer=last_cut_offer,
-            bank_first_offer=first if first >= 1 else PLAYER_POSITIONS[-1],
+            bank_first_offer=first,
             last_bank=bank,
             last_unbanked_wagers=dict(wagers) if bank is None else self.last_unbanked_wagers,
         )

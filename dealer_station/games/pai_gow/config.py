@@ -96,6 +96,7 @@ class PaiGowConfig:
     house_way: str = "standard"
     player_banking: bool = True
     co_banking: bool = True
+    bank_offer_returns_to_dealer: bool = True
     two_areas: bool = True
     vigorish_rounding: Cents = 25
     rng_side_wager: bool = False
@@ -146,7 +147,11 @@ class PaiGowConfig:
             },
             "rankings": {"wheel_lowest": self.wheel_lowest},
             "house_way": {"name": self.house_way},
-            "banking": {"player_banking": self.player_banking, "co_banking": self.co_banking},
+            "banking": {
+                "player_banking": self.player_banking,
+                "co_banking": self.co_banking,
+                "offer_returns_to_dealer": self.bank_offer_returns_to_dealer,
+            },
             "vigorish": {"rounding": format_cents(self.vigorish_rounding)},
             "rng_side_wager": {
                 "offered": self.rng_side_wager,
@@ -221,7 +226,7 @@ _SECTIONS: dict[str, set[str]] = {
     "dealing": {"starting_position", "count_direction", "method", "shuffle"},
     "rankings": {"wheel_lowest"},
     "house_way": {"name"},
-    "banking": {"player_banking", "co_banking"},
+    "banking": {"player_banking", "co_banking", "offer_returns_to_dealer"},
     "vigorish": {"rounding"},
     "rng_side_wager": {"offered", "odds"},
     "side_wagers": {"offered"},
@@ -303,6 +308,9 @@ def config_from_mapping(data: Mapping[str, Any]) -> PaiGowConfig:
         house_way=str(data.get("house_way", {}).get("name", "standard")),
         player_banking=_flag(bank.get("player_banking", True), "player_banking"),
         co_banking=_flag(bank.get("co_banking", True), "co_banking"),
+        bank_offer_returns_to_dealer=_flag(
+            bank.get("offer_returns_to_dealer", True), "offer_returns_to_dealer"
+        ),
         vigorish_rounding=_amount(data.get("vigorish", {}).get("rounding", "$0.25"), "rounding"),
         rng_side_wager=_flag(rng.get("offered", False), "rng_side_wager offered"),
         rng_side_wager_odds=_odds(rng.get("odds", "6:1")),

@@ -461,8 +461,10 @@ class PaiGowRound:
     # ------------------------------------------------------------------ the bank (h)
     @property
     def banking_open(self) -> bool:
-        """Whether the bank is offered to the players this round ((h)(1)-(2))."""
-        return self.config.player_banking and not self.context.new_game
+        """Whether the bank is offered to the players this round ((h)(1)-(3)): not at the start
+        of a game, nor in the round the initial offer has returned to the dealer."""
+        return (self.config.player_banking and not self.context.new_game
+                and not self.context.house_banks_by_rotation)
 
     def bank_offer_order(self) -> tuple[int, ...]:
         """Every player with a wager, counter-clockwise from this round's first offer ((h)(3))."""
@@ -481,6 +483,12 @@ class PaiGowRound:
         self._require(Phase.BETTING, action="banking")
         if not self.config.player_banking:
             raise ProcedureError("this table does not offer player banking", "5324.41(h)(1)")
+        if self.context.house_banks_by_rotation:
+            raise ProcedureError(
+                "the initial offer of the bank has returned to the dealer: the house banks this "
+                "round, the offer starts again at the far right next round",
+                "5324.41(h)(3)",
+            )
         if self.bank is not None:
             raise ProcedureError(f"{position_name(self.bank)} is already the bank",
                                  "5324.41(h)(3)")
@@ -1176,6 +1184,7 @@ class PaiGowRound:
             cut_offered=self.cut_offered,
             bank_offered=self.banking_open,
             bank=self.bank,
+            offer_returns_to_dealer=self.config.bank_offer_returns_to_dealer,
             wagers={p: w.amount for p, w in self._wagers.items()} if self.bank is None else {},
         )
 
@@ -1204,7 +1213,10 @@ class PaiGowRound:
                             ("accept_bank", "decline_bank", "place_wager"), (offer,),
                             expects="decision", clause="5324.41(h)(3)")
             hardware = ("lockout_on",) if self.config.side_wagers else ()
-            return Step(phase.value, "Take the wagers, then announce \"No more bets\"",
+            words = "Take the wagers, then announce \"No more bets\""
+            if self.config.player_banking and self.context.house_banks_by_rotation:
+                words += " (the house banks: the bank offer has come round to the dealer)"
+            return Step(phase.value, words,
                         ("place_wager", "place_side_wager", "place_rng_wager", "withdraw_wager",
                          "no_more_bets"), tuple(PLAYER_POSITIONS), hardware,
                         expects="wagers", clause="5324.41(d)(3)")
