@@ -299,27 +299,32 @@ def seven_card_bonus_hands(cards: Sequence[Card] | str) -> frozenset[SevenCardBo
     return frozenset(found)
 
 
-def _progressive_of(five: _Five) -> ProgressiveHand | None:
+def _progressive_of(five: _Five) -> tuple[ProgressiveHand, ...]:
+    """The (k)(4) hand types this setting forms. A natural royal flush is a royal flush that uses
+    no joker ((c)(2)(ii)), so it forms both; five aces holds four cards of the same rank
+    ((c)(2)(iv)), so it forms four of a kind as well: the dealer then takes whichever pays more
+    at the meter when paid ((g)(8), (k)(6))."""
     category = five.hand.category
     if category not in _SHARED:
-        return None
-    name = category.value
+        return ()
+    names = [category.value]
     if five.hand.is_natural_royal_flush:
-        name = "natural_royal_flush"
+        names.append("natural_royal_flush")
+    if category is PaiGowCategory.FIVE_ACES:
+        names.append(PaiGowCategory.FOUR_OF_A_KIND.value)
     if (
         category is not PaiGowCategory.THREE_OF_A_KIND
         and evaluate_low(five.rest).category is PaiGowCategory.PAIR
     ):
-        name += "_and_pair"
-    return ProgressiveHand(name)
+        names = [name + "_and_pair" for name in names]
+    return tuple(ProgressiveHand(name) for name in names)
 
 
 def _progressive(cards: Sequence[Card] | str) -> dict[ProgressiveHand, Split]:
     found: dict[ProgressiveHand, Split] = {}
     for five in _fives(_seven(cards)):
-        hand = _progressive_of(five)
-        if hand is not None and hand not in found:
-            found[hand] = Split(five.cards, five.rest)
+        for hand in _progressive_of(five):
+            found.setdefault(hand, Split(five.cards, five.rest))
     return found
 
 

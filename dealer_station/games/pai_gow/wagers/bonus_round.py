@@ -73,6 +73,11 @@ _FORFEITED_BY_SURRENDER = frozenset(
 )
 
 
+def _terms(figure: object) -> tuple[int | None, Cents | None]:
+    """A (k)(4) figure as a validation's share of the meter or fixed amount."""
+    return (figure.basis_points if isinstance(figure, MeterShare) else None,
+            figure.cents if isinstance(figure, Fixed) else None)
+
 class PaiGowBonusRound:
     """One Pai Gow Poker round with its optional wagers (satisfies
     :class:`dealer_station.procedure.GameRound`)."""
@@ -597,11 +602,10 @@ class PaiGowBonusRound:
         payout = progressive_payout([line.hand], self.bonus.table(_PROGRESSIVE.value),
                                     self.bonus.progressive_denomination)
         assert payout is not None and line.hand in progressive_hands(cards)
-        figure = payout.figure
+        share, fixed = _terms(payout.figure)
         return SupervisorValidation(
             position=line.position, cards=" ".join(c.text for c in cards), hand=line.hand,
-            share_basis_points=figure.basis_points if isinstance(figure, MeterShare) else None,
-            fixed_amount=figure.cents if isinstance(figure, Fixed) else None,
+            share_basis_points=share, fixed_amount=fixed,
             meter=self.meter_at_settlement or 0, dealer_id=self.dealer_id)
 
     # ------------------------------------------------------------------ validation (k)(3)
@@ -616,10 +620,29 @@ class PaiGowBonusRound:
                 f"dealer's right); position {position} waits for it", "5324.41(k)(6)")
         return self.validations.index(first), first
 
+    def _at_meter(self, request: SupervisorValidation, meter: Cents) -> SupervisorValidation:
+        """``request`` with the hand that pays most at ``meter``, the meter as it stands when
+        paid ((k)(6), (g)(8)): a hit paid before it in the round may have lowered the meter so
+        that a fixed amount the same cards form (a royal flush's $100 against 10% of the meter)
+        now pays more than the share chosen at settlement."""
+        cards = self.core.seven_cards(request.position)
+        table = self.bonus.table(_PROGRESSIVE.value)
+        denomination = self.bonus.progressive_denomination
+        best = progressive_payout(
+            [hand for hand in progressive_hands(cards)
+             if (p := progressive_payout([hand], table, denomination, meter)) is not None
+             and p.from_meter],
+            table, denomination, meter)
+        if best is None or best.hand == request.hand or (
+                best.amount(meter) <= request.amount_at(meter)):
+            return request
+        share, fixed = _terms(best.figure)
+        return replace(request, hand=best.hand, share_basis_points=share, fixed_amount=fixed)
+
     def verify_approve_progressive(self, position: int, supervisor_id: str, role: str,
                                    meter: Cents, jackpot_number: int, time: str) -> None:
         _, request = self._pending_at(position)
-        request.verify_approve(supervisor_id, role, meter)
+        self._at_meter(request, meter).verify_approve(supervisor_id, role, meter)
         if jackpot_number in {j.number for j in self.jackpots.values()} or jackpot_number < 1:
             raise ProcedureError(f"jackpot record number {jackpot_number} is taken or invalid",
                                  "5324.41(g)(9)")
@@ -639,7 +662,7 @@ class PaiGowBonusRound:
         self.verify_approve_progressive(position, supervisor_id, role, meter, jackpot_number,
                                         time)
         index, request = self._pending_at(position)
-        approved = request.approve(supervisor_id, role, meter=meter)
+        approved = self._at_meter(request, meter).approve(supervisor_id, role, meter=meter)
         self.validations[index] = approved
         assert approved.amount is not None
         after = meter - approved.amount
