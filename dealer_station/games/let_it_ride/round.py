@@ -85,11 +85,28 @@ _BEFORE_SHOWDOWN = (Phase.DEALING, Phase.BET_ONE, Phase.FIRST_COMMUNITY_CARD, Ph
 _SETTLING = (Phase.COLLECT_LOSING_WAGERS, Phase.PAY_WINNING_WAGERS, Phase.COLLECT_CARDS)
 
 
+#: The clause of each step of the round ((c) betting ... (e)(9) collecting the cards).
+_PHASE_CLAUSES: Mapping[Phase, str] = {
+    Phase.BETTING: "5324.34(c)(3)",
+    Phase.DEALING: "5324.34(d)",
+    Phase.BET_ONE: "5324.34(e)(2)",
+    Phase.FIRST_COMMUNITY_CARD: "5324.34(e)(3)",
+    Phase.BET_TWO: "5324.34(e)(4)",
+    Phase.SECOND_COMMUNITY_CARD: "5324.34(e)(5)",
+    Phase.SHOWDOWN: "5324.34(e)(6)",
+    Phase.COLLECT_LOSING_WAGERS: "5324.34(e)(7)",
+    Phase.PAY_WINNING_WAGERS: "5324.34(e)(8)",
+    Phase.COLLECT_CARDS: "5324.34(e)(9)",
+    Phase.HALTED: "5324.34(e)",
+    Phase.COMPLETE: "5324.34(e)(9)",
+}
+
+
 def _card(text: str) -> Card:
     try:
         card = parse_card(text)
     except CardError as error:
-        raise ProcedureError(str(error)) from None
+        raise ProcedureError(str(error), "5324.34(b)(1)") from None
     if card.is_joker:
         raise ProcedureError("Let It Ride is played without a joker", "5324.34(b)(1)")
     return card
@@ -231,14 +248,25 @@ class LetItRideRound:
         self._history.append(record)
         return record
 
-    def _require(self, *phases: Phase, doing: str) -> None:
+    def _require(self, *phases: Phase, doing: str, clause: str) -> None:
+        """Refuse ``doing`` outside ``phases``, citing ``clause`` (the clause placing the action
+        in the round's order); while halted, the clause of the halt."""
         if self._phase is Phase.HALTED:
             raise ProcedureError(
                 f"the round is halted ({self._halt_reason()}): a supervisor must resolve it "
-                f"before {doing}"
+                f"before {doing}", self._halt_clause()
             )
         if self._phase not in phases:
-            raise ProcedureError(f"cannot {doing} during {self._phase.value.replace('_', ' ')}")
+            raise ProcedureError(f"cannot {doing} during {self._phase.value.replace('_', ' ')}",
+                                 clause)
+
+    def _halt_clause(self) -> str:
+        """The clause a halt is about: the one recorded with it, else (a dealer's call for a
+        supervisor) the clause of the step the round halted at."""
+        recorded = self._halt.get("clause") if self._halt else None
+        if isinstance(recorded, str) and recorded:
+            return recorded
+        return _PHASE_CLAUSES[self._resume if self._phase is Phase.HALTED else self._phase]
 
     def _halt_reason(self) -> str:
         return str(self._halt["reason"]) if self._halt else ""
@@ -279,9 +307,10 @@ class LetItRideRound:
     # ------------------------------------------------------------------ betting ((c))
 
     def verify_set_players_waiting(self, count: int) -> None:
-        self._require(Phase.BETTING, doing="change the waiting list")
+        self._require(Phase.BETTING, doing="change the waiting list", clause="5324.34(c)(5)")
         if not isinstance(count, int) or count < 0:
-            raise ProcedureError(f"{count!r} is not a number of players waiting")
+            raise ProcedureError(f"{count!r} is not a number of players waiting",
+                                 "5324.34(c)(5)")
 
     def can_set_players_waiting(self, count: int) -> bool:
         return allowed(self.verify_set_players_waiting, count)
@@ -297,7 +326,8 @@ class LetItRideRound:
 
     def verify_place_wagers(self, position: int, bet_one: Cents, bet_two: Cents,
                             bet_three: Cents, player: str | None = None) -> None:
-        self._require(Phase.BETTING, doing="place wagers: 'no more bets' was announced")
+        self._require(Phase.BETTING, doing="place wagers: 'no more bets' was announced",
+                      clause="5324.34(c)(3)")
         self._position(position)
         if position in self._wagers:
             raise ProcedureError(
@@ -305,7 +335,7 @@ class LetItRideRound:
                 "change them", "5324.34(c)(4)")
         amounts = (bet_one, bet_two, bet_three)
         if any(not isinstance(a, int) or isinstance(a, bool) for a in amounts):
-            raise ProcedureError("wagers are amounts in cents")
+            raise ProcedureError("wagers are amounts in cents", "5324.34(c)(4)")
         if len(set(amounts)) != 1:
             raise ProcedureError(
                 "bet one, bet two and bet three must be three equal wagers, not "
@@ -355,10 +385,11 @@ class LetItRideRound:
             "5324.34(c)(4)")
 
     def verify_withdraw_wagers(self, position: int) -> None:
-        self._require(Phase.BETTING, doing="withdraw wagers: 'no more bets' was announced")
+        self._require(Phase.BETTING, doing="withdraw wagers: 'no more bets' was announced",
+                      clause="5324.34(c)(3)")
         self._position(position)
         if position not in self._wagers:
-            raise ProcedureError(f"position {position} has no wagers")
+            raise ProcedureError(f"position {position} has no wagers", "5324.34(c)(3)")
 
     def can_withdraw_wagers(self, position: int) -> bool:
         return allowed(self.verify_withdraw_wagers, position)
@@ -372,7 +403,7 @@ class LetItRideRound:
 
     def verify_place_three_card_bonus(self, position: int, amount: Cents) -> None:
         self._require(Phase.BETTING, doing="place a three-card bonus wager: 'no more bets' was "
-                      "announced")
+                      "announced", clause="5324.34(c)(3)")
         self._position(position)
         if not self.config.three_card_offered:
             raise ProcedureError("this table does not offer the three-card bonus wager",
@@ -404,14 +435,14 @@ class LetItRideRound:
 
     def verify_acknowledge_bonus(self, position: int) -> None:
         if self._phase is Phase.COMPLETE:
-            raise ProcedureError("the round is complete")
+            raise ProcedureError("the round is complete", "5324.34(a)(3)(ii)")
         self._position(position)
         if not self.config.bonus_offered:
             raise ProcedureError("this table does not offer the let it ride bonus wager",
                                  "5324.34(c)(6)(i)")
         if self._phase is Phase.HALTED and self._resume is Phase.BETTING:
             raise ProcedureError("the round is halted before 'no more bets': a supervisor must "
-                                 "resolve it first")
+                                 "resolve it first", self._halt_clause())
         if self._phase is not Phase.BETTING:
             return  # sensed after the lockout: recorded as not recognised
         if position not in self._wagers:
@@ -446,7 +477,7 @@ class LetItRideRound:
                             "5324.34(c)(6)(ii)")
 
     def verify_announce_no_more_bets(self) -> None:
-        self._require(Phase.BETTING, doing="announce 'no more bets' again")
+        self._require(Phase.BETTING, doing="announce 'no more bets' again", clause="5324.34(c)(3)")
         if not self._wagers:
             raise ProcedureError("no position has placed its three wagers", "5324.34(c)(4)")
 
@@ -492,7 +523,7 @@ class LetItRideRound:
             self._phase = Phase.BET_ONE
 
     def verify_receive_stack(self, cards: Sequence[str]) -> None:
-        self._require(Phase.DEALING, doing="deliver a stack")
+        self._require(Phase.DEALING, doing="deliver a stack", clause="5324.34(d)(2)")
         if self.config.dealing is not Dealing.SHOE:
             raise ProcedureError("this table deals manually: enter one card at a time",
                                  "5324.34(d)(1)")
@@ -535,7 +566,7 @@ class LetItRideRound:
         return self._record("receive_stack", arguments, effects, "5324.34(d)(2)")
 
     def verify_deal_card(self, card: str | None = None, target: int | str | None = None) -> None:
-        self._require(Phase.DEALING, doing="deal a card")
+        self._require(Phase.DEALING, doing="deal a card", clause="5324.34(d)(1)")
         if self.config.dealing is not Dealing.MANUAL:
             raise ProcedureError("this table deals from the automated shoe in stacks of three",
                                  "5324.34(d)(2)")
@@ -600,7 +631,7 @@ class LetItRideRound:
         return {p: dict(rides) for p, rides in self._rides.items()}
 
     def _verify_decision(self, wager: str, phase: Phase, position: int, clause: str) -> None:
-        self._require(phase, doing=f"take the {WAGER_WORDS[wager]} decision")
+        self._require(phase, doing=f"take the {WAGER_WORDS[wager]} decision", clause=clause)
         self._position(position)
         waiting = self.awaiting_decision(wager)
         if position not in self._dealt:
@@ -657,7 +688,7 @@ class LetItRideRound:
 
     def verify_turn_community_card(self, card: str | None = None) -> None:
         self._require(Phase.FIRST_COMMUNITY_CARD, Phase.SECOND_COMMUNITY_CARD,
-                      doing="turn a community card")
+                      doing="turn a community card", clause="5324.34(e)(3)")
         known = self._community.get(self._turning_slot())
         if card is None and known is None:
             raise ProcedureError("enter the community card turned face up", "5324.34(e)(3)")
@@ -702,7 +733,7 @@ class LetItRideRound:
         return tuple(p for p in counter_clockwise(self._dealt) if p not in self._results)
 
     def verify_show_hand(self, position: int, cards: Sequence[str] | None = None) -> None:
-        self._require(Phase.SHOWDOWN, doing="show a hand")
+        self._require(Phase.SHOWDOWN, doing="show a hand", clause="5324.34(e)(6)")
         self._position(position)
         waiting = self.awaiting_showdown
         if position not in waiting:
@@ -760,7 +791,8 @@ class LetItRideRound:
         return self._record("show_hand", arguments, result.to_json(), "5324.34(e)(6)")
 
     def verify_collect_losing_wagers(self) -> None:
-        self._require(Phase.COLLECT_LOSING_WAGERS, doing="collect losing wagers")
+        self._require(Phase.COLLECT_LOSING_WAGERS, doing="collect losing wagers",
+                      clause="5324.34(e)(7)")
 
     def can_collect_losing_wagers(self) -> bool:
         return allowed(self.verify_collect_losing_wagers)
@@ -787,7 +819,7 @@ class LetItRideRound:
                               "cards": [c.text if c else None for c in self._hands[position]]})
 
     def verify_pay_winning_wagers(self) -> None:
-        self._require(Phase.PAY_WINNING_WAGERS, doing="pay winning wagers")
+        self._require(Phase.PAY_WINNING_WAGERS, doing="pay winning wagers", clause="5324.34(e)(8)")
 
     def can_pay_winning_wagers(self) -> bool:
         return allowed(self.verify_pay_winning_wagers)
@@ -811,7 +843,7 @@ class LetItRideRound:
                      if f"position {p}" not in collected and self._hands.get(p))
 
     def verify_collect_cards(self) -> None:
-        self._require(Phase.COLLECT_CARDS, doing="collect the cards")
+        self._require(Phase.COLLECT_CARDS, doing="collect the cards", clause="5324.34(e)(9)")
 
     def can_collect_cards(self) -> bool:
         return allowed(self.verify_collect_cards)
@@ -836,14 +868,14 @@ class LetItRideRound:
     # ------------------------------------------------------------------ dealer errors
 
     def verify_report_exposed_card(self, card: str, target: int | str) -> None:
-        self._require(*_BEFORE_SHOWDOWN, doing="report an exposed card")
+        self._require(*_BEFORE_SHOWDOWN, doing="report an exposed card", clause="5324.34(d)")
         parsed = _card(card)
         if target != COMMUNITY and (not isinstance(target, int) or target not in self._dealt):
-            raise ProcedureError(f"{target!r} is not a position dealt this round")
+            raise ProcedureError(f"{target!r} is not a position dealt this round", "5324.34(d)")
         where = self._where(parsed)
         if where is not None and where != target:
             raise ProcedureError(f"{parsed} was dealt to {self._target_words(where)}, not "
-                                 f"{self._target_words(target)}")
+                                 f"{self._target_words(target)}", "5324.34(d)")
 
     def _where(self, card: Card) -> int | str | None:
         for position, hand in self._hands.items():
@@ -874,9 +906,10 @@ class LetItRideRound:
 
     def verify_call_supervisor(self, reason: str) -> None:
         if self._phase in (Phase.HALTED, Phase.COMPLETE):
-            raise ProcedureError(f"cannot call a supervisor during {self._phase.value}")
+            raise ProcedureError(f"cannot call a supervisor during {self._phase.value}",
+                                 self._halt_clause())
         if not reason.strip():
-            raise ProcedureError("say why the supervisor is called")
+            raise ProcedureError("say why the supervisor is called", self._halt_clause())
 
     def can_call_supervisor(self, reason: str) -> bool:
         return allowed(self.verify_call_supervisor, reason)
@@ -888,14 +921,17 @@ class LetItRideRound:
                             self._enter_halt("dealer", reason, None), None)
 
     def verify_resolve_halt(self, supervisor: str, resolution: HaltResolution) -> None:
+        clause = self._halt_clause()
         if self._phase is not Phase.HALTED:
-            raise ProcedureError("the round is not halted")
+            raise ProcedureError("the round is not halted", clause)
         if not supervisor.strip():
-            raise ProcedureError("the supervisor resolving the halt must be named")
+            raise ProcedureError("the supervisor resolving the halt must be named", clause)
         if resolution not in ("continue", "void_round"):
-            raise ProcedureError(f"resolution {resolution!r} is not 'continue' or 'void_round'")
+            raise ProcedureError(f"resolution {resolution!r} is not 'continue' or 'void_round'",
+                                 clause)
         if resolution == "void_round" and self._resume in _SETTLING:
-            raise ProcedureError("settlement has begun: the round can no longer be voided")
+            raise ProcedureError("settlement has begun: the round can no longer be voided",
+                                 "5324.34(e)(7)")
 
     def can_resolve_halt(self, supervisor: str, resolution: HaltResolution) -> bool:
         return allowed(self.verify_resolve_halt, supervisor, resolution)

@@ -252,10 +252,12 @@ class PaiGowRound:
         self._records.append(record)
         return record
 
-    def _require(self, *phases: Phase, action: str) -> None:
+    def _require(self, *phases: Phase, action: str, clause: str) -> None:
+        """Refuse ``action`` outside ``phases``, citing ``clause``: the clause that places the
+        action in the round's order."""
         if self.phase not in phases:
             raise ProcedureError(
-                f"{action} is not possible now (the round is at {self.phase.value})"
+                f"{action} is not possible now (the round is at {self.phase.value})", clause
             )
 
     def _add_payment(self, payment: Payment) -> Payment:
@@ -277,7 +279,7 @@ class PaiGowRound:
 
     # ------------------------------------------------------------------ shuffle and cut (e)
     def verify_shuffle(self) -> None:
-        self._require(Phase.SHUFFLE, action="the shuffle")
+        self._require(Phase.SHUFFLE, action="the shuffle", clause="5324.41(e)(1)")
 
     def can_shuffle(self) -> bool:
         return allowed(self.verify_shuffle)
@@ -299,13 +301,14 @@ class PaiGowRound:
         return dealing.cut_offer(seated, self.context.last_cut_offer)
 
     def verify_cut(self, offered_to: int | None, accepted: bool) -> None:
-        self._require(Phase.CUT, action="the cut")
+        self._require(Phase.CUT, action="the cut", clause="5324.41(e)(1)")
         seated = self.context.seated
         if offered_to is None:
             if seated:
                 raise ProcedureError("the cut must be offered to a player first", "5324.41(e)(2)")
             if accepted:
-                raise ProcedureError("with no player offered the cut the dealer cuts")
+                raise ProcedureError("with no player offered the cut the dealer cuts",
+                                     "5324.41(e)(1)")
             return
         if offered_to not in seated:
             raise ProcedureError(f"no player is seated at position {offered_to}", "5324.41(e)(2)")
@@ -333,7 +336,7 @@ class PaiGowRound:
 
     # ------------------------------------------------------------------ wagers (d), (i)
     def verify_place_wager(self, position: int, amount: Cents, player: str | None = None) -> None:
-        self._require(Phase.BETTING, action="a wager")
+        self._require(Phase.BETTING, action="a wager", clause="5324.41(d)(3)")
         if position not in PLAYER_POSITIONS:
             raise ProcedureError(f"there is no betting position {position!r}", "5324.41(a)(2)(i)")
         if position not in self.context.seated:
@@ -350,7 +353,8 @@ class PaiGowRound:
             )
         who = player if player is not None else str(position)
         if position in self._wagers and self._wagers[position].player != who:
-            raise ProcedureError(f"{position_name(position)} is another player's betting area")
+            raise ProcedureError(f"{position_name(position)} is another player's betting area",
+                                 "5324.41(i)(1)")
         areas = sorted({*self._positions_of(who), position})
         if len(areas) > 1:
             if not c.two_areas:
@@ -384,9 +388,9 @@ class PaiGowRound:
         return self._record("place_wager", arguments, {"total": before + amount}, "5324.41(d)(3)")
 
     def verify_withdraw_wager(self, position: int) -> None:
-        self._require(Phase.BETTING, action="withdrawing a wager")
+        self._require(Phase.BETTING, action="withdrawing a wager", clause="5324.41(d)(3)")
         if position not in self._wagers:
-            raise ProcedureError(f"{position_name(position)} has no wager")
+            raise ProcedureError(f"{position_name(position)} has no wager", "5324.41(d)(3)")
         if position == self.bank:
             raise ProcedureError("the bank's chips stay until the round is settled",
                                  "5324.41(h)(4)(ii)")
@@ -404,7 +408,7 @@ class PaiGowRound:
         return self._record("withdraw_wager", {"position": position}, {}, "5324.41(d)(3)")
 
     def verify_place_side_wager(self, position: int, wager: str, amount: Cents) -> None:
-        self._require(Phase.BETTING, action="a side wager")
+        self._require(Phase.BETTING, action="a side wager", clause="5324.41(d)(3)")
         if wager not in self.config.side_wagers:
             raise ProcedureError(f"the {wager} wager is not offered at this table",
                                  "5324.41(d)(1)")
@@ -429,7 +433,7 @@ class PaiGowRound:
         )
 
     def verify_place_rng_wager(self, position: int, number: int, amount: Cents) -> None:
-        self._require(Phase.BETTING, action="an RNG side wager")
+        self._require(Phase.BETTING, action="an RNG side wager", clause="5324.41(j)(2)(i)")
         if not self.config.rng_side_wager:
             raise ProcedureError("the RNG side wager is not offered at this table",
                                  "5324.41(j)(1)")
@@ -480,7 +484,7 @@ class PaiGowRound:
         return None
 
     def verify_accept_bank(self, position: int, co_bank: bool = False, chips: Cents = 0) -> None:
-        self._require(Phase.BETTING, action="banking")
+        self._require(Phase.BETTING, action="banking", clause="5324.41(h)(3)")
         if not self.config.player_banking:
             raise ProcedureError("this table does not offer player banking", "5324.41(h)(1)")
         if self.context.house_banks_by_rotation:
@@ -533,7 +537,7 @@ class PaiGowRound:
         )
 
     def verify_decline_bank(self, position: int | None = None) -> None:
-        self._require(Phase.BETTING, action="passing the bank")
+        self._require(Phase.BETTING, action="passing the bank", clause="5324.41(h)(3)")
         offered = self.next_bank_offer()
         if offered is None:
             raise ProcedureError("the bank is not being offered", "5324.41(h)(3)")
@@ -559,7 +563,7 @@ class PaiGowRound:
                             "5324.41(h)(3)")
 
     def verify_no_more_bets(self) -> None:
-        self._require(Phase.BETTING, action='"no more bets"')
+        self._require(Phase.BETTING, action='"no more bets"', clause="5324.41(d)(3)")
         if not self._players:
             raise ProcedureError("no pai gow poker wager has been placed", "5324.41(d)(1)")
         if self.next_bank_offer() is not None:
@@ -599,7 +603,17 @@ class PaiGowRound:
         return self.context.last_unbanked_wagers.get(self.bank, 0)
 
     def verify_place_dealer_wager(self, amount: Cents) -> None:
-        self._require(Phase.DEALER_WAGER, action="the dealer's wager")
+        if self.bank is not None and self.co_bank:
+            raise ProcedureError(
+                "co-banking is in effect: the dealer may not place a wager against the co-bank",
+                "5324.41(h)(5)",
+            )
+        if self.bank is None and self.phase is not Phase.DEALER_WAGER:
+            raise ProcedureError(
+                "there is no player bank for the dealer to wager against",
+                "5324.41(h)(7)",
+            )
+        self._require(Phase.DEALER_WAGER, action="the dealer's wager", clause="5324.41(h)(7)")
         if amount:
             _check_amount(amount, "5324.41(h)(7)")
         if amount < 0 or amount > self.proposed_dealer_wager:
@@ -633,7 +647,7 @@ class PaiGowRound:
     def verify_determine_starting_position(
         self, number: int, dice: Sequence[int] | None = None
     ) -> None:
-        self._require(Phase.STARTING, action="the starting position")
+        self._require(Phase.STARTING, action="the starting position", clause="5324.2(b)")
         dealing.check_count(self.config.starting_position, number)
         if dice is not None:
             if self.config.starting_position is not StartingPosition.DICE:
@@ -671,7 +685,8 @@ class PaiGowRound:
 
     # ------------------------------------------------------------------ RNG side wager (j)
     def verify_settle_rng_wagers(self) -> None:
-        self._require(Phase.RNG_WAGERS, action="settling the RNG side wagers")
+        self._require(Phase.RNG_WAGERS, action="settling the RNG side wagers",
+                      clause="5324.41(j)(2)(v)")
 
     def can_settle_rng_wagers(self) -> bool:
         return allowed(self.verify_settle_rng_wagers)
@@ -727,7 +742,7 @@ class PaiGowRound:
         return parsed
 
     def verify_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> None:
-        self._require(Phase.DEAL, action="dealing")
+        self._require(Phase.DEAL, action="dealing", clause="5324.41(f)")
         three = self.config.dealing is DealingMethod.THREE_THEN_FOUR
         try:
             self._cards(cards, 3 * (len(self._wagered_positions)) if three else 49)
@@ -788,7 +803,7 @@ class PaiGowRound:
         )
 
     def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
-        self._require(Phase.FOUR_CARD, action="the four-card stacks")
+        self._require(Phase.FOUR_CARD, action="the four-card stacks", clause="5324.41(n)(7)")
         try:
             deck = self._cards(cards, 4 * len(self._first_stacks))
         except CardError as error:
@@ -869,9 +884,10 @@ class PaiGowRound:
         return tuple(ordered)
 
     def verify_players_have_set(self) -> None:
-        self._require(Phase.SETTING, action="closing the setting")
+        self._require(Phase.SETTING, action="closing the setting", clause="5324.41(g)(2)")
         if self.legacy_order:
-            raise ProcedureError("a round replayed in the old order has no players_have_set")
+            raise ProcedureError("a round replayed in the old order has no players_have_set",
+                                 "5324.41(g)(2)")
 
     def can_players_have_set(self) -> bool:
         return allowed(self.verify_players_have_set)
@@ -901,9 +917,9 @@ class PaiGowRound:
                 raise ProcedureError(
                     "a player's hands are exposed and entered only after the dealer's hand is "
                     "set", "5324.41(g)(2)")
-            self._require(Phase.EXPOSURE, action="exposing a hand")
+            self._require(Phase.EXPOSURE, action="exposing a hand", clause="5324.41(g)(4)")
         if position not in self._players:
-            raise ProcedureError(f"{position_name(position)} has no hand to set")
+            raise ProcedureError(f"{position_name(position)} has no hand to set", "5324.41(g)(1)")
         if position in self.surrendered:
             raise ProcedureError(f"{position_name(position)} surrendered", "5324.41(g)(3)")
         if position in self._settings:
@@ -958,10 +974,10 @@ class PaiGowRound:
 
     def verify_set_hand_house_way(self, position: int) -> None:
         if self.phase not in (Phase.SETTING, Phase.BANKER):
-            self._require(Phase.EXPOSURE, action="exposing a hand")
+            self._require(Phase.EXPOSURE, action="exposing a hand", clause="5324.41(g)(4)")
         hand = self._hands.get(position)
         if hand is None:
-            raise ProcedureError(f"{position_name(position)} has no hand to set")
+            raise ProcedureError(f"{position_name(position)} has no hand to set", "5324.41(g)(1)")
         low = format_cards(self.house_way.set_hand(hand)[1])
         self.verify_set_hand(position, low)
 
@@ -980,7 +996,7 @@ class PaiGowRound:
 
     def verify_set_bank_hand(self, low: Sequence[str] | str) -> None:
         if not (self.legacy_order and self.phase is Phase.SETTING):
-            self._require(Phase.BANKER, action="exposing the bank's hand")
+            self._require(Phase.BANKER, action="exposing the bank's hand", clause="5324.41(h)(11)")
         if self.bank is None or self.co_bank:
             raise ProcedureError("only a player bank sets its own hand (the dealer sets a "
                                  "co-bank's)", "5324.41(h)(5)")
@@ -1020,7 +1036,8 @@ class PaiGowRound:
         return self._record("set_bank_hand", {"low": low_arg}, effects, clause)
 
     def verify_surrender(self, position: int) -> None:
-        self._require(Phase.SETTING, Phase.BANKER, Phase.EXPOSURE, action="surrender")
+        self._require(Phase.SETTING, Phase.BANKER, Phase.EXPOSURE, action="surrender",
+                      clause="5324.41(g)(3)")
         if position not in self._players:
             raise ProcedureError(f"{position_name(position)} has no wager to surrender",
                                  "5324.41(g)(3)")
@@ -1072,7 +1089,7 @@ class PaiGowRound:
         return tuple(actions)
 
     def verify_set_dealer_hand(self) -> None:
-        self._require(Phase.BANKER, action="setting the dealer's hand")
+        self._require(Phase.BANKER, action="setting the dealer's hand", clause="5324.41(g)(2)")
         if "set_dealer_hand" not in self._banker_actions():
             raise ProcedureError("the dealer has no hand to set this round", "5324.41(h)(11)")
 
@@ -1089,7 +1106,7 @@ class PaiGowRound:
                             "5324.41(g)(2)")
 
     def verify_set_co_bank_hand(self) -> None:
-        self._require(Phase.BANKER, action="setting the co-bank's hand")
+        self._require(Phase.BANKER, action="setting the co-bank's hand", clause="5324.41(h)(5)")
         if "set_co_bank_hand" not in self._banker_actions():
             raise ProcedureError("there is no co-bank hand to set", "5324.41(h)(5)")
         if self._banker_actions()[0] != "set_co_bank_hand":
@@ -1110,7 +1127,7 @@ class PaiGowRound:
 
     # ------------------------------------------------------------------ settlement
     def verify_settle(self) -> None:
-        self._require(Phase.SETTLEMENT, action="the settlement")
+        self._require(Phase.SETTLEMENT, action="the settlement", clause="5324.41(g)(7)")
         if self._side and self._bonus_settlement is None:
             raise ProcedureError("side wagers need the optional wagers' settlement",
                                  "5324.41(h)(15)")

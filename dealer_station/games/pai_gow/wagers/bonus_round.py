@@ -486,7 +486,8 @@ class PaiGowBonusRound:
                                  "when the count is overdue, the deck before the deal)",
                                  "5324.41(n)(7)(ii)")
         if isinstance(counted, bool) or not isinstance(counted, int) or counted < 0:
-            raise ProcedureError(f"a count is a number of cards, not {counted!r}")
+            raise ProcedureError(f"a count is a number of cards, not {counted!r}",
+                                 "5324.41(n)(7)(ii)")
 
     def can_count_stub(self, counted: int) -> bool:
         return allowed(self.verify_count_stub, counted)
