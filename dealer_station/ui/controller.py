@@ -282,7 +282,7 @@ class GameAdapter(Protocol):
     def device_actions(self, round_: Any, event: Any,
                        devices: DeviceState) -> list[tuple[str, dict[str, Any]]]: ...
 
-    def done_positions(self, round_: Any) -> tuple[int | str, ...]: ...
+    def done_positions(self, round_: Any, devices: DeviceState) -> tuple[int | str, ...]: ...
 
 
 #: The step shown between rounds and before anyone is signed in.
@@ -642,7 +642,7 @@ class TableController:
             buttons = self._buttons(round_)
             problems = tuple(ActionView(c.name, c.label, c.key)
                              for c in self._problems(round_))
-            done = self.adapter.done_positions(round_)
+            done = self.adapter.done_positions(round_, self.devices)
         else:
             if self.station.needs_first_supervisor:
                 step = FIRST_SUPERVISOR

@@ -37,6 +37,7 @@ __all__ = [
     "collected_unseen",
     "cut_offer",
     "deck_for_hands",
+    "deck_order",
     "delivery_order",
     "hand_dealt_stacks",
     "next_counter_clockwise",
@@ -113,6 +114,29 @@ def deck_for_hands(hands: Mapping[int, str], start: int) -> tuple[Card, ...]:
             cards, spare = spare[:CARDS_PER_HAND], spare[CARDS_PER_HAND:]
         out.extend(cards)
     return (*out, *spare)
+
+
+def deck_order(hands: Mapping[int, Sequence[T]], start: int, method: DealingMethod) -> list[T]:
+    """The order the 49 cards left the deck, from the seven hands as each position received
+    them (its seven cards, in the order it received them): the inverse of
+    :func:`seven_card_hands` for ``method`` (stack 1 delivered first), so a deal entered hand by
+    hand is recorded as the deck it came from.
+
+    >>> deck = list(range(49))
+    >>> for method in (DealingMethod.MANUAL_SHOE, DealingMethod.HAND):
+    ...     hands = seven_card_hands(deck, 4, method)
+    ...     assert deck_order(hands, 4, method) == deck
+    """
+    places = seven_card_hands(list(range(STACKS * CARDS_PER_HAND)), start, method)
+    out: list[T | None] = [None] * (STACKS * CARDS_PER_HAND)
+    for position, indices in places.items():
+        cards = list(hands[position])
+        if len(cards) != CARDS_PER_HAND:
+            raise ProcedureError(f"position {position} needs {CARDS_PER_HAND} cards, not "
+                                 f"{len(cards)}", "5324.41(f)")
+        for index, card in zip(indices, cards, strict=True):
+            out[index] = card
+    return [card for card in out if card is not None]
 
 
 def hand_dealt_stacks(cards: Sequence[T]) -> list[list[T]]:

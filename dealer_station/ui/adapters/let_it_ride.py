@@ -114,7 +114,8 @@ class LetItRideAdapter:
             lockout_note=f"{late} late bonus chip(s) refused" if late else "",
         )
 
-    def done_positions(self, round_: LetItRideRound) -> tuple[int | str, ...]:
+    def done_positions(self, round_: LetItRideRound,
+                       devices: DeviceState) -> tuple[int | str, ...]:
         phase = round_.step.phase
         if phase in ("bet_one", "bet_two"):
             decided = decisions(round_.history)

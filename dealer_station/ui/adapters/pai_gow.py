@@ -20,6 +20,7 @@ from dealer_station.games.pai_gow.config import (
     StartingPosition,
     config_from_mapping,
 )
+from dealer_station.games.pai_gow.dealing import deck_order
 from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
@@ -104,9 +105,11 @@ class PaiGowAdapter:
         wagers = round_.wagers
         sides = round_.side_wagers
         seats = []
+        # stacks out of the shoe (or entered) this deal, face down where they were delivered
+        delivered = dict(zip(self.delivered(bonus_round, devices), devices.stacks, strict=False))
         for p in PLAYER_POSITIONS:
             amounts = {"pai_gow": wagers.get(p, 0), **sides.get(p, {})}
-            seven = self._hand(round_, p)
+            seven = (*self._hand(round_, p), *delivered.get(p, ()))
             setting = round_.setting(p)
             if setting is None and round_.bank == p:
                 setting = round_.bank_hand  # the bank's (or co-bank's) hand, once set
@@ -130,7 +133,8 @@ class PaiGowAdapter:
                 foul=bool(setting and setting.foul),
                 active=p in wagers,
             ))
-        dealer_cards: tuple[Card | None, ...] = (None,) * len(self._hand(round_, DEALER))
+        dealer_cards: tuple[Card | None, ...] = (None,) * (
+            len(self._hand(round_, DEALER)) + len(delivered.get(DEALER, ())))
         dealer_low: tuple[Card | None, ...] = ()
         if round_.dealer_hand is not None:
             dealer_cards, dealer_low = round_.dealer_hand.high, round_.dealer_hand.low
@@ -148,8 +152,8 @@ class PaiGowAdapter:
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=lockout,
                          lockout_note=note)
 
-    def done_positions(self, round_: Any) -> tuple[int | str, ...]:
-        return ()
+    def done_positions(self, round_: Any, devices: DeviceState) -> tuple[int | str, ...]:
+        return self.delivered(round_, devices)
 
     def payments(self, round_: Any) -> tuple[Payment, ...]:
         return tuple(round_.payments)
@@ -191,12 +195,12 @@ class PaiGowAdapter:
         if phase == "rng_wagers":
             return (Command("rng_settled", "RNG WAGERS SETTLED", "S", "settle_rng_wagers"),)
         if phase in ("deal", "four_card_stacks"):
-            if phase == "four_card_stacks" and self._stub_by_hand(round_):
-                return ()  # four cards each from the stub by hand, entered as dealt (n)(7)(i)
-            if "shoe" in devices.health and not devices.misread:
+            if self._by_shoe(round_, devices) and not devices.misread:
                 size = self._stack_size(phase)
-                return (Command("dispense", "DISPENSE", "D", hardware=f"shoe_dispense:{size}"),)
-            return ()
+                number, total = len(devices.stacks) + 1, self._stacks(round_, phase)
+                return (Command("dispense", f"DISPENSE STACK {number} OF {total}", "D",
+                                hardware=f"shoe_dispense:{size}"),)
+            return ()  # dealt from the hand or a manual shoe: entered below
         if phase == "three_card_bonus":
             return (Command("three_card_settled", "THREE-CARD BONUS SETTLED", "S",
                             "settle_three_card_bonus"),)
@@ -239,14 +243,29 @@ class PaiGowAdapter:
             return 4
         return 3 if self.config.dealing is DealingMethod.THREE_THEN_FOUR else 7
 
-    def _stacks(self, round_: Any, phase: str) -> int:
-        """How many stacks the deal takes: seven (every position and the dealer), or with
-        stacks of three then four one per hand played ((n)(4), (n)(7)(ii))."""
-        if self.config.dealing is not DealingMethod.THREE_THEN_FOUR:
-            return STACKS
-        table = core(round_)
-        dealer_plays = table.bank is None or table.dealer_wager > 0
-        return len(table.wagers) + (1 if dealer_plays else 0)
+    @staticmethod
+    def _stacks(round_: Any, phase: str) -> int:
+        """How many stacks the deal takes: one per position of the step's delivery order —
+        seven (every position and the dealer), or with stacks of three then four one per hand
+        played ((n)(4), (n)(7)(ii))."""
+        return len(round_.step.positions) or STACKS
+
+    def _by_shoe(self, round_: Any, devices: DeviceState) -> bool:
+        """The step's stacks come out of the automated shoe (the step names ``shoe_dispense``:
+        the table deals with the automated shoe, (f)(3), (n)(4), (n)(7)(ii)) and a shoe is
+        configured; a deal from the hand or a manual shoe ((f)(1)-(2)) is entered by hand."""
+        if round_.step.phase == "four_card_stacks" and self._stub_by_hand(round_):
+            return False  # four cards each from the stub by hand, entered as dealt (n)(7)(i)
+        dispensed = any(h.startswith("shoe_dispense") for h in round_.step.hardware)
+        return dispensed and "shoe" in devices.health
+
+    @staticmethod
+    def delivered(round_: Any, devices: DeviceState) -> tuple[int, ...]:
+        """The positions (the dealer is 7) that have received their stack so far this deal:
+        the first stacks of the step's delivery order ((f)(3)(iii), (n)(5))."""
+        if round_ is None or round_.step.phase not in ("deal", "four_card_stacks"):
+            return ()
+        return tuple(int(p) for p in round_.step.positions[:len(devices.stacks)])
 
     @staticmethod
     def _stub_by_hand(round_: Any) -> bool:
@@ -453,14 +472,19 @@ class PaiGowAdapter:
                                 cards=self._hand(round_, setting),
                                 options={"judge": self.judge})
         if step.phase in ("deal", "four_card_stacks") and (
-                not (devices.shoe_reads_cards and "shoe" in devices.health) or devices.misread
-                or (step.phase == "four_card_stacks" and self._stub_by_hand(round_))):
+                not (devices.shoe_reads_cards and self._by_shoe(round_, devices))
+                or devices.misread):
             done = len(devices.stacks)
             size = self._stack_size(step.phase)
             total = self._stacks(round_, step.phase)
             seen = tuple(c for stack in devices.stacks for c in stack)
-            return EntryRequest("cards", str(done + 1),
-                                f"ENTER STACK {done + 1} OF {total} · top card first", size,
+            whose = int(step.positions[done]) if done < len(step.positions) else None
+            name = "THE DEALER" if whose == DEALER else f"POSITION {whose}"
+            if any(h.startswith("shoe_dispense") for h in step.hardware):
+                title = f"ENTER STACK {done + 1} OF {total} ({name}) · top card first"
+            else:  # the cards each hand received, whatever order the method dealt them in
+                title = f"ENTER THE CARDS OF {name} · hand {done + 1} of {total}"
+            return EntryRequest("cards", str(done + 1), title, size,
                                 allow_joker=True, unavailable=seen)
         return None
 
@@ -522,8 +546,16 @@ class PaiGowAdapter:
         phase = round_.step.phase
         if len(devices.stacks) < self._stacks(round_, phase):
             return []
-        cards = [c.text for s in devices.stacks for c in s]
+        hands = list(devices.stacks)
         devices.stacks.clear()
+        if phase == "deal" and self.config.dealing in (DealingMethod.HAND,
+                                                       DealingMethod.MANUAL_SHOE):
+            # each hand as it lies on the layout: back to the order the cards left the deck
+            start = int(round_.step.positions[0])
+            deck = deck_order(dict(zip(round_.step.positions, hands, strict=True)), start,
+                              self.config.dealing)
+            return [("deal", {"cards": [c.text for c in deck]})]
+        cards = [c.text for s in hands for c in s]
         if phase == "four_card_stacks":
             return [("deal_four_card_stacks", {"cards": cards})]
         return [("deal", {"cards": cards})]

@@ -2,6 +2,15 @@
 random order), dispenses stacks of 3, 4 or 7 cards and recognises each card, counts the cards
 after a shuffle, and can jam, run empty, have its door open, misread or see a duplicate.
 
+Like a shuffler on a table, it holds a randomly shuffled deck of its deck size from the moment
+it is switched on (52 cards, or 53 with the joker for Pai Gow; a new deck when the host
+configures another deck size), so a dispense works before any shuffle and the shoe reports
+empty only when fewer cards are left than the stack needs.
+
+>>> fresh = ShoeModel(serial_number="S0", deck_size=53, stack_size=7)
+>>> len(fresh.remaining), len(set(fresh.remaining))
+(53, 53)
+
 >>> from dealer_station.cards import parse_cards, standard_deck
 >>> shoe = ShoeModel(serial_number="S1")
 >>> deck = parse_cards("As Kd Qh") + tuple(c for c in standard_deck()
@@ -44,7 +53,7 @@ class ShoeModel(DeviceModel):
         self.stack_size = self.default_stack_size = stack_size
         self.deck_size = self.default_deck_size = deck_size
         self.rng = random.Random(seed)
-        self.remaining: deque[Card] = deque()
+        self.remaining: deque[Card] = deque(self._random_deck())
         self.seen: set[Card] = set()
         self.loaded: deque[tuple[Card, ...]] = deque()
         self.dealt: list[tuple[Card | None, ...]] = []
@@ -53,6 +62,12 @@ class ShoeModel(DeviceModel):
         self.door_open = False
         self.jam_next = False
         self.misread_next = 0
+
+    def _random_deck(self) -> list[Card]:
+        """A freshly shuffled deck of the configured size."""
+        deck = list(pai_gow_deck() if self.deck_size == 53 else standard_deck())
+        self.rng.shuffle(deck)
+        return deck
 
     def reset_state(self) -> None:
         self.stack_size, self.deck_size = self.default_stack_size, self.default_deck_size
@@ -88,7 +103,11 @@ class ShoeModel(DeviceModel):
             stack, deck = payload[0], payload[1]
             if stack not in STACK_SIZES or deck not in (52, 53):
                 raise Refused(NakReason.BAD_VALUE)
-            self.stack_size, self.deck_size = stack, deck
+            if deck != self.deck_size:  # another deck is loaded: the game's own
+                self.deck_size = deck
+                self.remaining, self.count_after_shuffle = deque(self._random_deck()), 0
+                self.seen.clear()
+            self.stack_size = stack
             return b""
         if command == Command.SHUFFLE:
             return self._shuffle()
@@ -101,11 +120,7 @@ class ShoeModel(DeviceModel):
     def _shuffle(self) -> bytes:
         if self.door_open:
             raise Refused(NakReason.FAULT_ACTIVE)
-        if self.loaded:
-            deck = list(self.loaded.popleft())
-        else:
-            deck = list(pai_gow_deck() if self.deck_size == 53 else standard_deck())
-            self.rng.shuffle(deck)
+        deck = list(self.loaded.popleft()) if self.loaded else self._random_deck()
         self.remaining = deque(deck)
         self.seen.clear()
         self.count_after_shuffle = len(deck)
