@@ -48,6 +48,11 @@ class WagerEntry(QFrame):
         self.base_label.setStyleSheet("font-size: 17pt; font-weight: bold;")
         self.base_label.setWordWrap(True)
         layout.addWidget(self.base_label)
+        self.notice_label = QLabel("")  # the table's payout limit notice (5324.34(f)(2))
+        self.notice_label.setObjectName("muted")
+        self.notice_label.setWordWrap(True)
+        self.notice_label.setVisible(False)
+        layout.addWidget(self.notice_label)
         grid = QGridLayout()
         self._chip_buttons: list[QPushButton] = []
         for column, chip in enumerate(CHIPS):
@@ -133,6 +138,9 @@ class WagerEntry(QFrame):
         minimum = int(self._options.get("minimum", 0))
         maximum = int(self._options.get("maximum", 0))
         limits = f" (table {format_cents(minimum)}–{format_cents(maximum)})" if maximum else ""
+        notice = str(self._options.get("notice", ""))
+        self.notice_label.setVisible(bool(notice))
+        self.notice_label.setText(notice)
         words = ("Wager: " if self._options.get("single") else "Bet one, two, three: 3 × ")
         self.base_label.setText(words + format_cents(self._base) + limits)
         offered = bool(self._options.get("three_card"))

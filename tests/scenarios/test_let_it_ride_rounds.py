@@ -259,6 +259,19 @@ def test_payout_limit_caps_base_wagers_of_one_hand_only_5324_34_f_2() -> None:
     conserved(round_)
 
 
+def test_no_payout_limit_pays_the_full_odds_5324_34_f_2() -> None:
+    """5324.34(f)(2) "may establish": with ``payout_limit = "none"`` a royal flush on three $100
+    wagers is paid $300,000, every line at the odds of (f)(1)."""
+    round_ = play({"table": {"payout_limit": "none", "maximum": 500}},
+                  {2: (10_000, False, 0)}, {2: "As Ks Qs"}, "Js Ts 2d")
+    assert lines(round_) == [(2, "bet_one", "pay", 10_000, 10_000_000),
+                             (2, "bet_two", "pay", 10_000, 10_000_000),
+                             (2, "bet_three", "pay", 10_000, 10_000_000)]
+    assert {p.clause for p in round_.payments} == {"5324.34(f)(1)"}
+    conserved(round_)
+    assert settle_document(json.loads(json.dumps(round_.to_document())))["matches"]
+
+
 def test_two_adjacent_positions_are_two_hands_5324_34_c_5() -> None:
     """5324.34(c)(5): a player at two adjacent positions plays two hands, settled separately."""
     round_ = LetItRideRound(config_from_mapping({}))

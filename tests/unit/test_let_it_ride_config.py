@@ -16,6 +16,7 @@ from dealer_station.games.let_it_ride.config import (
     least_payout_limit,
     load_config,
     loads_config,
+    payout_limit_notice,
 )
 from dealer_station.games.let_it_ride.paytables import (
     BASE_MINIMUM,
@@ -152,6 +153,23 @@ def test_payout_limit_floor_5324_34_f_2() -> None:
                     "base_pay_table": {"royal_flush": 2000}}).clause == "5324.34(f)(2)"
     # left out, it is the least legal limit
     assert config_from_mapping({"table": {"minimum": 25}}).payout_limit == dollars(75_000)
+
+
+def test_no_payout_limit_5324_34_f_2() -> None:
+    """5324.34(f)(2): a facility "may establish" a maximum payout: ``payout_limit = "none"`` is
+    a table without one (kept through the TOML round trip and named in the table's notice); 0,
+    an amount below the floor and junk are still refused with the clause."""
+    config = config_from_mapping({"table": {"payout_limit": "none"}})
+    assert config.payout_limit is None
+    assert config.to_mapping()["table"]["payout_limit"] == "none"
+    assert loads_config(dumps_config(config)) == config
+    assert payout_limit_notice(config) == "No payout limit on the let it ride wagers"
+    assert config_from_mapping({"table": {"payout_limit": "None"}}).payout_limit is None
+    assert payout_limit_notice(default_config()).startswith("Payout limit $100,000.00 per hand")
+    for junk in (0, "$0", 49_999, "$1,000"):
+        assert refused({"table": {"payout_limit": junk}}).clause == "5324.34(f)(2)"
+    error = refused({"table": {"payout_limit": "unlimited"}})
+    assert error.clause == "5324.34(f)(2)" and '"none"' in error.reason
 
 
 def test_settings_and_junk() -> None:

@@ -48,6 +48,7 @@ from dealer_station.resources_path import resource_path
 
 __all__ = [
     "DEFAULT_CONFIG_NAME",
+    "NO_PAYOUT_LIMIT",
     "POSITIONS",
     "ConfigError",
     "Dealing",
@@ -59,6 +60,7 @@ __all__ = [
     "least_payout_limit",
     "load_config",
     "loads_config",
+    "payout_limit_notice",
 ]
 
 #: The shipped default configuration, in ``resources/``.
@@ -69,6 +71,8 @@ POSITIONS = 7
 BONUS_WAGER: Cents = dollars(1)
 #: The floor of the payout limit (5324.34(f)(2)).
 PAYOUT_LIMIT_FLOOR: Cents = dollars(50_000)
+#: ``table.payout_limit`` of a table without a payout limit ((f)(2): a facility "may establish").
+NO_PAYOUT_LIMIT = "none"
 
 
 class ConfigError(ValueError):
@@ -130,7 +134,7 @@ class LetItRideConfig:
     positions: int = POSITIONS
     dealing: Dealing = Dealing.SHOE
     two_positions: bool = True
-    payout_limit: Cents = PAYOUT_LIMIT_FLOOR
+    payout_limit: Cents | None = PAYOUT_LIMIT_FLOOR
     exposed_card_rule: ExposedCardRule = ExposedCardRule.PLAY
     base_pay_table: Mapping[str, Odds] = field(default_factory=lambda: _frozen(BASE_MINIMUM))
     bonus_offered: bool = True
@@ -162,7 +166,8 @@ class LetItRideConfig:
                 "maximum": format_cents(self.maximum),
                 "dealing": self.dealing.value,
                 "two_positions": self.two_positions,
-                "payout_limit": format_cents(self.payout_limit),
+                "payout_limit": (format_cents(self.payout_limit)
+                                 if self.payout_limit is not None else NO_PAYOUT_LIMIT),
                 "exposed_card_rule": self.exposed_card_rule.value,
             },
             "base_pay_table": {hand: self.base_pay_table[hand].text for hand in BASE_HANDS},
@@ -221,7 +226,7 @@ def _validate_base(config: LetItRideConfig) -> None:
                 "5324.34(f)(1)",
             )
     least = least_payout_limit(config.minimum, config.base_pay_table)
-    if config.payout_limit < least:
+    if config.payout_limit is not None and config.payout_limit < least:
         raise ConfigError(
             f"payout limit {format_cents(config.payout_limit)} is below {format_cents(least)} "
             "($50,000 or the most one player could win on a hand at the table minimum, "
@@ -297,6 +302,37 @@ def _money(value: object, what: str) -> Cents:
     raise ConfigError(f"{what}: {value!r} is not an amount of money")
 
 
+def _payout_limit(table: Mapping[str, Any], minimum: Cents,
+                  base_table: Mapping[str, Odds]) -> Cents | None:
+    """``table.payout_limit``: an amount, ``"none"`` (the facility establishes no maximum,
+    5324.34(f)(2) "may establish"), or left out (the least legal limit)."""
+    if "payout_limit" not in table:
+        return least_payout_limit(minimum, base_table)
+    value = table["payout_limit"]
+    if isinstance(value, str) and value.strip().lower() == NO_PAYOUT_LIMIT:
+        return None
+    try:
+        return _money(value, "table.payout_limit")
+    except ConfigError as error:
+        raise ConfigError(f'{error.reason} (or "{NO_PAYOUT_LIMIT}" for no payout limit)',
+                          "5324.34(f)(2)") from None
+
+
+def payout_limit_notice(config: LetItRideConfig) -> str:
+    """The notice of the table's payout limit (5324.34(f)(2)), for the dealer's screen and the
+    supervisor.
+
+    >>> payout_limit_notice(config_from_mapping({"table": {"payout_limit": "$100,000"}}))
+    'Payout limit $100,000.00 per hand on the let it ride wagers (not the bonus wagers)'
+    >>> payout_limit_notice(config_from_mapping({"table": {"payout_limit": "none"}}))
+    'No payout limit on the let it ride wagers'
+    """
+    if config.payout_limit is None:
+        return "No payout limit on the let it ride wagers"
+    return (f"Payout limit {format_cents(config.payout_limit)} per hand on the let it ride "
+            "wagers (not the bonus wagers)")
+
+
 def _odds(value: object, what: str, clause: str) -> Odds:
     try:
         return Odds.parse(value)
@@ -355,11 +391,7 @@ def config_from_mapping(data: Mapping[str, Any]) -> LetItRideConfig:
     base = {hand: _odds(base_section[hand], f"base_pay_table.{hand}", "5324.34(f)(1)")
             for hand in base_section}
     base_table = _frozen({hand: base.get(hand, BASE_MINIMUM[hand]) for hand in BASE_HANDS})
-    limit = (
-        _money(table["payout_limit"], "table.payout_limit")
-        if "payout_limit" in table
-        else least_payout_limit(minimum, base_table)
-    )
+    limit = _payout_limit(table, minimum, base_table)
 
     bonus = _section(data, "bonus")
     _known(bonus, {"offered", "wager", "returns_wager", "acceptors", "lockout", "pay_table"},

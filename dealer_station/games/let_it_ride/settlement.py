@@ -153,7 +153,8 @@ def _base_lines(
     lines: list[SettlementLine] = []
     wins = result.qualifies and result.hand in BASE_HANDS
     odds = config.base_pay_table[result.hand] if wins else None
-    remaining = config.payout_limit
+    limit = config.payout_limit  # None: the facility established no payout limit
+    paid = 0
     for wager in on_layout:
         stake = wagers.amount(wager)
         if odds is None:
@@ -161,11 +162,11 @@ def _base_lines(
                                         "5324.34(e)(7)", "lower than a pair of tens"))
             continue
         full = odds.pay(stake)
-        amount = min(full, remaining)
-        remaining -= amount
-        note = (f"payout limit {format_cents(config.payout_limit)} reached; "
+        amount = full if limit is None else min(full, limit - paid)
+        paid += amount
+        note = (f"payout limit {format_cents(limit)} reached; "
                 f"{format_cents(full - amount)} not paid"
-                if amount < full else "")
+                if limit is not None and amount < full else "")
         lines.append(SettlementLine(result.position, wager, "pay", stake, amount, result.hand,
                                     "5324.34(f)(2)" if note else "5324.34(f)(1)", note))
     return lines

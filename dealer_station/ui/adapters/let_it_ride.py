@@ -14,7 +14,7 @@ from typing import Any
 
 from dealer_station.cards import Card
 from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
-from dealer_station.games.let_it_ride.config import Dealing
+from dealer_station.games.let_it_ride.config import Dealing, payout_limit_notice
 from dealer_station.money import format_cents
 from dealer_station.procedure import Payment
 from dealer_station.ui.adapters.common import (
@@ -271,6 +271,7 @@ class LetItRideAdapter:
             w = round_.wagers.get(int(position)) if position else None
             return EntryRequest("wagers", position, "WAGERS", options={
                 "minimum": self.config.minimum, "maximum": self.config.maximum,
+                "notice": payout_limit_notice(self.config),
                 "three_card": self.config.three_card_offered,
                 "placed": bool(w), "amount": w.bet_one if w else 0,
                 "three_card_amount": w.three_card_bonus if w else 0,

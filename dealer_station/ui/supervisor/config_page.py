@@ -41,6 +41,7 @@ from dealer_station.ui.supervisor.configuration import (
     apply_configuration,
     flatten,
     full_settings,
+    hint,
     return_jobs,
     unflatten,
     validate,
@@ -89,6 +90,7 @@ class ConfigurationPage(QWidget):
         self.return_lines: list[ReturnLine] = []
         self.pai_gow_lines: list[PaiGowReturn] = []
         self.beside: dict[str, QLabel] = {}
+        self.hints: dict[str, QLabel] = {}
         self.shown_game = ""
         self._pai_gow_settings: dict[str, Any] = {}
         self._generation = 0
@@ -189,6 +191,7 @@ class ConfigurationPage(QWidget):
         self.fields = flatten(settings)
         self.editors = {}
         self.beside = {}
+        self.hints = {}
         self.shown_game = game
         holder = QWidget()
         form = QFormLayout(holder)
@@ -213,6 +216,13 @@ class ConfigurationPage(QWidget):
                     form.addRow(label, self._with_return(each.key, editor))
                 else:
                     form.addRow(label, editor)
+                if hint(each.key):
+                    editor.setToolTip(hint(each.key))
+                    note = QLabel(hint(each.key))
+                    note.setObjectName("muted")
+                    note.setWordWrap(True)
+                    self.hints[each.key] = note
+                    form.addRow("", note)
         self.fields_area.setWidget(holder)
         self.show_returns(game, settings)
 

@@ -39,6 +39,7 @@ __all__ = [
     "default_settings",
     "flatten",
     "full_settings",
+    "hint",
     "merged",
     "pay_table_returns",
     "return_jobs",
@@ -81,6 +82,25 @@ def _group(key: str) -> str:
     if any(word in key for word in ("minimum", "maximum", "limit")):
         return "Limits"
     return "Table"
+
+
+#: What a field takes, shown under it on the configuration page (where a value is not obvious).
+HINTS: Mapping[str, str] = {
+    "table.payout_limit": (
+        "the most one hand's let it ride wagers can win: an amount of at least $50,000 (or 3 × "
+        "the table minimum × the royal flush odds, if more), or none for no payout limit "
+        "(5324.34(f)(2)); the bonus wagers are never limited"
+    ),
+}
+
+
+def hint(key: str) -> str:
+    """The hint for the field ``key`` ("" when none).
+
+    >>> hint("table.payout_limit").endswith("the bonus wagers are never limited")
+    True
+    """
+    return HINTS.get(key, "")
 
 
 def flatten(settings: Mapping[str, Any], prefix: str = "") -> list[Field]:
