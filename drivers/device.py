@@ -10,7 +10,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from drivers.events import DeviceEvent, decode_event
+from drivers.events import DeviceEvent, EventKind, decode_event
+from drivers.numbering import Cursor, EventNumbering, NumberingFault, NumberingFaultKind
 from drivers.protocol.codes import Command, Family
 from drivers.protocol.link import Link
 from drivers.protocol.messages import (
@@ -19,7 +20,7 @@ from drivers.protocol.messages import (
     SelfTestResult,
     Status,
     decode_events,
-    encode_ack,
+    encode_poll,
 )
 
 __all__ = ["DeviceDriver", "EventCounters", "WrongDevice"]
@@ -34,9 +35,38 @@ class WrongDevice(OSError):
 @dataclass(slots=True)
 class EventCounters:
     taken: int = 0
+    #: events at or below the cursor, dropped (a repeat a correct device never sends)
     duplicates_ignored: int = 0
+    #: events the device lost (numbers never received)
     gaps: int = 0
+    out_of_order: int = 0
+    refused: int = 0
+    restarts: int = 0
     undecodable: int = 0
+
+    def count(self, fault: NumberingFault) -> None:
+        kind = fault.kind
+        if kind is NumberingFaultKind.LOST:
+            self.gaps += fault.numbers[1] - fault.numbers[0] + 1
+        elif kind is NumberingFaultKind.OUT_OF_ORDER:
+            self.out_of_order += 1
+        elif kind is NumberingFaultKind.REPEATED:
+            self.duplicates_ignored += 1
+        elif kind is NumberingFaultKind.IMPLAUSIBLE:
+            self.refused += 1
+        else:
+            self.restarts += 1
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "events_taken": self.taken,
+            "events_lost": self.gaps,
+            "events_out_of_order": self.out_of_order,
+            "events_repeated": self.duplicates_ignored,
+            "event_numbers_refused": self.refused,
+            "numbering_restarts": self.restarts,
+            "events_undecodable": self.undecodable,
+        }
 
 
 class DeviceDriver:
@@ -50,8 +80,9 @@ class DeviceDriver:
         self.name = name
         self.seat = seat
         self.identity: Identity | None = None
-        #: The number of the last event handed to the application (acknowledged on next poll).
-        self.cursor = 0
+        #: The numbering and the last event handed to the application (acknowledged with the
+        #: next poll).
+        self.numbering = EventNumbering()
         self.event_counters = EventCounters()
 
     def request(
@@ -86,29 +117,39 @@ class DeviceDriver:
     def reset_faults(self) -> None:
         self.request(Command.RESET_FAULTS)
 
+    @property
+    def cursor(self) -> Cursor:
+        return self.numbering.cursor
+
+    def resume(self, cursor: Cursor) -> None:
+        """Continue from a recorded cursor (a restart of the station)."""
+        if cursor.number > self.numbering.cursor.number or not self.numbering.cursor.epoch:
+            self.numbering.cursor = cursor
+
     def poll(self) -> list[DeviceEvent]:
-        """Acknowledge everything up to :attr:`cursor` and fetch the events after it, in
-        order. Events at or before the cursor (a repeat after a lost answer) are dropped;
-        the caller hands the events on, then calls :meth:`taken`."""
-        raw_events = decode_events(self.request(Command.POLL, encode_ack(self.cursor)))
+        """Acknowledge everything up to the cursor and fetch the events after it, in order.
+        Every numbering anomaly comes back as a ``NUMBERING_FAULT`` event, in its place in the
+        stream, and is logged; the caller hands the events on, then calls :meth:`taken`."""
+        cursor = self.numbering.cursor
+        batch = decode_events(self.request(Command.POLL, encode_poll(cursor.epoch, cursor.number)))
+        verdict = self.numbering.answer(batch)
+        where = f"{self.name}{f' seat {self.seat}' if self.seat is not None else ''}"
         fresh = []
-        expected = self.cursor + 1
-        for raw in raw_events:
-            if raw.number < expected:
-                self.event_counters.duplicates_ignored += 1
-                continue
-            if raw.number > expected and self.cursor:
-                self.event_counters.gaps += 1
-            expected = raw.number + 1
+        for fault in verdict.faults:
+            self.event_counters.count(fault)
+            _log.error("%s (%s): %s", where, self.serial_number, fault)
+            fresh.append(DeviceEvent(
+                self.name, self.serial_number, fault.number,
+                EventKind.NUMBERING_FAULT, seat=self.seat, detail=fault.text))
+        for raw in verdict.take:
             try:
                 fresh.append(decode_event(raw, self.name, self.serial_number, self.seat))
             except PayloadError as error:  # skipped (it cannot be handed on), never silently
                 self.event_counters.undecodable += 1
-                self.cursor = max(self.cursor, raw.number)
+                self.numbering.taken(raw.number)
                 _log.error(
-                    "%s%s: event %d skipped, it does not decode: %s (code 0x%02X, data %s)",
-                    self.name,
-                    f" seat {self.seat}" if self.seat is not None else "",
+                    "%s: event %d skipped, it does not decode: %s (code 0x%02X, data %s)",
+                    where,
                     raw.number,
                     error,
                     raw.code,
@@ -118,7 +159,9 @@ class DeviceDriver:
 
     def taken(self, event: DeviceEvent) -> None:
         """The application has the event: it will be acknowledged with the next poll."""
-        self.cursor = max(self.cursor, event.number)
+        if event.kind is EventKind.NUMBERING_FAULT:
+            return
+        self.numbering.taken(event.number)
         self.event_counters.taken += 1
 
     def poll_all(self, limit: int = 1000) -> list[DeviceEvent]:
@@ -126,7 +169,7 @@ class DeviceDriver:
         events: list[DeviceEvent] = []
         for _ in range(limit):
             batch = self.poll()
-            if not batch:
+            if not batch and not self.numbering.waiting:
                 break
             for event in batch:
                 self.taken(event)

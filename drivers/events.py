@@ -29,6 +29,9 @@ class EventKind(Enum):
     CHIP_REMOVED = "chip removed"
     LOCKOUT_BUTTON = "lockout button"
     LOCKOUT_CHANGED = "lockout changed"
+    #: Not from the device: the host found its event numbering wrong (``detail`` says how,
+    #: with the numbers; ``drivers.numbering``).
+    NUMBERING_FAULT = "event numbering fault"
 
 
 _KINDS = {
@@ -65,6 +68,7 @@ class DeviceEvent:
     fault: FaultCode | None = None
     late: bool = False
     locked: bool | None = None
+    detail: str = ""
 
     def __str__(self) -> str:
         where = f"{self.device} seat {self.seat}" if self.seat is not None else self.device
@@ -81,6 +85,8 @@ class DeviceEvent:
             extra.append("late")
         if self.locked is not None:
             extra.append("locked" if self.locked else "unlocked")
+        if self.detail:
+            extra.append(self.detail)
         tail = f" ({', '.join(extra)})" if extra else ""
         return f"{where} #{self.number}: {self.kind.value}{tail}"
 

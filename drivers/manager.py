@@ -67,6 +67,7 @@ from drivers.cursor import CursorStore, MemoryCursorStore
 from drivers.device import DeviceDriver, WrongDevice
 from drivers.events import DeviceEvent, EventKind
 from drivers.lockout import LockoutDriver
+from drivers.numbering import Cursor
 from drivers.protocol.codes import FaultCode, IndicatorMode, LightMode
 from drivers.protocol.link import Link, LinkTimeout, NakError, TraceHook
 from drivers.protocol.messages import Identity, PayloadError
@@ -245,7 +246,7 @@ class _LineWorker(threading.Thread):
         try:
             driver.identify()
             if not unit.cursor_loaded:
-                driver.cursor = max(driver.cursor, self.manager._cursor(driver))
+                driver.resume(self.manager._cursor(driver))
                 unit.cursor_loaded = True
             self._take_events(unit)
             driver.restore()
@@ -276,13 +277,18 @@ class _LineWorker(threading.Thread):
 
     def _take_events(self, unit: _Unit) -> bool:
         events = unit.driver.poll()
+        numbering = ""
         for event in events:
             self.manager._deliver(event)
             unit.driver.taken(event)
             self._follow(unit, event)
+            if event.kind is EventKind.NUMBERING_FAULT:
+                numbering = event.detail
         if events:
             self.manager._save_cursor(unit.driver)
-        return bool(events)
+        if numbering and unit.online:
+            self._publish(unit, LinkState.ONLINE, numbering)
+        return bool(events) or unit.driver.numbering.waiting
 
     def _follow(self, unit: _Unit, event: DeviceEvent) -> None:
         if event.kind is EventKind.LOCKOUT_CHANGED and isinstance(unit.driver, LockoutDriver):
@@ -373,6 +379,7 @@ class _LineWorker(threading.Thread):
         unit.published = state
         driver = unit.driver
         counters = self.link.counters.as_dict() if self.link is not None else {}
+        counters.update(driver.event_counters.as_dict())
         self.manager._health_changed(
             Health(
                 driver.name,
@@ -559,7 +566,7 @@ class DeviceManager:
     def _key(self, driver: DeviceDriver) -> str:
         return f"{driver.family.name.lower()}:{driver.serial_number}"
 
-    def _cursor(self, driver: DeviceDriver) -> int:
+    def _cursor(self, driver: DeviceDriver) -> Cursor:
         return self.cursor_store.load(self._key(driver))
 
     def _save_cursor(self, driver: DeviceDriver) -> None:

@@ -533,6 +533,9 @@ class TableController:
 
     def device_event(self, event: Any) -> list[Record]:
         """A device event: update lights/lockout state, perform the round actions it implies."""
+        if getattr(getattr(event, "kind", None), "name", "") == "NUMBERING_FAULT":
+            # events lost, repeated or out of order: the dealer is told at once, with numbers
+            self.message = f"Device fault: {event}. Call a technician if it repeats."
         if self.round is None:
             self.adapter.device_actions(None, event, self.devices)
             return []

@@ -7,7 +7,7 @@ All multi-byte integers are little-endian.
 >>> Identity.decode(ident.encode()) == ident
 True
 >>> events = (RawEvent(5, EventCode.CHIP_SENSED, b"\\x00"),)
->>> decode_events(encode_events(events)) == events
+>>> decode_events(encode_events(events, epoch=0x1234)) == EventBatch(0x1234, events)
 True
 """
 
@@ -22,19 +22,20 @@ from drivers.protocol.frame import MAX_PAYLOAD
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "EventBatch",
     "Identity",
     "PayloadError",
     "RawEvent",
     "SelfTestResult",
     "Status",
-    "decode_ack",
     "decode_events",
-    "encode_ack",
+    "decode_poll",
     "encode_events",
+    "encode_poll",
     "event_size",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 
 class PayloadError(ValueError):
@@ -162,43 +163,61 @@ class RawEvent:
     data: bytes = b""
 
 
+@dataclass(frozen=True, slots=True)
+class EventBatch:
+    """A POLL answer: the device's event numbering (``epoch``, a number the device draws when
+    its event counter starts at 1, so a counter that restarts is told apart from one that
+    goes on) and the oldest events it still keeps after the acknowledged one."""
+
+    epoch: int
+    events: tuple[RawEvent, ...]
+
+
+#: Bytes of a POLL answer before its events: epoch u32, count u8.
+_BATCH_HEAD = 5
+
+
 def event_size(event: RawEvent) -> int:
     """Bytes the event takes inside an EVENTS payload."""
     return 6 + len(event.data)
 
 
-def encode_events(events: Iterable[RawEvent]) -> bytes:
-    """The EVENTS payload: a count and as many events as fit in one frame, oldest first."""
+def encode_events(events: Iterable[RawEvent], epoch: int) -> bytes:
+    """The POLL answer: the epoch, a count and as many events as fit in one frame, oldest
+    first."""
     body = b""
     count = 0
     for event in events:
-        if 1 + len(body) + event_size(event) > MAX_PAYLOAD or count == 255:
+        if _BATCH_HEAD + len(body) + event_size(event) > MAX_PAYLOAD or count == 255:
             break
         body += struct.pack("<IBB", event.number, event.code, len(event.data)) + event.data
         count += 1
-    return bytes((count,)) + body
+    return struct.pack("<IB", epoch, count) + body
 
 
-def decode_events(payload: bytes) -> tuple[RawEvent, ...]:
-    _need(payload, 1, "events")
+def decode_events(payload: bytes) -> EventBatch:
+    _need(payload, _BATCH_HEAD, "events")
+    epoch, count = struct.unpack_from("<IB", payload)
     events = []
-    offset = 1
-    for _ in range(payload[0]):
+    offset = _BATCH_HEAD
+    for _ in range(count):
         _need(payload, offset + 6, "events")
         number, code, size = struct.unpack_from("<IBB", payload, offset)
         _need(payload, offset + 6 + size, "events")
         events.append(RawEvent(number, code, bytes(payload[offset + 6 : offset + 6 + size])))
         offset += 6 + size
-    return tuple(events)
+    return EventBatch(epoch, tuple(events))
 
 
-def encode_ack(number: int) -> bytes:
-    """The POLL payload: the number of the last event the host has taken (0: none yet)."""
-    return struct.pack("<I", number)
+def encode_poll(epoch: int, number: int) -> bytes:
+    """The POLL payload: the numbering the host knows (0: none yet) and the number of the last
+    event it has taken in it (0: none yet)."""
+    return struct.pack("<II", epoch, number)
 
 
-def decode_ack(payload: bytes) -> int:
-    if len(payload) != 4:
-        raise PayloadError(f"poll: {len(payload)} bytes, need 4")
-    value: int = struct.unpack("<I", payload)[0]
-    return value
+def decode_poll(payload: bytes) -> tuple[int, int]:
+    """(epoch, acknowledged number) of a POLL."""
+    if len(payload) != 8:
+        raise PayloadError(f"poll: {len(payload)} bytes, need 8")
+    epoch, number = struct.unpack("<II", payload)
+    return int(epoch), int(number)

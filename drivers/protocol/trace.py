@@ -1,10 +1,10 @@
 """A frame in words, for the technician's live trace.
 
 >>> from drivers.protocol.frame import Frame
->>> describe(Frame(1, 0x04, 5, bytes(4)))
-'addr 01 seq 005 POLL ack=0'
->>> describe(Frame(1, 0x84, 5, bytes.fromhex("01 07000000 20 01 01")))
-'addr 01 seq 005 POLL reply: #7 CHIP_SENSED 01'
+>>> describe(Frame(1, 0x04, 5, bytes(8)))
+'addr 01 seq 005 POLL epoch=00000000 ack=0'
+>>> describe(Frame(1, 0x84, 5, bytes.fromhex("0100EE5E 01 07000000 20 01 01")))
+'addr 01 seq 005 POLL reply: epoch=5EEE0001 #7 CHIP_SENSED 01'
 >>> describe(Frame(1, 0x15, 5, bytes((0x22, 4))))
 'addr 01 seq 005 NAK DISPENSE: FAULT_ACTIVE'
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from drivers.protocol.codes import NAK, REPLY_FLAG, Command, EventCode, NakReason
 from drivers.protocol.frame import Frame
-from drivers.protocol.messages import Identity, PayloadError, Status, decode_ack, decode_events
+from drivers.protocol.messages import Identity, PayloadError, Status, decode_events, decode_poll
 
 __all__ = ["describe"]
 
@@ -38,7 +38,8 @@ def describe(frame: Frame) -> str:
     body = frame.payload.hex(" ")
     try:
         if command == Command.POLL and not reply:
-            body = f"ack={decode_ack(frame.payload)}"
+            epoch, ack = decode_poll(frame.payload)
+            body = f"epoch={epoch:08X} ack={ack}"
         elif command == Command.IDENTIFY and reply:
             body = str(Identity.decode(frame.payload))
         elif command == Command.STATUS and reply:
@@ -49,11 +50,12 @@ def describe(frame: Frame) -> str:
                 f"{status.detail.hex(' ')}"
             )
         elif command == Command.POLL:
-            events = decode_events(frame.payload)
+            batch = decode_events(frame.payload)
             body = ", ".join(
-                f"#{e.number} {_name(EventCode, e.code)} {e.data.hex(' ')}".rstrip() for e in events
+                f"#{e.number} {_name(EventCode, e.code)} {e.data.hex(' ')}".rstrip()
+                for e in batch.events
             )
-            body = body or "no events"
+            body = f"epoch={batch.epoch:08X} {body or 'no events'}"
     except PayloadError:
         body = f"malformed {body}"
     text = f"{head} {name}{' reply' if reply else ''}"

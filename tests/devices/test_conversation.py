@@ -11,6 +11,8 @@ import pytest
 from drivers.protocol.codes import NAK, Command, NakReason
 from drivers.protocol.frame import Frame, FrameParser, encode
 from drivers.protocol.link import Link, LinkTimeout, NakError
+from drivers.protocol.messages import PROTOCOL_VERSION, Identity, encode_poll
+from drivers.protocol.trace import describe
 from drivers.sim.models import AcceptorModel, LockoutModel, ShoeModel
 from drivers.sim.serve import InProcessServer, serve_in_process
 from drivers.transports.memory import MemoryTransport
@@ -65,14 +67,17 @@ def test_ping_conversation_byte_exact(lockout_line: InProcessServer) -> None:
 def test_poll_conversation_delivers_and_acknowledges_events(lockout_line: InProcessServer) -> None:
     model = lockout_line.models[1]
     assert isinstance(model, LockoutModel)
+    model.epoch = 0x5EED0001
     link, rec = recorded(lockout_line)
     link.request(1, Command.PING)  # sequence 0
     model.press_button()
-    answer = link.request(1, Command.POLL, bytes(4))  # sequence 1, nothing acknowledged yet
-    # two events: #1 LOCKOUT_BUTTON (0x30) and #2 LOCKOUT_CHANGED (0x31) locked
-    assert answer == bytes.fromhex("02 01000000 30 00 02000000 31 01 01")
-    assert rec.sent.endswith(bytes.fromhex("a5 01 04 01 04 00 00 00 00 f2 c7"))
-    link.request(1, Command.POLL, (2).to_bytes(4, "little"))
+    answer = link.request(1, Command.POLL, bytes(8))  # sequence 1, no numbering known yet
+    # epoch 5EED0001, two events: #1 LOCKOUT_BUTTON (0x30) and #2 LOCKOUT_CHANGED (0x31) locked
+    assert answer == bytes.fromhex("0100ED5E 02 01000000 30 00 02000000 31 01 01")
+    assert rec.sent.endswith(bytes.fromhex("a5 01 04 01 08 00 00 00 00 00 00 00 00"), 0, -2)
+    link.request(1, Command.POLL, encode_poll(0x1234, 2))  # another numbering: keeps them
+    assert len(model.buffered) == 2
+    link.request(1, Command.POLL, encode_poll(0x5EED0001, 2))
     assert model.buffered == ()
 
 
@@ -177,3 +182,7 @@ def test_protocol_document_examples_are_the_real_bytes() -> None:
             bytes.fromhex(values.get("payload", "")),
         )
         assert encode(frame) == bytes.fromhex(hex_text), fields
+        # and the payload means what this version of the protocol says it means
+        assert "malformed" not in describe(frame), fields
+        if frame.command == Command.IDENTIFY.reply:
+            assert Identity.decode(frame.payload).protocol_version == PROTOCOL_VERSION

@@ -151,7 +151,7 @@ def test_events_taken_but_not_yet_acknowledged_are_not_repeated_after_restart(
     table.lockout.handle(0x40, b"\x00")  # one more event while the station is down
     restarted = LockoutDriver(open_link(table.urls["lockout"]), 1)
     restarted.identify()
-    restarted.cursor = store.load("lockout")
+    restarted.resume(store.load("lockout"))
     again = restarted.poll()
     assert [e.number for e in again] == [3]
     restarted.taken(again[0])

@@ -17,7 +17,9 @@ __all__ = ["ERROR_COUNTERS", "DeviceRow", "device_rows"]
 
 #: The line counters that count trouble (requests are not errors).
 ERROR_COUNTERS = ("retries", "timeouts", "naks", "stale_frames", "link_downs", "garbage_bytes",
-                  "bad_crc", "oversized", "broken")
+                  "bad_crc", "oversized", "broken", "events_lost", "events_out_of_order",
+                  "events_repeated", "event_numbers_refused", "numbering_restarts",
+                  "events_undecodable")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +75,7 @@ def device_rows(manager: Any) -> list[DeviceRow]:
                     else getattr(driver, "identity", None))
         counters: dict[str, int] = dict(item.counters) if item is not None else {}
         if driver is not None:
-            events = driver.event_counters
-            counters.update(events_taken=events.taken, duplicates=events.duplicates_ignored,
-                            gaps=events.gaps, undecodable=events.undecodable)
+            counters.update(driver.event_counters.as_dict())
         rows.append(DeviceRow(
             device=key[0],
             seat=key[1],

@@ -3,6 +3,7 @@ events until the host acknowledges them, status, self-test, ping (``docs/protoco
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import deque
 
@@ -14,7 +15,7 @@ from drivers.protocol.messages import (
     RawEvent,
     SelfTestResult,
     Status,
-    decode_ack,
+    decode_poll,
     encode_events,
 )
 
@@ -55,6 +56,8 @@ class DeviceModel:
         self.self_test_failures: set[FaultCode] = set()
         self._events: deque[RawEvent] = deque()
         self._next_number = 1
+        #: The event numbering: drawn when the counter starts at 1 (docs/protocol.md, 6).
+        self.epoch = self.new_epoch()
         #: Every event the device ever emitted, for tests to compare with what the host got.
         self.history: list[RawEvent] = []
         #: Starts of the device; its events and their numbers survive a restart (kept in
@@ -69,6 +72,25 @@ class DeviceModel:
 
     def reset_state(self) -> None:
         """The family's commanded state at power-up."""
+
+    @staticmethod
+    def new_epoch() -> int:
+        return secrets.randbits(32) or 1
+
+    def restart_numbering(self) -> None:
+        """The device's event counter starts again at 1 (its non-volatile memory was lost or
+        its firmware replaced): a new epoch, and the events it kept are gone."""
+        with self.lock:
+            self.epoch = self.new_epoch()
+            self._next_number = 1
+            self._events.clear()
+
+    def inject_raw(self, event: RawEvent) -> None:
+        """Buffer an event exactly as given (a bogus number, a repeat, out of order): what a
+        faulty or hostile device could send, for the host's numbering checks."""
+        with self.lock:
+            self._events.append(event)
+            self.history.append(event)
 
     # -- identity and events -------------------------------------------------------------
     def identity(self) -> Identity:
@@ -124,10 +146,12 @@ class DeviceModel:
 
     def _handle(self, command: int, payload: bytes) -> bytes:
         if command == Command.POLL:
-            acknowledged = decode_ack(payload)
-            while self._events and self._events[0].number <= acknowledged:
-                self._events.popleft()
-            return encode_events(self._events)
+            epoch, acknowledged = decode_poll(payload)
+            if epoch == self.epoch:  # an acknowledgement in another numbering discards nothing
+                kept = [e for e in self._events if e.number > acknowledged]
+                if len(kept) != len(self._events):
+                    self._events = deque(kept)
+            return encode_events(self._events, self.epoch)
         if command == Command.PING:
             return payload
         if command == Command.IDENTIFY:

@@ -1,0 +1,177 @@
+"""The host's check of a device's event numbering (``docs/protocol.md``, section 6): which events
+of a POLL answer to take, in which order, and every anomaly reported as a device fault with
+its numbers. No I/O here: the driver feeds it each answer.
+
+The rules, for a host that has taken events up to ``cursor`` in numbering ``epoch``:
+
+* events are taken strictly in order ``cursor + 1``, ``cursor + 2``, ...; an answer listing
+  them in another order is reported (**out of order**) and its events are taken sorted;
+* an event at or below the cursor is dropped and reported (**repeated**): a device that
+  discards what the host acknowledged never sends one;
+* a number more than :data:`WINDOW` above the cursor (or 0) is refused and reported
+  (**implausible**) and does NOT move the cursor, so one bogus number cannot hide every later
+  event;
+* a missing number is waited for one more answer (it may come out of order); still missing,
+  it is reported (**lost**, with the numbers) and the events after it are taken;
+* an answer in another epoch means the device's counter restarted (**restarted**, with both
+  epochs and the cursor): numbering starts again from the device's oldest event, nothing of
+  the new numbering is dropped.
+
+>>> from drivers.protocol.messages import EventBatch, RawEvent
+>>> check = EventNumbering(Cursor(7, 6))
+>>> verdict = check.answer(EventBatch(7, (RawEvent(8, 1), RawEvent(7, 1))))
+>>> [e.number for e in verdict.take], [str(f) for f in verdict.faults]
+([7, 8], ['events out of order: 8 before 7'])
+>>> check.taken(8)
+>>> verdict = check.answer(EventBatch(7, (RawEvent(0xFFFFFFFF, 1), RawEvent(9, 1))))
+>>> [e.number for e in verdict.take], [str(f) for f in verdict.faults]
+([9], ['event 4294967295 refused: implausible after 8 (more than 65536 ahead)'])
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from enum import Enum
+
+from drivers.protocol.messages import EventBatch, RawEvent
+
+__all__ = ["WINDOW", "Cursor", "EventNumbering", "NumberingFault", "NumberingFaultKind", "Verdict"]
+
+#: The largest jump in event numbers the host believes: more than any device buffers.
+WINDOW = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """The last event the host took from a device: its numbering (``epoch``, 0 unknown) and
+    number (0 none yet)."""
+
+    epoch: int = 0
+    number: int = 0
+
+
+class NumberingFaultKind(Enum):
+    LOST = "events lost"
+    OUT_OF_ORDER = "events out of order"
+    REPEATED = "event repeated"
+    IMPLAUSIBLE = "event number refused"
+    RESTARTED = "event numbering restarted"
+
+
+@dataclass(frozen=True, slots=True)
+class NumberingFault:
+    """One anomaly of a device's event numbering, with the numbers concerned: ``LOST`` the
+    first and last missing, ``OUT_OF_ORDER`` the two numbers, ``RESTARTED`` the old epoch, the
+    new one and the cursor, the others the one number."""
+
+    kind: NumberingFaultKind
+    numbers: tuple[int, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def number(self) -> int:
+        """The event number it concerns (for a restart: the last taken in the old numbering)."""
+        return self.numbers[2] if self.kind is NumberingFaultKind.RESTARTED else self.numbers[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What to do with one POLL answer: the events to take (in order) and the faults."""
+
+    take: tuple[RawEvent, ...] = ()
+    faults: tuple[NumberingFault, ...] = ()
+
+
+def _span(first: int, last: int) -> str:
+    return f"event {first}" if first == last else f"events {first}-{last}"
+
+
+@dataclass(slots=True)
+class EventNumbering:
+    """The numbering state of one device as the host knows it."""
+
+    cursor: Cursor = field(default_factory=Cursor)
+    #: The missing number and the number seen instead, waiting one more answer.
+    _waiting: tuple[int, int] | None = None
+    #: Numbers already reported as repeated or refused (a device that keeps sending one is
+    #: reported once, not at every poll).
+    _told: set[tuple[NumberingFaultKind, int]] = field(default_factory=set)
+
+    def _once(self, fault: NumberingFault, faults: list[NumberingFault]) -> None:
+        key = (fault.kind, fault.numbers[0])
+        if key not in self._told:
+            if len(self._told) > 4096:
+                self._told.clear()
+            self._told.add(key)
+            faults.append(fault)
+
+    @property
+    def waiting(self) -> bool:
+        """A missing number is being waited for: poll again before concluding."""
+        return self._waiting is not None
+
+    def answer(self, batch: EventBatch) -> Verdict:
+        faults: list[NumberingFault] = []
+        epoch, number = self.cursor.epoch, self.cursor.number
+        known = epoch != 0
+        if known and batch.epoch != epoch:
+            faults.append(NumberingFault(
+                NumberingFaultKind.RESTARTED, (epoch, batch.epoch, number),
+                f"event numbering restarted (epoch {epoch:08X} -> {batch.epoch:08X}) after "
+                f"event {number}: events of the old numbering after {number} are lost"))
+            number, self._waiting = 0, None
+            self._told.clear()
+        self.cursor = Cursor(batch.epoch, number)
+        fresh: dict[int, RawEvent] = {}
+        for event in batch.events:
+            n = event.number
+            if n <= number or n in fresh:
+                if known or n in fresh or n == 0:  # a first answer may hold what another
+                    # host took; 0 is never an event's number
+                    self._once(NumberingFault(
+                        NumberingFaultKind.REPEATED, (n,),
+                        f"event {n} repeated (taken up to {number})"), faults)
+                continue
+            fresh[n] = event
+        base = number if number or not fresh else min(fresh) - 1
+        for n in list(fresh):
+            if n - base > WINDOW:
+                del fresh[n]
+                self._once(NumberingFault(
+                    NumberingFaultKind.IMPLAUSIBLE, (n,),
+                    f"event {n} refused: implausible after {base} (more than {WINDOW} ahead)"),
+                    faults)
+        listed = list(fresh)
+        for before, after in itertools.pairwise(listed):
+            if after < before:
+                faults.append(NumberingFault(
+                    NumberingFaultKind.OUT_OF_ORDER, (before, after),
+                    f"events out of order: {before} before {after}"))
+        ordered = sorted(fresh)
+        take: list[RawEvent] = []
+        expected = base + 1
+        for n in ordered:
+            if n > expected:
+                if self._waiting != (expected, n):
+                    self._waiting = (expected, n)  # once more: it may come out of order
+                    break
+                faults.append(NumberingFault(
+                    NumberingFaultKind.LOST, (expected, n - 1),
+                    f"{_span(expected, n - 1)} lost by the device (next was {n})"))
+            elif self._waiting is not None and self._waiting[0] == n:
+                faults.append(NumberingFault(
+                    NumberingFaultKind.OUT_OF_ORDER, (self._waiting[1], n),
+                    f"events out of order: {self._waiting[1]} before {n}"))
+            self._waiting = None
+            take.append(fresh[n])
+            expected = n + 1
+        return Verdict(tuple(take), tuple(faults))
+
+    def taken(self, number: int) -> None:
+        """The application has event ``number``: acknowledged with the next poll."""
+        if number > self.cursor.number:
+            self.cursor = Cursor(self.cursor.epoch, number)
