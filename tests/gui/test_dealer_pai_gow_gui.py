@@ -230,6 +230,44 @@ def test_three_then_four_with_the_three_card_bonus_and_stub_count_5324_41_n_7(qt
     assert any(p.wager == "three_card_bonus" and p.position == 2 for p in payments)
 
 
+def _bank_at_two(table: Table) -> list[int]:
+    """Round 1 (a new game: no bank, position 2 wagers $25 against the dealer), then round 2 to
+    the dealer's wager: position 2 banks with $100; the positions that declined the bank."""
+    table.sign_in_supervisor()
+    table.wait_devices_online()
+    table.backdoor.deal_known_cards(_deck(11))
+    # Round 1: a new game, no bank; position 2 wagers $25 against the dealer.
+    table.press("start_round")
+    table.press("shuffled")
+    _wager(table, 2, 5)
+    _wager(table, 4, 2)
+    table.press("no_more_bets")
+    table.press("rng")
+    for _ in range(7):
+        table.press("dispense", expect_record=False)
+    table.wait(lambda s: s.step.phase == "setting")
+    _finish(table)
+    table.wait(lambda s: s.step.actions and s.step.actions[0].enabled)
+    # Round 2: the bank is offered.
+    table.backdoor.deal_known_cards(_deck(12))
+    table.press("start_round")
+    table.press("shuffled")
+    _wager(table, 2, 20)  # $100: covers position 4 and the dealer's wager
+    _wager(table, 4, 2)
+    declined = []
+    while "accept_bank" in {a.name for a in table.snapshot.step.actions}:
+        offered = int(table.snapshot.step.positions[0])
+        if offered == 2:
+            table.press("accept_bank")
+        else:
+            declined.append(offered)
+            table.press("decline_bank")
+    table.wait(lambda s: s.table.seat(2).title == "2 · BANK")
+    table.press("no_more_bets")
+    table.wait(lambda s: s.step.phase == "dealer_wager")
+    return declined
+
+
 def test_a_player_banks_and_the_dealer_wagers_against_the_bank_5324_41_h_7(qtbot, tmp_path):
     """5324.41(h)(3): from the second round the bank is offered in turn (declined, accepted on
     the screen); (h)(7) the dealer's wager against the bank, a lesser amount as the bank
@@ -237,38 +275,8 @@ def test_a_player_banks_and_the_dealer_wagers_against_the_bank_5324_41_h_7(qtbot
     script = PaiGowScript()
     table = Table(qtbot, str(tmp_path), "pai_gow")
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        table.backdoor.deal_known_cards(_deck(11))
-        # Round 1: a new game, no bank; position 2 wagers $25 against the dealer.
-        table.press("start_round")
-        table.press("shuffled")
-        _wager(table, 2, 5)
-        _wager(table, 4, 2)
-        table.press("no_more_bets")
-        table.press("rng")
-        for _ in range(7):
-            table.press("dispense", expect_record=False)
-        table.wait(lambda s: s.step.phase == "setting")
-        _finish(table)
-        table.wait(lambda s: s.step.actions and s.step.actions[0].enabled)
-        # Round 2: the bank is offered.
-        table.backdoor.deal_known_cards(_deck(12))
-        table.press("start_round")
-        table.press("shuffled")
-        _wager(table, 2, 20)  # $100: covers position 4 and the dealer's wager
-        _wager(table, 4, 2)
-        declined = []
-        while "accept_bank" in {a.name for a in table.snapshot.step.actions}:
-            offered = int(table.snapshot.step.positions[0])
-            if offered == 2:
-                table.press("accept_bank")
-            else:
-                declined.append(offered)
-                table.press("decline_bank")
-        snap = table.wait(lambda s: s.table.seat(2).title == "2 · BANK")
-        table.press("no_more_bets")
-        snap = table.wait(lambda s: s.step.phase == "dealer_wager")
+        declined = _bank_at_two(table)
+        snap = table.snapshot
         assert snap.step.actions[0].label == "DEALER'S WAGER $25.00 PLACED"
         table.press("dealer_wager_other", expect_record=False)
         form = _form(table, "dealer_wager")
@@ -304,3 +312,29 @@ def test_a_player_banks_and_the_dealer_wagers_against_the_bank_5324_41_h_7(qtbot
     assert "set_bank_hand" in by_action and "set_dealer_hand" in by_action
     payments = [Payment(**p) for p in summary.document["payments"]]
     assert final.payments == payment_lines(payments)
+
+
+def test_the_dealer_wagers_by_the_approved_calculation_5324_41_h_7(qtbot, tmp_path):
+    """5324.41(h)(7) "or in an amount, the calculation of which has been approved by the
+    commission": a table configured with three times the table minimum ($30) proposes it on the
+    dealer's screen, says whose calculation it is, and the station journals the wager."""
+    table = Table(qtbot, str(tmp_path), "pai_gow", settings={"banking": {
+        "player_banking": True, "co_banking": True, "dealer_wager": "approved_calculation",
+        "dealer_wager_calculation": "table_minimum", "dealer_wager_multiple": 3,
+        "dealer_wager_approval": "NYSGC 2026-117"}})
+    try:
+        _bank_at_two(table)
+        snap = table.snapshot
+        assert snap.step.actions[0].label == "DEALER'S WAGER $30.00 PLACED"
+        assert ("3 × the table minimum, as approved by the commission (NYSGC 2026-117)"
+                in snap.step.instruction)
+        table.press("dealer_wager_other", expect_record=False)
+        _form(table, "dealer_wager")
+        assert "as approved by the commission" in table.snapshot.entry.options["fields"][0].label
+        table.press("dealer_wager")
+        table.wait(lambda s: s.step.phase == "starting_position")
+    finally:
+        table.close()
+    _, records = _journal(str(tmp_path))
+    placed = [r for r in records if r.action == "place_dealer_wager"]
+    assert [r.arguments for r in placed] == [{"amount": 3000}]

@@ -1061,3 +1061,27 @@ def test_old_order_documents_still_replay_for_disputes_5324_41_g_2() -> None:
     with pytest.raises(ProcedureError):
         replay(live, [Record.from_json(x)
                       for x in old["records"]])
+
+
+def test_dealer_wager_by_the_approved_calculation_5324_41_h_7() -> None:
+    """5324.41(h)(7): with an approved calculation (2 x the $1 table minimum here) the dealer's
+    proposed wager is that amount, not the bank's last wager ($40); the bank may still direct
+    less; more is refused citing the calculation."""
+    config = make_config(banking={"dealer_wager": "approved_calculation",
+                                  "dealer_wager_multiple": 2,
+                                  "dealer_wager_approval": "NYSGC 2026-117"})
+    r = PaiGowRound(config, BANK_CONTEXT)
+    r.shuffle()
+    r.place_wager(3, 20000)
+    r.place_wager(1, 1000)
+    while r.next_bank_offer() != 3:
+        r.decline_bank(r.next_bank_offer())
+    r.accept_bank(3)
+    r.no_more_bets()
+    assert r.proposed_dealer_wager == 200
+    assert "approved by the commission (NYSGC 2026-117)" in r.step.instruction
+    with pytest.raises(ProcedureError) as error:
+        r.place_dealer_wager(4000)
+    assert error.value.clause == "5324.41(h)(7)" and "approved" in error.value.reason
+    r.place_dealer_wager(100)
+    assert r.dealer_wager == 100

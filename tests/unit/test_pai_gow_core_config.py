@@ -107,3 +107,31 @@ def test_load_from_a_file(tmp_path: Path) -> None:
     path.write_text("[table\n")
     with pytest.raises(ConfigError):
         load_config(path)
+
+
+def test_dealer_wager_by_an_approved_calculation_5324_41_h_7() -> None:
+    """5324.41(h)(7): the dealer's wager is the bank's last wager against the dealer (default)
+    or "an amount, the calculation of which has been approved by the commission": a multiple of
+    the table minimum or a fixed amount, naming the approval, within the table limits."""
+    assert default_config().dealer_wager_rule.value == "last_wager"
+    assert default_config().dealer_wager_for(1234) == 1234
+
+    def approved(**banking: Any) -> dict[str, Any]:
+        return {"banking": {"dealer_wager": "approved_calculation",
+                            "dealer_wager_approval": "NYSGC 2026-117", **banking}}
+
+    triple = config_from_mapping(approved(dealer_wager_multiple=3))
+    assert triple.dealer_wager_for(1234) == 3000  # 3 x the $10 minimum, whatever the last wager
+    assert "approved by the commission (NYSGC 2026-117)" in triple.dealer_wager_words
+    fixed = config_from_mapping(approved(dealer_wager_calculation="fixed",
+                                         dealer_wager_amount="$40"))
+    assert fixed.dealer_wager_for(1234) == 4000
+    assert config_from_mapping(fixed.to_json()) == fixed
+    assert refused({"banking": {"dealer_wager": "approved_calculation"}}).clause == \
+        "5324.41(h)(7)"  # no approval named
+    assert refused(approved(dealer_wager_multiple=0)).clause == "5324.41(h)(7)"
+    assert refused(approved(dealer_wager_multiple=1000)).clause == "5324.41(h)(7)"  # > maximum
+    assert refused(approved(dealer_wager_calculation="fixed",
+                            dealer_wager_amount="$5")).clause == "5324.41(h)(7)"  # < minimum
+    assert refused(approved(dealer_wager_multiple="two")).clause == "5324.41(h)(7)"
+    assert "dealer_wager must be one of" in str(refused({"banking": {"dealer_wager": "house"}}))

@@ -28,6 +28,8 @@ from dealer_station.resources_path import resource_path
 __all__ = [
     "ConfigError",
     "CountDirection",
+    "DealerWagerCalculation",
+    "DealerWagerRule",
     "DealingMethod",
     "PaiGowConfig",
     "ShuffleMethod",
@@ -73,6 +75,23 @@ class DealingMethod(StrEnum):
     THREE_THEN_FOUR = "three_then_four"
 
 
+class DealerWagerRule(StrEnum):
+    """How the dealer's wager against a player bank is set (5324.41(h)(7)): "an amount equal to
+    the last wager made by that player against the dealer or in an amount, the calculation of
+    which has been approved by the commission"."""
+
+    LAST_WAGER = "last_wager"
+    APPROVED_CALCULATION = "approved_calculation"
+
+
+class DealerWagerCalculation(StrEnum):
+    """The calculations a casino may have approved for the dealer's wager ((h)(7)): a multiple of
+    the table minimum, or a fixed amount."""
+
+    TABLE_MINIMUM = "table_minimum"
+    FIXED = "fixed"
+
+
 class ShuffleMethod(StrEnum):
     """A manual shuffle is followed by the cut (5324.41(e)(1)); an automated card shuffling device
     needs none."""
@@ -97,6 +116,11 @@ class PaiGowConfig:
     player_banking: bool = True
     co_banking: bool = True
     bank_offer_returns_to_dealer: bool = True
+    dealer_wager_rule: DealerWagerRule = DealerWagerRule.LAST_WAGER
+    dealer_wager_calculation: DealerWagerCalculation = DealerWagerCalculation.TABLE_MINIMUM
+    dealer_wager_multiple: int = 1
+    dealer_wager_amount: Cents = 2500
+    dealer_wager_approval: str = ""
     two_areas: bool = True
     vigorish_rounding: Cents = 25
     rng_side_wager: bool = False
@@ -116,6 +140,39 @@ class PaiGowConfig:
         """
         exact = -(-amount_won * 5 // 100)  # never less than five percent, to the cent
         return round_up_to(exact, self.vigorish_rounding)
+
+    def dealer_wager_for(self, last_wager: Cents) -> Cents:
+        """The dealer's wager against a player bank whose last wager against the dealer was
+        ``last_wager`` (5324.41(h)(7)): that wager, or the approved calculation.
+
+        >>> default_config().dealer_wager_for(4000)
+        4000
+        >>> approved = config_from_mapping({"banking": {
+        ...     "dealer_wager": "approved_calculation", "dealer_wager_multiple": 3,
+        ...     "dealer_wager_approval": "NYSGC 2026-117"}})
+        >>> approved.dealer_wager_for(4000)
+        3000
+        """
+        if self.dealer_wager_rule is DealerWagerRule.LAST_WAGER:
+            return last_wager
+        if self.dealer_wager_calculation is DealerWagerCalculation.FIXED:
+            return self.dealer_wager_amount
+        return self.dealer_wager_multiple * self.minimum_wager
+
+    @property
+    def dealer_wager_words(self) -> str:
+        """What the proposed dealer's wager is, in words for the dealer's screen ((h)(7)).
+
+        >>> default_config().dealer_wager_words
+        "the bank's last wager against the dealer"
+        """
+        if self.dealer_wager_rule is DealerWagerRule.LAST_WAGER:
+            return "the bank's last wager against the dealer"
+        if self.dealer_wager_calculation is DealerWagerCalculation.FIXED:
+            how = f"{format_cents(self.dealer_wager_amount)} fixed"
+        else:
+            how = f"{self.dealer_wager_multiple} × the table minimum"
+        return f"{how}, as approved by the commission ({self.dealer_wager_approval})"
 
     def rng_side_wager_payout(self, stake: Cents) -> Cents:
         """A winning RNG side wager's payout: the odds, rounded down to the whole dollar
@@ -151,6 +208,11 @@ class PaiGowConfig:
                 "player_banking": self.player_banking,
                 "co_banking": self.co_banking,
                 "offer_returns_to_dealer": self.bank_offer_returns_to_dealer,
+                "dealer_wager": self.dealer_wager_rule.value,
+                "dealer_wager_calculation": self.dealer_wager_calculation.value,
+                "dealer_wager_multiple": self.dealer_wager_multiple,
+                "dealer_wager_amount": format_cents(self.dealer_wager_amount),
+                "dealer_wager_approval": self.dealer_wager_approval,
             },
             "vigorish": {"rounding": format_cents(self.vigorish_rounding)},
             "rng_side_wager": {
@@ -179,6 +241,7 @@ def _validate(c: PaiGowConfig) -> None:
             f"to {format_cents(c.vigorish_rounding)}",
             "5324.41(g)(8)",
         )
+    _validate_dealer_wager(c)
     if c.co_banking and not c.player_banking:
         raise ConfigError("co-banking needs player banking to be offered", "5324.41(h)(5)")
     if c.rng_side_wager:
@@ -220,13 +283,42 @@ def _validate(c: PaiGowConfig) -> None:
         raise ConfigError(f"house way {c.house_way!r}: {error}", "5324.41(h)(5)") from None
 
 
+def _validate_dealer_wager(c: PaiGowConfig) -> None:
+    """(h)(7): an approved calculation names its approval and gives a wager within the table's
+    limits."""
+    if c.dealer_wager_rule is not DealerWagerRule.APPROVED_CALCULATION:
+        return
+    if not c.dealer_wager_approval:
+        raise ConfigError(
+            "the dealer's wager by an approved calculation needs the commission's approval "
+            "(banking.dealer_wager_approval, e.g. the approval letter's reference)",
+            "5324.41(h)(7)",
+        )
+    amount = c.dealer_wager_for(0)
+    if c.dealer_wager_calculation is DealerWagerCalculation.TABLE_MINIMUM and (
+            c.dealer_wager_multiple < 1):
+        raise ConfigError(
+            f"the dealer's wager is a multiple of the table minimum of at least 1, not "
+            f"{c.dealer_wager_multiple}",
+            "5324.41(h)(7)",
+        )
+    if not c.minimum_wager <= amount <= c.maximum_wager:
+        raise ConfigError(
+            f"the dealer's wager by the approved calculation, {format_cents(amount)}, is outside "
+            f"the table limits {format_cents(c.minimum_wager)} to {format_cents(c.maximum_wager)}",
+            "5324.41(h)(7)",
+        )
+
+
 _SECTIONS: dict[str, set[str]] = {
     "game": set(),
     "table": {"positions", "minimum_wager", "maximum_wager", "two_areas"},
     "dealing": {"starting_position", "count_direction", "method", "shuffle"},
     "rankings": {"wheel_lowest"},
     "house_way": {"name"},
-    "banking": {"player_banking", "co_banking", "offer_returns_to_dealer"},
+    "banking": {"player_banking", "co_banking", "offer_returns_to_dealer", "dealer_wager",
+                "dealer_wager_calculation", "dealer_wager_multiple", "dealer_wager_amount",
+                "dealer_wager_approval"},
     "vigorish": {"rounding"},
     "rng_side_wager": {"offered", "odds"},
     "side_wagers": {"offered"},
@@ -261,6 +353,12 @@ def _choice(enum: type[StrEnum], value: Any, name: str) -> Any:
     except ValueError:
         options = ", ".join(e.value for e in enum)
         raise ConfigError(f"{name} must be one of {options}, not {value!r}") from None
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{name} must be a whole number, not {value!r}", "5324.41(h)(7)")
+    return value
 
 
 def _flag(value: Any, name: str) -> bool:
@@ -311,6 +409,17 @@ def config_from_mapping(data: Mapping[str, Any]) -> PaiGowConfig:
         bank_offer_returns_to_dealer=_flag(
             bank.get("offer_returns_to_dealer", True), "offer_returns_to_dealer"
         ),
+        dealer_wager_rule=_choice(DealerWagerRule, bank.get("dealer_wager", "last_wager"),
+                                  "dealer_wager"),
+        dealer_wager_calculation=_choice(
+            DealerWagerCalculation, bank.get("dealer_wager_calculation", "table_minimum"),
+            "dealer_wager_calculation",
+        ),
+        dealer_wager_multiple=_count(bank.get("dealer_wager_multiple", 1),
+                                     "dealer_wager_multiple"),
+        dealer_wager_amount=_amount(bank.get("dealer_wager_amount", "$25"),
+                                    "dealer_wager_amount"),
+        dealer_wager_approval=str(bank.get("dealer_wager_approval", "")).strip(),
         vigorish_rounding=_amount(data.get("vigorish", {}).get("rounding", "$0.25"), "rounding"),
         rng_side_wager=_flag(rng.get("offered", False), "rng_side_wager offered"),
         rng_side_wager_odds=_odds(rng.get("odds", "6:1")),

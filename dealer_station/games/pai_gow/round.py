@@ -596,11 +596,12 @@ class PaiGowRound:
 
     @property
     def proposed_dealer_wager(self) -> Cents:
-        """The dealer's wager against the bank: the bank's last wager against the dealer
-        ((h)(7))."""
+        """The dealer's wager against the bank ((h)(7)): the bank's last wager against the
+        dealer, or the amount of the calculation approved by the commission
+        (``banking.dealer_wager``)."""
         if self.bank is None:
             return 0
-        return self.context.last_unbanked_wagers.get(self.bank, 0)
+        return self.config.dealer_wager_for(self.context.last_unbanked_wagers.get(self.bank, 0))
 
     def verify_place_dealer_wager(self, amount: Cents) -> None:
         if self.bank is not None and self.co_bank:
@@ -618,7 +619,7 @@ class PaiGowRound:
             _check_amount(amount, "5324.41(h)(7)")
         if amount < 0 or amount > self.proposed_dealer_wager:
             raise ProcedureError(
-                f"the dealer wagers the bank's last wager against the dealer "
+                f"the dealer wagers {self.config.dealer_wager_words} "
                 f"({format_cents(self.proposed_dealer_wager)}) or a lesser amount the bank "
                 f"directs, not {format_cents(amount)}",
                 "5324.41(h)(7)",
@@ -1239,7 +1240,8 @@ class PaiGowRound:
                         expects="wagers", clause="5324.41(d)(3)")
         if phase is Phase.DEALER_WAGER:
             return Step(phase.value, f"Place the dealer's wager against the bank: "
-                        f"{format_cents(self.proposed_dealer_wager)} (or less as the bank "
+                        f"{format_cents(self.proposed_dealer_wager)}, "
+                        f"{self.config.dealer_wager_words} (or less as the bank "
                         "directs)", ("place_dealer_wager",), expects="amount",
                         clause="5324.41(h)(7)")
         if phase is Phase.STARTING:

@@ -305,8 +305,9 @@ class PaiGowAdapter:
             return EntryRequest("form", "", "THE DEALER'S WAGER AGAINST THE BANK", options={
                 "name": name, "submit": "DEALER'S WAGER PLACED",
                 "fields": (FormField("number", "dollars",
-                                     f"Dollars, at most {format_cents(most)} (the bank's last "
-                                     "wager against the dealer), as the bank directs",
+                                     f"Dollars, at most {format_cents(most)} "
+                                     f"({self.config.dealer_wager_words}), as the bank "
+                                     "directs",
                                      minimum=0, maximum=most // 100, default=most // 100),),
             })
         if name == "co_bank" and "accept_bank" in step.actions and self.config.co_banking:

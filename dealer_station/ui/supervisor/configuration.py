@@ -91,6 +91,22 @@ HINTS: Mapping[str, str] = {
         "the table minimum × the royal flush odds, if more), or none for no payout limit "
         "(5324.34(f)(2)); the bonus wagers are never limited"
     ),
+    "banking.offer_returns_to_dealer": (
+        "yes: the first offer of the bank goes 6, 5, ..., 1, then a round the house banks, then 6 "
+        "again (5324.41(h)(3)); no: from 1 straight back to 6"
+    ),
+    "banking.dealer_wager": (
+        "last_wager: the dealer wagers the bank's last wager against the dealer; "
+        "approved_calculation: the amount of the calculation below, approved by the commission "
+        "(5324.41(h)(7)); the bank may direct less or none either way"
+    ),
+    "banking.dealer_wager_calculation": (
+        "with approved_calculation: table_minimum (dealer wager multiple × the table minimum) "
+        "or fixed (dealer wager amount)"
+    ),
+    "banking.dealer_wager_approval": (
+        "with approved_calculation: the reference of the commission's written approval"
+    ),
 }
 
 
