@@ -83,13 +83,18 @@ Progressive rounds (Pai Gow Poker, 5324.41(k))
     refused by ``perform`` and taken with ``supervise(action, supervisor=, pin=, position=,
     [reason=])``: PIN checked, the validate-payout permission, never by anyone who dealt the
     round ((k)(3)(iii)); their supervisor-id and role arguments are filled in from the account.
-    ``pay_jackpot`` is refused for the open round's own meter (its payouts are validated in the
-    round).
+    A progressive payout is only ever validated in its round.
+
+Progressive claims (bound to the journal, :mod:`dealer_station.claims`)
+    ``show_progressive_claim(round_id, position, supervisor=, pin=)`` gives the facts of a claim
+    the open round waits for (refused, with the reason, for anything else; the supervisor may
+    not be anyone signed in at the table during that round: ``signed_in_during_round``), audited
+    as shown; ``decide_progressive_claim(claim, approve=, supervisor=, pin=, reason=)`` approves
+    or rejects exactly what was shown. Nobody types cards, hands or amounts.
 
 Meters and jackpots
     ``create_meter(name, wager=, reset=, rate_bp=, supervisor=, pin=)``, ``meter(name)``,
-    ``meter_statistics(name)``, ``pay_jackpot(meter, position=, hand=, amount=, round_id=,
-    supervisor=, pin=) -> Jackpot`` (numbered record; text and PDF in
+    ``meter_statistics(name)`` (numbered jackpot records; text and PDF in
     :mod:`dealer_station.jackpot`).
 
 Configuration, devices, diagnostics
@@ -138,7 +143,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from dealer_station import auth, logs
+from dealer_station import auth, claims, logs
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
@@ -238,6 +243,28 @@ def _void_reason(round_: Any) -> str:
             return f"{halt['reason']} (voided by {by})" if by else str(halt["reason"])
     last = round_.history[-1] if round_.history else None
     return f"voided under the game's procedure ({last.action if last else 'no record'})"
+
+
+def _dealer_sign_ins(audit_path: Any, start: str, end: str) -> set[str]:
+    """Who signed in on the dealer's screen between ``start`` and ``end`` (from the audit log:
+    the table's sign-ins are audited with the purpose ``sign_in``)."""
+    found: set[str] = set()
+    try:
+        with open(audit_path, encoding="utf-8") as lines:
+            for line in lines:
+                if '"sign_in"' not in line:
+                    continue
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                data = entry.get("data") or {}
+                if (entry.get("kind") == "sign_in" and data.get("purpose") == "sign_in"
+                        and start <= str(entry.get("time")) <= end):
+                    found.add(str(data.get("user")))
+    except OSError:
+        pass
+    return found
 
 
 #: The station's own settings and their defaults.
@@ -540,7 +567,7 @@ class Station:
             signer = hooks.supervisor_actions.get(action) if hooks is not None else None
             dealt_it = self._dealt(person.id, self.round_id)
             if signer is not None:
-                auth.authorize(person.role, Permission.VALIDATE_PAYOUT, dealt_it=dealt_it)
+                self._verify_validator(person, self.round_id)
                 given = {**self._station_inputs(action, arguments),
                          signer[0]: person.id, signer[1]: Role(person.role).value}
             else:
@@ -867,36 +894,82 @@ class Station:
         with self._lock:
             return meter_store.statistics(self.store, name)
 
-    def pay_jackpot(self, meter: str, *, position: str | int, hand: str,
-                    amount: int | None = None, share_bp: int | None = None, supervisor: str,
-                    pin: str, round_id: int | None = None) -> meter_store.Jackpot:
-        """A supervisor who did not deal the round validates a progressive payout deducted from
-        the meter (5324.41(k)(3)(iii)): ``amount`` cents, or ``share_bp`` of the meter as it
-        stands at payment ((k)(6)); returns the numbered jackpot record."""
+    def progressive_meter_name(self) -> str:
+        """The meter the open round feeds and pays from (refused when it has none)."""
         with self._lock:
-            round_id = self.round_id if round_id is None else round_id
-            if (self.round is not None and round_id == self.round_id
-                    and self._progressive_meter(self.round) == meter):
-                raise AccessDenied("this round's progressive payouts are validated in the round "
-                                   "(Station.supervise('approve_progressive', ...))",
-                                   "5324.41(k)(3)(iii)")
+            name = self._progressive_meter(self.round) if self.round is not None else None
+            if name is None:
+                raise ProcedureError("no round with the progressive payout wager is open",
+                                     "5324.41(k)(1)")
+            return name
+
+    def signed_in_during_round(self, round_id: int) -> frozenset[str]:
+        """Everyone signed in at this table as its dealer at any moment of round ``round_id``
+        (the dealer of record, whoever signed in on the dealer's screen between its start and
+        its end, whoever took an action in it): none of them may validate its progressive
+        payouts (5324.41(k)(3)(iii))."""
+        with self._lock:
+            summary = journal.round_summary(self.store, round_id)
+            people = {summary.dealer} if summary.dealer else set()
+            people |= {str(row[0]) for row in self.store.query(
+                "SELECT DISTINCT actor FROM records WHERE round_id = ? AND actor IS NOT NULL "
+                "AND actor NOT LIKE 'supervisor:%'", (round_id,))}
+            end = summary.ended or utc_now()
+            sessions_during = getattr(self, "sessions_during", None)
+            if callable(sessions_during):  # the sessions journal, where the store keeps one
+                people |= {each.user for each in sessions_during(summary.started, end,
+                                                                 screen="dealer")}
+            else:
+                people |= _dealer_sign_ins(self.store.audit_path, summary.started, end)
+            return frozenset(people)
+
+    def _verify_validator(self, person: Account, round_id: int | None) -> None:
+        """``person`` may validate round ``round_id``'s progressive payouts: a supervisor, not
+        the dealer of record and not signed in at this table at any moment of that round."""
+        dealt = round_id is not None and person.id in self.signed_in_during_round(round_id)
+        auth.authorize(person.role, Permission.VALIDATE_PAYOUT, dealt_it=dealt)
+
+    def show_progressive_claim(self, round_id: int, position: int, *, supervisor: str,
+                               pin: str) -> claims.ProgressiveClaim:
+        """The claim at ``position`` of round ``round_id`` as the journal holds it, shown to a
+        supervisor who may validate it; audited with the facts shown. Refused with the reason
+        when there is no such claim (:func:`dealer_station.claims.claim_for`)."""
+        with self._lock:
             person = self._authenticate(supervisor, pin, "validate_payout")
-            auth.authorize(person.role, Permission.VALIDATE_PAYOUT,
-                           dealt_it=self._dealt(person.id, round_id))
-            dealer = None
-            if round_id is not None:
-                dealer = journal.round_summary(self.store, round_id).dealer
-            with self.store.transaction() as work:
-                record = meter_store.pay_jackpot(work, meter, round_id=round_id,
-                                                 position=str(position), hand=hand,
-                                                 amount=amount, share_bp=share_bp,
-                                                 dealer=dealer, supervisor=person.id)
-                work.audit("validation", {"decision": "approved", "jackpot": record.number,
-                                          "meter": meter,
-                                          "position": record.position, "hand": hand,
-                                          "amount": record.amount, "dealer": dealer,
-                                          "clause": "5324.41(k)(3)(iii)"},
-                           actor=person.id, round_id=round_id)
+            try:
+                claim = claims.claim_for(self, round_id, position)
+                self._verify_validator(person, round_id)
+            except ProcedureError as error:
+                self.store.audit("claim", {"event": "refused", "round": round_id,
+                                           "position": position, "reason": error.reason,
+                                           "clause": error.clause},
+                                 actor=person.id, round_id=self.round_id)
+                raise
+            self.store.audit("claim", {"event": "shown", **claim.facts()}, actor=person.id,
+                             round_id=round_id)
+            return claim
+
+    def decide_progressive_claim(self, shown: claims.ProgressiveClaim, *, approve: bool,
+                                 supervisor: str, pin: str, reason: str = "") -> Record:
+        """Approve (paid from the meter as it stands, the numbered jackpot record made) or reject
+        (with the reason, final) the claim ``shown``: refused unless it is still exactly the
+        claim the journal gives now (the supervisor confirms what was shown)."""
+        with self._lock:
+            now = claims.claim_for(self, shown.round_id, shown.position)
+            if now.facts() != shown.facts():
+                raise ProcedureError("the claim changed since it was shown (the meter moved): "
+                                     "show it again and check the amount", claims.CLAUSE)
+            if approve:
+                record = self.supervise("approve_progressive", supervisor=supervisor, pin=pin,
+                                        position=shown.position)
+            else:
+                if not reason.strip():
+                    raise ProcedureError("a rejected payout needs the reason", claims.CLAUSE)
+                record = self.supervise("reject_progressive", supervisor=supervisor, pin=pin,
+                                        position=shown.position, reason=reason.strip())
+            self.store.audit("claim", {"event": "approved" if approve else "rejected",
+                                       "reason": reason.strip(), **shown.facts()},
+                             actor=supervisor, round_id=shown.round_id)
             return record
 
     # -- devices and diagnostics -----------------------------------------------------------

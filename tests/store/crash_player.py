@@ -116,8 +116,10 @@ def pay_jackpots(station: Station) -> None:
     paid = {j.round_id for j in meter_store.jackpots(station.store)}
     for summary in journal.rounds(station.store, status="complete", limit=3):
         if summary.id % JACKPOT_EVERY == 0 and summary.id not in paid:
-            station.pay_jackpot(METER, position="1", hand="Three of a kind", amount=JACKPOT,
-                                supervisor="S2", pin=PINS["S2"], round_id=summary.id)
+            with station.store.transaction() as work:  # the store's jackpot record itself
+                meter_store.pay_jackpot(work, METER, round_id=summary.id, position="1",
+                                        hand="Three of a kind", amount=JACKPOT,
+                                        dealer=summary.dealer, supervisor="S2")
 
 
 #: game -> (settings, plan, the wager feeding the meter)

@@ -23,6 +23,7 @@ from dealer_station.auth import (
     authorize,
 )
 from dealer_station.cli import main
+from dealer_station.procedure import ProcedureError
 from dealer_station.station import Station, register_game
 from dealer_station.store.database import Store
 
@@ -146,21 +147,21 @@ def test_station_deal_needs_a_dealer_or_supervisor(station: Station) -> None:
     assert station.dealer and station.dealer.id == "D1"
 
 
-def test_station_validate_payout(station: Station) -> None:
-    """5324.41(k)(3)(iii) through the station (dealer, technician, the dealing supervisor)."""
+def test_station_no_claim_outside_a_progressive_round_5324_41_k_3_iii(
+        station: Station) -> None:
+    """5324.41(k)(3)(iii) through the station: a round of a game without the progressive has
+    no claim to show, whoever asks; the station has no way to pay a typed-in jackpot."""
     station.create_meter("progressive", wager="progressive", reset=10_000, rate_bp=2100,
                          supervisor="S1", pin="1111")
     station.sign_in("S2", "2222")
     station.start_round()
     station.perform("place_wager", position=1, wager="ante", amount=500)
-    for who, pin in (("D1", "3333"), ("T1", "4444"), ("S2", "2222")):
-        with pytest.raises(AccessDenied):
-            station.pay_jackpot("progressive", position=1, hand="Five aces", amount=1000,
-                                supervisor=who, pin=pin)
+    assert station.round_id is not None
+    for who, pin in (("D1", "3333"), ("T1", "4444"), ("S2", "2222"), ("S1", "1111")):
+        with pytest.raises(ProcedureError, match="no progressive payout wager"):
+            station.show_progressive_claim(station.round_id, 1, supervisor=who, pin=pin)
+    assert not hasattr(station, "pay_jackpot")
     assert station.meter_statistics("progressive").validations == 0
-    record = station.pay_jackpot("progressive", position=1, hand="Five aces", amount=1000,
-                                 supervisor="S1", pin="1111")
-    assert record.supervisor == "S1" and record.dealer == "S2"
 
 
 def test_station_change_configuration(station: Station) -> None:

@@ -91,14 +91,6 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
             supervisor.sign_in("S2", "2222")
             background = supervisor.configuration.background
             table.wait_idle(background, timeout=60)
-            page = supervisor.validation
-            page.round.setText(str(rounds[1]))
-            page.position.setEditText("4")
-            page.cards.setText("9h 8h 7h 6h 5h 2c 2d")
-            page.show_claim()
-            table.wait_idle()
-            page.approve()
-            table.wait_idle()
             supervisor.pages.show_page(1)
             supervisor.history.search()
             table.wait_idle()

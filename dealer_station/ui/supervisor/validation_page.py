@@ -1,6 +1,8 @@
-"""The progressive validation page: pick the claim (meter, round, position, seven cards), see
-the cards, the winning arrangement, the hand, the meter before and after and the amount; approve
-or reject with a reason; save the numbered jackpot record (text and PDF)."""
+"""The progressive validation page: name the round and the position (the positions the open
+round waits for are offered), see the claim as the journal holds it — the progressive wager
+counted at the light check, the seven cards dealt, the best arrangement, the hand, the meter now,
+the amount and the meter after — or the reason there is none; approve or reject with a reason;
+save the numbered jackpot record (text and PDF). Nobody types cards."""
 
 from __future__ import annotations
 
@@ -25,17 +27,16 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station import jackpot as jackpot_print
-from dealer_station.cards import format_cards
+from dealer_station.procedure import ProcedureError
 from dealer_station.store import journal
 from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.validation import (
     JackpotClaim,
     approve_claim,
-    build_claim,
-    candidate_hands,
-    pending_claims,
+    claims_waiting,
     reject_claim,
+    show_claim,
 )
 from dealer_station.ui.supervisor.widgets import message_label
 
@@ -90,29 +91,26 @@ class ValidationPage(QWidget):
         heading = QLabel("PROGRESSIVE VALIDATION · 5324.41(k)(3)(iii)")
         heading.setObjectName("phase")
         layout.addWidget(heading)
-        self.meter = QComboBox()
         self.round = QLineEdit()
         self.round.setPlaceholderText("round number")
         self.position = QComboBox()
         self.position.setEditable(True)
-        self.cards = QLineEdit()
-        self.cards.setPlaceholderText("the seven cards, e.g. 9h 8h 7h 6h 5h 2c 2d")
-        self.load_button = QPushButton("LOAD ROUND")
         self.show_button = QPushButton("SHOW THE CLAIM")
         self.show_button.setObjectName("primary")
         pick = QGridLayout()
         pick.setHorizontalSpacing(10)
-        for column, (label, widget, stretch) in enumerate((("Meter", self.meter, 3),
-                                                          ("Round", self.round, 1))):
-            pick.addWidget(QLabel(label), 0, column * 2)
-            pick.addWidget(widget, 0, column * 2 + 1)
-            pick.setColumnStretch(column * 2 + 1, stretch)
-        pick.addWidget(self.load_button, 0, 4)
-        pick.addWidget(QLabel("Position"), 1, 0)
-        pick.addWidget(self.position, 1, 1)
-        pick.addWidget(QLabel("Cards"), 2, 0)
-        pick.addWidget(self.cards, 2, 1, 1, 3)
-        pick.addWidget(self.show_button, 2, 4)
+        pick.addWidget(QLabel("Round"), 0, 0)
+        pick.addWidget(self.round, 0, 1)
+        pick.addWidget(QLabel("Position"), 0, 2)
+        pick.addWidget(self.position, 0, 3)
+        pick.addWidget(self.show_button, 0, 4)
+        pick.setColumnStretch(1, 1)
+        pick.setColumnStretch(3, 1)
+        hint = QLabel("The claim comes from the round's journal: the wager counted at the light "
+                      "check and the cards that position was dealt.")
+        hint.setObjectName("muted")
+        hint.setWordWrap(True)
+        pick.addWidget(hint, 1, 0, 1, 5)
         layout.addLayout(pick)
         self.claim_box = QFrame()
         self.claim_box.setObjectName("panel")
@@ -146,8 +144,6 @@ class ValidationPage(QWidget):
         self.background = Background(self)
         self.message = message_label()
         layout.addWidget(self.message)
-        self.load_button.clicked.connect(self.load_round)
-        self.position.currentTextChanged.connect(self._pick_position)
         self.show_button.clicked.connect(self.show_claim)
         self.approve_button.clicked.connect(self.approve)
         self.reject_button.clicked.connect(self.reject)
@@ -157,92 +153,74 @@ class ValidationPage(QWidget):
 
     # -- data from the station --------------------------------------------------------------
     def refresh(self) -> None:
-        """Meters, the current (or last) round, and the payouts the round waits for."""
-        def read(context: StaffContext) -> tuple[list[str], int | None, list[JackpotClaim]]:
-            station = context.station
-            rounds = journal.rounds(station.store, limit=1)
-            current = station.round_id or (rounds[0].id if rounds else None)
-            return [m.name for m in station.meters()], current, pending_claims(station)
+        """The open round and the positions it waits for; the first is shown (and audited as
+        shown) to the supervisor signed in."""
+        session = self.session
 
-        def show(found: tuple[list[str], int | None, list[JackpotClaim]]) -> None:
-            names, current, waiting = found
-            self.meter.clear()
-            self.meter.addItems(names)
-            if waiting:
-                first = waiting[0]
-                self.meter.setCurrentText(first.meter)
-                self.round.setText(str(first.round_id))
-                self._candidates = {c.position: format_cards(c.cards) for c in waiting}
-                self.position.clear()
-                self.position.addItems(list(self._candidates))
-                decided, self._decided = self._decided, ""
-                if self.shown.currentWidget() is self.record_text:
-                    # the record just made stays in view until the next claim is asked for
-                    self.message.setText(decided + f"Next: position {first.position} waits — "
-                                         "press SHOW THE CLAIM.")
-                    return
-                self._set_claim(first)
-                self.message.setText(
-                    decided + f"Round {first.round_id} waits for your validation: "
-                    + ", ".join(f"position {c.position}" for c in waiting)
-                    + " (paid in this order, 5324.41(k)(6)).")
+        def read(context: StaffContext) -> tuple[int | None, tuple[int, ...],
+                                                 JackpotClaim | str | None]:
+            station = context.station
+            round_id, waiting = claims_waiting(station)
+            if round_id is None:
+                rounds = journal.rounds(station.store, limit=1)
+                round_id = rounds[0].id if rounds else None
+            shown: JackpotClaim | str | None = None
+            if waiting and session is not None and round_id is not None:
+                try:
+                    shown = show_claim(station, round_id, waiting[0], supervisor=session.user,
+                                       pin=session.pin)
+                except ProcedureError as error:  # the reason, said on the screen
+                    shown = str(error)
+            return round_id, waiting, shown
+
+        def show(found: tuple[int | None, tuple[int, ...], JackpotClaim | str | None]) -> None:
+            round_id, waiting, shown = found
+            if round_id is not None:
+                self.round.setText(str(round_id))
+            self.position.clear()
+            self.position.addItems([str(p) for p in waiting])
+            decided, self._decided = self._decided, ""
+            if not waiting:
+                self.message.setText(decided + "No progressive payout waits for a supervisor "
+                                     "at this table.")
                 return
-            if current is not None and not self.round.text():
-                self.round.setText(str(current))
-                self.load_round()
-            if not names:
-                self.message.setText("This table has no progressive meter.")
+            order = ", ".join(f"position {p}" for p in waiting)
+            if self.shown.currentWidget() is self.record_text:
+                # the record just made stays in view until the next claim is asked for
+                self.message.setText(decided + f"Next: position {waiting[0]} waits — press "
+                                     "SHOW THE CLAIM.")
+                return
+            if isinstance(shown, str):
+                self._set_claim(None)
+                self._refused(shown)
+                return
+            self._set_claim(shown)
+            self.message.setText(decided + f"Round {round_id} waits for your validation: "
+                                 f"{order} (paid in this order, 5324.41(k)(6)).")
 
         self.calls.submit(read, show, self.message.setText)
 
-    def load_round(self) -> None:
-        text = self.round.text().strip()
-        if not text.isdigit():
-            self.message.setText("Enter the round number.")
-            return
-        round_id = int(text)
-
-        def read(context: StaffContext) -> dict[str, str]:
-            station = context.station
-            if station.round_id == round_id and station.round is not None:
-                return candidate_hands(station.round.to_document())
-            return candidate_hands(journal.round_summary(station.store, round_id).document)
-
-        self.calls.submit(read, self._show_candidates, self.message.setText)
-
-    def _show_candidates(self, found: dict[str, str]) -> None:
-        self._candidates = found
-        self.position.clear()
-        self.position.addItems(list(found))
-        if not found:
-            self.message.setText("No seven-card hands in this round: enter the position and "
-                                 "cards.")
-
-    def _pick_position(self, position: str) -> None:
-        if position in self._candidates:
-            self.cards.setText(self._candidates[position])
-
     # -- the claim ------------------------------------------------------------------------------
     def show_claim(self) -> None:
-        meter_name, cards = self.meter.currentText(), self.cards.text()
-        position = self.position.currentText().strip()
-        round_text = self.round.text().strip()
-        round_id = int(round_text) if round_text.isdigit() else None
-        if not meter_name or not position:
-            self.message.setText("Choose the meter and the position.")
+        session = self.session
+        round_text, position = self.round.text().strip(), self.position.currentText().strip()
+        if session is None:
+            self.message.setText("Sign in first.")
             return
+        if not round_text.isdigit() or not position.isdigit():
+            self.message.setText("Enter the round number and the betting position.")
+            return
+        round_id, seat = int(round_text), int(position)
 
         def build(context: StaffContext) -> JackpotClaim:
-            station = context.station
-            if round_id is not None and round_id == station.round_id:
-                for claim in pending_claims(station):
-                    if claim.position == position:
-                        return claim
-            meter = station.meter(meter_name)
-            return build_claim(meter_name, reset=meter.reset, meter=meter.current,
-                               round_id=round_id, position=position, cards=cards)
+            return show_claim(context.station, round_id, seat, supervisor=session.user,
+                              pin=session.pin)
 
-        self.calls.submit(build, self._set_claim, self._refused)
+        def refused(words: str) -> None:
+            self._set_claim(None)
+            self._refused(words)
+
+        self.calls.submit(build, self._set_claim, refused)
 
     def _set_claim(self, claim: JackpotClaim | None) -> None:
         self.claim = claim
@@ -251,7 +229,7 @@ class ValidationPage(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        lines = claim.lines() if claim else [("Claim", "choose the round, position and cards")]
+        lines = claim.lines() if claim else [("Claim", "name the round and the position")]
         for index, (label, value) in enumerate(lines):
             name = QLabel(label)
             name.setObjectName("muted")
@@ -301,10 +279,7 @@ class ValidationPage(QWidget):
         self._decided = (f"Approved: jackpot record No. {self.record.number:06d}. Save it and "
                          "have the player sign. ")
         self.message.setText(self._decided)
-        if self.claim is not None and self.claim.in_round:
-            self.refresh()  # the next payout the round waits for, if any
-        else:
-            self._decided = ""
+        self.refresh()  # the next payout the round waits for, if any
         self._set_claim(None)
 
     def reject(self) -> None:
@@ -321,10 +296,7 @@ class ValidationPage(QWidget):
             self.reason.clear()
             self._decided = f"Rejected ({why}): nothing was taken from the meter. "
             self.message.setText(self._decided)
-            if claim.in_round:
-                self.refresh()  # the next payout the round waits for, if any
-            else:
-                self._decided = ""
+            self.refresh()  # the next payout the round waits for, if any
             self._set_claim(None)
 
         self.calls.submit(refuse, done, self._refused)

@@ -1,0 +1,178 @@
+"""Issue 16: progressive claims bound to what the journal holds, through the station
+(5324.41(k)(2)-(k)(6), (g)(8)): no claim for a position without a counted progressive wager,
+for a hand not paid from the meter, before settlement, for a finished round; never validated by
+anyone signed in at the table during the round; two hits paid in (k)(6) order each from the
+meter as it then stands; nothing approved twice; a rejection needs a reason and is final; every
+claim shown, refused, approved or rejected is audited with its facts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_pai_gow_station_rounds import (
+    HANDS,
+    RESET,
+    bet,
+    deal_and_set,
+    first_start,
+    meter_now,
+    play_to_validation,
+    stacked_shoe,
+)
+
+from dealer_station.games.pai_gow.positions import DEALER
+from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
+from dealer_station.procedure import ProcedureError
+from dealer_station.station import Station
+
+
+@pytest.fixture
+def station(tmp_path: Path) -> Iterator[Station]:
+    opened = first_start(tmp_path)
+    opened.sign_in("D1", "3333")
+    yield opened
+    opened.close()
+
+
+def claims_audited(station: Station) -> list[dict[str, Any]]:
+    lines = station.store.audit_path.read_text().splitlines()
+    return [entry["data"] | {"actor": entry["actor"]} for entry in map(json.loads, lines)
+            if entry["kind"] == "claim"]
+
+
+def show(station: Station, position: int, who: str = "S1", pin: str = "1111") -> Any:
+    assert station.round_id is not None
+    return station.show_progressive_claim(station.round_id, position, supervisor=who, pin=pin)
+
+
+def test_k_2_no_claim_for_a_position_without_a_counted_progressive_wager(
+        station: Station) -> None:
+    round_id = play_to_validation(station)
+    with pytest.raises(ProcedureError, match="position 1 has no progressive wager in round"):
+        station.show_progressive_claim(round_id, 1, supervisor="S1", pin="1111")
+    with pytest.raises(ProcedureError, match=r"position 3's cards .* form no progressive hand"):
+        station.show_progressive_claim(round_id, 3, supervisor="S1", pin="1111")
+    refused = [c for c in claims_audited(station) if c["event"] == "refused"]
+    assert [(c["position"], c["clause"]) for c in refused] == [(1, "5324.41(k)(2)"),
+                                                               (3, "5324.41(k)(5)")]
+
+
+def test_k_3_no_claim_before_the_round_is_settled(station: Station) -> None:
+    bet(station)
+    station.perform("confirm_light_count", chips=3)
+    deal_and_set(station)
+    with pytest.raises(ProcedureError, match="is not settled yet"):
+        show(station, 5)
+
+
+def test_k_3_iii_claim_shows_the_journal_s_facts_and_is_audited(station: Station) -> None:
+    round_id = play_to_validation(station)
+    claim = show(station, 5)
+    assert claim.cards == tuple(station.round.core.seven_cards(5))
+    assert " ".join(c.text for c in claim.cards) == HANDS[5]
+    assert claim.hand == "natural_royal_flush_and_pair" and claim.amount == meter_now(station)
+    assert claim.meter_after == RESET and claim.dealer == "D1" and claim.wager == 100
+    assert claim.arrangement == "high As Ks Qs Js Ts · low 9c 9d"
+    shown = [c for c in claims_audited(station) if c["event"] == "shown"]
+    assert shown == [{"event": "shown", **claim.facts(), "actor": "S1"}]
+    assert shown[0]["round"] == round_id
+
+
+def test_k_6_second_claim_waits_for_the_first(station: Station) -> None:
+    play_to_validation(station)
+    with pytest.raises(ProcedureError, match="position 5 is paid first"):
+        show(station, 2)
+
+
+def test_k_3_iii_a_supervisor_signed_in_during_the_round_cannot_validate(
+        station: Station) -> None:
+    """Issue 16: S2 signs in on the dealer's screen mid-round and hands back before acting;
+    S2 recorded no action in the round yet is refused, at showing and at approving."""
+    bet(station)
+    station.sign_in("S2", "2222")  # takes over the table for a moment
+    station.sign_in("D1", "3333")
+    station.perform("confirm_light_count", chips=3)
+    deal_and_set(station)
+    station.perform("settle")
+    assert station.round_id is not None
+    assert "S2" in station.signed_in_during_round(station.round_id)
+    with pytest.raises(ProcedureError, match="round they dealt"):
+        show(station, 5, "S2", "2222")
+    with pytest.raises(ProcedureError, match="round they dealt"):
+        station.supervise("approve_progressive", supervisor="S2", pin="2222", position=5)
+    assert len(station.round.pending) == 2
+    claim = show(station, 5)  # S1 was never signed in at the table during it
+    station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="1111")
+
+
+def test_k_6_two_hits_each_from_the_meter_as_it_then_stands(station: Station) -> None:
+    before = play_to_validation(station) and meter_now(station)
+    first = show(station, 5)
+    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="1111")
+    assert meter_now(station) == RESET and first.amount == before
+    second = show(station, 2)
+    assert second.meter_before == RESET and second.amount == RESET  # 100% of the reseeded meter
+    station.decide_progressive_claim(second, approve=True, supervisor="S2", pin="2222")
+    events = [(c["event"], c.get("position")) for c in claims_audited(station)]
+    assert events == [("shown", 5), ("approved", 5), ("shown", 2), ("approved", 2)]
+
+
+def test_nothing_is_approved_twice_and_a_rejection_is_final(station: Station) -> None:
+    play_to_validation(station)
+    first = show(station, 5)
+    with pytest.raises(ProcedureError, match="needs the reason"):
+        station.decide_progressive_claim(first, approve=False, supervisor="S1", pin="1111")
+    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="1111")
+    with pytest.raises(ProcedureError, match="already approved by S1"):
+        station.decide_progressive_claim(first, approve=True, supervisor="S2", pin="2222")
+    with pytest.raises(ProcedureError, match="already approved"):
+        show(station, 5, "S2", "2222")
+    second = show(station, 2)
+    station.decide_progressive_claim(second, approve=False, supervisor="S1", pin="1111",
+                                     reason="cards moved")
+    for decision in (True, False):
+        with pytest.raises(ProcedureError, match=r"rejected by S1 .cards moved.: a rejection "
+                                                 r"is final"):
+            station.decide_progressive_claim(second, approve=decision, supervisor="S2",
+                                             pin="2222", reason="again")
+    rejected = [c for c in claims_audited(station) if c["event"] == "rejected"]
+    assert rejected and rejected[0]["reason"] == "cards moved"
+    assert rejected[0]["cards"] == HANDS[2]
+
+
+def test_a_claim_changed_since_shown_is_shown_again(station: Station) -> None:
+    play_to_validation(station)
+    claim = show(station, 5)
+    from dataclasses import replace
+
+    with pytest.raises(ProcedureError, match="changed since it was shown"):
+        station.decide_progressive_claim(replace(claim, amount=claim.amount + 1), approve=True,
+                                         supervisor="S1", pin="1111")
+    assert len(station.round.pending) == 2
+
+
+def test_k_6_a_ten_percent_claim_after_a_hit_is_ten_percent_of_the_reseeded_meter(
+        station: Station) -> None:
+    """The second claim, a natural royal flush without a pair, is 10% of the meter as it
+    stands after the first hit reseeded it, never of the meter at settlement."""
+    bet(station)
+    station.perform("confirm_light_count", chips=3)
+    station.perform("determine_starting_position", number=1)
+    round_ = station.round
+    assert isinstance(round_, PaiGowBonusRound) and round_.core.start is not None
+    hands = {5: HANDS[5], 2: "Ah Kh Qh Jh Th 8c 5s", 3: HANDS[3], DEALER: HANDS[DEALER]}
+    station.perform("deal", cards=stacked_shoe(hands, round_.core.start))
+    station.perform("players_have_set")
+    station.perform("set_dealer_hand")
+    for position in round_.core.exposure_order():
+        station.perform("set_hand_house_way", position=position)
+    station.perform("settle")
+    first = show(station, 5)
+    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="1111")
+    second = show(station, 2)
+    assert second.hand == "natural_royal_flush" and second.meter_before == RESET
+    assert second.amount == RESET // 10 and second.meter_after == RESET
