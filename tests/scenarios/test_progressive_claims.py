@@ -32,11 +32,9 @@ from dealer_station.station import Station
 
 @pytest.fixture
 def station(tmp_path: Path) -> Iterator[Station]:
-    opened = first_start(tmp_path)
-    opened.sign_in("D1", "3333")
-    yield opened
-    opened.close()
-
+    with first_start(tmp_path) as opened:  # a new table, D1 on duty
+        opened.sign_in("D1", "3333")
+        yield opened
 
 def claims_audited(station: Station) -> list[dict[str, Any]]:
     lines = station.store.audit_path.read_text().splitlines()
