@@ -1,16 +1,24 @@
 """The bar along the top: game and round, the health of every device link (connected, fault,
-reconnecting) always visible, and who is signed in."""
+reconnecting) always visible, and who is signed in.
+
+A device's words can be long ("Shoe — reconnecting (/dev/pts/0: no answer from device 1 to
+command 0x04 after 4 attempts)"). Each device's item is therefore drawn elided to the room the
+bar has — never wider: the bar, and so the window, never grows past the screen for a status —
+and the full words are its tooltip, shown also when the item is tapped (a touch screen has no
+hover)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
+from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import DeviceHealth, HealthState
 
-__all__ = ["HealthStrip"]
+__all__ = ["HealthItem", "HealthStrip", "health_words"]
 
 _COLOURS = {
     HealthState.CONNECTED: THEME.ok,
@@ -19,6 +27,81 @@ _COLOURS = {
     HealthState.OFFLINE: THEME.fault,
     HealthState.NOT_CONFIGURED: THEME.faint,
 }
+
+#: How long a tapped device's full words stay shown (milliseconds).
+DETAIL_MS = 8000
+#: The dot's diameter and the gap after it (pixels).
+_DOT, _GAP = 14, 8
+
+
+def health_words(item: DeviceHealth) -> str:
+    """The words for one device: its name, its state unless connected, the detail.
+
+    >>> health_words(DeviceHealth("shoe", HealthState.FAULT, "jam", label="Shoe"))
+    'Shoe — fault (jam)'
+    """
+    words = item.title
+    if item.state is not HealthState.CONNECTED:
+        words += f" — {item.state.value}"
+    if item.detail:
+        words += f" ({item.detail})"
+    return words
+
+
+class HealthItem(QWidget):
+    """One device: a coloured dot and its words, elided to the width it is given (down to the
+    device's name); the full words are the tooltip and, on a tap, the strip's detail box."""
+
+    tapped = Signal(object)
+
+    def __init__(self, item: DeviceHealth, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.item = item
+        self.words = health_words(item)
+        self.colour = _COLOURS[item.state]
+        self.ink = THEME.text if item.state is HealthState.CONNECTED else self.colour
+        self.setToolTip(self.words)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def shown_words(self) -> str:
+        """The words as drawn at the current width (elided with … when they do not fit)."""
+        room = max(0, self.width() - _DOT - _GAP)
+        return self.fontMetrics().elidedText(self.words, Qt.TextElideMode.ElideRight, room)
+
+    @property
+    def elided(self) -> bool:
+        return self.shown_words() != self.words
+
+    def sizeHint(self) -> QSize:
+        metrics = self.fontMetrics()
+        return QSize(_DOT + _GAP + metrics.horizontalAdvance(self.words) + 2,
+                     max(_DOT, metrics.height()))
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for the device's name (and the ellipsis when more words follow): what is
+        shortened is the state's detail, never the name."""
+        metrics = self.fontMetrics()
+        head = self.item.title + ("…" if self.words != self.item.title else "")
+        return QSize(_DOT + _GAP + metrics.horizontalAdvance(head) + 2,
+                     max(_DOT, metrics.height()))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        middle = self.height() // 2
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(self.colour))
+        painter.drawEllipse(QPoint(_DOT // 2, middle), _DOT // 2, _DOT // 2)
+        painter.setPen(QColor(self.ink))
+        painter.setFont(self.font())
+        painter.drawText(_DOT + _GAP, 0, self.width() - _DOT - _GAP, self.height(),
+                         int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                         self.shown_words())
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.tapped.emit(self)
+        event.accept()
 
 
 class HealthStrip(QFrame):
@@ -29,26 +112,47 @@ class HealthStrip(QFrame):
         self.setObjectName("bar")
         self.setStyleSheet(f"QFrame#bar {{ background: {THEME.bar}; }}")
         self.setFixedHeight(52)
+        # the bar takes the window's width, never sets it: nothing in it widens the window
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(18, 4, 18, 4)
-        self._layout.setSpacing(22)
+        self._layout.setSpacing(12)
         self.title = QLabel("")
         self.title.setStyleSheet("font-size: 17pt; font-weight: bold;")
         self._layout.addWidget(self.title)
         self._layout.addStretch(1)
-        self._items: list[QLabel] = []
+        self._items: list[HealthItem] = []
         self._words: list[str] = []
         self._health: tuple[DeviceHealth, ...] = ()
         self._stretch_after = QWidget()
+        self._stretch_after.setFixedWidth(0)
         self._layout.addWidget(self._stretch_after)
         self._layout.addStretch(1)
         self.user = QLabel("")
         self.user.setObjectName("muted")
         self._layout.addWidget(self.user)
+        #: A tapped device's full words, in a box under the bar (over the window, never
+        #: widening it); hidden after :data:`DETAIL_MS` or by a tap on it.
+        self.detail = QLabel("")
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.PlainText)
+        self.detail.setStyleSheet(f"background: {THEME.panel}; border: 2px solid {THEME.warn}; "
+                                  "border-radius: 8px; padding: 10px;")
+        self.detail.hide()
+        self.detail.mousePressEvent = lambda _event: self.detail.hide()  # type: ignore[method-assign]
+        self._detail_name = ""
+        self._detail_timer = QTimer(self)
+        self._detail_timer.setSingleShot(True)
+        self._detail_timer.setInterval(DETAIL_MS)
+        self._detail_timer.timeout.connect(self.detail.hide)
 
     @property
     def health(self) -> tuple[DeviceHealth, ...]:
         return self._health
+
+    @property
+    def items(self) -> tuple[HealthItem, ...]:
+        return tuple(self._items)
 
     def item_text(self) -> list[str]:
         """The words shown for each device (for tests)."""
@@ -60,26 +164,42 @@ class HealthStrip(QFrame):
     def set_user(self, text: str) -> None:
         self.user.setText(text)
 
+    def show_detail(self, item: HealthItem) -> None:
+        """Show ``item``'s full words under the bar, within the window."""
+        window = self.window()
+        if self.detail.parent() is not window:
+            self.detail.setParent(window)
+        room = max(200, window.width() - 40)
+        self._detail_name = item.item.name
+        self.detail.setText(item.words)
+        self.detail.setFixedWidth(min(room, max(300, item.sizeHint().width() + 40)))
+        self.detail.adjustSize()
+        corner = item.mapTo(window, QPoint(0, item.height() + 8))
+        x = max(10, min(corner.x(), window.width() - self.detail.width() - 10))
+        self.detail.move(x, self.mapTo(window, QPoint(0, self.height())).y() + 4)
+        self.detail.show()
+        self.detail.raise_()
+        self._detail_timer.start()
+
     def set_health(self, items: Sequence[DeviceHealth]) -> None:
         self._health = tuple(items)
-        for label in self._items:
-            self._layout.removeWidget(label)
-            label.hide()
-            label.deleteLater()
+        shown = self._detail_name if self.detail.isVisible() else None
+        for widget in self._items:
+            self._layout.removeWidget(widget)
+            widget.hide()
+            widget.deleteLater()
         self._items = []
         self._words = []
         index = self._layout.indexOf(self._stretch_after)
+        font = QFont(self.font())
         for offset, item in enumerate(items):
-            colour = _COLOURS[item.state]
-            words = item.title
-            if item.state is not HealthState.CONNECTED:
-                words += f" — {item.state.value}"
-            if item.detail:
-                words += f" ({item.detail})"
-            ink = THEME.text if item.state is HealthState.CONNECTED else colour
-            label = QLabel(f'<span style="color:{colour}; font-size: 16pt;">●</span> '
-                           f'<span style="color:{ink};">{words}</span>')
-            self._words.append(words)
-            label.setToolTip(item.detail)
-            self._layout.insertWidget(index + offset, label)
-            self._items.append(label)
+            widget = HealthItem(item)
+            widget.setFont(font)
+            widget.tapped.connect(self.show_detail)
+            self._words.append(widget.words)
+            self._layout.insertWidget(index + offset, widget)
+            self._items.append(widget)
+            if item.name == shown:
+                self.detail.setText(widget.words)  # the device's new words, still shown
+        if shown is not None and shown not in {item.name for item in items}:
+            self.detail.hide()

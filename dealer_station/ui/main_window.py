@@ -122,6 +122,8 @@ class MainWindow(QMainWindow):
         space.activated.connect(self.payments.tick_next)
         from dealer_station.ui.supervisor.access import install_staff_access
         self.staff = install_staff_access(self)  # SUPERVISOR / TECHNICIAN screens over this one
+        from dealer_station.ui.sim_panel import install_simulated_table
+        self.simulated_table = install_simulated_table(self)  # only with simulated devices
         self.worker = worker
         self.bridge = bridge
         self.thread_: QThread | None = None
@@ -217,6 +219,7 @@ class MainWindow(QMainWindow):
         """Stop the worker thread (the journal already holds every action), waiting up to
         :data:`SHUTDOWN_WAIT_SECONDS` for the work in flight; a thread still running then is
         reported and kept, never destroyed."""
+        self.simulated_table.shutdown()
         if self.thread_ is not None:
             if self.worker is not None and self.thread_.isRunning():
                 QMetaObject.invokeMethod(self.worker, "stop",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["THEME", "Theme", "stylesheet"]
+__all__ = ["THEME", "Theme", "bar_button_style", "stylesheet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +96,15 @@ QMenu::item:disabled {{ color: {t.faint}; }}
 QLineEdit, QSpinBox {{ background: {t.background}; border: 1px solid {t.panel_line};
                        border-radius: 6px; min-height: 40px; padding: 2px 8px; }}
 """
+
+
+def bar_button_style(background: str = "") -> str:
+    """The style of a button in the dealer's top bar (smaller than the step panel's: the bar
+    holds several, and its device words need the room).
+
+    >>> "12pt" in bar_button_style()
+    True
+    """
+    colour = f" background: {background};" if background else ""
+    return ("QPushButton { min-height: 36px; max-height: 40px; padding: 2px 10px; "
+            f"font-size: 12pt;{colour} }}")

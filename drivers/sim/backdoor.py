@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer_station.cards import Card
@@ -22,7 +23,38 @@ from drivers.protocol.codes import FaultCode
 if TYPE_CHECKING:
     from drivers.sim.table import SimulatedTable
 
-__all__ = ["Backdoor"]
+__all__ = ["AcceptorState", "Backdoor", "ShoeState", "TableState"]
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptorState:
+    """One seat's acceptor as a person at the table sees it."""
+
+    seat: int
+    chip_present: bool
+    light: str  # the light mode's name: OFF, ON, BLINK...
+    locked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeState:
+    door_open: bool
+    jam_pending: bool  # the next dispense jams
+    jammed: bool  # the JAM fault is up
+    cards_left: int
+    faults: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What the simulated table's devices hold right now (for a panel showing the table)."""
+
+    game: str
+    acceptors: tuple[AcceptorState, ...]
+    shoe: ShoeState
+    lockout_locked: bool
+    unplugged: tuple[str, ...]  # the lines whose cable is pulled
+    lines: tuple[str, ...]
 
 
 class Backdoor:
@@ -41,6 +73,10 @@ class Backdoor:
     def jam(self) -> None:
         """The next dispense jams."""
         self.table.shoe.jam()
+
+    def clear_jam(self) -> None:
+        """The jammed card is taken out: a pending jam is cancelled, the JAM fault clears."""
+        self.table.shoe.clear_jam()
 
     def misread(self, cards: int = 1) -> None:
         """The next ``cards`` cards dispensed are not recognised."""
@@ -87,6 +123,35 @@ class Backdoor:
                 model.power_cycle()
         else:
             self.table.model(device, seat).power_cycle()
+
+    def state(self) -> TableState:
+        """Every device's state as a person at the table would see it.
+
+        >>> from drivers.sim.table import start_simulated_table
+        >>> table = start_simulated_table("pai_gow", transport="memory")
+        >>> table.backdoor.place_chip(2); table.backdoor.unplug("lockout")
+        >>> state = table.backdoor.state()
+        >>> [a.seat for a in state.acceptors if a.chip_present], state.unplugged
+        ([2], ('lockout',))
+        >>> table.close()
+        """
+        table = self.table
+        acceptors = []
+        for seat, model in sorted(table.acceptors.items()):
+            with model.lock:
+                acceptors.append(AcceptorState(seat, model.chip_present, model.light.name,
+                                               model.locked))
+        shoe = table.shoe
+        with shoe.lock:
+            shoe_state = ShoeState(shoe.door_open, shoe.jam_next, FaultCode.JAM in shoe.faults,
+                                   len(shoe.remaining),
+                                   tuple(sorted(code.name for code in shoe.faults)))
+        with table.lockout.lock:
+            locked = table.lockout.locked
+        unplugged = tuple(name for name, server in table.servers.items()
+                          if server.line.faults.unplugged)
+        return TableState(table.game, tuple(acceptors), shoe_state, locked, unplugged,
+                          tuple(table.servers))
 
     # -- the lines ---------------------------------------------------------------------------
     def unplug(self, device: str) -> None:

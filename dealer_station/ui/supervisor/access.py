@@ -17,11 +17,10 @@ from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from dealer_station.ui.supervisor.calls import StationCalls, calls_for_window
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 from dealer_station.ui.technician.screen import TechnicianScreen
+from dealer_station.ui.theme import bar_button_style
 
 __all__ = ["StaffAccess", "install_staff_access"]
 
-_BAR_BUTTON = ("QPushButton { min-height: 36px; max-height: 40px; padding: 2px 14px; "
-               "font-size: 13pt; }")
 
 
 class StaffAccess(QObject):
@@ -43,7 +42,7 @@ class StaffAccess(QObject):
         bar = getattr(window, "health", None)
         layout = bar.layout() if bar is not None else None
         for button in (self.supervisor_button, self.technician_button):
-            button.setStyleSheet(_BAR_BUTTON)
+            button.setStyleSheet(bar_button_style())
             button.setFixedHeight(40)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay the dealer's
             if layout is not None:

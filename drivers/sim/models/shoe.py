@@ -92,6 +92,13 @@ class ShoeModel(DeviceModel):
         with self.lock:
             self.jam_next = True
 
+    def clear_jam(self) -> None:
+        """The jammed card is taken out of the card path: a jam still to come is cancelled and
+        the JAM fault clears (as the shoe's path sensor sees the path free again)."""
+        with self.lock:
+            self.jam_next = False
+            self.clear_fault(FaultCode.JAM)
+
     def misread(self, cards: int = 1) -> None:
         """The next ``cards`` dispensed cards are not recognised."""
         with self.lock:

@@ -1,0 +1,469 @@
+"""The simulated-table panel: with no hardware configured, the table's devices are simulated,
+and this panel is the person's hands at that table — a chip placed on or taken off any
+position's bet acceptor, the shoe jammed or cleared, its door opened or closed, the lockout
+controller's button pressed, any device's cable pulled or plugged back in.
+
+SIMULATED TABLE in the dealer's top bar (present only when the devices are simulated) opens
+the panel over the felt; the step panel and the lower panel stay uncovered and usable, and
+CLOSE (or the top-bar button again) takes it away. Each action goes through the simulators'
+back door (:class:`drivers.sim.backdoor.Backdoor`) exactly as the hardware would act: a chip
+placed makes the acceptor sense it and report CHIP_SENSED on its line, and the station hears of
+it through the normal driver path, as from a real acceptor. No other part of the product
+touches the back door.
+
+Every call into the simulators runs on the panel's own thread (:class:`SimulatorCalls`), never
+on the GUI thread: a model's lock held by a line thread that is answering slowly freezes
+nothing on the screen.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.ui.theme import THEME, bar_button_style
+from drivers.sim.backdoor import TableState
+
+__all__ = ["SimulatedTableAccess", "SimulatedTablePanel", "SimulatorCalls",
+           "install_simulated_table"]
+
+#: How often the open panel reads the devices' state again (milliseconds).
+REFRESH_MS = 400
+#: Acceptors per row of the panel.
+COLUMNS = 3
+POLL_MS = 20
+
+#: The wager each game's per-position acceptor takes.
+ACCEPTOR_WAGER = {"let_it_ride": "bonus", "pai_gow": "progressive"}
+#: The device on each line, as the top bar names them.
+LINE_TITLES = {"shoe": "Shoe", "acceptors": "Acceptors", "lockout": "Lockout controller",
+               "printer": "Printer"}
+
+_BUTTON = ("QPushButton {{ min-height: 50px; padding: 4px 12px; font-size: 14pt; "
+           "background: {background}; }}")
+
+
+class SimulatorCalls(QObject):
+    """One thread of its own running calls into the simulators, in the order submitted;
+    ``on_done(result)`` or ``on_error(words)`` runs later on the GUI thread (a timer drains the
+    answers, no Qt object is touched off the GUI thread)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._jobs: queue.SimpleQueue[tuple[int, Callable[[], Any]] | None] = queue.SimpleQueue()
+        self._answers: deque[tuple[int, Any, bool]] = deque()
+        self._waiting: dict[int, tuple[Callable[[Any], None] | None,
+                                       Callable[[str], None] | None]] = {}
+        self._tickets = 0
+        self._thread: threading.Thread | None = None
+        self.timer = QTimer(self)
+        self.timer.setInterval(POLL_MS)
+        self.timer.timeout.connect(self._drain)
+
+    @property
+    def pending(self) -> int:
+        return len(self._waiting)
+
+    def submit(self, function: Callable[[], Any], on_done: Callable[[Any], None] | None = None,
+               on_error: Callable[[str], None] | None = None) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._work, args=(self._jobs, self._answers),
+                                            name="simulated-table", daemon=True)
+            self._thread.start()
+        self._tickets += 1
+        self._waiting[self._tickets] = (on_done, on_error)
+        self._jobs.put((self._tickets, function))
+        self.timer.start()
+
+    @staticmethod
+    def _work(jobs: queue.SimpleQueue[tuple[int, Callable[[], Any]] | None],
+              answers: deque[tuple[int, Any, bool]]) -> None:
+        while True:
+            job = jobs.get()
+            if job is None:
+                return
+            ticket, function = job
+            try:
+                answers.append((ticket, function(), False))
+            except Exception as error:  # the words on the panel, never a dead thread
+                answers.append((ticket, str(error) or type(error).__name__, True))
+            del function, job
+
+    def _drain(self) -> None:
+        while self._answers:
+            ticket, value, failed = self._answers.popleft()
+            callbacks = self._waiting.pop(ticket, None)
+            if callbacks is None:
+                continue
+            callback = callbacks[1] if failed else callbacks[0]
+            if callback is not None:
+                callback(value)
+        if not self._waiting:
+            self.timer.stop()
+
+    def wait_idle(self, timeout: float = 5.0) -> bool:
+        """Block until every call submitted has run (for closing; never during play)."""
+        done = threading.Event()
+        self._jobs.put((0, done.set))
+        return done.wait(timeout)
+
+    def close(self) -> None:
+        """End the thread once the calls already submitted have run."""
+        self._jobs.put(None)
+        self.timer.stop()
+        self._waiting.clear()
+
+
+def _button(text: str, name: str, background: str = THEME.neutral) -> QPushButton:
+    button = QPushButton(text)
+    button.setObjectName(name)
+    button.setAccessibleName(name)
+    button.setStyleSheet(_BUTTON.format(background=background))
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay the dealer's
+    return button
+
+
+def _label(text: str = "", name: str = "muted") -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+def _short(line: str) -> str:
+    """A line's name on a button: SHOE, ACCEPTORS, LOCKOUT."""
+    return line.upper()
+
+
+def _heading(text: str) -> QLabel:
+    label = _label(text, "phase")
+    return label
+
+
+class SimulatedTablePanel(QFrame):
+    """The simulated table's devices with a person's actions on each. :meth:`bind` gives it
+    the :class:`~drivers.sim.table.SimulatedTable`; it then reads the devices' state every
+    :data:`REFRESH_MS` while shown."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self.setStyleSheet(
+            f"QFrame#panel {{ background: {THEME.panel}; border: 2px solid {THEME.warn}; "
+            f"border-radius: 12px; }} QScrollBar:vertical {{ width: 18px; "
+            f"background: {THEME.background}; }} QScrollBar::handle:vertical {{ "
+            f"background: {THEME.neutral}; min-height: 48px; border-radius: 6px; }}")
+        self.calls = SimulatorCalls(self)
+        self.table: Any = None
+        self.state: TableState | None = None
+        self._layout_for: tuple[str, int, tuple[str, ...]] | None = None
+        self.chip_buttons: dict[int, QPushButton] = {}
+        self.chip_states: dict[int, QLabel] = {}
+        self.line_buttons: dict[str, QPushButton] = {}
+        self.line_states: dict[str, QLabel] = {}
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(14, 10, 14, 10)
+        outer.setSpacing(4)
+        header = QHBoxLayout()
+        title = QLabel("SIMULATED TABLE")
+        title.setStyleSheet(f"font-size: 16pt; font-weight: bold; color: {THEME.warn};")
+        header.addWidget(title, 1)
+        self.close_button = _button("CLOSE", "sim-close")
+        self.close_button.setStyleSheet(_BUTTON.format(background=THEME.neutral)
+                                        .replace("50px", "44px"))
+        header.addWidget(self.close_button)
+        outer.addLayout(header)
+        self.note = _label("Your hands at the table: the devices sense it as real hardware.")
+        outer.addWidget(self.note)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body = QWidget()
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setContentsMargins(0, 0, 6, 0)
+        self.body_layout.setSpacing(4)
+        self.scroll_area.setWidget(self.body)
+        outer.addWidget(self.scroll_area, 1)
+        self.message = _label("", "message")
+        outer.addWidget(self.message)
+        self.refresh_timer = QTimer(self)
+        self.refresh_timer.setInterval(REFRESH_MS)
+        self.refresh_timer.timeout.connect(self.refresh)
+
+    # -- the devices ---------------------------------------------------------------------------
+    def bind(self, table: Any) -> None:
+        """Show ``table``'s devices (``None``: no simulated table)."""
+        if table is self.table:
+            return
+        self.table = table
+        self.state = None
+        self._layout_for = None
+        if table is not None and self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        self.refresh()
+        self.refresh_timer.start()
+
+    def hideEvent(self, event: Any) -> None:
+        super().hideEvent(event)
+        self.refresh_timer.stop()
+
+    def refresh(self) -> None:
+        """Read the devices' state (on the panel's thread) and show it."""
+        table = self.table
+        if table is None or self.calls.pending > 2:
+            return
+        self.calls.submit(table.backdoor.state, self._show_state, self._refused)
+
+    def act(self, words: str, action: Callable[[Any], None]) -> None:
+        """Do ``action(backdoor)`` on the panel's thread, then show the devices again."""
+        table = self.table
+        if table is None:
+            self._refused("no simulated table is running")
+            return
+
+        def done(_result: object) -> None:
+            self.message.setText(words)
+            self.refresh()
+
+        self.calls.submit(lambda: action(table.backdoor), done, self._refused)
+
+    def _refused(self, words: str) -> None:
+        self.message.setText(f"Not done: {words}")
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _build(self, state: TableState) -> None:
+        while self.body_layout.count():
+            item = self.body_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self.chip_buttons.clear()
+        self.chip_states.clear()
+        self.line_buttons.clear()
+        self.line_states.clear()
+        wager = ACCEPTOR_WAGER.get(state.game, "bonus")
+        self.body_layout.addWidget(_heading(f"CHIPS · each position's {wager} wager acceptor"))
+        chips = QWidget()
+        grid = QGridLayout(chips)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(2)
+        for index, acceptor in enumerate(state.acceptors):
+            seat = acceptor.seat
+            button = _button(f"{seat} · PLACE CHIP", f"sim-chip-{seat}")
+            button.clicked.connect(lambda _c=False, s=seat: self._toggle_chip(s))
+            status = _label("")
+            row, column = divmod(index, COLUMNS)
+            grid.addWidget(button, 2 * row, column)
+            grid.addWidget(status, 2 * row + 1, column)
+            self.chip_buttons[seat] = button
+            self.chip_states[seat] = status
+        self.body_layout.addWidget(chips)
+        self.shoe_state = _label("")
+        self.body_layout.addWidget(_heading("SHOE"))
+        self.body_layout.addWidget(self.shoe_state)
+        shoe = QWidget()
+        shoe_row = QHBoxLayout(shoe)
+        shoe_row.setContentsMargins(0, 0, 0, 0)
+        self.jam_button = _button("JAM NEXT DISPENSE", "sim-jam", THEME.secondary)
+        self.jam_button.clicked.connect(
+            lambda: self.act("The shoe will jam at the next dispense.", lambda b: b.jam()))
+        self.unjam_button = _button("CLEAR JAM", "sim-unjam")
+        self.unjam_button.clicked.connect(
+            lambda: self.act("The jammed card is out; the shoe's path is clear.",
+                             lambda b: b.clear_jam()))
+        self.door_button = _button("OPEN DOOR", "sim-door", THEME.secondary)
+        self.door_button.clicked.connect(self._toggle_door)
+        for button in (self.jam_button, self.unjam_button, self.door_button):
+            shoe_row.addWidget(button)
+        self.body_layout.addWidget(shoe)
+        self.body_layout.addWidget(_heading("LOCKOUT CONTROLLER"))
+        lockout = QWidget()
+        lockout_row = QHBoxLayout(lockout)
+        lockout_row.setContentsMargins(0, 0, 0, 0)
+        self.lockout_state = _label("")
+        self.lockout_button = _button("PRESS LOCKOUT BUTTON", "sim-lockout-button")
+        self.lockout_button.clicked.connect(
+            lambda: self.act("The lockout button was pressed.",
+                             lambda b: b.press_lockout_button()))
+        lockout_row.addWidget(self.lockout_button)
+        lockout_row.addWidget(self.lockout_state, 1)
+        self.body_layout.addWidget(lockout)
+        self.body_layout.addWidget(_heading("CABLES"))
+        cables = QWidget()
+        cable_grid = QGridLayout(cables)
+        cable_grid.setContentsMargins(0, 0, 0, 0)
+        cable_grid.setHorizontalSpacing(8)
+        cable_grid.setVerticalSpacing(2)
+        for column, line in enumerate(state.lines):
+            button = _button(f"UNPLUG {_short(line)}", f"sim-unplug-{line}")
+            button.clicked.connect(lambda _c=False, name=line: self._toggle_line(name))
+            status = _label("")
+            cable_grid.addWidget(button, 0, column)
+            cable_grid.addWidget(status, 1, column)
+            self.line_buttons[line] = button
+            self.line_states[line] = status
+        self.body_layout.addWidget(cables)
+        self.body_layout.addStretch(1)
+        self._layout_for = (state.game, len(state.acceptors), state.lines)
+
+    def _show_state(self, state: object) -> None:
+        if not isinstance(state, TableState):
+            return
+        self.state = state
+        if self._layout_for != (state.game, len(state.acceptors), state.lines):
+            self._build(state)
+        for acceptor in state.acceptors:
+            button = self.chip_buttons[acceptor.seat]
+            button.setText(f"{acceptor.seat} · {'REMOVE' if acceptor.chip_present else 'PLACE'}"
+                           " CHIP")
+            words = "chip on" if acceptor.chip_present else "no chip"
+            light = acceptor.light.lower()
+            words += f" · light {light}" + (" · locked" if acceptor.locked else "")
+            self.chip_states[acceptor.seat].setText(words)
+        shoe = state.shoe
+        door = "door OPEN" if shoe.door_open else "door closed"
+        jam = ("JAMMED" if shoe.jammed else
+               "jams at the next dispense" if shoe.jam_pending else "no jam")
+        self.shoe_state.setText(f"{door} · {jam} · {shoe.cards_left} cards left"
+                                + (f" · faults: {', '.join(shoe.faults)}" if shoe.faults else ""))
+        self.door_button.setText("CLOSE DOOR" if shoe.door_open else "OPEN DOOR")
+        self.lockout_state.setText("locked: no more bonus chips" if state.lockout_locked
+                                   else "open: bonus chips are taken")
+        for line, button in self.line_buttons.items():
+            out = line in state.unplugged
+            button.setText(f"{'PLUG IN' if out else 'UNPLUG'} {_short(line)}")
+            self.line_states[line].setText("cable pulled" if out else "connected")
+
+    # -- actions ---------------------------------------------------------------------------------
+    def _toggle_chip(self, seat: int) -> None:
+        present = self.state is not None and any(
+            a.seat == seat and a.chip_present for a in self.state.acceptors)
+        if present:
+            self.act(f"Chip taken off position {seat}'s acceptor.",
+                     lambda b: b.remove_chip(seat))
+        else:
+            self.act(f"Chip placed on position {seat}'s acceptor.",
+                     lambda b: b.place_chip(seat))
+
+    def _toggle_door(self) -> None:
+        if self.state is not None and self.state.shoe.door_open:
+            self.act("The shoe's door is closed.", lambda b: b.close_door())
+        else:
+            self.act("The shoe's door is open.", lambda b: b.open_door())
+
+    def _toggle_line(self, line: str) -> None:
+        title = LINE_TITLES.get(line, line)
+        if self.state is not None and line in self.state.unplugged:
+            self.act(f"{title}: cable plugged back in.", lambda b: b.replug(line))
+        else:
+            self.act(f"{title}: cable pulled.", lambda b: b.unplug(line))
+
+
+class SimulatedTableAccess(QObject):
+    """SIMULATED TABLE in the dealer's top bar and the panel it opens over the felt. The button
+    shows only while the table's devices are simulated (asked of the table worker when the
+    first snapshot arrives and whenever the game shown changes)."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.panel = SimulatedTablePanel(window.centralWidget())
+        self.panel.hide()
+        self.button = QPushButton("SIMULATED TABLE")
+        self.button.setObjectName("simulated-table")
+        self.button.setStyleSheet(bar_button_style("#5b4a1e"))
+        self.button.setFixedHeight(40)
+        self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.button.setToolTip("The simulated devices: chips, the shoe, the lockout, cables")
+        self.button.hide()
+        self.button.clicked.connect(self.toggle)
+        self.panel.close_button.clicked.connect(self.close_panel)
+        self._asked_for: str | None = None
+        bar = getattr(window, "health", None)
+        layout = bar.layout() if bar is not None else None
+        if layout is not None:
+            staff = getattr(getattr(window, "staff", None), "supervisor_button", None)
+            index = layout.indexOf(staff) if staff is not None else -1
+            if index >= 0:
+                layout.insertWidget(index, self.button)
+            else:
+                layout.addWidget(self.button)
+        window.felt.installEventFilter(self)
+        window.snapshot_shown.connect(self._snapshot_shown)
+
+    @property
+    def available(self) -> bool:
+        return self.panel.table is not None
+
+    def _snapshot_shown(self, snapshot: Any) -> None:
+        title = str(getattr(getattr(snapshot, "table", None), "title", ""))
+        if title == self._asked_for:
+            return
+        self._asked_for = title
+        staff = getattr(self.window, "staff", None)
+        if staff is None:
+            return
+        staff.calls.submit(lambda context: context.simulation, self._simulation_found)
+
+    def _simulation_found(self, table: Any) -> None:
+        self.panel.bind(table)
+        self.button.setVisible(table is not None)
+        if table is None:
+            self.close_panel()
+
+    def toggle(self) -> None:
+        if self.panel.isVisible():
+            self.close_panel()
+        else:
+            self.open_panel()
+
+    def open_panel(self) -> None:
+        if not self.available:
+            return
+        self._place()
+        self.panel.show()
+        self.panel.raise_()
+
+    def close_panel(self) -> None:
+        self.panel.hide()
+        self.window.setFocus()
+
+    def _place(self) -> None:
+        """Over the felt: the step panel and the lower panel stay uncovered."""
+        felt = self.window.felt
+        self.panel.setGeometry(felt.geometry())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window.felt and event.type() in (QEvent.Type.Resize,
+                                                            QEvent.Type.Move):
+            self._place()
+        return False
+
+    def shutdown(self) -> None:
+        self.panel.calls.close()
+
+
+def install_simulated_table(window: Any) -> SimulatedTableAccess:
+    """Add SIMULATED TABLE and its panel to the dealer's ``window`` (a :class:`MainWindow`)."""
+    return SimulatedTableAccess(window)

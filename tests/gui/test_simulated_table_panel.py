@@ -1,0 +1,113 @@
+"""The simulated-table panel, used as a person uses it: SIMULATED TABLE in the dealer's top bar
+opens it over the felt (never over the step panel); a chip placed there is sensed by the
+acceptor and reaches the screen through the normal driver path (the felt's light); the shoe
+jams and clears, its door opens; a cable pulled shows in the top bar and the window stays
+within the screen; every call into the simulators runs off the GUI thread."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from gui_harness import Table
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QPushButton
+
+from dealer_station.ui.view import Light
+
+
+def _open_panel(table: Table) -> Any:
+    access = table.window.simulated_table
+    table.qtbot.waitUntil(access.button.isVisible, timeout=10_000)
+    table.click(access.button)
+    table.qtbot.waitUntil(lambda: access.panel.isVisible() and bool(access.panel.chip_buttons),
+                          timeout=10_000)
+    return access.panel
+
+
+def _button(panel: Any, name: str) -> QPushButton:
+    button = panel.findChild(QPushButton, name)
+    assert button is not None, name
+    return button
+
+
+def _in_window(widget: Any, window: Any) -> QRect:
+    return QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())
+
+
+def test_simulated_table_opens_over_the_felt_and_leaves_the_step_panel_uncovered(qtbot, tmp_path):
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        window = table.window
+        assert _in_window(panel, window).intersects(_in_window(window.felt, window))
+        assert not _in_window(panel, window).intersects(_in_window(window.step_panel, window))
+        assert not _in_window(panel, window).intersects(_in_window(window.lower_panels, window))
+        assert sorted(panel.chip_buttons) == [1, 2, 3, 4, 5, 6, 7]  # one acceptor a position
+        for button in panel.findChildren(QPushButton):  # touch targets, keys stay the dealer's
+            assert button.height() >= 44 and button.focusPolicy() == Qt.FocusPolicy.NoFocus
+        table.click(_button(panel, "sim-close"))
+        assert not panel.isVisible()
+        table.click(window.simulated_table.button)  # the top bar's button opens it again
+        assert panel.isVisible()
+    finally:
+        table.close()
+
+
+def test_a_chip_placed_on_the_panel_is_sensed_by_the_acceptor_and_lights_the_felt(qtbot,
+                                                                                    tmp_path):
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        threads: list[str] = []
+        backdoor = panel.table.backdoor
+        place = backdoor.place_chip
+        backdoor.place_chip = lambda seat: (threads.append(threading.current_thread().name),
+                                            place(seat))[1]
+
+        def light(seat: str) -> Light:
+            return next(s.light for s in table.snapshot.table.seats if s.key == seat)
+
+        assert light("3") is Light.OFF
+        table.click(panel.chip_buttons[3])
+        table.wait(lambda s: next(x.light for x in s.table.seats if x.key == "3") is Light.ON)
+        assert threads == ["simulated-table"]  # never the GUI thread
+        qtbot.waitUntil(lambda: panel.chip_buttons[3].text() == "3 · REMOVE CHIP")
+        assert panel.chip_states[3].text().startswith("chip on")
+        assert "position 3" in panel.message.text()
+        table.click(panel.chip_buttons[3])
+        table.wait(lambda s: next(x.light for x in s.table.seats if x.key == "3") is Light.OFF)
+        assert light("2") is Light.OFF
+    finally:
+        table.close()
+
+
+def test_shoe_jam_door_and_cables_from_the_panel_show_on_the_dealers_screen(qtbot, tmp_path):
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        assert sorted(panel.chip_buttons) == [1, 2, 3, 4, 5, 6]
+        table.click(_button(panel, "sim-jam"))
+        qtbot.waitUntil(lambda: "jams at the next dispense" in panel.shoe_state.text())
+        table.click(_button(panel, "sim-unjam"))
+        qtbot.waitUntil(lambda: "no jam" in panel.shoe_state.text())
+        table.click(_button(panel, "sim-door"))
+        table.wait(lambda s: any(h.name == "shoe" and h.state.value == "fault"
+                                 for h in s.health))
+        qtbot.waitUntil(lambda: _button(panel, "sim-door").text() == "CLOSE DOOR")
+        table.click(_button(panel, "sim-door"))
+        table.wait(lambda s: any(h.name == "shoe" and h.state.value == "connected"
+                                 for h in s.health))
+        table.click(_button(panel, "sim-unplug-shoe"))
+        table.wait(lambda s: any(h.name == "shoe" and h.state.value != "connected"
+                                 for h in s.health), timeout=20_000)
+        screen = table.window.screen().availableGeometry()
+        assert table.window.width() <= max(screen.width(), 1280)
+        qtbot.waitUntil(lambda: _button(panel, "sim-unplug-shoe").text() == "PLUG IN SHOE")
+        table.click(_button(panel, "sim-unplug-shoe"))
+        table.wait_devices_online()
+    finally:
+        table.close()
