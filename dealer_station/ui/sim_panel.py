@@ -36,6 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.ui.step_panel import _label as plain_label
+from dealer_station.ui.supervisor.calls import Answers
 from dealer_station.ui.theme import THEME, bar_button_style
 from drivers.sim.backdoor import TableState
 
@@ -46,7 +48,6 @@ __all__ = ["SimulatedTableAccess", "SimulatedTablePanel", "SimulatorCalls",
 REFRESH_MS = 400
 #: Acceptors per row of the panel.
 COLUMNS = 3
-POLL_MS = 20
 
 #: The wager each game's per-position acceptor takes.
 ACCEPTOR_WAGER = {"let_it_ride": "bonus", "pai_gow": "progressive"}
@@ -58,37 +59,24 @@ _BUTTON = ("QPushButton {{ min-height: 50px; padding: 4px 12px; font-size: 14pt;
            "background: {background}; }}")
 
 
-class SimulatorCalls(QObject):
+class SimulatorCalls(Answers):
     """One thread of its own running calls into the simulators, in the order submitted;
-    ``on_done(result)`` or ``on_error(words)`` runs later on the GUI thread (a timer drains the
-    answers, no Qt object is touched off the GUI thread)."""
+    ``on_done(result)`` or ``on_error(words)`` runs later on the GUI thread (the answers wait in
+    a plain queue that a timer of the GUI thread drains: no Qt object is touched off it)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._jobs: queue.SimpleQueue[tuple[int, Callable[[], Any]] | None] = queue.SimpleQueue()
-        self._answers: deque[tuple[int, Any, bool]] = deque()
-        self._waiting: dict[int, tuple[Callable[[Any], None] | None,
-                                       Callable[[str], None] | None]] = {}
-        self._tickets = 0
         self._thread: threading.Thread | None = None
-        self.timer = QTimer(self)
-        self.timer.setInterval(POLL_MS)
-        self.timer.timeout.connect(self._drain)
-
-    @property
-    def pending(self) -> int:
-        return len(self._waiting)
 
     def submit(self, function: Callable[[], Any], on_done: Callable[[Any], None] | None = None,
                on_error: Callable[[str], None] | None = None) -> None:
         if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._work, args=(self._jobs, self._answers),
+            self._thread = threading.Thread(target=self._work, args=(self._jobs, self.queue),
                                             name="simulated-table", daemon=True)
             self._thread.start()
-        self._tickets += 1
-        self._waiting[self._tickets] = (on_done, on_error)
-        self._jobs.put((self._tickets, function))
-        self.timer.start()
+        ticket = self._ticket(on_done, on_error, function)
+        self._jobs.put((ticket, function))
 
     @staticmethod
     def _work(jobs: queue.SimpleQueue[tuple[int, Callable[[], Any]] | None],
@@ -104,29 +92,11 @@ class SimulatorCalls(QObject):
                 answers.append((ticket, str(error) or type(error).__name__, True))
             del function, job
 
-    def _drain(self) -> None:
-        while self._answers:
-            ticket, value, failed = self._answers.popleft()
-            callbacks = self._waiting.pop(ticket, None)
-            if callbacks is None:
-                continue
-            callback = callbacks[1] if failed else callbacks[0]
-            if callback is not None:
-                callback(value)
-        if not self._waiting:
-            self.timer.stop()
-
-    def wait_idle(self, timeout: float = 5.0) -> bool:
-        """Block until every call submitted has run (for closing; never during play)."""
-        done = threading.Event()
-        self._jobs.put((0, done.set))
-        return done.wait(timeout)
-
     def close(self) -> None:
-        """End the thread once the calls already submitted have run."""
+        """End the thread once the calls already submitted have run; their answers are
+        dropped."""
         self._jobs.put(None)
         self.timer.stop()
-        self._waiting.clear()
 
 
 def _button(text: str, name: str, background: str = THEME.neutral) -> QPushButton:
@@ -139,11 +109,17 @@ def _button(text: str, name: str, background: str = THEME.neutral) -> QPushButto
 
 
 def _label(text: str = "", name: str = "muted") -> QLabel:
-    label = QLabel(text)
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
+    return plain_label(name, text)
+
+
+def _grid() -> tuple[QWidget, QGridLayout]:
+    """A block of buttons, each with its state in small words underneath."""
+    block = QWidget()
+    grid = QGridLayout(block)
+    grid.setContentsMargins(0, 0, 0, 0)
+    grid.setHorizontalSpacing(8)
+    grid.setVerticalSpacing(2)
+    return block, grid
 
 
 def _short(line: str) -> str:
@@ -263,11 +239,7 @@ class SimulatedTablePanel(QFrame):
         self.line_states.clear()
         wager = ACCEPTOR_WAGER.get(state.game, "bonus")
         self.body_layout.addWidget(_heading(f"CHIPS · each position's {wager} wager acceptor"))
-        chips = QWidget()
-        grid = QGridLayout(chips)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(2)
+        chips, grid = _grid()
         for index, acceptor in enumerate(state.acceptors):
             seat = acceptor.seat
             button = _button(f"{seat} · PLACE CHIP", f"sim-chip-{seat}")
@@ -310,11 +282,7 @@ class SimulatedTablePanel(QFrame):
         lockout_row.addWidget(self.lockout_state, 1)
         self.body_layout.addWidget(lockout)
         self.body_layout.addWidget(_heading("CABLES"))
-        cables = QWidget()
-        cable_grid = QGridLayout(cables)
-        cable_grid.setContentsMargins(0, 0, 0, 0)
-        cable_grid.setHorizontalSpacing(8)
-        cable_grid.setVerticalSpacing(2)
+        cables, cable_grid = _grid()
         for column, line in enumerate(state.lines):
             button = _button(f"UNPLUG {_short(line)}", f"sim-unplug-{line}")
             button.clicked.connect(lambda _c=False, name=line: self._toggle_line(name))

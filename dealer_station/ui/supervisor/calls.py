@@ -40,6 +40,7 @@ from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, Signal, Sl
 from dealer_station.procedure import ProcedureError
 
 __all__ = [
+    "Answers",
     "Background",
     "StaffContext",
     "StationCalls",
@@ -162,6 +163,10 @@ class _Answers(QObject):
                 callback(value)  # an exception here leaves the later answers for the next tick
         if not self._waiting:
             self.timer.stop()
+
+
+#: For other screens' own worker threads (the simulated-table panel's).
+Answers = _Answers
 
 
 class StationCalls(_Answers):
