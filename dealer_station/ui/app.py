@@ -106,6 +106,13 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     if station.resumed.outcome == "resumed":
         controller.notice = (f"Round {station.resumed.round_id} resumed from the journal "
                               f"({station.resumed.records} records).")
+        round_ = station.round
+        can_redeal = getattr(round_, "can_redeal", None)
+        if round_ is not None and callable(can_redeal) and can_redeal("resumed"):
+            # stacks delivered before the restart were never recorded: collect, reshuffle
+            controller.devices.redeal_due = True
+            controller.notice += (" The deal was interrupted: collect unseen any stacks "
+                                  "already delivered, then REDEAL (the deck is reshuffled).")
     elif station.resumed.outcome == "voided":
         controller.notice = f"The interrupted round was voided: {station.resumed.reason}"
     return controller

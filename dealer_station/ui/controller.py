@@ -137,6 +137,11 @@ class Command:
     needs_ticks: tuple[str, ...] = ()
     #: The command opens the adapter's form ``form`` (input the dealer fills in first).
     form: str | None = None
+    #: A way out of a device fault (the deal restarted after a jam or a restart): performed
+    #: even while the fault stops the step; what was gathered from the devices is dropped.
+    recovery: bool = False
+    #: Device requirements driven once the action is recorded (``shoe_reset``, ``shoe_shuffle``).
+    then: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +176,9 @@ class DeviceState:
     stacks: list[tuple[Card, ...]] = field(default_factory=list)
     #: The shoe dispensed a stack it could not read: the dealer enters it by hand.
     misread: bool = False
+    #: The deal was interrupted before the round recorded it (the station restarted mid-deal):
+    #: the stacks out are collected unseen and the deck reshuffled before dealing again.
+    redeal_due: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,7 +441,13 @@ class TableController:
         assert found.action is not None
         draw = getattr(self.adapter, "draw", None)
         arguments = draw(found.action, found.arguments) if draw else dict(found.arguments)
-        return self.perform(found.action, arguments)
+        record = self.perform(found.action, arguments, reported=found.recovery)
+        if record is not None and found.recovery:
+            self.devices.stacks.clear()
+            self.devices.misread = self.devices.redeal_due = False
+        if record is not None and found.then:
+            self._drive_hardware(found.then)
+        return record
 
     def open_form(self, name: str | None) -> None:
         """Show the adapter's form ``name`` in the lower panel (``None``: close it)."""
@@ -631,7 +645,8 @@ class TableController:
                 except (ProcedureError, ValueError, TypeError, KeyError):
                     enabled = False
             buttons.append(ActionView(command.name, command.label, command.key,
-                                      primary=index == 0, enabled=enabled))
+                                      primary=index == 0, enabled=enabled,
+                                      recovery=command.recovery))
         return tuple(buttons)
 
     def snapshot(self) -> Snapshot:
@@ -643,7 +658,7 @@ class TableController:
         if round_ is not None and not signed_out:
             step = round_.step
             buttons = self._buttons(round_)
-            problems = tuple(ActionView(c.name, c.label, c.key)
+            problems = tuple(ActionView(c.name, c.label, c.key, recovery=c.recovery)
                              for c in self._problems(round_))
             done = self.adapter.done_positions(round_, self.devices)
         else:

@@ -128,7 +128,8 @@ class LightPlan:
 
 class DeviceHub:
     """Performs a step's hardware requirements on the :class:`DeviceManager` without blocking:
-    ``lockout_on`` / ``lockout_off``, ``shoe_dispense:N``, ``shoe_shuffle`` and the acceptor
+    ``lockout_on`` / ``lockout_off``, ``shoe_dispense:N``, ``shoe_shuffle``, ``shoe_reset`` (the
+    latched faults) and the acceptor
     lights (``acceptors_enabled:…``, ``acceptor_lights:…``, see :class:`LightPlan`). A command
     that fails later is reported through ``on_error`` (called on the manager's thread)."""
 
@@ -155,6 +156,8 @@ class DeviceHub:
             future = self.manager.dispense(int(value) if value.isdigit() else None)
         elif head == "shoe_shuffle":
             future = self.manager.shuffle()
+        elif head == "shoe_reset":  # the latched faults (a jam cleared by hand) reset
+            future = self.manager.submit("shoe", lambda shoe: shoe.reset_faults())
         if future is not None:
             self._watch(requirement, future)
 

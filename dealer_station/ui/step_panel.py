@@ -134,7 +134,7 @@ class StepPanel(QFrame):
         for problem in view.problems:
             action = self.problem_menu.addAction(problem.label)
             action.setObjectName(problem.name)
-            action.setEnabled(problem.enabled and not view.blocked)
+            action.setEnabled(problem.enabled and (problem.recovery or not view.blocked))
             action.triggered.connect(lambda _=False, name=problem.name: self._problem(name))
         self.problem_button.setVisible(bool(view.problems))
 

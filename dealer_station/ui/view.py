@@ -159,6 +159,8 @@ class ActionView:
     key: str
     primary: bool = False
     enabled: bool = True
+    #: A way out of a device fault (a redeal after a jam): not disabled by the fault it answers.
+    recovery: bool = False
 
 
 #: Known action names → (button label, keyboard key). Unknown actions get their name in capitals
@@ -272,7 +274,8 @@ def step_view(
     keys_used: set[str] = set()
     actions = []
     if buttons is not None:
-        actions = [replace(b, enabled=b.enabled and not blocked) for b in buttons]
+        actions = [replace(b, enabled=b.enabled and (b.recovery or not blocked))
+                   for b in buttons]
     for index, name in enumerate(step.actions if buttons is None else ()):
         label, key = action_label(name)
         if key in keys_used:

@@ -76,6 +76,15 @@ class Table:
             return self.wait(lambda s: s.records > before or s.step.phase != phase)
         return self.snapshot
 
+    def wait_button(self, name: str, label: str | None = None) -> Any:
+        """The step panel's button ``name`` once the screen offers it enabled (with ``label``)."""
+        def shown(s: Snapshot) -> bool:
+            return any(a.name == name and a.enabled and (label is None or a.label == label)
+                       for a in s.step.actions)
+
+        self.wait(shown)
+        return self.window.step_panel.button(name)
+
     def key(self, key: Qt.Key) -> Snapshot:
         before = self.snapshot.records
         with self.qtbot.waitActive(self.window):

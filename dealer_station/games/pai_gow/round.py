@@ -803,6 +803,29 @@ class PaiGowRound:
             clause,
         )
 
+    def verify_redeal(self, reason: str, stacks: int = 0) -> None:
+        self._require(Phase.DEAL, action="a redeal", clause="5324.41(f)")
+        if not str(reason).strip():
+            raise ProcedureError("say why the deal starts again", "5324.41(f)")
+        if isinstance(stacks, bool) or not isinstance(stacks, int) or \
+                not 0 <= stacks <= dealing.STACKS:
+            raise ProcedureError(f"0 to {dealing.STACKS} stacks can be out, not {stacks!r}",
+                                 "5324.41(f)")
+
+    def can_redeal(self, reason: str, stacks: int = 0) -> bool:
+        return allowed(self.verify_redeal, reason, stacks)
+
+    def redeal(self, reason: str, stacks: int = 0) -> Record:
+        """The deal starts again before the round has recorded it (the station restarted, or the
+        shoe jammed or faulted mid-deal): the ``stacks`` already delivered are collected unseen to
+        the discard rack, the deck is reshuffled and the deal restarts at the starting position,
+        which stands. No card of the round was recorded, so no hand changes; wagers stand. The
+        regulation has no clause on an interrupted deal: see docs/rules-interpretation.md."""
+        self.verify_redeal(reason, stacks)
+        return self._record("redeal", {"reason": str(reason).strip(), "stacks": stacks},
+                            {"collected_unseen_stacks": stacks, "reshuffled": True},
+                            "5324.41(f)")
+
     def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
         self._require(Phase.FOUR_CARD, action="the four-card stacks", clause="5324.41(n)(7)")
         try:

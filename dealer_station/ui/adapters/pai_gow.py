@@ -34,7 +34,7 @@ from dealer_station.ui.adapters.common import (
     wager_views,
 )
 from dealer_station.ui.controller import Command, DeviceState, EntryRequest
-from dealer_station.ui.view import FormField, SeatView, TableView
+from dealer_station.ui.view import FormField, HealthState, SeatView, TableView
 
 __all__ = ["PaiGowAdapter", "core", "core_round", "foul_judge"]
 
@@ -195,6 +195,12 @@ class PaiGowAdapter:
         if phase == "rng_wagers":
             return (Command("rng_settled", "RNG WAGERS SETTLED", "S", "settle_rng_wagers"),)
         if phase in ("deal", "four_card_stacks"):
+            if devices.redeal_due or self._shoe_faulted(devices):
+                # resumed mid-deal (what is out was never recorded), or the shoe faulted with
+                # stacks out: the way out is the redeal (the deal otherwise waits for the shoe)
+                redeal = self._redeal(round_, devices)
+                if redeal:
+                    return redeal
             if self._by_shoe(round_, devices) and not devices.misread:
                 size = self._stack_size(phase)
                 number, total = len(devices.stacks) + 1, self._stacks(round_, phase)
@@ -260,6 +266,32 @@ class PaiGowAdapter:
         return dispensed and "shoe" in devices.health
 
     @staticmethod
+    def _shoe_faulted(devices: DeviceState) -> bool:
+        shoe = devices.health.get("shoe")
+        return shoe is not None and shoe.state is HealthState.FAULT
+
+    def _redeal(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+        """REDEAL while the deal is not recorded yet and something went wrong with it: the
+        station restarted mid-deal, the shoe faulted (a jam: cleared by hand, then reset), or the
+        dealer starts again after stacks went out. The stacks out are collected unseen, the deck
+        reshuffled, and the deal restarts at the starting position (:meth:`PaiGowRound.redeal`)."""
+        if round_.step.phase != "deal":
+            return ()
+        shoe = devices.health.get("shoe")
+        if not (devices.redeal_due or devices.stacks or self._shoe_faulted(devices)):
+            return ()
+        if devices.redeal_due:
+            reason = "the station restarted during the deal"
+        elif shoe is not None and self._shoe_faulted(devices):
+            reason = f"shoe fault ({shoe.detail or 'fault'}) during the deal"
+        else:
+            reason = "the dealer restarted the deal"
+        stacks = len(devices.stacks)
+        then = ("shoe_reset", "shoe_shuffle") if "shoe" in devices.health else ()
+        return (Command("redeal", "REDEAL", "R", "redeal", {"reason": reason, "stacks": stacks},
+                        recovery=True, then=then),)
+
+    @staticmethod
     def delivered(round_: Any, devices: DeviceState) -> tuple[int, ...]:
         """The positions (the dealer is 7) that have received their stack so far this deal:
         the first stacks of the step's delivery order ((f)(3)(iii), (n)(5))."""
@@ -283,6 +315,15 @@ class PaiGowAdapter:
         if not round_.can_count_stub(0):
             return ()
         return (Command("count_stub", "COUNT STUB…", "N", form="stub_count"),)
+
+    # ---------------------------------------------------------------- dealer errors
+    def problems(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+        """The step panel's PROBLEM… menu: during the deal, start it again (REDEAL: the stacks
+        out collected unseen, the deck reshuffled)."""
+        found: list[Command] = []
+        if not (devices.redeal_due or self._shoe_faulted(devices)):
+            found.extend(self._redeal(round_, devices))
+        return tuple(found)
 
     # ---------------------------------------------------------------- forms
     def form(self, round_: Any, name: str, devices: DeviceState) -> EntryRequest | None:
@@ -472,6 +513,8 @@ class PaiGowAdapter:
                                 "the low hand",
                                 cards=self._hand(round_, setting),
                                 options={"judge": self.judge})
+        if step.phase == "deal" and devices.redeal_due:
+            return None  # the stacks out are collected and the deck reshuffled first
         if step.phase in ("deal", "four_card_stacks") and (
                 not (devices.shoe_reads_cards and self._by_shoe(round_, devices))
                 or devices.misread):

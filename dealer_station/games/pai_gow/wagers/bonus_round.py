@@ -281,6 +281,9 @@ class PaiGowBonusRound:
             arguments["first_stack"] = first_stack
         return self._delegate("deal", arguments, lambda: self.verify_deal(cards, first_stack))
 
+    def redeal(self, reason: str, stacks: int = 0) -> Record:
+        return self._delegate("redeal", {"reason": reason, "stacks": stacks})
+
     def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
         """The four more cards come after every three-card bonus is settled ((n)(7))."""
         if self._three_card_wagers and not self.three_card_settled:

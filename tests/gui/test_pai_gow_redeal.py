@@ -1,0 +1,116 @@
+"""A Pai Gow deal that went wrong before the round recorded it has a way out through the dealer's
+screen, on the simulated table as shipped: the station closed mid-deal and started again (the
+stacks out were never recorded: REDEAL collects them, the shoe reshuffles, the deal starts over),
+and a shoe jam injected by the technician between rounds (REDEAL resets the shoe's fault and
+reshuffles). The redeal is in the round's journal with its reason (docs/rules-interpretation.md,
+5324.41(f))."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from gui_harness import PIN, SUPERVISOR, Table
+from PySide6.QtCore import Qt
+from test_pai_gow_shoe_as_shipped import to_the_deal
+
+from dealer_station import cli
+
+pytestmark = pytest.mark.gui
+
+TECHNICIAN, TECHNICIAN_PIN = "T-1", "5151"
+
+
+def records(data_dir: str) -> list[Any]:
+    from dealer_station.station import Station
+    from dealer_station.store import journal
+
+    with Station.open(None, data_dir) as station:
+        summary = journal.rounds(station.store)[0]
+        return list(journal.round_records(station.store, summary.id))
+
+
+def dispense_all(table: Table) -> None:
+    for number in range(1, 8):
+        button = table.wait_button("dispense", f"DISPENSE STACK {number} OF 7")
+        table.click(button)
+    table.wait(lambda s: s.step.phase == "setting")
+
+
+def test_a_deal_interrupted_by_a_restart_is_redealt_after_a_reshuffle(qtbot, tmp_path):
+    data = str(tmp_path)
+    table = Table(qtbot, data, "pai_gow")
+    try:
+        to_the_deal(table, (2,))
+        table.click(table.window.step_panel.button("dispense"))
+        table.wait_button("dispense", "DISPENSE STACK 2 OF 7")
+    finally:
+        table.close()
+    table = Table(qtbot, data, "pai_gow")
+    try:
+        table.sign_in_supervisor()
+        snap = table.wait(lambda s: s.step.phase == "deal")
+        assert "The deal was interrupted" in " ".join(snap.step.notes)
+        names = [a.name for a in snap.step.actions]
+        assert names == ["redeal"]  # nothing is dispensed before the stacks out are collected
+        table.click(table.window.step_panel.button("redeal"))
+        dispense_all(table)
+        assert not table.snapshot.message
+    finally:
+        table.close()
+    redeals = [r for r in records(data) if r.action == "redeal"]
+    assert [r.arguments["reason"] for r in redeals] == ["the station restarted during the deal"]
+    assert [r.action for r in records(data)][-2:] == ["redeal", "deal"]
+
+
+def create_technician(data_dir: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The supervisor adds the technician's account with the command line (table closed)."""
+    for argv, pins in ((["users", "add", SUPERVISOR, "--name", "Sue", "--role", "supervisor"],
+                        f"{PIN}\n"),
+                       (["users", "add", TECHNICIAN, "--name", "Tek", "--role", "technician",
+                         "--by", SUPERVISOR], f"{TECHNICIAN_PIN}\n{PIN}\n")):
+        monkeypatch.setattr("sys.stdin", io.StringIO(pins))
+        assert cli.main(["--data-dir", data_dir, *argv, "--pin-stdin"]) == 0
+
+
+def inject_jam(table: Table, qtbot: Any) -> None:
+    """The technician, between rounds, injects "jam the next dispense" and signs out."""
+    staff = table.window.staff
+    table.click(staff.technician_button)
+    screen = staff.technician
+    screen.sign_in_panel.user.setText(TECHNICIAN)
+    screen.sign_in_panel.pin.setText(TECHNICIAN_PIN)
+    qtbot.mouseClick(screen.sign_in_panel.sign_in_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: screen.stack.currentIndex() == 1, timeout=10_000)
+    screen.fault.setCurrentIndex(screen.fault.findData("jam"))
+    qtbot.waitUntil(screen.inject_button.isEnabled, timeout=10_000)
+    qtbot.mouseClick(screen.inject_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Injected" in screen.message.text(), timeout=10_000)
+    qtbot.mouseClick(screen.header.sign_out_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not screen.isVisible(), timeout=10_000)
+
+
+def test_a_shoe_jam_mid_deal_is_cleared_and_redealt(qtbot, tmp_path, monkeypatch):
+    data = str(tmp_path)
+    create_technician(data, monkeypatch)
+    table = Table(qtbot, data, "pai_gow")
+    try:
+        table.sign_in_supervisor()
+        table.wait_devices_online()
+        inject_jam(table, qtbot)
+        to_the_deal(table, (3,))
+        table.click(table.window.step_panel.button("dispense"))
+        snap = table.wait(lambda s: s.step.blocked is not None and "jam" in s.step.blocked)
+        # the deal waits for the shoe: the one way on is the redeal, not stopped by the fault
+        assert [a.name for a in snap.step.actions] == ["redeal"]
+        redeal = table.window.step_panel.button("redeal")
+        assert redeal.isEnabled()
+        table.click(redeal)
+        table.wait(lambda s: s.step.blocked is None)
+        dispense_all(table)
+        assert not table.snapshot.message
+    finally:
+        table.close()
+    redeal = next(r for r in records(data) if r.action == "redeal")
+    assert redeal.arguments["reason"] == "shoe fault (jam) during the deal"
