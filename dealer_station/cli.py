@@ -46,15 +46,45 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {reason} (see {self.prog} --help)\n")
 
 
-def _command_modules() -> list[ModuleType]:
-    found = []
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
-        if not info.name.startswith("_"):
-            found.append(importlib.import_module(f"{commands.__name__}.{info.name}"))
-    return found
+def command_names() -> list[str]:
+    """Every subcommand, from the module names alone (nothing imported)."""
+    return sorted(info.name for info in pkgutil.iter_modules(commands.__path__)
+                  if not info.name.startswith("_"))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _command_modules(only: str | None = None) -> list[ModuleType]:
+    names = command_names() if only is None else [only] if only else []
+    return [importlib.import_module(f"{commands.__name__}.{name}") for name in names]
+
+
+#: Options of the top-level parser that take a value (skipped when looking for the subcommand).
+_VALUED_OPTIONS = frozenset({"--config", "--data-dir"})
+
+
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names, found without importing any command, so that only that
+    command's module is imported (``dealer-station hand ...`` does not load the analysis, numpy or
+    the house way); None when there is none (the dealer's screen, ``--help``, a misspelling).
+
+    >>> chosen_command(["--data-dir", "hand", "history", "--limit", "5"])
+    'history'
+    >>> chosen_command(["--help"]) is None, chosen_command(["halp"]) is None
+    (True, True)
+    """
+    skip = False
+    for token in argv:
+        if skip:
+            skip = False
+        elif token in _VALUED_OPTIONS:
+            skip = True
+        elif not token.startswith("-"):
+            return token if token in command_names() else None
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every subcommand, or with ``only`` that one alone (its module
+    the only one imported; ``""``: none, for ``--version``)."""
     parser = OneLineParser(
         prog="dealer-station",
         description="Dealer Station for Let It Ride and Pai Gow Poker tables. "
@@ -74,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="full screen without a window frame (the table PC's kiosk session)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _command_modules():
+    for module in _command_modules(only):
         sub = subparsers.add_parser(
             module.NAME,
             help=module.HELP,
@@ -87,8 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    chosen = chosen_command(arguments)
+    if chosen is None and "--version" in arguments and not {"-h", "--help"} & set(arguments):
+        chosen = ""  # the version alone: no command module needed
+    parser = build_parser(chosen)
+    args = parser.parse_args(arguments)
     try:
         if args.command is None:
             from dealer_station.commands import _default

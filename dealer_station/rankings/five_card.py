@@ -106,7 +106,7 @@ def _ensure_tables() -> None:
         return
     plain: list[FiveCardHand | None] = [None] * _SIZE
     flush: list[FiveCardHand | None] = [None] * _SIZE
-    by_key: dict[int, FiveCardHand] = {}
+    by_key = _BY_KEY  # the hands evaluated directly before stay the shared ones
     for ranks in _poker.rank_multisets(5):
         index = _poker.rank_key(ranks)
         if plain[index] is not None:
@@ -116,7 +116,6 @@ def _ensure_tables() -> None:
     for ranks in combinations(range(2, 15), 5):
         hand = _hand(ranks, flush=True)
         flush[_poker.rank_key(ranks)] = by_key.setdefault(hand.key, hand)
-    _BY_KEY.update(by_key)
     _FLUSH.extend(flush)
     _PLAIN.extend(plain)
 
@@ -198,10 +197,15 @@ def evaluate_five_indices(indices: Sequence[int]) -> FiveCardHand:
     return hand
 
 
+#: Hands evaluated one at a time before the tables are built: a command classifying one hand
+#: (``dealer-station hand``) answers at once instead of building 7,462 table entries first.
+DIRECT_LIMIT = 256
+_direct_count = [0]
+
+
 def _evaluate_checked(cards: Sequence[Card] | Sequence[int]) -> FiveCardHand:
-    """The slow path: the first call (tables not built yet), indices, or input that needs a
+    """The slow path: the first calls (tables not built yet), indices, or input that needs a
     clear error message."""
-    _ensure_tables()
     indices = [c for c in cards if type(c) is int]
     if indices and len(indices) == len(cards):
         cards = [Card.from_index(i) for i in indices]  # raises for indices out of range
@@ -210,6 +214,11 @@ def _evaluate_checked(cards: Sequence[Card] | Sequence[int]) -> FiveCardHand:
         raise CardError("the joker is not used in Let It Ride")
     ranks = [int(card.rank) for card in parsed]
     flush = len({card.suit for card in parsed}) == 1
+    if not _PLAIN and _direct_count[0] < DIRECT_LIMIT:
+        _direct_count[0] += 1
+        direct = _hand(ranks, flush)
+        return _BY_KEY.setdefault(direct.key, direct)
+    _ensure_tables()
     hand = (_FLUSH if flush else _PLAIN)[_poker.rank_key(ranks)]
     assert hand is not None
     return hand

@@ -203,14 +203,19 @@ def evaluate_high(cards: Sequence[Card], *, wheel_lowest: bool = False) -> HighH
     >>> evaluate_high(parse_cards("JK 2s 3s 4s 5s")).category.value  # the highest straight flush
     'straight_flush'
     """
-    try:
-        a, b, c, d, e = cards
-        k = _W[a.rank] + _W[b.rank] + _W[c.rank] + _W[d.rank] + _W[e.rank]
-        suits = [card.suit for card in (a, b, c, d, e) if card.suit is not None]
-        flush = suits.count(suits[0]) == len(suits)
-        hand = _tables(wheel_lowest)[(k << 1) | flush]
-    except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+    table = _TABLES.get(wheel_lowest)
+    if table is None and _direct_count[0] < DIRECT_LIMIT:
+        _direct_count[0] += 1  # a few hands: evaluated directly, the tables not built yet
         hand = None
+    else:
+        try:
+            a, b, c, d, e = cards
+            k = _W[a.rank] + _W[b.rank] + _W[c.rank] + _W[d.rank] + _W[e.rank]
+            suits = [card.suit for card in (a, b, c, d, e) if card.suit is not None]
+            flush = suits.count(suits[0]) == len(suits)
+            hand = (table or _tables(wheel_lowest))[(k << 1) | flush]
+        except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+            hand = None
     if hand is None:  # not five cards with at most one joker: let parse_cards say why
         parsed = parse_cards(cards, count=5)
         real = [card for card in parsed if not card.is_joker]
@@ -220,6 +225,10 @@ def evaluate_high(cards: Sequence[Card], *, wheel_lowest: bool = False) -> HighH
     return hand
 
 
+#: Hands evaluated one at a time (the cached :func:`_high`) before the tables are built: a
+#: command classifying one hand answers at once; a caller evaluating many pays for the tables.
+DIRECT_LIMIT = 1024
+_direct_count = [0]
 # Rank weights (the joker's at slot 13), see _poker.RANK_WEIGHTS.
 _W: dict[Rank, int] = {rank: _poker.RANK_WEIGHTS[rank - 2] for rank in Rank}
 _TABLES: dict[bool, list[HighHand | None]] = {}

@@ -15,17 +15,49 @@
 
 from __future__ import annotations
 
-from dealer_station.games.pai_gow.banking import TableContext
-from dealer_station.games.pai_gow.config import (
-    ConfigError,
-    PaiGowConfig,
-    config_from_mapping,
-    default_config,
-    load_config,
-)
-from dealer_station.games.pai_gow.document import round_from_document, settle_document
-from dealer_station.games.pai_gow.house_way import set_hand
-from dealer_station.games.pai_gow.round import GAME, PaiGowRound, Phase
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dealer_station.games.pai_gow.banking import TableContext
+    from dealer_station.games.pai_gow.config import (
+        ConfigError,
+        PaiGowConfig,
+        config_from_mapping,
+        default_config,
+        load_config,
+    )
+    from dealer_station.games.pai_gow.document import round_from_document, settle_document
+    from dealer_station.games.pai_gow.house_way import set_hand
+    from dealer_station.games.pai_gow.round import GAME, PaiGowRound, Phase
+
+# Loaded on first use (PEP 562), not when any submodule is imported: ``dealer-station hand``
+# needs the house way alone, not the round, the banking or the documents.
+_WHERE = {
+    "TableContext": "banking",
+    "ConfigError": "config",
+    "PaiGowConfig": "config",
+    "config_from_mapping": "config",
+    "default_config": "config",
+    "load_config": "config",
+    "round_from_document": "document",
+    "settle_document": "document",
+    "set_hand": "house_way",
+    "GAME": "round",
+    "PaiGowRound": "round",
+    "Phase": "round",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The package's names, each imported from its module when first asked for."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "GAME",

@@ -263,12 +263,23 @@ def _straights_for(mask: int) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-_STRAIGHTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    _straights_for(m) for m in range(1 << 13)
-)
-_NATURAL_STRAIGHTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(s for s in found if not s[1]) for found in _STRAIGHTS
-)
+# The straights of each rank mask, worked out when a mask first comes up (not 8,192 of them at
+# import: a command that sets one hand does not pay for the rest).
+_STRAIGHTS: dict[int, tuple[tuple[int, int], ...]] = {}
+_NATURAL_STRAIGHTS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _straights(mask: int, joker: bool = True) -> tuple[tuple[int, int], ...]:
+    """The straights of the rank mask, with (``joker``) or without the joker's missing card.
+
+    >>> _straights(0b11110), _straights(0b11111, joker=False)  # 3-6: 2-6 or 3-7; 2-3-4-5-6
+    (((6, 2), (7, 7)), ((6, 0),))
+    """
+    found = _STRAIGHTS.get(mask)
+    if found is None:
+        found = _STRAIGHTS[mask] = _straights_for(mask)
+        _NATURAL_STRAIGHTS[mask] = tuple(s for s in found if not s[1])
+    return found if joker else _NATURAL_STRAIGHTS[mask]
 
 
 def _low_key(a: int, b: int) -> tuple[int, int, int]:
@@ -374,7 +385,7 @@ def _pattern(pattern: int, cards: list[Card], ranks: list[int], way: HouseWay) -
         tuple(sorted(position[id(c)] for c in low)),
         rule.straight_or_flush,
         _low_key(_rank(low[0]), _rank(low[1])),
-        _STRAIGHTS[mask] if has_joker else _NATURAL_STRAIGHTS[mask],
+        _straights(mask, has_joker),
     )
     way._patterns[pattern] = entry
     return entry
@@ -567,7 +578,7 @@ def _flush_kind(five: Sequence[Card]) -> tuple[int, ...]:
     for r in natural:
         mask |= 1 << (r - 2)
     jokers = 5 - len(natural)
-    for top, missing in reversed(_STRAIGHTS[mask]):
+    for top, missing in reversed(_straights(mask)):
         if (missing == 0 and len(set(natural)) == 5) or (missing and jokers):
             return (2, top)
     return (1, *sorted((r if r != _JOKER_RANK else ACE for r in natural), reverse=True),
