@@ -21,7 +21,15 @@ Opening
 People
     ``needs_first_supervisor`` / ``create_first_supervisor(id, name, pin)`` on the first start.
     ``sign_in(id, pin)`` puts a dealer (or a supervisor who deals) on duty; ``sign_out()``.
-    ``dealer`` is the account on duty. Protected actions take the authorising person's id and
+    ``dealer`` is the account on duty. ``sign_in_staff(id, pin, role)`` /
+    ``sign_out_staff(id, session, screen)`` for the supervisor's and technician's screens.
+    Each sign-in opens a session (start and end times, audited; sessions left open by a crash
+    end at the next start): ``sessions_during(start, end, screen="dealer")`` says who was on
+    duty during a round (:mod:`dealer_station.store.sessions`). Accounts (a supervisor's id and
+    PIN checked each time; also during a round): ``accounts()``, ``create_user``,
+    ``reset_pin``, ``unlock_user``, ``set_user_active``, and ``change_own_pin`` for anyone
+    (:class:`dealer_station.accounts.AccountDesk`). PIN hashes are made at ``pin_cost``
+    (:class:`~dealer_station.auth.PinCost`; default the configured cost). Protected actions take the authorising person's id and
     PIN at the moment of the action (``supervisor=``, ``pin=`` / ``technician=``, ``pin=``),
     check them (:func:`dealer_station.auth.authenticate`: audited, locks after repeated
     failures) and the rules (:func:`dealer_station.auth.authorize`); a refusal raises
@@ -115,7 +123,7 @@ A minimal session::
 
     station = Station.open("LIR-1", game="let_it_ride", settings=toml_mapping)
     if station.needs_first_supervisor:
-        station.create_first_supervisor("S1", "Sam", "1234")
+        station.create_first_supervisor("S1", "Sam", "123456")
     station.sign_in("D7", "5555")
     if station.round is None:
         station.start_round()
@@ -144,10 +152,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from dealer_station import auth, claims, logs
+from dealer_station.accounts import AccountDesk
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
-from dealer_station.store import journal
+from dealer_station.store import journal, sessions
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import table_directory, table_id
@@ -312,12 +321,14 @@ class Station:
     """The Qt-free table controller (see the module documentation for the whole API)."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 lock_policy: auth.LockPolicy = _DEFAULT_LOCK, pin_cost: int = 2**14) -> None:
+                 lock_policy: auth.LockPolicy = _DEFAULT_LOCK,
+                 pin_cost: auth.PinCost | int | None = None) -> None:
         self.store = store
         self.clock = clock
         self.lock_policy = lock_policy
-        self.pin_cost = pin_cost
+        self.pin_cost = auth.PinCost.of(pin_cost)
         self.dealer: Account | None = None
+        self._dealer_session: int | None = None
         self.round: Any = None
         self.round_id: int | None = None
         self.resumed = ResumeReport("none")
@@ -334,7 +345,8 @@ class Station:
              game: str | None = None, settings: Mapping[str, JSONValue] | None = None,
              station_settings: Mapping[str, JSONValue] | None = None,
              clock: Callable[[], float] = time.time,
-             lock_policy: auth.LockPolicy = _DEFAULT_LOCK, pin_cost: int = 2**14) -> Station:
+             lock_policy: auth.LockPolicy = _DEFAULT_LOCK,
+             pin_cost: auth.PinCost | int | None = None) -> Station:
         """Open the station of ``table`` (see the module documentation)."""
         table = table_id(table)
         store = Store.open(table_directory(table, data_dir), table)
@@ -344,6 +356,7 @@ class Station:
             for note in store.notes:
                 station._log.warning("audit_recovered", note=note)
             station._initial_configuration(game, settings, station_settings)
+            station._end_stale_sessions()
             meter_store.check(store)
             station.resume()
         except BaseException:
@@ -448,36 +461,128 @@ class Station:
 
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Account:
         with self._lock:
-            return auth.create_user(self.store, user_id, name, Role.SUPERVISOR, pin, by=None,
-                                    n=self.pin_cost)
+            return self._desk().create_first_supervisor(user_id, name, pin)
 
-    def create_user(self, user_id: str, name: str, role: Role | str, new_pin: str, *,
-                    supervisor: str, pin: str) -> Account:
+    def authenticate(self, user_id: str, pin: str, purpose: str) -> Account:
+        """Check ``user_id``'s PIN (audited; counted and locked after repeated failures)."""
         with self._lock:
-            person = self._authenticate(supervisor, pin, "manage_users")
-            return auth.create_user(self.store, user_id, name, role, new_pin, by=person,
-                                    n=self.pin_cost)
+            return self._authenticate(user_id, pin, purpose)
 
     def _authenticate(self, user_id: str, pin: str, purpose: str) -> Account:
-        return auth.authenticate(self.store, user_id, pin, now=self.clock(),
-                                 policy=self.lock_policy, purpose=purpose)
+        return self._desk().authenticate(user_id, pin, purpose)
+
+    def _end_stale_sessions(self) -> None:
+        """Nobody is signed in after a restart: sessions left open by the last run end now."""
+        if sessions.open_sessions(self.store):
+            with self.store.transaction() as work:
+                sessions.end_all_open(work, "station restarted")
 
     def sign_in(self, user_id: str, pin: str) -> Account:
-        """Put a dealer (or a supervisor who deals) on duty."""
+        """Put a dealer (or a supervisor who deals) on duty: a dealer's session starts (the
+        one on duty before, if any, ends)."""
         with self._lock:
             person = self._authenticate(user_id, pin, "sign_in")
             auth.authorize(person.role, Permission.DEAL)
-            self.dealer = person
+            with self.store.transaction() as work:
+                if self._dealer_session is not None:
+                    sessions.end(work, self._dealer_session, f"replaced by {person.id}",
+                                 actor=person.id, round_id=self.round_id)
+                started = sessions.start(work, person.id, person.role, "dealer",
+                                         round_id=self.round_id)
+            self.dealer, self._dealer_session = person, started.id
             logs.bind(dealer=person.id)
             return person
 
     def sign_out(self) -> None:
+        """The dealer on duty signs out (a round in progress waits where it stands)."""
         with self._lock:
             if self.dealer is not None:
-                self.store.audit("sign_out", {"user": self.dealer.id}, actor=self.dealer.id,
-                                 round_id=self.round_id)
-                self.dealer = None
+                with self.store.transaction() as work:
+                    work.audit("sign_out", {"user": self.dealer.id}, actor=self.dealer.id,
+                               round_id=self.round_id)
+                    if self._dealer_session is not None:
+                        sessions.end(work, self._dealer_session, "signed out",
+                                     actor=self.dealer.id, round_id=self.round_id)
+                self.dealer, self._dealer_session = None, None
                 logs.unbind("dealer")
+
+    def sign_in_staff(self, user_id: str, pin: str, role: Role | str) -> tuple[Account, int]:
+        """A supervisor or technician signs in on their screen over the dealer's (who stays
+        on duty): PIN and role checked, a session of that screen started. Returns the account
+        and the session's number (for :meth:`sign_out_staff`)."""
+        role = Role(role)
+        with self._lock:
+            person = self._authenticate(user_id, pin, f"{role.value}_screen")
+            if person.role != role.value:
+                self.store.audit("access_denied", {"user": person.id, "role": person.role,
+                                                   "screen": role.value}, actor=person.id,
+                                 round_id=self.round_id)
+                raise AccessDenied(f"only a {role.value} may open the {role.value}'s screen "
+                                   f"({person.id} is a {person.role})")
+            with self.store.transaction() as work:
+                started = sessions.start(work, person.id, person.role, role.value,
+                                         round_id=self.round_id)
+            return person, started.id
+
+    def sign_out_staff(self, user_id: str, session_id: int | None, screen: str) -> None:
+        """End a staff screen's session (audited)."""
+        with self._lock, self.store.transaction() as work:
+            work.audit("sign_out", {"user": user_id, "screen": screen, "session": session_id},
+                       actor=user_id, round_id=self.round_id)
+            found = sessions.session(work, session_id) if session_id is not None else None
+            if found is not None and found.ended is None:
+                sessions.end(work, found.id, "signed out", actor=user_id,
+                             round_id=self.round_id)
+
+    def sessions_during(self, start: str, end: str | None = None, *,
+                        screen: str | None = None) -> list[sessions.Session]:
+        """Who was signed in between ``start`` and ``end`` (see
+        :func:`dealer_station.store.sessions.sessions_during`)."""
+        with self._lock:
+            return sessions.sessions_during(self.store, start, end, screen=screen)
+
+    # -- accounts (a supervisor's, checked here with the supervisor's id and PIN) ----------
+
+    def _desk(self) -> AccountDesk:
+        return AccountDesk(self.store, clock=self.clock, policy=self.lock_policy,
+                           cost=self.pin_cost)
+
+    def accounts(self) -> list[Account]:
+        with self._lock:
+            return self._desk().accounts()
+
+    def create_user(self, user_id: str, name: str, role: Role | str, new_pin: str, *,
+                    supervisor: str, pin: str) -> Account:
+        """A supervisor creates an account (also during a round)."""
+        with self._lock:
+            return self._desk().create_user(user_id, name, role, new_pin,
+                                            supervisor=supervisor, pin=pin)
+
+    def reset_pin(self, user_id: str, new_pin: str, *, supervisor: str, pin: str) -> Account:
+        """A supervisor sets a new PIN for ``user_id`` (which also lifts a lock)."""
+        with self._lock:
+            return self._desk().reset_pin(user_id, new_pin, supervisor=supervisor, pin=pin)
+
+    def change_own_pin(self, user_id: str, current_pin: str, new_pin: str) -> Account:
+        """Anyone changes their own PIN with their current one."""
+        with self._lock:
+            return self._desk().change_own_pin(user_id, current_pin, new_pin)
+
+    def unlock_user(self, user_id: str, *, supervisor: str, pin: str) -> Account:
+        """Another supervisor lifts ``user_id``'s lock."""
+        with self._lock:
+            return self._desk().unlock_user(user_id, supervisor=supervisor, pin=pin)
+
+    def set_user_active(self, user_id: str, active: bool, *, supervisor: str,
+                        pin: str) -> Account:
+        """A supervisor disables (or enables again) an account; the dealer on duty who is
+        disabled is signed out."""
+        with self._lock:
+            changed = self._desk().set_user_active(user_id, active, supervisor=supervisor,
+                                                   pin=pin)
+            if not active and self.dealer is not None and self.dealer.id == user_id:
+                self.sign_out()
+            return changed
 
     def _require_dealer(self) -> Account:
         if self.dealer is None:

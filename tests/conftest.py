@@ -5,6 +5,8 @@ is installed, :mod:`dealer_station.ui` is imported at start-up, before any test 
 so the work-around is active whichever module touches Qt first. Without PySide6 nothing is
 imported (the rules and device tests run without Qt). The cost is small: pytest-qt loads PySide6
 at start-up anyway, and the work-around itself adds a few milliseconds.
+
+PIN hashes are made at a cheap cost in the tests (``DEALER_STATION_PIN_COST``).
 """
 
 import importlib.util
@@ -13,6 +15,10 @@ import os
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# PIN hashes at a test's cost (the production cost, 0.3 s and 128 MiB a hash, is checked by
+# tests/unit/test_pin_policy.py and measured by tests/benchmarks/bench_pin_cost.py); inherited
+# by the command lines the tests run.
+os.environ.setdefault("DEALER_STATION_PIN_COST", "16,1,1")
 
 
 def _qt_installed() -> bool:

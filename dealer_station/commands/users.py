@@ -7,12 +7,14 @@ import getpass
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from dealer_station import auth
+from dealer_station.accounts import AccountDesk, handle
+from dealer_station.control import StationNotRunning, request
 from dealer_station.store.database import Store
 from dealer_station.store.options import add_table_argument
 from dealer_station.store.paths import table_directory, table_id
-from dealer_station.store.users import Account, accounts
 
 NAME = "users"
 HELP = "list and manage accounts (the first supervisor is created at the first start)"
@@ -24,8 +26,12 @@ pin ID                     set a new PIN: anyone's with --by SUPERVISOR_ID, or y
                            (no --by, or --by your own id: your current PIN is asked)
 unlock ID | disable ID | enable ID
 Changes other than the first supervisor need --by SUPERVISOR_ID and that supervisor's PIN.
+A supervisor's or technician's PIN is 6 to 12 digits, a dealer's 4 to 12.
 PINs are asked on the terminal, or read one per line from stdin with --pin-stdin
 (the new PIN first, then the supervisor's, or your current one).
+While the dealer's screen runs the table, the request goes to the running station (its control
+socket in the table's data directory), which checks and audits it; otherwise the command opens
+the table's store itself.
 """
 
 
@@ -41,6 +47,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _reader(args: argparse.Namespace) -> Callable[[str], str]:
+    if not args.pin_stdin and not sys.stdin.isatty():
+        def refuse(_prompt: str) -> str:
+            raise ValueError("PINs are asked on a terminal; with piped input give --pin-stdin")
+
+        return refuse
     lines = iter(sys.stdin.read().splitlines()) if args.pin_stdin else None
 
     def read(prompt: str) -> str:
@@ -51,55 +62,46 @@ def _reader(args: argparse.Namespace) -> Callable[[str], str]:
     return read
 
 
+def _request(args: argparse.Namespace) -> dict[str, Any]:
+    """The request with its PINs (asked in the order the help gives)."""
+    message: dict[str, Any] = {"command": "users", "action": args.action, "user": args.user,
+                               "name": args.name, "role": args.role, "by": args.by}
+    if args.action == "list":
+        return message
+    if not args.user:
+        raise ValueError(f"users {args.action} needs the account id")
+    if args.action == "add" and (not args.name or not args.role):
+        raise ValueError("users add needs --name and --role")
+    if args.action in ("unlock", "disable", "enable") and not args.by:
+        raise ValueError("this change needs --by SUPERVISOR_ID")
+    read = _reader(args)
+    if args.action in ("add", "pin"):
+        message["new_pin"] = read(f"{'PIN' if args.action == 'add' else 'new PIN'} for "
+                                  f"{args.user}: ")
+    if args.action == "pin" and (args.by or args.user) == args.user:
+        message["pin"] = read(f"current PIN of {args.user}: ")
+    elif args.by:
+        message["pin"] = read(f"PIN of {args.by}: ")
+    return message
+
+
 def run(args: argparse.Namespace) -> int:
     table = table_id(args.table)
     directory = table_directory(table, args.data_dir)
-    read = _reader(args)
-    create = args.action == "add"
-    with Store.open(directory, table, create=create) as store:
-        if args.action == "list":
-            for account in accounts(store):
-                state = "disabled" if not account.active else (
-                    "locked" if account.locked_until > time.time() else "active")
-                print(f"{account.id:<12} {account.role:<11} {state:<9} {account.name}")
-            return 0
-        if not args.user:
-            raise ValueError(f"users {args.action} needs the account id")
-        if args.action == "add":
-            if not args.name or not args.role:
-                raise ValueError("users add needs --name and --role")
-            new_pin = read(f"PIN for {args.user}: ")
-            if auth.needs_first_supervisor(store):
-                auth.create_user(store, args.user, args.name, args.role, new_pin, by=None)
-                print(f"created the first supervisor {args.user}")
-                return 0
-            by = _supervisor(store, args, read)
-            auth.create_user(store, args.user, args.name, args.role, new_pin, by=by)
-            print(f"created {args.role} {args.user}")
-            return 0
-        if args.action == "pin":
-            new_pin = read(f"new PIN for {args.user}: ")
-            if (args.by or args.user) == args.user:  # one's own PIN: the current one
-                by = auth.authenticate(store, args.user, read(f"current PIN of {args.user}: "),
-                                       now=time.time(), purpose="change_pin")
-            else:
-                by = _supervisor(store, args, read)
-            auth.change_pin(store, by, args.user, new_pin)
-        else:
-            by = _supervisor(store, args, read)
-            if args.action == "unlock":
-                auth.unlock(store, by, args.user)
-            else:
-                auth.set_active(store, by, args.user, args.action == "enable")
-        print(f"{args.action}: {args.user} done")
-        return 0
-
-
-def _supervisor(store: Store, args: argparse.Namespace,
-                read: Callable[[str], str]) -> Account:
-    if not args.by:
-        raise ValueError("this change needs --by SUPERVISOR_ID")
-    pin = read(f"PIN of {args.by}: ")
-    person = auth.authenticate(store, args.by, pin, now=time.time(), purpose="manage_users")
-    auth.authorize(person.role, auth.Permission.MANAGE_USERS)
-    return person
+    message = _request(args)
+    try:
+        answer = request(directory, message)
+    except StationNotRunning:
+        answer = None
+    if answer is not None:  # the running station did it (or refused)
+        if not answer.get("ok"):
+            raise ValueError(str(answer.get("error", "refused")))
+    else:
+        with Store.open(directory, table, create=args.action == "add") as store:
+            answer = handle(AccountDesk(store), message, now=time.time())
+    if args.action == "list":
+        for row in answer.get("accounts", []):
+            print(f"{row['id']:<12} {row['role']:<11} {row['state']:<9} {row['name']}")
+    else:
+        print(answer.get("message", "done"))
+    return 0

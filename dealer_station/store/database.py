@@ -169,6 +169,19 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             ON meter_entries (meter, round_id) WHERE kind = 'reversal';
         CREATE INDEX meter_entries_by_meter ON meter_entries (meter, id);
     """),
+    (4, "escalating lockouts; who was signed in when (sessions)", """
+        ALTER TABLE users ADD COLUMN lockouts INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            user TEXT NOT NULL,
+            role TEXT NOT NULL,
+            screen TEXT NOT NULL CHECK (screen IN ('dealer', 'supervisor', 'technician')),
+            started TEXT NOT NULL,
+            ended TEXT,
+            end_reason TEXT
+        );
+        CREATE INDEX sessions_by_start ON sessions (started);
+    """),
 )
 
 

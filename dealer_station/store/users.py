@@ -1,16 +1,23 @@
-"""Accounts as stored: id, name, role, PIN hash, failed attempts, lock, active.
+"""Accounts as stored: id, name, role, PIN hash, failed attempts, lock, lockouts in a row,
+active.
 
-The policy (hashing, locking, who may do what) is in :mod:`dealer_station.auth`."""
+The policy (hashing, locking, who may do what) is in :mod:`dealer_station.auth`. Every change
+to a row is written in the same transaction as an audit record carrying the row as it stands
+after the change (:func:`audit_change`, under ``data["account"]``: :func:`audit_state`), so the
+accounts can be rebuilt from the audit log and compared with the table: the last record of each
+id holds its state.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_station.audit import utc_now
+from dealer_station.audit import AuditEntry, utc_now
 from dealer_station.store.database import Store, Transaction
 
-__all__ = ["Account", "account", "accounts", "insert", "update"]
+__all__ = ["Account", "account", "accounts", "audit_change", "audit_state", "insert", "update"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,11 +30,14 @@ class Account:
     locked_until: float
     active: bool
     created: str
+    lockouts: int = 0
 
 
 def _account(row: Any) -> Account:
+    keys = row.keys()
     return Account(row["id"], row["name"], row["role"], row["pin_hash"], row["failures"],
-                   row["locked_until"], bool(row["active"]), row["created"])
+                   row["locked_until"], bool(row["active"]), row["created"],
+                   row["lockouts"] if "lockouts" in keys else 0)
 
 
 def account(source: Store | Transaction, user_id: str) -> Account | None:
@@ -45,9 +55,37 @@ def insert(work: Transaction, user_id: str, name: str, role: str, pin_hash: str)
 
 
 def update(work: Transaction, user_id: str, **fields: Any) -> None:
-    allowed = {"name", "role", "pin_hash", "failures", "locked_until", "active"}
+    allowed = {"name", "role", "pin_hash", "failures", "locked_until", "active", "lockouts"}
     unknown = set(fields) - allowed
     if unknown:
         raise ValueError(f"cannot update {sorted(unknown)}")
     assignments = ", ".join(f"{key} = ?" for key in fields)
     work.execute(f"UPDATE users SET {assignments} WHERE id = ?", (*fields.values(), user_id))
+
+
+def audit_state(found: Account) -> dict[str, Any]:
+    """The row as the audit log records it: every column, the PIN hash replaced by its
+    ``pin_fingerprint`` (the SHA-256 of the stored hash, salt included): it shows every PIN
+    change and matches the table's hash, and cannot be searched for a PIN without the salt,
+    which stays in the database.
+
+    >>> state = audit_state(Account("D1", "Dee", "dealer", "scrypt$x", 0, 0.0, True, "t"))
+    >>> sorted(state), state["pin_fingerprint"][:8]
+    (['active', 'created', 'failures', 'id', 'locked_until', 'lockouts', 'name', \
+'pin_fingerprint', 'role'], 'b54a1768')
+    """
+    return {"id": found.id, "name": found.name, "role": found.role,
+            "pin_fingerprint": hashlib.sha256(found.pin_hash.encode()).hexdigest(),
+            "failures": found.failures, "locked_until": found.locked_until,
+            "lockouts": found.lockouts, "active": found.active, "created": found.created}
+
+
+def audit_change(work: Transaction, kind: str, user_id: str, *, actor: str | None,
+                 **data: Any) -> AuditEntry:
+    """Audit a change of ``user_id``'s row made in ``work``: ``data`` with the user's id and
+    the row as it now stands (``account``)."""
+    found = account(work, user_id)
+    if found is None:
+        raise ValueError(f"no user {user_id!r}")
+    return work.audit(kind, {**data, "user": user_id, "account": audit_state(found)},
+                      actor=actor)

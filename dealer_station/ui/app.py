@@ -17,7 +17,8 @@ from typing import Any
 from dealer_station.resources_path import resource_path
 from dealer_station.ui.controller import DeviceState, TableController
 
-__all__ = ["DEFAULT_CONFIGS", "TableSetup", "build_controller", "load_table_config", "main"]
+__all__ = ["DEFAULT_CONFIGS", "TableSetup", "build_controller", "listen_for_commands",
+           "load_table_config", "main"]
 
 #: The configuration shipped for each game, used when ``--config`` is not given.
 DEFAULT_CONFIGS = {"let_it_ride": "let_it_ride.toml", "pai_gow": "pai_gow.toml"}
@@ -76,6 +77,7 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     adapter = adapter_for(station.game, station.settings)
     controller = TableController(station, adapter, DeviceState())
     controller.closers.append(station.close)
+    listen_for_commands(station, controller)
     from drivers.manager import DeviceManager
     from drivers.sim.table import devices_or_simulation
 
@@ -118,6 +120,24 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     return controller
 
 
+def listen_for_commands(station: Any, controller: TableController) -> None:
+    """While the screen runs, ``dealer-station users …`` reaches the station through its control
+    socket (:mod:`dealer_station.control`): the station performs and audits the change."""
+    from dealer_station import logs
+    from dealer_station.accounts import handle
+    from dealer_station.control import ControlServer
+
+    server = ControlServer(station.store.directory,
+                           {"users": lambda message: handle(station, message)})
+    try:
+        server.start()
+    except OSError as error:  # e.g. a data directory path too long for a Unix socket
+        logs.get_logger("dealer_station.control").warning("control_socket_unavailable",
+                                                          error=str(error))
+        return
+    controller.closers.append(server.close)
+
+
 def create_window(factory: Callable[[Any], TableController]) -> Any:
     """The main window with its bridge and worker; ``factory(bridge)`` runs on the worker thread
     and makes the controller."""
@@ -141,9 +161,6 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = create_window(lambda bridge: build_controller(setup, data_dir, bridge=bridge,
                                                             explicit=config is not None))
-    from dealer_station.ui.first_start import offer_first_start
-
-    offer_first_start(window)
     window.resize(*size)
     if full_screen:  # --kiosk: the whole screen, no window frame
         from PySide6.QtCore import Qt

@@ -48,6 +48,7 @@ __all__ = [
     "TableController",
     "blocking_fault",
     "device_for_hardware",
+    "on_duty",
     "standing",
 ]
 
@@ -195,6 +196,8 @@ class Snapshot:
     records: int
     message: str = ""
     log: tuple[str, ...] = ()
+    #: Who is signed in as the dealer on duty ("Dee Dealer (D-7) · dealer"; "" when nobody).
+    on_duty: str = ""
 
 
 class StationLike(Protocol):
@@ -213,6 +216,8 @@ class StationLike(Protocol):
     def start_round(self) -> Any: ...
 
     def sign_in(self, user_id: str, pin: str) -> Any: ...
+
+    def sign_out(self) -> None: ...
 
     @property
     def needs_first_supervisor(self) -> bool: ...
@@ -262,6 +267,9 @@ class MemoryStation:
     def sign_in(self, user_id: str, pin: str) -> Any:
         self.dealer = user_id
         return user_id
+
+    def sign_out(self) -> None:
+        self.dealer = None
 
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Any:
         return user_id
@@ -328,6 +336,8 @@ class TableController:
         self.closers: list[Callable[[], None]] = []
         #: The form the dealer opened (a problem from the step panel's menu, a count).
         self.opened: str | None = None
+        #: Why the last sign-in (or first supervisor) was refused, shown under the form.
+        self.refused = ""
 
     @property
     def round(self) -> Any:
@@ -335,12 +345,24 @@ class TableController:
 
     # ------------------------------------------------------------ people and rounds
     def sign_in(self, user_id: str, pin: str) -> bool:
+        """The dealer (or a supervisor who deals) signs in; a refusal is shown under the form
+        (``options["refused"]`` of the sign-in entry)."""
         try:
             self.station.sign_in(user_id, pin)
         except (ProcedureError, ValueError) as error:
-            self.message = _reason(error)
+            self.refused = _reason(error)
             return False
-        self.message = ""
+        self.message = self.refused = ""
+        return True
+
+    def sign_out(self) -> bool:
+        """The dealer on duty signs out (audited; a round in progress waits where it
+        stands)."""
+        if self.station.dealer is None:
+            return False
+        self.station.sign_out()
+        self.message = self.refused = ""
+        self.opened = None
         return True
 
     def supervise(self, action: str, supervisor: str, pin: str, **arguments: Any) -> bool:
@@ -367,9 +389,11 @@ class TableController:
         try:
             self.station.create_first_supervisor(user_id, name, pin)
         except (ProcedureError, ValueError) as error:
-            self.message = _reason(error)
+            self.refused = _reason(error)
             return False
-        self.message = f"Supervisor {user_id} created: sign in to deal."
+        self.refused = ""
+        self.message = (f"Supervisor {user_id} created: sign in to deal, or open SUPERVISOR → "
+                        "Accounts to create the dealers' accounts.")
         return True
 
     def _meter(self) -> int | None:
@@ -699,7 +723,8 @@ class TableController:
         if round_ is not None and not signed_out:
             entry = self._entry(round_)
         elif step.expects in ("sign_in", "first_supervisor"):
-            entry = EntryRequest(step.expects, "", step.instruction)
+            entry = EntryRequest(step.expects, "", step.instruction,
+                                 options={"refused": self.refused})
         payments = self.payments(shown) if shown is not None else ()
         return Snapshot(
             table=table,
@@ -712,7 +737,22 @@ class TableController:
             records=len(shown.history) if shown is not None else 0,
             message=self.message,
             log=tuple(describe_record(r) for r in shown.history[-12:]) if shown else (),
+            on_duty=on_duty(self.station.dealer),
         )
+
+
+def on_duty(dealer: Any) -> str:
+    """Who the top bar shows as signed in (an account: its name, id and role).
+
+    >>> from types import SimpleNamespace
+    >>> on_duty(SimpleNamespace(id="D-7", name="Dee Dealer", role="dealer"))
+    'Dee Dealer (D-7) · dealer'
+    >>> on_duty(None), on_duty("preview")
+    ('', '')
+    """
+    if dealer is None or not hasattr(dealer, "id"):
+        return ""
+    return f"{dealer.name} ({dealer.id}) · {dealer.role}"
 
 
 def _reason(error: Exception) -> str:

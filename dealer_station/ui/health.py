@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import DeviceHealth, HealthState
@@ -105,7 +105,10 @@ class HealthItem(QWidget):
 
 
 class HealthStrip(QFrame):
-    """Title on the left, one coloured dot and word per device, the user on the right."""
+    """Title on the left, one coloured dot and word per device, the dealer on duty and SIGN
+    OUT on the right (:attr:`sign_out_requested`)."""
+
+    sign_out_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -130,6 +133,7 @@ class HealthStrip(QFrame):
         self._layout.addStretch(1)
         self.user = QLabel("")
         self.user.setObjectName("muted")
+        self.user.setMaximumWidth(360)
         self._layout.addWidget(self.user)
         #: A tapped device's full words, in a box under the bar (over the window, never
         #: widening it); hidden after :data:`DETAIL_MS` or by a tap on it.
@@ -145,6 +149,17 @@ class HealthStrip(QFrame):
         self._detail_timer.setSingleShot(True)
         self._detail_timer.setInterval(DETAIL_MS)
         self._detail_timer.timeout.connect(self.detail.hide)
+        self.sign_out_button = QPushButton("SIGN OUT")
+        self.sign_out_button.setStyleSheet(
+            "QPushButton { min-height: 36px; max-height: 40px; padding: 2px 14px; "
+            "font-size: 13pt; }")
+        self.sign_out_button.setFixedHeight(40)
+        self.sign_out_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.sign_out_button.setToolTip("The dealer on duty signs out; a round in progress "
+                                        "waits where it stands")
+        self.sign_out_button.clicked.connect(self.sign_out_requested)
+        self.sign_out_button.hide()
+        self._layout.addWidget(self.sign_out_button)
 
     @property
     def health(self) -> tuple[DeviceHealth, ...]:
@@ -162,7 +177,9 @@ class HealthStrip(QFrame):
         self.title.setText(text)
 
     def set_user(self, text: str) -> None:
-        self.user.setText(text)
+        """Who is signed in as the dealer on duty ("" when nobody: SIGN OUT is hidden)."""
+        self.user.setText(f"On duty: {text}" if text else "")
+        self.sign_out_button.setVisible(bool(text))
 
     def show_detail(self, item: HealthItem) -> None:
         """Show ``item``'s full words under the bar, within the window."""

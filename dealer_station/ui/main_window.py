@@ -107,6 +107,8 @@ class MainWindow(QMainWindow):
         self.sign_in.supervisor_requested.connect(
             lambda user, name, pin: self.call_requested.emit(
                 lambda c: c.create_first_supervisor(user, name, pin)))
+        self.health.sign_out_requested.connect(
+            lambda: self.call_requested.emit(lambda c: c.sign_out()))
         self.wager_entry.place_requested.connect(
             lambda position, amounts: self.call_requested.emit(
                 lambda c: c.place(position, amounts)))
@@ -165,6 +167,8 @@ class MainWindow(QMainWindow):
             self.health.set_title(snapshot.table.title)
         if previous is None or previous.health != snapshot.health:
             self.health.set_health(snapshot.health)
+        if previous is None or previous.on_duty != snapshot.on_duty:
+            self.health.set_user(snapshot.on_duty)
         if previous is None or previous.table != snapshot.table:
             self.felt.set_view(snapshot.table)
         if previous is None or previous.step != snapshot.step:
@@ -195,6 +199,7 @@ class MainWindow(QMainWindow):
             self.lower_panels.setCurrentWidget(self.wager_entry)
         elif entry is not None and entry.kind in ("sign_in", "first_supervisor"):
             self.sign_in.set_first_start(entry.kind == "first_supervisor")
+            self.sign_in.show_message(str(entry.options.get("refused", "")))
             self.lower_panels.setCurrentWidget(self.sign_in)
         elif entry is not None and entry.kind == "setting":
             if self._requests.get("setting") != (entry.position, entry.cards):

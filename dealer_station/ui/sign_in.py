@@ -1,5 +1,8 @@
-"""Sign-in on the dealer's screen: the dealer's id and PIN (and, at the very first start of a
-table, the first supervisor's account)."""
+"""Sign-in on the dealer's screen: the dealer's id and PIN, and, at the very first start of a
+table, the one form that creates the first supervisor's account (id, name, PIN typed twice: a
+mistyped PIN there would lock the table out). A refusal (wrong id or PIN with the attempts
+left, a lock with its time left, a PIN too short) is written under the form; the box is hidden
+while there is nothing to say."""
 
 from __future__ import annotations
 
@@ -16,12 +19,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.auth import pin_problem
+
 __all__ = ["SignInPanel", "SupervisorDecision"]
+
+FIRST_START_INTRO = ("This table has no accounts yet. Create the first supervisor: the "
+                     "supervisor then creates the dealers' and technicians' accounts on the "
+                     "supervisor's Accounts page. With no hardware configured the station runs "
+                     "the simulated table devices.")
 
 
 class SignInPanel(QFrame):
     """Emits :attr:`sign_in_requested` (id, PIN) or, in first-start mode,
-    :attr:`supervisor_requested` (id, name, PIN)."""
+    :attr:`supervisor_requested` (id, name, PIN) once the form is complete and both PINs
+    match."""
 
     sign_in_requested = Signal(str, str)
     supervisor_requested = Signal(str, str, str)
@@ -35,44 +46,90 @@ class SignInPanel(QFrame):
         self.title = QLabel("SIGN IN")
         self.title.setObjectName("phase")
         layout.addWidget(self.title)
+        self.intro = QLabel(FIRST_START_INTRO)
+        self.intro.setWordWrap(True)
+        self.intro.setObjectName("muted")
+        layout.addWidget(self.intro)
         form = QFormLayout()
         self.user = QLineEdit()
-        self.user.setPlaceholderText("your id, e.g. D-2231")
         self.name = QLineEdit()
         self.name.setPlaceholderText("full name")
         self.pin = QLineEdit()
-        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin.setPlaceholderText("PIN")
+        self.pin_again = QLineEdit()
+        self.pin_again.setPlaceholderText("the same PIN again")
+        for field in (self.pin, self.pin_again):
+            field.setEchoMode(QLineEdit.EchoMode.Password)
         form.addRow("Id", self.user)
         self._name_label = QLabel("Name")
         form.addRow(self._name_label, self.name)
         form.addRow("PIN", self.pin)
+        self._again_label = QLabel("PIN again")
+        form.addRow(self._again_label, self.pin_again)
         layout.addLayout(form)
+        self.message = QLabel("")
+        self.message.setObjectName("fault")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        layout.addWidget(self.message)
         self.submit_button = QPushButton("SIGN IN")
         self.submit_button.setObjectName("primary")
         self.submit_button.clicked.connect(self.submit)
         self.pin.returnPressed.connect(self.submit)
+        self.pin_again.returnPressed.connect(self.submit)
         layout.addWidget(self.submit_button)
         layout.addStretch(1)
         self.set_first_start(False)
 
     def set_first_start(self, first: bool) -> None:
+        if first != self._first:
+            self.show_message("")
         self._first = first
-        self.name.setVisible(first)
-        self._name_label.setVisible(first)
+        for widget in (self.intro, self.name, self._name_label, self.pin_again,
+                       self._again_label):
+            widget.setVisible(first)
         self.title.setText("FIRST START · create the first supervisor" if first else
                            "SIGN IN · dealer or supervisor on duty")
+        self.user.setPlaceholderText("personal id, e.g. S-1001" if first else
+                                     "your id, e.g. D-2231")
+        self.pin.setPlaceholderText("6 to 12 digits" if first else "PIN")
         self.submit_button.setText("CREATE SUPERVISOR" if first else "SIGN IN")
 
-    def submit(self) -> None:
-        user, pin = self.user.text().strip(), self.pin.text()
-        if not user or not pin:
-            return
+    def show_message(self, text: str) -> None:
+        """Say why the last attempt was refused (hidden when ``text`` is empty)."""
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def problem(self) -> str | None:
+        """What is missing or wrong in the form, in words (``None``: it can be sent; the
+        station checks everything again)."""
+        if not self.user.text().strip():
+            return "Enter your id." if not self._first else "Enter the supervisor's id."
+        if self._first and not self.name.text().strip():
+            return "Enter the supervisor's name."
+        if not self.pin.text():
+            return "Enter the PIN."
         if self._first:
-            self.supervisor_requested.emit(user, self.name.text().strip() or user, pin)
+            wrong = pin_problem(self.pin.text(), "supervisor")
+            if wrong is not None:
+                return wrong[0].upper() + wrong[1:] + "."
+            if self.pin.text() != self.pin_again.text():
+                return "The two PINs differ: type the same PIN twice."
+        return None
+
+    def submit(self) -> None:
+        reason = self.problem()
+        if reason is not None:
+            self.show_message(reason)
+            return
+        user, pin = self.user.text().strip(), self.pin.text()
+        self.show_message("")
+        if self._first:
+            self.supervisor_requested.emit(user, self.name.text().strip(), pin)
+            self.name.clear()
         else:
             self.sign_in_requested.emit(user, pin)
         self.pin.clear()
+        self.pin_again.clear()
 
 
 class SupervisorDecision(QFrame):

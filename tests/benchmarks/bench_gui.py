@@ -98,8 +98,8 @@ def measure_events(samples: int = 30) -> dict[str, list[float]]:
             window.call_requested.emit(function)
 
         wait(lambda s: s.step.phase == "first_start")
-        call(lambda c: c.create_first_supervisor("S-1", "Bench", "1357"))
-        call(lambda c: c.sign_in("S-1", "1357"))
+        call(lambda c: c.create_first_supervisor("S-1", "Bench", "135713"))
+        call(lambda c: c.sign_in("S-1", "135713"))
         wait(lambda s: s.step.phase == "between_rounds" and len(s.health) >= 3
              and all(h.state.value == "connected" for h in s.health))
         call(lambda c: c.start_round())

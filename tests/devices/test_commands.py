@@ -116,14 +116,14 @@ def test_lockout_test_needs_the_dealers_button_pressed() -> None:
 
 
 def _accounts(data_dir: Path, table: str = "table-1") -> None:
-    """A table store with a supervisor S1 (1111), a technician T1 (4444), a dealer D1 (3333)."""
+    """A table store with a supervisor S1 (111111), a technician T1 (444444), a dealer D1 (3333)."""
     from dealer_station import auth
     from dealer_station.store.database import Store
 
     with Store.open(data_dir / table, table) as store:
-        boss = auth.create_user(store, "S1", "Sam", "supervisor", "1111", by=None, n=2**8)
-        auth.create_user(store, "T1", "Tess", "technician", "4444", by=boss, n=2**8)
-        auth.create_user(store, "D1", "Dee", "dealer", "3333", by=boss, n=2**8)
+        boss = auth.create_user(store, "S1", "Sam", "supervisor", "111111", by=None, cost=2**8)
+        auth.create_user(store, "T1", "Tess", "technician", "444444", by=boss, cost=2**8)
+        auth.create_user(store, "D1", "Dee", "dealer", "3333", by=boss, cost=2**8)
 
 
 def test_diag_lockout_fails_without_a_button_press(tmp_path: Path) -> None:
@@ -138,7 +138,7 @@ def test_diag_lockout_fails_without_a_button_press(tmp_path: Path) -> None:
             [sys.executable, "-m", "dealer_station.cli", "--config", str(config),
              "--data-dir", str(tmp_path), "diag", "lockout", "--button-timeout", "0.3",
              "--technician", "T1", "--pin-stdin"],
-            capture_output=True, text=True, timeout=60, input="4444\n",
+            capture_output=True, text=True, timeout=60, input="444444\n",
         )  # fmt: skip
         assert run.returncode == 1, run.stdout + run.stderr
         assert "press the dealer's lockout button" in run.stdout
@@ -186,16 +186,16 @@ def test_diag_tests_that_move_hardware_are_a_technicians_never_during_a_round(
         assert code == 2 and "only a technician may run diagnostics" in err
         code, err = diag("lamps", "--technician", "T1", pin="9999")
         assert code == 2 and "wrong id or PIN" in err
-        assert diag("lamps", "--technician", "T1", pin="4444")[0] == 0
+        assert diag("lamps", "--technician", "T1", pin="444444")[0] == 0
         with Store.open(tmp_path / "table-1", "table-1") as store, store.transaction() as work:
             work.execute("INSERT INTO rounds (game, config, status, started) "
                          "VALUES ('let_it_ride', '{}', 'open', '2026-01-01T00:00:00Z')")
-        code, err = diag("dispense", "--technician", "T1", pin="4444")
+        code, err = diag("dispense", "--technician", "T1", pin="444444")
         assert code == 2 and "never run during a round" in err
         assert diag("selftest")[0] == 0  # moves nothing: allowed during a round
         held = Store.open(tmp_path / "table-1", "table-1")  # the dealer's screen is running
         try:
-            code, err = diag("lamps", "--technician", "T1", pin="4444")
+            code, err = diag("lamps", "--technician", "T1", pin="444444")
             assert code == 2 and "stop the dealer's screen first" in err
         finally:
             held.close()

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from dealer_station.ui.app import build_controller, create_window, load_table_config
 from dealer_station.ui.controller import Snapshot
 
-SUPERVISOR, PIN = "S-100", "2468"
+SUPERVISOR, PIN = "S-100", "246824"
 TIMEOUT = 10_000
 
 
@@ -98,6 +98,7 @@ class Table:
             panel.user.setText(SUPERVISOR)
             panel.name.setText("Test Supervisor")
             panel.pin.setText(PIN)
+            panel.pin_again.setText(PIN)
             self.click(panel.submit_button)
             self.wait(lambda s: s.step.phase == "signed_out")
         panel.user.setText(SUPERVISOR)

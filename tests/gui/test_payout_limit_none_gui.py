@@ -29,7 +29,7 @@ def test_configuration_page_offers_no_payout_limit_5324_34_f_2(qtbot: Any,
         screen.show()
         screen.start()
         screen.sign_in_panel.user.setText("S2")
-        screen.sign_in_panel.pin.setText("2222")
+        screen.sign_in_panel.pin.setText("222222")
         qtbot.mouseClick(screen.sign_in_panel.sign_in_button, Qt.MouseButton.LeftButton)
         page = screen.configuration
         table.wait_idle(page.background)

@@ -67,8 +67,8 @@ from dealer_station.station import Station
 
 setup = load_table_config(game="let_it_ride")
 station = Station.open(None, sys.argv[1], game="let_it_ride", settings=setup.settings)
-station.create_first_supervisor("S-100", "Test Supervisor", "2468")
-station.sign_in("S-100", "2468")
+station.create_first_supervisor("S-100", "Test Supervisor", "246824")
+station.sign_in("S-100", "246824")
 controller = TableController(station, adapter_for("let_it_ride", station.settings),
                              DeviceState(shoe_reads_cards=True))
 script = LetItRideScript()

@@ -15,9 +15,9 @@ pytestmark = pytest.mark.gui
 
 def _people(context: Any) -> None:
     station = context.station
-    station.create_user("S-200", "Second Supervisor", "supervisor", "1357",
+    station.create_user("S-200", "Second Supervisor", "supervisor", "135713",
                         supervisor=SUPERVISOR, pin=PIN)
-    station.create_user("T-300", "Table Technician", "technician", "8642",
+    station.create_user("T-300", "Table Technician", "technician", "864286",
                         supervisor=SUPERVISOR, pin=PIN)
 
 
@@ -50,7 +50,7 @@ def test_supervisor_signs_in_over_a_round_and_signs_out_back_to_it(qtbot: Any,
         table.click(staff.supervisor_button)
         assert staff.supervisor.isVisible()
         assert staff.supervisor.geometry() == table.window.rect()
-        _sign_in(table, staff.supervisor, "S-200", "1357")
+        _sign_in(table, staff.supervisor, "S-200", "135713")
         assert staff.supervisor.session is not None
         assert staff.supervisor.stack.currentIndex() == 1
         # the round is untouched: same round, same records, same step
@@ -92,17 +92,17 @@ def test_technician_is_locked_out_during_a_round_and_tests_between_rounds(
         _wait_calls(table)
         table.press("start_round")
         table.click(staff.technician_button)
-        _sign_in(table, staff.technician, "T-300", "8642")
+        _sign_in(table, staff.technician, "T-300", "864286")
         assert staff.technician.session is None
         assert "locked during a round" in staff.technician.sign_in_panel.message.text()
         table.click(staff.technician.sign_in_panel.cancel_button)
         assert not staff.technician.isVisible()
 
         staff.calls.submit(lambda c: c.station.void_round("technician test", supervisor="S-200",
-                                                          pin="1357"))
+                                                          pin="135713"))
         _wait_calls(table)
         table.click(staff.technician_button)
-        _sign_in(table, staff.technician, "T-300", "8642")
+        _sign_in(table, staff.technician, "T-300", "864286")
         assert staff.technician.session is not None
         qtbot.waitUntil(lambda: len(staff.technician.rows) == 9, timeout=10_000)
         assert all(row.link == "online" for row in staff.technician.rows)
@@ -117,7 +117,7 @@ def test_technician_is_locked_out_during_a_round_and_tests_between_rounds(
         adapters: list[Any] = []
         staff.calls.submit(lambda c: c.controller.adapter, adapters.append)
         table.click(staff.supervisor_button)
-        _sign_in(table, staff.supervisor, "S-200", "1357")
+        _sign_in(table, staff.supervisor, "S-200", "135713")
         page = staff.supervisor.configuration
         page.editors["table.minimum"].setText("$10.00")
         table.click(page.apply_button)

@@ -98,7 +98,7 @@ def open_configuration(qtbot: Any, table: Any) -> Any:
     screen.show()
     screen.start()
     table.wait_idle()
-    screen.sign_in("S2", "2222")
+    screen.sign_in("S2", "222222")
     table.wait_idle()
     screen.pages.show_page(2)
     page = screen.configuration

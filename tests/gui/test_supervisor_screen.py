@@ -30,7 +30,7 @@ METER = "progressive"
 def _setup(context: Any) -> list[int]:
     station = context.station
     station.create_meter(METER, wager="three_card_bonus", reset=500_000, rate_bp=2100,
-                         supervisor="S2", pin="2222")
+                         supervisor="S2", pin="222222")
     return [play_let_it_ride(station, {1: "As Ad 4c", 3: "2h 7d 9c"}, "Ks 5h 8d",
                              three_card=2500),
             play_let_it_ride(station, {2: "Qs Js Ts", 5: "3h 3d 9c"}, "Ks As 8d",
@@ -109,7 +109,7 @@ def force_session(table: Any, screen: Any, user: str, name: str, role: str, pin:
 
 def test_supervisor_signs_in_and_out_and_both_are_audited(qtbot: Any, table: Any,
                                                           screen: Any) -> None:
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     assert screen.session is not None and screen.session.user == "S2"
     assert screen.stack.currentIndex() == 1
     assert "Sue Super" in screen.header.who.text()
@@ -124,7 +124,7 @@ def test_supervisor_signs_in_and_out_and_both_are_audited(qtbot: Any, table: Any
 
 @pytest.mark.parametrize(("user", "pin", "words"), [
     ("D1", "3333", "only a supervisor may open the supervisor's screen"),
-    ("T1", "4444", "only a supervisor may open the supervisor's screen"),
+    ("T1", "444444", "only a supervisor may open the supervisor's screen"),
     ("S2", "9999", "wrong id or PIN"),
 ])
 def test_sign_in_refused_for_the_wrong_role_or_pin(qtbot: Any, table: Any, screen: Any,
@@ -141,7 +141,7 @@ def test_a_let_it_ride_round_has_no_progressive_claim_to_show_or_approve(
         qtbot: Any, table: Any, screen: Any) -> None:
     """Issue 16: a claim exists only for a round of a game with the progressive; the screen says
     why, nobody types cards, APPROVE stays off, the refusal is audited, the meter is as it was."""
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.validation
     assert not hasattr(page, "cards")  # no field to type cards into
     before = meter_now(table)
@@ -161,7 +161,7 @@ def test_a_let_it_ride_round_has_no_progressive_claim_to_show_or_approve(
 
 @pytest.mark.parametrize(("user", "name", "role", "pin"), [
     ("D1", "Dee Dealer", "dealer", "3333"),
-    ("T1", "Tom Tech", "technician", "4444"),
+    ("T1", "Tom Tech", "technician", "444444"),
 ])
 @pytest.mark.parametrize("action", ["approve", "reject", "apply_configuration"])
 def test_every_supervisor_action_is_refused_for_the_wrong_role(
@@ -192,7 +192,7 @@ def test_every_supervisor_action_is_refused_for_the_wrong_role(
 
 def test_history_finds_rounds_by_position_and_time_and_shows_every_hand(
         qtbot: Any, table: Any, screen: Any) -> None:
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.history
     page.position.setText("5")
     qtbot.mouseClick(page.find_button, Qt.MouseButton.LeftButton)
@@ -222,7 +222,7 @@ def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
         qtbot: Any, table: Any, screen: Any) -> None:
     """The settlement re-run from the records matches; a tampered stored payment shows up as a
     difference from what was paid."""
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.history
     page.open_round(table.rounds[0])
     table.wait_idle()
@@ -258,7 +258,7 @@ def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
 def test_a_bad_value_is_refused_with_the_clause_it_breaks(qtbot: Any, table: Any,
                                                           screen: Any) -> None:
     """5324.34(a)(1): seven betting positions; 5324.34(f)(1): the base pay table minimum."""
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.configuration
     table.wait_idle(page.background)
     page.editors["table.positions"].setText("6")
@@ -275,7 +275,7 @@ def test_a_bad_value_is_refused_with_the_clause_it_breaks(qtbot: Any, table: Any
 
 def test_configuration_changes_only_between_rounds_and_is_audited(qtbot: Any, table: Any,
                                                                    screen: Any) -> None:
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.configuration
     page.editors["table.minimum"].setText("$10.00")
     qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
@@ -301,7 +301,7 @@ def test_configuration_changes_only_between_rounds_and_is_audited(qtbot: Any, ta
 def test_theoretical_returns_are_computed_off_the_gui_thread(qtbot: Any, table: Any,
                                                              screen: Any) -> None:
     """5324.34(f)(4) table D: the three-card bonus return shown once the analysis is done."""
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.configuration
     qtbot.waitUntil(lambda: "Three-card bonus table D" in page.returns.text()
                     and "house edge 2.136 %" in page.returns.text(), timeout=30_000)
@@ -314,7 +314,7 @@ def test_theoretical_returns_are_computed_off_the_gui_thread(qtbot: Any, table: 
 
 def test_meter_view_shows_the_figures_and_the_shift_chart(qtbot: Any, table: Any,
                                                           screen: Any) -> None:
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.meters
     figures = page.figure_text()
     stats = meter_now(table)
@@ -366,7 +366,7 @@ def test_payouts_the_round_waits_for_are_shown_and_approved_in_order(
     """5324.41(k)(3)(iii), (k)(6): the round's own claims, paid from the dealer's right, each
     from the meter as it stands; the station numbers the jackpot records."""
     screen = pai_gow_screen
-    sign_in(qtbot, pai_gow, screen, "S2", "2222")
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
     page = screen.validation
     assert page.claim is not None
     assert page.claim_text()[:6] == [f"{pai_gow.round_id} (pai gow)", "5",
@@ -398,7 +398,7 @@ def test_a_payout_the_round_waits_for_is_rejected_with_the_reason(
         qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
     """5324.41(k)(3)(iii): rejected in the round's own record; nothing leaves the meter."""
     screen = pai_gow_screen
-    sign_in(qtbot, pai_gow, screen, "S2", "2222")
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
     before = pai_gow.call(lambda c: c.station.meter("pai_gow_progressive").current)
     screen.validation.reason.setText("hand was touched by the player")
     qtbot.mouseClick(screen.validation.reject_button, Qt.MouseButton.LeftButton)
@@ -411,7 +411,7 @@ def test_a_payout_the_round_waits_for_is_rejected_with_the_reason(
 
 @pytest.mark.parametrize(("user", "name", "role", "pin"), [
     ("D1", "Dee Dealer", "dealer", "3333"),
-    ("T1", "Tom Tech", "technician", "4444"),
+    ("T1", "Tom Tech", "technician", "444444"),
 ])
 @pytest.mark.parametrize("decision", ["approve", "reject"])
 def test_the_round_s_payouts_are_refused_for_the_wrong_role(
@@ -437,7 +437,7 @@ def test_a_supervisor_dealing_the_round_cannot_validate_its_payouts(
     demo = DemoTable(tmp_path, devices=False, game="pai_gow")
     try:
         def supervisor_deals(context: Any) -> int:
-            context.station.sign_in("S1", "1111")
+            context.station.sign_in("S1", "111111")
             return play_pai_gow_to_validation(context.station, PAI_GOW_HANDS)
 
         demo.call(supervisor_deals)
@@ -445,7 +445,7 @@ def test_a_supervisor_dealing_the_round_cannot_validate_its_payouts(
         qtbot.addWidget(screen)
         screen.show()
         screen.start()
-        sign_in(qtbot, demo, screen, "S1", "1111")
+        sign_in(qtbot, demo, screen, "S1", "111111")
         demo.wait_idle()
         assert not screen.validation.approve_button.isEnabled()
         assert "on a round they dealt [5324.41(k)(3)(iii)]" in screen.validation.message.text()
@@ -464,14 +464,14 @@ def test_a_pai_gow_round_is_reconstructed_with_the_dealer_s_hand_and_settings(
         station = context.station
         while station.round.pending:
             claim = show_claim(station, station.round_id, station.round.pending[0].position,
-                               supervisor="S2", pin="2222")
-            approve_claim(station, claim, supervisor="S2", pin="2222")
+                               supervisor="S2", pin="222222")
+            approve_claim(station, claim, supervisor="S2", pin="222222")
         while station.round is not None:
             station.perform("complete_jackpot_record", position=station.round.step.positions[0])
 
     pai_gow.call(finish)
     screen = pai_gow_screen
-    sign_in(qtbot, pai_gow, screen, "S2", "2222")
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
     page = screen.history
     page.open_round(pai_gow.round_id)
     pai_gow.wait_idle()
@@ -490,11 +490,11 @@ def test_a_pai_gow_table_shows_its_optional_wagers_pay_tables_and_house_way(
     """5324.41(d)(1): the wagers offered; (m)(1): a pay table letter the regulation does not
     have is refused with its clause."""
     def finish(context: Any) -> None:
-        context.station.void_round("configuration test", supervisor="S2", pin="2222")
+        context.station.void_round("configuration test", supervisor="S2", pin="222222")
 
     pai_gow.call(finish)
     screen = pai_gow_screen
-    sign_in(qtbot, pai_gow, screen, "S2", "2222")
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
     page = screen.configuration
     groups = {f.key: f.group for f in page.fields}
     assert groups["side_wagers.offered"] == "Optional wagers"
@@ -517,7 +517,7 @@ def test_a_pai_gow_table_shows_its_optional_wagers_pay_tables_and_house_way(
 
 def test_the_game_is_changed_between_rounds_and_audited(qtbot: Any, table: Any,
                                                         screen: Any) -> None:
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.configuration
     page.game.setCurrentText("pai_gow")
     page.game.activated.emit(page.game.currentIndex())
@@ -537,7 +537,7 @@ def test_repeated_wrong_pins_lock_the_account(qtbot: Any, table: Any, screen: An
     for _ in range(5):
         sign_in(qtbot, table, screen, "S2", "0000")
     assert "locked" in screen.sign_in_panel.message.text()
-    sign_in(qtbot, table, screen, "S2", "2222")
+    sign_in(qtbot, table, screen, "S2", "222222")
     assert screen.session is None and "locked" in screen.sign_in_panel.message.text()
     failures = [r for r in audit_records(table, "sign_in_failed") if r["data"]["user"] == "S2"]
     assert len(failures) == 6

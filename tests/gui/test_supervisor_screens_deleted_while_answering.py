@@ -73,7 +73,7 @@ technician.submit_test = submit_test
 app = QApplication([])
 station = Station()
 thread = StationThread(lambda: StaffContext(station=station, manager=object()))
-session = StaffSession("T1", "Tom Tech", "technician", "4444")
+session = StaffSession("T1", "Tom Tech", "technician", "444444")
 calls = thread.calls()  # one for every screen, as the dealer's window has
 kept = technician.TechnicianScreen(calls)
 kept.session = session

@@ -39,7 +39,7 @@ def screen(qtbot: Any, table: Any, tmp_path: Path) -> Any:
     widget.timer.stop()
 
 
-def sign_in(qtbot: Any, table: Any, screen: Any, user: str = "T1", pin: str = "4444") -> None:
+def sign_in(qtbot: Any, table: Any, screen: Any, user: str = "T1", pin: str = "444444") -> None:
     screen.sign_in_panel.user.setText(user)
     screen.sign_in_panel.pin.setText(pin)
     qtbot.mouseClick(screen.sign_in_panel.sign_in_button, Qt.MouseButton.LeftButton)
@@ -101,7 +101,7 @@ def test_a_round_cannot_start_while_a_test_runs(qtbot: Any, table: Any, screen: 
     sign_in(qtbot, table, screen)
 
     def start_during_test(context: Any) -> str:
-        block = context.station.diagnostic("lamp_test", technician="T1", pin="4444")
+        block = context.station.diagnostic("lamp_test", technician="T1", pin="444444")
         block.__enter__()
         try:
             context.station.start_round()
@@ -188,7 +188,7 @@ def test_locked_out_during_a_round(qtbot: Any, table: Any, screen: Any) -> None:
     assert "locked during a round" in screen.sign_in_panel.message.text()
 
     def finish(context: Any) -> None:
-        context.station.void_round("test over", supervisor="S2", pin="2222")
+        context.station.void_round("test over", supervisor="S2", pin="222222")
 
     table.call(finish)
     sign_in(qtbot, table, screen)
@@ -210,7 +210,7 @@ def test_locked_out_during_a_round(qtbot: Any, table: Any, screen: Any) -> None:
     assert "never run during a round" in screen.message.text()
 
 
-@pytest.mark.parametrize(("user", "pin"), [("D1", "3333"), ("S2", "2222")])
+@pytest.mark.parametrize(("user", "pin"), [("D1", "3333"), ("S2", "222222")])
 def test_sign_in_refused_for_the_wrong_role(qtbot: Any, table: Any, screen: Any, user: str,
                                             pin: str) -> None:
     sign_in(qtbot, table, screen, user, pin)
@@ -221,7 +221,7 @@ def test_sign_in_refused_for_the_wrong_role(qtbot: Any, table: Any, screen: Any,
 
 @pytest.mark.parametrize(("user", "name", "role", "pin"), [
     ("D1", "Dee Dealer", "dealer", "3333"),
-    ("S2", "Sue Super", "supervisor", "2222"),
+    ("S2", "Sue Super", "supervisor", "222222"),
 ])
 @pytest.mark.parametrize("action", ["lamp", "sensor", "dispense", "lockout", "inject", "export"])
 def test_every_technician_action_is_refused_for_the_wrong_role(

@@ -78,7 +78,7 @@ def play(station: Station, rng: random.Random) -> tuple[int, int]:
         step = station.round.step
         position = step.positions[0]
         if "approve_progressive" in step.actions:
-            who, pin = rng.choice([("S1", "1111"), ("S2", "2222")])
+            who, pin = rng.choice([("S1", "111111"), ("S2", "222222")])
             if rng.random() < 0.3:
                 station.supervise("reject_progressive", supervisor=who, pin=pin,
                                   position=position, reason="cards moved")

@@ -67,11 +67,11 @@ def open_station(data_dir: Path) -> Station:
 def first_start(data_dir: Path) -> Station:
     """A new table: two supervisors, a dealer, the progressive meter as configured."""
     station = open_station(data_dir)
-    station.create_first_supervisor("S1", "Sam Super", "1111")
-    station.create_user("S2", "Sue Super", "supervisor", "2222", supervisor="S1", pin="1111")
-    station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="1111")
+    station.create_first_supervisor("S1", "Sam Super", "111111")
+    station.create_user("S2", "Sue Super", "supervisor", "222222", supervisor="S1", pin="111111")
+    station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
     station.create_meter(METER, wager="progressive", reset=RESET, rate_bp=2100,
-                         supervisor="S1", pin="1111")
+                         supervisor="S1", pin="111111")
     return station
 
 
@@ -155,14 +155,14 @@ def test_two_progressive_winners_paid_in_order_from_the_meter_as_it_stands_5324_
     assert not any(p.wager == "progressive" and p.outcome == "pay" for p in round_.payments)
     assert round_.step.phase == "progressive_validation" and round_.step.positions == (5,)
     with pytest.raises(ProcedureError) as order:  # the first winner is paid first
-        station.supervise("approve_progressive", supervisor="S1", pin="1111", position=2)
+        station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
     assert order.value.clause == "5324.41(k)(6)"
 
-    first = station.supervise("approve_progressive", supervisor="S1", pin="1111", position=5)
+    first = station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
     assert first.arguments["meter"] == RESET + 63 and first.arguments["jackpot_number"] == 1
     assert first.effects["amount"] == RESET + 63
     assert meter_now(station) == RESET  # deducted and reseeded to the reset amount
-    second = station.supervise("approve_progressive", supervisor="S1", pin="1111", position=2)
+    second = station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
     assert second.arguments["meter"] == RESET  # paid from the reset meter
     assert second.effects["amount"] == RESET and second.arguments["jackpot_number"] == 2
     assert meter_now(station) == RESET
@@ -192,7 +192,7 @@ def test_two_progressive_winners_paid_in_order_from_the_meter_as_it_stands_5324_
 def test_progressive_approval_only_by_a_supervisor_who_did_not_deal_5324_41_k_3_iii(
         tmp_path: Path) -> None:
     station = first_start(tmp_path)
-    station.sign_in("S2", "2222")  # a supervisor deals this round
+    station.sign_in("S2", "222222")  # a supervisor deals this round
     play_to_validation(station)
     with pytest.raises(ProcedureError, match="supervisor's decision"):
         station.perform("approve_progressive", position=5)
@@ -202,13 +202,13 @@ def test_progressive_approval_only_by_a_supervisor_who_did_not_deal_5324_41_k_3_
     with pytest.raises(ProcedureError, match="only a supervisor"):  # wrong role
         station.supervise("approve_progressive", supervisor="D1", pin="3333", position=5)
     with pytest.raises(ProcedureError, match="round they dealt"):  # the dealer of the round
-        station.supervise("approve_progressive", supervisor="S2", pin="2222", position=5)
+        station.supervise("approve_progressive", supervisor="S2", pin="222222", position=5)
     with pytest.raises(ProcedureError):  # a wrong PIN
         station.supervise("approve_progressive", supervisor="S1", pin="9999", position=5)
     assert not hasattr(station, "pay_jackpot")  # no side door
     before = meter_now(station)
     assert meter_store.jackpots(station.store) == []  # nothing paid by the refusals
-    station.supervise("approve_progressive", supervisor="S1", pin="1111", position=5)
+    station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
     assert meter_now(station) == RESET and meter_store.jackpots(station.store)[0].amount == before
     station.close()
 
@@ -217,9 +217,9 @@ def test_rejection_with_the_reason_leaves_the_meter_5324_41_k_3_iii(station: Sta
     play_to_validation(station)
     before = meter_now(station)
     with pytest.raises(ProcedureError, match="reason"):
-        station.supervise("reject_progressive", supervisor="S1", pin="1111", position=5,
+        station.supervise("reject_progressive", supervisor="S1", pin="111111", position=5,
                           reason="  ")
-    rejected = station.supervise("reject_progressive", supervisor="S1", pin="1111", position=5,
+    rejected = station.supervise("reject_progressive", supervisor="S1", pin="111111", position=5,
                                  reason="cards disturbed before the validation")
     assert rejected.arguments["supervisor_id"] == "S1"
     assert meter_now(station) == before  # nothing leaves the meter
@@ -227,7 +227,7 @@ def test_rejection_with_the_reason_leaves_the_meter_5324_41_k_3_iii(station: Sta
     assert isinstance(round_, PaiGowBonusRound)
     line = next(p for p in round_.payments if p.position == 5 and p.wager == "progressive")
     assert line.outcome == "collect" and "cards disturbed" in (line.note or "")
-    station.supervise("approve_progressive", supervisor="S1", pin="1111", position=2)
+    station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
     assert meter_store.jackpots(station.store)[0].position == "2"
     assert meter_store.jackpots(station.store)[0].amount == before
     station.perform("complete_jackpot_record", position=2)
@@ -259,8 +259,8 @@ def test_settle_command_recomputes_the_stored_bonus_round(station: Station, tmp_
     """``dealer-station settle`` routes a document with a ``bonus`` section to
     ``settle_bonus_document`` (validations and jackpot records included)."""
     round_id = play_to_validation(station)
-    station.supervise("approve_progressive", supervisor="S1", pin="1111", position=5)
-    station.supervise("reject_progressive", supervisor="S2", pin="2222", position=2,
+    station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
+    station.supervise("reject_progressive", supervisor="S2", pin="222222", position=2,
                       reason="hand exposed early")
     station.perform("complete_jackpot_record", position=5)
     document = journal.round_summary(station.store, round_id).document
@@ -293,7 +293,7 @@ def child_main(data_dir: str, point: str) -> None:
         deal_and_set(station)
         if point == "between_approvals":
             station.perform("settle")
-            station.supervise("approve_progressive", supervisor="S1", pin="1111", position=5)
+            station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
     os.kill(os.getpid(), signal.SIGKILL)
 
 
@@ -329,11 +329,11 @@ def test_killed_mid_round_resumes_with_meter_and_wagers(tmp_path: Path, point: s
         deal_and_set(station)
     if point != "between_approvals":
         station.perform("settle")
-        station.supervise("approve_progressive", supervisor="S1", pin="1111", position=5)
+        station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
     else:
         assert [v.position for v in round_.pending] == [2]
         assert len(meter_store.jackpots(station.store)) == 1
-    station.supervise("approve_progressive", supervisor="S2", pin="2222", position=2)
+    station.supervise("approve_progressive", supervisor="S2", pin="222222", position=2)
     station.perform("complete_jackpot_record", position=5)
     station.perform("complete_jackpot_record", position=2)
     assert station.round is None

@@ -42,7 +42,7 @@ def claims_audited(station: Station) -> list[dict[str, Any]]:
             if entry["kind"] == "claim"]
 
 
-def show(station: Station, position: int, who: str = "S1", pin: str = "1111") -> Any:
+def show(station: Station, position: int, who: str = "S1", pin: str = "111111") -> Any:
     assert station.round_id is not None
     return station.show_progressive_claim(station.round_id, position, supervisor=who, pin=pin)
 
@@ -51,9 +51,9 @@ def test_k_2_no_claim_for_a_position_without_a_counted_progressive_wager(
         station: Station) -> None:
     round_id = play_to_validation(station)
     with pytest.raises(ProcedureError, match="position 1 has no progressive wager in round"):
-        station.show_progressive_claim(round_id, 1, supervisor="S1", pin="1111")
+        station.show_progressive_claim(round_id, 1, supervisor="S1", pin="111111")
     with pytest.raises(ProcedureError, match=r"position 3's cards .* form no progressive hand"):
-        station.show_progressive_claim(round_id, 3, supervisor="S1", pin="1111")
+        station.show_progressive_claim(round_id, 3, supervisor="S1", pin="111111")
     refused = [c for c in claims_audited(station) if c["event"] == "refused"]
     assert [(c["position"], c["clause"]) for c in refused] == [(1, "5324.41(k)(2)"),
                                                                (3, "5324.41(k)(5)")]
@@ -91,7 +91,7 @@ def test_k_3_iii_a_supervisor_signed_in_during_the_round_cannot_validate(
     """Issue 16: S2 signs in on the dealer's screen mid-round and hands back before acting;
     S2 recorded no action in the round yet is refused, at showing and at approving."""
     bet(station)
-    station.sign_in("S2", "2222")  # takes over the table for a moment
+    station.sign_in("S2", "222222")  # takes over the table for a moment
     station.sign_in("D1", "3333")
     station.perform("confirm_light_count", chips=3)
     deal_and_set(station)
@@ -99,22 +99,22 @@ def test_k_3_iii_a_supervisor_signed_in_during_the_round_cannot_validate(
     assert station.round_id is not None
     assert "S2" in station.signed_in_during_round(station.round_id)
     with pytest.raises(ProcedureError, match="round they dealt"):
-        show(station, 5, "S2", "2222")
+        show(station, 5, "S2", "222222")
     with pytest.raises(ProcedureError, match="round they dealt"):
-        station.supervise("approve_progressive", supervisor="S2", pin="2222", position=5)
+        station.supervise("approve_progressive", supervisor="S2", pin="222222", position=5)
     assert len(station.round.pending) == 2
     claim = show(station, 5)  # S1 was never signed in at the table during it
-    station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="1111")
+    station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="111111")
 
 
 def test_k_6_two_hits_each_from_the_meter_as_it_then_stands(station: Station) -> None:
     before = play_to_validation(station) and meter_now(station)
     first = show(station, 5)
-    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="1111")
+    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="111111")
     assert meter_now(station) == RESET and first.amount == before
     second = show(station, 2)
     assert second.meter_before == RESET and second.amount == RESET  # 100% of the reseeded meter
-    station.decide_progressive_claim(second, approve=True, supervisor="S2", pin="2222")
+    station.decide_progressive_claim(second, approve=True, supervisor="S2", pin="222222")
     events = [(c["event"], c.get("position")) for c in claims_audited(station)]
     assert events == [("shown", 5), ("approved", 5), ("shown", 2), ("approved", 2)]
 
@@ -123,20 +123,20 @@ def test_nothing_is_approved_twice_and_a_rejection_is_final(station: Station) ->
     play_to_validation(station)
     first = show(station, 5)
     with pytest.raises(ProcedureError, match="needs the reason"):
-        station.decide_progressive_claim(first, approve=False, supervisor="S1", pin="1111")
-    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="1111")
+        station.decide_progressive_claim(first, approve=False, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="111111")
     with pytest.raises(ProcedureError, match="already approved by S1"):
-        station.decide_progressive_claim(first, approve=True, supervisor="S2", pin="2222")
+        station.decide_progressive_claim(first, approve=True, supervisor="S2", pin="222222")
     with pytest.raises(ProcedureError, match="already approved"):
-        show(station, 5, "S2", "2222")
+        show(station, 5, "S2", "222222")
     second = show(station, 2)
-    station.decide_progressive_claim(second, approve=False, supervisor="S1", pin="1111",
+    station.decide_progressive_claim(second, approve=False, supervisor="S1", pin="111111",
                                      reason="cards moved")
     for decision in (True, False):
         with pytest.raises(ProcedureError, match=r"rejected by S1 .cards moved.: a rejection "
                                                  r"is final"):
             station.decide_progressive_claim(second, approve=decision, supervisor="S2",
-                                             pin="2222", reason="again")
+                                             pin="222222", reason="again")
     rejected = [c for c in claims_audited(station) if c["event"] == "rejected"]
     assert rejected and rejected[0]["reason"] == "cards moved"
     assert rejected[0]["cards"] == HANDS[2]
@@ -149,7 +149,7 @@ def test_a_claim_changed_since_shown_is_shown_again(station: Station) -> None:
 
     with pytest.raises(ProcedureError, match="changed since it was shown"):
         station.decide_progressive_claim(replace(claim, amount=claim.amount + 1), approve=True,
-                                         supervisor="S1", pin="1111")
+                                         supervisor="S1", pin="111111")
     assert len(station.round.pending) == 2
 
 
@@ -170,7 +170,7 @@ def test_k_6_a_ten_percent_claim_after_a_hit_is_ten_percent_of_the_reseeded_mete
         station.perform("set_hand_house_way", position=position)
     station.perform("settle")
     first = show(station, 5)
-    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="1111")
+    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="111111")
     second = show(station, 2)
     assert second.hand == "natural_royal_flush" and second.meter_before == RESET
     assert second.amount == RESET // 10 and second.meter_after == RESET

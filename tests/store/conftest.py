@@ -42,10 +42,10 @@ def open_station(data_dir: Path, clock: Clock | None = None, **settings: object)
 @pytest.fixture
 def station(tmp_path: Path, clock: Clock) -> Iterator[Station]:
     opened = open_station(tmp_path, clock)
-    opened.create_first_supervisor("S1", "Sam Super", "1111")
-    opened.create_user("S2", "Sue Super", "supervisor", "2222", supervisor="S1", pin="1111")
-    opened.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="1111")
-    opened.create_user("T1", "Tom Tech", "technician", "4444", supervisor="S1", pin="1111")
+    opened.create_first_supervisor("S1", "Sam Super", "111111")
+    opened.create_user("S2", "Sue Super", "supervisor", "222222", supervisor="S1", pin="111111")
+    opened.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
+    opened.create_user("T1", "Tom Tech", "technician", "444444", supervisor="S1", pin="111111")
     yield opened
     opened.close()
 

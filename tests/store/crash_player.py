@@ -29,7 +29,7 @@ from dealer_station.store import meters as meter_store
 TABLE = "LIR-1"
 SETTINGS: dict[str, Any] = {"table": {"dealing": "shoe", "minimum": 5, "maximum": 100}}
 STATION = {"void_interrupted_phases": ["dealing"]}
-PINS = {"S1": "1111", "S2": "2222", "D1": "3333"}
+PINS = {"S1": "111111", "S2": "222222", "D1": "3333"}
 METER = "bonus_progressive"
 RESET = 100_000
 RATE_BP = 2100

@@ -36,9 +36,12 @@ def test_an_older_schema_is_migrated_forward(tmp_path: Path) -> None:
     with Store.open(directory, "T1") as store:
         store.connection.execute("DROP INDEX rounds_by_start")
         store.connection.execute("DROP INDEX meter_entries_by_meter")
+        store.connection.execute("DROP TABLE sessions")  # version 4's
+        store.connection.execute("ALTER TABLE users DROP COLUMN lockouts")
         store.connection.execute("PRAGMA user_version = 1")
     with Store.open(directory, "T1") as store:
         assert store.pragma("user_version") == MIGRATIONS[-1][0]
+        assert store.query("SELECT lockouts FROM users") == []
         assert store.query("SELECT 1 FROM sqlite_master WHERE name = 'rounds_by_start'")
 
 
@@ -74,7 +77,7 @@ def test_a_corrupt_database_is_a_clear_refusal(tmp_path: Path,
 
 def test_a_damaged_page_is_a_clear_refusal(tmp_path: Path) -> None:
     station = open_station(tmp_path)
-    station.create_first_supervisor("S1", "Sam", "1111")
+    station.create_first_supervisor("S1", "Sam", "111111")
     station.close()
     database = table_dir(tmp_path) / "table.sqlite3"
     data = bytearray(database.read_bytes())
@@ -87,7 +90,7 @@ def test_a_damaged_page_is_a_clear_refusal(tmp_path: Path) -> None:
 
 def test_a_missing_database_after_the_station_has_run_is_refused(tmp_path: Path) -> None:
     station = open_station(tmp_path)
-    station.create_first_supervisor("S1", "Sam", "1111")
+    station.create_first_supervisor("S1", "Sam", "111111")
     station.close()
     for suffix in ("", "-wal", "-shm"):
         (table_dir(tmp_path) / f"table.sqlite3{suffix}").unlink(missing_ok=True)
@@ -104,7 +107,7 @@ def test_an_emptied_database_after_the_station_has_run_is_refused_untouched(
     from dealer_station.check import run_checks
 
     station = open_station(tmp_path)
-    station.create_first_supervisor("S1", "Sam", "1111")
+    station.create_first_supervisor("S1", "Sam", "111111")
     station.close()
     database = table_dir(tmp_path) / "table.sqlite3"
     for suffix in ("-wal", "-shm"):
@@ -139,7 +142,7 @@ def test_a_crash_between_commit_and_audit_write_is_completed_at_the_next_start(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     station = open_station(tmp_path)
-    station.create_first_supervisor("S1", "Sam", "1111")
+    station.create_first_supervisor("S1", "Sam", "111111")
     real_append = audit.append_line
 
     def power_cut(path: Path, line: str) -> None:  # half of the first line reaches the disk
@@ -168,7 +171,7 @@ def test_a_crash_between_commit_and_audit_write_is_completed_at_the_next_start(
 
 def test_an_audit_log_longer_than_the_database_knows_is_refused(tmp_path: Path) -> None:
     station = open_station(tmp_path)
-    station.create_first_supervisor("S1", "Sam", "1111")
+    station.create_first_supervisor("S1", "Sam", "111111")
     head = station.store.audit_state
     station.close()
     extra = audit.make_entry(head.seq + 1, head.hash, "config", {"forged": True})
@@ -179,7 +182,7 @@ def test_an_audit_log_longer_than_the_database_knows_is_refused(tmp_path: Path) 
 
 def test_the_audit_head_survives_in_the_database(tmp_path: Path) -> None:
     station = open_station(tmp_path)
-    station.create_first_supervisor("S1", "Sam", "1111")
+    station.create_first_supervisor("S1", "Sam", "111111")
     state = station.store.audit_state
     station.close()
     connection = sqlite3.connect(table_dir(tmp_path) / "table.sqlite3")

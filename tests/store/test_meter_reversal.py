@@ -133,6 +133,8 @@ def test_a_schema_2_journal_is_migrated_and_can_be_reversed(tmp_path: Path) -> N
         "CREATE UNIQUE INDEX meter_one_contribution_per_round ON meter_entries (meter, round_id) "
         "WHERE kind = 'contribution';"
         "CREATE INDEX meter_entries_by_meter ON meter_entries (meter, id);"
+        "DROP TABLE sessions;"  # version 4's
+        "ALTER TABLE users DROP COLUMN lockouts;"
         "PRAGMA user_version = 2;"
         "COMMIT;")
     with pytest.raises(sqlite3.IntegrityError):  # the old table refuses the new kind
@@ -154,10 +156,10 @@ def open_station(data_dir: Path, **station_settings: Any) -> Station:
     station = Station.open(TABLE, str(data_dir), game="pai_gow", settings=SETTINGS,
                            station_settings=station_settings or None, pin_cost=PIN_COST)
     if station.needs_first_supervisor:
-        station.create_first_supervisor("S1", "Sam", "1111")
-        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="1111")
+        station.create_first_supervisor("S1", "Sam", "111111")
+        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
         station.create_meter(METER, wager="progressive", reset=RESET, rate_bp=2100,
-                             supervisor="S1", pin="1111")
+                             supervisor="S1", pin="111111")
     station.sign_in("D1", "3333")
     return station
 
@@ -204,7 +206,7 @@ def test_a_round_voided_after_the_light_count_gives_its_contribution_back_5324_4
     station = open_station(tmp_path)
     voided = counted_round(station)
     assert station.meter(METER).current == RESET + 63  # 21% of three $1 chips
-    station.void_round("dealing shoe jammed", supervisor="S1", pin="1111")
+    station.void_round("dealing shoe jammed", supervisor="S1", pin="111111")
     assert_reversed(station, voided, RESET, "dealing shoe jammed")
     assert station.meter_statistics(METER).reversals == 1
     played = counted_round(station, (2, 3))  # the next round feeds the meter as usual
@@ -226,7 +228,7 @@ def test_a_round_resumed_after_a_reopen_then_voided_is_reversed_5324_41_k_5(
     station = open_station(tmp_path)  # the round resumes where it stood, meter and all
     assert station.resumed.outcome == "resumed" and station.round_id == voided
     assert station.meter(METER).current == RESET + 63
-    station.void_round("players left", supervisor="S1", pin="1111")
+    station.void_round("players left", supervisor="S1", pin="111111")
     assert_reversed(station, voided, RESET, "players left")
     station.close()
     station = open_station(tmp_path)

@@ -80,8 +80,8 @@ def test_no_dealer_no_round(station: Station) -> None:
 
 def test_resume_rebuilds_the_round_where_it_stood(tmp_path: Path, clock: Clock) -> None:
     first = open_station(tmp_path, clock)
-    first.create_first_supervisor("S1", "Sam", "1111")
-    first.sign_in("S1", "1111")
+    first.create_first_supervisor("S1", "Sam", "111111")
+    first.sign_in("S1", "111111")
     first.start_round()
     first.perform("place_wager", position=1, wager="ante", amount=1000)
     first.perform("place_wager", position=1, wager="progressive", amount=100)
@@ -99,7 +99,7 @@ def test_resume_rebuilds_the_round_where_it_stood(tmp_path: Path, clock: Clock) 
     assert second.resumed.device_states == {"lockout": "lockout_on"}
     assert second.round.to_document() == before
     assert second.round.step.phase == "dealing"
-    second.sign_in("S1", "1111")
+    second.sign_in("S1", "111111")
     second.perform("deal", card="2C")
     second.perform("settle")
     second.perform("collect_cards")
@@ -116,8 +116,8 @@ def test_interrupted_in_a_voiding_phase_the_round_is_voided_with_the_reason(
     first = Station.open("T1", str(tmp_path), game="high_card", settings={"minimum": 500},
                          station_settings={"void_interrupted_phases": ["dealing"]},
                          pin_cost=PIN_COST)
-    first.create_first_supervisor("S1", "Sam", "1111")
-    first.sign_in("S1", "1111")
+    first.create_first_supervisor("S1", "Sam", "111111")
+    first.sign_in("S1", "111111")
     first.start_round()
     first.perform("place_wager", position=1, wager="ante", amount=1000)
     first.perform("lock_out")
@@ -134,8 +134,8 @@ def test_interrupted_in_a_voiding_phase_the_round_is_voided_with_the_reason(
 
 def test_a_journal_that_no_longer_replays_voids_the_round(tmp_path: Path) -> None:
     first = open_station(tmp_path)
-    first.create_first_supervisor("S1", "Sam", "1111")
-    first.sign_in("S1", "1111")
+    first.create_first_supervisor("S1", "Sam", "111111")
+    first.sign_in("S1", "111111")
     first.start_round()
     first.perform("place_wager", position=1, wager="ante", amount=1000)
     round_id = first.round_id
@@ -170,7 +170,7 @@ def test_supervisor_voids_a_round_they_did_not_deal(station: Station) -> None:
     with pytest.raises(AccessDenied):
         station.void_round("dealer error", supervisor="D1", pin="3333")
     round_id = station.round_id
-    station.void_round("cards exposed by the shoe", supervisor="S2", pin="2222")
+    station.void_round("cards exposed by the shoe", supervisor="S2", pin="222222")
     assert station.round is None
     assert journal.round_summary(station.store, round_id).void_reason == (
         "cards exposed by the shoe")
@@ -201,7 +201,7 @@ def test_meter_contributions_once_per_completed_round_and_the_meter_is_its_journ
         station: Station) -> None:
     """5324.41(k)(5): the meter progresses by its rate of the amount wagered."""
     station.create_meter("progressive", wager="progressive", reset=500_000, rate_bp=2100,
-                         supervisor="S1", pin="1111")
+                         supervisor="S1", pin="111111")
     station.sign_in("D1", "3333")
     for _ in range(3):
         play_round(station)
@@ -219,8 +219,8 @@ def test_jackpot_validated_by_a_supervisor_who_did_not_deal(station: Station, tm
                                                             ) -> None:
     """5324.41(k)(3)(iii): a supervisor validates payouts deducted from the meter."""
     station.create_meter("progressive", wager="progressive", reset=500_000, rate_bp=2100,
-                         supervisor="S1", pin="1111")
-    station.sign_in("S2", "2222")  # S2 deals this round
+                         supervisor="S1", pin="111111")
+    station.sign_in("S2", "222222")  # S2 deals this round
     round_id = play_round(station)
     assert not hasattr(station, "pay_jackpot")  # validated only in a progressive round
     whole = station.meter("progressive").current
@@ -265,7 +265,7 @@ def test_device_faults_and_lockout_are_audited_and_kept(station: Station, tmp_pa
 
 def test_configuration_versions_are_kept_and_audited(station: Station) -> None:
     version = station.change_configuration({"positions": 3, "minimum": 1000}, supervisor="S1",
-                                           pin="1111")
+                                           pin="111111")
     assert version == 2 and station.settings["minimum"] == 1000
     station.sign_in("D1", "3333")
     station.start_round()
@@ -287,7 +287,7 @@ def test_first_start_needs_the_game_and_later_starts_keep_it(tmp_path: Path) -> 
 def test_a_share_of_the_meter_is_taken_at_payment_time(station: Station) -> None:
     """5324.41(k)(4), (k)(6): "10% of meter" is the meter when the payout is made."""
     station.create_meter("progressive", wager="progressive", reset=500_000, rate_bp=2100,
-                         supervisor="S1", pin="1111")
+                         supervisor="S1", pin="111111")
     station.sign_in("D1", "3333")
     round_id = play_round(station)
     meter_now = station.meter("progressive").current

@@ -17,10 +17,10 @@ def test_a_halted_round_is_resolved_only_by_a_supervisor_who_did_not_deal_it(
         tmp_path: Path) -> None:
     station = Station.open("LIR", str(tmp_path), game="let_it_ride",
                            settings={"table": {"dealing": "shoe"}}, pin_cost=PIN_COST)
-    station.create_first_supervisor("S1", "Sam", "1111")
-    station.create_user("S2", "Sue", "supervisor", "2222", supervisor="S1", pin="1111")
-    station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="1111")
-    station.sign_in("S2", "2222")
+    station.create_first_supervisor("S1", "Sam", "111111")
+    station.create_user("S2", "Sue", "supervisor", "222222", supervisor="S1", pin="111111")
+    station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+    station.sign_in("S2", "222222")
     station.start_round()
     station.perform("place_wagers", position=3, bet_one=500, bet_two=500, bet_three=500)
     station.sign_in("D1", "3333")  # relief dealer takes over the round
@@ -31,10 +31,10 @@ def test_a_halted_round_is_resolved_only_by_a_supervisor_who_did_not_deal_it(
     with pytest.raises(AccessDenied, match="only a supervisor"):
         station.supervise("resolve_halt", supervisor="D1", pin="3333", resolution="void_round")
     with pytest.raises(AccessDenied, match="round they dealt"):
-        station.supervise("resolve_halt", supervisor="S2", pin="2222", resolution="void_round")
+        station.supervise("resolve_halt", supervisor="S2", pin="222222", resolution="void_round")
     round_id = station.round_id
     assert round_id is not None
-    record = station.supervise("resolve_halt", supervisor="S1", pin="1111",
+    record = station.supervise("resolve_halt", supervisor="S1", pin="111111",
                                resolution="void_round")
     assert record.arguments["supervisor"] == "S1"
     while station.round is not None:  # the cards are collected, then the round is over

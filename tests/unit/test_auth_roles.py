@@ -47,11 +47,11 @@ def station(tmp_path: Path, clock: Clock) -> Iterator[Station]:
     opened = Station.open("T1", str(tmp_path), game="high_card", settings={"minimum": 500},
                           clock=clock, pin_cost=2**8)
     assert opened.needs_first_supervisor
-    opened.create_first_supervisor("S1", "Sam", "1111")
+    opened.create_first_supervisor("S1", "Sam", "111111")
     assert not opened.needs_first_supervisor
-    opened.create_user("S2", "Sue", "supervisor", "2222", supervisor="S1", pin="1111")
-    opened.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="1111")
-    opened.create_user("T1", "Tom", "technician", "4444", supervisor="S1", pin="1111")
+    opened.create_user("S2", "Sue", "supervisor", "222222", supervisor="S1", pin="111111")
+    opened.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+    opened.create_user("T1", "Tom", "technician", "444444", supervisor="S1", pin="111111")
     yield opened
     opened.close()
 
@@ -86,15 +86,15 @@ def test_a_supervisor_unlocks_an_account(station: Station, clock: Clock) -> None
     for _ in range(auth.LockPolicy().max_failures):
         with pytest.raises(AuthenticationError):
             station.sign_in("D1", "0000")
-    supervisor = auth.authenticate(station.store, "S1", "1111", now=clock.now)
+    supervisor = auth.authenticate(station.store, "S1", "111111", now=clock.now)
     auth.unlock(station.store, supervisor, "D1")
     assert station.sign_in("D1", "3333").id == "D1"
 
 
 def test_unknown_and_disabled_accounts_cannot_sign_in(station: Station, clock: Clock) -> None:
     with pytest.raises(AuthenticationError):
-        station.sign_in("NOBODY", "1111")
-    supervisor = auth.authenticate(station.store, "S1", "1111", now=clock.now)
+        station.sign_in("NOBODY", "111111")
+    supervisor = auth.authenticate(station.store, "S1", "111111", now=clock.now)
     auth.set_active(station.store, supervisor, "D1", False)
     with pytest.raises(AuthenticationError):
         station.sign_in("D1", "3333")
@@ -140,9 +140,9 @@ def test_configuration_never_by_the_dealer_on_duty_nor_during_a_round() -> None:
 
 def test_station_deal_needs_a_dealer_or_supervisor(station: Station) -> None:
     with pytest.raises(AccessDenied, match="only a dealer or supervisor may deal"):
-        station.sign_in("T1", "4444")
+        station.sign_in("T1", "444444")
     assert station.dealer is None
-    station.sign_in("S2", "2222")
+    station.sign_in("S2", "222222")
     station.sign_in("D1", "3333")
     assert station.dealer and station.dealer.id == "D1"
 
@@ -152,12 +152,12 @@ def test_station_no_claim_outside_a_progressive_round_5324_41_k_3_iii(
     """5324.41(k)(3)(iii) through the station: a round of a game without the progressive has
     no claim to show, whoever asks; the station has no way to pay a typed-in jackpot."""
     station.create_meter("progressive", wager="progressive", reset=10_000, rate_bp=2100,
-                         supervisor="S1", pin="1111")
-    station.sign_in("S2", "2222")
+                         supervisor="S1", pin="111111")
+    station.sign_in("S2", "222222")
     station.start_round()
     station.perform("place_wager", position=1, wager="ante", amount=500)
     assert station.round_id is not None
-    for who, pin in (("D1", "3333"), ("T1", "4444"), ("S2", "2222"), ("S1", "1111")):
+    for who, pin in (("D1", "3333"), ("T1", "444444"), ("S2", "222222"), ("S1", "111111")):
         with pytest.raises(ProcedureError, match="no progressive payout wager"):
             station.show_progressive_claim(station.round_id, 1, supervisor=who, pin=pin)
     assert not hasattr(station, "pay_jackpot")
@@ -165,46 +165,46 @@ def test_station_no_claim_outside_a_progressive_round_5324_41_k_3_iii(
 
 
 def test_station_change_configuration(station: Station) -> None:
-    for who, pin in (("D1", "3333"), ("T1", "4444")):
+    for who, pin in (("D1", "3333"), ("T1", "444444")):
         with pytest.raises(AccessDenied):
             station.change_configuration({"minimum": 1000}, supervisor=who, pin=pin)
-    station.sign_in("S2", "2222")
+    station.sign_in("S2", "222222")
     with pytest.raises(AccessDenied, match="they are dealing"):
-        station.change_configuration({"minimum": 1000}, supervisor="S2", pin="2222")
+        station.change_configuration({"minimum": 1000}, supervisor="S2", pin="222222")
     with pytest.raises(AccessDenied, match="they are dealing"):
         station.create_meter("m", wager="progressive", reset=0, rate_bp=2100, supervisor="S2",
-                             pin="2222")
+                             pin="222222")
     station.start_round()
     with pytest.raises(AccessDenied, match="during a round"):
-        station.change_configuration({"minimum": 1000}, supervisor="S1", pin="1111")
-    station.void_round("test", supervisor="S1", pin="1111")
-    assert station.change_configuration({"minimum": 1000}, supervisor="S1", pin="1111") == 2
+        station.change_configuration({"minimum": 1000}, supervisor="S1", pin="111111")
+    station.void_round("test", supervisor="S1", pin="111111")
+    assert station.change_configuration({"minimum": 1000}, supervisor="S1", pin="111111") == 2
 
 
 def test_station_void_round(station: Station) -> None:
-    station.sign_in("S2", "2222")
+    station.sign_in("S2", "222222")
     station.start_round()
-    for who, pin in (("D1", "3333"), ("T1", "4444"), ("S2", "2222")):
+    for who, pin in (("D1", "3333"), ("T1", "444444"), ("S2", "222222")):
         with pytest.raises(AccessDenied):
             station.void_round("misdeal", supervisor=who, pin=pin)
-    station.void_round("misdeal", supervisor="S1", pin="1111")
+    station.void_round("misdeal", supervisor="S1", pin="111111")
 
 
 def test_station_diagnostics_only_by_a_technician_never_during_a_round(station: Station) -> None:
-    for who, pin in (("D1", "3333"), ("S1", "1111")):
+    for who, pin in (("D1", "3333"), ("S1", "111111")):
         with pytest.raises(AccessDenied, match="only a technician"):
             station.authorize_diagnostic("shoe_dispense_test", technician=who, pin=pin)
-    with station.diagnostic("shoe_dispense_test", technician="T1", pin="4444"):
+    with station.diagnostic("shoe_dispense_test", technician="T1", pin="444444"):
         station.sign_in("D1", "3333")
         with pytest.raises(Exception, match="diagnostic 'shoe_dispense_test' is running"):
             station.start_round()
     station.start_round()
     with pytest.raises(AccessDenied, match="never run during a round"):
-        station.authorize_diagnostic("shoe_dispense_test", technician="T1", pin="4444")
+        station.authorize_diagnostic("shoe_dispense_test", technician="T1", pin="444444")
 
 
 def test_station_manage_users(station: Station) -> None:
-    for who, pin in (("D1", "3333"), ("T1", "4444")):
+    for who, pin in (("D1", "3333"), ("T1", "444444")):
         with pytest.raises(AccessDenied):
             station.create_user("D9", "New", "dealer", "9999", supervisor=who, pin=pin)
     with pytest.raises(AccessDenied, match="only a supervisor"):
@@ -221,12 +221,12 @@ def test_users_command_first_supervisor_then_authorised_changes(
         return main(["--data-dir", str(tmp_path), "users", *argv, "--table", "T9",
                      "--pin-stdin"])
 
-    assert run("add", "S1", "--name", "Sam", "--role", "supervisor", stdin="1111\n") == 0
+    assert run("add", "S1", "--name", "Sam", "--role", "supervisor", stdin="111111\n") == 0
     assert "first supervisor" in capsys.readouterr().out
     assert run("add", "D1", "--name", "Dee", "--role", "dealer", stdin="3333\n") == 2
     assert "--by" in capsys.readouterr().err
     assert run("add", "D1", "--name", "Dee", "--role", "dealer", "--by", "S1",
-               stdin="3333\n1111\n") == 0
+               stdin="3333\n111111\n") == 0
     assert run("add", "D2", "--name", "Dan", "--role", "dealer", "--by", "D1",
                stdin="5555\n3333\n") == 2
     assert "only a supervisor" in capsys.readouterr().err
@@ -248,17 +248,17 @@ def test_users_pin_changes_ones_own_pin_with_the_current_one(
         return main(["--data-dir", str(tmp_path), "users", *argv, "--table", "T9",
                      "--pin-stdin"])
 
-    assert run("add", "S1", "--name", "Sam", "--role", "supervisor", stdin="1111\n") == 0
+    assert run("add", "S1", "--name", "Sam", "--role", "supervisor", stdin="111111\n") == 0
     assert run("add", "D1", "--name", "Dee", "--role", "dealer", "--by", "S1",
-               stdin="3333\n1111\n") == 0
+               stdin="3333\n111111\n") == 0
     capsys.readouterr()
-    assert run("pin", "D1", stdin="4444\n9999\n") == 2
+    assert run("pin", "D1", stdin="444444\n9999\n") == 2
     assert "wrong id or PIN" in capsys.readouterr().err
-    assert run("pin", "D1", stdin="4444\n3333\n") == 0
-    assert run("pin", "D1", "--by", "D1", stdin="5555\n4444\n") == 0
+    assert run("pin", "D1", stdin="444444\n3333\n") == 0
+    assert run("pin", "D1", "--by", "D1", stdin="5555\n444444\n") == 0
     assert run("pin", "S1", "--by", "D1", stdin="7777\n5555\n") == 2
     assert "only a supervisor" in capsys.readouterr().err
-    assert run("pin", "D1", "--by", "S1", stdin="6666\n1111\n") == 0
+    assert run("pin", "D1", "--by", "S1", stdin="6666\n111111\n") == 0
     with Store.open(tmp_path / "T9", "T9") as store:
         account = auth.authenticate(store, "D1", "6666", now=time.time())
         assert account.failures == 0

@@ -37,8 +37,8 @@ def data_dir(tmp_path: Path) -> Path:
     station = Station.open(TABLE, str(directory), game="let_it_ride", settings=_settings(),
                            pin_cost=2**8)
     try:
-        station.create_first_supervisor("S1", "Sam Super", "1111")
-        station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="1111")
+        station.create_first_supervisor("S1", "Sam Super", "111111")
+        station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
         station.sign_in("D1", "3333")
     finally:
         station.close()
@@ -207,6 +207,8 @@ def test_an_old_schema_is_migrated_and_the_chain_continues(data_dir: Path) -> No
     with sqlite3.connect(_database(data_dir)) as connection:
         connection.execute("DROP INDEX rounds_by_start")
         connection.execute("DROP INDEX meter_entries_by_meter")
+        connection.execute("DROP TABLE sessions")  # version 4's
+        connection.execute("ALTER TABLE users DROP COLUMN lockouts")
         connection.execute("PRAGMA user_version = 1")
     connection.close()
     results = _checks(data_dir)

@@ -43,8 +43,8 @@ def open_station(data_dir: Path) -> Station:
     station = Station.open(TABLE, str(data_dir), game="pai_gow", settings=SETTINGS,
                            pin_cost=PIN_COST)
     if station.needs_first_supervisor:
-        station.create_first_supervisor("S1", "Sam", "1111")
-        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="1111")
+        station.create_first_supervisor("S1", "Sam", "111111")
+        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
     station.sign_in("D1", "3333")
     return station
 
@@ -260,11 +260,11 @@ def test_a_voided_round_is_not_a_round_of_play_for_the_rotations_5324_41_h_3(
     station.perform("shuffle")
     station.perform("cut", offered_to=5, accepted=True)
     station.perform("place_wager", position=2, amount=1000)
-    station.void_round("players left before the deal", supervisor="S1", pin="1111")
+    station.void_round("players left before the deal", supervisor="S1", pin="111111")
     after = current_after_start(station)
     assert after.context == voided.context
     assert after.expected_cut_offer() == 5 and after.context.last_bank == 4
-    station.void_round("table closed", supervisor="S1", pin="1111")
+    station.void_round("table closed", supervisor="S1", pin="111111")
     station.close()
     station = open_station(tmp_path)  # the void rebuilt from the journal
     again = current_after_start(station)

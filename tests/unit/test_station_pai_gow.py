@@ -45,11 +45,11 @@ def station_at(data_dir: Path, settings: dict[str, Any], *, meter: bool = True,
     station = Station.open("PG-U", str(data_dir), game="pai_gow", settings=settings,
                            pin_cost=PIN_COST)
     if station.needs_first_supervisor:
-        station.create_first_supervisor("S1", "Sam", "1111")
-        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="1111")
+        station.create_first_supervisor("S1", "Sam", "111111")
+        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
         if meter:
             station.create_meter("progressive", wager="progressive", reset=1_000_000,
-                                 rate_bp=rate_bp, supervisor="S1", pin="1111")
+                                 rate_bp=rate_bp, supervisor="S1", pin="111111")
     station.sign_in("D1", "3333")
     return station
 
@@ -102,13 +102,13 @@ def test_families_that_may_not_share_a_table_are_refused_5324_41_l_1(tmp_path: P
     with pytest.raises(ProcedureError) as imperial:  # a supervisor cannot configure it either
         station.change_configuration({"side_wagers": {"offered": ["insurance",
                                                                   "imperial_bonus"]}},
-                                     supervisor="S1", pin="1111")
+                                     supervisor="S1", pin="111111")
     assert imperial.value.clause == "5324.41(p)(1)"
     assert station.configuration_version == 1
     with pytest.raises(BonusConfigError) as rate:
         station.change_configuration({**PROGRESSIVE,
                                       "bonus_wagers": {"progressive_rate_basis_points": 2000}},
-                                     supervisor="S1", pin="1111")
+                                     supervisor="S1", pin="111111")
     assert rate.value.clause == "5324.41(k)(5)"
     station.close()
 
@@ -161,7 +161,7 @@ def test_the_stub_tracker_is_carried_to_the_next_round_and_across_a_restart_5324
         round_ = station.start_round()
         assert isinstance(round_, PaiGowBonusRound)
         counts.append(round_.stub.rounds_since_count)
-        station.void_round("table closed", supervisor="S1", pin="1111")
+        station.void_round("table closed", supervisor="S1", pin="111111")
     station.close()
     reopened = station_at(tmp_path, THREE_THEN_FOUR, meter=False)  # carried from the journal
     round_ = reopened.start_round()

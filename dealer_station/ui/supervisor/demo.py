@@ -33,10 +33,10 @@ PAI_GOW_SETTINGS: dict[str, Any] = {
 
 #: (id, name, role, PIN) of the demo table's people; the first supervisor comes first.
 PEOPLE = (
-    ("S1", "Sam Super", "supervisor", "1111"),
-    ("S2", "Sue Super", "supervisor", "2222"),
+    ("S1", "Sam Super", "supervisor", "111111"),
+    ("S2", "Sue Super", "supervisor", "222222"),
     ("D1", "Dee Dealer", "dealer", "3333"),
-    ("T1", "Tom Tech", "technician", "4444"),
+    ("T1", "Tom Tech", "technician", "444444"),
 )
 
 

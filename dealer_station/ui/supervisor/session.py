@@ -11,53 +11,45 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from dealer_station import auth
-from dealer_station.auth import AccessDenied, Role
+from dealer_station.auth import Role
 
 __all__ = ["StaffSession", "sign_in_staff", "sign_out_staff"]
-
-_SCREENS = {Role.SUPERVISOR: "supervisor's screen", Role.TECHNICIAN: "technician's screen"}
 
 
 @dataclass(frozen=True)
 class StaffSession:
     """Who is signed in on a staff screen. The PIN is kept for the station's per-action checks
-    and never shown (``repr`` hides it)."""
+    and never shown (``repr`` hides it); ``session_id`` is the station's record of the session
+    (its start and end times)."""
 
     user: str
     name: str
     role: str
     pin: str = field(repr=False)
+    session_id: int | None = None
 
     @property
     def credentials(self) -> dict[str, str]:
         """The keyword arguments a protected station action takes (``supervisor=`` or
         ``technician=`` and ``pin=``).
 
-        >>> StaffSession("S1", "Sam", "supervisor", "1234").credentials
-        {'supervisor': 'S1', 'pin': '1234'}
+        >>> StaffSession("S1", "Sam", "supervisor", "123456").credentials
+        {'supervisor': 'S1', 'pin': '123456'}
         """
         return {self.role: self.user, "pin": self.pin}
 
 
 def sign_in_staff(station: Any, user: str, pin: str, role: Role | str) -> StaffSession:
     """Check ``user`` and ``pin`` (audited; repeated failures lock the account) and that the
-    account has ``role``; the dealer on duty and the round are left as they are.
+    account has ``role``; the dealer on duty and the round are left as they are. The station
+    records the session.
 
-    Raises :class:`~dealer_station.auth.AuthenticationError` or :class:`AccessDenied`."""
-    role = Role(role)
-    person = auth.authenticate(station.store, user, pin, now=station.clock(),
-                               policy=station.lock_policy, purpose=f"{role.value}_screen")
-    if person.role != role.value:
-        station.store.audit("access_denied", {"user": person.id, "role": person.role,
-                                              "screen": role.value}, actor=person.id,
-                            round_id=station.round_id)
-        raise AccessDenied(f"only a {role.value} may open the {_SCREENS[role]} "
-                           f"({person.id} is a {person.role})")
-    return StaffSession(person.id, person.name, person.role, pin)
+    Raises :class:`~dealer_station.auth.AuthenticationError` or
+    :class:`~dealer_station.auth.AccessDenied`."""
+    person, session_id = station.sign_in_staff(user, pin, Role(role))
+    return StaffSession(person.id, person.name, person.role, pin, session_id)
 
 
 def sign_out_staff(station: Any, session: StaffSession) -> None:
-    """Audit the end of the session (the dealer's screen is shown again)."""
-    station.store.audit("sign_out", {"user": session.user, "screen": session.role},
-                        actor=session.user, round_id=station.round_id)
+    """End the session, audited (the dealer's screen is shown again)."""
+    station.sign_out_staff(session.user, session.session_id, session.role)

@@ -27,7 +27,7 @@ def _setup(context: Any) -> list[int]:
 
     station = context.station
     station.create_meter(METER, wager="three_card_bonus", reset=500_000, rate_bp=2100,
-                         supervisor="S2", pin="2222")
+                         supervisor="S2", pin="222222")
     deals = [({1: "As Ad 4c", 3: "2h 7d 9c", 6: "Kc Qd 3s"}, "Ks 5h 8d"),
              ({2: "Qs Js Ts", 5: "3h 3d 9c"}, "Ks As 8d"),
              ({4: "7c 7d 2h", 7: "Jh Th 9h"}, "8h 4s Qh")]
@@ -88,7 +88,7 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
             supervisor.start()
             supervisor.sign_in_panel.user.setText("S2")
             shot(supervisor, "supervisor_sign_in")
-            supervisor.sign_in("S2", "2222")
+            supervisor.sign_in("S2", "222222")
             background = supervisor.configuration.background
             table.wait_idle(background, timeout=60)
             supervisor.pages.show_page(1)
@@ -126,7 +126,7 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
             technician.resize(*size)
             technician.show()
             technician.start()
-            technician.sign_in("T1", "4444")
+            technician.sign_in("T1", "444444")
             table.wait_idle()
             technician.trace_button.setChecked(True)
             technician.run_test("lamp")
@@ -171,7 +171,7 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             screen.resize(*size)
             screen.show()
             screen.start()
-            screen.sign_in("S2", "2222")
+            screen.sign_in("S2", "222222")
             table.wait_idle(screen.configuration.background, timeout=60)
             shot_of(screen, "supervisor_validation", table)
             screen.validation.approve()
