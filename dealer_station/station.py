@@ -29,8 +29,8 @@ People
     PIN checked each time; also during a round): ``accounts()``, ``create_user``,
     ``reset_pin``, ``unlock_user``, ``set_user_active``, and ``change_own_pin`` for anyone
     (:class:`dealer_station.accounts.AccountDesk`). PIN hashes are made at ``pin_cost``
-    (:class:`~dealer_station.auth.PinCost`; default the configured cost). Protected actions take the authorising person's id and
-    PIN at the moment of the action (``supervisor=``, ``pin=`` / ``technician=``, ``pin=``),
+    (:class:`~dealer_station.auth.PinCost`; default the configured cost). Protected actions
+    take the authorising person's id and PIN at the moment of the action (``supervisor=``, ``pin=`` / ``technician=``, ``pin=``),
     check them (:func:`dealer_station.auth.authenticate`: audited, locks after repeated
     failures) and the rules (:func:`dealer_station.auth.authorize`); a refusal raises
     :class:`~dealer_station.auth.AuthenticationError` or :class:`~dealer_station.auth.AccessDenied`
