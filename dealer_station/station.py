@@ -30,7 +30,8 @@ People
     ``reset_pin``, ``unlock_user``, ``set_user_active``, and ``change_own_pin`` for anyone
     (:class:`dealer_station.accounts.AccountDesk`). PIN hashes are made at ``pin_cost``
     (:class:`~dealer_station.auth.PinCost`; default the configured cost). Protected actions
-    take the authorising person's id and PIN at the moment of the action (``supervisor=``, ``pin=`` / ``technician=``, ``pin=``),
+    take the authorising person's id and PIN at the moment of the action (``supervisor=``,
+    ``pin=`` / ``technician=``, ``pin=``),
     check them (:func:`dealer_station.auth.authenticate`: audited, locks after repeated
     failures) and the rules (:func:`dealer_station.auth.authorize`); a refusal raises
     :class:`~dealer_station.auth.AuthenticationError` or :class:`~dealer_station.auth.AccessDenied`
