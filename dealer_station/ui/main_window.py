@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QMetaObject, Qt, QThread, Signal
+from PySide6.QtCore import QMetaObject, QSize, Qt, QThread, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QLayout,
     QMainWindow,
     QPushButton,
     QStackedWidget,
@@ -33,7 +34,25 @@ from dealer_station.ui.step_panel import StepPanel
 from dealer_station.ui.theme import stylesheet
 from dealer_station.ui.wager_entry import WagerEntry
 
-__all__ = ["MainWindow"]
+__all__ = ["MainWindow", "PanelStack"]
+
+
+class PanelStack(QStackedWidget):
+    """The lower panels, one shown at a time, sized by the one shown: a panel that is not
+    shown (the card entry, the wager entry) takes no room from the step panel above.
+    QStackedWidget itself asks for the largest of all its pages."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.currentChanged.connect(lambda _index: self.updateGeometry())
+
+    def sizeHint(self) -> QSize:
+        current = self.currentWidget()
+        return current.sizeHint() if current is not None else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        current = self.currentWidget()
+        return current.minimumSizeHint() if current is not None else super().minimumSizeHint()
 
 #: How long closing the window waits for the table worker: long enough for a journal commit or
 #: a device call in flight (a slow disk, a device timing out) to end.
@@ -73,7 +92,7 @@ class MainWindow(QMainWindow):
         right.setSpacing(10)
         self.step_panel = StepPanel()
         right.addWidget(self.step_panel, 4)
-        self.lower_panels = QStackedWidget()
+        self.lower_panels = PanelStack()
         self.payments = PaymentPanel()
         self.card_entry = ManualCardEntry()
         self.low_hand = LowHandPicker()
@@ -92,6 +111,12 @@ class MainWindow(QMainWindow):
         self.error.hide()
         outer.addWidget(self.error)
         self.setCentralWidget(central)
+        # The window's size is the screen's or the person's to choose, never its content's: no
+        # text, status or form may make it grow past the screen (and stay grown). What does
+        # not fit is made to fit by the panels themselves (elided, wrapped, shrunk).
+        window_layout = self.layout()
+        if window_layout is not None:
+            window_layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         for button in self.findChildren(QPushButton):  # touch targets: keys stay the window's
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)

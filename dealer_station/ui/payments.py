@@ -102,18 +102,22 @@ class PaymentPanel(QFrame):
                                " font-weight: bold;")
             who = QLabel(line.position)
             who.setStyleSheet("font-weight: bold;")
+            # the description on a line of its own under the payment, wrapped: read whole
+            # at 1280×800 ("bet one · withdrawn by the player"), never cut at the column edge
             what = QLabel(line.description + (f"  ({line.vigorish})" if line.vigorish else ""))
-            what.setToolTip(what.text())
-            what.setMinimumWidth(40)
+            what.setObjectName("muted")
+            what.setWordWrap(True)
+            what.setTextFormat(Qt.TextFormat.PlainText)
             amount = QLabel(line.amount)
             amount.setStyleSheet("font-weight: bold; font-size: 15pt;")
             amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            for column, widget in enumerate((box, verb, who, what, amount)):
+            for column, widget in enumerate((box, verb, who, amount)):
                 widget.setMinimumHeight(38)
-                self._grid.addWidget(widget, row, column)
+                self._grid.addWidget(widget, 2 * row, column)
+            self._grid.addWidget(what, 2 * row + 1, 1, 1, 3)
             self._boxes[line.order] = box
-        self._grid.setColumnStretch(3, 1)
-        self._grid.setRowStretch(len(self._lines), 1)
+        self._grid.setColumnStretch(2, 1)
+        self._grid.setRowStretch(2 * len(self._lines), 1)
         self._update_summary()
         QTimer.singleShot(0, self._show_next)  # once laid out: the next payment in view
 

@@ -4,8 +4,8 @@ and — when a device fault matters to the step — a stop message saying what t
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -19,11 +19,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.ui.fit import fit_button
+from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import StepView
 
 __all__ = ["StepPanel", "instruction_points"]
 
 
+#: The instruction's smallest type (points), reached only when the panel has no more room.
+SMALLEST_INSTRUCTION_PT = 13
 #: How many actions share one row of the step panel.
 _ONE_ROW = 3
 
@@ -84,6 +88,7 @@ class StepPanel(QFrame):
         self.instruction.setSizePolicy(QSizePolicy.Policy.Preferred,
                                        QSizePolicy.Policy.Minimum)
         self.instruction.setMaximumHeight(170)
+        self._instruction_pt = THEME.instruction_pt
         self.order = _label("muted")
         self.blocked = _label("fault")
         self.blocked.hide()
@@ -116,7 +121,7 @@ class StepPanel(QFrame):
         self._view = view
         self.phase.setText(view.phase_label)
         self.instruction.setText(view.instruction)
-        self.instruction.setStyleSheet(f"font-size: {instruction_points(view.instruction)}pt;")
+        self._fit_instruction()
         self.order.setText(view.order_text)
         self.order.setVisible(bool(view.order_text))
         self.blocked.setText(view.blocked or "")
@@ -128,6 +133,28 @@ class StepPanel(QFrame):
         self.clause.setText(f"Rule: {view.clause}" if view.clause else "")
         self._rebuild_buttons(view)
         self._rebuild_problems(view)
+
+    def _fit_instruction(self) -> None:
+        """The instruction as large as its length allows, then smaller step by step (after each
+        layout) while its lines need more height than the panel gives it: never cut."""
+        self._instruction_pt = instruction_points(self.instruction.text())
+        self.instruction.setStyleSheet(f"font-size: {self._instruction_pt}pt;")
+        QTimer.singleShot(0, self._shrink_instruction)
+
+    def _shrink_instruction(self) -> None:
+        label = self.instruction
+        if (self._instruction_pt > SMALLEST_INSTRUCTION_PT and label.isVisible()
+                and label.heightForWidth(label.width()) > label.height()):
+            self._instruction_pt -= 1
+            label.setStyleSheet(f"font-size: {self._instruction_pt}pt;")
+            QTimer.singleShot(0, self._shrink_instruction)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_instruction()  # another window size: as large as it may be again
+        elif event.size().height() < event.oldSize().height():
+            QTimer.singleShot(0, self._shrink_instruction)  # less room: smaller if it must
 
     def _rebuild_problems(self, view: StepView) -> None:
         self.problem_menu.clear()
@@ -166,9 +193,12 @@ class StepPanel(QFrame):
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, name=action.name: self._trigger(name))
-            if index and len(view.actions) > 2:  # a third action: smaller, never off the panel
-                button.setStyleSheet("font-size: 13pt; padding: 4px 8px;")
             self._place_button(button, index, len(view.actions))
+            # the label shrinks, or goes onto two lines, to read whole in the room it has
+            if index and len(view.actions) > 2:  # a third action: smaller, never off the panel
+                fit_button(button, 13, "padding: 4px 8px;")
+            else:
+                fit_button(button, THEME.button_pt)
             self._buttons[action.name] = button
             keys = [action.key] if action.key else []
             if action.primary:

@@ -138,11 +138,13 @@ class WagerEntry(QFrame):
         minimum = int(self._options.get("minimum", 0))
         maximum = int(self._options.get("maximum", 0))
         limits = f" (table {format_cents(minimum)}–{format_cents(maximum)})" if maximum else ""
-        notice = str(self._options.get("notice", ""))
+        # the limits go with the notice, so the amount stays one line at 1280×800
+        notice = " · ".join(part for part in (limits.strip(" ()").capitalize(),
+                                              str(self._options.get("notice", ""))) if part)
         self.notice_label.setVisible(bool(notice))
         self.notice_label.setText(notice)
         words = ("Wager: " if self._options.get("single") else "Bet one, two, three: 3 × ")
-        self.base_label.setText(words + format_cents(self._base) + limits)
+        self.base_label.setText(words + format_cents(self._base))
         offered = bool(self._options.get("three_card"))
         self.three_label.setVisible(offered)
         self.three_label.setText(f"Three-card bonus: {format_cents(self._three)}")
@@ -155,6 +157,7 @@ class WagerEntry(QFrame):
         self.withdraw.setEnabled(chosen and placed)
         self.message.setText("" if not chosen or self._options.get("single") else
                              "The $1 bonus is sensed by the position's acceptor.")
+        self.message.setVisible(bool(self.message.text()))
 
     def _place(self) -> None:
         if self._position:

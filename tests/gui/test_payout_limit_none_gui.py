@@ -66,6 +66,7 @@ def test_dealers_screen_tells_the_table_has_no_payout_limit_5324_34_f_2(
             table.tap_seat(1)
             entry = table.window.wager_entry
             qtbot.waitUntil(lambda e=entry: e.notice_label.isVisible(), timeout=10_000)
-            assert entry.notice_label.text() == notice
+            # the table's wager limits, then the notice (one line under the amount)
+            assert entry.notice_label.text() == f"Table $5.00–$500.00 · {notice}"
         finally:
             table.close()

@@ -1,0 +1,183 @@
+"""Finding text a person cannot read whole on a window: every visible label and button whose
+text does not fit the room its widget has (the font's metrics of the text against the widget's
+contents rectangle, honouring word wrap and a button's style-sheet padding), or whose widget is
+cut off by the window or by a parent that does not scroll.
+
+Used by the GUI tests and the journey tests: ``clipped_texts(window)`` lists what is clipped,
+one line each (empty when everything reads whole)."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6 import QtGui
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyleOptionButton,
+    QToolButton,
+    QWidget,
+)
+
+__all__ = ["clipped_texts", "window_fits"]
+
+SLACK = 1  # pixels of rounding allowed
+
+
+def _plain(label: QLabel) -> str:
+    text = label.text()
+    if label.textFormat() == Qt.TextFormat.RichText or (
+            label.textFormat() == Qt.TextFormat.AutoText and QtGui.Qt.mightBeRichText(text)):
+        document = QTextDocument()
+        document.setHtml(text)
+        return document.toPlainText()
+    return text
+
+
+def _shown(widget: QWidget, window: QWidget) -> bool:
+    """Visible on the window: shown, not zero-sized, and not hidden under another screen that
+    covers the window (a staff screen over the dealer's)."""
+    if not widget.isVisible() or widget.width() <= 0 or widget.height() <= 0:
+        return False
+    return widget.visibleRegion().boundingRect().isValid()
+
+
+def _scrolls(widget: QWidget) -> bool:
+    """Inside a scroll area's viewport: cut edges scroll into view, not clipping."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QAbstractScrollArea):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def _label_fits(label: QLabel) -> str:
+    text = _plain(label).strip()
+    if not text or (label.pixmap() is not None and not label.pixmap().isNull()):
+        return ""
+    room = label.contentsRect()
+    margin = label.margin() * 2 + label.indent() if label.indent() > 0 else label.margin() * 2
+    width, height = room.width() - margin, room.height() - label.margin() * 2
+    if label.wordWrap():
+        needed = label.heightForWidth(label.width())
+        if needed > label.height() + SLACK:
+            return f"needs {needed} px of height, has {label.height()}"
+        metrics = QFontMetrics(label.font())
+        longest = max((metrics.horizontalAdvance(word) for word in re.split(r"\s+", text)),
+                      default=0)
+        if longest > width + SLACK:
+            return f"a word needs {longest} px, has {width}"
+        return ""
+    hint = label.minimumSizeHint() if label.textFormat() != Qt.TextFormat.PlainText else None
+    metrics = QFontMetrics(label.font())
+    lines = text.splitlines() or [text]
+    needed_width = max(metrics.horizontalAdvance(line) for line in lines)
+    needed_height = metrics.height() * len(lines)
+    if hint is not None and hint.isValid():
+        needed_width = max(needed_width, hint.width() - 2 * label.frameWidth() - margin)
+    if needed_width > width + SLACK:
+        return f"needs {needed_width} px of width, has {width}"
+    if needed_height > height + SLACK:
+        return f"needs {needed_height} px of height, has {height}"
+    return ""
+
+
+def _button_fits(button: QAbstractButton) -> str:
+    text = button.text().replace("&&", "\0").replace("&", "").replace("\0", "&").strip()
+    if not text:
+        return ""
+    metrics = QFontMetrics(button.font())
+    lines = text.splitlines()
+    needed_width = max(metrics.horizontalAdvance(line) for line in lines)
+    needed_height = metrics.height() * len(lines)
+    if isinstance(button, QPushButton):
+        option = QStyleOptionButton()
+        button.initStyleOption(option)
+        room = button.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option,
+                                             button)
+        if not button.icon().isNull():
+            needed_width += button.iconSize().width() + 4
+    elif isinstance(button, QToolButton):
+        room = button.contentsRect()
+        hint = button.sizeHint()
+        if hint.width() > button.width() + SLACK:
+            return f"needs {hint.width()} px of width, has {button.width()}"
+    else:  # check boxes, radio buttons: the indicator takes part of the width
+        hint = button.sizeHint()
+        if hint.width() > button.width() + SLACK:
+            return f"needs {hint.width()} px of width, has {button.width()}"
+        return ""
+    if needed_width > room.width() + SLACK:
+        return f"needs {needed_width} px of width, has {room.width()}"
+    if needed_height > room.height() + SLACK:
+        return f"needs {needed_height} px of height, has {room.height()}"
+    return ""
+
+
+def _cut_by_parent(widget: QWidget, window: QWidget) -> str:
+    """The widget's box is not wholly within the window and each parent up to it (unless a
+    scroll area holds it)."""
+    if _scrolls(widget):
+        return ""
+    box = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+    parent = widget.parentWidget()
+    while parent is not None:
+        if parent is window or parent.isWindow():
+            area = window.rect()
+        else:
+            area = QRect(parent.mapTo(window, QPoint(0, 0)), parent.size())
+        if not area.adjusted(-SLACK, -SLACK, SLACK, SLACK).contains(box):
+            return f"cut off by {type(parent).__name__} {parent.objectName()!r}"
+        if parent is window or parent.isWindow():
+            break
+        parent = parent.parentWidget()
+    return ""
+
+
+def clipped_texts(window: QWidget) -> list[str]:
+    """Every visible label and button of ``window`` whose text is cut, one line each:
+    its class and name, the text and why."""
+    found = []
+    widgets: list[QWidget] = [*window.findChildren(QLabel), *window.findChildren(QAbstractButton)]
+    for widget in widgets:
+        if widget.window() is not window or not _shown(widget, window):
+            continue
+        if isinstance(widget, QLabel):
+            why = _label_fits(widget)
+            text = _plain(widget)
+        else:
+            assert isinstance(widget, QAbstractButton)
+            why = _button_fits(widget)
+            text = widget.text()
+        if not text.strip():
+            continue
+        why = why or _cut_by_parent(widget, window)
+        if why:
+            short = " ".join(text.split())[:70]
+            found.append(f"{type(widget).__name__} {widget.objectName()!r} {short!r}: {why}")
+    return found
+
+
+def window_fits(window: QWidget, size: tuple[int, int]) -> list[str]:
+    """The window was given ``size`` (the screen): it has not grown past it, and nothing in it
+    asks for more."""
+    problems = []
+    if window.width() > size[0] or window.height() > size[1]:
+        problems.append(f"window is {window.width()}x{window.height()}, screen {size}")
+    hint = window.minimumSizeHint()
+    if hint.width() > size[0] or hint.height() > size[1]:
+        problems.append(f"window needs at least {hint.width()}x{hint.height()}, screen {size}")
+    screen = window.screen()
+    if screen is not None and window.isVisible() and not window.testAttribute(
+            Qt.WidgetAttribute.WA_DontShowOnScreen):
+        available = screen.geometry()
+        if available.width() >= size[0] and (window.frameGeometry().width() > available.width()
+                                              or window.height() > available.height()):
+            problems.append(f"window {window.frameGeometry()} past the screen {available}")
+    return problems
