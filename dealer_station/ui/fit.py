@@ -4,7 +4,7 @@ ends ("R'S HAND SET BY HOUS"), recomputed whenever the button is resized, so the
 reads whole at 1280×800 and 1920×1080.
 
 >>> two_lines("DEALER'S HAND SET BY HOUSE WAY")
-("DEALER'S HAND SET", 'BY HOUSE WAY')
+("DEALER'S HAND", 'SET BY HOUSE WAY')
 >>> two_lines("SHUFFLED")
 ('SHUFFLED',)
 """
