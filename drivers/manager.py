@@ -245,6 +245,7 @@ class _LineWorker(threading.Thread):
         driver = unit.driver
         try:
             driver.identify()
+            resolved = self._settle(unit)
             if not unit.cursor_loaded:
                 driver.resume(self.manager._cursor(driver))
                 unit.cursor_loaded = True
@@ -260,7 +261,20 @@ class _LineWorker(threading.Thread):
             return
         unit.online = True
         unit.backoff = 0.0
-        self._publish(unit, LinkState.ONLINE)
+        self._publish(unit, LinkState.ONLINE, resolved)
+
+    def _settle(self, unit: _Unit) -> str:
+        """A shoe: ask what it last dispensed before anything else (a dispense in doubt is
+        resolved; request ids continue from the shoe's). What was found, or ""."""
+        driver = unit.driver
+        if not isinstance(driver, ShoeDriver):
+            return ""
+        doubt = driver.in_doubt is not None
+        driver.settle()
+        if doubt:
+            _log.warning("%s: %s", driver.name, driver.resolution)
+            return driver.resolution
+        return ""
 
     def _poll(self) -> bool:
         busy = False
@@ -352,6 +366,9 @@ class _LineWorker(threading.Thread):
             job.future.set_exception(DeviceOffline(f"{job.target} is offline ({self.url})"))
             return
         try:
+            for unit in units:
+                if isinstance(unit.driver, ShoeDriver) and unit.driver.in_doubt is not None:
+                    self._settle(unit)  # before anything else is sent to the shoe
             job.future.set_result(job.action(self.targets[job.target]))
         except LinkDown as error:
             job.future.set_exception(error)
@@ -519,9 +536,11 @@ class DeviceManager:
         """Shuffle; the card count arrives as the result and as a SHUFFLE_COMPLETED event."""
         return self.submit("shoe", lambda shoe: shoe.shuffle())
 
-    def dispense(self, stack_size: int | None = None) -> Future[int]:
-        """Dispense one stack; the result is its number, its cards arrive as an event."""
-        return self.submit("shoe", lambda shoe: shoe.dispense(stack_size))
+    def dispense(self, stack_size: int | None = None, intent: str | None = None) -> Future[int]:
+        """Dispense one stack exactly once; the result is its number, its cards arrive as an
+        event. ``intent`` names what the stack is for: asking again with the intent of the
+        last stack that came out returns that stack (see :mod:`drivers.shoe`)."""
+        return self.submit("shoe", lambda shoe: shoe.dispense(stack_size, intent))
 
     def set_light(self, seat: int, mode: LightMode) -> Future[None]:
         return self.submit("acceptors", lambda bank: bank.set_light(seat, mode))

@@ -1,6 +1,16 @@
 """Driver of the automated dealing shoe: stack size (3, 4 or 7), deck size (52, or 53 with the
 joker), shuffle with the card count, dispense, card count; the cards of each stack arrive as
-a ``STACK_DISPENSED`` event."""
+a ``STACK_DISPENSED`` event.
+
+Dispense is exactly once (``docs/protocol.md``, section 7). Each DISPENSE carries a request id;
+the shoe answers a repeated id with the stack it already dispensed. When a DISPENSE gets no
+answer, the stack may have come out all the same: the driver asks the shoe at once what it
+last dispensed (LAST_DISPENSE) and so knows. If that question is not answered either, the
+dispense is *in doubt*: nothing else is sent to the shoe before the question is answered (the
+manager asks first thing when the shoe answers again), and a retry for the same purpose
+(``intent``: the delivery it is for) gets the stack that already came out instead of a second
+one.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +18,27 @@ import struct
 from dataclasses import dataclass
 
 from drivers.device import DeviceDriver
-from drivers.protocol.codes import Command, Family, FaultCode
-from drivers.protocol.link import Link
-from drivers.protocol.messages import Status
+from drivers.protocol.codes import Command, DispenseOutcome, Family, FaultCode
+from drivers.protocol.link import Link, LinkTimeout, NakError
+from drivers.protocol.messages import DispenseRecord, Status
 
-__all__ = ["STACK_SIZES", "ShoeDriver", "ShoeStatus"]
+__all__ = ["STACK_SIZES", "DispenseInDoubt", "DispenseNotDone", "ShoeDriver", "ShoeStatus"]
+
+
+class DispenseInDoubt(LinkTimeout):
+    """Neither the DISPENSE nor the question of what the shoe last dispensed was answered: a
+    stack may have come out. Resolved the moment the shoe answers again."""
+
+
+class DispenseNotDone(OSError):
+    """The DISPENSE was not answered, and the shoe says it did not execute it: no stack came
+    out; DISPENSE again."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    request: int
+    intent: str | None
 
 STACK_SIZES = (3, 4, 7)
 
@@ -42,6 +68,14 @@ class ShoeDriver(DeviceDriver):
         super().__init__(link, address, name)
         self.stack_size = stack_size
         self.deck_size = deck_size
+        #: The last request id sent (synchronised with the shoe's at each connection).
+        self.last_request = 0
+        #: A DISPENSE whose outcome is unknown (no answer, nor to LAST_DISPENSE).
+        self.in_doubt: _Pending | None = None
+        #: (intent, stack) of the last stack that came out for a named intent.
+        self.done: tuple[str, int] | None = None
+        #: What the last resolution of a dispense in doubt found (for health and logs).
+        self.resolution = ""
 
     def configure(self, stack_size: int | None = None, deck_size: int | None = None) -> None:
         """Set the stack size (3, 4, 7) and the deck size (52, 53)."""
@@ -59,10 +93,70 @@ class ShoeDriver(DeviceDriver):
         the deck size)."""
         return self.request(Command.SHUFFLE, timeout=2.0)[0]
 
-    def dispense(self, stack_size: int | None = None) -> int:
-        """Dispense one stack; return its number (its cards follow as an event)."""
+    def dispense(self, stack_size: int | None = None, intent: str | None = None) -> int:
+        """Dispense one stack exactly once; return its number (its cards follow as an event).
+        ``intent`` names what the stack is for (e.g. a round's delivery): a second call with
+        the intent of the last stack that came out returns that stack, dispensing nothing.
+
+        Raises :class:`DispenseInDoubt` when neither the DISPENSE nor the question after it
+        was answered, :class:`DispenseNotDone` when the shoe says it did not execute it."""
+        if intent is not None and self.done is not None and self.done[0] == intent:
+            return self.done[1]
+        if self.in_doubt is not None:
+            stack = self.settle()
+            if stack is not None and intent is not None and self.done == (intent, stack):
+                return stack
         size = 0 if stack_size is None else stack_size
-        return int(struct.unpack("<H", self.request(Command.DISPENSE, bytes((size,))))[0])
+        request = self.last_request % 0xFFFF + 1
+        self.last_request = request
+        self.in_doubt = _Pending(request, intent)
+        try:
+            record = DispenseRecord.decode(
+                self.request(Command.DISPENSE, bytes((size,)) + request.to_bytes(2, "little")))
+        except NakError:
+            self.in_doubt = None  # refused: a definite answer, nothing came out
+            raise
+        except LinkTimeout as error:
+            try:
+                stack = self.settle()
+            except LinkTimeout:
+                raise DispenseInDoubt(
+                    f"{self.name}: DISPENSE not answered, nor what the shoe last dispensed: a "
+                    "stack may have come out. The station asks again as soon as the shoe "
+                    "answers; do not deal a replacement by hand", error.address) from error
+            if stack is None:
+                raise DispenseNotDone(
+                    f"{self.name}: DISPENSE not answered and the shoe did not execute it: no "
+                    "stack came out; DISPENSE again") from error
+            return stack
+        self.in_doubt = None
+        self._remember(record, intent)
+        return record.stack
+
+    def last_dispense(self) -> DispenseRecord:
+        """What the shoe last dispensed (the request id, the stack, the outcome)."""
+        return DispenseRecord.decode(self.request(Command.LAST_DISPENSE))
+
+    def settle(self) -> int | None:
+        """Ask the shoe what it last dispensed; resolve the dispense in doubt, if any, and take
+        the shoe's request id as the last one. Returns the stack number if the doubted
+        DISPENSE was executed, else None. Raises LinkTimeout if the shoe does not answer."""
+        last = self.last_dispense()
+        pending, self.in_doubt = self.in_doubt, None
+        if pending is None:  # ids go on from the shoe's own (another host may have sent some)
+            self.last_request = last.request
+            return None
+        if last.request != pending.request:
+            self.resolution = f"dispense request {pending.request} was not executed: no stack"
+            return None
+        self.resolution = (f"dispense request {pending.request} was executed: stack "
+                           f"{last.stack} {last.outcome.name.lower()}")
+        self._remember(last, pending.intent)
+        return last.stack
+
+    def _remember(self, record: DispenseRecord, intent: str | None) -> None:
+        if record.outcome is DispenseOutcome.DISPENSED and intent is not None:
+            self.done = (intent, record.stack)
 
     def card_count(self) -> tuple[int, int]:
         """(cards remaining, cards counted at the last shuffle)."""

@@ -460,7 +460,11 @@ class TableController:
             if fault is not None:
                 self.message = fault
                 return None
-            self._drive_hardware((found.hardware,))
+            requirement = found.hardware
+            if requirement.startswith("shoe_dispense"):  # where the round is: a press after a
+                # dispense in doubt, the round not moved since, is a retry (exactly once)
+                requirement += f"@{self.station.round_id}:{len(self.round.history)}"
+            self._drive_hardware((requirement,))
             return None
         assert found.action is not None
         draw = getattr(self.adapter, "draw", None)

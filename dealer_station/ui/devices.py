@@ -12,8 +12,10 @@ the manager's own line threads), and the manager's per-device health into the st
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from functools import partial
 from typing import Any
 
 from dealer_station.ui.controller import DEVICE_NAMES
@@ -131,12 +133,21 @@ class DeviceHub:
     ``lockout_on`` / ``lockout_off``, ``shoe_dispense:N``, ``shoe_shuffle``, ``shoe_reset`` (the
     latched faults) and the acceptor
     lights (``acceptors_enabled:…``, ``acceptor_lights:…``, see :class:`LightPlan`). A command
-    that fails later is reported through ``on_error`` (called on the manager's thread)."""
+    that fails later is reported through ``on_error`` (called on the manager's thread).
+
+    Each DISPENSE press names a new stack, except a press after a dispense left in doubt (the
+    shoe answered neither it nor the question after it) at the same point of the round
+    (``shoe_dispense:N@STEP``, the controller's round and record count): that press is a retry
+    of the same stack, and the shoe's driver gives the stack that already came out rather than
+    dispensing a second one (:mod:`drivers.shoe`)."""
 
     def __init__(self, manager: Any, on_error: Callable[[str], None] | None = None) -> None:
         self.manager = manager
         self.on_error = on_error
         self.lockout: bool | None = None
+        self._dispenses = 0
+        self._in_doubt: tuple[str, str] | None = None  # (intent, step) of a dispense in doubt
+        self._lock = threading.Lock()
         acceptors = getattr(getattr(manager, "config", None), "acceptors", None)
         self.lights = LightPlan(acceptors.addresses if acceptors is not None else ())
 
@@ -153,13 +164,33 @@ class DeviceHub:
             self.lockout = False
             future = self.manager.unlock()
         elif head == "shoe_dispense":
-            future = self.manager.dispense(int(value) if value.isdigit() else None)
+            size, _, step = value.partition("@")
+            with self._lock:
+                if self._in_doubt is not None and self._in_doubt[1] == step:
+                    intent = self._in_doubt[0]  # the round has not moved: a retry
+                else:
+                    self._dispenses += 1
+                    intent = f"stack {self._dispenses}"
+            future = self.manager.dispense(int(size) if size.isdigit() else None, intent)
+            future.add_done_callback(partial(self._dispensed, intent, step))
         elif head == "shoe_shuffle":
             future = self.manager.shuffle()
         elif head == "shoe_reset":  # the latched faults (a jam cleared by hand) reset
             future = self.manager.submit("shoe", lambda shoe: shoe.reset_faults())
         if future is not None:
-            self._watch(requirement, future)
+            self._watch(requirement.partition("@")[0], future)
+
+    def _dispensed(self, intent: str, step: str, future: Future[Any]) -> None:
+        from drivers.manager import DeviceOffline
+        from drivers.shoe import DispenseInDoubt
+
+        error = None if future.cancelled() else future.exception()
+        with self._lock:
+            if isinstance(error, DispenseInDoubt):
+                self._in_doubt = (intent, step)  # the next press here asks for it again
+            elif (not isinstance(error, DeviceOffline) and self._in_doubt is not None
+                  and self._in_doubt[0] == intent):
+                self._in_doubt = None  # known now: came out (its number) or did not
 
     def _watch(self, what: str, future: Future[Any]) -> None:
         def done(finished: Future[Any], what: str = what) -> None:

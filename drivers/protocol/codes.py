@@ -15,6 +15,7 @@ __all__ = [
     "NAK",
     "REPLY_FLAG",
     "Command",
+    "DispenseOutcome",
     "EventCode",
     "Family",
     "FaultCode",
@@ -43,6 +44,7 @@ class Command(IntEnum):
     SHUFFLE = 0x21
     DISPENSE = 0x22
     CARD_COUNT = 0x23
+    LAST_DISPENSE = 0x24
     # bet acceptor light
     SET_LIGHT = 0x30
     SET_ACCEPTOR_LOCK = 0x31
@@ -99,6 +101,14 @@ class NakReason(IntEnum):
     FAULT_ACTIVE = 0x04
     NOT_READY = 0x05
     BUSY = 0x06
+
+
+class DispenseOutcome(IntEnum):
+    """What became of a DISPENSE the shoe executed (``docs/protocol.md``, section 7)."""
+
+    NONE = 0  # no DISPENSE executed since the shoe's numbering began
+    DISPENSED = 1  # the stack came out; its cards follow as STACK_DISPENSED
+    JAMMED = 2  # the stack jammed: no cards came out (FAULT_RAISED jam)
 
 
 class Family(IntEnum):

@@ -17,11 +17,12 @@ import struct
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from drivers.protocol.codes import Family, FaultCode
+from drivers.protocol.codes import DispenseOutcome, Family, FaultCode
 from drivers.protocol.frame import MAX_PAYLOAD
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "DispenseRecord",
     "EventBatch",
     "Identity",
     "PayloadError",
@@ -152,6 +153,32 @@ class SelfTestResult:
         _need(payload, 1, "self-test")
         _need(payload, 1 + payload[0], "self-test")
         return cls(_fault_codes(payload[1 : 1 + payload[0]]))
+
+
+@dataclass(frozen=True, slots=True)
+class DispenseRecord:
+    """A shoe's answer to DISPENSE and to LAST_DISPENSE: the host's request id (0 none), the
+    stack's number and what became of it.
+
+    >>> DispenseRecord.decode(DispenseRecord(7, 12, DispenseOutcome.DISPENSED).encode())
+    DispenseRecord(request=7, stack=12, outcome=<DispenseOutcome.DISPENSED: 1>)
+    """
+
+    request: int
+    stack: int
+    outcome: DispenseOutcome
+
+    def encode(self) -> bytes:
+        return struct.pack("<HHB", self.request, self.stack, self.outcome)
+
+    @classmethod
+    def decode(cls, payload: bytes) -> DispenseRecord:
+        _need(payload, 5, "dispense")
+        request, stack, outcome = struct.unpack_from("<HHB", payload)
+        try:
+            return cls(request, stack, DispenseOutcome(outcome))
+        except ValueError as error:
+            raise PayloadError(f"dispense: unknown outcome {outcome}") from error
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,13 +7,22 @@
 'addr 01 seq 005 POLL reply: epoch=5EEE0001 #7 CHIP_SENSED 01'
 >>> describe(Frame(1, 0x15, 5, bytes((0x22, 4))))
 'addr 01 seq 005 NAK DISPENSE: FAULT_ACTIVE'
+>>> describe(Frame(1, 0xA4, 6, bytes.fromhex("07000C0001")))
+'addr 01 seq 006 LAST_DISPENSE reply: request=7 stack=12 dispensed'
 """
 
 from __future__ import annotations
 
 from drivers.protocol.codes import NAK, REPLY_FLAG, Command, EventCode, NakReason
 from drivers.protocol.frame import Frame
-from drivers.protocol.messages import Identity, PayloadError, Status, decode_events, decode_poll
+from drivers.protocol.messages import (
+    DispenseRecord,
+    Identity,
+    PayloadError,
+    Status,
+    decode_events,
+    decode_poll,
+)
 
 __all__ = ["describe"]
 
@@ -40,6 +49,10 @@ def describe(frame: Frame) -> str:
         if command == Command.POLL and not reply:
             epoch, ack = decode_poll(frame.payload)
             body = f"epoch={epoch:08X} ack={ack}"
+        elif command in (Command.DISPENSE, Command.LAST_DISPENSE) and reply:
+            record = DispenseRecord.decode(frame.payload)
+            body = (f"request={record.request} stack={record.stack} "
+                    f"{record.outcome.name.lower()}")
         elif command == Command.IDENTIFY and reply:
             body = str(Identity.decode(frame.payload))
         elif command == Command.STATUS and reply:

@@ -178,6 +178,17 @@ class Backdoor:
         """The next ``replies`` answers are lost (missing acknowledgements)."""
         self.table.servers[device].line.faults.drop_replies += replies
 
-    def slow_acks(self, device: str, delay: float) -> None:
-        """Answers leave ``delay`` seconds late (0 restores)."""
-        self.table.servers[device].line.faults.reply_delay = delay
+    def slow_acks(self, device: str, delay: float, command: int | None = None) -> None:
+        """Answers leave ``delay`` seconds late (0 restores); with ``command``, only the
+        answers to that command (a DISPENSE executed but answered too late)."""
+        faults = self.table.servers[device].line.faults
+        if command is None:
+            faults.reply_delay = delay
+        elif delay > 0:
+            faults.command_delays[command] = delay
+        else:
+            faults.command_delays.pop(command, None)
+
+    def drop_requests(self, device: str, requests: int = 1) -> None:
+        """The next ``requests`` frames to the line's devices are lost before they arrive."""
+        self.table.servers[device].line.faults.drop_requests += requests

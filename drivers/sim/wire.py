@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drivers.protocol.codes import NAK, REPLY_FLAG
 from drivers.protocol.frame import Frame, FrameParser, encode
@@ -33,6 +33,11 @@ class LineFaults:
     drop_replies: int = 0
     corrupt_replies: int = 0
     reply_delay: float = 0.0
+    #: Delays of the answers to some commands only (command -> seconds), e.g. a DISPENSE
+    #: answered after the host stopped waiting.
+    command_delays: dict[int, float] = field(default_factory=dict)
+    #: Requests lost on their way to the device (it never sees them).
+    drop_requests: int = 0
     garbage_before_reply: bytes = b""
 
 
@@ -56,6 +61,9 @@ class SimLine:
             if self.faults.unplugged:
                 return
             for frame in self.parser.feed(data):
+                if self.faults.drop_requests and frame.address in self.models:
+                    self.faults.drop_requests -= 1
+                    continue
                 self._answer(frame)
 
     def inject(self, data: bytes) -> None:
@@ -71,7 +79,7 @@ class SimLine:
         last = self._last.get(frame.address)
         if frame.sequence and last is not None and last[0] == frame:
             self.replayed += 1
-            self._emit(last[1])
+            self._emit(last[1], frame.command)
             return
         try:
             payload = model.handle(frame.command, frame.payload)
@@ -83,9 +91,9 @@ class SimLine:
         self.executed += 1
         raw = encode(answer)
         self._last[frame.address] = (frame, raw)
-        self._emit(raw)
+        self._emit(raw, frame.command)
 
-    def _emit(self, raw: bytes) -> None:
+    def _emit(self, raw: bytes, command: int) -> None:
         faults = self.faults
         if faults.drop_replies:
             faults.drop_replies -= 1
@@ -97,8 +105,9 @@ class SimLine:
             raw = faults.garbage_before_reply + raw
             faults.garbage_before_reply = b""
         self.replies += 1
-        if faults.reply_delay > 0:
-            timer = threading.Timer(faults.reply_delay, self._late, (raw,))
+        delay = faults.command_delays.get(command, faults.reply_delay)
+        if delay > 0:
+            timer = threading.Timer(delay, self._late, (raw,))
             timer.daemon = True
             timer.start()
         else:

@@ -100,8 +100,8 @@ def test_lost_answer_is_retried_with_same_sequence_and_not_executed_twice(
         link, rec = recorded(server, timeout=0.03, retries=3)
         link.request(1, Command.SHUFFLE)
         server.line.faults.drop_replies = 1
-        answer = link.request(1, Command.DISPENSE, b"\x00")
-        assert answer == b"\x01\x00"  # stack 1
+        answer = link.request(1, Command.DISPENSE, b"\x00\x07\x00")  # request 7
+        assert answer == b"\x07\x00\x01\x00\x01"  # request 7, stack 1, dispensed
         assert shoe.stacks == 1 and len(shoe.dealt) == 1  # dispensed once, not twice
         assert link.counters.retries == 1 and server.line.replayed == 1
         sent = FrameParser().feed(bytes(rec.sent))

@@ -29,7 +29,15 @@ from collections import deque
 from collections.abc import Sequence
 
 from dealer_station.cards import Card, pai_gow_deck, standard_deck
-from drivers.protocol.codes import Command, EventCode, Family, FaultCode, NakReason
+from drivers.protocol.codes import (
+    Command,
+    DispenseOutcome,
+    EventCode,
+    Family,
+    FaultCode,
+    NakReason,
+)
+from drivers.protocol.messages import DispenseRecord
 from drivers.sim.models.base import DeviceModel, Refused
 
 __all__ = ["MISREAD_CARD", "STACK_SIZES", "ShoeModel"]
@@ -62,6 +70,8 @@ class ShoeModel(DeviceModel):
         self.door_open = False
         self.jam_next = False
         self.misread_next = 0
+        #: The last DISPENSE executed (kept across power cycles, like the event numbers).
+        self.last_dispense = DispenseRecord(0, 0, DispenseOutcome.NONE)
 
     def _random_deck(self) -> list[Card]:
         """A freshly shuffled deck of the configured size."""
@@ -119,7 +129,18 @@ class ShoeModel(DeviceModel):
         if command == Command.SHUFFLE:
             return self._shuffle()
         if command == Command.DISPENSE:
-            return self._dispense(payload[0] if payload and payload[0] else self.stack_size)
+            request = int.from_bytes(payload[1:3], "little") if len(payload) >= 3 else 0
+            last = self.last_dispense
+            if request and request == last.request:  # the host asks again: never twice
+                return last.encode()
+            answer = self._dispense(payload[0] if payload and payload[0] else self.stack_size)
+            stack = struct.unpack_from("<H", answer)[0]
+            outcome = DispenseOutcome.JAMMED if FaultCode.JAM in self.faults else \
+                DispenseOutcome.DISPENSED
+            self.last_dispense = DispenseRecord(request, stack, outcome)
+            return self.last_dispense.encode()
+        if command == Command.LAST_DISPENSE:
+            return self.last_dispense.encode()
         if command == Command.CARD_COUNT:
             return bytes((len(self.remaining), self.count_after_shuffle))
         raise Refused(NakReason.UNKNOWN_COMMAND)
