@@ -147,6 +147,23 @@ class Table:
                               pos=felt.seat_rect(str(position)).center().toPoint())
         self.wait(lambda s: s.entry is not None and s.entry.position == str(position))
 
+    def start_let_it_ride(self, script: Any) -> None:
+        """Sign in, have the shoe deal ``script``'s stacks, start the round and place each
+        position's base wagers in $5 chips (a LetItRideScript without bonus wagers)."""
+        from dealer_station.cards import standard_deck
+
+        stacks = [c for stack in script.stacks() for c in stack]
+        self.sign_in_supervisor()
+        self.wait_devices_online()
+        self.backdoor.deal_known_cards(stacks + [c for c in standard_deck() if c not in stacks])
+        self.press("start_round")
+        for position, amount in script.wagers.items():
+            self.tap_seat(position)
+            for _ in range(amount // 500):
+                self.click(self.window.wager_entry._chip_buttons[0])
+            self.click(self.window.wager_entry.place)
+            self.wait(lambda s, p=position: s.table.seat(p).active)
+
     def tick_all(self) -> None:
         with self.qtbot.waitActive(self.window):
             self.window.activateWindow()

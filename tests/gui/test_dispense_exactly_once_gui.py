@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from gui_harness import Table
 
-from dealer_station.cards import standard_deck
 from dealer_station.ui.scripts import LetItRideScript
 from drivers.protocol.codes import Command
 
@@ -25,20 +24,9 @@ def test_a_late_or_unanswered_dispense_deals_one_stack_to_its_position_5324_34_d
         qtbot, tmp_path):
     script = LetItRideScript(wagers={1: 1000, 3: 1000}, bonus=(), three_card={},
                              hands={1: "Ts Tc 4d", 3: "Qs 5c 3h"})
-    stacks = [c for stack in script.stacks() for c in stack]
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        table.backdoor.deal_known_cards(stacks + [c for c in standard_deck() if c not in stacks])
-        table.press("start_round")
-        for position, amount in script.wagers.items():
-            table.tap_seat(position)
-            entry = table.window.wager_entry
-            for _ in range(amount // 500):
-                table.click(entry._chip_buttons[0])
-            table.click(entry.place)
-            table.wait(lambda s, p=position: s.table.seat(p).active)
+        table.start_let_it_ride(script)
         table.backdoor.press_lockout_button()
         table.wait(lambda s: s.step.phase == "dealing")
         shoe = table.simulated[0].shoe
