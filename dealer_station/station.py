@@ -149,6 +149,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -334,6 +335,8 @@ class Station:
         self.round_id: int | None = None
         self.resumed = ResumeReport("none")
         self._previous: Any = None  # the table's last finished round (carried state)
+        #: The id of the table's last finished round (its payments may still be ticked off).
+        self.last_round_id: int | None = None
         self._lock = threading.RLock()
         self._diagnostic: str | None = None
         self._log = logs.get_logger("dealer_station.station")
@@ -790,7 +793,7 @@ class Station:
             raise
         if self.round.is_complete:
             self._log.info("round_completed", records=len(self.round.history))
-            self._previous = self.round
+            self._previous, self.last_round_id = self.round, self.round_id
             self.round, self.round_id = None, None
             logs.unbind("round")
         return record
@@ -899,7 +902,7 @@ class Station:
             journal.finish_round(work, self.round_id, "void", document=document, reason=reason,
                                  actor=actor)
         self._log.warning("round_voided", reason=reason)
-        self._previous = self.round
+        self._previous, self.last_round_id = self.round, self.round_id
         self.round, self.round_id = None, None
         logs.unbind("round")
 
@@ -962,7 +965,7 @@ class Station:
             if self.round.is_complete:
                 with self.store.transaction() as work:
                     self._complete(work)
-                self._previous = self.round
+                self._previous, self.last_round_id = self.round, self.round_id
                 self.round, self.round_id = None, None
                 self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase,
                                             states)
@@ -1077,6 +1080,54 @@ class Station:
                                        "reason": reason.strip(), **shown.facts()},
                              actor=supervisor, round_id=shown.round_id)
             return record
+
+    def preview(self, action: str, **arguments: JSONValue) -> Any:
+        """A copy of the open round as it would be after ``action`` (with what the station
+        supplies, e.g. the meter reading), never journaled: the settlement's lines shown and
+        ticked off before the dealer's button records it."""
+        with self._lock:
+            if self.round is None:
+                raise ProcedureError("no round in progress: start one first")
+            if action.startswith("_") or not callable(getattr(self.round, action, None)):
+                raise ProcedureError(f"{self.game} has no action {action!r}")
+            given = self._station_inputs(action, arguments)
+            copy = deepcopy(self.round)
+            getattr(copy, action)(**given)
+            return copy
+
+    # -- payments ticked off -------------------------------------------------------------------
+
+    def tick_payment(self, order: int, done: bool = True) -> None:
+        """The dealer ticked off (``done``) or un-ticked payment line ``order`` of the open round,
+        or of the last finished one: part of the round's record, on disk (and audited) before
+        the screen shows the tick, restored after a restart (:meth:`payment_ticks`)."""
+        with self._lock:
+            round_id = self.round_id if self.round_id is not None else self.last_round_id
+            if round_id is None:
+                raise ProcedureError("no round's payments to tick off")
+            if isinstance(order, bool) or not isinstance(order, int) or order < 1:
+                raise ProcedureError(f"payment line {order!r} does not exist")
+            actor = self.dealer.id if self.dealer else None
+            with self.store.transaction() as work:
+                work.execute(
+                    "INSERT INTO payment_ticks (round_id, payment, done, actor, time) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (round_id, payment) DO UPDATE SET "
+                    "done = excluded.done, actor = excluded.actor, time = excluded.time",
+                    (round_id, order, int(bool(done)), actor, utc_now()))
+                work.audit("payment_tick", {"payment": order, "done": bool(done)},
+                           actor=actor, round_id=round_id)
+
+    def payment_ticks(self, round_id: int | None = None) -> frozenset[int]:
+        """The payment lines ticked off of ``round_id`` (default: the open round, else the last
+        finished one)."""
+        with self._lock:
+            if round_id is None:
+                round_id = self.round_id if self.round_id is not None else self.last_round_id
+            if round_id is None:
+                return frozenset()
+            rows = self.store.query("SELECT payment FROM payment_ticks WHERE round_id = ? AND "
+                                    "done = 1", (round_id,))
+            return frozenset(int(row[0]) for row in rows)
 
     # -- devices and diagnostics -----------------------------------------------------------
 

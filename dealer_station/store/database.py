@@ -182,6 +182,16 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         );
         CREATE INDEX sessions_by_start ON sessions (started);
     """),
+    (5, "payment ticks: each line of a round's settlement the dealer ticked off (or un-ticked)", """
+        CREATE TABLE IF NOT EXISTS payment_ticks (
+            round_id INTEGER NOT NULL REFERENCES rounds (id),
+            payment INTEGER NOT NULL CHECK (payment >= 1),
+            done INTEGER NOT NULL CHECK (done IN (0, 1)),
+            actor TEXT,
+            time TEXT NOT NULL,
+            PRIMARY KEY (round_id, payment)
+        );
+    """),
 )
 
 

@@ -108,6 +108,8 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     if station.resumed.outcome == "resumed":
         controller.notice = (f"Round {station.resumed.round_id} resumed from the journal "
                               f"({station.resumed.records} records).")
+        # the payments ticked off before the restart (part of the record)
+        controller.ticked = set(station.payment_ticks(station.resumed.round_id))
         round_ = station.round
         can_redeal = getattr(round_, "can_redeal", None)
         if round_ is not None and callable(can_redeal) and can_redeal("resumed"):

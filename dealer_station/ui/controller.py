@@ -19,6 +19,7 @@ step resumes by itself when the device is back.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -274,6 +275,14 @@ class MemoryStation:
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Any:
         return user_id
 
+    def preview(self, action: str, **arguments: Any) -> Any:
+        """The round as it would be after ``action``, not performed."""
+        if self.round is None:
+            raise ProcedureError("no round in progress: start one first")
+        planned = deepcopy(self.round)
+        getattr(planned, action)(**arguments)
+        return planned
+
 
 class GameAdapter(Protocol):
     """The game-specific half of the screen: one per game (Let It Ride, Pai Gow)."""
@@ -338,6 +347,8 @@ class TableController:
         self.opened: str | None = None
         #: Why the last sign-in (or first supervisor) was refused, shown under the form.
         self.refused = ""
+        #: The last settlement preview: ((round id, records, action), the round after it).
+        self._plan: tuple[tuple[Any, ...], Any] | None = None
 
     @property
     def round(self) -> Any:
@@ -567,7 +578,17 @@ class TableController:
         return record
 
     def tick(self, order: int, done: bool) -> None:
-        """The dealer ticks off (or un-ticks) a payment."""
+        """The dealer ticks off (or un-ticks) a payment: journaled by the station (part of the
+        round's record, restored after a restart) before the screen shows it."""
+        if (order in self.ticked) == done:
+            return
+        journal = getattr(self.station, "tick_payment", None)
+        if journal is not None:
+            try:
+                journal(order, done)
+            except (ProcedureError, ValueError, OSError) as error:
+                self.message = f"The tick was not recorded: {_reason(error)}"
+                return
         if done:
             self.ticked.add(order)
         else:
@@ -634,9 +655,30 @@ class TableController:
 
     # ------------------------------------------------------------ output
     def payments(self, round_: Any) -> tuple[Any, ...]:
-        """The payments to show: those made and, at settlement, those due (the adapter's)."""
+        """The payments to show: those made and, at settlement, those due (the adapter's; a
+        game whose settlement is one action shows the lines that action will make, from the
+        station's preview, so each is ticked off before the button records it)."""
+        plan = getattr(self.adapter, "plan_action", None)
+        action = plan(round_) if plan is not None and round_ is self.round else None
+        if action is not None:
+            planned = self._planned(action)
+            if planned is not None:
+                return tuple(planned.payments)
         listed = getattr(self.adapter, "payments", None)
         return tuple(listed(round_) if listed is not None else round_.payments)
+
+    def _planned(self, action: str) -> Any:
+        """The round after ``action`` (the station's preview), kept until the round moves."""
+        key = (self.station.round_id, len(self.round.history), action)
+        if self._plan is not None and self._plan[0] == key:
+            return self._plan[1]
+        preview = getattr(self.station, "preview", None)
+        try:
+            planned = preview(action) if preview is not None else None
+        except (ProcedureError, ValueError, TypeError, KeyError):
+            planned = None
+        self._plan = (key, planned)
+        return planned
 
     def _unticked(self, command: Command) -> int:
         if not command.needs_ticks or self.round is None:

@@ -218,7 +218,8 @@ class PaiGowScript:
                 raise RuntimeError(controller.message)
         elif phase == "banker":
             LetItRideScript._press(controller, "banker")
-        elif phase == "settlement":
+        elif phase == "settlement":  # each line ticked off as collected or paid, (g)(7)
+            tick_all(controller)
             LetItRideScript._press(controller, "settle")
         else:
             raise RuntimeError(f"the script cannot play the {phase} step: {round_.step}")

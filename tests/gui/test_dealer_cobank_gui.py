@@ -76,6 +76,7 @@ def test_a_player_co_banks_the_round_through_the_screen_5324_41_h_5(qtbot, tmp_p
         table.press("banker")
         while table.phase == "exposure":
             table.press("house_way")
+        table.tick_all()  # every line ticked off first: the one rule of both games
         table.press("settle")
         table.wait(lambda s: s.step.phase == "between_rounds")
         table.tick_all()
@@ -121,6 +122,7 @@ def test_a_player_co_banks_the_round_through_the_screen_5324_41_h_5(qtbot, tmp_p
         assert len(seat.cards) == 5 and None not in seat.cards and len(seat.low_cards) == 2
         while table.phase == "exposure":
             table.press("house_way")
+        table.tick_all()  # every line ticked off first: the one rule of both games
         table.press("settle")
         final = table.wait(lambda s: s.step.phase == "between_rounds")
         table.tick_all()

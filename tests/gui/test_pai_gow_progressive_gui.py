@@ -85,6 +85,7 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
         table.press("banker")
         while table.phase == "exposure":
             table.press("house_way")
+        table.tick_all()  # every line ticked off first: the one rule of both games
         table.press("settle")
         snap = table.wait(lambda s: s.step.phase == "progressive_validation")
         assert snap.entry is not None and snap.entry.kind == "supervisor"

@@ -158,6 +158,13 @@ class PaiGowAdapter:
     def payments(self, round_: Any) -> tuple[Payment, ...]:
         return tuple(round_.payments)
 
+    @staticmethod
+    def plan_action(round_: Any) -> str | None:
+        """At settlement, the lines shown are those ``settle`` will make, in the regulated order
+        ((g)(4)-(8)): the dealer ticks each off as it is collected or paid, then ALL PAID records
+        the settlement (the one rule of both games)."""
+        return "settle" if round_.step.phase == "settlement" else None
+
     # ---------------------------------------------------------------- the buttons
     def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
         step = round_.step
@@ -230,8 +237,9 @@ class PaiGowAdapter:
             return (Command("house_way", "HOUSE WAY", "H", "set_hand_house_way",
                             {"position": position}),
                     *self._surrenders(round_, (position,)), *stub)
-        if phase == "settlement":
-            return (Command("settle", "SETTLE", "S", "settle"), *stub)
+        if phase == "settlement":  # every line ticked off as it is collected or paid first
+            return (Command("settle", "ALL PAID", "S", "settle", needs_ticks=("collect", "pay")),
+                    *stub)
         if phase == "lockout" and "resolve_light_mismatch" in step.actions:
             return (Command("recount", "RECOUNT…", "C", form="light_count"),)
         if phase == "lockout" and "confirm_light_count" in step.actions:

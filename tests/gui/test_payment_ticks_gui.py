@@ -1,0 +1,103 @@
+"""Payments ticked off are part of the round's record, and both games follow one rule: the
+settlement's lines are listed in the regulated order, each ticked off as it is collected or
+paid, and the step's button (Let It Ride's ALL PAID, Pai Gow's ALL PAID that records the
+settlement, 5324.41(g)(7)) is refused until every line is ticked. A tick is on disk before the
+screen shows it and is there again after a restart (issue 14 items 5 and 6)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from gui_harness import Table
+from PySide6.QtCore import Qt
+from test_pai_gow_shoe_as_shipped import to_the_deal
+
+from dealer_station.store.paths import DATABASE_NAME, table_directory
+
+pytestmark = pytest.mark.gui
+
+
+def to_the_settlement(table: Table) -> None:
+    """The shoe deals the seven stacks; the players have set; the dealer's hand and each
+    player's by the house way: the round waits at the settlement."""
+    for number in range(1, 8):
+        table.click(table.wait_button("dispense", f"DISPENSE STACK {number} OF 7"))
+    table.wait(lambda s: s.step.phase == "setting")
+    table.press("players_have_set")
+    while table.phase == "banker":
+        table.press("banker")
+    while table.phase == "exposure":
+        table.press("house_way")
+    table.wait(lambda s: s.step.phase == "settlement" and len(s.payments) > 0)
+
+
+def ticks_on_disk(data_dir: str) -> set[int]:
+    """The ticks the journal holds, read straight from the table's database (read-only)."""
+    path = Path(table_directory("table-1", data_dir)) / DATABASE_NAME
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = connection.execute("SELECT payment FROM payment_ticks WHERE done = 1").fetchall()
+    finally:
+        connection.close()
+    return {int(row[0]) for row in rows}
+
+
+def press_space(table: Table) -> None:
+    with table.qtbot.waitActive(table.window):
+        table.window.activateWindow()
+    table.qtbot.keyClick(table.window, Qt.Key.Key_Space)
+
+
+def test_pai_gow_all_paid_is_refused_until_every_line_is_ticked_5324_41_g_7(qtbot, tmp_path):
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        to_the_deal(table, (1, 2, 3, 4, 5, 6))
+        to_the_settlement(table)
+        snap = table.snapshot
+        settle = table.window.step_panel.button("settle")
+        lines = [line.order for line in snap.payments if line.verb in ("COLLECT", "PAY")]
+        # random decks: six hands all pushing leave nothing to tick (about 1 deal in 250)
+        assert settle.text() == "ALL PAID" and settle.isEnabled() == (not lines)
+        if not lines:
+            return
+        with table.qtbot.waitActive(table.window):
+            table.window.activateWindow()
+        records = table.snapshot.records
+        table.qtbot.keyClick(table.window, Qt.Key.Key_S)  # the key does not get round it
+        qtbot.wait(300)
+        assert table.snapshot.step.phase == "settlement" and table.snapshot.records == records
+        assert f"0 of {len(snap.payments)} done" in table.window.payments.summary.text()
+        table.tick_all()
+        table.press("settle")
+        table.wait(lambda s: s.step.phase == "between_rounds")
+        assert table.window.step_panel.button("start_round").isEnabled()
+    finally:
+        table.close()
+
+
+def test_a_tick_is_journaled_before_it_shows_and_restored_after_a_restart(qtbot, tmp_path):
+    data = str(tmp_path)
+    table = Table(qtbot, data, "pai_gow")
+    try:
+        to_the_deal(table, (3,))
+        to_the_settlement(table)
+        first = table.snapshot.payments[0].order
+        press_space(table)
+        table.wait(lambda s: first in s.ticked)
+        assert first in ticks_on_disk(data)  # on disk with the window still open
+        assert "1 of" in table.window.payments.summary.text()
+    finally:
+        table.close()
+    table = Table(qtbot, data, "pai_gow")
+    try:
+        table.sign_in_supervisor()
+        snap = table.wait(lambda s: s.step.phase == "settlement" and first in s.ticked)
+        assert "1 of" in table.window.payments.summary.text()
+        table.tick_all()
+        table.press("settle")
+        table.wait(lambda s: s.step.phase == "between_rounds")
+        assert snap.payments[0].order == first
+    finally:
+        table.close()
