@@ -19,7 +19,7 @@ from dealer_station import cli
 
 pytestmark = pytest.mark.gui
 
-TECHNICIAN, TECHNICIAN_PIN = "T-1", "5151"
+TECHNICIAN, TECHNICIAN_PIN = "T-1", "515151"
 
 
 def records(data_dir: str) -> list[Any]:
