@@ -40,18 +40,9 @@ def _rate(count: int, loop: Callable[[], None]) -> float:
     return count / min(_timed(loop) for _ in range(ROUNDS))
 
 
-def _ours(hands: Sequence[tuple[int, ...]]) -> Callable[[], None]:
+def _each(evaluate: Callable[[Sequence[int]], object],
+          hands: Sequence[tuple[int, ...]]) -> Callable[[], None]:
     def loop() -> None:
-        evaluate = best_five_key
-        for hand in hands:
-            evaluate(hand)
-
-    return loop
-
-
-def _ours_hand(hands: Sequence[tuple[int, ...]]) -> Callable[[], None]:
-    def loop() -> None:
-        evaluate = best_five_hand
         for hand in hands:
             evaluate(hand)
 
@@ -96,9 +87,9 @@ def run() -> list[tuple[str, float]]:
     for hand, seven in zip(hands[:SLOW_HANDS], cards, strict=True):  # cross-check, untimed
         assert best_five_key(hand) == best_five(seven).key, seven
     rows = [
-        ("best_five_key (53 cards, joker)", _rate(HANDS, _ours(hands))),
-        ("best_five_hand (HighHand, joker)", _rate(HANDS, _ours_hand(hands))),
-        ("best_five_key (52 cards, no joker)", _rate(HANDS, _ours(plain))),
+        ("best_five_key (53 cards, joker)", _rate(HANDS, _each(best_five_key, hands))),
+        ("best_five_hand (HighHand, joker)", _rate(HANDS, _each(best_five_hand, hands))),
+        ("best_five_key (52 cards, no joker)", _rate(HANDS, _each(best_five_key, plain))),
     ]
     ph = _phevaluator(plain)
     if ph is not None:
