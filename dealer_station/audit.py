@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,8 +43,12 @@ __all__ = [
     "VerifyReport",
     "append_line",
     "canonical_json",
+    "fast_hash",
+    "hash_of",
+    "last_lines",
     "make_entry",
     "read_lines",
+    "stream",
     "utc_now",
     "verify",
     "verify_lines",
@@ -85,6 +89,7 @@ class AuditEntry:
     sequence: int
     line: str
     hash: str
+    kind: str = ""
 
     @property
     def data(self) -> dict[str, Any]:
@@ -123,7 +128,7 @@ def make_entry(
     }
     own = _digest(canonical_json(body))
     body["hash"] = own
-    return AuditEntry(sequence, canonical_json(body), own)
+    return AuditEntry(sequence, canonical_json(body), own, kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,45 +145,108 @@ class VerifyReport:
     partial_tail: str | None = None
 
 
+_sha256 = hashlib.sha256
+
+
+def fast_hash(line: str, sequence: int, prev: str) -> str | None:
+    """The hash of ``line`` when it is the unaltered record ``sequence`` chained after ``prev``;
+    ``None`` otherwise (then :func:`verify_lines` says why).
+
+    Works on the text: a record is written canonically, so the line without its top-level
+    ``hash`` field (the last one: only fixed-shape fields follow it) is exactly the text that
+    was hashed. A line that hashes to its own ``hash`` is byte for byte the line written.
+
+    >>> entry = make_entry(1, GENESIS, "sign_in", {"hash": "x"}, time="t")
+    >>> fast_hash(entry.line, 1, GENESIS) == entry.hash
+    True
+    >>> fast_hash(entry.line.replace("sign_in", "sign_on"), 1, GENESIS) is None
+    True
+    """
+    own = _fast_hash(line.encode("utf-8"), str(sequence).encode(), prev.encode())
+    return None if own is None else own.decode()
+
+
+def _fast_hash(line: bytes, sequence: bytes, prev: bytes) -> bytes | None:
+    at = line.rfind(b',"hash":"')
+    if at < 0 or line[at + 73:at + 74] != b'"':
+        return None
+    own = line[at + 9:at + 73]
+    body = line[:at] + line[at + 74:]
+    if _sha256(body).hexdigest().encode() != own:
+        return None
+    where = body.rfind(b',"prev":"')
+    if where < 0 or body[where + 9:where + 73] != prev:
+        return None
+    where = body.rfind(b',"seq":')
+    if where < 0 or body[where + 7:where + 8 + len(sequence)] != sequence + b",":
+        return None
+    return own
+
+
+def hash_of(line: str) -> str:
+    """The ``hash`` field of a record line (as written; :func:`fast_hash` checks it).
+
+    >>> entry = make_entry(1, GENESIS, "sign_in", {}, time="t")
+    >>> hash_of(entry.line) == entry.hash
+    True
+    """
+    at = line.rfind(',"hash":"')
+    return line[at + 9:at + 73] if at >= 0 else ""
+
+
+def _problem(line: str, index: int, prev: str) -> str:
+    """Why ``line`` is not record ``index`` chained after ``prev``, in words."""
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return "not valid JSON (edited or damaged)"
+    if not isinstance(record, dict) or not {"seq", "hash", "prev"} <= record.keys():
+        return "not an audit record (edited or damaged)"
+    if canonical_json(record) != line:
+        return "not in canonical form (edited)"
+    sequence = record["seq"]
+    if sequence != index:
+        return f"sequence {sequence} where {index} was expected (records deleted or reordered)"
+    own = record.pop("hash")
+    if _digest(canonical_json(record)) != own:
+        return "content does not match its hash (edited)"
+    if record["prev"] != prev:
+        return ("does not chain to the record before it (a record was edited, removed or "
+                "inserted before it)")
+    return "not the record written (edited)"
+
+
 def verify_lines(
     lines: Sequence[str],
     *,
     expected_count: int | None = None,
     expected_head: str | None = None,
     partial_tail: str | None = None,
+    first: int = 1,
+    prev: str = GENESIS,
 ) -> VerifyReport:
     """Recompute the chain over ``lines`` (without newlines) and report the first broken record.
 
+    ``lines`` are records ``first``, ``first + 1``, ...; the first chains after ``prev`` (the
+    whole log: 1 and :data:`GENESIS`; a tail after a checkpoint: its sequence and ``prev``).
     ``expected_count`` / ``expected_head`` (from the database) detect a truncated or replaced
     tail; ``partial_tail`` is an unterminated last line (a torn write), reported as broken.
+    ``count`` in the report is the last sound record's sequence.
     """
-    prev = GENESIS
-    for index, line in enumerate(lines, start=1):
-
-        def broken(reason: str, at: int = index, count: int = index - 1,
-                   head: str = prev) -> VerifyReport:
-            return VerifyReport(False, count, head, f"record {at}: {reason}", at, partial_tail)
-
-        try:
-            record = json.loads(line)
-        except ValueError:
-            return broken("not valid JSON (edited or damaged)")
-        if not isinstance(record, dict) or not {"seq", "hash", "prev"} <= record.keys():
-            return broken("not an audit record (edited or damaged)")
-        if canonical_json(record) != line:
-            return broken("not in canonical form (edited)")
-        sequence = record["seq"]
-        if sequence != index:
-            return broken(f"sequence {sequence} where {index} was expected "
-                          "(records deleted or reordered)")
-        own = record.pop("hash")
-        if _digest(canonical_json(record)) != own:
-            return broken("content does not match its hash (edited)")
-        if record["prev"] != prev:
-            return broken("does not chain to the record before it (a record was edited, "
-                          "removed or inserted before it)")
+    index = first - 1
+    for index, line in enumerate(lines, start=first):
+        own = fast_hash(line, index, prev)
+        if own is None:
+            return VerifyReport(False, index - 1, prev,
+                                f"record {index}: {_problem(line, index, prev)}", index,
+                                partial_tail)
         prev = own
-    count = len(lines)
+    return _ending(index, prev, expected_count, expected_head, partial_tail)
+
+
+def _ending(count: int, prev: str, expected_count: int | None, expected_head: str | None,
+            partial_tail: str | None) -> VerifyReport:
+    """The report once every complete record up to ``count`` verified."""
     if partial_tail:
         return VerifyReport(False, count, prev,
                             f"record {count + 1}: incomplete (torn write or truncated)",
@@ -192,8 +260,8 @@ def verify_lines(
         return VerifyReport(
             False, expected_count, prev,
             f"record {expected_count + 1}: not known to the database (which records "
-            f"{expected_count}): appended outside the station or the database was replaced",
-            expected_count + 1)
+            f"{expected_count}): appended outside the station, or the database was replaced "
+            "by an older copy or lost its -wal file", expected_count + 1)
     if expected_head is not None and count and prev != expected_head:
         return VerifyReport(False, count - 1, prev,
                             f"record {count}: does not match the head hash in the database "
@@ -201,12 +269,61 @@ def verify_lines(
     return VerifyReport(True, count, prev)
 
 
-def read_lines(path: Path) -> tuple[list[str], str | None]:
-    """The complete lines of the audit log at ``path`` and an unterminated tail, if any.
-
-    A missing file reads as empty."""
+def stream(path: Path, *, offset: int = 0, first: int = 1, prev: str = GENESIS,
+           expected_count: int | None = None, expected_head: str | None = None,
+           visit: Callable[[int, str, int], None] | None = None,
+           until: int | None = None, chunk: int = 1 << 20) -> VerifyReport:
+    """Verify the audit log at ``path`` from byte ``offset`` (where record ``first``, chained
+    after ``prev``, begins) to its end (or record ``until``), in constant memory;
+    ``visit(sequence, line, offset)`` is called for every sound record (``offset``: where its
+    line begins)."""
+    index = first - 1
+    position = offset
+    rest = b""
     try:
-        raw = path.read_bytes()
+        handle = open(path, "rb")  # noqa: SIM115 - closed below
+    except FileNotFoundError:
+        return _ending(index, prev, expected_count, expected_head, None)
+    last = prev.encode()
+    with handle:
+        handle.seek(offset)
+        while True:
+            block = handle.read(chunk)
+            if not block:
+                break
+            parts = (rest + block).split(b"\n")
+            rest = parts.pop()
+            for raw in parts:
+                index += 1
+                own = _fast_hash(raw, b"%d" % index, last)
+                if own is None:
+                    line = raw.decode("utf-8", errors="replace")
+                    prev = last.decode()
+                    return VerifyReport(False, index - 1, prev,
+                                        f"record {index}: {_problem(line, index, prev)}",
+                                        index)
+                if visit is not None:
+                    visit(index, raw.decode("utf-8", errors="replace"), position)
+                position += len(raw) + 1
+                last = own
+                if index == until:
+                    return VerifyReport(True, index, last.decode())
+    prev = last.decode()
+    tail = rest.decode("utf-8", errors="replace") or None
+    return _ending(index, prev, expected_count, expected_head, tail)
+
+
+def read_lines(path: Path, *, offset: int = 0,
+               limit: int | None = None) -> tuple[list[str], str | None]:
+    """The complete lines of the audit log at ``path`` from byte ``offset`` (at most ``limit``
+    of them) and an unterminated tail, if any. A missing file reads as empty."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(offset)
+            if limit is None:
+                raw = handle.read()
+            else:
+                raw = b"".join(handle.readline() for _ in range(limit))
     except FileNotFoundError:
         return [], None
     text = raw.decode("utf-8", errors="replace")
@@ -215,12 +332,34 @@ def read_lines(path: Path) -> tuple[list[str], str | None]:
     return parts, (tail or None)
 
 
+def last_lines(path: Path, count: int) -> list[str]:
+    """The last ``count`` complete lines of the log at ``path`` (read from the end)."""
+    if count <= 0:
+        return []
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below
+    except FileNotFoundError:
+        return []
+    with handle:
+        end = handle.seek(0, os.SEEK_END)
+        data = b""
+        while end > 0 and data.count(b"\n") <= count:
+            start = max(0, end - (1 << 16))
+            handle.seek(start)
+            data = handle.read(end - start) + data
+            end = start
+    parts = data.split(b"\n")
+    parts.pop()  # after the last newline: an unterminated tail, or nothing
+    if end > 0:
+        parts.pop(0)  # the first part may be cut
+    return [part.decode("utf-8", errors="replace") for part in parts[-count:]]
+
+
 def verify(path: Path, *, expected_count: int | None = None,
            expected_head: str | None = None) -> VerifyReport:
-    """Verify the audit log file at ``path`` (see :func:`verify_lines`)."""
-    lines, tail = read_lines(path)
-    return verify_lines(lines, expected_count=expected_count, expected_head=expected_head,
-                        partial_tail=tail)
+    """Verify the whole audit log file at ``path`` from its first record, streaming (see
+    :func:`stream`)."""
+    return stream(path, expected_count=expected_count, expected_head=expected_head)
 
 
 def append_line(path: Path, line: str) -> None:

@@ -8,13 +8,23 @@ start) runs on a table PC. One line per check, exit status non-zero with the rea
   first start) is validated the same way and must be of the same game as the file.
 * **database** — the table's SQLite database passes SQLite's ``integrity_check`` and
   ``foreign_key_check``, has the audit head, and a schema this program knows; an older schema is
-  migrated (:data:`dealer_station.store.database.MIGRATIONS`); every progressive meter equals its
-  journal; the round journal (every action record, each round's status, void reason and
-  payments) equals what the audit log recorded, so a row edited in the database is found. No
-  database yet is the first start (nothing to check; nothing is created).
-* **audit chain** — the hash chain of the audit log verifies record by record and its last
-  record is the head (sequence and hash) recorded in the database. A log one interrupted
-  write behind the database is sound (the station completes it when it opens).
+  migrated (:data:`dealer_station.store.database.MIGRATIONS`); and it equals what the audit log
+  says, proven as every start proves it (:meth:`dealer_station.store.database.Store.open`): the
+  round journal (every action record, each round's status, void reason and payments) and the
+  meter entries written since the last sealed checkpoint, every account, configuration
+  version, meter and jackpot record, the meters equal to their journals; so a row edited in the
+  database is found. No database yet is the first start (nothing to check; nothing is created).
+* **audit chain** — the hash chain of the audit log verifies record by record from the last
+  sealed checkpoint (records before it were proven when it was sealed; ``dealer-station audit
+  verify`` proves every record from the first) and its last record is the head (sequence and
+  hash) recorded in the database. A log one interrupted write behind the database is sound
+  (the station completes it when it opens).
+* **file modes** — the data directory and the table's directory 0700, the database and its
+  ``-wal``/``-shm`` 0600, the audit log 0640 or stricter.
+* **witness** — the witness of the chain's head (``$DEALER_STATION_WITNESS``, see
+  :mod:`dealer_station.store.witness`) is outside the data directory and has not seen a later
+  head than the database's (a rollback); with none configured the line says what cannot be
+  detected.
 * **devices** — every configured device is identified and self-tested through the drivers;
   with no hardware configured, the simulated table the station would start is.
 
@@ -43,8 +53,11 @@ from dealer_station.store.database import (
     StoreError,
     pending_gap,
     read_audit_state,
+    verify_recent,
 )
+from dealer_station.store.modes import wrong_modes
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, table_directory, table_id
+from dealer_station.store.witness import ENV_WITNESS, Witness
 
 __all__ = ["CheckResult", "TableFiles", "print_results", "run", "run_checks"]
 
@@ -189,28 +202,71 @@ def _integrity(path: Path) -> tuple[int, list[str]]:
 
 
 def check_audit(files: TableFiles, state: AuditState | None) -> CheckResult:
-    """Verify the audit chain record by record and its head against the database's."""
+    """Verify the audit chain record by record from the last sealed checkpoint (as every start
+    does) and its head against the database's."""
     name = "audit chain"
-    lines, tail = audit.read_lines(files.audit_log)
     if state is None:
+        lines, tail = audit.read_lines(files.audit_log)
         if lines or tail:
             return CheckResult(name, False, f"{files.audit_log} holds {len(lines)} record(s) "
                                             "but there is no sound database to compare its "
                                             "head with")
         return CheckResult(name, True, "no records yet (first start)")
-    report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash,
-                                partial_tail=tail)
+    try:
+        recent = verify_recent(files.database, files.audit_log, state)
+    except StoreError as error:
+        return CheckResult(name, False, str(error))
+    report = recent.report
+    since = (f" since the checkpoint at record {recent.first} (the records before were proven "
+             "when it was sealed; `dealer-station audit verify` proves all from the first)"
+             if recent.first > 1 else "")
     if report.ok:
-        return CheckResult(name, True, f"{report.count} records verified, head "
-                                       f"{report.head[:16]}… matches the database")
-    missing = pending_gap(lines, tail, state)
+        return CheckResult(name, True, f"{report.count - recent.first + 1} records verified"
+                                       f"{since}, head {report.head[:16]}… matches the database")
+    missing = pending_gap(recent.lines, recent.tail, state, first=recent.first,
+                          prev=recent.prev)
     if missing is not None:
-        first = len(lines) + 1
-        return CheckResult(name, True, f"{len(lines)} records verified; records {first}-"
+        first = recent.first + len(recent.lines)
+        return CheckResult(name, True, f"records verified up to {first - 1}; records {first}-"
                                        f"{state.seq} are missing from the log (an interrupted "
                                        "write, or the tail deleted): the database holds them "
                                        "and the station appends them when it opens")
     return CheckResult(name, False, f"{files.audit_log}: {report.problem}")
+
+
+def check_files(files: TableFiles) -> CheckResult:
+    """The data directory, the table's directory and files readable by the station only."""
+    wrong = wrong_modes(files.directory)
+    if wrong:
+        return CheckResult("file modes", False, "; ".join(wrong))
+    return CheckResult("file modes", True, "data directory 0700, database 0600, audit log 0640 "
+                                           "or stricter")
+
+
+def check_witness(files: TableFiles, state: AuditState | None) -> CheckResult:
+    """The witness is configured, outside the data directory, and its last head for this table
+    is in the chain (the start's own test)."""
+    name = "witness"
+    witness = Witness.configured()
+    if witness is None:
+        return CheckResult(name, True, f"NONE configured (${ENV_WITNESS}): a rollback of both "
+                                       "the database and the audit log, or a re-chained log, "
+                                       "cannot be detected (docs/security.md)")
+    try:
+        witness.check_outside(files.directory.parent)
+        seen = witness.last(files.table)
+    except (ValueError, OSError) as error:
+        return CheckResult(name, False, str(error))
+    if seen is None:
+        return CheckResult(name, True, f"{witness.path}: no head of table {files.table} yet "
+                                       "(the station writes the first at its next start)")
+    if state is not None and seen.seq > state.seq:
+        return CheckResult(name, False, f"rolled back: the witness {witness.path} saw audit "
+                                        f"record {seen.seq} at {seen.time} but the database "
+                                        f"and the audit log end at record {state.seq}")
+    return CheckResult(name, True, f"{witness.path}: last head record {seen.seq} of "
+                                   f"{seen.time} (its hash is compared with the log's when "
+                                   "the store opens)")
 
 
 def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, bool]:
@@ -255,10 +311,8 @@ def _open_checks(files: TableFiles, migrate: bool) -> str:
     try:
         if migrate:
             notes.append(f"migrated from schema version {before} to {MIGRATIONS[-1][0]}")
-        meter_store.check(store)
-        mismatch = journal.audit_mismatch(store, audit.read_lines(store.audit_path)[0])
-        if mismatch is not None:
-            raise StoreError(f"the round journal does not match the audit log: {mismatch}")
+        meter_store.check(store, after=store.proven_window.meter_entries)
+        notes.append("equals the audit log (proven as at every start)")
         count = len(meter_store.meters(store))
         if count:
             notes.append(f"{count} meter(s) equal their journals")
@@ -312,7 +366,8 @@ def check_devices(configuration: _Configuration | None, *, transport: str = "pty
 
 def run_checks(config: str | None, data_dir: str | None, *, table: str | None = None,
                transport: str = "pty") -> list[CheckResult]:
-    """Every check, in order: configuration, database, audit chain, devices."""
+    """Every check, in order: configuration, database, audit chain, file modes, witness,
+    devices."""
     files = TableFiles.find(data_dir, table)
     configured, configuration = check_configuration(config, files)
     database, state, migrate = check_database(files)
@@ -326,7 +381,8 @@ def run_checks(config: str | None, data_dir: str | None, *, table: str | None = 
             if notes:
                 database = CheckResult(database.name, True, f"{database.detail}; {notes}")
     devices = check_devices(configuration, transport=transport)
-    return [configured, database, chain, devices]
+    return [configured, database, chain, check_files(files), check_witness(files, state),
+            devices]
 
 
 def print_results(results: list[CheckResult], out: TextIO | None = None,

@@ -361,7 +361,7 @@ class Station:
                 station._log.warning("audit_recovered", note=note)
             station._initial_configuration(game, settings, station_settings)
             station._end_stale_sessions()
-            meter_store.check(store)
+            meter_store.check(store, after=store.proven_window.meter_entries)
             station.resume()
         except BaseException:
             store.close()

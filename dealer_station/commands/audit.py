@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from dealer_station import audit
-from dealer_station.store.database import pending_gap, read_audit_state
+from dealer_station.store import journal
+from dealer_station.store import meters as meter_store
+from dealer_station.store.database import Store, StoreError, pending_gap, read_audit_state
 from dealer_station.store.options import add_table_argument
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, table_directory, table_id
+from dealer_station.store.witness import Witness, verify_against
 
 NAME = "audit"
 HELP = "verify the audit chain (first broken or missing record) or show its last records"
 DESCRIPTION = """\
-verify   recompute the SHA-256 chain of the audit log and compare its head with the one
-         recorded in the table's database; reports the first broken or missing record
-         (exit 0 when sound, 1 when broken or records are missing; records cut off by an
-         interrupted write are held by the database and appended at the station's next start)
+verify   recompute the SHA-256 chain of the audit log from its first record (streamed, in
+         constant memory) and compare its head with the one recorded in the table's
+         database, and every head the witness saw ($DEALER_STATION_WITNESS) with the
+         record of that number (a rollback of both files or a re-chained log is reported);
+         proves the database's journal, meters, accounts, configuration and jackpot records
+         equal to what the log says from its first record;
+         reports the first broken or missing record (exit 0 when sound, 1 when broken or
+         records are missing; records cut off by an interrupted write are held by the
+         database and appended at the station's next start)
 show     print the last records (--last N)
 """
 
@@ -27,19 +36,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_argument(parser)
 
 
+def _prove_database(directory: Path, table: str) -> str | None:
+    """Where the database differs from the whole audit log (every journal row, round, meter
+    entry and state record from the first record; every meter equal to its journal)."""
+    try:
+        with Store.open(directory, table, readonly=True) as store:
+            meter_store.check(store)
+            return journal.audit_mismatch(store)
+    except StoreError as error:
+        return str(error)
+
+
 def run(args: argparse.Namespace) -> int:
     table = table_id(args.table)
     directory = table_directory(table, args.data_dir)
     path = directory / AUDIT_NAME
     if args.action == "show":
-        lines, _tail = audit.read_lines(path)
-        for line in lines[-args.last:]:
+        for line in audit.last_lines(path, args.last):
             record = json.loads(line)
             print(f"{record['seq']:>7} {record['time']} {record['kind']:<15} "
                   f"{record['actor'] or '-':<10} round={record['round'] or '-'} "
                   f"{json.dumps(record['data'], sort_keys=True)[:120]}")
         return 0
     database = directory / DATABASE_NAME
+    witness = Witness.configured()
+    problem = None
     if not database.exists():
         if not path.exists():
             raise OSError(f"no audit log for table {table!r} at {path}")
@@ -47,11 +68,15 @@ def run(args: argparse.Namespace) -> int:
         where = "(no database to compare the head with)"
     else:
         state = read_audit_state(database)
-        lines, tail = audit.read_lines(path)
-        report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash,
-                                    partial_tail=tail)
         where = "(head matches the database)"
+        if witness is None:
+            report = audit.stream(path, expected_count=state.seq, expected_head=state.hash)
+        else:
+            report, problem = verify_against(witness, table, path, expected_count=state.seq,
+                                             expected_head=state.hash)
+            where = f"(head matches the database; the heads witnessed at {witness.path} match)"
         if not report.ok:
+            lines, tail = audit.read_lines(path)
             missing = pending_gap(lines, tail, state)
             if missing is not None:
                 # Sound up to here, and the database holds the rest: a crash between the commit
@@ -62,6 +87,16 @@ def run(args: argparse.Namespace) -> int:
                       " truncated or cut off by an interrupted write; the database holds them "
                       "and the station appends them at its next start")
                 return 1
+    if problem is not None:
+        print(f"audit log of {table}: BROKEN: {problem}")
+        return 1
+    if report.ok and database.exists():
+        difference = _prove_database(directory, table)
+        if difference is not None:
+            print(f"audit log of {table}: OK, {report.count} records, but the database does "
+                  f"not match it: {difference}")
+            return 1
+        where += "; the database equals it from the first record"
     if report.ok:
         print(f"audit log of {table}: OK, {report.count} records, head {report.head} {where}")
         return 0

@@ -31,7 +31,11 @@ from typing import Any
 
 from dealer_station import audit
 from dealer_station.audit import AuditEntry, VerifyReport
+from dealer_station.store import modes
+from dealer_station.store import state as state_tables
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, check_table_id
+from dealer_station.store.proof import Proof, Window
+from dealer_station.store.witness import Witness
 
 __all__ = [
     "MIGRATIONS",
@@ -41,6 +45,7 @@ __all__ = [
     "Transaction",
     "pending_gap",
     "read_audit_state",
+    "verify_recent",
 ]
 
 
@@ -192,19 +197,42 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             PRIMARY KEY (round_id, payment)
         );
     """),
+    (6, "checkpoints: sealed, witnessed points of the audit chain (a start proves what follows)",
+     """
+        CREATE TABLE checkpoints (
+            seq INTEGER PRIMARY KEY,
+            hash TEXT NOT NULL,
+            offset INTEGER NOT NULL CHECK (offset >= 0),
+            time TEXT NOT NULL
+        );
+    """),
 )
 
+#: The first schema whose audit log seals the state tables and records checkpoints.
+SEALED_VERSION = 6
+#: A checkpoint is sealed after this many audit records (a start verifies at most about as many).
+CHECKPOINT_EVERY = 2000
+#: Audit record kinds whose transaction is witnessed (every round start and end, accounts,
+#: configuration, sign-ins, state changes, checkpoints ...): all but the round's own actions
+#: and device reports between them.
+UNWITNESSED_KINDS = frozenset({"action", "device", "diagnostic"})
 
-def pending_gap(lines: list[str], tail: str | None, state: AuditState) -> list[str] | None:
+
+def pending_gap(lines: list[str], tail: str | None, state: AuditState, *, first: int = 1,
+                prev: str = audit.GENESIS) -> list[str] | None:
     """The lines of the last committed transaction missing from the log file, when the file
     is exactly what a crash between the database commit and the file write leaves (a prefix of
-    that transaction's lines, maybe with a torn partial line); ``None`` otherwise."""
-    first = state.first_pending
-    written = len(lines) - (first - 1)
+    that transaction's lines, maybe with a torn partial line); ``None`` otherwise. ``lines``
+    are records ``first``, ... of the file (chained after ``prev``)."""
+    start = state.first_pending
+    have = first - 1 + len(lines)
     pending = list(state.pending)
-    if not (first - 1 <= len(lines) < state.seq and len(pending) == state.seq - first + 1):
+    if not (start - 1 <= have < state.seq and len(pending) == state.seq - start + 1
+            and start >= first):
         return None
-    if lines[first - 1:] != pending[:written] or not audit.verify_lines(lines).ok:
+    written = have - (start - 1)
+    if lines[start - first:] != pending[:written] or not audit.verify_lines(
+            lines, first=first, prev=prev).ok:
         return None
     if tail is not None and not pending[written].startswith(tail):
         return None
@@ -217,11 +245,52 @@ def read_audit_state(database: Path) -> AuditState:
         raise StoreError(f"no database at {database}")
     connection = _connect(database, readonly=True)
     try:
-        Store._check_integrity(connection, database)
-        Store._check_not_blank(connection, database, database.parent / AUDIT_NAME)
-        return Store._audit_state(connection)
+        with _refusing_corrupt(database):
+            Store._check_not_blank(connection, database, database.parent / AUDIT_NAME)
+            return Store._audit_state(connection)
     finally:
         connection.close()
+
+
+@dataclass(frozen=True, slots=True)
+class RecentChain:
+    """The audit log from the last checkpoint (what every start verifies): the report, the
+    lines read, a torn tail, the first line's sequence and the hash it chains after."""
+
+    report: VerifyReport
+    lines: list[str]
+    tail: str | None
+    first: int
+    prev: str
+
+
+def verify_recent(database: Path, path: Path, state: AuditState) -> RecentChain:
+    """Verify the audit log at ``path`` from the last checkpoint recorded in ``database``
+    against the head ``state``, as every start does. Raises :class:`StoreError` when the
+    checkpoint's record is not in its place."""
+    connection = _connect(database, readonly=True)
+    try:
+        with _refusing_corrupt(database):
+            version = Store._version(connection)
+            _checkpoint, lines, tail, first, prev, _sealing = Store._tail(connection, path,
+                                                                         state, version)
+    finally:
+        connection.close()
+    report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash,
+                                partial_tail=tail, first=first, prev=prev)
+    return RecentChain(report, lines, tail, first, prev)
+
+
+@contextlib.contextmanager
+def _refusing_corrupt(database: Path) -> Iterator[None]:
+    """SQLite's "not a database" / "malformed" errors as the station's refusal."""
+    try:
+        yield
+    except sqlite3.OperationalError:
+        raise
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"refusing to start: the database {database} is corrupt "
+                         f"({error})") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +302,13 @@ class AuditState:
     hash: str
     first_pending: int
     pending: tuple[str, ...]
+
+
+def _make_private_directory(directory: Path) -> None:
+    """Create ``directory`` and its missing parents readable by the station's account only."""
+    missing = [directory, *(p for p in directory.parents if not p.exists())]
+    for path in reversed([p for p in missing if not p.exists()]):
+        path.mkdir(mode=0o700, exist_ok=True)
 
 
 def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
@@ -267,6 +343,26 @@ class Transaction:
         return entry
 
 
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    seq: int
+    hash: str
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Proven:
+    """What opening proved: notes for the log, the state digests now sealed, the audit log's
+    size, the last checkpoint's sequence and whether the head still needs witnessing."""
+
+    notes: tuple[str, ...]
+    sealed: state_tables.Digests
+    size: int
+    checkpoint: int
+    witnessed: bool
+    window: Window
+
+
 class Store:
     """An open table store: the SQLite connection, the audit log path and head, the table id.
 
@@ -274,26 +370,47 @@ class Store:
 
     def __init__(self, directory: Path, table: str, connection: sqlite3.Connection,
                  audit_state: AuditState, *, readonly: bool, lock_fd: int | None,
-                 notes: tuple[str, ...] = ()) -> None:
+                 notes: tuple[str, ...] = (), witness: Witness | None = None) -> None:
         self.directory = directory
         self.table = table
         self.connection = connection
         self.audit_state = audit_state
         self.readonly = readonly
         self.notes = notes
+        self.witness = witness
+        #: Why the last attempt to witness the head failed (``None``: it did not).
+        self.witness_problem: str | None = None
+        self.checkpoint_every = CHECKPOINT_EVERY
+        #: Where the rows this opening proved begin (the last checkpoint's window): the rows
+        #: before were proven when they were written.
+        self.proven_window = Window()
         self._lock_fd = lock_fd
         self._broken: str | None = None
+        self._sealed: state_tables.Digests = {}
+        self._audit_size = 0
+        self._checkpoint_seq = 0
+        self._witnessed = True
 
     # -- opening -------------------------------------------------------------------------------
 
     @classmethod
     def open(cls, directory: str | os.PathLike[str], table: str, *, readonly: bool = False,
-             create: bool = True) -> Store:
+             create: bool = True, witness: Witness | None = None) -> Store:
         """Open (or, on the very first start, create) the store of ``table`` in ``directory``.
 
+        Every opening proves the store (see the module documentation): the audit log after the
+        last checkpoint record by record, the database's journal rows written since and its
+        accounts, configuration, meters and jackpot records against what the audit log says,
+        and the head against the witness (``witness``, else ``$DEALER_STATION_WITNESS``).
         Raises :class:`StoreError` on every condition listed in the module documentation."""
         directory = Path(directory)
         check_table_id(table)
+        witness = witness or Witness.configured()
+        if witness is not None:
+            try:
+                witness.check_outside(directory.parent)
+            except ValueError as error:
+                raise StoreError(f"refusing to start: {error}") from None
         database = directory / DATABASE_NAME
         audit_path = directory / AUDIT_NAME
         if not database.exists():
@@ -304,23 +421,17 @@ class Store:
                     "instead of starting a fresh one")
             if readonly or not create:
                 raise StoreError(f"no database for table {table!r} at {database}")
-            directory.mkdir(parents=True, exist_ok=True)
+            _make_private_directory(directory)
         lock_fd = None if readonly else cls._lock(directory, table)
         try:
             if not database.exists():
-                sqlite3.connect(database).close()
+                os.close(os.open(database, os.O_WRONLY | os.O_CREAT, 0o600))
             connection = _connect(database, readonly=readonly)
             try:
-                cls._check_integrity(connection, database)
-                cls._check_not_blank(connection, database, audit_path)
-                if not readonly:
-                    cls._configure(connection, database)
-                    cls._migrate(connection, table)
-                elif cls._version(connection) != MIGRATIONS[-1][0]:
-                    raise StoreError(f"database {database} is at schema version "
-                                     f"{cls._version(connection)}; start the station to migrate")
-                state = cls._audit_state(connection)
-                notes = cls._reconcile(audit_path, state, readonly=readonly)
+                with _refusing_corrupt(database):
+                    store = cls._open_connection(directory, table, connection, audit_path,
+                                                 readonly=readonly, lock_fd=lock_fd,
+                                                 witness=witness)
             except BaseException:
                 connection.close()
                 raise
@@ -328,8 +439,50 @@ class Store:
             if lock_fd is not None:
                 os.close(lock_fd)
             raise
-        return cls(directory, table, connection, state, readonly=readonly, lock_fd=lock_fd,
-                   notes=notes)
+        return store
+
+    @classmethod
+    def _open_connection(cls, directory: Path, table: str, connection: sqlite3.Connection,
+                         audit_path: Path, *, readonly: bool, lock_fd: int | None,
+                         witness: Witness | None) -> Store:
+        database = directory / DATABASE_NAME
+        cls._check_not_blank(connection, database, audit_path)
+        version = cls._version(connection)
+        latest = MIGRATIONS[-1][0]
+        if version > latest:
+            raise StoreError(f"refusing to start: the database is at schema version {version}, "
+                             f"newer than this program knows ({latest})")
+        if readonly and version != latest:
+            raise StoreError(f"database {database} is at schema version {version}; start the "
+                             "station to migrate")
+        proven = None
+        if version:
+            cls._check_table(connection, table)
+            proven = cls._prove(connection, audit_path, cls._audit_state(connection), table,
+                                version=version, readonly=readonly, witness=witness)
+        if not readonly:
+            cls._configure(connection, database)
+            cls._migrate(connection, table)
+        state = cls._audit_state(connection)
+        store = cls(directory, table, connection, state, readonly=readonly, lock_fd=lock_fd,
+                    notes=proven.notes if proven else (), witness=witness)
+        store._audit_size = proven.size if proven else 0
+        store._checkpoint_seq = proven.checkpoint if proven else 0
+        store._witnessed = proven.witnessed if proven else True
+        store._sealed = proven.sealed if proven else {}
+        store.proven_window = proven.window if proven else Window()
+        if not readonly:
+            state_tables.install_triggers(connection)
+            if version < latest:
+                store._seal_after_migration(version)
+            tightened = modes.tighten(directory)
+            if tightened:
+                store.notes = (*store.notes, "file modes tightened: " + "; ".join(tightened))
+            if store.audit_state.seq - store._checkpoint_seq >= store.checkpoint_every:
+                store._checkpoint()
+            if not store._witnessed:
+                store._witness_head()
+        return store
 
     @staticmethod
     def _lock(directory: Path, table: str) -> int:
@@ -340,18 +493,6 @@ class Store:
             os.close(fd)
             raise StoreError(f"another station has table {table!r} open") from None
         return fd
-
-    @staticmethod
-    def _check_integrity(connection: sqlite3.Connection, database: Path) -> None:
-        try:
-            rows = connection.execute("PRAGMA quick_check").fetchall()
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"refusing to start: the database {database} is corrupt "
-                             f"({error})") from None
-        result = [row[0] for row in rows]
-        if result != ["ok"]:
-            raise StoreError(f"refusing to start: the database {database} is corrupt "
-                             f"({'; '.join(map(str, result[:3]))})")
 
     @classmethod
     def _check_not_blank(cls, connection: sqlite3.Connection, database: Path,
@@ -389,10 +530,6 @@ class Store:
     @classmethod
     def _migrate(cls, connection: sqlite3.Connection, table: str) -> None:
         version = cls._version(connection)
-        latest = MIGRATIONS[-1][0]
-        if version > latest:
-            raise StoreError(f"refusing to start: the database is at schema version {version}, "
-                             f"newer than this program knows ({latest})")
         for number, _description, sql in MIGRATIONS:
             if number <= version:
                 continue
@@ -412,6 +549,10 @@ class Store:
             except BaseException:
                 connection.execute("ROLLBACK")
                 raise
+        cls._check_table(connection, table)
+
+    @staticmethod
+    def _check_table(connection: sqlite3.Connection, table: str) -> None:
         row = connection.execute("SELECT value FROM meta WHERE key = 'table'").fetchone()
         if row is None or row[0] != table:
             raise StoreError(f"refusing to start: this database belongs to table "
@@ -431,32 +572,144 @@ class Store:
         return AuditState(row[0], row[1], row[2], tuple(json.loads(row[3])))
 
     @staticmethod
-    def _reconcile(path: Path, state: AuditState, *, readonly: bool) -> tuple[str, ...]:
-        """Check the audit log against the database head; complete the last transaction's lines
-        if a crash cut them off; refuse on anything else."""
+    def _checkpoints(connection: sqlite3.Connection, version: int, *,
+                     at_most: int | None = None) -> list[_Checkpoint]:
+        """The checkpoints recorded in the database, newest first (at most record
+        ``at_most``)."""
+        if version < SEALED_VERSION:
+            return []
+        rows = connection.execute(
+            "SELECT seq, hash, offset FROM checkpoints WHERE seq <= ? ORDER BY seq DESC",
+            (at_most if at_most is not None else 2**62,)).fetchall()
+        return [_Checkpoint(int(r[0]), str(r[1]), int(r[2])) for r in rows]
+
+    @classmethod
+    def _prove(cls, connection: sqlite3.Connection, path: Path, state: AuditState, table: str,
+               *, version: int, readonly: bool, witness: Witness | None) -> _Proven:
+        """Check the audit log after the last checkpoint against the database head, complete
+        the last transaction's lines if a crash cut them off, prove the database's rows equal
+        what those records say and the head against the witness; refuse on anything else."""
+        checkpoint, lines, tail, first, prev, sealing = cls._tail(connection, path, state,
+                                                                  version)
+        report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash,
+                                    partial_tail=tail, first=first, prev=prev)
+        notes: tuple[str, ...] = ()
+        size = (checkpoint.offset if checkpoint else 0) + sum(len(line.encode()) + 1
+                                                              for line in lines)
+        if not report.ok or tail is not None:
+            missing = pending_gap(lines, tail, state, first=first, prev=prev)
+            if missing is None:
+                if checkpoint is not None and report.broken_at == first:
+                    report = audit.verify(path, expected_count=state.seq,
+                                          expected_head=state.hash)
+                problem = report.problem or f"record {first + len(lines)}: incomplete"
+                raise StoreError(f"refusing to start: the audit log {path} does not verify: "
+                                 f"{problem}")
+            notes = (f"audit log was {len(missing)} record(s) behind the database after an "
+                     "interruption",)
+            if readonly:
+                notes = (notes[0] + "; the station completes them at its next start",)
+            else:
+                with open(path, "r+b") as handle:
+                    handle.truncate(size)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                audit.append_line(path, "\n".join(missing))
+                size += sum(len(line.encode()) + 1 for line in missing)
+                notes = (notes[0] + "; completed from the database",)
+            lines = [*lines, *missing]
+        window, sealed, sealed_by = sealing
+        proof = Proof(connection, window, sealed, sealed_by, check_state=version >= SEALED_VERSION)
+        for number, line in enumerate(lines, start=first):
+            proof.feed(number, json.loads(line))
+        difference = proof.finish()
+        if difference is not None:
+            raise StoreError(f"refusing to start: the database does not match the audit log: "
+                             f"{difference}")
+        witnessed = True
+        if witness is not None:
+            witnessed = cls._check_witness(connection, path, state, table, witness, version,
+                                           lines, first)
+        return _Proven(notes, state_tables.all_digests(connection), size,
+                       checkpoint.seq if checkpoint else 0, witnessed, window)
+
+    @classmethod
+    def _tail(cls, connection: sqlite3.Connection, path: Path, state: AuditState,
+              version: int) -> tuple[_Checkpoint | None, list[str], str | None, int, str,
+                                     tuple[Window, Any, int | None]]:
+        """The audit log from the last checkpoint whose record is in place: the checkpoint,
+        the complete lines, a torn tail, the first line's sequence and the hash it chains
+        after, and what the checkpoint seals (journal window, state digests, its sequence).
+        A checkpoint record not where the database says is a changed log."""
+        for checkpoint in cls._checkpoints(connection, version)[:2]:
+            lines, tail = audit.read_lines(path, offset=checkpoint.offset)
+            if not lines and checkpoint.seq == state.first_pending:
+                continue  # the checkpoint's own line was cut off by a crash: the one before
+            line = lines[0] if lines else ""
+            try:
+                record = json.loads(line)
+                prev = str(record["prev"])
+            except (ValueError, KeyError, TypeError):
+                prev = ""
+            if audit.fast_hash(line, checkpoint.seq, prev) != checkpoint.hash:
+                report = audit.verify(path, expected_count=state.seq, expected_head=state.hash)
+                problem = report.problem or (
+                    f"record {checkpoint.seq}: checkpoint {checkpoint.seq} of the database is "
+                    "not at its place in the log (the database's checkpoints were edited)")
+                raise StoreError(f"refusing to start: the audit log {path} does not verify: "
+                                 f"{problem}")
+            data = record.get("data") or {}
+            sealing = (Window.from_json(data.get("window") or {}), data.get("state") or {},
+                       checkpoint.seq)
+            return checkpoint, lines, tail, checkpoint.seq, prev, sealing
         lines, tail = audit.read_lines(path)
-        report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash)
-        if report.ok and tail is None:
-            return ()
-        missing = pending_gap(lines, tail, state)
-        if missing is None:
-            problem = report.problem or f"record {len(lines) + 1}: incomplete"
-            raise StoreError(f"refusing to start: the audit log {path} does not verify: {problem}")
-        note = (f"audit log was {len(missing)} record(s) behind the database after an "
-                "interruption")
-        if readonly:
-            return (note + "; the station completes them at its next start",)
-        if tail is not None:
-            with open(path, "r+b") as handle:
-                handle.truncate(len(("\n".join(lines) + "\n").encode()) if lines else 0)
-                handle.flush()
-                os.fsync(handle.fileno())
-        audit.append_line(path, "\n".join(missing))
-        final = audit.verify(path, expected_count=state.seq, expected_head=state.hash)
-        if not final.ok:
-            raise StoreError(f"refusing to start: the audit log {path} does not verify: "
-                             f"{final.problem}")
-        return (note + "; completed from the database",)
+        return None, lines, tail, 1, audit.GENESIS, (Window(), None, None)
+
+    @classmethod
+    def _check_witness(cls, connection: sqlite3.Connection, path: Path, state: AuditState,
+                       table: str, witness: Witness, version: int, lines: list[str],
+                       first: int) -> bool:
+        """Refuse unless the head last witnessed is in the chain; whether the current head is
+        witnessed already."""
+        try:
+            seen = witness.last(table)
+        except OSError as error:
+            raise StoreError(f"refusing to start: the witness {witness.path} cannot be read "
+                             f"({error})") from None
+        if seen is None:
+            return state.seq == 0
+        if seen.seq > state.seq:
+            raise StoreError(
+                f"refusing to start: rolled back: the witness {witness.path} saw audit record "
+                f"{seen.seq} (at {seen.time}) but the database and the audit log end at record "
+                f"{state.seq} (restored from an older copy?)")
+        if seen.seq >= first:
+            found = json.loads(lines[seen.seq - first])["hash"] if seen.seq else audit.GENESIS
+        else:
+            found = cls._hash_at(connection, path, seen.seq, version)
+        if found != seen.hash:
+            raise StoreError(
+                f"refusing to start: audit record {seen.seq} is not the one the witness "
+                f"{witness.path} saw at {seen.time} (hash {seen.hash[:16]}…, now "
+                f"{str(found)[:16]}…): the audit log was rewritten and re-chained after it was "
+                "witnessed")
+        return (seen.seq, seen.hash) == (state.seq, state.hash)
+
+    @classmethod
+    def _hash_at(cls, connection: sqlite3.Connection, path: Path, seq: int,
+                 version: int) -> str | None:
+        """The hash of record ``seq`` (streamed from the checkpoint before it)."""
+        before = cls._checkpoints(connection, version, at_most=seq)
+        offset, first, prev = 0, 1, audit.GENESIS
+        if before:
+            lines, _tail = audit.read_lines(path, offset=before[0].offset, limit=1)
+            try:
+                prev = str(json.loads(lines[0])["prev"])
+                offset, first = before[0].offset, before[0].seq
+            except (IndexError, ValueError, KeyError, TypeError):
+                pass
+        report = audit.stream(path, offset=offset, first=first, prev=prev, until=seq)
+        return report.head if report.count == seq else None
 
     # -- use -----------------------------------------------------------------------------------
 
@@ -470,15 +723,26 @@ class Store:
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Transaction]:
-        """A write transaction; its audit records reach the log file after the commit."""
+        """A write transaction; its audit records reach the log file after the commit. A change
+        of the accounts, configuration, meters or jackpot records adds a ``state`` record (see
+        :mod:`.state`)."""
         if self.readonly:
             raise StoreError("the store is open read-only")
         if self._broken:
             raise StoreError(f"the store stopped after an error: {self._broken}")
         self.connection.execute("BEGIN IMMEDIATE")
         work = Transaction(self)
+        sealed = self._sealed
         try:
             yield work
+            touched = state_tables.take_touched(self.connection)
+            if touched:
+                changed = {table: state_tables.row_digests(self.connection, table)
+                           for table in touched}
+                changed = {t: rows for t, rows in changed.items() if sealed.get(t) != rows}
+                if changed:
+                    work.audit("state", {"tables": changed})
+                    sealed = {**sealed, **changed}
             if work.entries:
                 last = work.entries[-1]
                 self.connection.execute(
@@ -490,16 +754,68 @@ class Store:
         except BaseException:
             if self.connection.in_transaction:
                 self.connection.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):
+                state_tables.take_touched(self.connection)
             raise
+        self._sealed = sealed
         if work.entries:
+            text = "\n".join(e.line for e in work.entries)
             try:
-                audit.append_line(self.audit_path, "\n".join(e.line for e in work.entries))
+                audit.append_line(self.audit_path, text)
             except OSError as error:
                 self._broken = f"cannot write the audit log: {error}"
                 raise StoreError(self._broken) from error
+            self._audit_size += len(text.encode("utf-8")) + 1
             last = work.entries[-1]
             self.audit_state = AuditState(last.sequence, last.hash, work.entries[0].sequence,
                                           tuple(e.line for e in work.entries))
+            self._witnessed = False
+            if any(e.kind not in UNWITNESSED_KINDS for e in work.entries):
+                self._witness_head()
+            if last.sequence - self._checkpoint_seq >= self.checkpoint_every:
+                self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Seal a checkpoint: an audit record of its own with every state table's digests and
+        where the journal stands, recorded with its place in the log, and witnessed."""
+        self._checkpoint_seq = self.audit_state.seq + 1  # no second one from inside
+        offset = self._audit_size
+        with self.transaction() as work:
+            entry = work.audit("checkpoint", {
+                "state": self._sealed,
+                "window": Window.of(self.connection).to_json()})
+            work.execute("INSERT INTO checkpoints (seq, hash, offset, time) VALUES (?, ?, ?, ?)",
+                         (entry.sequence, entry.hash, offset, audit.utc_now()))
+        self._checkpoint_seq = entry.sequence
+
+    def _seal_after_migration(self, version: int) -> None:
+        """After a migration from ``version``: seal the state tables as they stand (a database
+        from before state records: adopted as proven by the full chain and journal proof)."""
+        current = state_tables.all_digests(self.connection)
+        if {t: r for t, r in current.items() if r} == {t: r for t, r in self._sealed.items()
+                                                       if r} and version >= SEALED_VERSION:
+            return
+        if not any(current.values()):
+            self._sealed = current
+            return
+        with self.transaction() as work:
+            work.audit("state", {"tables": current,
+                                 "reason": f"sealed after the migration from schema version "
+                                           f"{version}"})
+        self._sealed = current
+
+    def _witness_head(self) -> None:
+        """Write the head to the witness; a failure is kept in :attr:`witness_problem` (and
+        retried with the next witnessed change)."""
+        if self.witness is None:
+            return
+        try:
+            self.witness.record(self.table, self.audit_state.seq, self.audit_state.hash)
+        except OSError as error:
+            self.witness_problem = f"cannot write the witness {self.witness.path}: {error}"
+            return
+        self.witness_problem = None
+        self._witnessed = True
 
     def audit(self, kind: str, data: Mapping[str, Any], *, actor: str | None = None,
               round_id: int | None = None) -> AuditEntry:
@@ -520,6 +836,8 @@ class Store:
         return self.connection.execute(f"PRAGMA {name}").fetchone()[0]
 
     def close(self) -> None:
+        if not self.readonly and not self._witnessed and self._broken is None:
+            self._witness_head()
         self.connection.close()
         if self._lock_fd is not None:
             os.close(self._lock_fd)

@@ -9,13 +9,15 @@ open at a time (a unique index enforces it).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_station import audit
 from dealer_station.audit import utc_now
 from dealer_station.procedure import JSONValue, Record
-from dealer_station.store.database import Store, StoreError, Transaction
+from dealer_station.store.database import SEALED_VERSION, Store, StoreError, Transaction
+from dealer_station.store.proof import Proof
 
 __all__ = [
     "RoundSummary",
@@ -156,73 +158,21 @@ def round_records(store: Store, round_id: int) -> Sequence[Record]:
     return [Record.from_json(json.loads(row[0])) for row in rows]
 
 
-_AUDITED_STATUS = {"started": "open", "completed": "complete", "voided": "void"}
-
-
-def audit_mismatch(store: Store, lines: Iterable[str]) -> str | None:
-    """The first place where the journal in the database differs from what the audit log
-    recorded when it was written (a journal row edited, added or deleted, a round's status,
-    void reason or payments changed, a meter journal entry changed), in words; ``None`` when
-    they agree. ``lines`` are the verified audit log's lines.
+def audit_mismatch(store: Store) -> str | None:
+    """The first place where the database differs from what the whole audit log recorded
+    when it was written (a journal row edited, added or deleted, a round's status, void reason
+    or payments changed, a meter journal entry changed, an account, configuration, meter or
+    jackpot record changed), in words; ``None`` when they agree. Streams the log from its
+    first record in constant memory (:class:`~dealer_station.store.proof.Proof`); the chain
+    itself is verified by :func:`dealer_station.audit.verify`.
 
     The audit log is the tamper evidence; this extends it to the database's own rows."""
-    actions: dict[tuple[Any, Any], Any] = {}
-    rounds: dict[int, dict[str, Any]] = {}
-    meter_changes: list[tuple[int, Any, Any]] = []
-    for number, line in enumerate(lines, start=1):
-        entry = json.loads(line)
-        round_id, data = entry.get("round"), entry.get("data") or {}
-        if entry.get("kind") == "meter":
-            meter_changes.append((number, round_id, data))
-        elif entry.get("kind") == "action":
-            actions[(round_id, data.get("sequence"))] = (number, data)
-        elif entry.get("kind") == "round" and data.get("event") in _AUDITED_STATUS:
-            rounds[round_id] = {"status": _AUDITED_STATUS[data["event"]], "record": number,
-                                "reason": data.get("reason"), "payments": data.get("payments")}
-    seen: set[tuple[Any, Any]] = set()
-    for row in store.query("SELECT round_id, sequence, record FROM records "
-                           "ORDER BY round_id, sequence"):
-        key = (row[0], row[1])
-        seen.add(key)
-        if key not in actions:
-            return (f"round {row[0]} record {row[1]} is in the database but not in the audit "
-                    "log (added outside the station)")
-        number, data = actions[key]
-        if json.loads(row[2]) != data:
-            return (f"round {row[0]} record {row[1]} differs from audit record {number} "
-                    "(edited in the database)")
-    for key in sorted(set(actions) - seen, key=lambda k: (k[0] or 0, k[1] or 0)):
-        return (f"round {key[0]} record {key[1]} (audit record {actions[key][0]}) is missing "
-                "from the database (deleted)")
-    for row in store.query("SELECT id, status, void_reason, document FROM rounds ORDER BY id"):
-        audited = rounds.get(row[0])
-        if audited is None:
-            return f"round {row[0]} is in the database but its start is not in the audit log"
-        if row[1] != audited["status"]:
-            return (f"round {row[0]} is {row[1]} in the database but {audited['status']} in "
-                    f"audit record {audited['record']}")
-        if row[1] == "void" and row[2] != audited["reason"]:
-            return (f"round {row[0]}: its void reason differs from audit record "
-                    f"{audited['record']}")
-        document = json.loads(row[3]) if row[3] else {}
-        if audited["payments"] is not None and document.get("payments") != audited["payments"]:
-            return (f"round {row[0]}: its payments differ from audit record "
-                    f"{audited['record']} (edited in the database)")
-    entries = store.query("SELECT id, meter, kind, amount, balance, round_id, jackpot, detail "
-                          "FROM meter_entries ORDER BY id")
-    for index, row in enumerate(entries):
-        if index >= len(meter_changes):
-            return (f"meter entry {row[0]} ({row[1]} {row[2]}) is in the database but not in "
-                    "the audit log (added outside the station)")
-        number, audited_round, audited = meter_changes[index]
-        # the audit record as meters.add_entry writes it from the entry
-        expected = {"meter": row[1], "kind": row[2], "amount": row[3], "balance": row[4],
-                    "jackpot": row[6], **json.loads(row[7] or "{}")}
-        if expected != audited or row[5] != audited_round:
-            return (f"meter entry {row[0]} ({row[1]} {row[2]}) differs from audit record "
-                    f"{number} (edited or deleted in the database)")
-    if len(meter_changes) > len(entries):
-        number, _round, audited = meter_changes[len(entries)]
-        return (f"the meter change of audit record {number} ({audited.get('meter')} "
-                f"{audited.get('kind')}) is missing from the database (deleted)")
-    return None
+    version = int(store.pragma("user_version"))
+    proof = Proof(store.connection, check_state=version >= SEALED_VERSION)
+    report = audit.stream(store.audit_path,
+                          visit=lambda number, line, _offset: proof.feed(number, json.loads(line)))
+    head = store.audit_state
+    for number in range(report.count + 1, head.seq + 1):  # cut off by a crash: the database's
+        if number >= head.first_pending:
+            proof.feed(number, json.loads(head.pending[number - head.first_pending]))
+    return proof.finish()

@@ -296,11 +296,16 @@ def jackpots(store: Store) -> list[Jackpot]:
     return [_jackpot(row) for row in store.query("SELECT * FROM jackpots ORDER BY number")]
 
 
-def entries(store: Store, name: str) -> list[MeterEntry]:
-    rows = store.query("SELECT * FROM meter_entries WHERE meter = ? ORDER BY id", (name,))
-    return [MeterEntry(r["id"], r["meter"], r["kind"], r["amount"], r["balance"], r["round_id"],
-                       r["jackpot"], r["actor"], json.loads(r["detail"]), r["time"])
-            for r in rows]
+def entries(store: Store, name: str, *, after: int = 0) -> list[MeterEntry]:
+    """The journal of meter ``name`` (the entries after entry id ``after``), in order."""
+    rows = store.query("SELECT * FROM meter_entries WHERE meter = ? AND id > ? ORDER BY id",
+                       (name, after))
+    return [_entry(r) for r in rows]
+
+
+def _entry(r: Any) -> MeterEntry:
+    return MeterEntry(r["id"], r["meter"], r["kind"], r["amount"], r["balance"], r["round_id"],
+                      r["jackpot"], r["actor"], json.loads(r["detail"]), r["time"])
 
 
 def statistics(store: Store, name: str) -> MeterStatistics:
@@ -332,15 +337,21 @@ def statistics(store: Store, name: str) -> MeterStatistics:
     )
 
 
-def check(store: Store) -> None:
+def check(store: Store, *, after: int = 0) -> None:
     """Raise :class:`StoreError` unless every meter equals the sum of its journal, every
     entry's balance is the running sum, and every reversal takes back an earlier contribution of
-    its own round (once, never more than it added plus the fraction carried)."""
+    its own round (once, never more than it added plus the fraction carried).
+
+    ``after``: check only the entries after that entry id, from the balance the last one
+    before shows (what a start proves: the entries before were proven when they were
+    written, see :class:`dealer_station.store.proof.Proof`)."""
     for each in meters(store):
-        running = 0
+        before = store.query("SELECT balance FROM meter_entries WHERE meter = ? AND id <= ? "
+                             "ORDER BY id DESC LIMIT 1", (each.name, after))
+        running = int(before[0][0]) if before else 0
         contributed: dict[int | None, MeterEntry] = {}
         reversed_rounds: set[int | None] = set()
-        for entry in entries(store, each.name):
+        for entry in entries(store, each.name, after=after):
             running += entry.amount
             if entry.balance != running:
                 raise StoreError(f"meter {each.name}: entry {entry.id} balance {entry.balance} "
@@ -348,7 +359,8 @@ def check(store: Store) -> None:
             if entry.kind == "contribution":
                 contributed[entry.round_id] = entry
             elif entry.kind == "reversal":
-                source = contributed.get(entry.round_id)
+                source = contributed.get(entry.round_id) or _earlier(store, each.name, entry,
+                                                                     after)
                 if (source is None or entry.round_id in reversed_rounds
                         or entry.detail.get("reverses") != source.id
                         or entry.amount > 0 or -entry.amount > source.amount + 1):
@@ -358,3 +370,16 @@ def check(store: Store) -> None:
         if running != each.current:
             raise StoreError(f"meter {each.name} shows {each.current} but its journal sums "
                              f"to {running}")
+
+
+def _earlier(store: Store, name: str, entry: MeterEntry, after: int) -> MeterEntry | None:
+    """The contribution of ``entry``'s round written before entry ``after`` (none reversed)."""
+    if not after:
+        return None
+    rows = store.query("SELECT * FROM meter_entries WHERE meter = ? AND id <= ? AND round_id = ? "
+                       "AND kind IN ('contribution', 'reversal') ORDER BY id",
+                       (name, after, entry.round_id))
+    found = [_entry(row) for row in rows]
+    if [e.kind for e in found] != ["contribution"]:
+        return None
+    return found[0]

@@ -14,7 +14,7 @@ from dealer_station.games.let_it_ride import (
     round_from_document,
     settle_document,
 )
-from dealer_station.games.let_it_ride.autoplay import deal, decide_all, settle_round
+from dealer_station.games.let_it_ride.autoplay import play_out
 from dealer_station.rankings.five_card import evaluate_five, qualifies
 from dealer_station.rankings.three_card import evaluate_three
 
@@ -68,12 +68,8 @@ def random_round(rng: random.Random, dealing: str) -> LetItRideRound:
         round_.acknowledge_bonus(position=positions[0])
     deck = list(DECK)
     rng.shuffle(deck)  # the shuffle is an input
-    deal(round_, deck)
-    decide_all(round_, {p: rng.random() < 0.5 for p in positions})
-    round_.turn_community_card()
-    decide_all(round_, {p: rng.random() < 0.5 for p in positions})
-    round_.turn_community_card()
-    settle_round(round_)
+    play_out(round_, deck, {p: rng.random() < 0.5 for p in positions},
+             {p: rng.random() < 0.5 for p in positions})
     return round_
 
 

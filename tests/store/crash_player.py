@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_station.cards import standard_deck
-from dealer_station.games.let_it_ride.autoplay import deal, decide_all, settle_round
+from dealer_station.games.let_it_ride.autoplay import deal, play_out, take_wagers
 from dealer_station.games.let_it_ride.phases import Phase
 from dealer_station.games.let_it_ride.station_round import new_round
 from dealer_station.station import Station, register_game
@@ -62,15 +62,7 @@ def let_it_ride_plan(round_id: int, seed: int) -> list[tuple[str, dict[str, Any]
     rng = random.Random(f"{seed}:{round_id}")
     scratch = new_round(SETTINGS)
     positions = sorted(rng.sample(range(1, 8), rng.randint(1, 3)))
-    for position in positions:
-        amount = rng.choice((500, 1000, 2500))
-        scratch.place_wagers(position=position, bet_one=amount, bet_two=amount,
-                             bet_three=amount)
-        if rng.random() < 0.6:
-            scratch.acknowledge_bonus(position=position)
-        if rng.random() < 0.4:
-            scratch.place_three_card_bonus(position=position, amount=rng.choice((100, 500)))
-    scratch.announce_no_more_bets()
+    take_wagers(scratch, rng, positions)
     deck = list(standard_deck())
     rng.shuffle(deck)
     deal(scratch, deck)
@@ -80,11 +72,8 @@ def let_it_ride_plan(round_id: int, seed: int) -> list[tuple[str, dict[str, Any]
         while scratch.phase is Phase.COLLECT_CARDS:
             scratch.collect_cards()
     else:
-        decide_all(scratch, {p: rng.random() < 0.5 for p in positions})
-        scratch.turn_community_card()
-        decide_all(scratch, {p: rng.random() < 0.5 for p in positions})
-        scratch.turn_community_card()
-        settle_round(scratch)
+        play_out(scratch, deck, {p: rng.random() < 0.5 for p in positions},
+                 {p: rng.random() < 0.5 for p in positions})
     assert scratch.is_complete
     return [(record.action, dict(record.arguments)) for record in scratch.history]
 

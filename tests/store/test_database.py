@@ -38,6 +38,7 @@ def test_an_older_schema_is_migrated_forward(tmp_path: Path) -> None:
         store.connection.execute("DROP INDEX meter_entries_by_meter")
         store.connection.execute("DROP TABLE sessions")  # version 4's
         store.connection.execute("ALTER TABLE users DROP COLUMN lockouts")
+        store.connection.execute("DROP TABLE checkpoints")
         store.connection.execute("PRAGMA user_version = 1")
     with Store.open(directory, "T1") as store:
         assert store.pragma("user_version") == MIGRATIONS[-1][0]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station import check
+from dealer_station import audit, check
 from dealer_station.check import CheckResult, run_checks
 from dealer_station.cli import main
 from dealer_station.resources_path import resource_path
@@ -48,7 +48,8 @@ def data_dir(tmp_path: Path) -> Path:
 def _checks(data_dir: Path, config: Path | None = None) -> dict[str, CheckResult]:
     results = run_checks(str(config) if config else None, str(data_dir), table=TABLE,
                          transport="memory")
-    assert [r.name for r in results] == ["configuration", "database", "audit chain", "devices"]
+    assert [r.name for r in results] == ["configuration", "database", "audit chain", "file modes",
+                                        "witness", "devices"]
     return {r.name: r for r in results}
 
 
@@ -87,7 +88,8 @@ def test_cli_check_prints_one_line_per_check_and_exits_zero(
     assert main(["--data-dir", str(data_dir), "--check"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == [
-        "OK    configuration", "OK    database", "OK    audit chain", "OK    devices"]
+        "OK    configuration", "OK    database", "OK    audit chain", "OK    file modes",
+        "OK    witness", "OK    devices"]
 
 
 def test_payout_limit_below_the_floor_fails_with_clause_5324_34_f_2(
@@ -152,12 +154,16 @@ def test_an_edited_audit_record_fails_with_the_record(data_dir: Path) -> None:
 
 
 def test_a_truncated_audit_log_fails(data_dir: Path) -> None:
+    """More cut off than the last transaction (which the database holds: a crash) fails."""
     path = _audit_log(data_dir)
     lines = path.read_text().splitlines()
-    path.write_text("\n".join(lines[:-2]) + "\n")
+    with sqlite3.connect(_database(data_dir)) as connection:
+        last = len(json.loads(connection.execute("SELECT pending FROM audit_head").fetchone()[0]))
+    connection.close()
+    path.write_text("\n".join(lines[:-last - 1]) + "\n")
     results = _checks(data_dir)
     assert _failed(results) == ["audit chain"]
-    assert f"record {len(lines) - 1}: missing" in results["audit chain"].detail
+    assert f"record {len(lines) - last}: missing" in results["audit chain"].detail
 
 
 def test_a_log_one_interrupted_write_behind_the_database_passes(data_dir: Path) -> None:
@@ -202,13 +208,15 @@ def test_a_database_from_a_newer_version_fails(data_dir: Path) -> None:
 
 def test_an_old_schema_is_migrated_and_the_chain_continues(data_dir: Path) -> None:
     """Upgrade: a database left at schema version 1 by an older version is migrated by the
-    check; the audit chain is untouched and still verifies."""
+    check; the audit chain is kept and continues with one ``state`` record sealing the
+    accounts, configuration, meters and jackpot records as the proven database holds them."""
     before = _audit_log(data_dir).read_bytes()
     with sqlite3.connect(_database(data_dir)) as connection:
         connection.execute("DROP INDEX rounds_by_start")
         connection.execute("DROP INDEX meter_entries_by_meter")
         connection.execute("DROP TABLE sessions")  # version 4's
         connection.execute("ALTER TABLE users DROP COLUMN lockouts")
+        connection.execute("DROP TABLE checkpoints")
         connection.execute("PRAGMA user_version = 1")
     connection.close()
     results = _checks(data_dir)
@@ -217,7 +225,12 @@ def test_an_old_schema_is_migrated_and_the_chain_continues(data_dir: Path) -> No
     with sqlite3.connect(_database(data_dir)) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == MIGRATIONS[-1][0]
     connection.close()
-    assert _audit_log(data_dir).read_bytes() == before
+    after = _audit_log(data_dir).read_bytes()
+    assert after.startswith(before)
+    added = [json.loads(line) for line in after[len(before):].decode().splitlines()]
+    assert [r["kind"] for r in added] == ["state"]
+    assert "sealed after the migration from schema version 1" in added[0]["data"]["reason"]
+    assert audit.verify(_audit_log(data_dir)).ok
 
 
 @pytest.fixture
@@ -350,6 +363,6 @@ def test_a_journal_row_edited_in_the_database_fails_the_check(
     connection.close()
     results = {r.name: r for r in run_checks(None, str(copy), table=table, transport="memory")}
     assert not results["database"].passed
-    assert "the round journal does not match the audit log" in results["database"].detail
+    assert "does not match the audit log" in results["database"].detail
     assert reason in results["database"].detail
     assert results["audit chain"].passed  # the log itself is sound: the database was edited

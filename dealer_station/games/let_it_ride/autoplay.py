@@ -18,6 +18,7 @@ takes them; :func:`cards_in_dealing_order` builds such an order from the hands w
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from dealer_station.cards import Card
@@ -31,7 +32,8 @@ from dealer_station.games.let_it_ride.phases import (
 from dealer_station.games.let_it_ride.round import LetItRideRound
 from dealer_station.procedure import Record
 
-__all__ = ["cards_in_dealing_order", "deal", "decide_all", "settle_round"]
+__all__ = ["cards_in_dealing_order", "deal", "decide_all", "play_out", "settle_round",
+           "take_wagers"]
 
 
 def cards_in_dealing_order(
@@ -92,3 +94,31 @@ def settle_round(round_: LetItRideRound) -> list[Record]:
         if round_.phase is phase:
             records.append(action())
     return records
+
+
+def play_out(round_: LetItRideRound, deck: Iterable[Card], bet_one: Mapping[int, bool],
+             bet_two: Mapping[int, bool]) -> list[Record]:
+    """From the deal to the last card collected: deal from ``deck``, the bet one decisions,
+    the first community card, the bet two decisions, the second, the showdown and settlement
+    (``bet_one[position]`` / ``bet_two[position]`` True lets that bet ride)."""
+    records = deal(round_, deck)
+    records += decide_all(round_, bet_one)
+    records.append(round_.turn_community_card())
+    records += decide_all(round_, bet_two)
+    records.append(round_.turn_community_card())
+    return records + settle_round(round_)
+
+
+def take_wagers(round_: LetItRideRound, rng: random.Random, positions: Iterable[int]) -> None:
+    """Betting for a simulated table: each position bets one of $5, $10, $25 three times, takes
+    the bonus now and then (60 %) and the three card bonus ($1 or $5, 40 %); then no more
+    bets."""
+    for position in positions:
+        amount = rng.choice((500, 1000, 2500))
+        round_.place_wagers(position=position, bet_one=amount, bet_two=amount,
+                            bet_three=amount)
+        if rng.random() < 0.6:
+            round_.acknowledge_bonus(position=position)
+        if rng.random() < 0.4:
+            round_.place_three_card_bonus(position=position, amount=rng.choice((100, 500)))
+    round_.announce_no_more_bets()

@@ -1,0 +1,199 @@
+"""Proving the database equals what the audit log says, record by record, in constant memory.
+
+:class:`Proof` is fed the audit records in order (from the first record, or from a checkpoint)
+and walks the database's rows in the same order beside them: every action record is the next
+row of the round journal (``records``, by rowid), every round started is the next round, every
+round completed or voided has that status, reason and payments, every meter change is the next
+meter journal entry, and the ``state`` records (see :mod:`.state`) say what the accounts,
+configuration, meters and jackpot records hold. :meth:`Proof.finish` names the first difference
+(a row edited, added or deleted outside the station) or returns ``None``.
+
+A :class:`Window` says where the rows of the part of the log being fed begin (all zeros: the
+whole log; a checkpoint's window: the rows written after it).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_station.store import state
+
+__all__ = ["Proof", "Window"]
+
+_AUDITED_STATUS = {"started": "open", "completed": "complete", "voided": "void"}
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """The last rowid of ``records``, round id and meter entry id written before the part of
+    the log being proven."""
+
+    records: int = 0
+    rounds: int = 0
+    meter_entries: int = 0
+
+    @classmethod
+    def of(cls, connection: sqlite3.Connection) -> Window:
+        """The window after everything the database holds now."""
+        def last(sql: str) -> int:
+            return int(connection.execute(sql).fetchone()[0] or 0)
+        return cls(last("SELECT MAX(rowid) FROM records"), last("SELECT MAX(id) FROM rounds"),
+                   last("SELECT MAX(id) FROM meter_entries"))
+
+    def to_json(self) -> dict[str, int]:
+        return {"records": self.records, "rounds": self.rounds,
+                "meter_entries": self.meter_entries}
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> Window:
+        return cls(int(value.get("records", 0)), int(value.get("rounds", 0)),
+                   int(value.get("meter_entries", 0)))
+
+
+class _Rows:
+    """The rows of a query, one at a time."""
+
+    def __init__(self, cursor: sqlite3.Cursor) -> None:
+        self._rows: Iterator[Any] = iter(cursor)
+
+    def next(self) -> Any | None:
+        return next(self._rows, None)
+
+
+class Proof:
+    """Feed audit records in order (:meth:`feed`), then :meth:`finish`."""
+
+    def __init__(self, connection: sqlite3.Connection, window: Window = Window(),
+                 sealed: Mapping[str, Mapping[str, str]] | None = None,
+                 sealed_by: int | None = None, *, check_state: bool = True) -> None:
+        self._connection = connection
+        self._window = window
+        self._problem: str | None = None
+        self._records = _Rows(connection.execute(
+            "SELECT round_id, sequence, record FROM records WHERE rowid > ? ORDER BY rowid",
+            (window.records,)))
+        self._rounds = _Rows(connection.execute(
+            "SELECT id FROM rounds WHERE id > ? ORDER BY id", (window.rounds,)))
+        self._entries = _Rows(connection.execute(
+            "SELECT id, meter, kind, amount, balance, round_id, jackpot, detail "
+            "FROM meter_entries WHERE id > ? ORDER BY id", (window.meter_entries,)))
+        self._open: set[int] = set()
+        self.expected: dict[str, dict[str, str]] = {
+            table: dict(rows) for table, rows in (sealed or {}).items()}
+        self.sources: dict[str, int] = dict.fromkeys(self.expected, sealed_by or 0)
+        self._check_state = check_state
+
+    # -- feeding -------------------------------------------------------------------------------
+
+    def feed(self, number: int, entry: Mapping[str, Any]) -> None:
+        """Audit record ``number`` (parsed)."""
+        if self._problem is not None:
+            return
+        kind = entry.get("kind")
+        data = entry.get("data") or {}
+        if kind == "action":
+            self._problem = self._action(number, entry.get("round"), data)
+        elif kind == "round" and data.get("event") in _AUDITED_STATUS:
+            self._problem = self._round(number, entry.get("round"), data)
+        elif kind == "meter":
+            self._problem = self._meter(number, entry.get("round"), data)
+        elif kind == "state":
+            for table, rows in (data.get("tables") or {}).items():
+                self.expected[table] = dict(rows)
+                self.sources[table] = number
+        elif kind == "checkpoint":
+            sealed = data.get("state") or {}
+            for table, rows in sealed.items():
+                if table in self.expected and self.expected[table] != rows:
+                    self._problem = (f"checkpoint audit record {number} seals {table} "
+                                     "differently from the state records before it")
+
+    def _action(self, number: int, round_id: Any, data: Mapping[str, Any]) -> str | None:
+        row = self._records.next()
+        key = (round_id, data.get("sequence"))
+        if row is None or (row[0], row[1]) != key:
+            found = self._connection.execute(
+                "SELECT 1 FROM records WHERE round_id = ? AND sequence = ?", key).fetchone()
+            if found is None:
+                return (f"round {key[0]} record {key[1]} (audit record {number}) is missing "
+                        "from the database (deleted)")
+            assert row is not None
+            return (f"round {row[0]} record {row[1]} is in the database but not in the audit "
+                    "log (added outside the station)")
+        if json.loads(row[2]) != data:
+            return (f"round {row[0]} record {row[1]} differs from audit record {number} "
+                    "(edited in the database)")
+        return None
+
+    def _round(self, number: int, round_id: Any, data: Mapping[str, Any]) -> str | None:
+        status = _AUDITED_STATUS[data["event"]]
+        if status == "open":
+            row = self._rounds.next()
+            if row is None or row[0] != round_id:
+                return (f"round {round_id} (started in audit record {number}) is missing from "
+                        "the database (deleted)" if row is None or row[0] > round_id else
+                        f"round {row[0]} is in the database but its start is not in the audit "
+                        "log")
+            self._open.add(round_id)
+            return None
+        self._open.discard(round_id)
+        found = self._connection.execute(
+            "SELECT status, void_reason, document FROM rounds WHERE id = ?",
+            (round_id,)).fetchone()
+        if found is None:
+            return f"round {round_id} (audit record {number}) is missing from the database"
+        if found[0] != status:
+            return (f"round {round_id} is {found[0]} in the database but {status} in audit "
+                    f"record {number}")
+        if status == "void" and found[1] != data.get("reason"):
+            return f"round {round_id}: its void reason differs from audit record {number}"
+        document = json.loads(found[2]) if found[2] else {}
+        if data.get("payments") is not None and document.get("payments") != data["payments"]:
+            return (f"round {round_id}: its payments differ from audit record {number} (edited "
+                    "in the database)")
+        return None
+
+    def _meter(self, number: int, round_id: Any, data: Mapping[str, Any]) -> str | None:
+        row = self._entries.next()
+        if row is None:
+            return (f"the meter change of audit record {number} ({data.get('meter')} "
+                    f"{data.get('kind')}) is missing from the database (deleted)")
+        # the audit record as meters.add_entry writes it from the entry
+        expected = {"meter": row[1], "kind": row[2], "amount": row[3], "balance": row[4],
+                    "jackpot": row[6], **json.loads(row[7] or "{}")}
+        if expected != data or row[5] != round_id:
+            return (f"meter entry {row[0]} ({row[1]} {row[2]}) differs from audit record "
+                    f"{number} (edited or deleted in the database)")
+        return None
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def finish(self) -> str | None:
+        """The first difference found, in words, or ``None``."""
+        if self._problem is not None:
+            return self._problem
+        row = self._records.next()
+        if row is not None:
+            return (f"round {row[0]} record {row[1]} is in the database but not in the audit "
+                    "log (added outside the station)")
+        row = self._rounds.next()
+        if row is not None:
+            return f"round {row[0]} is in the database but its start is not in the audit log"
+        row = self._entries.next()
+        if row is not None:
+            return (f"meter entry {row[0]} ({row[1]} {row[2]}) is in the database but not in "
+                    "the audit log (added outside the station)")
+        for round_id in sorted(self._open):
+            found = self._connection.execute("SELECT status FROM rounds WHERE id = ?",
+                                             (round_id,)).fetchone()
+            if found is not None and found[0] != "open":
+                return (f"round {round_id} is {found[0]} in the database but open in the audit "
+                        "log")
+        if self._check_state:
+            return state.difference(self.expected, state.all_digests(self._connection),
+                                    self.sources)
+        return None
