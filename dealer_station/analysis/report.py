@@ -17,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dealer_station.analysis.census_report import CensusSection
 
 __all__ = ["Analysis", "PayLine", "WagerReport", "format_odds", "odds_report"]
 
@@ -90,20 +93,26 @@ class WagerReport:
 
 @dataclass(frozen=True)
 class Analysis:
-    """Every wager of a game under the casino's chosen tables, with the wall time it took."""
+    """Every wager of a game under the casino's chosen tables, with the wall time it took, and
+    (Pai Gow) the seven-card census the wagers were computed from, category by category."""
 
     game: str
     options: Mapping[str, str | int]
     wagers: tuple[WagerReport, ...]
     seconds: Mapping[str, float] = field(default_factory=dict)
+    census: tuple[CensusSection, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        result: dict[str, Any] = {
             "game": self.game,
             "options": dict(self.options),
             "wagers": [w.to_json() for w in self.wagers],
             "seconds": {k: float(v) for k, v in self.seconds.items()},
         }
+        if self.census:
+            result["census"] = {"total": int(self.census[0].total),
+                                "sections": [s.to_json() for s in self.census]}
+        return result
 
 
 def odds_report(

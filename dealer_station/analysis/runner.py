@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from dealer_station.analysis import let_it_ride, pai_gow
+from dealer_station.analysis.census_report import census_sections
 from dealer_station.analysis.pai_gow_census import census
 from dealer_station.analysis.report import Analysis, WagerReport
 from dealer_station.games.let_it_ride.config import LetItRideConfig
@@ -194,4 +195,5 @@ def analyse_pai_gow(
         "trials": trials,
         "seed": seed,
     }
-    return Analysis("pai-gow", options, tuple(reports), timer.seconds)
+    return Analysis("pai-gow", options, tuple(reports), timer.seconds,
+                    census=census_sections(everything))

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from dealer_station.analysis.census_report import CensusSection
 from dealer_station.analysis.progress import ProgressBar
 from dealer_station.analysis.report import Analysis, WagerReport
 from dealer_station.analysis.runner import (
@@ -155,11 +156,37 @@ def _refuse(args: argparse.Namespace, names: Sequence[str], context: str) -> Non
 def render(analysis: Analysis) -> str:
     """The analysis as plain-text tables, one per wager."""
     out = [f"{analysis.game}: theoretical returns\n"]
+    if analysis.census:
+        out.append(_render_census(analysis.census))
     for wager in analysis.wagers:
         out.append(_render_wager(wager))
     timings = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in analysis.seconds.items())
     out.append(f"wall time: {timings}\n")
     return "\n".join(out)
+
+
+def _table_text(rows: Sequence[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    text = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        text.append("  ".join(cells))
+    return text
+
+
+def _render_census(sections: Sequence[CensusSection]) -> str:
+    """The seven-card census: every category's count and probability, per joker reading."""
+    title = f"seven-card census: all {sections[0].total:,} seven-card hands"
+    text = [title, "-" * len(title)]
+    for section in sections:
+        text.append(f"{section.reading}:")
+        rows = [("category", "hands", "probability")]
+        rows += [(f"  {line.label}", f"{line.count:,}", f"{line.probability:.10f}")
+                 for line in section.lines]
+        text += _table_text(rows)
+        text.append(f"  total {sum(line.count for line in section.lines):,}")
+    return "\n".join(text) + "\n"
 
 
 def _render_wager(wager: WagerReport) -> str:
@@ -182,12 +209,7 @@ def _render_wager(wager: WagerReport) -> str:
         if simulated:
             row += (f"{line.extra['ci95_low']:.4f} - {line.extra['ci95_high']:.4f}",)
         rows.append(row)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    text = [title, "-" * len(title)]
-    for row in rows:
-        cells = [row[0].ljust(widths[0])]
-        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
-        text.append("  ".join(cells))
+    text = [title, "-" * len(title), *_table_text(rows)]
     text.append(f"total {'rounds' if simulated else 'combinations'} {wager.total_combinations:,}")
     text.append(
         f"expected return {wager.expected_return:+.6f}   house edge {wager.house_edge:.4%}"

@@ -1,0 +1,142 @@
+"""The seven-card census itself, as a regulator checks it: how many of the 154,143,080 seven-card
+hands of the 53-card deck (5324.41(b)) fall in every category the census classifies, two pair,
+one pair and pai gow included, with their probabilities, under each reading of the joker where
+the counts differ.
+
+* ``best_five``: the best five-card hand of the seven cards, the joker an ace or any card that
+  completes a straight, flush, straight flush or royal flush ((c)(1)-(3)); royal and straight
+  flushes told apart by whether the joker is used ((c)(2)(ii), (o)(2)). Its last line, a hand
+  with no pair, straight or flush, is a *pai gow* under this reading.
+* ``pai_gow_joker_only_an_ace``: pai gow hands by their highest card when the joker is only an ace
+  (it completes no straight or flush): the insurance wager's reading ((c)(7), (m)(3)).
+* ``pai_gow_joker_completes``: pai gow hands by their highest card when the joker also completes
+  straights and flushes: the imperial banker hand bonus's reading ((p)(3)(i), (p)(5)), the
+  ``best_five`` reading. A hand holding the joker is then at best ace high.
+
+Every section's counts add up to the census total.
+
+>>> from dealer_station.analysis.pai_gow_census import census
+>>> small = census((8, 9, 10, 11, 12), workers=1)  # tens to aces and the joker
+>>> sections = census_sections(small)
+>>> [s.name for s in sections]
+['best_five', 'pai_gow_joker_only_an_ace', 'pai_gow_joker_completes']
+>>> all(sum(line.count for line in s.lines) == small.total for s in sections)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_station.analysis.five_card_table import HandCode
+from dealer_station.analysis.pai_gow_census import PaiGowCensus
+
+__all__ = ["CensusLine", "CensusSection", "census_sections"]
+
+
+@dataclass(frozen=True, slots=True)
+class CensusLine:
+    """One category: its name (snake case), the words shown, how many hands, their share."""
+
+    category: str
+    label: str
+    count: int
+    probability: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"category": self.category, "label": self.label, "count": int(self.count),
+                "probability": float(self.probability)}
+
+
+@dataclass(frozen=True, slots=True)
+class CensusSection:
+    """The census under one reading: every line's count adds up to ``total``."""
+
+    name: str
+    reading: str
+    lines: tuple[CensusLine, ...]
+    total: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "reading": self.reading, "total": int(self.total),
+                "lines": [line.to_json() for line in self.lines]}
+
+
+#: The best-five categories, best first, with the words shown.
+_BEST: tuple[tuple[HandCode, str, str], ...] = (
+    (HandCode.FIVE_ACES, "five_aces", "five aces"),
+    (HandCode.ROYAL_FLUSH, "natural_royal_flush", "royal flush, no joker (natural)"),
+    (HandCode.ROYAL_FLUSH_WITH_JOKER, "royal_flush_with_joker", "royal flush with the joker"),
+    (HandCode.STRAIGHT_FLUSH, "straight_flush_with_no_joker", "straight flush, no joker"),
+    (HandCode.STRAIGHT_FLUSH_WITH_JOKER, "straight_flush_with_joker",
+     "straight flush with the joker"),
+    (HandCode.FOUR_OF_A_KIND, "four_of_a_kind", "four of a kind"),
+    (HandCode.FULL_HOUSE, "full_house", "full house"),
+    (HandCode.FLUSH, "flush", "flush"),
+    (HandCode.STRAIGHT, "straight", "straight"),
+    (HandCode.THREE_OF_A_KIND, "three_of_a_kind", "three of a kind"),
+    (HandCode.TWO_PAIR, "two_pair", "two pair"),
+    (HandCode.PAIR, "one_pair", "one pair"),
+    (HandCode.HIGH_CARD, "pai_gow", "pai gow (no pair, straight or flush)"),
+)
+#: Highest card of a pai gow (rank index, 12 = ace) and its name; nine high is the lowest.
+_HIGH: tuple[tuple[int, str], ...] = (
+    (12, "ace_high"), (11, "king_high"), (10, "queen_high"), (9, "jack_high"),
+    (8, "ten_high"), (7, "nine_high"),
+)
+
+
+def _line(category: str, label: str, count: int, total: int) -> CensusLine:
+    return CensusLine(category, label, count, count / total)
+
+
+def _pai_gow_section(name: str, reading: str, counts: dict[int, int],
+                     total: int) -> CensusSection:
+    lines = [_line(high, high.replace("_", " "), counts.get(rank, 0), total)
+             for rank, high in _HIGH]
+    pai_gow = sum(line.count for line in lines)
+    if pai_gow != sum(counts.values()):
+        raise ValueError(f"{name}: a pai gow below nine high ({counts})")
+    lines.append(_line("not_pai_gow", "not a pai gow (a pair, straight or flush)",
+                       total - pai_gow, total))
+    return CensusSection(name, reading, tuple(lines), total)
+
+
+def census_sections(census: PaiGowCensus) -> tuple[CensusSection, ...]:
+    """Every category the census classifies, under each joker reading where counts differ."""
+    total = census.total
+    best = {code: 0 for code, _, _ in _BEST}
+    only_ace: dict[int, int] = {}
+    completes: dict[int, int] = {}
+    for features, count in census.counts.items():
+        best[features.best] += count
+        high = features.insurance_high
+        if high >= 0:
+            only_ace[high] = only_ace.get(high, 0) + count
+        if features.best is HandCode.HIGH_CARD:
+            if high < 0:  # with the joker wild no pair, straight or flush: so none as an ace
+                raise ValueError(f"a pai gow with the joker completing is none as an ace: "
+                                 f"{features}")
+            completes[high] = completes.get(high, 0) + count
+    return (
+        CensusSection(
+            "best_five",
+            "the best five-card hand of the seven cards; the joker an ace, or any card that "
+            "completes a straight, flush, straight flush or royal flush, 5324.41(c)(1)-(3)",
+            tuple(_line(name, label, best[code], total) for code, name, label in _BEST),
+            total,
+        ),
+        _pai_gow_section(
+            "pai_gow_joker_only_an_ace",
+            "pai gow hands by highest card, the joker only an ace (it completes no straight or "
+            "flush): the insurance wager, 5324.41(c)(7), (m)(3)",
+            only_ace, total,
+        ),
+        _pai_gow_section(
+            "pai_gow_joker_completes",
+            "pai gow hands by highest card, the joker also completing straights and flushes: "
+            "the imperial banker hand bonus, 5324.41(p)(3)(i), (p)(5)",
+            completes, total,
+        ),
+    )
