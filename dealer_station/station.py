@@ -730,7 +730,8 @@ class Station:
         terms = hooks.progressive(round_) if hooks is not None else None
         if terms is None:
             return None
-        fed = [each for each in meter_store.meters(self.store) if each.wager == terms.wager]
+        fed = [each for each in meter_store.meters(self.store)
+               if each.wager == terms.wager and not each.retired]
         matching = [each for each in fed
                     if each.reset == terms.reset and each.rate_bp == terms.rate_bp]
         if len(matching) == 1:
@@ -979,17 +980,103 @@ class Station:
     # -- meters and jackpots ---------------------------------------------------------------
 
     def create_meter(self, name: str, *, wager: str, reset: int, rate_bp: int, supervisor: str,
-                     pin: str) -> meter_store.Meter:
-        """A supervisor creates a progressive meter fed by ``wager`` (a configuration change)."""
+                     pin: str, limit: int | None = None,
+                     above_limit: str = "overflow") -> meter_store.Meter:
+        """A supervisor creates a progressive meter fed by ``wager`` between rounds (terms
+        checked against 5324.41(k) and the table's configuration; audited)."""
         with self._lock:
-            person = self._authenticate(supervisor, pin, "change_configuration")
-            auth.authorize(person.role, Permission.CHANGE_CONFIGURATION,
-                           round_in_progress=self.round is not None,
-                           on_duty_as_dealer=self.dealer is not None
-                           and self.dealer.id == person.id)
+            person = self._meter_supervisor(supervisor, pin)
+            self._verify_meter_terms(wager, reset, rate_bp, limit, above_limit)
             with self.store.transaction() as work:
                 return meter_store.create_meter(work, name, wager, reset, rate_bp,
-                                                actor=person.id)
+                                                actor=person.id, limit=limit)
+
+    def change_meter(self, name: str, *, supervisor: str, pin: str, reset: int | None = None,
+                     rate_bp: int | None = None, limit: int | None = None,
+                     clear_limit: bool = False,
+                     above_limit: str = "overflow") -> meter_store.Meter:
+        """A supervisor changes a meter's terms, only between rounds (audited with the terms
+        before and after)."""
+        with self._lock:
+            person = self._meter_supervisor(supervisor, pin)
+            now = meter_store.meter(self.store, name)
+            self._verify_meter_terms(
+                now.wager, now.reset if reset is None else reset,
+                now.rate_bp if rate_bp is None else rate_bp,
+                None if clear_limit else (now.limit if limit is None else limit), above_limit)
+            if limit is not None and limit < now.current:
+                raise ProcedureError(
+                    f"the limit {limit} cents is below the amount on the meter ({now.current} "
+                    "cents): what the meter shows belongs to the players' next payout",
+                    "5324.41(k)(6)")
+            with self.store.transaction() as work:
+                return meter_store.change_meter(work, name, actor=person.id, reset=reset,
+                                                rate_bp=rate_bp, limit=limit,
+                                                clear_limit=clear_limit)
+
+    def reseed_meter(self, name: str, *, supervisor: str, pin: str) -> int:
+        """After a hit, a supervisor moves the overflow into the meter (up to its limit);
+        returns the cents moved. Refused before any hit since the last reseed, or with an
+        empty overflow."""
+        with self._lock:
+            person = self._meter_supervisor(supervisor, pin)
+            now = meter_store.meter(self.store, name)
+            if now.retired:
+                raise ProcedureError(f"meter {name} is retired", "5324.41(k)(5)")
+            if not meter_store.last_hit_unreseeded(self.store, name):
+                raise ProcedureError("a meter is reseeded after a hit: nothing was paid from it "
+                                     "since the last reseed", "5324.41(k)(6)")
+            if now.overflow <= 0:
+                raise ProcedureError("the overflow is empty: the meter was already reseeded "
+                                     "to its reset amount when the hit was paid",
+                                     "5324.41(k)(5)")
+            with self.store.transaction() as work:
+                return meter_store.reseed_from_overflow(work, name, actor=person.id)
+
+    def retire_meter(self, name: str, *, reason: str, supervisor: str,
+                     pin: str) -> meter_store.Meter:
+        """A supervisor takes a meter out of service between rounds, with the reason; its
+        journal and jackpot records stay (audited)."""
+        with self._lock:
+            person = self._meter_supervisor(supervisor, pin)
+            if not reason.strip():
+                raise ProcedureError("retiring a meter needs the reason", "5324.41(k)(5)")
+            with self.store.transaction() as work:
+                return meter_store.retire_meter(work, name, actor=person.id,
+                                                reason=reason.strip())
+
+    def _meter_supervisor(self, supervisor: str, pin: str) -> Account:
+        """A supervisor (not the dealer on duty) changing a meter between rounds."""
+        person = self._authenticate(supervisor, pin, "change_configuration")
+        if self.round is not None:
+            raise ProcedureError(f"a meter changes only between rounds: round {self.round_id} "
+                                 "is open (its payouts are paid from the meter as it stands)",
+                                 "5324.41(k)(6)")
+        auth.authorize(person.role, Permission.CHANGE_CONFIGURATION,
+                       on_duty_as_dealer=self.dealer is not None
+                       and self.dealer.id == person.id)
+        return person
+
+    def _verify_meter_terms(self, wager: str, reset: int, rate_bp: int, limit: int | None,
+                            above_limit: str) -> None:
+        from dealer_station.games.pai_gow.wagers.progressive import verify_meter_terms
+
+        hooks = game_hooks(self.game)
+        terms = None
+        if hooks is not None:
+            try:
+                terms = hooks.progressive(game_factory(self.game)(self.settings))
+            except (ProcedureError, ValueError, TypeError, KeyError):
+                terms = None
+        ours = terms is not None and terms.wager == wager
+        verify_meter_terms(reset=reset, rate_bp=rate_bp, limit=limit, above_limit=above_limit,
+                           denomination=getattr(terms, "denomination", None) if ours else None,
+                           least_reset=getattr(terms, "least_reset", None) if ours else None)
+        if terms is not None and ours and (reset, rate_bp) != (terms.reset, terms.rate_bp):
+            raise ProcedureError(
+                f"the table's configuration pays the {wager} wager from a meter with reset "
+                f"{terms.reset} cents and rate {terms.rate_bp} basis points: change the "
+                "configuration first, then the meter", "5324.41(k)(5)")
 
     def meter(self, name: str) -> meter_store.Meter:
         with self._lock:

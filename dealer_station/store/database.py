@@ -53,6 +53,38 @@ class StoreError(OSError):
     """The table's storage cannot be trusted or opened: the station refuses to start."""
 
 
+def _rebuild_meter_entries(suffix: str, kinds: str) -> str:
+    """The SQL that rebuilds ``meter_entries`` allowing the entry ``kinds`` (SQLite cannot
+    change a CHECK constraint in place)."""
+    return f"""
+        CREATE TABLE meter_entries_{suffix} (
+            id INTEGER PRIMARY KEY,
+            meter TEXT NOT NULL REFERENCES meters (name),
+            kind TEXT NOT NULL CHECK (kind IN ({kinds})),
+            amount INTEGER NOT NULL,
+            balance INTEGER NOT NULL,
+            round_id INTEGER REFERENCES rounds (id),
+            jackpot INTEGER,
+            actor TEXT,
+            detail TEXT NOT NULL DEFAULT '{{}}',
+            time TEXT NOT NULL
+        );
+        INSERT INTO meter_entries_{suffix} SELECT id, meter, kind, amount, balance, round_id,
+            jackpot, actor, detail, time FROM meter_entries;
+        DROP TABLE meter_entries;
+        ALTER TABLE meter_entries_{suffix} RENAME TO meter_entries;
+        CREATE UNIQUE INDEX meter_one_contribution_per_round
+            ON meter_entries (meter, round_id) WHERE kind = 'contribution';
+        CREATE UNIQUE INDEX meter_one_reversal_per_round
+            ON meter_entries (meter, round_id) WHERE kind = 'reversal';
+        CREATE INDEX meter_entries_by_meter ON meter_entries (meter, id);
+    """
+
+
+_KINDS_3 = ("'seed', 'contribution', 'hit', 'validation', 'paid', 'reseed', 'rate', 'reset', "
+            "'reversal'")
+
+
 #: (version, what it does, SQL). Append new versions; never edit an applied one.
 MIGRATIONS: tuple[tuple[int, str, str], ...] = (
     (1, "rounds journal, meters, jackpots, users, configuration, audit head", """
@@ -149,31 +181,8 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         CREATE INDEX rounds_by_start ON rounds (started);
         CREATE INDEX meter_entries_by_meter ON meter_entries (meter, id);
     """),
-    (3, "meter reversal entries (a voided round's contribution taken back, once)", """
-        CREATE TABLE meter_entries_v3 (
-            id INTEGER PRIMARY KEY,
-            meter TEXT NOT NULL REFERENCES meters (name),
-            kind TEXT NOT NULL CHECK (kind IN
-                ('seed', 'contribution', 'hit', 'validation', 'paid', 'reseed', 'rate', 'reset',
-                 'reversal')),
-            amount INTEGER NOT NULL,
-            balance INTEGER NOT NULL,
-            round_id INTEGER REFERENCES rounds (id),
-            jackpot INTEGER,
-            actor TEXT,
-            detail TEXT NOT NULL DEFAULT '{}',
-            time TEXT NOT NULL
-        );
-        INSERT INTO meter_entries_v3 SELECT id, meter, kind, amount, balance, round_id, jackpot,
-            actor, detail, time FROM meter_entries;
-        DROP TABLE meter_entries;
-        ALTER TABLE meter_entries_v3 RENAME TO meter_entries;
-        CREATE UNIQUE INDEX meter_one_contribution_per_round
-            ON meter_entries (meter, round_id) WHERE kind = 'contribution';
-        CREATE UNIQUE INDEX meter_one_reversal_per_round
-            ON meter_entries (meter, round_id) WHERE kind = 'reversal';
-        CREATE INDEX meter_entries_by_meter ON meter_entries (meter, id);
-    """),
+    (3, "meter reversal entries (a voided round's contribution taken back, once)",
+     _rebuild_meter_entries("v3", _KINDS_3)),
     (4, "escalating lockouts; who was signed in when (sessions)", """
         ALTER TABLE users ADD COLUMN lockouts INTEGER NOT NULL DEFAULT 0;
         CREATE TABLE sessions (
@@ -206,6 +215,12 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             time TEXT NOT NULL
         );
     """),
+    (7, "a meter's life: limit, overflow, retirement; terms changes and reseeds journaled",
+     """
+        ALTER TABLE meters ADD COLUMN limit_cents INTEGER;
+        ALTER TABLE meters ADD COLUMN overflow INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE meters ADD COLUMN retired TEXT;
+    """ + _rebuild_meter_entries("v6", _KINDS_3 + ", 'terms', 'overflow', 'retire'")),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

@@ -43,6 +43,7 @@ __all__ = [
     "MeterEntry",
     "MeterStatistics",
     "add_entry",
+    "change_meter",
     "check",
     "contribute",
     "contribution_cents",
@@ -50,16 +51,19 @@ __all__ = [
     "entries",
     "jackpot",
     "jackpots",
+    "last_hit_unreseeded",
     "meter",
     "meters",
     "pay_jackpot",
+    "reseed_from_overflow",
+    "retire_meter",
     "reversal_cents",
     "reverse_round",
     "statistics",
 ]
 
 KINDS = ("seed", "contribution", "hit", "validation", "paid", "reseed", "rate", "reset",
-         "reversal")
+         "reversal", "terms", "overflow", "retire")
 #: Why a voided round's contribution is taken back: its wagers are returned, so nothing was
 #: wagered on the progressive in that round (the meter grows only with what is wagered).
 REVERSAL_CLAUSE = "5324.41(k)(5)"
@@ -67,12 +71,19 @@ REVERSAL_CLAUSE = "5324.41(k)(5)"
 
 @dataclass(frozen=True, slots=True)
 class Meter:
+    """A meter's terms and balances: ``limit`` (None: none) caps what the meter shows, the
+    contributions above it going to the ``overflow``, which a supervisor's reseed after a hit
+    moves into the meter; ``retired``: when it was retired (None: in service)."""
+
     name: str
     wager: str
     reset: Cents
     rate_bp: int
     current: Cents
     carry: int
+    limit: Cents | None = None
+    overflow: Cents = 0
+    retired: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +117,11 @@ class MeterStatistics:
     #: Voided rounds' contributions taken back: how many, and the cents (positive).
     reversals: int = 0
     reversed: Cents = 0
+    limit: Cents | None = None
+    overflow: Cents = 0
+    retired: str | None = None
+    #: The last hits (numbered jackpot records), newest first.
+    last_hits: tuple[Jackpot, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +150,7 @@ def contribution_cents(wagered: Cents, rate_bp: int, carry: int) -> tuple[Cents,
 
 def _meter(row: Any) -> Meter:
     return Meter(row["name"], row["wager"], row["reset"], row["rate_bp"], row["current"],
-                 row["carry"])
+                 row["carry"], row["limit_cents"], row["overflow"], row["retired"])
 
 
 def meter(source: Store | Transaction, name: str) -> Meter:
@@ -172,27 +188,96 @@ def add_entry(work: Transaction, name: str, kind: str, amount: Cents, *,
 
 
 def create_meter(work: Transaction, name: str, wager: str, reset: Cents, rate_bp: int,
-                 actor: str | None = None) -> Meter:
-    """Create a meter and seed it with its reset value."""
+                 actor: str | None = None, limit: Cents | None = None) -> Meter:
+    """Create a meter and seed it with its reset value (``limit``: the most it shows, or
+    None)."""
     if reset < 0 or rate_bp < 0:
         raise ValueError("a meter's reset value and rate cannot be negative")
+    if limit is not None and limit < reset:
+        raise ValueError("a meter's limit cannot be below its reset value")
+    if not name.strip() or not wager.strip():
+        raise ValueError("a meter needs a name and the wager that feeds it")
     if work.execute("SELECT 1 FROM meters WHERE name = ?", (name,)).fetchone():
         raise ValueError(f"meter {name!r} already exists")
-    work.execute("INSERT INTO meters (name, wager, reset, rate_bp, current, carry) "
-                 "VALUES (?, ?, ?, ?, 0, 0)", (name, wager, reset, rate_bp))
+    work.execute("INSERT INTO meters (name, wager, reset, rate_bp, current, carry, limit_cents) "
+                 "VALUES (?, ?, ?, ?, 0, 0, ?)", (name, wager, reset, rate_bp, limit))
     add_entry(work, name, "seed", reset, actor=actor,
-              detail={"wager": wager, "reset": reset, "rate_bp": rate_bp})
+              detail={"wager": wager, "reset": reset, "rate_bp": rate_bp, "limit": limit})
+    return meter(work, name)
+
+
+def change_meter(work: Transaction, name: str, *, actor: str, reset: Cents | None = None,
+                 rate_bp: int | None = None, limit: Cents | None = None,
+                 clear_limit: bool = False) -> Meter:
+    """Change a meter's terms (a ``terms`` entry with the terms before and after); a reset
+    raised above the meter reseeds it up to the new reset. The caller checked the law and that
+    no round is open."""
+    before = meter(work, name)
+    if before.retired:
+        raise ValueError(f"meter {name} is retired")
+    after = {"reset": before.reset if reset is None else reset,
+             "rate_bp": before.rate_bp if rate_bp is None else rate_bp,
+             "limit": None if clear_limit else (before.limit if limit is None else limit)}
+    old = {"reset": before.reset, "rate_bp": before.rate_bp, "limit": before.limit}
+    if after == old:
+        raise ValueError("nothing to change: those are the meter's terms already")
+    work.execute("UPDATE meters SET reset = ?, rate_bp = ?, limit_cents = ? WHERE name = ?",
+                 (after["reset"], after["rate_bp"], after["limit"], name))
+    add_entry(work, name, "terms", 0, actor=actor, detail={"before": old, "after": after})
+    if before.current < int(after["reset"] or 0):
+        add_entry(work, name, "reseed", int(after["reset"] or 0) - before.current, actor=actor,
+                  detail={"reason": "reset raised above the meter"})
+    return meter(work, name)
+
+
+def last_hit_unreseeded(source: Store | Transaction, name: str) -> bool:
+    """Whether a payout was made since the overflow last went into the meter."""
+    row = source.connection.execute(
+        "SELECT kind FROM meter_entries WHERE meter = ? AND (kind = 'paid' OR "
+        "(kind = 'reseed' AND detail LIKE '%from_overflow%')) ORDER BY id DESC LIMIT 1",
+        (name,)).fetchone()
+    return row is not None and row["kind"] == "paid"
+
+
+def reseed_from_overflow(work: Transaction, name: str, *, actor: str) -> Cents:
+    """After a hit, move the overflow into the meter, up to its limit (the rest stays in the
+    overflow); returns the cents moved."""
+    current = meter(work, name)
+    room = current.overflow if current.limit is None else min(
+        current.overflow, max(current.limit - current.current, 0))
+    work.execute("UPDATE meters SET overflow = overflow - ? WHERE name = ?", (room, name))
+    add_entry(work, name, "reseed", room, actor=actor,
+              detail={"from_overflow": room, "overflow_after": current.overflow - room})
+    return room
+
+
+def retire_meter(work: Transaction, name: str, *, actor: str, reason: str) -> Meter:
+    """Take a meter out of service (its journal and jackpot records stay)."""
+    current = meter(work, name)
+    if current.retired:
+        raise ValueError(f"meter {name} was retired at {current.retired}")
+    work.execute("UPDATE meters SET retired = ? WHERE name = ?", (utc_now(), name))
+    add_entry(work, name, "retire", 0, actor=actor,
+              detail={"reason": reason, "amount_on_meter": current.current,
+                      "overflow": current.overflow})
     return meter(work, name)
 
 
 def contribute(work: Transaction, name: str, round_id: int, wagered: Cents) -> Cents:
     """Add the contribution of a completed round that had ``wagered`` cents on the meter's
-    wager; returns the cents added (the index allows one contribution per round)."""
+    wager; returns the cents added (the index allows one contribution per round). What would
+    take the meter past its limit goes to the overflow (recorded in the entry)."""
     current = meter(work, name)
     cents, carry = contribution_cents(wagered, current.rate_bp, current.carry)
-    work.execute("UPDATE meters SET carry = ? WHERE name = ?", (carry, name))
-    add_entry(work, name, "contribution", cents, round_id=round_id,
-              detail={"wagered": wagered, "rate_bp": current.rate_bp, "carry": carry})
+    over = 0
+    if current.limit is not None and current.current + cents > current.limit:
+        over = current.current + cents - max(current.limit, current.current)
+    work.execute("UPDATE meters SET carry = ?, overflow = overflow + ? WHERE name = ?",
+                 (carry, over, name))
+    detail: dict[str, Any] = {"wagered": wagered, "rate_bp": current.rate_bp, "carry": carry}
+    if over:
+        detail["overflow"] = over
+    add_entry(work, name, "contribution", cents - over, round_id=round_id, detail=detail)
     return cents
 
 
@@ -228,11 +313,15 @@ def reverse_round(work: Transaction, round_id: int, *, reason: str, actor: str |
         wagered, rate_bp = int(contribution["wagered"]), int(contribution["rate_bp"])
         current = meter(work, name)
         cents, carry = reversal_cents(current.current, current.carry, wagered, rate_bp)
-        work.execute("UPDATE meters SET carry = ? WHERE name = ?", (carry, name))
+        from_overflow = min(int(contribution.get("overflow", 0)), current.overflow, -cents)
+        cents += from_overflow
+        work.execute("UPDATE meters SET carry = ?, overflow = overflow - ? WHERE name = ?",
+                     (carry, from_overflow, name))
         add_entry(work, name, "reversal", cents, round_id=round_id, actor=actor,
                   detail={"reverses": row["id"], "contributed": row["amount"],
                           "wagered": wagered, "rate_bp": rate_bp, "carry": carry,
-                          "reason": reason, "clause": clause})
+                          "from_overflow": from_overflow, "reason": reason,
+                          "clause": clause})
         taken[name] = cents
     return taken
 
@@ -334,6 +423,11 @@ def statistics(store: Store, name: str) -> MeterStatistics:
         validations=n("validation"),
         reversals=n("reversal"),
         reversed=-total("reversal"),
+        limit=current.limit,
+        overflow=current.overflow,
+        retired=current.retired,
+        last_hits=tuple(_jackpot(row) for row in store.query(
+            "SELECT * FROM jackpots WHERE meter = ? ORDER BY number DESC LIMIT 25", (name,))),
     )
 
 
@@ -370,6 +464,13 @@ def check(store: Store, *, after: int = 0) -> None:
         if running != each.current:
             raise StoreError(f"meter {each.name} shows {each.current} but its journal sums "
                              f"to {running}")
+        overflow = sum(int(e.detail.get("overflow", 0)) for e in entries(store, each.name)
+                       if e.kind == "contribution") - sum(
+            int(e.detail.get("from_overflow", 0)) for e in entries(store, each.name)
+            if e.kind in ("reseed", "reversal"))
+        if overflow != each.overflow:
+            raise StoreError(f"meter {each.name} shows an overflow of {each.overflow} but its "
+                             f"journal sums to {overflow}")
 
 
 def _earlier(store: Store, name: str, entry: MeterEntry, after: int) -> MeterEntry | None:

@@ -320,7 +320,7 @@ def test_meter_view_shows_the_figures_and_the_shift_chart(qtbot: Any, table: Any
     stats = meter_now(table)
     assert stats.contributions == (2 * 2500 + 2 * 1000) * 21 // 100
     assert figures["Current"] == f"${stats.current / 100:,.2f}"
-    assert figures["Reset"] == "$5,000.00"
+    assert figures["Base (reset)"] == "$5,000.00"
     assert figures["Contributions (shift)"] == f"${stats.contributions / 100:,.2f}"
     assert figures["Hits (shift / all)"] == "0 / 0"
     series = page.chart.series

@@ -137,6 +137,9 @@ def test_a_schema_2_journal_is_migrated_and_can_be_reversed(tmp_path: Path) -> N
         "DROP TABLE sessions;"  # version 4's
         "ALTER TABLE users DROP COLUMN lockouts;"
         "DROP TABLE checkpoints;"
+        "ALTER TABLE meters DROP COLUMN limit_cents;"  # and the meters table of schema 2
+        "ALTER TABLE meters DROP COLUMN overflow;"
+        "ALTER TABLE meters DROP COLUMN retired;"
         "PRAGMA user_version = 2;"
         "COMMIT;")
     with pytest.raises(sqlite3.IntegrityError):  # the old table refuses the new kind

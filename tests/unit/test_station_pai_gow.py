@@ -120,7 +120,13 @@ def test_a_progressive_table_needs_its_configured_meter_5324_41_k_5(tmp_path: Pa
     assert missing.value.clause == "5324.41(k)(5)"
     assert station.round is None and journal.rounds(station.store) == []
     station.close()
-    other = station_at(tmp_path / "rate", PROGRESSIVE, rate_bp=2500)
+    other = station_at(tmp_path / "rate", PROGRESSIVE, meter=False)
+    with pytest.raises(ProcedureError, match="configuration pays the progressive wager") as no:
+        other.create_meter("progressive", wager="progressive", reset=1_000_000, rate_bp=2500,
+                           supervisor="S1", pin="111111")
+    assert no.value.clause == "5324.41(k)(5)"
+    with other.store.transaction() as work:  # a meter left from another configuration
+        meter_store.create_meter(work, "progressive", "progressive", 1_000_000, 2500)
     with pytest.raises(ProcedureError, match="configured reset") as mismatch:
         other.start_round()
     assert mismatch.value.clause == "5324.41(k)(5)"

@@ -248,6 +248,10 @@ class MeterTerms:
     wager: str
     reset: int
     rate_bp: int
+    #: The progressive wager's denomination and the least reset the law allows (the largest
+    #: fixed payout deducted from the meter, (k)(5)).
+    denomination: int | None = None
+    least_reset: int | None = None
 
 
 class PaiGowStationHooks:
@@ -312,7 +316,8 @@ class PaiGowStationHooks:
         if not bonus.offers(BonusWager.PROGRESSIVE):
             return None
         return MeterTerms(_PROGRESSIVE, bonus.progressive_reset,
-                          bonus.progressive_rate_basis_points)
+                          bonus.progressive_rate_basis_points, bonus.progressive_denomination,
+                          bonus.largest_fixed_meter_payout())
 
 
 #: The hooks :mod:`dealer_station.station` finds next to :func:`new_round`.

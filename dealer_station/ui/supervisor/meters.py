@@ -31,8 +31,11 @@ from dealer_station.money import Cents, format_cents
 from dealer_station.store import meters as meter_store
 from dealer_station.store.meters import MeterEntry
 
-__all__ = ["MeterPanel", "MeterPoint", "MeterSeries", "meter_panels", "shift_series",
-           "shift_start"]
+__all__ = ["HIT_COLUMNS", "MeterPanel", "MeterPoint", "MeterSeries", "hit_rows", "meter_panels",
+           "parse_rate", "shift_series", "shift_start"]
+
+#: The columns of a meter's last hits, as a regulator reads them.
+HIT_COLUMNS = ("Time (UTC)", "Table", "Round", "Position", "Hand", "Amount", "Supervisor")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,17 +73,48 @@ class MeterPanel:
     hits: int
     paid: Cents
     series: MeterSeries
+    limit: Cents | None = None
+    overflow: Cents = 0
+    retired: str | None = None
+    last_hits: tuple[meter_store.Jackpot, ...] = ()
+    table: str = ""
 
     def lines(self) -> list[tuple[str, str]]:
         return [
             ("Current", format_cents(self.current)),
-            ("Reset", format_cents(self.reset)),
+            ("Overflow", format_cents(self.overflow)),
+            ("Base (reset)", format_cents(self.reset)),
+            ("Limit", "none" if self.limit is None else
+             f"{format_cents(self.limit)} · above it to the overflow"),
             ("Rate", f"{self.rate_bp / 100:g} % of {self.wager.replace('_', ' ')}"),
             ("Contributions (shift)", format_cents(self.series.contributions)),
             ("Contributions (all)", format_cents(self.contributions)),
             ("Hits (shift / all)", f"{self.series.hits} / {self.hits}"),
-            ("Paid (all)", format_cents(self.paid)),
+            ("Total paid", format_cents(self.paid)),
+            ("State", f"retired {self.retired[:19]}" if self.retired else "in service"),
         ]
+
+
+def hit_rows(panel: MeterPanel) -> list[tuple[str, ...]]:
+    """The meter's last 25 hits, newest first, in :data:`HIT_COLUMNS` order."""
+    return [(hit.time[:16].replace("T", " "), panel.table,
+             "-" if hit.round_id is None else str(hit.round_id), hit.position,
+             hit.hand.replace("_", " "), format_cents(hit.amount), hit.supervisor)
+            for hit in panel.last_hits]
+
+
+def parse_rate(text: str) -> int:
+    """A rate of progression typed as a percentage (``21`` or ``21.5%``) in basis points.
+
+    >>> parse_rate("21%"), parse_rate("27.25")
+    (2100, 2725)
+    """
+    cleaned = text.strip().rstrip("%").strip()
+    try:
+        value = round(float(cleaned) * 100)
+    except ValueError:
+        raise ValueError(f"the rate {text!r} is not a percentage (e.g. 21%)") from None
+    return value
 
 
 def shift_start(hours: float = 8.0, now: datetime | None = None) -> str:
@@ -108,5 +142,6 @@ def meter_panels(store: Any, *, since: str) -> list[MeterPanel]:
         series = shift_series(meter_store.entries(store, each.name), since=since)
         panels.append(MeterPanel(each.name, each.wager, stats.current, stats.reset,
                                  stats.rate_bp, stats.contributions, stats.hits, stats.paid,
-                                 series))
+                                 series, stats.limit, stats.overflow, stats.retired,
+                                 stats.last_hits, store.table))
     return panels

@@ -1,21 +1,42 @@
-"""The meter view: each progressive meter's current and reset values, rate, contributions and
-hits, with a chart of the meter over the shift."""
+"""The meter view: each progressive meter's current amount, overflow, base, limit, rate,
+contributions, hits and total paid, its last 25 hits, and a chart of the meter over the shift;
+and the meter's life by the supervisor signed in: create, change (between rounds), reseed after
+a hit, retire — each checked by the station against 5324.41(k) with the supervisor's id and PIN,
+refused with the clause, and audited."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from dealer_station.money import format_cents, parse_amount
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.meter_chart import MeterChart
-from dealer_station.ui.supervisor.meters import MeterPanel, meter_panels, shift_start
+from dealer_station.ui.supervisor.meters import (
+    HIT_COLUMNS,
+    MeterPanel,
+    hit_rows,
+    meter_panels,
+    parse_rate,
+    shift_start,
+)
+from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.widgets import message_label
 
 __all__ = ["MetersPage"]
@@ -41,12 +62,58 @@ class MetersPage(QWidget):
         layout.addLayout(top)
         self.figures = QGridLayout()
         layout.addLayout(self.figures)
+        middle = QHBoxLayout()
+        self.hits = QTableWidget(0, len(HIT_COLUMNS))
+        self.hits.setHorizontalHeaderLabels(list(HIT_COLUMNS))
+        self.hits.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.hits.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.hits.verticalHeader().setVisible(False)
+        self.hits.setStyleSheet("font-size: 10pt;")
         self.chart = MeterChart()
-        layout.addWidget(self.chart, 1)
+        self.hits.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+        middle.addWidget(self.chart, 1)
+        middle.addWidget(self.hits, 1)
+        layout.addLayout(middle, 1)
+        self.session: StaffSession | None = None
+        form = QGridLayout()
+        form.setHorizontalSpacing(8)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("meter name")
+        self.wager = QLineEdit("progressive")
+        self.reset = QLineEdit()
+        self.reset.setPlaceholderText("base, e.g. $10,000")
+        self.rate = QLineEdit()
+        self.rate.setPlaceholderText("rate, e.g. 21%")
+        self.limit = QLineEdit()
+        self.limit.setPlaceholderText("limit $ (empty: none)")
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("reason (to retire)")
+        fields = (("Name", self.name), ("Wager", self.wager), ("Base", self.reset),
+                  ("Rate", self.rate), ("Limit", self.limit), ("Reason", self.reason))
+        for index, (label, widget) in enumerate(fields):
+            row, column = divmod(index, 3)
+            form.addWidget(QLabel(label), row, column * 2)
+            form.addWidget(widget, row, column * 2 + 1)
+            form.setColumnStretch(column * 2 + 1, 1)
+        self.create_button = QPushButton("CREATE")
+        self.change_button = QPushButton("CHANGE")
+        self.reseed_button = QPushButton("RESEED AFTER A HIT")
+        self.retire_button = QPushButton("RETIRE")
+        self.retire_button.setObjectName("secondary")
+        buttons = QHBoxLayout()
+        for button in (self.create_button, self.change_button, self.reseed_button,
+                       self.retire_button):
+            buttons.addWidget(button)
+        form.addLayout(buttons, 2, 0, 1, 6)
+        layout.addLayout(form)
         self.message = message_label()
         layout.addWidget(self.message)
         self.refresh_button.clicked.connect(self.refresh)
         self.choice.currentIndexChanged.connect(self._draw)
+        self.create_button.clicked.connect(self.create_meter)
+        self.change_button.clicked.connect(self.change)
+        self.reseed_button.clicked.connect(self.reseed)
+        self.retire_button.clicked.connect(self.retire)
 
     def refresh(self) -> None:
         since = shift_start(self.shift_hours)
@@ -65,7 +132,8 @@ class MetersPage(QWidget):
         if chosen:
             self.choice.setCurrentText(chosen)
         self.choice.blockSignals(False)
-        self.message.setText("" if panels else "This table has no progressive meter.")
+        if not panels:
+            self.message.setText("This table has no progressive meter.")
         self._draw()
 
     def figure_text(self) -> dict[str, str]:
@@ -86,13 +154,91 @@ class MetersPage(QWidget):
             if widget is not None:
                 widget.deleteLater()
         panel = next((p for p in self.panels if p.name == self.choice.currentText()), None)
+        self.hits.setRowCount(0)
         if panel is None:
             return
+        self.name.setText(panel.name)
+        self.wager.setText(panel.wager)
+        self.reset.setText(format_cents(panel.reset))
+        self.rate.setText(f"{panel.rate_bp / 100:g}%")
+        self.limit.setText("" if panel.limit is None else format_cents(panel.limit))
+        rows = hit_rows(panel)
+        self.hits.setRowCount(len(rows))
+        for row, values in enumerate(rows):
+            for column, value in enumerate(values):
+                self.hits.setItem(row, column, QTableWidgetItem(value))
         for row, (label, value) in enumerate(panel.lines()):
             name = QLabel(label)
             name.setObjectName("muted")
             shown = QLabel(value)
-            shown.setStyleSheet("font-size: 17pt; font-weight: bold;")
+            shown.setStyleSheet("font-size: 14pt; font-weight: bold;")
             self.figures.addWidget(name, row // 2, (row % 2) * 2)
             self.figures.addWidget(shown, row // 2, (row % 2) * 2 + 1)
         self.chart.set_series(panel.series, panel.reset)
+
+    # -- the meter's life ---------------------------------------------------------------------
+    def _act(self, what: Callable[[Any, StaffSession], str]) -> None:
+        session = self.session
+        if session is None:
+            self.message.setText("Sign in first.")
+            return
+
+        def run(context: StaffContext) -> str:
+            return what(context.station, session)
+
+        def done(words: str) -> None:
+            self.message.setText(words)
+            self.refresh()
+
+        self.calls.submit(run, done, lambda words: self.message.setText(f"Refused: {words}"))
+
+    def _terms(self) -> tuple[int, int, int | None]:
+        limit = self.limit.text().strip()
+        return (parse_amount(self.reset.text()), parse_rate(self.rate.text()),
+                parse_amount(limit) if limit else None)
+
+    def create_meter(self) -> None:
+        name, wager = self.name.text().strip(), self.wager.text().strip()
+
+        def make(station: Any, session: StaffSession) -> str:
+            reset, rate, limit = self._terms()
+            made = station.create_meter(name, wager=wager, reset=reset, rate_bp=rate,
+                                        limit=limit, supervisor=session.user, pin=session.pin)
+            return f"Created meter {made.name} at {format_cents(made.current)}."
+
+        self._act(make)
+
+    def change(self) -> None:
+        name = self.name.text().strip()
+
+        def alter(station: Any, session: StaffSession) -> str:
+            reset, rate, limit = self._terms()
+            now = station.meter(name)
+            changed = station.change_meter(
+                name, reset=None if reset == now.reset else reset,
+                rate_bp=None if rate == now.rate_bp else rate,
+                limit=None if limit == now.limit else limit,
+                clear_limit=limit is None and now.limit is not None,
+                supervisor=session.user, pin=session.pin)
+            return f"Changed meter {changed.name}."
+
+        self._act(alter)
+
+    def reseed(self) -> None:
+        name = self.name.text().strip()
+
+        def refill(station: Any, session: StaffSession) -> str:
+            moved = station.reseed_meter(name, supervisor=session.user, pin=session.pin)
+            return f"Reseeded {name}: {format_cents(moved)} from the overflow."
+
+        self._act(refill)
+
+    def retire(self) -> None:
+        name, reason = self.name.text().strip(), self.reason.text()
+
+        def end(station: Any, session: StaffSession) -> str:
+            gone = station.retire_meter(name, reason=reason, supervisor=session.user,
+                                        pin=session.pin)
+            return f"Retired meter {gone.name} ({format_cents(gone.current)} on it)."
+
+        self._act(end)

@@ -71,6 +71,7 @@ class SupervisorScreen(StaffFrame):
         self.session = session
         self.validation.session = session
         self.configuration.session = session
+        self.meters.session = session
 
     def sign_out(self) -> None:
         session = self.session

@@ -49,6 +49,7 @@ __all__ = [
     "ProgressivePayout",
     "deducted_from_meter",
     "progressive_payout",
+    "verify_meter_terms",
 ]
 
 #: The meter counts in ten-thousandths of a cent: any rate in basis points of a whole-cent wager
@@ -231,3 +232,53 @@ class ProgressiveMeter:
     def reconciles(self) -> bool:
         """Opening value + contributions + reseeds - deductions equals the meter, exactly."""
         return self._opening_units + sum(e.units for e in self._ledger) == self._units
+
+
+#: What may happen to contributions above a meter's limit.
+ABOVE_LIMIT = ("overflow",)
+
+
+def verify_meter_terms(*, reset: Cents, rate_bp: int, limit: Cents | None,
+                       above_limit: str = "overflow", denomination: Cents | None = None,
+                       least_reset: Cents | None = None) -> None:
+    """Refuse a progressive meter's terms the law forbids, naming the clause: a rate of
+    progression below 21% ($1) or 27% ($5) of the amount wagered, or above 100% ((k)(5)); a
+    reset amount below the largest fixed payout deducted from the meter, which it could not pay
+    ((k)(5)); a limit below the reset amount ((k)(4)); contributions stopped above the limit
+    (the rate applies to every amount wagered: above the limit they go to the overflow, (k)(5)).
+
+    >>> verify_meter_terms(reset=dollars(10_000), rate_bp=2000, limit=None, denomination=100)
+    Traceback (most recent call last):
+    ...
+    dealer_station.procedure.ProcedureError: the rate of progression is 20.00%, below the 21% ...
+    >>> verify_meter_terms(reset=dollars(500), rate_bp=2100, limit=dollars(400))
+    Traceback (most recent call last):
+    ...
+    dealer_station.procedure.ProcedureError: the limit $400.00 is below the reset amount ...
+    """
+    from dealer_station.money import format_cents
+
+    from .config import MINIMUM_RATE_BASIS_POINTS  # one rule, kept in one place
+
+    if not 0 <= rate_bp <= 10_000:
+        raise ProcedureError("the rate of progression is a share of the amount wagered, 0 to "
+                             "100%", "5324.41(k)(5)")
+    least = MINIMUM_RATE_BASIS_POINTS.get(denomination or 0)
+    if least is not None and rate_bp < least:
+        raise ProcedureError(
+            f"the rate of progression is {rate_bp // 100}.{rate_bp % 100:02d}%, below the "
+            f"{least // 100}% the regulation requires for the "
+            f"{format_cents(denomination or 0)} progressive wager", "5324.41(k)(5)")
+    if reset < 0 or (least_reset is not None and reset < least_reset):
+        raise ProcedureError(
+            f"the reset amount {format_cents(reset)} is below "
+            f"{format_cents(least_reset or 0)}, the largest fixed payout deducted from the "
+            "meter: the meter could not pay it", "5324.41(k)(5)")
+    if limit is not None and limit < reset:
+        raise ProcedureError(f"the limit {format_cents(limit)} is below the reset amount "
+                             f"{format_cents(reset)}", "5324.41(k)(4)")
+    if above_limit not in ABOVE_LIMIT:
+        raise ProcedureError(
+            f"contributions cannot {above_limit!r} above the limit: the rate of progression "
+            "applies to every amount wagered, so above the limit they go to the overflow",
+            "5324.41(k)(5)")

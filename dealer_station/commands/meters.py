@@ -1,0 +1,129 @@
+"""``dealer-station meters``: a progressive meter's whole life, by a supervisor (5324.41(k)):
+list, show, create, change, reseed, retire."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+
+from dealer_station.money import format_cents, parse_amount
+from dealer_station.station import Station
+from dealer_station.store.options import add_table_argument, open_store
+from dealer_station.ui.supervisor.meters import (
+    HIT_COLUMNS,
+    hit_rows,
+    meter_panels,
+    parse_rate,
+    shift_start,
+)
+
+NAME = "meters"
+HELP = "progressive meters: list, show, create, change, reseed after a hit, retire"
+DESCRIPTION = """\
+list                          every meter: current amount, overflow, base, limit, state
+show NAME                     what a regulator reads: current, overflow, base, limit, hits,
+                              total paid and the last 25 hits (time, table, round, position,
+                              hand, amount, validating supervisor)
+create NAME --wager W --reset $ --rate % [--limit $] [--above-limit overflow]
+change NAME [--reset $] [--rate %] [--limit $ | --limit none]
+reseed NAME                   after a hit: the overflow goes into the meter (up to its limit)
+retire NAME --reason TEXT
+Changes need --by SUPERVISOR_ID and that supervisor's PIN (asked on the terminal, or one line
+on stdin with --pin-stdin); they are made between rounds only, checked against 5324.41(k) and
+the table's configuration, and audited. The table's station must not be running elsewhere.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", nargs="?", default="list",
+                        choices=("list", "show", "create", "change", "reseed", "retire"))
+    parser.add_argument("name", nargs="?", help="the meter's name")
+    parser.add_argument("--wager", help="create: the wager that feeds the meter")
+    parser.add_argument("--reset", help="the base (reset) amount, e.g. $10,000")
+    parser.add_argument("--rate", help="the rate of progression, e.g. 21%%")
+    parser.add_argument("--limit", help="the most the meter shows ($), or 'none'")
+    parser.add_argument("--above-limit", default="overflow",
+                        help="what happens to contributions above the limit (overflow)")
+    parser.add_argument("--reason", default="", help="retire: why")
+    parser.add_argument("--by", help="the supervisor's id")
+    parser.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
+    add_table_argument(parser)
+
+
+def _pin(args: argparse.Namespace) -> str:
+    if args.pin_stdin:
+        return sys.stdin.readline().strip()
+    return getpass.getpass(f"PIN of {args.by}: ")
+
+
+def _list(args: argparse.Namespace, show: str | None) -> int:
+    with open_store(args, readonly=True) as store:
+        panels = meter_panels(store, since=shift_start())
+    if show is not None:
+        panels = [p for p in panels if p.name == show]
+        if not panels:
+            raise ValueError(f"no progressive meter {show!r}")
+    if not panels:
+        print("no progressive meters")
+    for panel in panels:
+        print(f"{panel.name}")
+        for label, value in panel.lines():
+            print(f"  {label:<22} {value}")
+        if show is None:
+            continue
+        rows = hit_rows(panel)
+        print(f"  last {len(rows)} hits (newest first)" if rows else "  no hits")
+        if rows:
+            widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(HIT_COLUMNS)]
+            print("  " + "  ".join(c.ljust(w) for c, w in zip(HIT_COLUMNS, widths, strict=True)))
+            for row in rows:
+                print("  " + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)))
+    return 0
+
+
+def _limit(text: str | None) -> tuple[int | None, bool]:
+    if text is None:
+        return None, False
+    if text.strip().lower() == "none":
+        return None, True
+    return parse_amount(text), False
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.action in ("list", "show"):
+        if args.action == "show" and not args.name:
+            raise ValueError("meters show needs the meter's name")
+        return _list(args, args.name if args.action == "show" else None)
+    if not args.name:
+        raise ValueError(f"meters {args.action} needs the meter's name")
+    if not args.by:
+        raise ValueError(f"meters {args.action} needs --by SUPERVISOR_ID")
+    pin = _pin(args)
+    with Station.open(args.table, args.data_dir) as station:
+        who = {"supervisor": args.by, "pin": pin}
+        if args.action == "create":
+            if not args.wager or args.reset is None or args.rate is None:
+                raise ValueError("meters create needs --wager, --reset and --rate")
+            limit, _ = _limit(args.limit)
+            made = station.create_meter(args.name, wager=args.wager,
+                                        reset=parse_amount(args.reset),
+                                        rate_bp=parse_rate(args.rate), limit=limit,
+                                        above_limit=args.above_limit, **who)
+            print(f"created meter {made.name}: {format_cents(made.current)} on the meter")
+        elif args.action == "change":
+            limit, clear = _limit(args.limit)
+            changed = station.change_meter(
+                args.name, reset=None if args.reset is None else parse_amount(args.reset),
+                rate_bp=None if args.rate is None else parse_rate(args.rate), limit=limit,
+                clear_limit=clear, above_limit=args.above_limit, **who)
+            print(f"changed meter {changed.name}: base {format_cents(changed.reset)}, rate "
+                  f"{changed.rate_bp / 100:g}%, limit "
+                  f"{'none' if changed.limit is None else format_cents(changed.limit)}")
+        elif args.action == "reseed":
+            moved = station.reseed_meter(args.name, **who)
+            print(f"reseeded meter {args.name}: {format_cents(moved)} from the overflow")
+        else:
+            retired = station.retire_meter(args.name, reason=args.reason, **who)
+            print(f"retired meter {retired.name} ({format_cents(retired.current)} on it)")
+    return 0
