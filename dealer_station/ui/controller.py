@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from dealer_station.cards import Card
+from dealer_station.money import format_cents
 from dealer_station.procedure import ProcedureError, Record, Step
 from dealer_station.ui.view import (
     ActionView,
@@ -395,6 +396,38 @@ class TableController:
         if self.station.round is None:
             self.last_round = round_
         return True
+
+    def on_layout(self) -> tuple[str, ...]:
+        """The wagers on the layout of the open round (``position N: area $x``), as the felt
+        shows them: what a void returns."""
+        if self.round is None:
+            return ()
+        view = self.adapter.table_view(self.round, self.devices)
+        return tuple(f"{seat.title}: {wager.area.replace('_', ' ')} {format_cents(wager.amount)}"
+                     for seat in view.seats for wager in seat.wagers
+                     if wager.state in ("placed", "riding"))
+
+    def void_round(self, reason: str, supervisor: str, pin: str) -> str:
+        """A supervisor (who did not deal it) voids the open round with the reason; the station
+        checks the id, PIN and role and journals the void (audited). The dealer's screen then
+        says which wagers go back. Returns that instruction; raises the station's refusal."""
+        reason = reason.strip()
+        if not reason:
+            raise ProcedureError("write the reason the round is voided")
+        void = getattr(self.station, "void_round", None)
+        if void is None or self.round is None:
+            raise ProcedureError("no round in progress to void")
+        round_id, wagers = self.station.round_id, self.on_layout()
+        void(reason, supervisor=supervisor, pin=pin)
+        self.ticked.clear()
+        self.devices.stacks.clear()
+        self.devices.misread = self.devices.redeal_due = False
+        self.opened, self.selected, self.last_round, self.message = None, None, None, ""
+        back = "; ".join(wagers) if wagers else "no wager was on the layout"
+        self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. Return "
+                       f"every wager to its player ({back}) and collect the cards unseen.")
+        self._drive_hardware(("lockout_off",))
+        return self.notice
 
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> bool:
         try:

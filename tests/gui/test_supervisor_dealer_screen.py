@@ -81,8 +81,11 @@ def test_supervisor_signs_in_over_a_round_and_signs_out_back_to_it(qtbot: Any,
         table.close()
 
 
-def test_technician_is_locked_out_during_a_round_and_tests_between_rounds(
+def test_technician_sees_devices_during_a_round_tests_between_rounds(
         qtbot: Any, tmp_path: Any) -> None:
+    """During a round the technician is told before the PIN what waits for the round's end,
+    signs in, sees the devices, cannot run a test; a supervisor voids the round from the
+    supervisor's screen; between rounds the tests run."""
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
         table.sign_in_supervisor()
@@ -92,15 +95,26 @@ def test_technician_is_locked_out_during_a_round_and_tests_between_rounds(
         _wait_calls(table)
         table.press("start_round")
         table.click(staff.technician_button)
+        notice = staff.technician.sign_in_panel.notice
+        qtbot.waitUntil(notice.isVisible, timeout=10_000)
+        assert "refused until the round ends" in notice.text()
         _sign_in(table, staff.technician, "T-300", "864286")
-        assert staff.technician.session is None
-        assert "locked during a round" in staff.technician.sign_in_panel.message.text()
-        table.click(staff.technician.sign_in_panel.cancel_button)
+        assert staff.technician.session is not None
+        qtbot.waitUntil(staff.technician.lock.isVisible, timeout=10_000)
+        assert not any(b.isEnabled() for b in staff.technician.test_buttons.values())
+        table.click(staff.technician.header.sign_out_button)
         assert not staff.technician.isVisible()
 
-        staff.calls.submit(lambda c: c.station.void_round("technician test", supervisor="S-200",
-                                                          pin="135713"))
-        _wait_calls(table)
+        table.click(staff.supervisor_button)  # the supervisor voids the round, with the reason
+        _sign_in(table, staff.supervisor, "S-200", "135713")
+        page = staff.supervisor.round
+        qtbot.waitUntil(page.void_button.isEnabled, timeout=10_000)
+        page.reason.setText("technician test")
+        table.click(page.void_button)
+        qtbot.waitUntil(lambda: "voided" in page.message.text(), timeout=10_000)
+        table.click(staff.supervisor.header.sign_out_button)
+        snap = table.wait(lambda s: s.step.phase == "between_rounds")
+        assert "voided by supervisor S-200: technician test" in " ".join(snap.step.notes)
         table.click(staff.technician_button)
         _sign_in(table, staff.technician, "T-300", "864286")
         assert staff.technician.session is not None

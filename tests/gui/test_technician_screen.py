@@ -178,26 +178,43 @@ def test_diagnostics_bundle_is_one_archive_with_everything(qtbot: Any, table: An
         assert set(manifest["files"]) == names - {"manifest.json"}
 
 
-def test_locked_out_during_a_round(qtbot: Any, table: Any, screen: Any) -> None:
-    """Sign-in refused while a round is in progress; a round that opens locks the screen and
-    the station refuses the tests."""
+def test_during_a_round_faults_are_cleared_and_hardware_tests_refused(qtbot: Any, table: Any,
+                                                                      screen: Any) -> None:
+    """During a round the technician may sign in to see the devices and clear their faults;
+    what is refused (the tests that move hardware, fault injection) is said before the PIN is
+    typed; a round that opens locks the tests and the station refuses them."""
     table.call(lambda context: play_let_it_ride(context.station, {1: "As Ad 4c"}, "Ks 5h 8d",
                                                 finish=False))
+    screen.start()
+    table.wait_idle()
+    qtbot.waitUntil(lambda: screen.sign_in_panel.notice.isVisible(), timeout=5_000)
+    notice = screen.sign_in_panel.notice.text()
+    assert "Round 1 is in progress" in notice and "refused until the round ends" in notice
     sign_in(qtbot, table, screen)
-    assert screen.session is None
-    assert "locked during a round" in screen.sign_in_panel.message.text()
+    assert screen.session is not None
+    qtbot.waitUntil(lambda: screen.lock.isVisible(), timeout=5_000)
+    assert not any(b.isEnabled() for b in screen.test_buttons.values())
+    assert screen.clear_button.isEnabled()
+    qtbot.mouseClick(screen.clear_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    qtbot.waitUntil(lambda: "shoe: faults reset" in screen.message.text(), timeout=10_000)
+    assert [r["data"]["name"] for r in audit(table, "diagnostic")][-1] == "clear_faults"
+    screen.sign_out()
+    table.wait_idle()
 
     def finish(context: Any) -> None:
         context.station.void_round("test over", supervisor="S2", pin="222222")
 
     table.call(finish)
+    screen.start()
     sign_in(qtbot, table, screen)
     assert screen.session is not None and not screen.lock.isVisible()
+    assert not screen.sign_in_panel.notice.isVisible()
     table.call(lambda context: play_let_it_ride(context.station, {2: "2c 3c 4c"}, "Ks 5h 8d",
                                                 finish=False))
     screen.poll()
     table.wait_idle()
-    assert screen.lock.isVisible() and "LOCKED" in screen.lock.text()
+    assert screen.lock.isVisible() and "Round 2 is in progress" in screen.lock.text()
     assert not any(b.isEnabled() for b in screen.test_buttons.values())
     assert not screen.inject_button.isEnabled()
     screen.locked_round = None  # as if the screen had not noticed yet: the station refuses

@@ -1,8 +1,8 @@
 """The supervisor's screen, opened over the dealer's screen without ending the round.
 
 The supervisor signs in with their own id and PIN (a dealer's or technician's account is
-refused); the pages are progressive validation, round history and disputes, table configuration
-and the meters. Every protected action is checked again by the station with the supervisor's id
+refused); the pages are the round in progress (voided with a reason), progressive validation,
+round history and disputes, table configuration and the meters. Every protected action is checked again by the station with the supervisor's id
 and PIN when it is taken. SIGN OUT audits the end of the session and returns to the dealer's
 screen, where the round stands exactly as it was left.
 """
@@ -17,6 +17,7 @@ from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.config_page import ConfigurationPage
 from dealer_station.ui.supervisor.history_page import HistoryPage
 from dealer_station.ui.supervisor.meters_page import MetersPage
+from dealer_station.ui.supervisor.round_page import RoundPage
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
 from dealer_station.ui.supervisor.validation_page import ValidationPage
 from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame
@@ -39,7 +40,9 @@ class SupervisorScreen(StaffFrame):
         self.history = HistoryPage(calls)
         self.configuration = ConfigurationPage(calls)
         self.meters = MetersPage(calls)
-        self.pages = PageSwitcher([("Progressive validation", self.validation),
+        self.round = RoundPage(calls)
+        self.pages = PageSwitcher([("Round in progress", self.round),
+                                   ("Progressive validation", self.validation),
                                    ("Round history", self.history),
                                    ("Configuration", self.configuration),
                                    ("Meters", self.meters)])
@@ -63,7 +66,8 @@ class SupervisorScreen(StaffFrame):
         self._set_session(session)
         self.header.who.setText(f"{session.name} ({session.user}) · supervisor")
         self.stack.setCurrentIndex(1)
-        for page in (self.validation, self.history, self.configuration, self.meters):
+        for page in (self.round, self.validation, self.history, self.configuration,
+                     self.meters):
             page.refresh()
         self.signed_in.emit(session)
 
@@ -72,6 +76,7 @@ class SupervisorScreen(StaffFrame):
         self.validation.session = session
         self.configuration.session = session
         self.meters.session = session
+        self.round.session = session
 
     def sign_out(self) -> None:
         session = self.session

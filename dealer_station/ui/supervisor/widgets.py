@@ -81,6 +81,12 @@ class StaffSignIn(QFrame):
         note.setObjectName("muted")
         note.setWordWrap(True)
         outer.addWidget(note)
+        #: What this person may and may not do now, shown before the PIN is typed.
+        self.notice = QLabel("")
+        self.notice.setObjectName("lock")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+        outer.addWidget(self.notice)
         form = QFormLayout()
         form.setVerticalSpacing(14)
         self.user = QLineEdit()
@@ -117,6 +123,11 @@ class StaffSignIn(QFrame):
         self.user.clear()
         self.pin.clear()
         self.message.setText("")
+
+    def set_notice(self, text: str) -> None:
+        """Say, before the PIN is typed, what is refused now and why ("" hides it)."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
 
 class StaffHeader(QFrame):

@@ -4,7 +4,10 @@ technician's id and PIN (checked again by the station each time, audited):
 * device tests and fault injection move hardware: a technician only, never during a round
   (:data:`dealer_station.auth.Permission.RUN_DIAGNOSTICS`); a round cannot start while a test runs;
 * the diagnostics bundle moves nothing but carries the table's configuration and trace: a
-  technician only.
+  technician only;
+* clearing the devices' latched faults (a jam cleared by hand, a misread) moves nothing: a
+  technician only, also during a round (the round's step resumes by itself once the device is
+  back).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from dealer_station.ui.technician.bundle import bundle_contents, write_bundle
 from dealer_station.ui.technician.devices import device_rows
 from dealer_station.ui.technician.faults import FAULTS, LINES
 
-__all__ = ["begin_diagnostic", "check_technician", "export_bundle", "inject_fault"]
+__all__ = ["begin_diagnostic", "check_technician", "clear_faults", "export_bundle",
+           "inject_fault"]
 
 
 def check_technician(context: StaffContext, session: StaffSession, name: str, *,
@@ -68,3 +72,26 @@ def export_bundle(context: StaffContext, session: StaffSession, path: Path, *,
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bundle(path, contents)
     return path
+
+
+def clear_faults(context: StaffContext, session: StaffSession) -> str:
+    """Reset every device's latched faults (RESET_FAULTS on each line); allowed during a round,
+    audited. Returns what was done, device by device."""
+    check_technician(context, session, "clear_faults", moves_hardware=False)
+    manager = context.manager
+    if manager is None:
+        raise ProcedureError("no devices are open at this station")
+
+    def reset(driver: Any) -> None:
+        drivers = list(driver) if hasattr(driver, "by_seat") else [driver]  # every acceptor
+        for each in drivers:
+            each.reset_faults()
+
+    done = []
+    for device in manager.devices:
+        try:
+            manager.submit(device, reset).result(timeout=5.0)
+            done.append(f"{device}: faults reset")
+        except Exception as error:  # one device that does not answer: say so, go on
+            done.append(f"{device}: not reset ({error})")
+    return "; ".join(done)

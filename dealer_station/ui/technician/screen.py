@@ -33,11 +33,16 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.audit import utc_now
-from dealer_station.auth import AccessDenied, Role
+from dealer_station.auth import Role
 from dealer_station.ui.supervisor.calls import POLL_MS, Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
 from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame, message_label
-from dealer_station.ui.technician.actions import begin_diagnostic, export_bundle, inject_fault
+from dealer_station.ui.technician.actions import (
+    begin_diagnostic,
+    clear_faults,
+    export_bundle,
+    inject_fault,
+)
 from dealer_station.ui.technician.bundle import RecentLogs
 from dealer_station.ui.technician.device_tests import DEVICE_TESTS, submit_test
 from dealer_station.ui.technician.devices import DeviceRow, device_rows
@@ -57,12 +62,24 @@ def _ended(future: Future[Any]) -> Future[Any]:
 
 
 def sign_in_technician(context: StaffContext, user: str, pin: str) -> StaffSession:
-    """A technician signs in; refused during a round (the screen is locked out then)."""
-    station = context.station
-    if station.round is not None:
-        raise AccessDenied(f"the technician's screen is locked during a round (round "
-                           f"{station.round_id} is in progress)")
-    return sign_in_staff(station, user, pin, Role.TECHNICIAN)
+    """A technician signs in, also during a round: to see the devices and clear their faults
+    (the tests that move hardware stay refused until the round ends)."""
+    return sign_in_staff(context.station, user, pin, Role.TECHNICIAN)
+
+
+def round_notice(round_id: int | None) -> str:
+    """What the technician may do while round ``round_id`` is in progress, said before the PIN.
+
+    >>> round_notice(None)
+    ''
+    >>> round_notice(7).split(":")[0]
+    'Round 7 is in progress'
+    """
+    if round_id is None:
+        return ""
+    return (f"Round {round_id} is in progress: sign in to see the devices and clear their "
+            "faults. The lamp, sensor, dispense and lockout tests and fault injection move "
+            "the table's hardware: they are refused until the round ends.")
 
 
 class TechnicianScreen(StaffFrame):
@@ -128,6 +145,11 @@ class TechnicianScreen(StaffFrame):
             button.clicked.connect(lambda _=False, k=key: self.run_test(k))
             buttons.addWidget(button, index // 3, index % 3)
             self.test_buttons[key] = button
+        # a jam cleared by hand, a misread: the devices' latched faults reset (during a round too)
+        self.clear_button = QPushButton("CLEAR FAULTS")
+        self.clear_button.setObjectName("secondary")
+        self.clear_button.clicked.connect(self.clear_device_faults)
+        buttons.addWidget(self.clear_button, 1, 1)
         self.refresh_button = QPushButton("REFRESH")
         self.refresh_button.clicked.connect(self.refresh)
         buttons.addWidget(self.refresh_button, 1, 2)
@@ -201,7 +223,15 @@ class TechnicianScreen(StaffFrame):
     def start(self) -> None:
         self.session = None
         self.sign_in_panel.reset()
+        self.sign_in_panel.set_notice("")
         self.stack.setCurrentIndex(0)
+
+        def read(context: StaffContext) -> int | None:
+            found: int | None = context.station.round_id
+            return found
+
+        # what is refused during a round is said before the PIN is typed
+        self.calls.submit(read, lambda found: self.sign_in_panel.set_notice(round_notice(found)))
 
     def sign_in(self, user: str, pin: str) -> None:
         self.calls.submit(lambda context: sign_in_technician(context, user, pin),
@@ -267,10 +297,25 @@ class TechnicianScreen(StaffFrame):
         locked = round_id is not None
         self.lock.setVisible(locked)
         if locked:
-            self.lock.setText(f"LOCKED: round {round_id} is in progress. Device tests and fault "
-                              "injection wait until the round ends.")
+            self.lock.setText(f"Round {round_id} is in progress: device tests and fault "
+                              "injection wait until the round ends; CLEAR FAULTS works now.")
         for button in (*self.test_buttons.values(), self.inject_button):
             button.setEnabled(not locked and self.running is None)
+        self.clear_button.setEnabled(self.running is None)
+
+    def clear_device_faults(self) -> None:
+        """Reset every device's latched faults (also during a round), audited."""
+        session = self.session
+        if session is None:
+            return
+        self.message.setText("Clearing the devices' faults…")
+
+        def done(words: str) -> None:
+            self.message.setText(words)
+            self.refresh()
+
+        self.calls.submit(lambda context: clear_faults(context, session), done,
+                          lambda words: self.message.setText(f"Refused: {words}"))
 
     # -- tests -------------------------------------------------------------------------------
     def run_test(self, key: str) -> None:

@@ -1,0 +1,112 @@
+"""The round in progress, for the supervisor: which round, at which step, dealt by whom, the
+wagers on the layout; and VOID THE ROUND with the reason (a supervisor who did not deal it; the
+station checks the id and PIN again and journals the void, audited). The dealer's screen then says
+which wagers go back to their players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from dealer_station.procedure import ProcedureError
+from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
+from dealer_station.ui.supervisor.session import StaffSession
+from dealer_station.ui.supervisor.widgets import message_label
+
+__all__ = ["OpenRound", "RoundPage", "open_round", "void_open_round"]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRound:
+    """The round in progress as the supervisor reads it (``round_id`` None: none)."""
+
+    round_id: int | None
+    step: str = ""
+    dealer: str = ""
+    wagers: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> str:
+        if self.round_id is None:
+            return "No round is in progress."
+        on_layout = "\n".join(self.wagers) or "no wager on the layout"
+        return (f"Round {self.round_id} · {self.step} · dealer {self.dealer or '-'}\n"
+                f"{on_layout}")
+
+
+def open_round(context: StaffContext) -> OpenRound:
+    """Read the open round (on the station's thread)."""
+    station = context.station
+    round_ = station.round
+    if round_ is None:
+        return OpenRound(None)
+    controller = context.controller
+    wagers = tuple(controller.on_layout()) if controller is not None else ()
+    dealer = getattr(station.dealer, "id", "") if station.dealer is not None else ""
+    return OpenRound(station.round_id, round_.step.instruction, str(dealer), wagers)
+
+
+def void_open_round(context: StaffContext, session: StaffSession, reason: str) -> str:
+    """Void the open round with ``reason`` as ``session``'s supervisor; returns what the dealer
+    is told to do."""
+    if context.controller is None:
+        raise ProcedureError("the table is not running")
+    words: str = context.controller.void_round(reason, session.user, session.pin)
+    return words
+
+
+class RoundPage(QWidget):
+    """See :mod:`module docs <dealer_station.ui.supervisor.round_page>`."""
+
+    def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.calls = calls
+        self.session: StaffSession | None = None
+        layout = QVBoxLayout(self)
+        heading = QLabel("THE ROUND IN PROGRESS")
+        heading.setObjectName("phase")
+        layout.addWidget(heading)
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("the reason the round is voided (written in its record)")
+        layout.addWidget(self.reason)
+        self.void_button = QPushButton("VOID THE ROUND: RETURN EVERY WAGER")
+        self.void_button.setObjectName("secondary")
+        self.void_button.clicked.connect(self.void)
+        layout.addWidget(self.void_button)
+        self.refresh_button = QPushButton("REFRESH")
+        self.refresh_button.clicked.connect(self.refresh)
+        layout.addWidget(self.refresh_button)
+        layout.addStretch(1)
+        self.message = message_label()
+        layout.addWidget(self.message)
+        self.shown = OpenRound(None)
+
+    def refresh(self) -> None:
+        self.calls.submit(open_round, self._show, self.message.setText)
+
+    def _show(self, found: OpenRound) -> None:
+        self.shown = found
+        self.summary.setText(found.words)
+        self.void_button.setEnabled(found.round_id is not None)
+        self.reason.setEnabled(found.round_id is not None)
+
+    def void(self) -> None:
+        session, reason = self.session, self.reason.text().strip()
+        if session is None:
+            return
+        if not reason:
+            self.message.setText("Write the reason the round is voided.")
+            return
+
+        def done(words: str) -> None:
+            self.reason.clear()
+            self.message.setText(words)
+            self.refresh()
+
+        self.message.setText("Voiding…")
+        self.calls.submit(lambda context: void_open_round(context, session, reason), done,
+                          lambda words: self.message.setText(f"Refused: {words}"))
