@@ -2,9 +2,10 @@
 
 The supervisor signs in with their own id and PIN (a dealer's or technician's account is
 refused); the pages are the round in progress (voided with a reason), progressive validation,
-round history and disputes, table configuration and the meters. Every protected action is checked again by the station with the supervisor's id
-and PIN when it is taken. SIGN OUT audits the end of the session and returns to the dealer's
-screen, where the round stands exactly as it was left.
+round history and disputes, table configuration and the meters. Every protected action is
+checked again by the station with the supervisor's id and PIN when it is taken. SIGN OUT audits
+the end of the session and returns to the dealer's screen, where the round stands exactly as it
+was left.
 """
 
 from __future__ import annotations
