@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
     def show_snapshot(self, snapshot: Snapshot) -> None:
         """Draw ``snapshot``: the felt, the step, and the lower panel the step needs."""
         previous, self.snapshot = self.snapshot, snapshot
+        self.step_panel.snapshot_arrived()
         # Only what changed is redrawn: a device event usually changes one seat of the felt.
         if previous is None or previous.table.title != snapshot.table.title:
             self.health.set_title(snapshot.table.title)

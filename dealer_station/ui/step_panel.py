@@ -4,6 +4,8 @@ and — when a device fault matters to the step — a stop message saying what t
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
@@ -26,8 +28,17 @@ from dealer_station.ui.view import StepView
 __all__ = ["StepPanel", "instruction_points"]
 
 
+def _step_identity(view: StepView) -> tuple[object, ...]:
+    """What makes a step another step: its phase, the positions it asks and its actions."""
+    return (view.phase, view.positions, view.instruction, tuple(a.name for a in view.actions))
+
+
 #: The instruction's smallest type (points), reached only when the panel has no more room.
 SMALLEST_INSTRUCTION_PT = 13
+#: How long after a new step a key the last step took for another action is not taken
+#: (seconds): longer than a double press, shorter than a dealer's next deliberate one.
+REPEAT_GUARD_SECONDS = 0.5
+IN_FLIGHT_SECONDS = 1.5
 #: How many actions share one row of the step panel.
 _ONE_ROW = 3
 
@@ -89,6 +100,9 @@ class StepPanel(QFrame):
                                        QSizePolicy.Policy.Minimum)
         self.instruction.setMaximumHeight(170)
         self._instruction_pt = THEME.instruction_pt
+        self._guard_until = 0.0
+        self._guarded: dict[str, str] = {}
+        self._in_flight_until = 0.0
         self.order = _label("muted")
         self.blocked = _label("fault")
         self.blocked.hide()
@@ -118,6 +132,12 @@ class StepPanel(QFrame):
         return self._buttons[action]
 
     def set_view(self, view: StepView) -> None:
+        previous = self._view
+        if previous is None or _step_identity(previous) != _step_identity(view):
+            # a new step: for a moment, a key the last step took for another action is not
+            # taken, so a double press meant for that step does not act on this one
+            self._guard_until = time.monotonic() + REPEAT_GUARD_SECONDS
+            self._guarded = self._inputs(previous) if previous is not None else {}
         self._view = view
         self.phase.setText(view.phase_label)
         self.instruction.setText(view.instruction)
@@ -206,7 +226,8 @@ class StepPanel(QFrame):
             for key in keys:
                 shortcut = QShortcut(QKeySequence(key), self.window())
                 shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.activated.connect(lambda name=action.name: self._trigger(name))
+                shortcut.activated.connect(
+                    lambda name=action.name, pressed=key: self._pressed(name, pressed))
                 self._shortcuts.append(shortcut)
             if action.key:
                 hints.append(f"{action.key} {action.label.lower()}")
@@ -228,6 +249,39 @@ class StepPanel(QFrame):
             return
         row, column = divmod(index - 1, _ONE_ROW)
         self._button_row.addWidget(button, 1 + row, column)
+
+    @staticmethod
+    def _inputs(view: StepView) -> dict[str, str]:
+        """The keys that act at ``view`` and the action each one performs."""
+        inputs = {}
+        for action in view.actions:
+            if not action.enabled:
+                continue
+            if action.key:
+                inputs[action.key.upper()] = action.name
+            if action.primary:
+                inputs["RETURN"] = action.name
+        return inputs
+
+    def _pressed(self, name: str, key: str) -> None:
+        """A key of the step shown. Ignored while the last key's action is still on its way to
+        the station (the step it was meant for may be ending) and, just after a new step
+        appeared, a key the last step took for another action (T take back, then T turn card:
+        a double press must not do both). A tap on a button always acts on the button seen."""
+        now = time.monotonic()
+        if now < self._in_flight_until:
+            return
+        meant = self._guarded.get(key.upper())
+        if now < self._guard_until and meant is not None and meant != name:
+            return
+        # until the station answers (at most IN_FLIGHT_SECONDS: a lost answer never leaves the
+        # keys dead)
+        self._in_flight_until = now + IN_FLIGHT_SECONDS
+        self._trigger(name)
+
+    def snapshot_arrived(self) -> None:
+        """The station has answered (a new snapshot is shown): the next press is taken."""
+        self._in_flight_until = 0.0
 
     def _trigger(self, name: str) -> None:
         if self._view is None:
