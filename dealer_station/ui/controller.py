@@ -793,14 +793,18 @@ class TableController:
         meter = self._meter()
         if meter is not None:
             table = replace(table, meter=meter)
-        if round_ is not None and not signed_out:
-            order = {str(p): i for i, p in enumerate(
-                p for p in step.positions if str(p) not in {str(d) for d in done})}
-            table = replace(table, seats=tuple(
-                replace(seat, order=order.get(seat.key)) for seat in table.seats))
         entry = None
         if round_ is not None and not signed_out:
             entry = self._entry(round_)
+        if round_ is not None and not signed_out:
+            if entry is not None and entry.kind == "wagers":
+                # betting has no order: NOW is the position whose wagers are being entered
+                order = {str(entry.position): 0} if entry.position else {}
+            else:
+                order = {str(p): i for i, p in enumerate(
+                    p for p in step.positions if str(p) not in {str(d) for d in done})}
+            table = replace(table, seats=tuple(
+                replace(seat, order=order.get(seat.key)) for seat in table.seats))
         elif step.expects in ("sign_in", "first_supervisor"):
             entry = EntryRequest(step.expects, "", step.instruction,
                                  options={"refused": self.refused})
