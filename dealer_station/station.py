@@ -143,6 +143,7 @@ themselves lazily when their round modules exist.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import os
 import threading
@@ -317,6 +318,17 @@ class ResumeReport:
 
 def _history_json(round_: Any) -> list[dict[str, JSONValue]]:
     return [record.to_json() for record in round_.history]
+
+
+def _fits_arguments(action: str, method: Any, arguments: Mapping[str, JSONValue]) -> None:
+    """Refuse, in words, an action given details it does not take or without one it needs
+    (rather than a Python error naming the method)."""
+    try:
+        inspect.signature(method).bind(**arguments)
+    except TypeError as error:
+        detail = str(error).replace("'", "")
+        raise ProcedureError(f"{action.replace('_', ' ')} cannot be taken with what was given: "
+                             f"{detail}") from None
 
 
 class Station:
@@ -656,8 +668,8 @@ class Station:
         hooks = game_hooks(self.game)
         if "supervisor" in arguments or (hooks is not None
                                          and action in hooks.supervisor_actions):
-            raise AccessDenied(f"{action} is a supervisor's decision: it needs the supervisor's "
-                               "id and PIN (Station.supervise)")
+            raise AccessDenied(f"{action.replace('_', ' ')} is a supervisor's decision: a "
+                               "supervisor signs it with their own id and PIN")
         with self._lock:
             dealer = self._require_dealer()
             return self._perform(action, dealer.id, self._station_inputs(action, arguments))
@@ -776,6 +788,9 @@ class Station:
         if action.startswith("_") or not callable(getattr(self.round, action, None)):
             raise ProcedureError(f"{self.game} has no action {action!r}")
         verify = getattr(self.round, f"verify_{action}", None)
+        for method in (verify, getattr(self.round, action)):
+            if method is not None:
+                _fits_arguments(action, method, arguments)
         if verify is not None:
             verify(**arguments)
         before = len(self.round.history)

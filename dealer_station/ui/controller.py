@@ -839,6 +839,7 @@ def on_duty(dealer: Any) -> str:
 
 
 def _reason(error: Exception) -> str:
-    if isinstance(error, ProcedureError):
-        return error.reason + (f" [{error.clause}]" if error.clause else "")
-    return str(error)
+    """The words the screen shows for a refusal (plain words, never the program's names)."""
+    from dealer_station.ui.words import refusal
+
+    return refusal(error)

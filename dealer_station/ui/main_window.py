@@ -181,7 +181,9 @@ class MainWindow(QMainWindow):
             lambda c: c.supervise(action, user, pin, **arguments))
 
     def show_error(self, text: str) -> None:
-        self.error.setText(text)
+        from dealer_station.ui.words import plain_words
+
+        self.error.setText(plain_words(text))
         self.error.show()
 
     def show_snapshot(self, snapshot: Snapshot) -> None:

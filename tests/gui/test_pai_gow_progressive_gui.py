@@ -7,6 +7,7 @@ jackpot record is completed, and the screen and the journal agree (9 NYCRR 5324.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from gui_harness import SUPERVISOR, Table
@@ -48,6 +49,11 @@ def _journal(data_dir):
         summary = journal.rounds(station.store)[-1]
         meter = station.meter("progressive")
         return summary, list(journal.round_records(station.store, summary.id)), meter
+
+
+def assert_plain_words(text: str) -> None:
+    """No name from the program: a dotted or called name, a snake_case name, a quoted repr."""
+    assert not re.search(r"\b[A-Z]\w*\.\w+|\w\(\)|\b[a-z]+_[a-z_]+\b|(?<!\w)'\w[^'\s]*'", text), text
 
 
 def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot, tmp_path,
@@ -93,6 +99,8 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
         # The dealer cannot validate their own round's payout.
         table.supervisor_decides("approve", DEALER_ID, DEALER_PIN)
         assert table.snapshot.message and table.phase == "progressive_validation"
+        print("REFUSAL:", table.snapshot.message)
+        assert_plain_words(table.snapshot.message)  # a refusal in words, never code
         table.supervisor_decides("approve")
         table.wait(lambda s: s.step.phase == "jackpot_record")
         table.press("jackpot_done")

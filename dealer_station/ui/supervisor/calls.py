@@ -38,6 +38,7 @@ from typing import Any
 from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, Signal, Slot
 
 from dealer_station.procedure import ProcedureError
+from dealer_station.ui.words import refusal
 
 __all__ = [
     "Answers",
@@ -86,20 +87,15 @@ def simulation_of(controller: Any) -> Any:
 
 
 def reason_of(error: BaseException) -> str:
-    """The words shown for a refusal: the reason and, when there is one, the clause.
+    """The words shown for a refusal: the reason and, when there is one, the clause, in plain
+    words (:func:`dealer_station.ui.words.refusal`).
 
     >>> reason_of(ProcedureError("only a supervisor may change the configuration"))
     'only a supervisor may change the configuration'
     >>> reason_of(ValueError("bad amount"))
     'bad amount'
     """
-    if isinstance(error, ProcedureError):
-        return error.reason + (f" [{error.clause}]" if error.clause else "")
-    clause = getattr(error, "clause", None)
-    reason = getattr(error, "reason", None)
-    if isinstance(reason, str) and clause:
-        return f"{reason} [{clause}]"
-    return str(error)
+    return refusal(error)
 
 
 Post = Callable[[Callable[[Any], None]], None]

@@ -29,7 +29,12 @@ from PySide6.QtWidgets import (
 from dealer_station import jackpot as jackpot_print
 from dealer_station.procedure import ProcedureError
 from dealer_station.store import journal
-from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls
+from dealer_station.ui.supervisor.calls import (
+    Background,
+    StaffContext,
+    StationCalls,
+    reason_of,
+)
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.validation import (
     JackpotClaim,
@@ -170,7 +175,7 @@ class ValidationPage(QWidget):
                     shown = show_claim(station, round_id, waiting[0], supervisor=session.user,
                                        pin=session.pin)
                 except ProcedureError as error:  # the reason, said on the screen
-                    shown = str(error)
+                    shown = reason_of(error)
             return round_id, waiting, shown
 
         def show(found: tuple[int | None, tuple[int, ...], JackpotClaim | str | None]) -> None:
