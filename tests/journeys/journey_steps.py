@@ -1,0 +1,196 @@
+"""What a person does at the table, in the words of the screen: the steps the journeys share.
+Each takes a running :class:`journey_person.Station`, presses what a dealer, supervisor or
+technician presses, waits for the screen to follow and takes a screenshot of the step."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from journey_person import JourneyError, Screen, Seen, Station
+
+SUPERVISOR = ("S-1001", "Sam Super", "246810")
+DEALER = ("D-2002", "Dee Dealer", "135790")
+
+
+@dataclass(frozen=True)
+class Step:
+    """The step panel as shown: the step's name (e.g. ``BETTING``), the instruction, the
+    enabled buttons of the step (the primary one first) and the payments ticked off and listed
+    ("3 of 6 done")."""
+
+    phase: str
+    instruction: str
+    actions: tuple[str, ...]
+    ticked: int = 0
+    payments: int = 0
+
+    @property
+    def all_ticked(self) -> bool:
+        return self.ticked == self.payments
+
+    @property
+    def key(self) -> tuple[str, str, tuple[str, ...]]:
+        return self.phase, self.instruction, self.actions
+
+
+def _named(screen: Screen, name: str) -> list[Seen]:
+    return [t for t in screen.visible() if t.raw.get("name") == name]
+
+
+def step_of(screen: Screen) -> Step:
+    """Read the step panel off the screen."""
+    instructions = _named(screen, "instruction")
+    if not instructions:
+        return Step("", "", ())
+    instruction = instructions[0]
+    x, y = instruction.rect[0], instruction.rect[1]
+    above = [t for t in _named(screen, "phase") if abs(t.rect[0] - x) < 8 and t.rect[1] < y]
+    phase = max(above, key=lambda t: t.rect[1]).text if above else ""
+    actions = tuple(t.text for t in sorted(
+        (t for t in screen.visible() if t.kind == "button" and t.enabled
+         and t.raw.get("name") in ("primary", "secondary")
+         and t.rect[1] > y and abs(t.rect[0] - x) < 400),
+        key=lambda t: (t.raw.get("name") != "primary", t.rect[1], t.rect[0])))
+    done = next((m for t in screen.visible() if t.kind == "label"
+                 and (m := re.match(r"(\d+) of (\d+) done", t.text))), None)
+    return Step(phase, instruction.text, actions,
+                *((int(done.group(1)), int(done.group(2))) if done else (0, 0)))
+
+
+def wait_step(station: Station, phase: str | re.Pattern[str], patience: float = 20.0) -> Step:
+    """Wait until the step panel shows step ``phase``."""
+    def there(screen: Screen) -> bool:
+        shown = step_of(screen).phase
+        return (phase.search(shown) is not None if isinstance(phase, re.Pattern)
+                else shown.casefold() == phase.casefold())
+
+    return step_of(station.wait(there, f"the step {getattr(phase, 'pattern', phase)}",
+                                patience))
+
+
+def press_and_follow(station: Station, text: str | re.Pattern[str],
+                     patience: float = 20.0) -> Step:
+    """Press a step's button and wait until the step panel changes."""
+    before = step_of(station.look())
+    station.press(text)
+    return step_of(station.wait(lambda s: step_of(s).key != before.key,
+                                f"the screen to move on from {before.phase} after "
+                                f"{getattr(text, 'pattern', text)}", patience))
+
+
+def key_and_follow(station: Station, key: str, patience: float = 20.0) -> Step:
+    """Press a key and wait until the step panel changes."""
+    before = step_of(station.look())
+    station.key(key)
+    return step_of(station.wait(lambda s: step_of(s).key != before.key,
+                                f"the screen to move on from {before.phase} after key {key}",
+                                patience))
+
+
+# ---------------------------------------------------------------------------- accounts
+def first_start(station: Station, who: tuple[str, str, str] = SUPERVISOR) -> None:
+    """A fresh table asks for its first supervisor: id, name, PIN twice."""
+    user, name, pin = who
+    station.wait_for(re.compile("first supervisor", re.I))
+    station.shot("first-start", "A fresh data directory: the table asks for its first "
+                                "supervisor")
+    station.fill("Id", user)
+    station.fill("Name", name)
+    station.fill("PIN", pin)
+    screen = station.look()
+    if screen.find("PIN again", "label"):
+        station.fill("PIN again", pin)
+    station.shot("first-supervisor-typed", "The first supervisor's id, name and PIN typed")
+    station.press(re.compile(r"^create supervisor$", re.I))
+    station.wait_for(re.compile(rf"{re.escape(user)}.*created", re.I))
+    station.wait(lambda s: not s.find(re.compile("first supervisor", re.I), "label"),
+                 "the first-start form to close")
+
+
+def sign_in(station: Station, user: str, pin: str, shot: str = "") -> None:
+    """The dealer's sign-in: id and PIN, SIGN IN."""
+    station.find("SIGN IN")
+    station.fill("Id", user)
+    station.fill("PIN", pin)
+    if shot:
+        station.shot("sign-in", shot)
+    station.press("SIGN IN")
+    station.wait(lambda s: not s.reachable("SIGN IN"), f"{user} signed in")
+
+
+# ---------------------------------------------------------------------------- let it ride
+#: The steps of a Let It Ride round in their order (9 NYCRR 5324.34(c)-(e)).
+LET_IT_RIDE_STEPS = ("BETTING", "DEALING", "BET ONE", "FIRST COMMUNITY CARD", "BET TWO",
+                     "SECOND COMMUNITY CARD", "SHOWDOWN", "COLLECT LOSING WAGERS",
+                     "PAY WINNING WAGERS", "COLLECT CARDS", "BETWEEN ROUNDS")
+
+
+def chips_for(dollars: int) -> list[str]:
+    """The chip buttons a dealer taps for ``dollars`` (largest first).
+
+    >>> chips_for(135)
+    ['+$100', '+$25', '+$5', '+$5']
+    """
+    taps = []
+    for chip in (500, 100, 25, 5):
+        while dollars >= chip:
+            taps.append(f"+${chip}")
+            dollars -= chip
+    if dollars:
+        raise ValueError("wagers are in $5 chips")
+    return taps
+
+
+def place_wagers(station: Station, wagers: dict[int, int]) -> None:
+    """Tap each position on the felt, tap its chips, PLACE WAGERS."""
+    for position, dollars in wagers.items():
+        station.tap_seat(position)
+        station.wait_for(re.compile(rf"^POSITION {position} · ", re.I))
+        for chip in chips_for(dollars):
+            station.press(chip)
+        station.wait_for(re.compile(rf"3 × \${dollars:,}\.00"))
+        station.press("PLACE WAGERS")
+        station.wait_for(re.compile(rf"^POSITION {position} · wagers placed", re.I))
+
+
+def play_let_it_ride(station: Station, wagers: dict[int, int], *,
+                     take_back: int | None = None, shots: bool = True) -> list[str]:
+    """One Let It Ride round from START ROUND to the next round: the wagers entered on the
+    felt, NO MORE BETS, DISPENSE until dealt, the decisions by key (``R``, or ``T`` for position
+    ``take_back``), the community cards, the showdown, each payment ticked with Space, and
+    the collected and paid buttons. Returns the steps in the order the screen showed them."""
+    seen: list[str] = []
+
+    def note(step: Step) -> None:
+        if not seen or seen[-1] != step.phase:
+            seen.append(step.phase)
+            if shots:
+                station.shot(step.phase.lower().replace(" ", "-"),
+                             f"Let It Ride · {step.phase.title()}: {step.instruction}")
+
+    wait_step(station, "BETWEEN ROUNDS")
+    press_and_follow(station, "START ROUND")
+    wait_step(station, "BETTING")
+    place_wagers(station, wagers)
+    note(step_of(station.look()))
+    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    for _ in range(200):
+        note(step)
+        if step.phase == "BETWEEN ROUNDS":
+            return seen
+        if step.phase == "DEALING":
+            step = press_and_follow(station, "DISPENSE")
+        elif step.phase in ("BET ONE", "BET TWO"):
+            position = re.search(r"\d+", step.instruction)
+            back = position is not None and int(position.group()) == take_back
+            step = key_and_follow(station, "t" if back else "r")
+        elif not step.all_ticked:
+            station.key("space")
+            step = step_of(station.wait(lambda s, b=step.ticked: step_of(s).ticked > b,
+                                        "a payment ticked by Space"))
+        elif step.actions:
+            step = press_and_follow(station, step.actions[0])
+        else:
+            raise JourneyError(f"step {step.phase} offers nothing to press: {step}")
+    raise JourneyError(f"the round did not end; steps seen: {seen}")

@@ -1,0 +1,62 @@
+"""Journey: a fresh table from its first start to a Let It Ride round, as a person does it in
+the real window (mouse and keyboard only), on the simulated table as shipped."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from journey_steps import (
+    LET_IT_RIDE_STEPS,
+    SUPERVISOR,
+    first_start,
+    play_let_it_ride,
+    sign_in,
+    step_of,
+)
+
+
+def _in_order(seen: list[str], expected: tuple[str, ...]) -> bool:
+    """``seen`` is ``expected`` with some steps left out (a round without winners pays
+    nothing), never reordered or extra."""
+    remaining = iter(expected)
+    return all(step in remaining for step in seen)
+
+
+def history(data_dir: object) -> str:
+    """What ``dealer-station history`` prints for the table (the command line a supervisor
+    uses)."""
+    done = subprocess.run([sys.executable, "-m", "dealer_station.cli", "--data-dir",
+                           str(data_dir), "history"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_first_start_then_a_let_it_ride_round_5324_34(open_station):
+    """First start, then a Let It Ride round at 1280×800
+
+    A fresh data directory: the first supervisor is created on the first-start form, signs in
+    on duty as the dealer and plays a round on the default simulated table: wagers tapped on the
+    felt, NO MORE BETS · LOCKOUT, DISPENSE until every stack is dealt by the shoe, the decisions
+    by key (T takes bet one back at one position, R lets the others ride), both community
+    cards, the showdown, every payment ticked with Space in the regulated order, and the round
+    ends between rounds, complete in the table's history."""
+    station = open_station("first-start-let-it-ride")
+    first_start(station)
+    user, _name, pin = SUPERVISOR
+    sign_in(station, user, pin, "Sign in to deal: the supervisor on duty as the dealer")
+    ready = step_of(station.look())
+    assert ready.phase == "BETWEEN ROUNDS" and "START ROUND" in ready.actions
+    station.shot("between-rounds", "Signed in: the table is ready for its first round")
+
+    seen = play_let_it_ride(station, {2: 10, 5: 25}, take_back=2)
+
+    assert _in_order(seen, LET_IT_RIDE_STEPS), seen
+    assert {"DEALING", "BET ONE", "BET TWO", "SHOWDOWN", "BETWEEN ROUNDS"} <= set(seen), seen
+    end = station.look()
+    # every payment of the settlement stays listed, each ticked off
+    assert step_of(end).payments and step_of(end).all_ticked, step_of(end)
+    listed = history(station.data_dir)
+    assert re.search(r"\b1\b.*let.it.ride.*complete", listed, re.I | re.S), listed
