@@ -299,9 +299,9 @@ class Station:
                        env=dict(os.environ, DISPLAY=self.xserver.display))
 
     def click_at(self, x: int, y: int) -> None:
-        self._xdotool("mousemove", "--sync", str(x), str(y))
-        time.sleep(0.05)
-        self._xdotool("click", "1")
+        # no "mousemove --sync": it waits ~15 s when the pointer is already there (a button
+        # pressed twice in a row)
+        self._xdotool("mousemove", str(x), str(y), "sleep", "0.05", "click", "1")
 
     def click(self, thing: Seen) -> None:
         self.click_at(*thing.centre)

@@ -5,6 +5,7 @@ technician presses, waits for the screen to follow and takes a screenshot of the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from journey_person import JourneyError, Screen, Seen, Station
@@ -154,17 +155,41 @@ def place_wagers(station: Station, wagers: dict[int, int]) -> None:
         station.wait_for(re.compile(rf"^POSITION {position} · wagers placed", re.I))
 
 
+def simulated_table(station: Station, *buttons: str | re.Pattern[str], shot: str = "",
+                    caption: str = "") -> None:
+    """Open the SIMULATED TABLE panel (the person's hands at the simulated table), press
+    ``buttons`` in turn, each waiting for the panel's "done" line, and close it."""
+    station.press("SIMULATED TABLE")
+    station.find("CLOSE")
+    for button in buttons:
+        before = [t.text for t in station.look().visible() if t.raw.get("name") == "message"]
+        station.press(button)
+        station.wait(lambda s, b=before: [t.text for t in s.visible()
+                                          if t.raw.get("name") == "message"] != b,
+                     f"the simulated table to answer {getattr(button, 'pattern', button)}")
+    if shot:
+        station.shot(shot, caption)
+    station.press("CLOSE")
+    station.wait(lambda s: not s.reachable("CLOSE"), "the simulated-table panel to close")
+
+
 def play_let_it_ride(station: Station, wagers: dict[int, int], *,
-                     take_back: int | None = None, shots: bool = True) -> list[str]:
+                     take_back: int | None = None, bonus: tuple[int, ...] = (),
+                     shots: bool = True, each_step: Callable[[Step], None] | None = None,
+                     ) -> list[str]:
     """One Let It Ride round from START ROUND to the next round: the wagers entered on the
-    felt, NO MORE BETS, DISPENSE until dealt, the decisions by key (``R``, or ``T`` for position
-    ``take_back``), the community cards, the showdown, each payment ticked with Space, and
-    the collected and paid buttons. Returns the steps in the order the screen showed them."""
+    felt, a $1 bonus chip on the acceptor of each position in ``bonus`` (through the
+    simulated-table panel), NO MORE BETS, DISPENSE until dealt, the decisions by key (``R``,
+    or ``T`` for position ``take_back``), the community cards, the showdown, each payment
+    ticked with Space, and the collected and paid buttons. ``each_step`` sees every new step.
+    Returns the steps in the order the screen showed them."""
     seen: list[str] = []
 
     def note(step: Step) -> None:
         if not seen or seen[-1] != step.phase:
             seen.append(step.phase)
+            if each_step is not None:
+                each_step(step)
             if shots:
                 station.shot(step.phase.lower().replace(" ", "-"),
                              f"Let It Ride · {step.phase.title()}: {step.instruction}")
@@ -173,6 +198,12 @@ def play_let_it_ride(station: Station, wagers: dict[int, int], *,
     press_and_follow(station, "START ROUND")
     wait_step(station, "BETTING")
     place_wagers(station, wagers)
+    if bonus:
+        simulated_table(station, *(re.compile(rf"^{p} · PLACE CHIP$") for p in bonus),
+                        shot="bonus-chips" if shots else "",
+                        caption="SIMULATED TABLE: a $1 chip placed on the bonus acceptor of "
+                                f"position {', '.join(map(str, bonus))}; the acceptor senses "
+                                "it and lights")
     note(step_of(station.look()))
     step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
     for _ in range(200):

@@ -39,7 +39,8 @@ def test_first_start_then_a_let_it_ride_round_5324_34(open_station):
 
     A fresh data directory: the first supervisor is created on the first-start form, signs in
     on duty as the dealer and plays a round on the default simulated table: wagers tapped on the
-    felt, NO MORE BETS · LOCKOUT, DISPENSE until every stack is dealt by the shoe, the decisions
+    felt, a $1 bonus chip placed on position 5's acceptor through the SIMULATED TABLE panel,
+    NO MORE BETS · LOCKOUT, DISPENSE until every stack is dealt by the shoe, the decisions
     by key (T takes bet one back at one position, R lets the others ride), both community
     cards, the showdown, every payment ticked with Space in the regulated order, and the round
     ends between rounds, complete in the table's history."""
@@ -51,12 +52,14 @@ def test_first_start_then_a_let_it_ride_round_5324_34(open_station):
     assert ready.phase == "BETWEEN ROUNDS" and "START ROUND" in ready.actions
     station.shot("between-rounds", "Signed in: the table is ready for its first round")
 
-    seen = play_let_it_ride(station, {2: 10, 5: 25}, take_back=2)
+    seen = play_let_it_ride(station, {2: 10, 5: 25}, take_back=2, bonus=(5,))
 
     assert _in_order(seen, LET_IT_RIDE_STEPS), seen
     assert {"DEALING", "BET ONE", "BET TWO", "SHOWDOWN", "BETWEEN ROUNDS"} <= set(seen), seen
     end = station.look()
     # every payment of the settlement stays listed, each ticked off
     assert step_of(end).payments and step_of(end).all_ticked, step_of(end)
+    # the chip the acceptor sensed is position 5's bonus wager, settled with the round
+    assert end.shows(re.compile(r"^bonus", re.I)), end.summary()
     listed = history(station.data_dir)
     assert re.search(r"\b1\b.*let.it.ride.*complete", listed, re.I | re.S), listed
