@@ -346,10 +346,12 @@ class TableController:
         self.closers: list[Callable[[], None]] = []
         #: The form the dealer opened (a problem from the step panel's menu, a count).
         self.opened: str | None = None
-        #: Why the last sign-in (or first supervisor) was refused, shown under the form.
+        #: Why the last sign-in (or first supervisor) was refused, shown under the form once
+        #: per attempt (:attr:`attempts` counts them).
         self.refused = ""
         #: The last settlement preview: ((round id, records, action), the round after it).
         self._plan: tuple[tuple[Any, ...], Any] | None = None
+        self.attempts = 0
 
     @property
     def round(self) -> Any:
@@ -359,6 +361,7 @@ class TableController:
     def sign_in(self, user_id: str, pin: str) -> bool:
         """The dealer (or a supervisor who deals) signs in; a refusal is shown under the form
         (``options["refused"]`` of the sign-in entry)."""
+        self.attempts += 1
         try:
             self.station.sign_in(user_id, pin)
         except (ProcedureError, ValueError) as error:
@@ -430,6 +433,7 @@ class TableController:
         return self.notice
 
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> bool:
+        self.attempts += 1
         try:
             self.station.create_first_supervisor(user_id, name, pin)
         except (ProcedureError, ValueError) as error:
@@ -807,7 +811,7 @@ class TableController:
                 replace(seat, order=order.get(seat.key)) for seat in table.seats))
         elif step.expects in ("sign_in", "first_supervisor"):
             entry = EntryRequest(step.expects, "", step.instruction,
-                                 options={"refused": self.refused})
+                                 options={"refused": self.refused, "attempt": self.attempts})
         payments = self.payments(shown) if shown is not None else ()
         return Snapshot(
             table=table,

@@ -104,6 +104,19 @@ class HealthItem(QWidget):
         event.accept()
 
 
+def _shortened(who: str, room: int = 24) -> str:
+    """``Name (id)`` in at most about ``room`` characters: the name is shortened, never the id.
+
+    >>> _shortened("Dee Dealer (D-7)"), _shortened("Maximilian Alexander Smith (S-100)")
+    ('Dee Dealer (D-7)', 'Maximilian Alex… (S-100)')
+    """
+    if len(who) <= room or not who.endswith(")") or " (" not in who:
+        return who
+    name, _, rest = who.rpartition(" (")
+    keep = max(4, room - len(rest) - 3)
+    return f"{name[:keep].rstrip()}… ({rest}"
+
+
 class HealthStrip(QFrame):
     """Title on the left, one coloured dot and word per device, the dealer on duty and SIGN
     OUT on the right (:attr:`sign_out_requested`)."""
@@ -124,6 +137,7 @@ class HealthStrip(QFrame):
         self.title.setStyleSheet("font-size: 17pt; font-weight: bold;")
         self._layout.addWidget(self.title)
         self._layout.addStretch(1)
+        self.on_duty = ""
         self._items: list[HealthItem] = []
         self._words: list[str] = []
         self._health: tuple[DeviceHealth, ...] = ()
@@ -131,10 +145,6 @@ class HealthStrip(QFrame):
         self._stretch_after.setFixedWidth(0)
         self._layout.addWidget(self._stretch_after)
         self._layout.addStretch(1)
-        self.user = QLabel("")
-        self.user.setObjectName("muted")
-        self.user.setMaximumWidth(360)
-        self._layout.addWidget(self.user)
         #: A tapped device's full words, in a box under the bar (over the window, never
         #: widening it); hidden after :data:`DETAIL_MS` or by a tap on it.
         self.detail = QLabel("")
@@ -149,14 +159,14 @@ class HealthStrip(QFrame):
         self._detail_timer.setSingleShot(True)
         self._detail_timer.setInterval(DETAIL_MS)
         self._detail_timer.timeout.connect(self.detail.hide)
+        #: Who is on duty, on the SIGN OUT button itself (two short lines: the bar has no
+        #: room for a label beside it at 1280 pixels).
         self.sign_out_button = QPushButton("SIGN OUT")
         self.sign_out_button.setStyleSheet(
-            "QPushButton { min-height: 36px; max-height: 40px; padding: 2px 14px; "
-            "font-size: 13pt; }")
-        self.sign_out_button.setFixedHeight(40)
+            "QPushButton { min-height: 36px; max-height: 44px; padding: 0px 12px; "
+            "font-size: 10pt; line-height: 100%; }")
+        self.sign_out_button.setFixedHeight(44)
         self.sign_out_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.sign_out_button.setToolTip("The dealer on duty signs out; a round in progress "
-                                        "waits where it stands")
         self.sign_out_button.clicked.connect(self.sign_out_requested)
         self.sign_out_button.hide()
         self._layout.addWidget(self.sign_out_button)
@@ -176,9 +186,15 @@ class HealthStrip(QFrame):
     def set_title(self, text: str) -> None:
         self.title.setText(text)
 
-    def set_user(self, text: str) -> None:
-        """Who is signed in as the dealer on duty ("" when nobody: SIGN OUT is hidden)."""
-        self.user.setText(f"On duty: {text}" if text else "")
+    def set_user(self, text: str, short: str = "") -> None:
+        """Who is signed in as the dealer on duty (``text`` in full, the button's tooltip;
+        ``short`` on the button above SIGN OUT); "" when nobody: the button is hidden."""
+        self.on_duty = text
+        shown = _shortened(short or text)
+        self.sign_out_button.setText(f"{shown}\nSIGN OUT" if shown else "SIGN OUT")
+        self.sign_out_button.setToolTip(f"On duty: {text}. SIGN OUT: the dealer signs out; a "
+                                        "round in progress waits where it stands" if text
+                                        else "")
         self.sign_out_button.setVisible(bool(text))
 
     def show_detail(self, item: HealthItem) -> None:

@@ -196,7 +196,7 @@ class MainWindow(QMainWindow):
         if previous is None or previous.health != snapshot.health:
             self.health.set_health(snapshot.health)
         if previous is None or previous.on_duty != snapshot.on_duty:
-            self.health.set_user(snapshot.on_duty)
+            self.health.set_user(snapshot.on_duty, snapshot.on_duty.split(" · ")[0])
         if previous is None or previous.table != snapshot.table:
             self.felt.set_view(snapshot.table)
         if previous is None or previous.step != snapshot.step:
@@ -227,7 +227,10 @@ class MainWindow(QMainWindow):
             self.lower_panels.setCurrentWidget(self.wager_entry)
         elif entry is not None and entry.kind in ("sign_in", "first_supervisor"):
             self.sign_in.set_first_start(entry.kind == "first_supervisor")
-            self.sign_in.show_message(str(entry.options.get("refused", "")))
+            attempt = entry.options.get("attempt")
+            if self._requests.get("sign_in") != attempt:  # each answer shown once
+                self.sign_in.show_message(str(entry.options.get("refused", "")))
+                self._requests["sign_in"] = attempt
             self.lower_panels.setCurrentWidget(self.sign_in)
         elif entry is not None and entry.kind == "setting":
             if self._requests.get("setting") != (entry.position, entry.cards):

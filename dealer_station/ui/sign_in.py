@@ -69,6 +69,9 @@ class SignInPanel(QFrame):
         self.message = QLabel("")
         self.message.setObjectName("fault")
         self.message.setWordWrap(True)
+        policy = self.message.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # the form does not jump when a refusal shows
+        self.message.setSizePolicy(policy)
         self.message.hide()
         layout.addWidget(self.message)
         self.submit_button = QPushButton("SIGN IN")
@@ -96,7 +99,7 @@ class SignInPanel(QFrame):
 
     def show_message(self, text: str) -> None:
         """Say why the last attempt was refused (hidden when ``text`` is empty)."""
-        self.message.setText(text)
+        self.message.setText(text[:1].upper() + text[1:])
         self.message.setVisible(bool(text))
 
     def problem(self) -> str | None:

@@ -23,7 +23,7 @@ def test_every_staff_page_is_drawn_at_1280x800(qtbot: Any, tmp_path: Path,
     names = {path.stem for path in written}
     assert names == {"supervisor_sign_in", "supervisor_validation", "supervisor_jackpot_record",
                      "supervisor_history", "supervisor_dispute", "supervisor_configuration",
-                     "supervisor_configuration_pai_gow", "supervisor_meters",
+                     "supervisor_configuration_pai_gow", "supervisor_meters", "supervisor_accounts",
                      "technician_devices", "technician_trace", "technician_faults",
                      "technician_bundle"}
     for path in written:

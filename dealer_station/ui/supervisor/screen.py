@@ -14,6 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from dealer_station.auth import Role
+from dealer_station.ui.supervisor.accounts_page import AccountsPage
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.config_page import ConfigurationPage
 from dealer_station.ui.supervisor.history_page import HistoryPage
@@ -42,11 +43,13 @@ class SupervisorScreen(StaffFrame):
         self.configuration = ConfigurationPage(calls)
         self.meters = MetersPage(calls)
         self.round = RoundPage(calls)
+        self.accounts = AccountsPage(calls)
         self.pages = PageSwitcher([("Round in progress", self.round),
                                    ("Progressive validation", self.validation),
                                    ("Round history", self.history),
                                    ("Configuration", self.configuration),
-                                   ("Meters", self.meters)])
+                                   ("Meters", self.meters),
+                                   ("Accounts", self.accounts)])
         self.work_layout.addWidget(self.pages, 1)
 
     def start(self) -> None:
@@ -68,7 +71,7 @@ class SupervisorScreen(StaffFrame):
         self.header.who.setText(f"{session.name} ({session.user}) · supervisor")
         self.stack.setCurrentIndex(1)
         for page in (self.round, self.validation, self.history, self.configuration,
-                     self.meters):
+                     self.meters, self.accounts):
             page.refresh()
         self.signed_in.emit(session)
 
@@ -78,6 +81,7 @@ class SupervisorScreen(StaffFrame):
         self.configuration.session = session
         self.meters.session = session
         self.round.session = session
+        self.accounts.session = session
 
     def sign_out(self) -> None:
         session = self.session

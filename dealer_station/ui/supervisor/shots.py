@@ -9,6 +9,7 @@ simulated devices in process). The Pai Gow configuration picture waits for the s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import tempfile
@@ -16,6 +17,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from dealer_station.procedure import ProcedureError
 
 __all__ = ["main", "render_all"]
 
@@ -38,6 +41,16 @@ def _setup(context: Any) -> list[int]:
 PAI_GOW_HANDS: dict[int | str, str] = {
     5: "As Ks Qs Js Ts 9c 9d", 2: "8h 7h 6h 5h 4h 2c 2s", 3: "6c 6d 2d 3c 5d Qh Jc",
     "dealer": "Kc Kd 9h 7s 4c 3d Th"}
+
+
+def _lock_out(user: str) -> Any:
+    """Five wrong PINs for ``user`` (the Accounts page then shows the lock and its time)."""
+    def lock(context: Any) -> None:
+        for _ in range(5):
+            with contextlib.suppress(ProcedureError):
+                context.station.authenticate(user, "000000", "sign_in")
+
+    return lock
 
 
 def _tamper(round_id: int) -> Callable[[Any], None]:
@@ -91,7 +104,7 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
             supervisor.sign_in("S2", "222222")
             background = supervisor.configuration.background
             table.wait_idle(background, timeout=60)
-            supervisor.pages.show_page(1)
+            supervisor.pages.show_named("Round history")
             supervisor.history.search()
             table.wait_idle()
             supervisor.history.open_round(rounds[0])
@@ -103,13 +116,20 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
             table.wait_idle()
             supervisor.history.rerun()
             shot(supervisor, "supervisor_dispute")
-            supervisor.pages.show_page(2)
+            supervisor.pages.show_named("Configuration")
             supervisor.configuration.editors["table.positions"].setText("6")
             supervisor.configuration.check()
             shot(supervisor, "supervisor_configuration", background)
-            supervisor.pages.show_page(3)
+            supervisor.pages.show_named("Meters")
             supervisor.meters.refresh()
             shot(supervisor, "supervisor_meters")
+            table.call(_lock_out("D1"))
+            supervisor.pages.show_named("Accounts")
+            supervisor.accounts.refresh()
+            table.wait_idle()
+            supervisor.accounts.choose("D1")
+            supervisor.accounts.message.setText("Created technician T1 (Tom Tech).")
+            shot(supervisor, "supervisor_accounts")
             supervisor.sign_out()
             table.wait_idle()
 
@@ -178,7 +198,7 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             table.wait_idle()
             screen.validation.save()
             shot_of(screen, "supervisor_jackpot_record", table)
-            screen.pages.show_page(2)
+            screen.pages.show_named("Configuration")
             page = screen.configuration
             _wait_for_pai_gow_returns(page)
             # a table offering the fortune bonus (its envy), insurance and the progressive,

@@ -227,6 +227,10 @@ class PageSwitcher(QWidget):
         layout.addWidget(self.stack, 5)
         self.show_page(0)
 
+    def show_named(self, name: str) -> None:
+        """Show the page whose button reads ``name`` (as a tap on it does)."""
+        self.show_page(list(self.buttons).index(name))
+
     def show_page(self, index: int) -> None:
         self.stack.setCurrentIndex(index)
         for position, button in enumerate(self.buttons.values()):

@@ -1,0 +1,298 @@
+"""The supervisor's Accounts page: every account of the table with its role and state (active,
+disabled, locked with the time left, counting down), CREATE ACCOUNT (dealer, supervisor or
+technician, the PIN typed twice) and, for the account chosen in the list, RESET PIN, UNLOCK and
+DISABLE / ENABLE.
+
+Usable while the table is open and during a round: the round is not touched. Each action runs on
+the station's thread with the signed-in supervisor's id and PIN, which the station checks again
+(role and PIN) before it changes anything, and audits (:mod:`dealer_station.accounts`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.accounts import account_state
+from dealer_station.auth import Role, pin_problem
+from dealer_station.store.users import Account
+from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
+from dealer_station.ui.supervisor.session import StaffSession
+from dealer_station.ui.supervisor.widgets import message_label
+
+__all__ = ["AccountsPage"]
+
+_COLUMNS = ("Id", "Name", "Role", "State")
+
+
+def _pin_field(placeholder: str) -> QLineEdit:
+    field = QLineEdit()
+    field.setEchoMode(QLineEdit.EchoMode.Password)
+    field.setPlaceholderText(placeholder)
+    return field
+
+
+def _problem_of_pins(pin: str, again: str, role: str) -> str | None:
+    """What is wrong with a new PIN typed twice for ``role`` (``None``: it can be sent).
+
+    >>> _problem_of_pins("1234", "1234", "supervisor")
+    "A supervisor's PIN is 6 to 12 digits."
+    >>> _problem_of_pins("123456", "123465", "technician")
+    'The two PINs differ: type the same PIN twice.'
+    """
+    wrong = pin_problem(pin, role)
+    if wrong is not None:
+        return wrong[0].upper() + wrong[1:] + "."
+    if pin != again:
+        return "The two PINs differ: type the same PIN twice."
+    return None
+
+
+class AccountsPage(QWidget):
+    """See :mod:`module docs <dealer_station.ui.supervisor.accounts_page>`. ``session`` is set
+    by the screen while a supervisor is signed in."""
+
+    def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.calls = calls
+        self.session: StaffSession | None = None
+        self.accounts: list[Account] = []
+        layout = QVBoxLayout(self)
+        heading = QLabel("ACCOUNTS · dealers, supervisors, technicians")
+        heading.setObjectName("phase")
+        layout.addWidget(heading)
+        self.table = QTableWidget(0, len(_COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(_COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(44)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.table, 3)
+        lower = QHBoxLayout()
+        lower.setSpacing(16)
+        lower.addWidget(self._create_form(), 1)
+        lower.addWidget(self._chosen_form(), 1)
+        layout.addLayout(lower, 2)
+        self.message = message_label()
+        layout.addWidget(self.message)
+        self.table.itemSelectionChanged.connect(self._chosen_changed)
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(1000)
+        self._ticker.timeout.connect(self._show_states)
+        self._chosen_changed()
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def _create_form(self) -> QFrame:
+        box = QFrame()
+        box.setObjectName("panel")
+        column = QVBoxLayout(box)
+        title = QLabel("CREATE ACCOUNT")
+        title.setObjectName("phase")
+        column.addWidget(title)
+        form = QFormLayout()
+        self.new_id = QLineEdit()
+        self.new_id.setPlaceholderText("personal id, e.g. D-2231")
+        self.new_name = QLineEdit()
+        self.new_name.setPlaceholderText("full name")
+        self.new_role = QComboBox()
+        self.new_role.addItems([role.value for role in Role])
+        self.new_pin = _pin_field("dealer 4-12 digits, others 6-12")
+        self.new_pin_again = _pin_field("the same PIN again")
+        form.addRow("Id", self.new_id)
+        form.addRow("Name", self.new_name)
+        form.addRow("Role", self.new_role)
+        form.addRow("PIN", self.new_pin)
+        form.addRow("PIN again", self.new_pin_again)
+        column.addLayout(form)
+        self.create_button = QPushButton("CREATE ACCOUNT")
+        self.create_button.setObjectName("primary")
+        self.create_button.clicked.connect(self.create_account)
+        column.addWidget(self.create_button)
+        return box
+
+    def _chosen_form(self) -> QFrame:
+        box = QFrame()
+        box.setObjectName("panel")
+        column = QVBoxLayout(box)
+        self.chosen_title = QLabel("")
+        self.chosen_title.setObjectName("phase")
+        self.chosen_title.setWordWrap(True)
+        column.addWidget(self.chosen_title)
+        grid = QGridLayout()
+        self.reset_pin = _pin_field("new PIN")
+        self.reset_pin_again = _pin_field("the same PIN again")
+        grid.addWidget(self.reset_pin, 0, 0)
+        grid.addWidget(self.reset_pin_again, 0, 1)
+        self.reset_button = QPushButton("RESET PIN")
+        grid.addWidget(self.reset_button, 1, 0, 1, 2)
+        self.unlock_button = QPushButton("UNLOCK")
+        self.active_button = QPushButton("DISABLE")
+        grid.addWidget(self.unlock_button, 2, 0)
+        grid.addWidget(self.active_button, 2, 1)
+        column.addLayout(grid)
+        column.addStretch(1)
+        self.reset_button.clicked.connect(self.reset)
+        self.unlock_button.clicked.connect(self.unlock)
+        self.active_button.clicked.connect(self.toggle_active)
+        return box
+
+    # -- the list ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        self.calls.submit(lambda context: context.station.accounts(), self._show,
+                          self.message.setText)
+
+    def showEvent(self, event: Any) -> None:
+        self._ticker.start()
+        super().showEvent(event)
+
+    def hideEvent(self, event: Any) -> None:
+        self._ticker.stop()
+        super().hideEvent(event)
+
+    def _show(self, accounts: list[Account]) -> None:
+        chosen = self.chosen
+        self.accounts = list(accounts)
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(self.accounts))
+        for row, account in enumerate(self.accounts):
+            for column, text in enumerate((account.id, account.name, account.role, "")):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+            if chosen is not None and account.id == chosen.id:
+                self.table.selectRow(row)
+        self.table.blockSignals(False)
+        self._show_states()
+        self._chosen_changed()
+
+    def _show_states(self) -> None:
+        now = time.time()
+        for row, account in enumerate(self.accounts):
+            item = self.table.item(row, 3)
+            if item is not None:
+                item.setText(account_state(account, now))
+
+    def state_text(self) -> dict[str, str]:
+        """Each account's state as shown (for tests)."""
+        return {account.id: self.table.item(row, 3).text()  # type: ignore[union-attr]
+                for row, account in enumerate(self.accounts)}
+
+    def choose(self, user_id: str) -> None:
+        """Select ``user_id``'s row (as a tap on it does)."""
+        for row, account in enumerate(self.accounts):
+            if account.id == user_id:
+                self.table.selectRow(row)
+
+    @property
+    def chosen(self) -> Account | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or rows[0].row() >= len(self.accounts):
+            return None
+        return self.accounts[rows[0].row()]
+
+    def _chosen_changed(self) -> None:
+        chosen = self.chosen
+        for button in (self.reset_button, self.unlock_button, self.active_button):
+            button.setEnabled(chosen is not None)
+        if chosen is None:
+            self.chosen_title.setText("Choose an account in the list to reset its PIN, unlock, "
+                                      "disable or enable it.")
+            self.active_button.setText("DISABLE")
+            return
+        self.chosen_title.setText(f"{chosen.name} ({chosen.id}) · {chosen.role}")
+        self.active_button.setText("DISABLE" if chosen.active else "ENABLE")
+        self.unlock_button.setEnabled(chosen.locked_until > time.time())
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _act(self, work: Callable[[Any, dict[str, str]], Any], done: str) -> None:
+        """Run ``work(station, credentials)`` on the station's thread with the supervisor's id
+        and PIN; then say ``done`` (or the refusal) and read the list again."""
+        session = self.session
+        if session is None:
+            self.message.setText("Sign in as a supervisor first.")
+            return
+        credentials = {"supervisor": session.user, "pin": session.pin}
+
+        def run(context: StaffContext) -> Any:
+            return work(context.station, credentials)
+
+        def finished(_result: Any) -> None:
+            self.message.setText(done)
+            self.refresh()
+
+        def refused(words: str) -> None:
+            self.message.setText(f"Refused: {words}")
+            self.refresh()
+
+        self.message.setText("Checking…")
+        self.calls.submit(run, finished, refused)
+
+    def create_account(self) -> None:
+        user, name = self.new_id.text().strip(), self.new_name.text().strip()
+        role, pin = self.new_role.currentText(), self.new_pin.text()
+        problem = ("Enter the new account's id." if not user else
+                   "Enter the new account's name." if not name else
+                   _problem_of_pins(pin, self.new_pin_again.text(), role))
+        if problem is not None:
+            self.message.setText(problem)
+            return
+        self.new_pin.clear()
+        self.new_pin_again.clear()
+        self._act(lambda station, who: station.create_user(user, name, role, pin, **who),
+                  f"Created {role} {user} ({name}).")
+        self.new_id.clear()
+        self.new_name.clear()
+
+    def reset(self) -> None:
+        chosen = self.chosen
+        if chosen is None:
+            return
+        pin = self.reset_pin.text()
+        problem = _problem_of_pins(pin, self.reset_pin_again.text(), chosen.role)
+        if problem is not None:
+            self.message.setText(problem)
+            return
+        self.reset_pin.clear()
+        self.reset_pin_again.clear()
+        user = chosen.id
+        self._act(lambda station, who: station.reset_pin(user, pin, **who),
+                  f"New PIN set for {user} (any lock is lifted).")
+
+    def unlock(self) -> None:
+        chosen = self.chosen
+        if chosen is None:
+            return
+        user = chosen.id
+        self._act(lambda station, who: station.unlock_user(user, **who), f"{user} unlocked.")
+
+    def toggle_active(self) -> None:
+        chosen = self.chosen
+        if chosen is None:
+            return
+        user, active = chosen.id, not chosen.active
+        self._act(lambda station, who: station.set_user_active(user, active, **who),
+                  f"{user} {'enabled' if active else 'disabled'}.")
+

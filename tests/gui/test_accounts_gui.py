@@ -1,0 +1,157 @@
+"""Accounts and sign-in on the real dealer's screen (issue 14 items 4, 12, 13, 18; issue 20
+items 7-8): the supervisor's Accounts page during a round (create, a too-short PIN refused,
+unlock, disable), the sign-in form's attempts left and lock with the time left (the same words
+for an unknown id), the dealer on duty in the top bar and SIGN OUT, each recorded as a session.
+Everything through the window: clicks and typing on its widgets."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gui_harness import PIN, SUPERVISOR, Table
+from PySide6.QtCore import Qt
+
+pytestmark = pytest.mark.gui
+
+
+def _wait_calls(table: Table) -> None:
+    table.qtbot.waitUntil(lambda: table.window.staff.calls.pending == 0, timeout=30_000)
+
+
+def _audit(data_dir: Path) -> list[dict[str, Any]]:
+    path = next(data_dir.glob("*/audit.jsonl"))
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _open_accounts(table: Table) -> Any:
+    staff = table.window.staff
+    table.click(staff.supervisor_button)
+    screen = staff.supervisor
+    screen.sign_in_panel.user.setText(SUPERVISOR)
+    screen.sign_in_panel.pin.setText(PIN)
+    table.click(screen.sign_in_panel.sign_in_button)
+    _wait_calls(table)
+    assert screen.session is not None
+    table.click(screen.pages.buttons["Accounts"])
+    _wait_calls(table)
+    return screen.accounts
+
+
+def _sign_out_staff(table: Table) -> None:
+    table.click(table.window.staff.supervisor.header.sign_out_button)
+    _wait_calls(table)
+
+
+def _create(table: Table, page: Any, user: str, name: str, role: str, pin: str) -> None:
+    page.new_id.setText(user)
+    page.new_name.setText(name)
+    page.new_role.setCurrentText(role)
+    page.new_pin.setText(pin)
+    page.new_pin_again.setText(pin)
+    table.click(page.create_button)
+    _wait_calls(table)
+
+
+def _dealer_sign_in(table: Table, user: str, pin: str) -> str:
+    panel = table.window.sign_in
+    panel.user.setText(user)
+    panel.pin.setText(pin)
+    table.click(panel.submit_button)
+    assert panel.message.text() == ""  # the last refusal goes as the new attempt is sent
+    table.qtbot.waitUntil(lambda: panel.message.text() != ""
+                          or table.snapshot.step.phase != "signed_out", timeout=10_000)
+    return str(panel.message.text())
+
+
+def test_a_supervisor_manages_accounts_during_a_round_and_unlocks_a_locked_dealer(
+        qtbot: Any, tmp_path: Path) -> None:
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        bar = table.window.health
+        assert bar.on_duty == f"Test Supervisor ({SUPERVISOR}) · supervisor"
+        assert bar.sign_out_button.text() == f"Test Supervisor ({SUPERVISOR})\nSIGN OUT"
+        table.press("start_round")
+        round_title = table.snapshot.table.title
+        page = _open_accounts(table)
+        _create(table, page, "D-9", "Nia Dealer", "dealer", "4321")
+        assert page.message.text() == "Created dealer D-9 (Nia Dealer)."
+        assert page.state_text()["D-9"] == "active"
+        _create(table, page, "S-2", "Sal Super", "supervisor", "4321")
+        assert page.message.text() == "A supervisor's PIN is 6 to 12 digits."
+        assert "S-2" not in page.state_text()
+        _sign_out_staff(table)
+
+        # the dealer on duty signs out from the top bar; the round waits
+        table.click(table.window.health.sign_out_button)
+        table.wait(lambda s: s.step.phase == "signed_out")
+        assert not table.window.health.sign_out_button.isVisible()
+        words = _dealer_sign_in(table, "D-9", "0000")
+        assert words == "Wrong id or PIN: 4 attempts left before a 5 min lock"
+        assert _dealer_sign_in(table, "NOBODY", "0000") == words  # the id is not confirmed
+        for _ in range(3):
+            words = _dealer_sign_in(table, "D-9", "0000")
+        words = _dealer_sign_in(table, "D-9", "0000")
+        assert words.startswith("Wrong id or PIN: locked for 5 min after 5 wrong PINs")
+        words = _dealer_sign_in(table, "D-9", "4321")
+        assert re.match(r"Locked after too many wrong PINs: try again in (5 min|4 min \d+ s), "
+                        "or ask a supervisor to unlock it$", words), words
+
+        page = _open_accounts(table)  # another supervisor unlocks, during the round
+        assert re.match(r"locked \((5 min|4 min \d+ s) left\)$", page.state_text()["D-9"])
+        page.choose("D-9")
+        assert page.unlock_button.isEnabled()
+        table.click(page.unlock_button)
+        _wait_calls(table)
+        assert page.state_text()["D-9"] == "active"
+        _sign_out_staff(table)
+
+        assert _dealer_sign_in(table, "D-9", "4321") == ""
+        snap = table.wait(lambda s: s.step.phase != "signed_out")
+        assert snap.table.title == round_title  # the same round, carried on by D-9
+        assert bar.on_duty == "Nia Dealer (D-9) · dealer"
+        assert bar.sign_out_button.isVisible()
+        assert bar.sign_out_button.text() == "Nia Dealer (D-9)\nSIGN OUT"
+
+        page = _open_accounts(table)  # disabling the dealer on duty signs them out
+        page.choose("D-9")
+        table.click(page.active_button)
+        _wait_calls(table)
+        assert page.state_text()["D-9"] == "disabled"
+        _sign_out_staff(table)
+        table.wait(lambda s: s.step.phase == "signed_out" and s.on_duty == "")
+    finally:
+        table.close()
+    records = _audit(tmp_path)
+    events = [(r["kind"], r["data"].get("event"), r["data"].get("user"), r["actor"])
+              for r in records if r["kind"] == "user"]
+    assert ("user", "created", "D-9", SUPERVISOR) in events
+    assert ("user", "unlocked", "D-9", SUPERVISOR) in events
+    assert ("user", "disabled", "D-9", SUPERVISOR) in events
+    sessions = [r["data"]["session"] for r in records if r["kind"] == "session"]
+    dealer = [s for s in sessions if s["screen"] == "dealer" and s["user"] == "D-9"]
+    assert dealer and dealer[-1]["ended"] and dealer[-1]["end_reason"] == "signed out"
+    ours = [s for s in sessions if s["screen"] == "supervisor" and s["ended"]]
+    assert len({s["id"] for s in ours}) == 3  # each staff sign-in a session, each ended
+
+
+def test_the_first_start_form_is_one_form_under_the_instruction(qtbot: Any,
+                                                                 tmp_path: Path) -> None:
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        assert table.phase == "first_start"
+        panel = table.window.sign_in
+        assert panel.pin_again.isVisible() and not panel.message.isVisible()
+        panel.user.setText("S-1")
+        panel.name.setText("Sam")
+        panel.pin.setText("1234")
+        panel.pin_again.setText("1234")
+        qtbot.mouseClick(panel.submit_button, Qt.MouseButton.LeftButton)
+        assert panel.message.text() == "A supervisor's PIN is 6 to 12 digits."
+        assert table.phase == "first_start"
+    finally:
+        table.close()
