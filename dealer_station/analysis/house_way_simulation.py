@@ -173,8 +173,9 @@ def simulate_report(
         mean,
         notes=(
             f"simulation of {trials:,} rounds (seed {seed}); intervals are 95% confidence "
-            "intervals; combinations here are simulated rounds, not exact counts",
+            "intervals",
         ),
+        simulated=True,
         figures={
             "trials": trials,
             "seed": seed,

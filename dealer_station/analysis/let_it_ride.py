@@ -53,6 +53,7 @@ __all__ = [
     "five_card_categories",
     "holding_name",
     "solve_base_game",
+    "strategy_by_rank_pattern",
     "three_card_bonus_report",
 ]
 
@@ -227,11 +228,83 @@ def bet_one_strategy(solution: BaseGameSolution) -> tuple[str, ...]:
     return tuple(sorted(riding, key=lambda name: -value[name]))
 
 
+#: The base game's lines whose name alone would mislead: the paying pair is tens or better
+#: (5324.34(f)(1)).
+_BASE_LABELS = {"pair": "pair of tens or better", "pair_below_tens": "pair below tens"}
+
+
+def _or(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def strategy_by_rank_pattern(names: Sequence[str]) -> tuple[str, ...]:
+    """The holdings on which bet one rides (:func:`holding_name` names), grouped by rank pattern
+    for reading: three of a kind, each pair with the third cards it rides with, then the holdings
+    without a pair by how many of their cards share a suit. Nothing is left out: a holding that
+    rides only in some suit arrangements says which.
+
+    >>> for line in strategy_by_rank_pattern(
+    ...         ["A A A", "K K K", "T T 4", "T T 4 (T 4 suited)", "J J 2", "A K Q suited",
+    ...          "5 4 3 suited", "A K J (A K suited)"]):
+    ...     print(line)
+    three of a kind: K K K or A A A
+    a pair of Ts with a 4
+    a pair of Js with a 2 (the 2 not of either J's suit)
+    three of one suit: A K Q or 5 4 3
+    A K J with A K suited
+    """
+    order = {symbol: i for i, symbol in enumerate(_SYMBOLS)}
+    trips: list[str] = []
+    pairs: dict[str, dict[str, set[str]]] = {}
+    no_pair: dict[str, set[str]] = {}
+    for name in names:
+        ranks, _, suits = name.partition(" (")
+        ranks = ranks.removesuffix(" suited")
+        variant = "suited" if name.endswith(" suited") else suits.rstrip(")") or "plain"
+        a, b, c = ranks.split()
+        if a == b == c:
+            trips.append(ranks)
+        elif a == b or b == c:
+            pair, kicker = (a, c) if a == b else (b, a)
+            pairs.setdefault(pair, {}).setdefault(kicker, set()).add(variant)
+        else:
+            no_pair.setdefault(ranks, set()).add(variant)
+    lines = []
+    if trips:
+        trips.sort(key=lambda t: order[t[0]])
+        lines.append("three of a kind: " + ("every rank" if len(trips) == 13 else _or(trips)))
+    any_third = [p for p in sorted(pairs, key=order.__getitem__)
+                 if len(pairs[p]) == 12 and all(len(v) == 2 for v in pairs[p].values())]
+    if any_third:
+        lines.append(f"a pair of {_or([p + 's' for p in any_third])} with any third card")
+    for pair in sorted(set(pairs) - set(any_third), key=order.__getitem__):
+        kickers = pairs[pair]
+        full = [k for k in sorted(kickers, key=order.__getitem__) if len(kickers[k]) == 2]
+        if full:
+            lines.append(f"a pair of {pair}s with a {_or(full)}")
+        for kicker in sorted(set(kickers) - set(full), key=order.__getitem__):
+            (variant,) = kickers[kicker]
+            how = (f"the {kicker} of one of the {pair}s' suits" if variant != "plain"
+                   else f"the {kicker} not of either {pair}'s suit")
+            lines.append(f"a pair of {pair}s with a {kicker} ({how})")
+    by_rank = sorted(no_pair, key=lambda r: [-order[x] for x in r.split()])
+    suited = [r for r in by_rank if no_pair[r] == {"suited"}]
+    if suited:
+        lines.append(f"three of one suit: {_or(suited)}")
+    for ranks in by_rank:
+        if ranks not in suited:
+            words = {"plain": "no two of one suit", "suited": "all three of one suit"}
+            ways = sorted(words.get(w, w) for w in no_pair[ranks])
+            lines.append(f"{ranks} with {_or(ways)}")
+    return tuple(lines)
+
+
 def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
     """The base game's pay lines under the optimal strategy: each hand's combinations (of the
     2,598,960 final hands), probability, odds, the average number of bets riding on it and its
     share of the expected return per unit."""
     solution = solve_base_game(pays)
+    holdings = bet_one_strategy(solution)
     categories = five_card_categories()
     odds, scale = _odds_vector(pays, BASE_GAME_HANDS)
     counts = _category_counts(categories, len(BASE_GAME_HANDS))
@@ -249,6 +322,7 @@ def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
                 format_odds(Fraction(int(odds[index]), scale)) if odds[index] >= 0 else "loses",
                 float(units[index]) * int(odds[index]) / (20 * _HANDS * scale),
                 {"average_bets_riding": riding},
+                label=_BASE_LABELS.get(name, ""),
             )
         )
     average = solution.average_units_wagered
@@ -264,7 +338,9 @@ def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
             "exactly when their expected value is positive, 5324.34(e)(2), (e)(4)",
             "payout limit of 5324.34(f)(2) not applied",
         ),
-        strategy=tuple(f"bet one rides on {name}" for name in bet_one_strategy(solution)),
+        strategy=tuple(f"bet one rides on {name}" for name in holdings),
+        strategy_summary=tuple(f"bet one rides on {words}"
+                               for words in strategy_by_rank_pattern(holdings)),
         figures={
             "three_card_hands_riding_bet_one": int(solution.ride_bet_one.sum()),
             "three_card_hands": 22100,

@@ -175,7 +175,8 @@ def _fixed_lines(
         figure = table.figure(hand)
         probability = count / census.total
         amount = figure.cents / 100 if isinstance(figure, Fixed) else 0.0
-        lines.append(PayLine(hand, count, probability, str(figure), probability * amount))
+        pays = f"{figure} of the meter" if isinstance(figure, MeterShare) else str(figure)
+        lines.append(PayLine(hand, count, probability, pays, probability * amount))
     return lines, counts
 
 
@@ -207,7 +208,11 @@ def banker_hand_bonus_report(
         tuple(lines),
         census.total,
         sum(line.contribution for line in lines),
-        notes=("added to the player hand bonus's return; no loss of its own",),
+        notes=("not a wager of the player: paid on the imperial bonus wager besides the player "
+               "hand bonus; the expected payout is per unit of that wager, per round",),
+        paid_by=("the house, to each player with an imperial bonus wager, at these odds on that "
+                 "wager, when the banker's hand (the dealer's, or the player bank's) is a nine, "
+                 "ten or jack high pai gow, 5324.41(p)(5)"),
     )
 
 
@@ -226,10 +231,14 @@ def envy_report(census: PaiGowCensus, table: str | PayTable, royal_match: str) -
         census.total,
         expected,
         notes=(
-            "expected_return: dollars paid per other hand at the table to a $5+ fortune bonus "
-            "wager, (l)(3); the player's own cards are not removed from the other hand's deck",
+            "not a wager of the player: the expected payout is in dollars, per other hand at "
+            "the table, to each envy bonus marker; the player's own cards are not removed from "
+            "the other hand's deck",
         ),
         figures={"expected_dollars_per_other_hand": expected},
+        paid_by=("the house, to each player with an envy bonus marker (a fortune bonus wager of "
+                 "$5 or more), for every other hand at the table with a premium hand, "
+                 "5324.41(l)(3), (m)(2)"),
     )
 
 

@@ -38,7 +38,9 @@ def format_odds(odds: Fraction | int) -> str:
 @dataclass(frozen=True)
 class PayLine:
     """One hand of a pay table: how many of the enumerated outcomes it covers, its probability,
-    what it pays (``"8:1"`` or ``"$25,000.00"``) and its share of the expected return."""
+    what it pays (``"8:1"``, ``"$25,000.00"``, ``"10% of the meter"``) and its share of the
+    expected return; ``label``: the words shown when the hand's name alone would mislead
+    (Let It Ride's ``pair`` is a pair of tens or better)."""
 
     hand: str
     combinations: int
@@ -46,10 +48,23 @@ class PayLine:
     pays: str
     contribution: float
     extra: Mapping[str, float | int] = field(default_factory=dict)
+    label: str = ""
+
+    @property
+    def name(self) -> str:
+        """The words shown for the hand.
+
+        >>> PayLine("pair", 1, 0.5, "1:1", 0.5, label="pair of tens or better").name
+        'pair of tens or better'
+        >>> PayLine("two_pair", 1, 0.5, "2:1", 1.0).name
+        'two pair'
+        """
+        return self.label or self.hand.replace("_", " ")
 
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.hand,
+            "label": self.name,
             "combinations": int(self.combinations),
             "probability": float(self.probability),
             "pays": self.pays,
@@ -60,7 +75,12 @@ class PayLine:
 
 @dataclass(frozen=True)
 class WagerReport:
-    """The analysis of one wager under one pay table."""
+    """The analysis of one wager under one pay table.
+
+    ``paid_by``: set for a payment that is not the player's wager (the envy bonus, the imperial
+    banker hand bonus): who pays it to whom; ``expected_return`` is then the expected payout per
+    hand and there is no house edge. ``simulated``: the lines count simulated rounds, not exact
+    combinations. ``strategy_summary``: the strategy grouped by rank pattern, for reading."""
 
     wager: str
     table: str | None
@@ -70,25 +90,44 @@ class WagerReport:
     notes: tuple[str, ...] = ()
     figures: Mapping[str, float | int] = field(default_factory=dict)
     strategy: tuple[str, ...] = ()
+    paid_by: str = ""
+    simulated: bool = False
+    strategy_summary: tuple[str, ...] = ()
 
     @property
     def house_edge(self) -> float:
         return -self.expected_return
 
+    @property
+    def counted(self) -> str:
+        """What the lines count: ``combinations`` (exact) or ``rounds`` (simulated)."""
+        return "rounds" if self.simulated else "combinations"
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        lines = [line.to_json() for line in self.lines]
+        if self.simulated:
+            for line in lines:
+                line["rounds"] = line.pop("combinations")
+        result: dict[str, Any] = {
             "wager": self.wager,
             "table": self.table,
-            "total_combinations": int(self.total_combinations),
+            f"total_{self.counted}": int(self.total_combinations),
             "expected_return": float(self.expected_return),
-            "house_edge": float(self.house_edge),
-            "lines": [line.to_json() for line in self.lines],
+            "house_edge": None if self.paid_by else float(self.house_edge),
+            "lines": lines,
             "figures": {
                 k: (int(v) if isinstance(v, int) else float(v)) for k, v in self.figures.items()
             },
             "notes": list(self.notes),
-            **({"strategy": list(self.strategy)} if self.strategy else {}),
         }
+        if self.paid_by:
+            result["expected_payout_per_hand"] = float(self.expected_return)
+            result["paid_by"] = self.paid_by
+        if self.strategy:
+            result["strategy"] = list(self.strategy)
+        if self.strategy_summary:
+            result["strategy_summary"] = list(self.strategy_summary)
+        return result
 
 
 @dataclass(frozen=True)

@@ -191,16 +191,19 @@ def _render_census(sections: Sequence[CensusSection]) -> str:
 
 def _render_wager(wager: WagerReport) -> str:
     title = wager.wager.replace("_", " ")
-    simulated = "ci95_low" in (wager.lines[0].extra if wager.lines else {})
+    simulated = wager.simulated
     if wager.table:
         title += f", {'house way' if simulated else 'pay table'} {wager.table}"
-    header: tuple[str, ...] = ("hand", "combinations", "probability", "pays", "return")
+    if wager.paid_by:
+        title += " (not a wager of the player)"
+    last = "payout" if wager.paid_by else "return"
+    header: tuple[str, ...] = ("hand", wager.counted, "probability", "pays", last)
     if simulated:
-        header = ("hand", "rounds", "probability", "pays", "return", "95% interval")
+        header += ("95% interval",)
     rows = [header]
     for line in wager.lines:
         row: tuple[str, ...] = (
-            line.hand.replace("_", " "),
+            line.name,
             f"{line.combinations:,}",
             f"{line.probability:.10f}",
             line.pays,
@@ -210,15 +213,20 @@ def _render_wager(wager: WagerReport) -> str:
             row += (f"{line.extra['ci95_low']:.4f} - {line.extra['ci95_high']:.4f}",)
         rows.append(row)
     text = [title, "-" * len(title), *_table_text(rows)]
-    text.append(f"total {'rounds' if simulated else 'combinations'} {wager.total_combinations:,}")
-    text.append(
-        f"expected return {wager.expected_return:+.6f}   house edge {wager.house_edge:.4%}"
-    )
+    text.append(f"total {wager.counted} {wager.total_combinations:,}")
+    if wager.paid_by:
+        text.append(f"expected payout per hand {wager.expected_return:.6f}")
+        text.append(f"paid by {wager.paid_by}")
+    else:
+        text.append(
+            f"expected return {wager.expected_return:+.6f}   house edge {wager.house_edge:.4%}"
+        )
     for name, value in wager.figures.items():
         shown = f"{value:,}" if isinstance(value, int) else f"{value:.6g}"
         text.append(f"{name.replace('_', ' ')}: {shown}")
     for note in wager.notes:
         text.append(f"note: {note}")
-    if wager.strategy:
-        text.append("strategy (computed): " + "; ".join(wager.strategy))
+    if wager.strategy_summary or wager.strategy:
+        text.append("strategy (computed, by rank pattern):")
+        text += [f"  {line}" for line in wager.strategy_summary or wager.strategy]
     return "\n".join(text) + "\n"

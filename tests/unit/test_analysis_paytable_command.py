@@ -15,16 +15,22 @@ pytest.importorskip("dealer_station.rankings.seven_card")
 
 
 def _numbers_are_numbers(report: dict[str, Any]) -> None:
-    assert isinstance(report["total_combinations"], int)
+    counted = "rounds" if "total_rounds" in report else "combinations"  # simulated or exact
+    assert isinstance(report[f"total_{counted}"], int)
     assert isinstance(report["expected_return"], float)
-    assert isinstance(report["house_edge"], float)
-    assert report["house_edge"] == pytest.approx(-report["expected_return"])
+    if "paid_by" in report:  # not the player's wager: an expected payout, no house edge
+        assert report["house_edge"] is None
+        assert report["expected_payout_per_hand"] == report["expected_return"]
+    else:
+        assert isinstance(report["house_edge"], float)
+        assert report["house_edge"] == pytest.approx(-report["expected_return"])
     for line in report["lines"]:
-        assert isinstance(line["combinations"], int)
+        assert isinstance(line[counted], int)
         assert isinstance(line["probability"], float)
         assert isinstance(line["contribution"], float)
         assert isinstance(line["pays"], str)
-    assert sum(line["combinations"] for line in report["lines"]) == report["total_combinations"]
+        assert isinstance(line["label"], str)
+    assert sum(line[counted] for line in report["lines"]) == report[f"total_{counted}"]
 
 
 def test_let_it_ride_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,7 +79,7 @@ def test_pai_gow_json_covers_every_wager(
     for report in data["wagers"]:
         _numbers_are_numbers(report)
     simulation = data["wagers"][-1]
-    assert simulation["total_combinations"] == 300
+    assert simulation["total_rounds"] == 300
     for line in simulation["lines"]:
         assert line["ci95_low"] <= line["probability"] <= line["ci95_high"]
     low = simulation["figures"]["expected_return_ci95_low"]

@@ -58,8 +58,13 @@ RECOMPUTE_ON: tuple[str, ...] = (*BESIDE, "bonus_wagers.royal_match", "side_wage
 @dataclass(frozen=True, slots=True)
 class PaiGowReturn:
     """One wager's figure under its chosen table (``table`` ``None``: the wager has one table).
-    ``expected_return`` is per unit wagered, except for the envy bonus (dollars per other hand
-    to each envy marker) and the banker hand bonus (what it adds to the imperial wager)."""
+    ``expected_return`` is per unit wagered, except for the envy bonus and the banker hand
+    bonus, which are not wagers of the player: the expected payout the house makes (dollars per
+    other hand to each envy marker; per unit of the imperial wager per round).
+
+    >>> PaiGowReturn("envy_bonus", "A", 0.0463416, True).figure
+    'not a wager: the house pays each envy marker $0.0463 per other hand (expected)'
+    """
 
     wager: str
     table: str | None
@@ -77,10 +82,12 @@ class PaiGowReturn:
     def figure(self) -> str:
         """The figure alone (what is shown beside a pay table choice)."""
         value = self.expected_return
-        if self.wager == "envy_bonus":
-            return f"${value:.4f} per other hand, to each envy marker"
+        if self.wager == "envy_bonus":  # not the player's wager: no house edge
+            return (f"not a wager: the house pays each envy marker ${value:.4f} per other hand "
+                    "(expected)")
         if self.wager == "banker_hand_bonus":
-            return f"adds {100 * value:+.3f} % to the imperial wager"
+            return (f"not a wager: the house pays {100 * value:.3f} % of each imperial wager per "
+                    "round (expected), when the banker hand is a 9, 10 or J high pai gow")
         return f"return {100 * (1 + value):.3f} % · house edge {-100 * value:.3f} %"
 
     @property
