@@ -65,6 +65,7 @@ CANDIDATES: dict[str, list[Any]] = {
     "returned": [(), (1,), (9,)], "voided": [(), (2,), (9,)],
     "jackpot_number": [0, 1, 10**6],
     "time": ["", "12:00"],
+    "stacks": [-1, 0, 3, 8],
 }
 PER_METHOD = 48  # argument combinations tried per method at each point, chosen at random
 
