@@ -22,7 +22,21 @@ getent group dealerstation >/dev/null || groupadd --system dealerstation
 for group in dialout plugdev video input render; do getent group "$group" >/dev/null || groupadd --system "$group"; done
 id dealerstation >/dev/null 2>&1 || useradd --system --create-home --home-dir "$home" \
   --gid dealerstation --groups dialout,plugdev,video,input,render --shell /usr/sbin/nologin dealerstation
-install -d -o dealerstation -g dealerstation -m 0750 "$home" "$data"
+install -d -o dealerstation -g dealerstation -m 0750 "$home"
+install -d -o dealerstation -g dealerstation -m 0700 "$data"
+chmod 0700 "$data"  # an older install made it 0750
+
+# The witness of the audit chain's head (docs/security.md): a file the station appends to but
+# cannot rewrite, truncate or delete (owned by root in a root-owned directory, append-only
+# where the file system supports it). Better on another device or machine: point
+# DEALER_STATION_WITNESS in the environment file there.
+witness_dir=/var/lib/dealer-station-witness
+install -d -o root -g dealerstation -m 0750 "$witness_dir"
+if [ ! -e "$witness_dir/witness.jsonl" ]; then
+  install -o root -g dealerstation -m 0660 /dev/null "$witness_dir/witness.jsonl"
+fi
+chattr +a "$witness_dir/witness.jsonl" 2>/dev/null || \
+  echo "install.sh: $witness_dir/witness.jsonl cannot be made append-only here (chattr +a)" >&2
 
 # Settings the unit reads (kept across upgrades).
 install -d -m 0755 "$etc"
@@ -34,8 +48,13 @@ if [ ! -e "$etc/environment" ]; then
 #DEALER_STATION_OPTIONS="--config /etc/dealer-station/table.toml"
 # The table's id (one directory per table under the data directory):
 #DEALER_STATION_TABLE=table-1
+# Where the audit chain's head is witnessed (outside the data directory; docs/security.md):
+DEALER_STATION_WITNESS=/var/lib/dealer-station-witness/witness.jsonl
 ENV
 fi
+grep -q '^DEALER_STATION_WITNESS=' "$etc/environment" || \
+  echo "install.sh: no DEALER_STATION_WITNESS in $etc/environment: rollbacks of the table's files" \
+    "cannot be detected (docs/security.md)" >&2
 
 systemctl stop dealer-station.service 2>/dev/null || true
 

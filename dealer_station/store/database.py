@@ -221,6 +221,18 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         ALTER TABLE meters ADD COLUMN overflow INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE meters ADD COLUMN retired TEXT;
     """ + _rebuild_meter_entries("v6", _KINDS_3 + ", 'terms', 'overflow', 'retire'")),
+    (8, "positions with a wager in each finished round (history searched by position)", """
+        CREATE TABLE IF NOT EXISTS round_positions (
+            position TEXT NOT NULL,
+            round_id INTEGER NOT NULL REFERENCES rounds (id),
+            PRIMARY KEY (position, round_id)
+        ) WITHOUT ROWID;
+        INSERT OR IGNORE INTO round_positions (position, round_id)
+            SELECT w.key, r.id FROM rounds AS r, json_each(COALESCE(
+                json_extract(r.document, '$.round.wagers'),
+                json_extract(r.document, '$.wagers'), '{}')) AS w
+            WHERE r.document IS NOT NULL AND json_valid(r.document);
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

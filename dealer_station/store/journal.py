@@ -20,12 +20,15 @@ from dealer_station.store.database import SEALED_VERSION, Store, StoreError, Tra
 from dealer_station.store.proof import Proof
 
 __all__ = [
+    "RoundListing",
     "RoundSummary",
     "append_record",
     "audit_mismatch",
     "begin_round",
+    "find",
     "finish_round",
     "open_round",
+    "positions_of",
     "round_records",
     "round_summary",
     "rounds",
@@ -114,12 +117,89 @@ def finish_round(work: Transaction, round_id: int, status: str, *,
          round_id))
     if cursor.rowcount != 1:
         raise StoreError(f"round {round_id} is not open")
+    for position in positions_of(document):
+        work.execute("INSERT OR IGNORE INTO round_positions (position, round_id) VALUES (?, ?)",
+                     (position, round_id))
     event: dict[str, Any] = {"event": "completed" if status == "complete" else "voided"}
     if reason:
         event["reason"] = reason
     if document is not None and "payments" in document:
         event["payments"] = document["payments"]
     work.audit("round", event, actor=actor, round_id=round_id)
+
+
+def positions_of(document: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """The positions with a wager in a round's document (a round the station voided keeps the
+    round's own document under ``round``), in table order.
+
+    >>> positions_of({"wagers": {"10": [], "3": []}})
+    ('3', '10')
+    >>> positions_of({"round": {"wagers": {"2": []}}, "reason": "x"})
+    ('2',)
+    """
+    if isinstance(document, Mapping) and isinstance(document.get("round"), Mapping):
+        document = document["round"]
+    wagers = (document or {}).get("wagers")
+    if not isinstance(wagers, Mapping):
+        return ()
+    return tuple(sorted((str(p) for p in wagers), key=lambda p: (len(p), p)))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundListing:
+    """One round in a list: no document read (see :func:`find`)."""
+
+    id: int
+    game: str
+    status: str
+    dealer: str | None
+    started: str
+    void_reason: str | None
+    positions: tuple[str, ...]
+
+
+def _first_id(store: Store, sql: str, parameters: tuple[Any, ...]) -> int | None:
+    rows = store.query(sql, parameters)
+    return int(rows[0][0]) if rows else None
+
+
+def find(store: Store, *, since: str = "", until: str = "", position: str = "",
+         limit: int = 500) -> list[RoundListing]:
+    """Rounds started at or after ``since`` and at or before ``until`` (time prefixes: ``until``
+    ``2026-05-01`` takes that whole day) with a wager at ``position``, newest first; through
+    the indexes, so the cost does not grow with the journal (rounds are numbered in the order
+    they start)."""
+    low, high = 1, None
+    if since:
+        low = _first_id(store, "SELECT id FROM rounds WHERE started >= ? ORDER BY started "
+                               "LIMIT 1", (since,)) or 0
+        if not low:
+            return []
+    if until:
+        high = _first_id(store, "SELECT id FROM rounds WHERE started < ? ORDER BY started DESC "
+                                "LIMIT 1", (until + "\uffff",))
+        if high is None:
+            return []
+    high = high if high is not None else 2**62
+    if position:
+        ids = [row[0] for row in store.query(
+            "SELECT round_id FROM round_positions WHERE position = ? AND round_id BETWEEN ? "
+            "AND ? ORDER BY round_id DESC LIMIT ?", (position, low, high, int(limit)))]
+        rows = store.query(f"SELECT id, game, status, dealer, started, void_reason FROM rounds "
+                           f"WHERE id IN ({','.join('?' * len(ids))}) ORDER BY id DESC", ids)
+    else:
+        rows = store.query("SELECT id, game, status, dealer, started, void_reason FROM rounds "
+                           "WHERE id BETWEEN ? AND ? ORDER BY id DESC LIMIT ?",
+                           (low, high, int(limit)))
+    found: dict[int, list[str]] = {row[0]: [] for row in rows}
+    if found:
+        for row in store.query(f"SELECT round_id, position FROM round_positions WHERE round_id "
+                               f"IN ({','.join('?' * len(found))})", list(found)):
+            found[row[0]].append(row[1])
+    return [RoundListing(row[0], row[1], row[2], row[3], row[4], row[5],
+                         tuple(sorted(found[row[0]], key=lambda p: (len(p), p))))
+            for row in rows
+            if (not since or row[4] >= since) and (not until or row[4][:len(until)] <= until)]
 
 
 def open_round(store: Store) -> RoundSummary | None:

@@ -349,13 +349,9 @@ def test_a_witness_inside_the_data_directory_is_refused(copy: Path,
         _open(copy)
 
 
-def test_a_start_proves_the_tail_after_the_checkpoint_and_audit_verify_everything(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """With checkpoints sealed every 30 records: a start verifies the records after the last
-    one (the state tables always whole); a journal row of an early round edited in the
-    database is found by ``audit verify`` (from the first record), which a start leaves to it;
-    a re-chained early record is still refused at start by the witness."""
+@pytest.fixture
+def checkpointed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A table of 3 rounds played with a checkpoint sealed every 30 records."""
     monkeypatch.setattr(database, "CHECKPOINT_EVERY", 30)
     monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
     data = tmp_path / "data"
@@ -363,10 +359,18 @@ def test_a_start_proves_the_tail_after_the_checkpoint_and_audit_verify_everythin
     try:
         crash_player.setup(station)
         _play(station, 3)
-        checkpoints = station.store.query("SELECT seq FROM checkpoints")
+        assert len(station.store.query("SELECT seq FROM checkpoints")) >= 3
     finally:
         station.close()
-    assert len(checkpoints) >= 3
+    return data
+
+
+def test_a_start_proves_the_tail_after_the_checkpoint_and_audit_verify_everything(
+        checkpointed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With checkpoints sealed every 30 records: a start verifies the records after the last
+    one (the state tables always whole); a journal row of an early round edited in the
+    database is found by ``audit verify`` (from the first record), which a start leaves to it."""
+    data = checkpointed
     assert audit.verify(data / TABLE / "audit.jsonl").ok
     _sql("UPDATE records SET record = replace(record, '\"position\": ', '\"position\": 1') "
          "WHERE round_id = 1 AND sequence = 1")(data, tmp_path)
@@ -379,16 +383,8 @@ def test_a_start_proves_the_tail_after_the_checkpoint_and_audit_verify_everythin
 
 
 def test_a_re_chained_record_before_the_checkpoint_is_refused_by_the_witness(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(database, "CHECKPOINT_EVERY", 30)
-    monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
-    data = tmp_path / "data"
-    station = _open(data)
-    try:
-        crash_player.setup(station)
-        _play(station, 3)
-    finally:
-        station.close()
+        checkpointed: Path) -> None:
+    data = checkpointed
 
     def edit(record: dict[str, Any]) -> bool:
         if record["kind"] == "action" and record["round"] == 1 and \

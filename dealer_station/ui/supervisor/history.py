@@ -102,34 +102,21 @@ def _document(summary: journal.RoundSummary) -> Mapping[str, Any] | None:
     return document
 
 
-def _positions(document: Mapping[str, Any] | None) -> tuple[str, ...]:
-    wagers = (document or {}).get("wagers")
-    if not isinstance(wagers, Mapping):
-        return ()
-    return tuple(sorted((str(p) for p in wagers), key=lambda p: (len(p), p)))
-
-
 def _row(summary: journal.RoundSummary) -> RoundRow:
     return RoundRow(summary.id, summary.game, summary.status, summary.dealer or "-",
-                    summary.started, _positions(_document(summary)), summary.void_reason or "")
+                    summary.started, journal.positions_of(summary.document),
+                    summary.void_reason or "")
 
 
 def find_rounds(store: Any, *, since: str = "", until: str = "", position: str = "",
                 limit: int = 500) -> list[RoundRow]:
     """Rounds started at or after ``since`` and before ``until`` (time prefixes) with a wager at
-    ``position``, newest first."""
-    since, until, position = normalise_time(since), normalise_time(until), position.strip()
-    rows = []
-    for summary in journal.rounds(store, limit=limit):
-        if since and summary.started < since:
-            continue
-        if until and summary.started[:len(until)] > until:
-            continue
-        row = _row(summary)
-        if position and position not in row.positions:
-            continue
-        rows.append(row)
-    return rows
+    ``position``, newest first (through the journal's indexes: :func:`journal.find`)."""
+    return [RoundRow(row.id, row.game, row.status, row.dealer or "-", row.started,
+                     row.positions, row.void_reason or "")
+            for row in journal.find(store, since=normalise_time(since),
+                                    until=normalise_time(until), position=position.strip(),
+                                    limit=limit)]
 
 
 def payment_words(payment: Mapping[str, Any]) -> str:

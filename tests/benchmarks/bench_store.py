@@ -1,0 +1,241 @@
+"""Benchmark of a table store that has played a long time (issue 17), each figure printed beside
+the empty store's.
+
+The large store is built through the station's own API by ``store_builder.py`` (six-position
+Let It Ride rounds, ``Station.perform``; fsync off for the build only). Figures:
+
+* start: ``Station.open`` (what the dealer's screen waits for), wall and CPU, in a fresh process;
+* ``dealer-station history`` (the default 50) wall and peak memory, in a fresh process;
+* history queries in-process: the list (50 newest), a search by time and position, one round's
+  dispute re-run (the supervisor's round detail and the settlement re-run);
+* ``audit verify`` (the whole chain, streamed): records per second and peak memory;
+* disk per round (database with its WAL, audit log);
+* the durable path: one action journaled and synced (median), beside the bare floor (a SQLite
+  ``synchronous=FULL`` commit of one row plus an fsync'd append of one line).
+
+Run: ``python tests/benchmarks/bench_store.py [ROUNDS] [DATA_DIR]`` (default 2,000 rounds in a
+temporary directory; an existing DATA_DIR is topped up to ROUNDS and kept, so a large store is
+built once).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+
+import store_builder  # noqa: E402
+
+TABLE = store_builder.TABLE
+
+_OPEN = r"""
+import resource, sys, time
+from dealer_station.station import Station
+opened = time.perf_counter(); cpu_open = time.process_time()
+station = Station.open(sys.argv[2], sys.argv[1])
+done = time.perf_counter(); cpu_done = time.process_time()
+station.close()
+print(done - opened, cpu_done - cpu_open,
+      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+"""
+
+_QUERIES = r"""
+import json, sys, time
+from dealer_station.store.database import Store
+from dealer_station.store.paths import table_directory
+from dealer_station.store import journal
+from dealer_station.ui.supervisor.history import find_rounds, reconstruct, round_detail
+store = Store.open(table_directory(sys.argv[2], sys.argv[1]), sys.argv[2], readonly=True)
+def best(fn, n=5):
+    times = []
+    for _ in range(n):
+        t = time.perf_counter(); fn(); times.append(time.perf_counter() - t)
+    return min(times)
+last = store.query("SELECT MAX(id), MIN(started), MAX(started) FROM rounds")[0]
+newest, first_time = last[0] or 0, last[1] or ""
+middle = max(1, newest // 2)
+middle_time = (store.query("SELECT started FROM rounds WHERE id = ?", (middle,)) or [[""]])[0][0]
+out = {
+  "list": best(lambda: journal.rounds(store, limit=50)),
+  "search": best(lambda: find_rounds(store, since=middle_time[:16], until=middle_time[:16],
+                                     position="3")),
+  "dispute": best(lambda: reconstruct(round_detail(store, middle))) if newest else 0.0,
+}
+print(json.dumps(out))
+"""
+
+
+def _child(code: str, *args: str) -> str:
+    """Run ``code`` in a fresh interpreter; its output."""
+    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                            text=True, check=True,
+                            env={**os.environ, "DEALER_STATION_LOG": "production"})
+    return result.stdout.strip()
+
+
+def _command(data_dir: Path, *args: str) -> tuple[float, int]:
+    """Wall time and peak memory (bytes) of ``dealer-station ARGS``."""
+    code = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+            "stderr=subprocess.DEVNULL, check=True); "
+            "print(time.perf_counter() - t, "
+            "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)")
+    out = _child(code, sys.executable, "-m", "dealer_station.cli", "--data-dir",
+                           str(data_dir), *args)
+    wall, peak = out.split()
+    return float(wall), int(peak)
+
+
+def _open_figures(data_dir: Path) -> tuple[float, float, int]:
+    times = []
+    for _ in range(3):
+        out = _child(_OPEN, str(data_dir), TABLE)
+        wall, cpu, peak = out.split()
+        times.append((float(wall), float(cpu), int(peak)))
+    return min(times)
+
+
+def _verify(data_dir: Path) -> tuple[float, int, int]:
+    code = ("import resource, sys, time; from pathlib import Path; "
+            "from dealer_station import audit; t = time.perf_counter(); "
+            "r = audit.verify(Path(sys.argv[1])); d = time.perf_counter() - t; "
+            "print(r.count, d, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)")
+    out = _child(code, str(data_dir / TABLE / "audit.jsonl"))
+    count, seconds, peak = out.split()
+    return int(count) / max(float(seconds), 1e-9), int(count), int(peak)
+
+
+def _disk(data_dir: Path) -> int:
+    return sum(path.stat().st_size for path in (data_dir / TABLE).iterdir() if path.is_file())
+
+
+def figures(data_dir: Path) -> dict[str, float]:
+    rounds = 0
+    database = data_dir / TABLE / "table.sqlite3"
+    if database.exists():
+        connection = sqlite3.connect(database)
+        rounds = connection.execute("SELECT COUNT(*) FROM rounds").fetchone()[0]
+        connection.close()
+    wall, cpu, peak = _open_figures(data_dir)
+    history_wall, history_peak = _command(data_dir, "history", "--table", TABLE)
+    queries = json.loads(_child(_QUERIES, str(data_dir), TABLE))
+    rate, records, verify_peak = _verify(data_dir)
+    return {"rounds": rounds, "open_wall": wall, "open_cpu": cpu, "open_peak": peak,
+            "history_wall": history_wall, "history_peak": history_peak,
+            "list": queries["list"], "search": queries["search"],
+            "dispute": queries["dispute"], "records": records, "verify_rate": rate,
+            "verify_peak": verify_peak,
+            "disk_per_round": _disk(data_dir) / rounds if rounds else 0.0}
+
+
+class _Floor:
+    """The bare floor of one durable action: a SQLite ``synchronous=FULL`` commit of one row
+    plus an fsync'd append of one line."""
+
+    def __init__(self, directory: Path) -> None:
+        self.connection = sqlite3.connect(directory / "floor.sqlite3", isolation_level=None)
+        self.connection.execute("PRAGMA journal_mode=WAL")
+        self.connection.execute("PRAGMA synchronous=FULL")
+        self.connection.execute("CREATE TABLE IF NOT EXISTS t (x TEXT)")
+        self.path = directory / "floor.log"
+
+    def once(self) -> float:
+        started = time.perf_counter()
+        self.connection.execute("BEGIN IMMEDIATE")
+        self.connection.execute("INSERT INTO t VALUES (?)", ("x" * 300,))
+        self.connection.execute("COMMIT")
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.write(fd, ("x" * 500 + "\n").encode())
+        os.fsync(fd)
+        os.close(fd)
+        return time.perf_counter() - started
+
+
+def durable_path(directory: Path, actions: int = 200) -> tuple[float, float]:
+    """Median seconds of one journaled, synced action and of the bare floor, sampled in turn
+    (one action, one floor) so a busy machine weighs on both alike."""
+    floor = _Floor(directory)
+    station = store_builder.open_station(str(directory))
+    samples: list[float] = []
+    floors: list[float] = []
+    try:
+        if station.needs_first_supervisor:
+            station.create_first_supervisor("S1", "Sam Super", store_builder.PINS["S1"])
+            station.create_user("D1", "Dee", "dealer", store_builder.PINS["D1"],
+                                supervisor="S1", pin=store_builder.PINS["S1"])
+        station.sign_in("D1", store_builder.PINS["D1"])
+        number = 0
+        while len(samples) < actions:
+            number += 1
+            station.start_round()
+            for action, arguments in store_builder.round_plan(number):
+                started = time.perf_counter()
+                station.perform(action, **arguments)
+                samples.append(time.perf_counter() - started)
+                floors.append(floor.once())
+        station.sign_out()
+    finally:
+        station.close()
+        floor.connection.close()
+    return statistics.median(samples), statistics.median(floors)
+
+
+def _mib(value: float) -> str:
+    return f"{value / 2**20:.0f} MiB"
+
+
+def main(rounds: int, data_dir: Path | None) -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        empty = Path(scratch) / "empty"
+        store_builder.build(str(empty), 0)
+        large = data_dir or Path(scratch) / "large"
+        print(f"building {rounds} rounds in {large} (fsync off for the build) ...", flush=True)
+        rate = store_builder.build(str(large), rounds)
+        if rate:
+            print(f"  built at {rate:.0f} rounds/s")
+        before, after = figures(empty), figures(large)
+        action, floor = durable_path(Path(scratch) / "durable")
+    n = after["rounds"]
+    print(f"\n{'figure':<44}{'empty store':>16}{f'{n} rounds':>18}")
+    rows = [
+        ("Station.open wall (dealer's screen waits)", "open_wall", "s"),
+        ("Station.open CPU", "open_cpu", "s"),
+        ("Station.open peak memory", "open_peak", "mib"),
+        ("dealer-station history wall (process)", "history_wall", "s"),
+        ("dealer-station history peak memory", "history_peak", "mib"),
+        ("history list, 50 newest (target < 0.1 s)", "list", "ms"),
+        ("search by time and position (< 0.1 s)", "search", "ms"),
+        ("one round's dispute re-run (< 0.1 s)", "dispute", "ms"),
+        ("audit verify records/s (>= 200,000)", "verify_rate", "n"),
+        ("audit verify peak memory", "verify_peak", "mib"),
+        ("disk per round, all files (<= 8 KB)", "disk_per_round", "kb"),
+    ]
+    for label, key, unit in rows:
+        def show(value: float, unit: str = unit) -> str:
+            if unit == "s":
+                return f"{value:.3f} s"
+            if unit == "ms":
+                return f"{value * 1000:.1f} ms"
+            if unit == "mib":
+                return _mib(value)
+            if unit == "kb":
+                return f"{value / 1000:.1f} KB" if value else "-"
+            return f"{value:,.0f}"
+        print(f"{label:<44}{show(before[key]):>16}{show(after[key]):>18}")
+    print(f"\ndurable path: one action journaled and synced {action * 1000:.2f} ms median; "
+          f"bare floor (FULL commit + fsync'd append) {floor * 1000:.2f} ms "
+          f"({action / floor:.2f}x, target <= 2x)")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000,
+         Path(sys.argv[2]) if len(sys.argv) > 2 else None)
