@@ -217,6 +217,9 @@ def test_an_old_schema_is_migrated_and_the_chain_continues(data_dir: Path) -> No
         connection.execute("DROP TABLE sessions")  # version 4's
         connection.execute("ALTER TABLE users DROP COLUMN lockouts")
         connection.execute("DROP TABLE checkpoints")
+        for column in ("limit_cents", "overflow", "retired"):  # added by schema 7
+            connection.execute(f"ALTER TABLE meters DROP COLUMN {column}")
+        connection.execute("DROP TABLE round_positions")
         connection.execute("PRAGMA user_version = 1")
     connection.close()
     results = _checks(data_dir)
