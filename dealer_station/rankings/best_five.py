@@ -34,6 +34,7 @@ sample and on random hands). The tables are built on first use, about a second.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Protocol
@@ -93,9 +94,19 @@ def _value(hand: HighHand) -> int:
 
 def build_tables(wheel_lowest: bool = False) -> None:
     """Build the lookup tables for one ``wheel_lowest`` setting (done on first use anyway)."""
-    plain, flush = _PLAIN[wheel_lowest], _FLUSH[wheel_lowest]
-    if plain:
-        return
+    with _BUILDING:
+        if not _PLAIN[wheel_lowest]:
+            _build_tables(wheel_lowest)
+
+
+# Tables are built into locals and published whole under this lock: another thread (the table
+# worker, a census) never sees a half-built table, and no table is built twice.
+_BUILDING = threading.Lock()
+
+
+def _build_tables(wheel_lowest: bool) -> None:
+    plain: dict[int, int] = {}
+    flush: dict[int, int] = {}
     if not _FLUSH_SUIT:
         _FLUSH_SUIT.extend(_flush_suits())
     # Non-flush values: every five-rank multiset (at most one joker), then the best one left
@@ -126,6 +137,8 @@ def build_tables(wheel_lowest: bool = False) -> None:
                     top = max(top, _value(hand))
                 mask = sum(1 << (r - 2) for r in ranks)
                 flush[mask | joker << 13] = top
+    _FLUSH[wheel_lowest].update(flush)
+    _PLAIN[wheel_lowest].update(plain)  # last: a non-empty plain table means both are complete
 
 
 class Evaluate(Protocol):

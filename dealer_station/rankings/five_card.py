@@ -24,6 +24,7 @@ ranks, see :mod:`._poker`), and return one shared, immutable :class:`FiveCardHan
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -101,9 +102,21 @@ _FLUSH: list[FiveCardHand | None] = []
 _BY_KEY: dict[int, FiveCardHand] = {}
 
 
+# The tables are built once, under this lock, and published whole (``_PLAIN`` last): two threads
+# evaluating their first hands at once (the table worker and a screen) once built them twice, and
+# the doubled table then accepted a joker's out-of-range key instead of refusing it.
+_BUILDING = threading.Lock()
+
+
 def _ensure_tables() -> None:
     if _PLAIN:
         return
+    with _BUILDING:
+        if not _PLAIN:
+            _build_tables()
+
+
+def _build_tables() -> None:
     plain: list[FiveCardHand | None] = [None] * _SIZE
     flush: list[FiveCardHand | None] = [None] * _SIZE
     by_key = _BY_KEY  # the hands evaluated directly before stay the shared ones

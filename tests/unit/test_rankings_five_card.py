@@ -242,3 +242,27 @@ def test_bulk_rejects_the_joker_and_bad_shapes() -> None:
         bulk.evaluate_five_array(np.array([[0, 1, 2, 3, 52]]))
     with pytest.raises(CardError):
         bulk.evaluate_five_array(np.array([[0, 1, 2, 3]]))
+
+
+def test_tables_built_once_when_first_hands_arrive_together() -> None:
+    """Regression: two threads evaluating their first hands at once built the tables twice, and
+    the doubled table then valued a hand with the joker instead of refusing it."""
+    import threading
+
+    from dealer_station.rankings import five_card
+
+    saved = (list(five_card._PLAIN), list(five_card._FLUSH))
+    five_card._PLAIN.clear()
+    five_card._FLUSH.clear()
+    try:
+        threads = [threading.Thread(target=five_card._ensure_tables) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(five_card._PLAIN) == len(five_card._FLUSH) == five_card._SIZE
+        with pytest.raises(CardError, match="joker"):
+            evaluate_five(parse_cards("As Ks Qs Js JK"))
+    finally:
+        five_card._PLAIN[:] = saved[0] or five_card._PLAIN
+        five_card._FLUSH[:] = saved[1] or five_card._FLUSH
