@@ -5,6 +5,7 @@ technician presses, waits for the screen to follow and takes a screenshot of the
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -80,8 +81,14 @@ def press_and_follow(station: Station, text: str | re.Pattern[str],
                                 f"{getattr(text, 'pattern', text)}", patience))
 
 
+#: A person reads a new step before pressing its key; the dealer's screen ignores a key the
+#: step before took for another action for its first 0.5 s (a bounced double press).
+READING = 0.7
+
+
 def key_and_follow(station: Station, key: str, patience: float = 20.0) -> Step:
-    """Press a key and wait until the step panel changes."""
+    """Read the step, press a key and wait until the step panel changes."""
+    time.sleep(READING)
     before = step_of(station.look())
     station.key(key)
     return step_of(station.wait(lambda s: step_of(s).key != before.key,
