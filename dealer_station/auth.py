@@ -68,6 +68,7 @@ __all__ = [
     "create_user",
     "format_seconds",
     "hash_pin",
+    "locked_words",
     "needs_first_supervisor",
     "pin_problem",
     "set_active",
@@ -391,10 +392,19 @@ def _dummy_hash(cost: PinCost) -> str:
         return _DUMMY_HASHES[cost]
 
 
+def locked_words(seconds: float) -> str:
+    """What a locked sign-in is told, with the time left (a screen counting down says it
+    again each second).
+
+    >>> locked_words(299)
+    'locked after too many wrong PINs: try again in 4 min 59 s, or ask a supervisor to unlock it'
+    """
+    return (f"locked after too many wrong PINs: try again in {format_seconds(seconds)}, or ask "
+            "a supervisor to unlock it")
+
+
 def _locked_error(seconds: float) -> AuthenticationError:
-    return AuthenticationError(
-        f"locked after too many wrong PINs: try again in {format_seconds(seconds)}, or ask a "
-        "supervisor to unlock it", locked_seconds=seconds)
+    return AuthenticationError(locked_words(seconds), locked_seconds=seconds)
 
 
 def _wrong_error(failures: int, lockouts: int, policy: LockPolicy, now_locked: float

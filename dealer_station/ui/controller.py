@@ -352,6 +352,8 @@ class TableController:
         #: The last settlement preview: ((round id, records, action), the round after it).
         self._plan: tuple[tuple[Any, ...], Any] | None = None
         self.attempts = 0
+        #: How long the account of the last refused sign-in stays locked (0: not locked).
+        self.locked_seconds = 0.0
 
     @property
     def round(self) -> Any:
@@ -366,8 +368,10 @@ class TableController:
             self.station.sign_in(user_id, pin)
         except (ProcedureError, ValueError) as error:
             self.refused = _reason(error)
+            self.locked_seconds = float(getattr(error, "locked_seconds", 0.0))
             return False
         self.message = self.refused = ""
+        self.locked_seconds = 0.0
         return True
 
     def sign_out(self) -> bool:
@@ -811,7 +815,8 @@ class TableController:
                 replace(seat, order=order.get(seat.key)) for seat in table.seats))
         elif step.expects in ("sign_in", "first_supervisor"):
             entry = EntryRequest(step.expects, "", step.instruction,
-                                 options={"refused": self.refused, "attempt": self.attempts})
+                                 options={"refused": self.refused, "attempt": self.attempts,
+                                          "locked_seconds": self.locked_seconds})
         payments = self.payments(shown) if shown is not None else ()
         return Snapshot(
             table=table,

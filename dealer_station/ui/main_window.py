@@ -229,7 +229,8 @@ class MainWindow(QMainWindow):
             self.sign_in.set_first_start(entry.kind == "first_supervisor")
             attempt = entry.options.get("attempt")
             if self._requests.get("sign_in") != attempt:  # each answer shown once
-                self.sign_in.show_message(str(entry.options.get("refused", "")))
+                self.sign_in.show_message(str(entry.options.get("refused", "")),
+                                          float(entry.options.get("locked_seconds", 0.0)))
                 self._requests["sign_in"] = attempt
             self.lower_panels.setCurrentWidget(self.sign_in)
         elif entry is not None and entry.kind == "setting":

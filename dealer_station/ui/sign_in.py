@@ -6,7 +6,9 @@ while there is nothing to say."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+import time
+
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -19,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.auth import pin_problem
+from dealer_station.auth import locked_words, pin_problem
 
 __all__ = ["SignInPanel", "SupervisorDecision"]
 
@@ -74,6 +76,12 @@ class SignInPanel(QFrame):
         self.message.setSizePolicy(policy)
         self.message.hide()
         layout.addWidget(self.message)
+        #: While the account of the last attempt is locked: the lock's end (monotonic clock),
+        #: and the timer that says the time left each second.
+        self._lock_ends = 0.0
+        self._countdown = QTimer(self)
+        self._countdown.setInterval(1000)
+        self._countdown.timeout.connect(self._count_down)
         self.submit_button = QPushButton("SIGN IN")
         self.submit_button.setObjectName("primary")
         self.submit_button.clicked.connect(self.submit)
@@ -97,10 +105,27 @@ class SignInPanel(QFrame):
         self.pin.setPlaceholderText("6 to 12 digits" if first else "PIN")
         self.submit_button.setText("CREATE SUPERVISOR" if first else "SIGN IN")
 
-    def show_message(self, text: str) -> None:
-        """Say why the last attempt was refused (hidden when ``text`` is empty)."""
+    def show_message(self, text: str, locked_seconds: float = 0.0) -> None:
+        """Say why the last attempt was refused (hidden when ``text`` is empty); a lock's time
+        left counts down (``locked_seconds``)."""
+        self._countdown.stop()
+        self._lock_ends = time.monotonic() + locked_seconds if locked_seconds > 0 else 0.0
+        self._say(text)
+        if self._lock_ends:
+            self._countdown.start()
+
+    def _say(self, text: str) -> None:
         self.message.setText(text[:1].upper() + text[1:])
         self.message.setVisible(bool(text))
+
+    def _count_down(self) -> None:
+        left = self._lock_ends - time.monotonic()
+        if left <= 0:
+            self._countdown.stop()
+            self._lock_ends = 0.0
+            self._say("The lock has ended: sign in again.")
+            return
+        self._say(locked_words(left))
 
     def problem(self) -> str | None:
         """What is missing or wrong in the form, in words (``None``: it can be sent; the

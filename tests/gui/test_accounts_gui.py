@@ -97,6 +97,10 @@ def test_a_supervisor_manages_accounts_during_a_round_and_unlocks_a_locked_deale
             words = _dealer_sign_in(table, "D-9", "0000")
         words = _dealer_sign_in(table, "D-9", "0000")
         assert words.startswith("Wrong id or PIN: locked for 5 min after 5 wrong PINs")
+        panel = table.window.sign_in  # the time left counts down under the form
+        qtbot.waitUntil(lambda: re.match(r"Locked after too many wrong PINs: try again in "
+                                         r"4 min \d+ s", panel.message.text()) is not None,
+                        timeout=5_000)
         words = _dealer_sign_in(table, "D-9", "4321")
         assert re.match(r"Locked after too many wrong PINs: try again in (5 min|4 min \d+ s), "
                         "or ask a supervisor to unlock it$", words), words
@@ -155,3 +159,17 @@ def test_the_first_start_form_is_one_form_under_the_instruction(qtbot: Any,
         assert table.phase == "first_start"
     finally:
         table.close()
+
+
+def test_a_locks_time_left_counts_down_to_its_end_under_the_sign_in_form(qtbot: Any) -> None:
+    from dealer_station.ui.sign_in import SignInPanel
+
+    panel = SignInPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_message("wrong id or PIN: locked for 5 s after 5 wrong PINs in a row", 2.5)
+    assert panel.message.text().startswith("Wrong id or PIN: locked for 5 s")
+    qtbot.waitUntil(lambda: panel.message.text().startswith(
+        "Locked after too many wrong PINs: try again in 2 s"), timeout=3_000)
+    qtbot.waitUntil(lambda: panel.message.text() == "The lock has ended: sign in again.",
+                    timeout=4_000)
