@@ -39,7 +39,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,10 +110,7 @@ def _read_file(path: str | None) -> _Configuration:
     """The table configuration file, read as the dealer's screen reads it."""
     from dealer_station.ui.app import DEFAULT_CONFIGS, load_table_config
 
-    try:
-        setup = load_table_config(path)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{path}: not valid TOML ({error})") from None
+    setup = load_table_config(path)  # not TOML, or nested too deep: a ValueError
     if not isinstance(setup.devices, Mapping):
         raise ValueError(f"{path}: [devices] must be a table")
     source = path or f"the shipped default {DEFAULT_CONFIGS['let_it_ride']}"

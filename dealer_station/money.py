@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-__all__ = ["Cents", "dollars", "format_cents", "parse_amount", "round_down_to", "round_up_to"]
+__all__ = [
+    "MAX_AMOUNT",
+    "Cents",
+    "check_amount",
+    "dollars",
+    "format_cents",
+    "parse_amount",
+    "round_down_to",
+    "round_up_to",
+]
 
 #: An amount in cents. A plain ``int`` so that arithmetic stays exact and cheap.
 Cents = int
@@ -36,13 +45,45 @@ def format_cents(cents: Cents) -> str:
     return f"{sign}${whole:,}.{part:02d}"
 
 
+#: The largest amount the station takes anywhere (a wager, a table limit, a fixed payout): a
+#: billion dollars, far above any table's and far below what storage or arithmetic could not
+#: hold.
+MAX_AMOUNT: Cents = 100_000_000_000
+
+
+def check_amount(cents: int, text: str) -> Cents:
+    """``cents`` unless its size is over :data:`MAX_AMOUNT` (``text``: the amount as given).
+
+    >>> check_amount(dollars(10**14), "100000000000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: amount 100000000000000 is over $1,000,000,000.00
+    """
+    if abs(cents) > MAX_AMOUNT:
+        raise ValueError(f"amount {text} is over {format_cents(MAX_AMOUNT)}")
+    return cents
+
+
 def parse_amount(text: str) -> Cents:
-    """Parse ``25``, ``$25.50``, ``1,000`` into cents; rejects fractions of a cent and junk."""
+    """Parse ``25``, ``$25.50``, ``1,000`` into cents; rejects fractions of a cent, amounts over
+    :data:`MAX_AMOUNT`, NaN, infinity and junk.
+
+    >>> parse_amount("$1,000.50"), parse_amount("-5")
+    (100050, -500)
+    >>> parse_amount("Infinity")
+    Traceback (most recent call last):
+    ...
+    ValueError: not an amount of money: 'Infinity'
+    """
     cleaned = text.strip().replace("$", "").replace(",", "")
     try:
         value = Decimal(cleaned) * 100
     except InvalidOperation:
         raise ValueError(f"not an amount of money: {text!r}") from None
+    if not value.is_finite():
+        raise ValueError(f"not an amount of money: {text!r}")
+    if abs(value) > MAX_AMOUNT:
+        raise ValueError(f"amount {text!r} is over {format_cents(MAX_AMOUNT)}")
     if value != value.to_integral_value():
         raise ValueError(f"amount has a fraction of a cent: {text!r}")
     return int(value)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from dealer_station import audit
+from dealer_station.inputs import bounded_int
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store, StoreError, pending_gap, read_audit_state
@@ -32,7 +33,8 @@ show     print the last records (--last N)
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=("verify", "show"), nargs="?", default="verify")
-    parser.add_argument("--last", type=int, default=20, help="records to show (show)")
+    parser.add_argument("--last", type=bounded_int(1, 100_000), default=20,
+                        help="records to show (show)")
     add_table_argument(parser)
 
 

@@ -7,11 +7,10 @@ import contextlib
 import getpass
 import sys
 import time
-import tomllib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
+from dealer_station.inputs import bounded_int, load_toml, seconds
 from dealer_station.store.options import add_table_argument
 from dealer_station.store.paths import table_directory, table_id
 
@@ -79,14 +78,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--inject", action="append", choices=INJECTIONS, default=[])
     parser.add_argument("--url", help="one device's URL instead of the configuration")
     parser.add_argument("--family", choices=("shoe", "acceptors", "lockout"), default="shoe")
-    parser.add_argument("--address", type=int, default=1, help="with --url (acceptors: first)")
-    parser.add_argument("--seats", type=int, default=7, help="with --url --family acceptors")
-    parser.add_argument("--sensor-timeout", type=float, default=30.0,
+    parser.add_argument("--address", type=bounded_int(1, 254), default=1,
+                        help="with --url (acceptors: first)")
+    parser.add_argument("--seats", type=bounded_int(1, 7), default=7,
+                        help="with --url --family acceptors")
+    parser.add_argument("--sensor-timeout", type=seconds(600),
+                        default=30.0,
                         help="seconds to wait for each chip placed (sensors)")
-    parser.add_argument("--button-timeout", type=float, default=30.0,
+    parser.add_argument("--button-timeout", type=seconds(600),
+                        default=30.0,
                         help="seconds to wait for the dealer's lockout button (lockout)")
-    parser.add_argument("--trace-seconds", type=float, default=5.0)
-    parser.add_argument("--timeout", type=float, help="answer timeout per request (seconds)")
+    parser.add_argument("--trace-seconds", type=seconds(3600),
+                        default=5.0)
+    parser.add_argument("--timeout", type=seconds(10),
+                        help="answer timeout per request (seconds)")
     parser.add_argument("--technician", metavar="ID",
                         help="the technician running tests that move hardware")
     parser.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
@@ -141,8 +146,7 @@ def _devices_table(args: argparse.Namespace) -> dict[str, Any]:
             }
         return {args.family: {"url": args.url, "address": args.address}}
     if args.config:
-        with Path(args.config).open("rb") as handle:
-            devices = tomllib.load(handle).get("devices")
+        devices = load_toml(args.config).get("devices")
         if not devices:
             raise ValueError(f"{args.config}: no [devices] table (no hardware configured)")
         return dict(devices)

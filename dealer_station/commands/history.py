@@ -11,6 +11,7 @@ from typing import Any
 
 from dealer_station import jackpot as jackpot_print
 from dealer_station.cards import CardError, parse_card
+from dealer_station.inputs import SQLITE_MAX, bounded_int
 from dealer_station.money import format_cents
 from dealer_station.procedure import Record
 from dealer_station.store import journal
@@ -32,8 +33,9 @@ jackpot NUMBER    a numbered jackpot record as text (--pdf FILE writes a printab
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("what", nargs="?", default="list",
                         choices=("list", "show", "meters", "jackpot", "jackpots"))
-    parser.add_argument("number", nargs="?", type=int, help="round or jackpot number")
-    parser.add_argument("--limit", type=int, default=50)
+    parser.add_argument("number", nargs="?", type=bounded_int(1, SQLITE_MAX),
+                        help="round or jackpot number")
+    parser.add_argument("--limit", type=bounded_int(1, 100_000), default=50)
     parser.add_argument("--status", choices=journal.STATUSES)
     parser.add_argument("--json", action="store_true", help="show: print the round document")
     parser.add_argument("--entries", action="store_true", help="meters: every journal entry")

@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from dealer_station.inputs import loads_json
+
 NAME = "settle"
 HELP = "recompute a round's settlement from its JSON document (supervisor check)"
 DESCRIPTION = __doc__
@@ -93,9 +95,9 @@ def settler_for_document(doc: Mapping[str, Any]
 def run(args: argparse.Namespace) -> int:
     path = Path(args.document)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path} is not a JSON document: {error}") from None
+        doc = loads_json(path.read_text(encoding="utf-8"), str(path))
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path} is not a JSON document: not UTF-8 ({error.reason})") from None
     if not isinstance(doc, dict):
         raise ValueError(f"{path} is not a round document (a JSON object)")
     settle = settler_for_document(doc)

@@ -8,6 +8,10 @@ import time
 
 import tomli_w
 
+from dealer_station.inputs import seconds
+
+WEEK = 7 * 24 * 3600
+
 NAME = "sim"
 HELP = "start a simulated table's devices (shoe, bet acceptors, lockout) and print their URLs"
 DESCRIPTION = """\
@@ -29,7 +33,8 @@ Examples:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=("let_it_ride", "pai_gow"), default="let_it_ride")
     parser.add_argument("--transport", choices=("pty", "tcp"), default="pty")
-    parser.add_argument("--seconds", type=float, help="stop after this many seconds")
+    parser.add_argument("--seconds", type=seconds(WEEK),
+                        help="stop after this many seconds (at most a week)")
     parser.add_argument("--seed", type=int, help="seed of the shoe's own shuffles")
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import sys
 import time
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from dealer_station.inputs import load_toml
 from dealer_station.resources_path import resource_path
 from dealer_station.ui.controller import DeviceState, TableController
 
@@ -46,13 +46,33 @@ def load_table_config(path: str | Path | None = None, game: str | None = None) -
     if path is None:
         game = game or "let_it_ride"
         path = resource_path(DEFAULT_CONFIGS[game])
-    with open(path, "rb") as handle:
-        document = tomllib.load(handle)
+    document = load_toml(path)
     name = str(document.pop("game", game or "let_it_ride")).replace("-", "_")
     if name not in DEFAULT_CONFIGS:
         raise ValueError(f"{path}: unknown game {name!r} (let_it_ride or pai_gow)")
     devices = document.pop("devices", None)
     return TableSetup(name, document, devices)
+
+
+def check_table_setup(setup: TableSetup, source: str) -> None:
+    """Raise ValueError naming ``source`` and the clause unless the game accepts the settings
+    (the station's own test: it makes a round from them) and the devices table parses.
+
+    >>> setup = load_table_config(game="let_it_ride")
+    >>> setup.settings["table"]["maximum"] = float("nan")
+    >>> check_table_setup(setup, "table.toml")
+    Traceback (most recent call last):
+    ...
+    ValueError: table.toml: table.maximum: nan is not an amount of money
+    """
+    from dealer_station.station import game_factory
+    from drivers.config import parse_device_config
+
+    try:
+        game_factory(setup.game)(dict(setup.settings))
+        parse_device_config(setup.devices)
+    except ValueError as error:
+        raise ValueError(f"{source}: {error}") from None
 
 
 def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = None,
@@ -160,6 +180,8 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
 
     started = time.perf_counter()
     setup = load_table_config(config)
+    if config is not None:
+        check_table_setup(setup, config)  # a bad value: one line and exit 2, no window
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = create_window(lambda bridge: build_controller(setup, data_dir, bridge=bridge,
                                                             explicit=config is not None))

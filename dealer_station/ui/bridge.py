@@ -9,6 +9,7 @@ receives, so a device timeout or reconnect never freezes the screen.
 
 from __future__ import annotations
 
+import sys
 import time
 import traceback
 from collections.abc import Callable
@@ -61,7 +62,10 @@ class TableWorker(QObject):
         try:
             self.controller = self._factory()
         except Exception as error:  # shown to the dealer, never a silent dead screen
-            traceback.print_exc()
+            if isinstance(error, ValueError | OSError):  # bad input: one line, no traceback
+                print(f"dealer-station: {error}", file=sys.stderr)
+            else:
+                traceback.print_exc()
             self.failed.emit(f"The table could not start: {error}")
             return
         self._publish()

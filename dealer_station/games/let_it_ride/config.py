@@ -43,7 +43,7 @@ from dealer_station.games.let_it_ride.paytables import (
     Odds,
     three_card_minimum,
 )
-from dealer_station.money import Cents, dollars, format_cents, parse_amount
+from dealer_station.money import Cents, check_amount, dollars, format_cents, parse_amount
 from dealer_station.resources_path import resource_path
 
 __all__ = [
@@ -292,13 +292,13 @@ def _validate_three_card(config: LetItRideConfig) -> None:
 def _money(value: object, what: str) -> Cents:
     if isinstance(value, bool):
         raise ConfigError(f"{what}: {value!r} is not an amount of money")
-    if isinstance(value, int):
-        return dollars(value)
-    if isinstance(value, str):
-        try:
+    try:
+        if isinstance(value, int):
+            return check_amount(dollars(value), str(value))
+        if isinstance(value, str):
             return parse_amount(value)
-        except ValueError as error:
-            raise ConfigError(f"{what}: {error}") from None
+    except ValueError as error:
+        raise ConfigError(f"{what}: {error}") from None
     raise ConfigError(f"{what}: {value!r} is not an amount of money")
 
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from dealer_station.money import Cents, format_cents, parse_amount, round_up_to
+from dealer_station.money import Cents, check_amount, format_cents, parse_amount, round_up_to
 from dealer_station.resources_path import resource_path
 
 __all__ = [
@@ -328,10 +328,13 @@ _SECTIONS: dict[str, set[str]] = {
 def _amount(value: Any, name: str) -> Cents:
     if isinstance(value, bool):
         raise ConfigError(f"{name} must be an amount of money")
-    if isinstance(value, int):
-        return value * 100
-    if isinstance(value, str):
-        return parse_amount(value)
+    try:
+        if isinstance(value, int):
+            return check_amount(value * 100, str(value))
+        if isinstance(value, str):
+            return parse_amount(value)
+    except ValueError as error:
+        raise ConfigError(f"{name}: {error}") from None
     raise ConfigError(f"{name} must be an amount of money, not {value!r}")
 
 

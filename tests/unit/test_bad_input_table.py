@@ -1,0 +1,106 @@
+"""Every bad input of issue 20 (item 11), one row each: the real ``dealer-station`` command in a
+subprocess exits non-zero with ONE clear line on stderr naming the problem, no traceback, and
+nothing is created or stored (a bad table configuration never reaches the database); the
+station's Python entry refuses with a ProcedureError instead of a TypeError."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from dealer_station.procedure import ProcedureError
+from dealer_station.resources_path import resource_path
+from dealer_station.station import Station
+
+HUGE = "99999999999999999999999"
+
+
+@dataclass(frozen=True)
+class Bad:
+    name: str
+    argv: tuple[str, ...]
+    says: str
+    stdin: str = ""
+
+
+def _files(tmp: Path) -> None:
+    (tmp / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    (tmp / "deep.toml").write_text("a = " + "[" * 5_000 + "]" * 5_000 + "\n")
+    shipped = resource_path("let_it_ride.toml").read_text(encoding="utf-8")
+    for name, old, new in (("negative", "minimum = 5 ", "minimum = -5 "),
+                           ("nan", "maximum = 500", "maximum = nan"),
+                           ("huge", "maximum = 500", f"maximum = {10**23}")):
+        assert old in shipped
+        (tmp / f"{name}.toml").write_text(shipped.replace(old, new, 1))
+
+
+ROWS = (
+    Bad("settle JSON nested 100,000 deep", ("settle", "deep.json"),
+        "deep.json: nested more than 64 levels deep"),
+    Bad("--config TOML nested 5,000 deep", ("--config", "deep.toml"),
+        "deep.toml: nested more than 64 levels deep"),
+    Bad("history show a number past any round", ("history", "show", HUGE),
+        f"{HUGE} is not a whole number from 1 to 9,223,372,036,854,775,807"),
+    Bad("history --limit past any count", ("history", "--limit", HUGE),
+        f"{HUGE} is not a whole number from 1 to 100,000"),
+    Bad("history --limit negative", ("history", "--limit", "-5"),
+        "-5 is not a whole number from 1 to 100,000"),
+    Bad("audit --last negative", ("audit", "show", "--last", "-3"),
+        "-3 is not a whole number from 1 to 100,000"),
+    Bad("users add with piped stdin and no --pin-stdin",
+        ("users", "add", "X1", "--name", "X", "--role", "dealer", "--by", "S1"),
+        "with piped input give --pin-stdin", stdin="123456\n111111\n"),
+    Bad("dealer's screen: minimum = -5", ("--config", "negative.toml"),
+        "not a minimum above zero"),
+    Bad("dealer's screen: maximum = nan", ("--config", "nan.toml"),
+        "table.maximum: nan is not an amount of money"),
+    Bad("dealer's screen: a maximum of 10**23 dollars", ("--config", "huge.toml"),
+        "is over $1,000,000,000.00"),
+    Bad("sim --seconds -1", ("sim", "--seconds", "-1"), "-1 is not a number of seconds above 0"),
+    Bad("sim --seconds 0", ("sim", "--seconds", "0"), "0 is not a number of seconds above 0"),
+    Bad("sim --seconds nan", ("sim", "--seconds", "nan"), "nan is not a number of seconds"),
+    Bad("sim --seconds 1e400 (forever)", ("sim", "--seconds", "1e400"),
+        "1e400 is not a number of seconds above 0 and at most 604,800"),
+    Bad("diag --trace-seconds -5", ("diag", "--sim", "let_it_ride", "--trace-seconds", "-5",
+                                    "trace"), "-5 is not a number of seconds above 0"),
+    Bad("paytable --workers -1", ("paytable", "--game", "let-it-ride", "--workers", "-1"),
+        "-1 is not a whole number from 1 to 256"),
+)
+
+
+@pytest.mark.parametrize("bad", ROWS, ids=[row.name for row in ROWS])
+def test_bad_input_is_one_clear_line_and_a_non_zero_exit(bad: Bad, tmp_path: Path) -> None:
+    _files(tmp_path)
+    data = tmp_path / "data"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-m", "dealer_station.cli", "--data-dir", str(data), *bad.argv],
+        input=bad.stdin, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    lines = done.stderr.splitlines()
+    assert done.returncode != 0, done.stdout
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert bad.says in lines[0]
+    assert not (data / "table-1" / "table.sqlite3").exists()  # nothing stored
+
+
+def test_station_perform_refuses_an_argument_the_action_does_not_take(tmp_path: Path) -> None:
+    """``Station.perform("complete_jackpot_record", ..., time="x")`` raised a TypeError from
+    the call; the station refuses it with a ProcedureError naming the argument."""
+    with Station.open("PG-B", str(tmp_path), game="pai_gow", pin_cost=2**8,
+                      settings={"side_wagers": {"offered": ["progressive"]}}) as station:
+        station.create_first_supervisor("S1", "Sam", "111111")
+        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+        station.create_meter("progressive", wager="progressive", reset=1_000_000, rate_bp=2100,
+                             supervisor="S1", pin="111111")
+        station.sign_in("D1", "3333")
+        station.start_round()
+        with pytest.raises(ProcedureError, match="does not take time"):
+            station.perform("complete_jackpot_record", position=1, time="x")
+        with pytest.raises(ProcedureError, match="needs position"):
+            station.perform("complete_jackpot_record")
+        assert station.round is not None and len(station.round.history) == 0
