@@ -165,6 +165,7 @@ def test_diag_tests_that_move_hardware_are_a_technicians_never_during_a_round(
     import io
     import json
 
+    from dealer_station.station import Station
     from dealer_station.store.database import Store
 
     _accounts(tmp_path)
@@ -187,9 +188,9 @@ def test_diag_tests_that_move_hardware_are_a_technicians_never_during_a_round(
         code, err = diag("lamps", "--technician", "T1", pin="9999")
         assert code == 2 and "wrong id or PIN" in err
         assert diag("lamps", "--technician", "T1", pin="444444")[0] == 0
-        with Store.open(tmp_path / "table-1", "table-1") as store, store.transaction() as work:
-            work.execute("INSERT INTO rounds (game, config, status, started) "
-                         "VALUES ('let_it_ride', '{}', 'open', '2026-01-01T00:00:00Z')")
+        with Station.open("table-1", str(tmp_path), game="let_it_ride") as station:
+            station.sign_in("D1", "3333")
+            station.start_round()  # a round in progress, as the dealer's screen starts one
         code, err = diag("dispense", "--technician", "T1", pin="444444")
         assert code == 2 and "never run during a round" in err
         assert diag("selftest")[0] == 0  # moves nothing: allowed during a round
