@@ -414,3 +414,42 @@ def test_every_account_change_is_audited_with_the_row_it_leaves(
             rebuilt[str(data["user"])] = data["account"]
     table = {a.id: users.audit_state(a) for a in users.accounts(station.store)}
     assert rebuilt == table and set(table) == {"S1", "S2", "D1", "T1"}
+
+
+# -- sessions: who was signed in when -----------------------------------------------------------
+
+def test_sessions_during_a_round_name_every_dealer_on_duty_in_it(station: Station) -> None:
+    from dealer_station.store import journal, sessions
+
+    station.sign_in("D1", "3333")
+    station.start_round()
+    round_id = station.round_id
+    assert round_id is not None
+    station.sign_in("S2", "222222")  # takes over the table: D1's session ends, replaced
+    station.sign_out()
+    started = journal.round_summary(station.store, round_id).started
+    during = station.sessions_during(started, None, screen="dealer")
+    assert [(s.user, s.end_reason) for s in during] == [("D1", "replaced by S2"),
+                                                        ("S2", "signed out")]
+    station.sign_in_staff("T1", "444444", "technician")
+    assert [s.user for s in sessions.open_sessions(station.store)] == ["T1"]
+    assert station.sessions_during(started, None, screen="dealer") == during
+    assert sessions.sessions_during(station.store, "9999-01-01T00:00:00Z") == [
+        sessions.open_sessions(station.store)[0]]  # still open: lasts until now
+
+
+def test_sessions_left_open_by_a_stop_end_at_the_next_start(tmp_path: Path, clock: Clock) -> None:
+    from dealer_station.store import sessions
+
+    first = Station.open("T1", str(tmp_path), game="high_card", settings={}, clock=clock,
+                         pin_cost=2**4)
+    first.create_first_supervisor("S1", "Sam", "111111")
+    first.sign_in("S1", "111111")
+    first.store.close()  # the window killed: no sign-out
+    again = Station.open("T1", str(tmp_path), clock=clock, pin_cost=2**4)
+    try:
+        assert again.dealer is None and sessions.open_sessions(again.store) == []
+        ended = again.sessions_during("0000", None, screen="dealer")
+        assert [(s.user, s.end_reason) for s in ended] == [("S1", "station restarted")]
+    finally:
+        again.close()
