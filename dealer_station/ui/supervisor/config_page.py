@@ -39,6 +39,7 @@ from dealer_station.ui.supervisor.configuration import (
     Field,
     ReturnLine,
     apply_configuration,
+    field_label,
     flatten,
     full_settings,
     hint,
@@ -209,7 +210,7 @@ class ConfigurationPage(QWidget):
                 editor = QLineEdit(each.text)
                 editor.setObjectName(each.key)
                 self.editors[each.key] = editor
-                label = each.key.replace(".", " · ").replace("_", " ")
+                label = field_label(each.key)
                 if game == "pai_gow" and each.key in RECOMPUTE_ON:
                     editor.textEdited.connect(self._letters_timer.start)
                 if game == "pai_gow" and each.key in BESIDE:
@@ -222,7 +223,7 @@ class ConfigurationPage(QWidget):
                     note.setObjectName("muted")
                     note.setWordWrap(True)
                     self.hints[each.key] = note
-                    form.addRow("", note)
+                    form.addRow(note)  # the whole width, under its field
         self.fields_area.setWidget(holder)
         self.show_returns(game, settings)
 

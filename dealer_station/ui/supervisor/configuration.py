@@ -37,6 +37,7 @@ __all__ = [
     "ReturnLine",
     "apply_configuration",
     "default_settings",
+    "field_label",
     "flatten",
     "full_settings",
     "hint",
@@ -87,8 +88,8 @@ def _group(key: str) -> str:
 #: What a field takes, shown under it on the configuration page (where a value is not obvious).
 HINTS: Mapping[str, str] = {
     "table.payout_limit": (
-        "the most one hand's let it ride wagers can win: an amount of at least $50,000 (or 3 × "
-        "the table minimum × the royal flush odds, if more), or none for no payout limit "
+        "payout limit: the most one hand's let it ride wagers can win, at least $50,000 (or 3 × "
+        "the minimum × the royal flush odds, if more), or none for no payout limit "
         "(5324.34(f)(2)); the bonus wagers are never limited"
     ),
     "banking.offer_returns_to_dealer": (
@@ -108,6 +109,21 @@ HINTS: Mapping[str, str] = {
         "with approved_calculation: the reference of the commission's written approval"
     ),
 }
+
+
+#: Field names whose words alone would mislead (Let It Ride's paying pair is tens or better).
+LABELS: Mapping[str, str] = {
+    "base_pay_table.pair": "base pay table · pair of tens or better",
+}
+
+
+def field_label(key: str) -> str:
+    """The words shown for the field ``key``.
+
+    >>> field_label("base_pay_table.pair"), field_label("table.payout_limit")
+    ('base pay table · pair of tens or better', 'table · payout limit')
+    """
+    return LABELS.get(key) or key.replace(".", " · ").replace("_", " ")
 
 
 def hint(key: str) -> str:
