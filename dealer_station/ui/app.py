@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +85,6 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     from dealer_station.station import Station
     from dealer_station.store.database import StoreError
     from dealer_station.ui.adapters import adapter_for, ensure_game
-    from dealer_station.ui.devices import DeviceHub
 
     ensure_game(setup.game)
     try:
@@ -98,32 +98,13 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     controller = TableController(station, adapter, DeviceState())
     controller.closers.append(station.close)
     listen_for_commands(station, controller)
-    from drivers.manager import DeviceManager
-    from drivers.sim.table import devices_or_simulation
 
-    config, sim = devices_or_simulation(setup.devices, station.game, transport)
-    # [devices] shoe_reads_cards = false: the stacks are entered by hand after each DISPENSE
-    controller.devices.shoe_reads_cards = config.shoe_reads_cards
-    if sim is not None:
-        controller.closers.append(sim.close)
-        if simulated is not None:
-            simulated.append(sim)
-    # Real devices keep their event numbers across a restart of the station: the cursors on disk
-    # make the manager take exactly the events not yet handed over (nothing lost or repeated).
-    # Simulated devices start afresh with every launch, and so do their cursors.
-    cursor_store = None
-    if sim is None:
-        from drivers.cursor import JsonCursorStore
+    def reopen(game: str) -> None:
+        open_devices(controller, setup.devices, game, transport=transport, bridge=bridge,
+                     simulated=simulated)
 
-        cursor_store = JsonCursorStore(station.store.directory / "device-cursors.json")
-    manager = DeviceManager(config,
-                            on_event=bridge.on_event if bridge is not None else None,
-                            on_health=bridge.on_health if bridge is not None else None,
-                            cursor_store=cursor_store)
-    manager.start()
-    controller.closers.append(manager.stop)
-    controller._hardware = DeviceHub(manager, bridge.on_error if bridge is not None else None)
-    controller.manager = manager
+    controller.reopen_devices = reopen  # a game switched between rounds: devices for it, live
+    reopen(station.game)
     controller.restore_devices()
     if station.resumed.outcome == "resumed":
         controller.notice = (f"Round {station.resumed.round_id} resumed from the journal "
@@ -140,6 +121,69 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     elif station.resumed.outcome == "voided":
         controller.notice = f"The interrupted round was voided: {station.resumed.reason}"
     return controller
+
+
+def open_devices(controller: TableController, devices: Mapping[str, Any] | None, game: str, *,
+                 transport: str = "pty", bridge: Any = None,
+                 simulated: list[Any] | None = None) -> None:
+    """Open the configured devices, or (none configured) a simulated table for ``game`` (its
+    shoe's stack and deck sizes, its number of acceptors), closing any opened before: the
+    start, and a game switched between rounds. Call on the worker thread (it may block)."""
+    from dealer_station.ui.devices import DeviceHub
+    from drivers.manager import DeviceManager
+    from drivers.sim.table import GAMES, devices_or_simulation
+
+    for close in reversed(controller.device_closers):  # the old ones fall silent first
+        try:
+            close()
+        except Exception as error:  # the old devices are going: say so, open the new ones
+            controller.message = f"Closing the devices: {error}"
+    controller.device_closers.clear()
+    config, sim = devices_or_simulation(devices, game, transport)
+    if sim is None and config.shoe is not None and game in GAMES:
+        # real hardware: the shoe holds the game's deck (the joker for Pai Gow); each DISPENSE
+        # names its stack size
+        config = replace(config, shoe=replace(config.shoe, deck_size=GAMES[game].deck_size))
+    # what the devices said before is forgotten; [devices] shoe_reads_cards = false: the stacks
+    # are entered by hand after each DISPENSE
+    controller.devices = DeviceState(shoe_reads_cards=config.shoe_reads_cards)
+    controller.reset_health(set(config.acceptors.addresses) if config.acceptors else set())
+    controller.simulation = sim
+    if sim is not None:
+        controller.device_closers.append(sim.close)
+        if simulated is not None:
+            simulated.append(sim)
+    # Real devices keep their event numbers across a restart of the station: the cursors on disk
+    # make the manager take exactly the events not yet handed over (nothing lost or repeated).
+    # Simulated devices start afresh with every launch, and so do their cursors.
+    cursor_store = None
+    if sim is None:
+        from drivers.cursor import JsonCursorStore
+
+        directory = controller.station.store.directory  # type: ignore[attr-defined]
+        cursor_store = JsonCursorStore(directory / "device-cursors.json")
+    live = [True]  # False once these devices are closed: what they say then is not heard
+
+    def on_event(event: Any) -> None:
+        if live[0] and bridge is not None:
+            bridge.on_event(event)
+
+    def on_health(health: Any) -> None:
+        if live[0] and bridge is not None:
+            bridge.on_health(health)
+
+    manager = DeviceManager(config, on_event=on_event if bridge is not None else None,
+                            on_health=on_health if bridge is not None else None,
+                            cursor_store=cursor_store)
+    manager.start()
+
+    def silence() -> None:
+        live[0] = False
+
+    controller.device_closers.extend((manager.stop, silence))
+    controller._hardware = DeviceHub(manager, bridge.on_error if bridge is not None else None)
+    controller.manager = manager
+    controller.restore_devices()
 
 
 def listen_for_commands(station: Any, controller: TableController) -> None:

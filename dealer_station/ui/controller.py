@@ -344,6 +344,14 @@ class TableController:
         self.manager: Any = None
         #: Called in reverse order by :meth:`close`.
         self.closers: list[Callable[[], None]] = []
+        #: Close the devices (and the simulated table) opened for the game, before the closers.
+        self.device_closers: list[Callable[[], None]] = []
+        #: The simulated table driven, when no hardware is configured.
+        self.simulation: Any = None
+        #: Open the devices for a game (its shoe, its acceptors): set by the application.
+        self.reopen_devices: Callable[[str], None] | None = None
+        #: The acceptors' seats open now: health of a seat the table no longer has is dropped.
+        self._seats: frozenset[int] | None = None
         #: The form the dealer opened (a problem from the step panel's menu, a count).
         self.opened: str | None = None
         #: Why the last sign-in (or first supervisor) was refused, shown under the form once
@@ -654,13 +662,22 @@ class TableController:
         for item in items:
             self.devices.health[item.name] = item
 
+    def reset_health(self, seats: Sequence[int] | set[int] | frozenset[int]) -> None:
+        """New devices were opened (acceptors at ``seats``): forget what the old ones said."""
+        self._health_book = None
+        self._seats = frozenset(seats)
+
     def note_health(self, items: Sequence[Any]) -> None:
-        """Health from the device manager (``drivers.manager.Health``) or ready-made items."""
+        """Health from the device manager (``drivers.manager.Health``) or ready-made items;
+        a seat the table no longer has (a report still on its way from devices closed since)
+        is dropped."""
         from dealer_station.ui.devices import HealthBook
 
         if self._health_book is None:
             self._health_book = HealthBook()
-        raw = [item for item in items if not isinstance(item, DeviceHealth)]
+        raw = [item for item in items if not isinstance(item, DeviceHealth)
+               and (self._seats is None or getattr(item, "seat", None) is None
+                    or item.seat in self._seats)]
         for item in raw:
             self._health_book.update(item)
         self.set_health([item for item in items if isinstance(item, DeviceHealth)])
@@ -676,11 +693,12 @@ class TableController:
 
     def close(self) -> None:
         """Close what the controller opened (devices, simulated table, station)."""
-        for closer in reversed(self.closers):
+        for closer in [*reversed(self.device_closers), *reversed(self.closers)]:
             try:
                 closer()
             except Exception as error:  # closing must go on
                 self.message = str(error)
+        self.device_closers.clear()
         self.closers.clear()
 
     def _drive_hardware(self, requirements: Sequence[str]) -> None:

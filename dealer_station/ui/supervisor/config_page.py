@@ -183,8 +183,8 @@ class ConfigurationPage(QWidget):
             assert isinstance(result, dict)
             self.set_settings(game, result)
             self.message.setText(f"The shipped {game.replace('_', ' ')} configuration: edit, "
-                                 "validate and apply (the table changes game at the next start "
-                                 "of the station).")
+                                 "validate and apply (between rounds: the next round is "
+                                 f"{game.replace('_', ' ')}, its devices set up at once).")
 
         self.background.run(lambda: full_settings(game, {}), shipped)
 

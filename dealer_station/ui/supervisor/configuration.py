@@ -237,9 +237,12 @@ def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
         from dealer_station.ui.adapters import adapter_for
 
         controller.adapter = adapter_for(station.game, station.settings)
+        reopen = getattr(controller, "reopen_devices", None)
+        if changed_game and reopen is not None:
+            reopen(station.game)  # the game's shoe, acceptors and lockout, live
     if changed_game:
-        note = ("the table now deals " + game.replace("_", " ") + "; restart Dealer Station "
-                "so the devices are set up for it before the next round")
+        note = ("the table now deals " + game.replace("_", " ") + ": the next round is "
+                + game.replace("_", " ") + ", with the devices set up for it")
     return version, note
 
 

@@ -735,6 +735,16 @@ class PaiGowBonusRound:
     # ------------------------------------------------------------------ the step
     @property
     def step(self) -> Step:
+        """What the dealer does next. From "no more bets" to the round's end the progressive
+        wagers stay locked out ((k)(2)): every step names ``lockout_on``, so the lockout is put
+        back as the step begins (after a restart too)."""
+        step = self._step()
+        if (self._progressive_offered and self.lockout.phase is not LockoutPhase.OPEN
+                and not self.is_complete and "lockout_on" not in step.hardware):
+            return replace(step, hardware=(*step.hardware, "lockout_on"))
+        return step
+
+    def _step(self) -> Step:
         phase = self.core.phase
         lockout = self.lockout
         if phase is Phase.BETTING:

@@ -1,0 +1,78 @@
+"""Switching the table's game between rounds from the supervisor's Configuration page works at
+once, without a restart: the dealer's screen, the simulated table's devices (Pai Gow's shoe of
+53 cards dealing stacks of seven, six acceptors) and the top bar follow (issue 14 item 9)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from gui_harness import PIN, SUPERVISOR, Table
+from test_pai_gow_shoe_as_shipped import wager
+
+from dealer_station import cli
+
+pytestmark = pytest.mark.gui
+
+SECOND, SECOND_PIN = "S-200", "135713"
+
+
+def create_supervisors(data_dir: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first supervisor and a second one (who changes the configuration while the first is
+    on duty as the dealer), with the command line before the table opens."""
+    for argv, pins in ((["users", "add", SUPERVISOR, "--name", "Sue", "--role", "supervisor"],
+                        f"{PIN}\n"),
+                       (["users", "add", SECOND, "--name", "Sam", "--role", "supervisor",
+                         "--by", SUPERVISOR], f"{SECOND_PIN}\n{PIN}\n")):
+        monkeypatch.setattr("sys.stdin", io.StringIO(pins))
+        assert cli.main(["--data-dir", data_dir, *argv, "--pin-stdin"]) == 0
+
+
+def health_labels(table: Table) -> list[str]:
+    return [item.label or item.name for item in table.snapshot.health]
+
+
+def test_switching_to_pai_gow_sets_up_its_devices_without_a_restart(qtbot: Any, tmp_path: Any,
+                                                                    monkeypatch: Any) -> None:
+    data = str(tmp_path)
+    create_supervisors(data, monkeypatch)
+    table = Table(qtbot, data, "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        table.wait_devices_online()
+        assert "Acceptor lights 7/7" in health_labels(table)
+        staff = table.window.staff
+        table.click(staff.supervisor_button)
+        screen = staff.supervisor
+        screen.sign_in_panel.user.setText(SECOND)
+        screen.sign_in_panel.pin.setText(SECOND_PIN)
+        table.click(screen.sign_in_panel.sign_in_button)
+        qtbot.waitUntil(lambda: screen.stack.currentIndex() == 1, timeout=30_000)
+        page = screen.configuration
+        qtbot.waitUntil(lambda: page.current_game == "let_it_ride", timeout=10_000)
+        page.game.setCurrentText("pai_gow")
+        page.game.activated.emit(page.game.currentIndex())  # the supervisor picks the game
+        qtbot.waitUntil(lambda: page.shown_game == "pai_gow", timeout=30_000)
+        table.click(page.apply_button)
+        qtbot.waitUntil(lambda: "Applied" in page.message.text(), timeout=30_000)
+        assert "the next round is pai gow" in page.message.text()
+        table.click(screen.header.sign_out_button)
+        snap = table.wait(lambda s: s.table.title.startswith("PAI GOW POKER")
+                          and any("Acceptor lights 6/6" in (h.label or "") for h in s.health))
+        assert "Acceptor lights 7/7" not in health_labels(table)
+        assert len(snap.table.seats) == 7  # six positions and the dealer
+        table.wait_devices_online()
+        # a Pai Gow round dealt by the new shoe: seven stacks of seven
+        table.press("start_round")
+        table.press("shuffled")
+        wager(table, 3)
+        table.press("no_more_bets")
+        table.press("rng")
+        for number in range(1, 8):
+            table.click(table.wait_button("dispense", f"DISPENSE STACK {number} OF 7"))
+        snap = table.wait(lambda s: s.step.phase == "setting")
+        assert len(snap.table.seat("3").cards) == 7 and not snap.message
+        assert "Acceptor lights 7/7" not in health_labels(table)
+    finally:
+        table.close()
