@@ -645,8 +645,9 @@ class Store:
                 size += sum(len(line.encode()) + 1 for line in missing)
                 notes = (notes[0] + "; completed from the database",)
             lines = [*lines, *missing]
-        window, sealed, sealed_by = sealing
-        proof = Proof(connection, window, sealed, sealed_by, check_state=version >= SEALED_VERSION)
+        window, sealed, sealed_by, extents = sealing
+        proof = Proof(connection, window, sealed, sealed_by, extents=extents,
+                      check_state=version >= SEALED_VERSION)
         for number, line in enumerate(lines, start=first):
             proof.feed(number, json.loads(line))
         difference = proof.finish()
@@ -663,7 +664,7 @@ class Store:
     @classmethod
     def _tail(cls, connection: sqlite3.Connection, path: Path, state: AuditState,
               version: int) -> tuple[_Checkpoint | None, list[str], str | None, int, str,
-                                     tuple[Window, Any, int | None]]:
+                                     tuple[Window, Any, int | None, Any]]:
         """The audit log from the last checkpoint whose record is in place: the checkpoint,
         the complete lines, a torn tail, the first line's sequence and the hash it chains
         after, and what the checkpoint seals (journal window, state digests, its sequence).
@@ -687,10 +688,10 @@ class Store:
                                  f"{problem}")
             data = record.get("data") or {}
             sealing = (Window.from_json(data.get("window") or {}), data.get("state") or {},
-                       checkpoint.seq)
+                       checkpoint.seq, data.get("extents") or {})
             return checkpoint, lines, tail, checkpoint.seq, prev, sealing
         lines, tail = audit.read_lines(path)
-        return None, lines, tail, 1, audit.GENESIS, (Window(), None, None)
+        return None, lines, tail, 1, audit.GENESIS, (Window(), None, None, {})
 
     @classmethod
     def _check_witness(cls, connection: sqlite3.Connection, path: Path, state: AuditState,
@@ -763,13 +764,13 @@ class Store:
         try:
             yield work
             touched = state_tables.take_touched(self.connection)
-            if touched:
-                changed = {table: state_tables.row_digests(self.connection, table)
-                           for table in touched}
-                changed = {t: rows for t, rows in changed.items() if sealed.get(t) != rows}
-                if changed:
-                    work.audit("state", {"tables": changed})
-                    sealed = {**sealed, **changed}
+            changed = {table: state_tables.row_digests(self.connection, table)
+                       for table in touched}
+            changed = {t: rows for t, rows in changed.items() if sealed.get(t) != rows}
+            rows = state_tables.take_touched_rows(self.connection)
+            if changed or rows:
+                work.audit("state", {"tables": changed, **({"rows": rows} if rows else {})})
+                sealed = {**sealed, **changed}
             if work.entries:
                 last = work.entries[-1]
                 self.connection.execute(
@@ -783,6 +784,7 @@ class Store:
                 self.connection.execute("ROLLBACK")
             with contextlib.suppress(sqlite3.Error):
                 state_tables.take_touched(self.connection)
+                state_tables.take_touched_rows(self.connection)
             raise
         self._sealed = sealed
         if work.entries:
@@ -810,6 +812,7 @@ class Store:
         with self.transaction() as work:
             entry = work.audit("checkpoint", {
                 "state": self._sealed,
+                "extents": state_tables.all_extents(self.connection),
                 "window": Window.of(self.connection).to_json()})
             work.execute("INSERT INTO checkpoints (seq, hash, offset, time) VALUES (?, ?, ?, ?)",
                          (entry.sequence, entry.hash, offset, audit.utc_now()))
@@ -819,14 +822,19 @@ class Store:
         """After a migration from ``version``: seal the state tables as they stand (a database
         from before state records: adopted as proven by the full chain and journal proof)."""
         current = state_tables.all_digests(self.connection)
-        if {t: r for t, r in current.items() if r} == {t: r for t, r in self._sealed.items()
-                                                       if r} and version >= SEALED_VERSION:
+        rows: state_tables.RowChanges = {}
+        if version < SEALED_VERSION:
+            rows = {table: dict(state_tables.rows_after(self.connection, table, 0))
+                    for table in state_tables.GROWING_TABLES}
+            rows = {table: found for table, found in rows.items() if found}
+        elif {t: r for t, r in current.items() if r} == {t: r for t, r in self._sealed.items()
+                                                         if r}:
             return
-        if not any(current.values()):
+        if not any(current.values()) and not rows:
             self._sealed = current
             return
         with self.transaction() as work:
-            work.audit("state", {"tables": current,
+            work.audit("state", {"tables": current, **({"rows": rows} if rows else {}),
                                  "reason": f"sealed after the migration from schema version "
                                            f"{version}"})
         self._sealed = current

@@ -5,8 +5,8 @@ and walks the database's rows in the same order beside them: every action record
 row of the round journal (``records``, by rowid), every round started is the next round, every
 round completed or voided has that status, reason and payments, every meter change is the next
 meter journal entry, and the ``state`` records (see :mod:`.state`) say what the accounts,
-configuration, meters and jackpot records hold. :meth:`Proof.finish` names the first difference
-(a row edited, added or deleted outside the station) or returns ``None``.
+configuration, meters, jackpot records and sessions hold. :meth:`Proof.finish` names the first
+difference (a row edited, added or deleted outside the station) or returns ``None``.
 
 A :class:`Window` says where the rows of the part of the log being fed begin (all zeros: the
 whole log; a checkpoint's window: the rows written after it).
@@ -69,7 +69,9 @@ class Proof:
 
     def __init__(self, connection: sqlite3.Connection, window: Window = Window(),
                  sealed: Mapping[str, Mapping[str, str]] | None = None,
-                 sealed_by: int | None = None, *, check_state: bool = True) -> None:
+                 sealed_by: int | None = None, *,
+                 extents: Mapping[str, Mapping[str, int]] | None = None,
+                 check_state: bool = True) -> None:
         self._connection = connection
         self._window = window
         self._problem: str | None = None
@@ -83,8 +85,13 @@ class Proof:
             "FROM meter_entries WHERE id > ? ORDER BY id", (window.meter_entries,)))
         self._open: set[int] = set()
         self.expected: dict[str, dict[str, str]] = {
-            table: dict(rows) for table, rows in (sealed or {}).items()}
-        self.sources: dict[str, int] = dict.fromkeys(self.expected, sealed_by or 0)
+            table: dict(rows) for table, rows in (sealed or {}).items()
+            if table not in state.GROWING_TABLES}
+        self.sources: dict[str, int] = dict.fromkeys(sealed or {}, sealed_by or 0)
+        self.extents = {table: dict(value) for table, value in (extents or {}).items()}
+        # a growing table sealed whole (by the first version of this) is all its rows
+        self.rows: state.RowChanges = {table: dict(rows) for table, rows in (sealed or {}).items()
+                                       if table in state.GROWING_TABLES}
         self._check_state = check_state
 
     # -- feeding -------------------------------------------------------------------------------
@@ -103,7 +110,14 @@ class Proof:
             self._problem = self._meter(number, entry.get("round"), data)
         elif kind == "state":
             for table, rows in (data.get("tables") or {}).items():
-                self.expected[table] = dict(rows)
+                if table in state.GROWING_TABLES:  # sealed whole by the first version of this
+                    earlier = self.rows.get(table, {})
+                    self.rows[table] = {**dict.fromkeys(earlier), **rows}
+                else:
+                    self.expected[table] = dict(rows)
+                self.sources[table] = number
+            for table, changes in (data.get("rows") or {}).items():
+                self.rows.setdefault(table, {}).update(changes)
                 self.sources[table] = number
         elif kind == "checkpoint":
             sealed = data.get("state") or {}
@@ -193,7 +207,13 @@ class Proof:
             if found is not None and found[0] != "open":
                 return (f"round {round_id} is {found[0]} in the database but open in the audit "
                         "log")
-        if self._check_state:
-            return state.difference(self.expected, state.all_digests(self._connection),
-                                    self.sources)
-        return None
+        if not self._check_state:
+            return None
+        for table in state.GROWING_TABLES:
+            found = state.growing_difference(table, self.extents.get(table, {}),
+                                             self.rows.get(table, {}), self._connection,
+                                             self.sources.get(table))
+            if found is not None:
+                return found
+        return state.difference(self.expected, state.all_digests(self._connection),
+                                self.sources)

@@ -23,20 +23,27 @@ import json
 import sqlite3
 from collections.abc import Mapping
 
-__all__ = ["STATE_TABLES", "Digests", "all_digests", "difference", "install_triggers",
-           "row_digests", "take_touched"]
+__all__ = ["GROWING_TABLES", "STATE_TABLES", "Digests", "RowChanges", "all_digests",
+           "all_extents", "difference", "extent", "growing_difference", "install_triggers",
+           "row_digests", "rows_after", "rows_digests", "take_touched", "take_touched_rows"]
 
-#: table -> its key column.
+#: table -> its key column. Whole tables are sealed and compared whole at every start.
 STATE_TABLES: dict[str, str] = {
     "users": "id",
     "config": "version",
     "meters": "name",
     "jackpots": "number",
+}
+#: Tables growing with the table's play (integer keys, rows added in key order): sealed row by
+#: row as rows change (see :class:`RowSeal`).
+GROWING_TABLES: dict[str, str] = {
     "sessions": "id",
 }
 
 #: table -> row key -> row digest.
 Digests = dict[str, dict[str, str]]
+#: table -> row key -> row digest, or ``None`` for a row deleted.
+RowChanges = dict[str, dict[str, str | None]]
 
 
 def _exists(connection: sqlite3.Connection, table: str) -> bool:
@@ -44,10 +51,7 @@ def _exists(connection: sqlite3.Connection, table: str) -> bool:
                               (table,)).fetchone() is not None
 
 
-def row_digests(connection: sqlite3.Connection, table: str) -> dict[str, str]:
-    """Every row of ``table`` (one of :data:`STATE_TABLES`) as key -> digest."""
-    key = STATE_TABLES[table]
-    cursor = connection.execute(f"SELECT * FROM main.{table}")
+def _digest_rows(cursor: sqlite3.Cursor, key: str) -> dict[str, str]:
     names = [column[0] for column in cursor.description]
     result: dict[str, str] = {}
     for row in cursor:
@@ -57,16 +61,56 @@ def row_digests(connection: sqlite3.Connection, table: str) -> dict[str, str]:
     return result
 
 
+def row_digests(connection: sqlite3.Connection, table: str) -> dict[str, str]:
+    """Every row of ``table`` (one of :data:`STATE_TABLES`) as key -> digest."""
+    key = STATE_TABLES[table]
+    return _digest_rows(connection.execute(f"SELECT * FROM main.{table}"), key)
+
+
+def rows_digests(connection: sqlite3.Connection, table: str,
+                 keys: list[str]) -> dict[str, str | None]:
+    """The rows ``keys`` of a growing ``table`` as key -> digest (``None``: no such row)."""
+    key = GROWING_TABLES[table]
+    found = _digest_rows(connection.execute(
+        f"SELECT * FROM main.{table} WHERE {key} IN ({','.join('?' * len(keys))})",
+        [int(k) for k in keys]), key)
+    return {k: found.get(k) for k in keys}
+
+
+def rows_after(connection: sqlite3.Connection, table: str, last: int) -> dict[str, str]:
+    """The rows of a growing ``table`` whose key is above ``last``."""
+    key = GROWING_TABLES[table]
+    return _digest_rows(connection.execute(
+        f"SELECT * FROM main.{table} WHERE {key} > ?", (last,)), key)
+
+
+def extent(connection: sqlite3.Connection, table: str) -> dict[str, int]:
+    """How many rows a growing ``table`` has and its highest key."""
+    key = GROWING_TABLES[table]
+    if not _exists(connection, table):
+        return {"count": 0, "last": 0}
+    row = connection.execute(f"SELECT COUNT(*), COALESCE(MAX({key}), 0) FROM main.{table}"
+                             ).fetchone()
+    return {"count": int(row[0]), "last": int(row[1])}
+
+
 def all_digests(connection: sqlite3.Connection) -> Digests:
-    """The digests of every state table the database has."""
+    """The digests of every whole state table the database has."""
     return {table: row_digests(connection, table) for table in STATE_TABLES
             if _exists(connection, table)}
 
 
+def all_extents(connection: sqlite3.Connection) -> dict[str, dict[str, int]]:
+    return {table: extent(connection, table) for table in GROWING_TABLES}
+
+
 def install_triggers(connection: sqlite3.Connection) -> None:
     """Temporary triggers (of this connection only, never stored in the database file) noting
-    each state table an insert, update or delete touches, in ``temp.touched``."""
+    each state table an insert, update or delete touches, in ``temp.touched`` (and each row of
+    a growing table, in ``temp.touched_rows``)."""
     connection.execute("CREATE TEMP TABLE IF NOT EXISTS touched (name TEXT PRIMARY KEY)")
+    connection.execute("CREATE TEMP TABLE IF NOT EXISTS touched_rows (name TEXT, key TEXT, "
+                       "PRIMARY KEY (name, key))")
     for table in STATE_TABLES:
         if not _exists(connection, table):
             continue
@@ -75,14 +119,80 @@ def install_triggers(connection: sqlite3.Connection) -> None:
                 f"CREATE TEMP TRIGGER IF NOT EXISTS touched_{table}_{event.lower()} "
                 f"AFTER {event} ON main.{table} BEGIN "
                 f"INSERT OR IGNORE INTO touched (name) VALUES ('{table}'); END")
+    for table, key in GROWING_TABLES.items():
+        if not _exists(connection, table):
+            continue
+        for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+            connection.execute(
+                f"CREATE TEMP TRIGGER IF NOT EXISTS touched_{table}_{event.lower()} "
+                f"AFTER {event} ON main.{table} BEGIN "
+                f"INSERT OR IGNORE INTO touched_rows (name, key) VALUES ('{table}', "
+                f"{row}.{key}); END")
+        connection.execute(
+            f"CREATE TEMP TRIGGER IF NOT EXISTS touched_{table}_rekey "
+            f"AFTER UPDATE OF {key} ON main.{table} BEGIN "
+            f"INSERT OR IGNORE INTO touched_rows (name, key) VALUES ('{table}', OLD.{key}); END")
 
 
 def take_touched(connection: sqlite3.Connection) -> list[str]:
-    """The state tables touched since the last call (in the open transaction)."""
+    """The whole state tables touched since the last call (in the open transaction)."""
     names = [str(row[0]) for row in connection.execute("SELECT name FROM temp.touched")]
     if names:
         connection.execute("DELETE FROM temp.touched")
     return sorted(names)
+
+
+def take_touched_rows(connection: sqlite3.Connection) -> RowChanges:
+    """The rows of growing tables touched since the last call, with their digests now."""
+    keys: dict[str, list[str]] = {}
+    for name, key in connection.execute("SELECT name, key FROM temp.touched_rows"):
+        keys.setdefault(str(name), []).append(str(key))
+    if not keys:
+        return {}
+    connection.execute("DELETE FROM temp.touched_rows")
+    return {table: rows_digests(connection, table, found) for table, found in keys.items()}
+
+
+def growing_difference(table: str, sealed: Mapping[str, int], changed: Mapping[str, str | None],
+                       connection: sqlite3.Connection, source: int | None) -> str | None:
+    """Where the growing ``table`` differs from what the audit log says: its extent at the
+    checkpoint (``sealed``: ``count``, ``last`` key) and the rows changed since (``changed``,
+    from audit record ``source`` on)."""
+    where = f"audit record {source}" if source else "the audit log"
+    now = rows_digests(connection, table, list(changed)) if changed else {}
+    for key, digest in changed.items():
+        if now[key] != digest:
+            if digest is None:
+                return (f"{table} row {key} is in the database but was deleted in {where} "
+                        "(put back outside the station)")
+            if now[key] is None:
+                return (f"{table} row {key} is missing from the database (deleted outside the "
+                        f"station; {where})")
+            return f"{table} row {key} differs from {where} (changed outside the station)"
+    last = int(sealed.get("last", 0))
+    for key in rows_after(connection, table, last):
+        if key not in changed:
+            return (f"{table} row {key} is in the database but not in {where} (inserted "
+                    "outside the station)")
+    added = sum(1 for k, d in changed.items() if int(k) > last and d is not None)
+    removed = sum(1 for k, d in changed.items() if int(k) <= last and d is None)
+    expected = int(sealed.get("count", 0)) + added - removed
+    have = extent(connection, table)["count"]
+    if have > expected:
+        return (f"{table} has {have - expected} row(s) more than the audit log says (inserted "
+                "outside the station)")
+    if have != expected:
+        column = GROWING_TABLES[table]
+        gap = connection.execute(
+            f"SELECT MIN(a.{column} + 1) FROM main.{table} AS a WHERE a.{column} + 1 <= ? AND "
+            f"NOT EXISTS (SELECT 1 FROM main.{table} AS b WHERE b.{column} = a.{column} + 1)",
+            (last,)).fetchone()[0]
+        first = connection.execute(f"SELECT MIN({column}) FROM main.{table}").fetchone()[0]
+        missing = gap if gap is not None else (1 if first is None or first > 1 else None)
+        which = f"row {missing}" if missing is not None else f"{expected - have} row(s)"
+        return (f"{table} {which} is missing from the database (deleted outside the station: "
+                f"it has {have} rows where the audit log says {expected})")
+    return None
 
 
 def difference(expected: Mapping[str, Mapping[str, str]], actual: Mapping[str, Mapping[str, str]],

@@ -359,7 +359,10 @@ def checkpointed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     try:
         crash_player.setup(station)
         _play(station, 3)
+        crash_player.pay_jackpots(station)
+        _play(station, 2)
         assert len(station.store.query("SELECT seq FROM checkpoints")) >= 3
+        assert len(meter_store.jackpots(station.store)) == 1
     finally:
         station.close()
     return data
@@ -377,9 +380,18 @@ def test_a_start_proves_the_tail_after_the_checkpoint_and_audit_verify_everythin
     _open(data).close()  # proven when sealed: not read again at start
     assert main(["--data-dir", str(data), "audit", "verify", "--table", TABLE]) == 1
     assert ("round 1 record 1 differs from audit record" in capsys.readouterr().out)
-    _sql("UPDATE users SET role = 'supervisor' WHERE id = 'D1'")(data, tmp_path)
-    with pytest.raises(StoreError, match="users row D1 differs"):
-        _open(data)
+    for tamper, message in (
+            ("UPDATE users SET role = 'supervisor' WHERE id = 'D1'", "users row D1 differs"),
+            ("UPDATE jackpots SET amount = amount * 10 WHERE number = 1",
+             "jackpots row 1 differs"),
+            ("DELETE FROM sessions WHERE id = 1",
+             r"sessions row 1 is missing from the database \(deleted outside the station: it "
+             r"has \d+ rows where the audit log says \d+\)")):
+        shutil.copytree(data, tmp_path / "case")
+        _sql(tamper)(tmp_path / "case", tmp_path)
+        with pytest.raises(StoreError, match=message):
+            _open(tmp_path / "case")
+        shutil.rmtree(tmp_path / "case")
 
 
 def test_a_re_chained_record_before_the_checkpoint_is_refused_by_the_witness(
