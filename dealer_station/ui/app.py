@@ -97,7 +97,7 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     adapter = adapter_for(station.game, station.settings)
     controller = TableController(station, adapter, DeviceState())
     controller.closers.append(station.close)
-    listen_for_commands(station, controller)
+    listen_for_commands(station, controller, bridge)
 
     def reopen(game: str) -> None:
         open_devices(controller, setup.devices, game, transport=transport, bridge=bridge,
@@ -186,15 +186,23 @@ def open_devices(controller: TableController, devices: Mapping[str, Any] | None,
     controller.restore_devices()
 
 
-def listen_for_commands(station: Any, controller: TableController) -> None:
+def listen_for_commands(station: Any, controller: TableController, bridge: Any = None) -> None:
     """While the screen runs, ``dealer-station users …`` reaches the station through its control
-    socket (:mod:`dealer_station.control`): the station performs and audits the change."""
+    socket (:mod:`dealer_station.control`): the station performs and audits the change, on the
+    table worker's thread when there is one (``bridge``), so the screen shows it at once (a
+    dealer disabled while on duty is signed out there)."""
     from dealer_station import logs
     from dealer_station.accounts import handle
     from dealer_station.control import ControlServer
 
-    server = ControlServer(station.store.directory,
-                           {"users": lambda message: handle(station, message)})
+    def users(message: Any) -> dict[str, Any]:
+        if bridge is None:
+            return handle(station, message)
+        answer: dict[str, Any] = bridge.run_on_worker(
+            lambda worker_controller: handle(worker_controller.station, message))
+        return answer
+
+    server = ControlServer(station.store.directory, {"users": users})
     try:
         server.start()
     except OSError as error:  # e.g. a data directory path too long for a Unix socket

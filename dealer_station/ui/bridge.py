@@ -10,6 +10,7 @@ receives, so a device timeout or reconnect never freezes the screen.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -18,17 +19,46 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from dealer_station.cards import Card
+from dealer_station.procedure import ProcedureError
 from dealer_station.ui.controller import TableController
 
 __all__ = ["DeviceBridge", "TableWorker", "start_worker"]
 
 
 class DeviceBridge(QObject):
-    """Callbacks for the device manager that emit signals (safe from any thread)."""
+    """Callbacks for the device manager that emit signals (safe from any thread), and
+    :meth:`run_on_worker` for other threads of the station's own (the control socket)."""
 
     event_received = Signal(object, float)
     health_changed = Signal(object)
     error_reported = Signal(str)
+    call_requested = Signal(object)
+
+    def run_on_worker(self, function: Callable[[TableController], Any],
+                      timeout: float = 60.0) -> Any:
+        """Run ``function(controller)`` on the table worker's thread (the screen is redrawn
+        after it, as after any call) and return its result or raise its error; from any thread
+        but the worker's own."""
+        done = threading.Event()
+        box: dict[str, Any] = {}
+
+        def job(controller: TableController | None) -> None:
+            try:
+                if controller is None:
+                    raise ProcedureError("the table is closing: try again when it is open")
+                box["result"] = function(controller)
+            except BaseException as error:  # handed back to the caller's thread
+                box["error"] = error
+            finally:
+                done.set()
+
+        job.staff_job = True  # type: ignore[attr-defined]  # answered even without a table
+        self.call_requested.emit(job)
+        if not done.wait(timeout):
+            raise ProcedureError(f"the station did not answer within {timeout:.0f} s")
+        if "error" in box:
+            raise box["error"]
+        return box.get("result")
 
     def on_event(self, event: Any) -> None:
         """Give this to the device manager as its event callback."""
@@ -170,6 +200,7 @@ def start_worker(worker: TableWorker, bridge: DeviceBridge | None = None) -> QTh
         bridge.event_received.connect(worker.device_event)
         bridge.health_changed.connect(worker.device_health)
         bridge.error_reported.connect(worker.device_error)
+        bridge.call_requested.connect(worker.call)
     thread.start()
     _STARTED.append((thread, worker))
     return thread

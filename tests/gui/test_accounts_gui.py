@@ -173,3 +173,38 @@ def test_a_locks_time_left_counts_down_to_its_end_under_the_sign_in_form(qtbot: 
         "Locked after too many wrong PINs: try again in 2 s"), timeout=3_000)
     qtbot.waitUntil(lambda: panel.message.text() == "The lock has ended: sign in again.",
                     timeout=4_000)
+
+
+def test_users_command_while_the_window_runs_is_done_by_it_and_shown_at_once(
+        qtbot: Any, tmp_path: Path) -> None:
+    """``dealer-station users`` while the dealer's screen holds the table: the window's station
+    does it (on its worker thread) and the screen follows at once."""
+    import os
+    import subprocess
+    import sys
+
+    def users(*argv: str, stdin: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(Path(sys.executable).parent / "dealer-station"),
+                               "--data-dir", str(tmp_path), "users", *argv, "--pin-stdin"],
+                              input=stdin, capture_output=True, text=True, timeout=120,
+                              env={**os.environ})
+
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        table.click(table.window.health.sign_out_button)
+        table.wait(lambda s: s.step.phase == "signed_out")
+        done = users("add", "D-5", "--name", "Dee Five", "--role", "dealer", "--by", SUPERVISOR,
+                     stdin=f"5151\n{PIN}\n")
+        assert done.returncode == 0 and done.stdout.strip() == "created dealer D-5", done.stderr
+        assert _dealer_sign_in(table, "D-5", "5151") == ""
+        table.wait(lambda s: s.on_duty == "Dee Five (D-5) · dealer")
+        done = users("disable", "D-5", "--by", SUPERVISOR, stdin=f"{PIN}\n")
+        assert done.returncode == 0, done.stderr
+        table.wait(lambda s: s.step.phase == "signed_out" and s.on_duty == "")
+        refused = users("enable", "D-5", "--by", "D-5", stdin="5151\n")
+        assert refused.returncode != 0
+        assert refused.stderr.strip().splitlines() == [
+            "dealer-station: wrong id or PIN: 4 attempts left before a 5 min lock"]
+    finally:
+        table.close()
