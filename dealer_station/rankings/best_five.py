@@ -148,15 +148,19 @@ class Evaluate(Protocol):
 
 
 def _evaluator(shift: int) -> Evaluate:
-    """The table lookup, returning the packed value shifted right by ``shift`` (1: the key)."""
+    """The table lookup, returning the packed value shifted right by ``shift`` (1: the key).
+    The tables and codes are the closure's cells (filled in place on first use), the fastest
+    names CPython reads."""
+    codes = _CODES
+    plain, plain_wheel_lowest = _PLAIN[False], _PLAIN[True]
+    flush_suit = _FLUSH_SUIT
 
     def evaluate(hand: Sequence[int], wheel_lowest: bool = False) -> int:
         a, b, c, d, e, f, g = hand
-        codes = _CODES
         s = codes[a] + codes[b] + codes[c] + codes[d] + codes[e] + codes[f] + codes[g]
         try:
-            value = _PLAIN[wheel_lowest][s & _RANK_BITS]
-            suit = _FLUSH_SUIT[s >> 32]
+            value = (plain_wheel_lowest if wheel_lowest else plain)[s & 0xFFFF_FFFF]
+            suit = flush_suit[s >> 32]
         except (KeyError, IndexError):
             if _PLAIN[wheel_lowest]:
                 raise
