@@ -207,6 +207,8 @@ class MainWindow(QMainWindow):
         if self.lower_panels.currentWidget() is self.sign_in and (
                 entry is None or entry.kind not in ("sign_in", "first_supervisor")):
             self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
+            self.sign_in.show_message("")  # signed in: the form starts clean next time
+            self._requests.pop("sign_in", None)
         if entry is not None and entry.kind == "supervisor":
             self.supervisor_decision.start(
                 entry.title, entry.options["approve"][0], entry.options["reject"][0],

@@ -114,7 +114,11 @@ class SignInPanel(QFrame):
         if self._lock_ends:
             self._countdown.start()
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, kind: str = "fault") -> None:
+        if self.message.objectName() != kind:  # "fault": a refusal; "muted": work under way
+            self.message.setObjectName(kind)
+            self.message.style().unpolish(self.message)
+            self.message.style().polish(self.message)
         self.message.setText(text[:1].upper() + text[1:])
         self.message.setVisible(bool(text))
 
@@ -151,6 +155,7 @@ class SignInPanel(QFrame):
             return
         user, pin = self.user.text().strip(), self.pin.text()
         self.show_message("")
+        self._say("Checking…", "muted")  # a PIN check takes a moment (a memory-hard hash)
         if self._first:
             self.supervisor_requested.emit(user, self.name.text().strip(), pin)
             self.name.clear()

@@ -61,10 +61,11 @@ def _dealer_sign_in(table: Table, user: str, pin: str) -> str:
     panel.user.setText(user)
     panel.pin.setText(pin)
     table.click(panel.submit_button)
-    assert panel.message.text() == ""  # the last refusal goes as the new attempt is sent
-    table.qtbot.waitUntil(lambda: panel.message.text() != ""
+    checking = "Checking…"  # the last refusal goes as the new attempt is sent
+    assert panel.message.text() == checking and panel.message.objectName() == "muted"
+    table.qtbot.waitUntil(lambda: panel.message.text() != checking
                           or table.snapshot.step.phase != "signed_out", timeout=10_000)
-    return str(panel.message.text())
+    return "" if table.snapshot.step.phase != "signed_out" else str(panel.message.text())
 
 
 def test_a_supervisor_manages_accounts_during_a_round_and_unlocks_a_locked_dealer(

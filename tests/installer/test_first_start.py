@@ -53,7 +53,8 @@ def test_first_start_form_refuses_two_different_pins_and_a_short_pin(qtbot: QtBo
     assert sent == [] and "id" in panel.message.text()
     _fill(panel, "S1", "Sam Super", "123456", "123456")
     qtbot.mouseClick(panel.submit_button, Qt.MouseButton.LeftButton)
-    assert sent == [("S1", "Sam Super", "123456")] and not panel.message.isVisible()
+    assert sent == [("S1", "Sam Super", "123456")]
+    assert panel.message.text() == "Checking…" and panel.message.objectName() == "muted"
 
 
 def test_a_fresh_install_shows_one_supervisor_form_without_an_empty_error_box(
@@ -84,8 +85,8 @@ def test_a_fresh_install_shows_one_supervisor_form_without_an_empty_error_box(
         assert empty_boxes == []
         _fill(panel, "S 1", "Sam Super", "246824", "246824")  # the station refuses the id
         qtbot.mouseClick(panel.submit_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: panel.message.isVisible(), timeout=15_000)
-        assert "user id" in panel.message.text()
+        qtbot.waitUntil(lambda: "user id" in panel.message.text(), timeout=15_000)
+        assert panel.message.objectName() == "fault"
         _fill(panel, "S-1", "Sam Super", "246824", "246824")
         qtbot.mouseClick(panel.submit_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: window.snapshot is not None
