@@ -142,6 +142,18 @@ def _stored_configuration(files: TableFiles) -> tuple[int, Mapping[str, Any]] | 
     return int(row[0]), document
 
 
+def check_program() -> CheckResult:
+    """The program's power-up self-check: a bundle's signed manifest and every file's SHA-256
+    (``dealer_station/integrity.py``); a development checkout says it is not verified."""
+    from dealer_station.integrity import IntegrityError, program_identity
+
+    try:
+        identity = program_identity()
+    except IntegrityError as error:
+        return CheckResult("program", False, f"a modified program: {error}")
+    return CheckResult("program", True, str(identity))
+
+
 def check_configuration(config: str | None, files: TableFiles
                         ) -> tuple[CheckResult, _Configuration | None]:
     """The configuration check; also returns what it read (for the devices check)."""
@@ -362,9 +374,10 @@ def check_devices(configuration: _Configuration | None, *, transport: str = "pty
 
 def run_checks(config: str | None, data_dir: str | None, *, table: str | None = None,
                transport: str = "pty") -> list[CheckResult]:
-    """Every check, in order: configuration, database, audit chain, file modes, witness,
-    devices."""
+    """Every check, in order: program, configuration, database, audit chain, file modes,
+    witness, devices."""
     files = TableFiles.find(data_dir, table)
+    program = check_program()
     configured, configuration = check_configuration(config, files)
     database, state, migrate = check_database(files)
     chain = check_audit(files, state)
@@ -377,8 +390,8 @@ def run_checks(config: str | None, data_dir: str | None, *, table: str | None = 
             if notes:
                 database = CheckResult(database.name, True, f"{database.detail}; {notes}")
     devices = check_devices(configuration, transport=transport)
-    return [configured, database, chain, check_files(files), check_witness(files, state),
-            devices]
+    return [program, configured, database, chain, check_files(files),
+            check_witness(files, state), devices]
 
 
 def print_results(results: list[CheckResult], out: TextIO | None = None,

@@ -123,6 +123,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = ""  # the version alone: no command module needed
     parser = build_parser(chosen)
     args = parser.parse_args(arguments)
+    if not args.check:  # --check reports it among its checks
+        from dealer_station.integrity import IntegrityError, program_identity
+
+        try:
+            program_identity()  # a bundle: signature and every file (a checkout: nothing)
+        except IntegrityError as error:
+            print(f"dealer-station: refusing to run a modified program: {error}",
+                  file=sys.stderr)
+            return 3
     try:
         if args.command is None:
             from dealer_station.commands import _default

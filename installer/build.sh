@@ -27,6 +27,20 @@ mkdir -p dist/dealer-station/installer
 cp -r installer/udev installer/systemd installer/dealer-station.desktop installer/dealer-station.svg \
   installer/install.sh installer/uninstall.sh installer/README.md dist/dealer-station/installer/
 
+# The program proves itself at every start (dealer_station/integrity.py): the manifest of every
+# file's SHA-256, signed with the build's Ed25519 private key, and the public key, in the bundle.
+# A release is signed with the manufacturer's key (DEALER_STATION_SIGNING_KEY: a PEM file kept
+# offline on the signing machine, never in the repository; installer/README.md, "The signed
+# manifest"); without it the build signs with an ephemeral key it throws away (CI, development):
+# such a bundle verifies itself but its identity matches no approved build.
+sign=(--version "$version")
+if [ -n "${DEALER_STATION_SIGNING_KEY:-}" ]; then
+  sign+=(--key "$DEALER_STATION_SIGNING_KEY")
+else
+  echo "build.sh: no DEALER_STATION_SIGNING_KEY: signing with an ephemeral key (not a release)" >&2
+fi
+"$venv/bin/python" -m dealer_station.integrity sign dist/dealer-station "${sign[@]}"
+
 tarball="dist/dealer-station-$version-linux-$arch.tar.gz"
 tar --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
   -cf - -C dist dealer-station | gzip -n > "$tarball"

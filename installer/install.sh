@@ -17,11 +17,15 @@ etc=/etc/dealer-station
 [ "$(id -u)" -eq 0 ] || { echo "install.sh: run as root (sudo)" >&2; exit 1; }
 [ -x "$here/dealer-station" ] || { echo "install.sh: run it from an unpacked bundle" >&2; exit 1; }
 
-# The station's user: owns the data, may use the serial ports, USB devices and the screen.
+# The station's user: owns the data and the screen; the table's devices it reaches through the
+# udev rules' group (dealerstation), not dialout or plugdev (every serial port, every USB device).
 getent group dealerstation >/dev/null || groupadd --system dealerstation
-for group in dialout plugdev video input render; do getent group "$group" >/dev/null || groupadd --system "$group"; done
+for group in video input render; do getent group "$group" >/dev/null || groupadd --system "$group"; done
 id dealerstation >/dev/null 2>&1 || useradd --system --create-home --home-dir "$home" \
-  --gid dealerstation --groups dialout,plugdev,video,input,render --shell /usr/sbin/nologin dealerstation
+  --gid dealerstation --groups video,input,render --shell /usr/sbin/nologin dealerstation
+for group in dialout plugdev; do  # an older install added them
+  gpasswd -d dealerstation "$group" >/dev/null 2>&1 || true
+done
 install -d -o dealerstation -g dealerstation -m 0750 "$home"
 install -d -o dealerstation -g dealerstation -m 0700 "$data"
 chmod 0700 "$data"  # an older install made it 0750

@@ -234,6 +234,11 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
     setup = load_table_config(config)
     if config is not None:
         check_table_setup(setup, config)  # a bad value: one line and exit 2, no window
+    from dealer_station.integrity import program_identity
+
+    identity = program_identity()  # verified by the command line before anything else
+    if not identity.verified:
+        print(f"dealer-station: {identity}", file=sys.stderr)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = create_window(lambda bridge: build_controller(setup, data_dir, bridge=bridge,
                                                             explicit=config is not None))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QHideEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -65,6 +65,27 @@ def sign_in_technician(context: StaffContext, user: str, pin: str) -> StaffSessi
     """A technician signs in, also during a round: to see the devices and clear their faults
     (the tests that move hardware stay refused until the round ends)."""
     return sign_in_staff(context.station, user, pin, Role.TECHNICIAN)
+
+
+def program_text() -> str:
+    """The running program's identity as the technician's screen shows it.
+
+    >>> program_text().startswith("Program: dealer-station ")
+    True
+    """
+    from dealer_station.integrity import IntegrityError, program_identity
+
+    try:
+        identity = program_identity()
+    except IntegrityError as error:  # start-up refuses first; said here all the same
+        return f"Program: NOT the signed program: {error}"
+    if not identity.verified:
+        return (f"Program: dealer-station {identity.version}, development checkout (not a "
+                "signed bundle): not verified")
+    note = f" ({identity.key_note})" if identity.key_note else ""
+    return (f"Program: dealer-station {identity.version} · manifest SHA-256 "
+            f"{identity.manifest_sha256} · signing key {identity.key_fingerprint[:16]}{note} · "
+            f"{identity.files} files verified at start-up")
 
 
 def round_notice(round_id: int | None) -> str:
@@ -131,6 +152,13 @@ class TechnicianScreen(StaffFrame):
     def _devices_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
+        # the program's identity for a regulator to compare with the approved build's (verified
+        # at start-up, before any window: reading it here does no I/O)
+        self.program = QLabel(program_text())
+        self.program.setObjectName("program")
+        self.program.setWordWrap(True)
+        self.program.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.program)
         self.table = QTableWidget(0, len(_COLUMNS))
         self.table.setHorizontalHeaderLabels(list(_COLUMNS))
         self.table.verticalHeader().setVisible(False)
