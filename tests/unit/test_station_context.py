@@ -359,3 +359,32 @@ def test_the_dealer_tells_who_is_seated_and_when_a_new_game_begins_5324_41_e_2_i
 def current_after_start_with(station: Station, table: dict[str, Any]) -> PaiGowRound:
     station.start_round(table=table)
     return current(station)
+
+
+def test_the_bank_offer_returns_to_the_dealer_across_stored_rounds_5324_41_h_3(
+        tmp_path: Path) -> None:
+    """(h)(3) through the Station: everyone passes the bank round after round; the first offer
+    goes 6, 5, 4, 3, 2, 1, then a round the house banks (no offer, accept_bank refused), then 6
+    again, carried in the journal across a reopen."""
+    station = open_station(tmp_path)
+    firsts: list[int | None] = []
+    cut = 6
+    for number in range(9):
+        if number == 4:  # the context is read back from the journal
+            station.close()
+            station = open_station(tmp_path)
+        round_ = current_after_start(station)
+        station.perform("shuffle")
+        offer = round_.expected_cut_offer()
+        station.perform("cut", offered_to=offer if offer is not None else cut, accepted=False)
+        for position in (1, 2, 3, 4, 5, 6):
+            station.perform("place_wager", position=position, amount=1000)
+        firsts.append(round_.next_bank_offer())
+        if round_.banking_open:
+            station.perform("decline_bank")
+        elif number > 0:
+            assert refused(station, "accept_bank", position=6, chips=5000) == "5324.41(h)(3)"
+            assert "the house banks" in round_.step.instruction
+        finish(station, seed=40 + number)
+    station.close()
+    assert firsts == [None, 6, 5, 4, 3, 2, 1, None, 6]
