@@ -7,7 +7,9 @@ start) runs on a table PC. One line per check, exit status non-zero with the rea
   configuration stored in the table's database (what the station really runs with after its
   first start) is validated the same way and must be of the same game as the file.
 * **database** — the table's SQLite database passes SQLite's ``integrity_check`` and
-  ``foreign_key_check``, has the audit head, and a schema this program knows; an older schema is
+  ``foreign_key_check`` (up to :data:`SCAN_LIMIT_BYTES`; a larger database is scanned by
+  ``dealer-station audit verify``, so the check before every start stays as fast whatever the
+  table has played), has the audit head, and a schema this program knows; an older schema is
   migrated (:data:`dealer_station.store.database.MIGRATIONS`); and it equals what the audit log
   says, proven as every start proves it (:meth:`dealer_station.store.database.Store.open`): the
   round journal (every action record, each round's status, void reason and payments) and the
@@ -192,21 +194,38 @@ def check_configuration(config: str | None, files: TableFiles
 # -- database and audit chain ----------------------------------------------------------------
 
 
-def _integrity(path: Path) -> tuple[int, list[str]]:
-    """The schema version and the problems SQLite finds in the database at ``path``."""
+#: Up to this size ``--check`` (run before every start of the kiosk unit) scans the whole
+#: database with SQLite's ``integrity_check``; a larger one is scanned by ``dealer-station audit
+#: verify`` instead, so a start does not grow with what the table has played (issue 17).
+SCAN_LIMIT_BYTES = 256 * 2**20
+
+
+def _integrity(path: Path, *, scan: bool = True) -> tuple[int, list[str]]:
+    """The schema version and the problems SQLite finds in the database at ``path`` (the whole
+    file scanned unless ``scan`` is false: then only the header and schema are read)."""
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check")]
-        problems = [] if rows == ["ok"] else rows[:3]
-        keys = connection.execute("PRAGMA foreign_key_check").fetchall()
-        problems += [f"row {row[1]} of {row[0]} refers to a missing {row[2]} row"
-                     for row in keys[:3]]
+        problems: list[str] = []
+        if scan:
+            rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check")]
+            problems = [] if rows == ["ok"] else rows[:3]
+            keys = connection.execute("PRAGMA foreign_key_check").fetchall()
+            problems += [f"row {row[1]} of {row[0]} refers to a missing {row[2]} row"
+                         for row in keys[:3]]
+        else:
+            connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         version = int(connection.execute("PRAGMA user_version").fetchone()[0])
     except sqlite3.DatabaseError as error:
         return 0, [str(error)]
     finally:
         connection.close()
     return version, problems
+
+
+def integrity_problems(path: Path) -> list[str]:
+    """What SQLite's full ``integrity_check`` and ``foreign_key_check`` find (for ``audit
+    verify``)."""
+    return _integrity(path)[1]
 
 
 def check_audit(files: TableFiles, state: AuditState | None) -> CheckResult:
@@ -289,7 +308,9 @@ def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, b
                                             "database"), None, False
         return CheckResult(name, True, f"none yet at {files.database} (first start: the "
                                        "station creates it)"), None, False
-    version, problems = _integrity(files.database)
+    size = files.database.stat().st_size
+    scan = size <= SCAN_LIMIT_BYTES
+    version, problems = _integrity(files.database, scan=scan)
     if problems:
         return CheckResult(name, False, f"{files.database} is corrupt: "
                                         f"{'; '.join(problems)}"), None, False
@@ -302,7 +323,10 @@ def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, b
         state = read_audit_state(files.database)
     except StoreError as error:
         return CheckResult(name, False, str(error)), None, False
-    return CheckResult(name, True, f"integrity ok, schema version {version}"), state, \
+    integrity = ("integrity ok" if scan else
+                 f"integrity not scanned here ({size // 2**20} MiB; `dealer-station audit "
+                 "verify` scans it)")
+    return CheckResult(name, True, f"{integrity}, schema version {version}"), state, \
         version < latest
 
 
@@ -313,7 +337,7 @@ def _open_checks(files: TableFiles, migrate: bool) -> str:
     from dealer_station.store import journal
     from dealer_station.store import meters as meter_store
 
-    before = _integrity(files.database)[0]
+    before = _integrity(files.database, scan=False)[0]
     notes = []
     store = Store.open(files.directory, files.table, readonly=not migrate, create=False)
     try:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from dealer_station import audit
+from dealer_station.check import integrity_problems
 from dealer_station.inputs import bounded_int
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
@@ -40,7 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _prove_database(directory: Path, table: str) -> str | None:
     """Where the database differs from the whole audit log (every journal row, round, meter
-    entry and state record from the first record; every meter equal to its journal)."""
+    entry and state record from the first record; every meter equal to its journal), after
+    SQLite's full integrity check."""
+    problems = integrity_problems(directory / DATABASE_NAME)
+    if problems:
+        return f"the database is corrupt: {'; '.join(problems)}"
     try:
         with Store.open(directory, table, readonly=True) as store:
             meter_store.check(store)

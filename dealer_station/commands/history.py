@@ -95,7 +95,7 @@ def dealt_and_collected(records: Iterable[Record]) -> tuple[list[str], list[str]
 
 def _list(args: argparse.Namespace) -> int:
     with open_store(args, readonly=True) as store:
-        rows = journal.rounds(store, limit=args.limit, status=args.status)
+        rows = journal.rounds(store, limit=args.limit, status=args.status, documents=False)
     if not rows:
         print("no rounds")
         return 0

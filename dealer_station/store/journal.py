@@ -216,8 +216,10 @@ def round_summary(store: Store, round_id: int) -> RoundSummary:
 
 
 def rounds(store: Store, *, limit: int | None = None, status: str | None = None,
-           game: str | None = None) -> list[RoundSummary]:
-    """Rounds, newest first."""
+           game: str | None = None, documents: bool = True) -> list[RoundSummary]:
+    """Rounds, newest first (``documents=False``: without reading their configuration and
+    document, ``config`` empty and ``document`` ``None``: a list that costs the same however
+    large the documents are)."""
     clauses, parameters = [], []
     if status:
         clauses.append("r.status = ?")
@@ -225,7 +227,10 @@ def rounds(store: Store, *, limit: int | None = None, status: str | None = None,
     if game:
         clauses.append("r.game = ?")
         parameters.append(game)
-    sql = _SELECT + (" WHERE " + " AND ".join(clauses) if clauses else "") + " ORDER BY r.id DESC"
+    select = _SELECT if documents else _SELECT.replace(
+        "r.*", "r.id, r.game, r.status, r.dealer, r.started, r.ended, r.void_reason, "
+               "'{}' AS config, NULL AS document")
+    sql = select + (" WHERE " + " AND ".join(clauses) if clauses else "") + " ORDER BY r.id DESC"
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
     return [_summary(row) for row in store.query(sql, parameters)]

@@ -6,8 +6,9 @@ Let It Ride rounds, ``Station.perform``; fsync off for the build only). Figures:
 
 * start: ``Station.open`` (what the dealer's screen waits for), wall and CPU, in a fresh process;
 * ``dealer-station history`` (the default 50) wall and peak memory, in a fresh process;
-* history queries in-process: the list (50 newest), a search by time and position, one round's
-  dispute re-run (the supervisor's round detail and the settlement re-run);
+* history queries in-process: the list (50 newest, as ``dealer-station history`` reads it), a
+  search by time and position, one round's dispute re-run (the supervisor's round detail and
+  the settlement re-run);
 * ``audit verify`` (the whole chain, streamed): records per second and peak memory;
 * disk per round (database with its WAL, audit log);
 * the durable path: one action journaled and synced (median), beside the bare floor (a SQLite
@@ -40,6 +41,7 @@ TABLE = store_builder.TABLE
 _OPEN = r"""
 import resource, sys, time
 from dealer_station.station import Station
+import dealer_station.games.let_it_ride.station_round  # the program, not the store
 opened = time.perf_counter(); cpu_open = time.process_time()
 station = Station.open(sys.argv[2], sys.argv[1])
 done = time.perf_counter(); cpu_done = time.process_time()
@@ -65,7 +67,7 @@ newest, first_time = last[0] or 0, last[1] or ""
 middle = max(1, newest // 2)
 middle_time = (store.query("SELECT started FROM rounds WHERE id = ?", (middle,)) or [[""]])[0][0]
 out = {
-  "list": best(lambda: journal.rounds(store, limit=50)),
+  "list": best(lambda: journal.rounds(store, limit=50, documents=False)),
   "search": best(lambda: find_rounds(store, since=middle_time[:16], until=middle_time[:16],
                                      position="3")),
   "dispute": best(lambda: reconstruct(round_detail(store, middle))) if newest else 0.0,
@@ -163,6 +165,7 @@ class _Floor:
 def durable_path(directory: Path, actions: int = 200) -> tuple[float, float]:
     """Median seconds of one journaled, synced action and of the bare floor, sampled in turn
     (one action, one floor) so a busy machine weighs on both alike."""
+    directory.mkdir(parents=True, exist_ok=True)
     floor = _Floor(directory)
     station = store_builder.open_station(str(directory))
     samples: list[float] = []

@@ -369,3 +369,17 @@ def test_a_journal_row_edited_in_the_database_fails_the_check(
     assert "does not match the audit log" in results["database"].detail
     assert reason in results["database"].detail
     assert results["audit chain"].passed  # the log itself is sound: the database was edited
+
+
+def test_a_database_above_the_scan_limit_is_not_scanned_before_every_start(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 17: the check before every start does not grow with the database; the full scan
+    is `audit verify`'s."""
+    monkeypatch.setattr(check, "SCAN_LIMIT_BYTES", 0)
+    results = _checks(data_dir)
+    assert _failed(results) == []
+    assert "integrity not scanned here" in results["database"].detail
+    assert "`dealer-station audit verify` scans it" in results["database"].detail
+    assert main(["--data-dir", str(data_dir), "audit", "verify", "--table", TABLE]) == 0
+    assert "the database equals it from the first record" in capsys.readouterr().out
