@@ -378,6 +378,9 @@ class Station:
         self._lock = threading.RLock()
         self._diagnostic: str | None = None
         self._log = logs.get_logger("dealer_station.station")
+        #: The receipt printer of the jackpot slips (:mod:`dealer_station.slips`), set by the
+        #: application from the table configuration (None: none configured).
+        self.slip_printer: Any = None
 
     # -- opening and closing ---------------------------------------------------------------
 

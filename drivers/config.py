@@ -74,6 +74,8 @@ _DEVICE_KEYS = {
     "shoe": {"url", "address", "stack_size", "deck_size"},
     "acceptors": {"url", "first_address", "seats", "addresses"},
     "lockout": {"url", "address"},
+    # the receipt printer of the jackpot slips (dealer_station.slips), not a polled device
+    "printer": {"url"},
 }
 _SETTING_KEYS = set(LinkSettings.__dataclass_fields__)
 _TOP_KEYS = set(_DEVICE_KEYS) | _SETTING_KEYS | {"lockout_locks_acceptors", "shoe_reads_cards"}

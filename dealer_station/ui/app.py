@@ -140,6 +140,13 @@ def open_devices(controller: TableController, devices: Mapping[str, Any] | None,
             controller.message = f"Closing the devices: {error}"
     controller.device_closers.clear()
     config, sim = devices_or_simulation(devices, game, transport)
+    from dealer_station.slips import open_printer, printer_url
+
+    # the jackpot slips' printer: the configured one, the simulated one with a simulated table
+    station: Any = controller.station
+    url = printer_url(devices)
+    station.slip_printer = (open_printer(url, station.store.directory / "printer")
+                            if url is not None or sim is not None else None)
     if sim is None and config.shoe is not None and game in GAMES:
         # real hardware: the shoe holds the game's deck (the joker for Pai Gow); each DISPENSE
         # names its stack size

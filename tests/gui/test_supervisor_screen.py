@@ -541,3 +541,38 @@ def test_repeated_wrong_pins_lock_the_account(qtbot: Any, table: Any, screen: An
     assert screen.session is None and "locked" in screen.sign_in_panel.message.text()
     failures = [r for r in audit_records(table, "sign_in_failed") if r["data"]["user"] == "S2"]
     assert len(failures) == 6
+
+
+def test_the_jackpot_slip_prints_then_reprints_marked_copy_and_a_fault_loses_nothing(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
+    """Issue 16: the numbered record printed as an ESC/POS slip on the (simulated) receipt
+    printer; a reprint is marked COPY; no paper is shown and the record is kept; each audited."""
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
+    page = screen.validation
+    qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    number = page.record.number
+    printer = pai_gow.call(lambda c: c.station.slip_printer.directory)
+    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert page.message.text() == f"Jackpot record No. {number:06d} printed."
+    (printer / "FAULT").write_text("out of paper")
+    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert "Not printed: the simulated printer is out of paper" in page.message.text()
+    assert "The record is kept" in page.message.text()
+    (printer / "FAULT").unlink()
+    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert "(marked COPY: a reprint)" in page.message.text()
+    slips = sorted(printer.glob("slip-*.txt"))
+    assert len(slips) == 2
+    first, second = (path.read_text().splitlines() for path in slips)
+    assert first[0] == second[0] == f"JACKPOT RECORD No. {number:06d}"
+    assert "*** COPY ***" not in first and second[1] == "*** COPY ***"
+    assert b"\x1d\x56" in slips[1].with_suffix(".escpos").read_bytes()  # GS V: the cut
+    audited = [(r["data"]["outcome"], r["data"]["copy"], r["actor"])
+               for r in audit_records(pai_gow, "slip")]
+    assert audited == [("printed", False, "S2"), ("fault", True, "S2"), ("printed", True, "S2")]
+    assert pai_gow.call(lambda c: meter_store.jackpot(c.station.store, number)).amount > 0

@@ -81,6 +81,9 @@ def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: 
                 station.create_meter("pai_gow_progressive", wager=terms.wager,
                                      reset=terms.reset, rate_bp=terms.rate_bp,
                                      supervisor=first[0], pin=first[3])
+    from dealer_station.slips import SimulatedPrinter
+
+    station.slip_printer = SimulatedPrinter(station.store.directory / "printer")
     station.sign_in("D1", "3333")
     return station
 

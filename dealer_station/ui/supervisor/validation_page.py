@@ -6,9 +6,6 @@ save the numbered jackpot record (text and PDF). Nobody types cards."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dealer_station import jackpot as jackpot_print
 from dealer_station.procedure import ProcedureError
+from dealer_station.slips import PrinterFault, print_jackpot
 from dealer_station.store import journal
 from dealer_station.ui.supervisor.calls import (
     Background,
@@ -45,26 +43,7 @@ from dealer_station.ui.supervisor.validation import (
 )
 from dealer_station.ui.supervisor.widgets import message_label
 
-__all__ = ["PRINT_COMMAND", "ValidationPage", "print_jackpot_record", "save_jackpot_record"]
-
-#: How a record is printed (the PDF file is added last).
-PRINT_COMMAND = ["lp", "-t", "Jackpot record"]
-
-
-def print_jackpot_record(record: Any, table: str, command: list[str]) -> str:
-    """Send the record's PDF to the printer with ``command`` (the file is added last; ``lp``
-    by default, CUPS). Returns what the command said. Raises ``OSError`` when it fails."""
-    if not command or shutil.which(command[0]) is None:
-        raise OSError(f"no printer command {command[0] if command else ''!r} on this station: "
-                      "save the record and print the PDF")
-    with tempfile.TemporaryDirectory() as folder:
-        pdf = Path(folder) / f"jackpot-{record.number:06d}.pdf"
-        pdf.write_bytes(jackpot_print.as_pdf(record, table=table))
-        done = subprocess.run([*command, str(pdf)], capture_output=True, text=True, timeout=30,
-                              check=False)
-    if done.returncode != 0:
-        raise OSError(f"the printer refused the record: {(done.stderr or done.stdout).strip()}")
-    return done.stdout.strip()
+__all__ = ["ValidationPage", "save_jackpot_record"]
 
 
 def save_jackpot_record(directory: Path, record: Any, table: str) -> tuple[Path, Path]:
@@ -145,7 +124,6 @@ class ValidationPage(QWidget):
         keep.addWidget(self.save_button, 3)
         keep.addWidget(self.print_button, 2)
         layout.addLayout(keep)
-        self.print_command = list(PRINT_COMMAND)
         self.background = Background(self)
         self.message = message_label()
         layout.addWidget(self.message)
@@ -322,18 +300,27 @@ class ValidationPage(QWidget):
         self.calls.submit(write, done, self._refused)
 
     def print_record(self) -> None:
-        """Print the record (on a background thread: a printer may be slow to answer)."""
-        record, command = self.record, self.print_command
+        """Print the record as a slip on the table's receipt printer (a reprint is marked COPY
+        and audited; a printer fault is shown and the record stays, to print again)."""
+        record, session = self.record, self.session
         if record is None:
             return
 
-        def done(result: object) -> None:
-            if isinstance(result, Exception):
-                self.message.setText(f"Not printed: {result}")
-            else:
-                self.printed = record.number
-                self.message.setText(f"Jackpot record No. {record.number:06d} sent to the "
-                                     f"printer. {result}".strip())
+        def send(context: StaffContext) -> bool:
+            station = context.station
+            if station.slip_printer is None:
+                raise PrinterFault("no receipt printer is configured at this table ([devices] "
+                                   "printer): save the record and print the PDF")
+            copy: bool = print_jackpot(station, record.number,
+                                       actor=session.user if session else None,
+                                       printer=station.slip_printer)
+            return copy
 
-        table = self.table_name
-        self.background.run(lambda: print_jackpot_record(record, table, command), done)
+        def done(copy: bool) -> None:
+            self.printed = record.number
+            self.message.setText(f"Jackpot record No. {record.number:06d} printed"
+                                 + (" (marked COPY: a reprint)." if copy else "."))
+
+        self.calls.submit(send, done, lambda words: self.message.setText(
+            f"Not printed: {words}. The record is kept: print it again when the printer "
+            "is ready."))
