@@ -7,8 +7,9 @@ while there is nothing to say."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -23,12 +24,47 @@ from PySide6.QtWidgets import (
 
 from dealer_station.auth import locked_words, pin_problem
 
-__all__ = ["SignInPanel", "SupervisorDecision"]
+__all__ = ["LockCountdown", "SignInPanel", "SupervisorDecision"]
 
 FIRST_START_INTRO = ("This table has no accounts yet. Create the first supervisor: the "
                      "supervisor then creates the dealers' and technicians' accounts on the "
                      "supervisor's Accounts page. With no hardware configured the station runs "
                      "the simulated table devices.")
+
+
+class LockCountdown(QObject):
+    """Says a lock's time left each second through ``say`` (the station's words,
+    :func:`~dealer_station.auth.locked_words`), then that the lock has ended."""
+
+    def __init__(self, say: Callable[[str], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._say = say
+        self._ends = 0.0
+        self._timer = QTimer(self)
+        self._timer.setInterval(1000)
+        self._timer.timeout.connect(self._tick)
+
+    @property
+    def running(self) -> bool:
+        return self._timer.isActive()
+
+    def start(self, seconds: float) -> None:
+        """Count ``seconds`` down (nothing when not positive)."""
+        self._timer.stop()
+        if seconds > 0:
+            self._ends = time.monotonic() + seconds
+            self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def _tick(self) -> None:
+        left = self._ends - time.monotonic()
+        if left <= 0:
+            self._timer.stop()
+            self._say("The lock has ended: sign in again.")
+            return
+        self._say(locked_words(left))
 
 
 class SignInPanel(QFrame):
@@ -76,12 +112,8 @@ class SignInPanel(QFrame):
         self.message.setSizePolicy(policy)
         self.message.hide()
         layout.addWidget(self.message)
-        #: While the account of the last attempt is locked: the lock's end (monotonic clock),
-        #: and the timer that says the time left each second.
-        self._lock_ends = 0.0
-        self._countdown = QTimer(self)
-        self._countdown.setInterval(1000)
-        self._countdown.timeout.connect(self._count_down)
+        #: While the account of the last attempt is locked: its time left, each second.
+        self.countdown = LockCountdown(self._say, self)
         self.submit_button = QPushButton("SIGN IN")
         self.submit_button.setObjectName("primary")
         self.submit_button.clicked.connect(self.submit)
@@ -108,11 +140,8 @@ class SignInPanel(QFrame):
     def show_message(self, text: str, locked_seconds: float = 0.0) -> None:
         """Say why the last attempt was refused (hidden when ``text`` is empty); a lock's time
         left counts down (``locked_seconds``)."""
-        self._countdown.stop()
-        self._lock_ends = time.monotonic() + locked_seconds if locked_seconds > 0 else 0.0
         self._say(text)
-        if self._lock_ends:
-            self._countdown.start()
+        self.countdown.start(locked_seconds)
 
     def _say(self, text: str, kind: str = "fault") -> None:
         if self.message.objectName() != kind:  # "fault": a refusal; "muted": work under way
@@ -121,15 +150,6 @@ class SignInPanel(QFrame):
             self.message.style().polish(self.message)
         self.message.setText(text[:1].upper() + text[1:])
         self.message.setVisible(bool(text))
-
-    def _count_down(self) -> None:
-        left = self._lock_ends - time.monotonic()
-        if left <= 0:
-            self._countdown.stop()
-            self._lock_ends = 0.0
-            self._say("The lock has ended: sign in again.")
-            return
-        self._say(locked_words(left))
 
     def problem(self) -> str | None:
         """What is missing or wrong in the form, in words (``None``: it can be sent; the

@@ -209,3 +209,31 @@ def test_users_command_while_the_window_runs_is_done_by_it_and_shown_at_once(
             "dealer-station: wrong id or PIN: 4 attempts left before a 5 min lock"]
     finally:
         table.close()
+
+
+def test_the_staff_sign_in_counts_a_locks_time_left_down_for_an_unknown_id_too(
+        qtbot: Any, tmp_path: Path) -> None:
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        staff = table.window.staff
+        table.click(staff.supervisor_button)
+        form = staff.supervisor.sign_in_panel
+        for left in (4, 3, 2, 1):
+            form.user.setText("S-GHOST")
+            form.pin.setText("000000")
+            table.click(form.sign_in_button)
+            _wait_calls(table)
+            plural = "s" if left != 1 else ""
+            assert form.message.text() == (f"Refused: wrong id or PIN: {left} attempt{plural} "
+                                           "left before a 5 min lock")
+        form.pin.setText("000000")
+        table.click(form.sign_in_button)
+        _wait_calls(table)
+        assert form.message.text().startswith("Refused: wrong id or PIN: locked for 5 min")
+        qtbot.waitUntil(lambda: re.match(r"Refused: locked after too many wrong PINs: try "
+                                         r"again in 4 min \d+ s", form.message.text())
+                        is not None, timeout=5_000)
+        table.click(form.cancel_button)
+    finally:
+        table.close()

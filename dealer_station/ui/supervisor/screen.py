@@ -63,8 +63,7 @@ class SupervisorScreen(StaffFrame):
         def check(context: StaffContext) -> StaffSession:
             return sign_in_staff(context.station, user, pin, Role.SUPERVISOR)
 
-        self.calls.submit(check, self._signed_in,
-                          lambda words: self.sign_in_panel.message.setText(f"Refused: {words}"))
+        self.submit_sign_in(check, self._signed_in)
 
     def _signed_in(self, session: StaffSession) -> None:
         self._set_session(session)

@@ -4,7 +4,7 @@ and text areas (the dealer's :mod:`~dealer_station.ui.theme` supplies everything
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.ui.supervisor.calls import StationCalls
+from dealer_station.auth import AuthenticationError
+from dealer_station.ui.sign_in import LockCountdown
+from dealer_station.ui.supervisor.calls import StaffContext, StationCalls, reason_of
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.theme import THEME, stylesheet
 
@@ -106,6 +108,9 @@ class StaffSignIn(QFrame):
         outer.addLayout(row)
         self.message = message_label()
         outer.addWidget(self.message)
+        #: A lock's time left, said again each second after a refusal that locked.
+        self.countdown = LockCountdown(lambda words: self.message.setText(f"Refused: {words}"),
+                                       self)
         self.sign_in_button.clicked.connect(self.submit)
         self.pin.returnPressed.connect(self.submit)
         self.cancel_button.clicked.connect(self.cancelled)
@@ -113,6 +118,7 @@ class StaffSignIn(QFrame):
     def submit(self) -> None:
         user, pin = self.user.text().strip(), self.pin.text()
         self.pin.clear()
+        self.countdown.stop()
         if not user or not pin:
             self.message.setText("Enter your id and PIN.")
             return
@@ -122,7 +128,13 @@ class StaffSignIn(QFrame):
     def reset(self) -> None:
         self.user.clear()
         self.pin.clear()
+        self.countdown.stop()
         self.message.setText("")
+
+    def refuse(self, words: str, locked_seconds: float = 0.0) -> None:
+        """Say why the sign-in was refused; a lock's time left then counts down."""
+        self.message.setText(f"Refused: {words}")
+        self.countdown.start(locked_seconds)
 
     def set_notice(self, text: str) -> None:
         """Say, before the PIN is typed, what is refused now and why ("" hides it)."""
@@ -195,6 +207,24 @@ class StaffFrame(QFrame):
     def sign_in(self, user: str, pin: str) -> None:
         """Check ``user``'s PIN and role on the station (each screen its own role)."""
         raise NotImplementedError
+
+    def submit_sign_in(self, check: Callable[[StaffContext], StaffSession],
+                       signed_in: Callable[[StaffSession], None]) -> None:
+        """Run ``check`` on the station's thread; then ``signed_in(session)``, or the refusal
+        under the form (with a lock's time left counting down)."""
+        def attempt(context: StaffContext) -> StaffSession | tuple[str, float]:
+            try:
+                return check(context)
+            except AuthenticationError as error:
+                return reason_of(error), error.locked_seconds
+
+        def answered(result: StaffSession | tuple[str, float]) -> None:
+            if isinstance(result, StaffSession):
+                signed_in(result)
+            else:
+                self.sign_in_panel.refuse(*result)
+
+        self.calls.submit(attempt, answered, self.sign_in_panel.refuse)
 
     def sign_out(self) -> None:
         """End the session, back to the sign-in page, emit :attr:`closed`."""

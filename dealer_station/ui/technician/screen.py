@@ -262,9 +262,8 @@ class TechnicianScreen(StaffFrame):
         self.calls.submit(read, lambda found: self.sign_in_panel.set_notice(round_notice(found)))
 
     def sign_in(self, user: str, pin: str) -> None:
-        self.calls.submit(lambda context: sign_in_technician(context, user, pin),
-                          self._signed_in,
-                          lambda words: self.sign_in_panel.message.setText(f"Refused: {words}"))
+        self.submit_sign_in(lambda context: sign_in_technician(context, user, pin),
+                            self._signed_in)
 
     def _signed_in(self, session: StaffSession) -> None:
         self.session = session
