@@ -780,7 +780,8 @@ class Station:
         if not fed:
             raise ProcedureError(
                 f"no progressive meter is fed by the {terms.wager} wager: a supervisor creates "
-                f"it (reset {terms.reset} cents, rate {terms.rate_bp} basis points)",
+                f"it on the supervisor's Meters page (CREATE) or with `dealer-station meters "
+                f"create` (base {terms.reset} cents, rate {terms.rate_bp} basis points)",
                 "5324.41(k)(5)")
         shown = ", ".join(f"{m.name} (reset {m.reset}, rate {m.rate_bp})" for m in fed)
         raise ProcedureError(
@@ -1171,8 +1172,15 @@ class Station:
     def _verify_validator(self, person: Account, round_id: int | None) -> None:
         """``person`` may validate round ``round_id``'s progressive payouts: a supervisor, not
         the dealer of record and not signed in at this table at any moment of that round."""
-        dealt = round_id is not None and person.id in self.signed_in_during_round(round_id)
-        auth.authorize(person.role, Permission.VALIDATE_PAYOUT, dealt_it=dealt)
+        auth.authorize(person.role, Permission.VALIDATE_PAYOUT)  # a supervisor at all
+        if round_id is None or person.id not in self.signed_in_during_round(round_id):
+            return
+        if journal.round_summary(self.store, round_id).dealer == person.id or self._dealt(
+                person.id, round_id):
+            auth.authorize(person.role, Permission.VALIDATE_PAYOUT, dealt_it=True)
+        raise AccessDenied(f"{person.id} was signed in at this table as its dealer during round "
+                           f"{round_id}: another supervisor validates its payouts",
+                           auth.PAYOUT_CLAUSE)
 
     def show_progressive_claim(self, round_id: int, position: int, *, supervisor: str,
                                pin: str) -> claims.ProgressiveClaim:

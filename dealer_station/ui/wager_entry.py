@@ -75,6 +75,10 @@ class WagerEntry(QFrame):
             three.addWidget(button)
             self._three_buttons.append(button)
         layout.addLayout(three)
+        self.progressive_label = QLabel("")  # Pai Gow: the chip the acceptor senses
+        self.progressive_label.setWordWrap(True)
+        self.progressive_label.setVisible(False)
+        layout.addWidget(self.progressive_label)
         self.message = QLabel("")
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
@@ -151,6 +155,16 @@ class WagerEntry(QFrame):
         for button in self._three_buttons:
             button.setVisible(offered)
             button.setEnabled(chosen)
+        progressive = int(self._options.get("progressive", 0))
+        self.progressive_label.setVisible(progressive > 0 and chosen)
+        if self._options.get("progressive_lit"):
+            self.progressive_label.setText(
+                f"Progressive {format_cents(progressive)}: LIT — the chip is in the acceptor "
+                "(counted at no more bets)")
+        else:
+            self.progressive_label.setText(
+                f"Progressive {format_cents(progressive)}: not lit — the player drops the chip "
+                "in this position's acceptor; its light records the wager")
         for button in self._chip_buttons:
             button.setEnabled(chosen and not placed)
         self.place.setEnabled(chosen and (self._base > 0 or self._three > 0))

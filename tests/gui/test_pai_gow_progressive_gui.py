@@ -76,10 +76,14 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
             table.click(table.window.wager_entry._chip_buttons[1])  # $25
             table.click(table.window.wager_entry.place)
             table.wait(lambda s, p=position: s.table.seat(p).active)
+        entry = table.window.wager_entry
+        assert entry.progressive_label.text().startswith("Progressive $1.00: not lit")
         table.backdoor.place_chip(WINNER)  # the $1 progressive chip in the acceptor (d)(4)
         snap = table.wait(lambda s: any(w.area == "progressive"
                                         for w in s.table.seat(WINNER).wagers))
         assert snap.table.seat(WINNER).light is Light.ON
+        table.wait(lambda s: entry.progressive_label.text().startswith(
+            "Progressive $1.00: LIT"))  # the dealer's wager entry shows the sensed wager
         table.press("no_more_bets")
         snap = table.wait(lambda s: s.step.phase == "lockout")
         assert "1 light(s) lit" in snap.step.instruction

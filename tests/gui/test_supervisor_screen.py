@@ -576,3 +576,61 @@ def test_the_jackpot_slip_prints_then_reprints_marked_copy_and_a_fault_loses_not
                for r in audit_records(pai_gow, "slip")]
     assert audited == [("printed", False, "S2"), ("fault", True, "S2"), ("printed", True, "S2")]
     assert pai_gow.call(lambda c: meter_store.jackpot(c.station.store, number)).amount > 0
+
+
+@pytest.mark.parametrize(("round_offset", "position", "words"), [
+    (0, "1", "position 1 has no progressive wager in round"),
+    (0, "3", "form no progressive hand paid from the meter"),
+    (0, "2", "position 5 is paid first (from the dealer's right)"),
+    (1, "5", "there is no round"),
+])
+def test_claims_the_journal_does_not_hold_are_refused_on_the_screen(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any, round_offset: int, position: str,
+        words: str) -> None:
+    """Issue 16 through the supervisor's screen: each refusal said in words, nothing to
+    approve, audited as refused; the meter untouched."""
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
+    before = pai_gow.call(lambda c: c.station.meter("pai_gow_progressive").current)
+    show_claim(pai_gow, screen, pai_gow.round_id + round_offset, position)
+    page = screen.validation
+    assert words in page.message.text() and page.claim is None
+    assert not page.approve_button.isEnabled() and not page.reject_button.isEnabled()
+    assert audit_records(pai_gow, "claim")[-1]["data"]["event"] == "refused"
+    assert pai_gow.call(lambda c: c.station.meter("pai_gow_progressive").current) == before
+
+
+def test_a_supervisor_signed_in_at_the_table_during_the_round_is_refused_on_the_screen(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Issue 16: S2 signed in on the dealer's screen for a moment of the round and handed back
+    before acting; on the supervisor's screen S2 is shown why there is nothing to approve."""
+    demo = DemoTable(tmp_path, devices=False, game="pai_gow")
+    try:
+        def relieved_for_a_moment(context: Any) -> int:
+            station = context.station
+            round_id = play_pai_gow_to_validation(station, PAI_GOW_HANDS)
+            return round_id
+
+        def swap(context: Any) -> None:
+            context.station.sign_in("S2", "222222")
+            context.station.sign_in("D1", "3333")
+
+        demo.call(swap)  # before the round: not "during" it
+        demo.call(relieved_for_a_moment)
+        screen = SupervisorScreen(demo.calls)
+        qtbot.addWidget(screen)
+        screen.show()
+        screen.start()
+        sign_in(qtbot, demo, screen, "S2", "222222")
+        demo.wait_idle()
+        assert screen.validation.claim is not None  # S2 was not at the table during it
+        demo.call(lambda c: (c.station.sign_in("S2", "222222"), c.station.sign_in("D1", "3333")))
+        screen.validation.show_claim()
+        demo.wait_idle()
+        assert screen.validation.claim is None
+        assert ("S2 was signed in at this table as its dealer during round 1: another "
+                "supervisor validates its payouts [5324.41(k)(3)(iii)]"
+                in screen.validation.message.text())
+        assert not screen.validation.approve_button.isEnabled()
+    finally:
+        demo.close()

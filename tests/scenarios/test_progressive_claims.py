@@ -98,10 +98,13 @@ def test_k_3_iii_a_supervisor_signed_in_during_the_round_cannot_validate(
     station.perform("settle")
     assert station.round_id is not None
     assert "S2" in station.signed_in_during_round(station.round_id)
-    with pytest.raises(ProcedureError, match="round they dealt"):
-        show(station, 5, "S2", "222222")
-    with pytest.raises(ProcedureError, match="round they dealt"):
-        station.supervise("approve_progressive", supervisor="S2", pin="222222", position=5)
+    for attempt in (lambda: show(station, 5, "S2", "222222"),
+                    lambda: station.supervise("approve_progressive", supervisor="S2",
+                                              pin="222222", position=5)):
+        with pytest.raises(ProcedureError, match="S2 was signed in at this table as its "
+                                                 "dealer during round 1") as refused:
+            attempt()
+        assert refused.value.clause == "5324.41(k)(3)(iii)"
     assert len(station.round.pending) == 2
     claim = show(station, 5)  # S1 was never signed in at the table during it
     station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="111111")

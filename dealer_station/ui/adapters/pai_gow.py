@@ -24,6 +24,7 @@ from dealer_station.games.pai_gow.dealing import deck_order
 from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
+from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.money import format_cents
 from dealer_station.procedure import Payment
 from dealer_station.ui.adapters.common import (
@@ -477,6 +478,17 @@ class PaiGowAdapter:
         return dict(arguments)
 
     # ---------------------------------------------------------------- entry
+    @staticmethod
+    def _progressive_entry(round_: Any, position: str) -> dict[str, Any]:
+        """The progressive wager of ``position`` as its acceptor reports it: the denomination
+        (0: not offered) and whether the light is lit ((d)(4), (k)(2))."""
+        bonus = getattr(round_, "bonus", None)
+        if bonus is None or not bonus.offers(BonusWager.PROGRESSIVE):
+            return {"progressive": 0}
+        lit = set(getattr(getattr(round_, "lockout", None), "lit", ()))
+        return {"progressive": int(bonus.progressive_denomination),
+                "progressive_lit": bool(position) and int(position) in lit}
+
     def entry(self, round_: Any, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
         step = round_.step
@@ -491,6 +503,8 @@ class PaiGowAdapter:
                 "placed": placed, "amount": wagers.get(int(position), 0) if position else 0,
                 "three_card_amount": int(sides.get("three_card_bonus", 0)),
                 "single": True,
+                # the progressive wager is the chip its acceptor senses ((d)(4), (k)(2))
+                **self._progressive_entry(round_, position),
             })
         if step.phase == "starting_position" and \
                 self.config.starting_position is StartingPosition.DICE:
