@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,18 @@ from gui_harness import PIN, SUPERVISOR, Table
 from PySide6.QtCore import Qt
 
 pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def table(qtbot: Any, tmp_path: Path) -> Iterator[Table]:
+    """The real dealer's screen on a fresh table, the first supervisor created at the first
+    start and signed in (on duty)."""
+    opened = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        opened.sign_in_supervisor()
+        yield opened
+    finally:
+        opened.close()
 
 
 def _wait_calls(table: Table) -> None:
@@ -69,68 +82,63 @@ def _dealer_sign_in(table: Table, user: str, pin: str) -> str:
 
 
 def test_a_supervisor_manages_accounts_during_a_round_and_unlocks_a_locked_dealer(
-        qtbot: Any, tmp_path: Path) -> None:
-    table = Table(qtbot, str(tmp_path), "let_it_ride")
-    try:
-        table.sign_in_supervisor()
-        bar = table.window.health
-        assert bar.on_duty == f"Test Supervisor ({SUPERVISOR}) · supervisor"
-        assert bar.sign_out_button.text() == f"Test Supervisor ({SUPERVISOR})\nSIGN OUT"
-        table.press("start_round")
-        round_title = table.snapshot.table.title
-        page = _open_accounts(table)
-        _create(table, page, "D-9", "Nia Dealer", "dealer", "4321")
-        assert page.message.text() == "Created dealer D-9 (Nia Dealer)."
-        assert page.state_text()["D-9"] == "active"
-        _create(table, page, "S-2", "Sal Super", "supervisor", "4321")
-        assert page.message.text() == "A supervisor's PIN is 6 to 12 digits."
-        assert "S-2" not in page.state_text()
-        _sign_out_staff(table)
+        qtbot: Any, tmp_path: Path, table: Table) -> None:
+    bar = table.window.health
+    assert bar.on_duty == f"Test Supervisor ({SUPERVISOR}) · supervisor"
+    assert bar.sign_out_button.text() == f"Test Supervisor ({SUPERVISOR})\nSIGN OUT"
+    table.press("start_round")
+    round_title = table.snapshot.table.title
+    page = _open_accounts(table)
+    _create(table, page, "D-9", "Nia Dealer", "dealer", "4321")
+    assert page.message.text() == "Created dealer D-9 (Nia Dealer)."
+    assert page.state_text()["D-9"] == "active"
+    _create(table, page, "S-2", "Sal Super", "supervisor", "4321")
+    assert page.message.text() == "A supervisor's PIN is 6 to 12 digits."
+    assert "S-2" not in page.state_text()
+    _sign_out_staff(table)
 
-        # the dealer on duty signs out from the top bar; the round waits
-        table.click(table.window.health.sign_out_button)
-        table.wait(lambda s: s.step.phase == "signed_out")
-        assert not table.window.health.sign_out_button.isVisible()
+    # the dealer on duty signs out from the top bar; the round waits
+    table.click(table.window.health.sign_out_button)
+    table.wait(lambda s: s.step.phase == "signed_out")
+    assert not table.window.health.sign_out_button.isVisible()
+    words = _dealer_sign_in(table, "D-9", "0000")
+    assert words == "Wrong id or PIN: 4 attempts left before a 5 min lock"
+    assert _dealer_sign_in(table, "NOBODY", "0000") == words  # the id is not confirmed
+    for _ in range(3):
         words = _dealer_sign_in(table, "D-9", "0000")
-        assert words == "Wrong id or PIN: 4 attempts left before a 5 min lock"
-        assert _dealer_sign_in(table, "NOBODY", "0000") == words  # the id is not confirmed
-        for _ in range(3):
-            words = _dealer_sign_in(table, "D-9", "0000")
-        words = _dealer_sign_in(table, "D-9", "0000")
-        assert words.startswith("Wrong id or PIN: locked for 5 min after 5 wrong PINs")
-        panel = table.window.sign_in  # the time left counts down under the form
-        qtbot.waitUntil(lambda: re.match(r"Locked after too many wrong PINs: try again in "
-                                         r"4 min \d+ s", panel.message.text()) is not None,
-                        timeout=5_000)
-        words = _dealer_sign_in(table, "D-9", "4321")
-        assert re.match(r"Locked after too many wrong PINs: try again in (5 min|4 min \d+ s), "
-                        "or ask a supervisor to unlock it$", words), words
+    words = _dealer_sign_in(table, "D-9", "0000")
+    assert words.startswith("Wrong id or PIN: locked for 5 min after 5 wrong PINs")
+    panel = table.window.sign_in  # the time left counts down under the form
+    qtbot.waitUntil(lambda: re.match(r"Locked after too many wrong PINs: try again in "
+                                     r"4 min \d+ s", panel.message.text()) is not None,
+                    timeout=5_000)
+    words = _dealer_sign_in(table, "D-9", "4321")
+    assert re.match(r"Locked after too many wrong PINs: try again in (5 min|4 min \d+ s), "
+                    "or ask a supervisor to unlock it$", words), words
 
-        page = _open_accounts(table)  # another supervisor unlocks, during the round
-        assert re.match(r"locked \((5 min|4 min \d+ s) left\)$", page.state_text()["D-9"])
-        page.choose("D-9")
-        assert page.unlock_button.isEnabled()
-        table.click(page.unlock_button)
-        _wait_calls(table)
-        assert page.state_text()["D-9"] == "active"
-        _sign_out_staff(table)
+    page = _open_accounts(table)  # another supervisor unlocks, during the round
+    assert re.match(r"locked \((5 min|4 min \d+ s) left\)$", page.state_text()["D-9"])
+    page.choose("D-9")
+    assert page.unlock_button.isEnabled()
+    table.click(page.unlock_button)
+    _wait_calls(table)
+    assert page.state_text()["D-9"] == "active"
+    _sign_out_staff(table)
 
-        assert _dealer_sign_in(table, "D-9", "4321") == ""
-        snap = table.wait(lambda s: s.step.phase != "signed_out")
-        assert snap.table.title == round_title  # the same round, carried on by D-9
-        assert bar.on_duty == "Nia Dealer (D-9) · dealer"
-        assert bar.sign_out_button.isVisible()
-        assert bar.sign_out_button.text() == "Nia Dealer (D-9)\nSIGN OUT"
+    assert _dealer_sign_in(table, "D-9", "4321") == ""
+    snap = table.wait(lambda s: s.step.phase != "signed_out")
+    assert snap.table.title == round_title  # the same round, carried on by D-9
+    assert bar.on_duty == "Nia Dealer (D-9) · dealer"
+    assert bar.sign_out_button.isVisible()
+    assert bar.sign_out_button.text() == "Nia Dealer (D-9)\nSIGN OUT"
 
-        page = _open_accounts(table)  # disabling the dealer on duty signs them out
-        page.choose("D-9")
-        table.click(page.active_button)
-        _wait_calls(table)
-        assert page.state_text()["D-9"] == "disabled"
-        _sign_out_staff(table)
-        table.wait(lambda s: s.step.phase == "signed_out" and s.on_duty == "")
-    finally:
-        table.close()
+    page = _open_accounts(table)  # disabling the dealer on duty signs them out
+    page.choose("D-9")
+    table.click(page.active_button)
+    _wait_calls(table)
+    assert page.state_text()["D-9"] == "disabled"
+    _sign_out_staff(table)
+    table.wait(lambda s: s.step.phase == "signed_out" and s.on_duty == "")
     records = _audit(tmp_path)
     events = [(r["kind"], r["data"].get("event"), r["data"].get("user"), r["actor"])
               for r in records if r["kind"] == "user"]
@@ -177,7 +185,7 @@ def test_a_locks_time_left_counts_down_to_its_end_under_the_sign_in_form(qtbot: 
 
 
 def test_users_command_while_the_window_runs_is_done_by_it_and_shown_at_once(
-        qtbot: Any, tmp_path: Path) -> None:
+        qtbot: Any, tmp_path: Path, table: Table) -> None:
     """``dealer-station users`` while the dealer's screen holds the table: the window's station
     does it (on its worker thread) and the screen follows at once."""
     import os
@@ -190,50 +198,40 @@ def test_users_command_while_the_window_runs_is_done_by_it_and_shown_at_once(
                               input=stdin, capture_output=True, text=True, timeout=120,
                               env={**os.environ})
 
-    table = Table(qtbot, str(tmp_path), "let_it_ride")
-    try:
-        table.sign_in_supervisor()
-        table.click(table.window.health.sign_out_button)
-        table.wait(lambda s: s.step.phase == "signed_out")
-        done = users("add", "D-5", "--name", "Dee Five", "--role", "dealer", "--by", SUPERVISOR,
-                     stdin=f"5151\n{PIN}\n")
-        assert done.returncode == 0 and done.stdout.strip() == "created dealer D-5", done.stderr
-        assert _dealer_sign_in(table, "D-5", "5151") == ""
-        table.wait(lambda s: s.on_duty == "Dee Five (D-5) · dealer")
-        done = users("disable", "D-5", "--by", SUPERVISOR, stdin=f"{PIN}\n")
-        assert done.returncode == 0, done.stderr
-        table.wait(lambda s: s.step.phase == "signed_out" and s.on_duty == "")
-        refused = users("enable", "D-5", "--by", "D-5", stdin="5151\n")
-        assert refused.returncode != 0
-        assert refused.stderr.strip().splitlines() == [
-            "dealer-station: wrong id or PIN: 4 attempts left before a 5 min lock"]
-    finally:
-        table.close()
+    table.click(table.window.health.sign_out_button)
+    table.wait(lambda s: s.step.phase == "signed_out")
+    done = users("add", "D-5", "--name", "Dee Five", "--role", "dealer", "--by", SUPERVISOR,
+                 stdin=f"5151\n{PIN}\n")
+    assert done.returncode == 0 and done.stdout.strip() == "created dealer D-5", done.stderr
+    assert _dealer_sign_in(table, "D-5", "5151") == ""
+    table.wait(lambda s: s.on_duty == "Dee Five (D-5) · dealer")
+    done = users("disable", "D-5", "--by", SUPERVISOR, stdin=f"{PIN}\n")
+    assert done.returncode == 0, done.stderr
+    table.wait(lambda s: s.step.phase == "signed_out" and s.on_duty == "")
+    refused = users("enable", "D-5", "--by", "D-5", stdin="5151\n")
+    assert refused.returncode != 0
+    assert refused.stderr.strip().splitlines() == [
+        "dealer-station: wrong id or PIN: 4 attempts left before a 5 min lock"]
 
 
 def test_the_staff_sign_in_counts_a_locks_time_left_down_for_an_unknown_id_too(
-        qtbot: Any, tmp_path: Path) -> None:
-    table = Table(qtbot, str(tmp_path), "let_it_ride")
-    try:
-        table.sign_in_supervisor()
-        staff = table.window.staff
-        table.click(staff.supervisor_button)
-        form = staff.supervisor.sign_in_panel
-        for left in (4, 3, 2, 1):
-            form.user.setText("S-GHOST")
-            form.pin.setText("000000")
-            table.click(form.sign_in_button)
-            _wait_calls(table)
-            plural = "s" if left != 1 else ""
-            assert form.message.text() == (f"Refused: wrong id or PIN: {left} attempt{plural} "
-                                           "left before a 5 min lock")
+        qtbot: Any, tmp_path: Path, table: Table) -> None:
+    staff = table.window.staff
+    table.click(staff.supervisor_button)
+    form = staff.supervisor.sign_in_panel
+    for left in (4, 3, 2, 1):
+        form.user.setText("S-GHOST")
         form.pin.setText("000000")
         table.click(form.sign_in_button)
         _wait_calls(table)
-        assert form.message.text().startswith("Refused: wrong id or PIN: locked for 5 min")
-        qtbot.waitUntil(lambda: re.match(r"Refused: locked after too many wrong PINs: try "
-                                         r"again in 4 min \d+ s", form.message.text())
-                        is not None, timeout=5_000)
-        table.click(form.cancel_button)
-    finally:
-        table.close()
+        plural = "s" if left != 1 else ""
+        assert form.message.text() == (f"Refused: wrong id or PIN: {left} attempt{plural} "
+                                       "left before a 5 min lock")
+    form.pin.setText("000000")
+    table.click(form.sign_in_button)
+    _wait_calls(table)
+    assert form.message.text().startswith("Refused: wrong id or PIN: locked for 5 min")
+    qtbot.waitUntil(lambda: re.match(r"Refused: locked after too many wrong PINs: try "
+                                     r"again in 4 min \d+ s", form.message.text())
+                    is not None, timeout=5_000)
+    table.click(form.cancel_button)
