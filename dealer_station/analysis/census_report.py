@@ -7,6 +7,11 @@ the counts differ.
   completes a straight, flush, straight flush or royal flush ((c)(1)-(3)); royal and straight
   flushes told apart by whether the joker is used ((c)(2)(ii), (o)(2)). Its last line, a hand
   with no pair, straight or flush, is a *pai gow* under this reading.
+* ``best_five_joker_only_an_ace`` (with ``every_category_both_readings``): the best five-card
+  hand when the joker is only an ace ((c)(7)'s reading: it pairs an ace, completes a straight
+  only as an ace, never a flush; four aces and the joker are five aces), every category, from
+  the census's classes of hands (:func:`~.pai_gow_census.hand_classes`), each evaluated by
+  :func:`dealer_station.rankings.best_five.best_five_hand_joker_as_ace`.
 * ``pai_gow_joker_only_an_ace``: pai gow hands by their highest card when the joker is only an ace
   (it completes no straight or flush): the insurance wager's reading ((c)(7), (m)(3)).
 * ``pai_gow_joker_completes``: pai gow hands by their highest card when the joker also completes
@@ -30,7 +35,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_station.analysis.five_card_table import HandCode
-from dealer_station.analysis.pai_gow_census import PaiGowCensus
+from dealer_station.analysis.pai_gow_census import PaiGowCensus, hand_classes
+from dealer_station.rankings.pai_gow import PaiGowCategory
 
 __all__ = ["CensusLine", "CensusSection", "census_sections"]
 
@@ -103,8 +109,48 @@ def _pai_gow_section(name: str, reading: str, counts: dict[int, int],
     return CensusSection(name, reading, tuple(lines), total)
 
 
-def census_sections(census: PaiGowCensus) -> tuple[CensusSection, ...]:
-    """Every category the census classifies, under each joker reading where counts differ."""
+#: The categories with the joker only an ace, best first (no flush or straight flush with it).
+_ACE_ONLY: tuple[tuple[PaiGowCategory, str, str], ...] = (
+    (PaiGowCategory.FIVE_ACES, "five_aces", "five aces (four aces and the joker)"),
+    (PaiGowCategory.ROYAL_FLUSH, "royal_flush", "royal flush"),
+    (PaiGowCategory.STRAIGHT_FLUSH, "straight_flush", "straight flush"),
+    (PaiGowCategory.FOUR_OF_A_KIND, "four_of_a_kind", "four of a kind"),
+    (PaiGowCategory.FULL_HOUSE, "full_house", "full house"),
+    (PaiGowCategory.FLUSH, "flush", "flush"),
+    (PaiGowCategory.STRAIGHT, "straight", "straight"),
+    (PaiGowCategory.THREE_OF_A_KIND, "three_of_a_kind", "three of a kind"),
+    (PaiGowCategory.TWO_PAIR, "two_pair", "two pair"),
+    (PaiGowCategory.PAIR, "one_pair", "one pair"),
+    (PaiGowCategory.HIGH_CARD, "pai_gow", "pai gow (no pair, straight or flush)"),
+)
+
+
+def _ace_only_section(census: PaiGowCensus) -> CensusSection:
+    from dealer_station.rankings.best_five import best_five_hand_joker_as_ace
+
+    classes = hand_classes(census.ranks)
+    counts = {category: 0 for category, _, _ in _ACE_ONLY}
+    for cards, size in zip(classes.representatives.tolist(), classes.sizes.tolist(),
+                           strict=True):
+        counts[best_five_hand_joker_as_ace(cards).category] += size
+    total = census.total
+    if classes.total != total:
+        raise ValueError(f"the classes hold {classes.total:,} hands, the census {total:,}")
+    return CensusSection(
+        "best_five_joker_only_an_ace",
+        "the best five-card hand of the seven cards, the joker only an ace (it pairs an ace and "
+        "completes a straight only as an ace, never a flush; four aces and the joker are five "
+        "aces): the reading of 5324.41(c)(7)",
+        tuple(_line(name, label, counts[category], total) for category, name, label in _ACE_ONLY),
+        total,
+    )
+
+
+def census_sections(census: PaiGowCensus, *,
+                    every_category_both_readings: bool = False) -> tuple[CensusSection, ...]:
+    """Every category the census classifies, under each joker reading where counts differ;
+    with ``every_category_both_readings`` also every best-five category with the joker only an
+    ace (a second pass over the census's classes of hands: seconds)."""
     total = census.total
     best = {code: 0 for code, _, _ in _BEST}
     only_ace: dict[int, int] = {}
@@ -119,6 +165,12 @@ def census_sections(census: PaiGowCensus) -> tuple[CensusSection, ...]:
                 raise ValueError(f"a pai gow with the joker completing is none as an ace: "
                                  f"{features}")
             completes[high] = completes.get(high, 0) + count
+    both = (_ace_only_section(census),) if every_category_both_readings else ()
+    if both:
+        pai_gow = sum(only_ace.values())
+        if both[0].lines[-1].count != pai_gow:
+            raise ValueError(f"pai gow with the joker only an ace: {both[0].lines[-1].count:,} "
+                             f"by the rankings, {pai_gow:,} by the census")
     return (
         CensusSection(
             "best_five",
@@ -127,6 +179,7 @@ def census_sections(census: PaiGowCensus) -> tuple[CensusSection, ...]:
             tuple(_line(name, label, best[code], total) for code, name, label in _BEST),
             total,
         ),
+        *both,
         _pai_gow_section(
             "pai_gow_joker_only_an_ace",
             "pai gow hands by highest card, the joker only an ace (it completes no straight or "

@@ -25,7 +25,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb, prod
 
@@ -304,9 +304,11 @@ def decode(code: int) -> SevenCardFeatures:
 
 @dataclass(frozen=True)
 class PaiGowCensus:
-    """How many seven-card hands have each :class:`SevenCardFeatures`."""
+    """How many seven-card hands have each :class:`SevenCardFeatures`; ``ranks``: the deck's
+    ranks (all thirteen, or fewer for a smaller deck), not part of the comparison."""
 
     counts: dict[SevenCardFeatures, int]
+    ranks: tuple[int, ...] = field(default=ALL_RANKS, compare=False)
 
     @property
     def total(self) -> int:
@@ -373,7 +375,7 @@ def census(
             _merge(totals, _census_part(job))
             if progress:
                 progress(done, parts)
-    found = PaiGowCensus({decode(code): n for code, n in sorted(totals.items())})
+    found = PaiGowCensus({decode(code): n for code, n in sorted(totals.items())}, ranks)
     _CENSUSES[ranks] = found
     return found
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from dealer_station.analysis import let_it_ride, pai_gow
-from dealer_station.analysis.census_report import census_sections
+from dealer_station.analysis.census_report import CensusSection, census_sections
 from dealer_station.analysis.pai_gow_census import census
 from dealer_station.analysis.report import Analysis, WagerReport
 from dealer_station.games.let_it_ride.config import LetItRideConfig
@@ -114,10 +114,12 @@ def analyse_pai_gow(
     workers: int | None = None,
     progress: Progress = _no_progress,
     config: BonusConfig | None = None,
+    census_report: bool = False,
 ) -> Analysis:
     """Every Pai Gow bonus wager from the census of all seven-card hands, and (``trials`` > 0)
     the house-way player against the house-way dealer by simulation. With ``config`` the
-    table's configured pay tables, letters and royal match are analysed instead."""
+    table's configured pay tables, letters and royal match are analysed instead; with
+    ``census_report`` the census itself too (:mod:`.census_report`)."""
     match = ROYAL_MATCHES.get(royal_match.upper())
     if match is None:
         raise ValueError(f"royal match {royal_match!r} is not KQ or AK (5324.41(c)(6)(ii))")
@@ -195,5 +197,9 @@ def analyse_pai_gow(
         "trials": trials,
         "seed": seed,
     }
-    return Analysis("pai-gow", options, tuple(reports), timer.seconds,
-                    census=census_sections(everything))
+    sections: tuple[CensusSection, ...] = ()
+    if census_report:  # the census itself, every category under both joker readings
+        start = time.perf_counter()
+        sections = census_sections(everything, every_category_both_readings=True)
+        timer.seconds["census_report"] = time.perf_counter() - start
+    return Analysis("pai-gow", options, tuple(reports), timer.seconds, census=sections)

@@ -139,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=progress,
             config=bonus_config,
+            census_report=True,
         )
     if args.json:
         json.dump(analysis.to_json(), sys.stdout, indent=2)

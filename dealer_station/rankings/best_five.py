@@ -42,7 +42,13 @@ from typing import Protocol
 from dealer_station.rankings import _poker
 from dealer_station.rankings.pai_gow import HighHand, _high
 
-__all__ = ["Evaluate", "best_five_hand", "best_five_key", "build_tables"]
+__all__ = [
+    "Evaluate",
+    "best_five_hand",
+    "best_five_hand_joker_as_ace",
+    "best_five_key",
+    "build_tables",
+]
 
 _JOKER_INDEX = 52
 _RANK_BITS = 0xFFFF_FFFF
@@ -58,6 +64,8 @@ def _code(index: int) -> int:
 
 #: Each card's code (see the module's description), by card index.
 _CODES: list[int] = [_code(i) for i in range(53)]
+#: The codes when the joker is only an ace ((c)(7)): it counts in no suit.
+_CODES_ACE: list[int] = [*_CODES[:52], _JOKER_DIGIT]
 #: The bit of each real card's rank, by card index.
 _RANK_BIT: list[int] = [1 << (i >> 2) for i in range(52)]
 
@@ -67,6 +75,9 @@ _RANK_BIT: list[int] = [1 << (i >> 2) for i in range(52)]
 # the suit counts, -1 for none; the best flush value by ``rank mask | joker << 13``.
 _PLAIN: dict[bool, dict[int, int]] = {False: {}, True: {}}
 _FLUSH: dict[bool, dict[int, int]] = {False: {}, True: {}}
+# The non-flush values when the joker is only an ace (an ace of no suit: it completes no flush,
+# and a straight only as an ace), by rank sum; the flush values are the ones without the joker.
+_PLAIN_ACE: dict[bool, dict[int, int]] = {False: {}, True: {}}
 _FLUSH_SUIT: list[int] = []
 _HANDS: dict[int, HighHand] = {}
 
@@ -107,11 +118,13 @@ _BUILDING = threading.Lock()
 def _build_tables(wheel_lowest: bool) -> None:
     plain: dict[int, int] = {}
     flush: dict[int, int] = {}
+    plain_ace: dict[int, int] = {}
     if not _FLUSH_SUIT:
         _FLUSH_SUIT.extend(_flush_suits())
     # Non-flush values: every five-rank multiset (at most one joker), then the best one left
     # after removing any rank of a six-, then of a seven-rank multiset.
     best: dict[int, int] = {}
+    best_ace: dict[int, int] = {}
     for size in (5, 6, 7):
         multisets = [*_poker.rank_multisets(size),
                      *((*m, 15) for m in _poker.rank_multisets(size - 1))]
@@ -119,12 +132,15 @@ def _build_tables(wheel_lowest: bool) -> None:
             key = _digit_sum(ranks)
             if size == 5:
                 real = tuple(r for r in ranks if r != 15)
-                hand = _high(real, False, len(real) < 5, wheel_lowest)
-                best[key] = _value(hand)
+                best[key] = _value(_high(real, False, len(real) < 5, wheel_lowest))
+                best_ace[key] = best[key] if len(real) == 5 else _value(
+                    _joker_as_ace(real, wheel_lowest))
             else:
                 best[key] = max(best[key - _digit_sum((r,))] for r in set(ranks))
+                best_ace[key] = max(best_ace[key - _digit_sum((r,))] for r in set(ranks))
             if size == 7:
                 plain[key] = best[key]
+                plain_ace[key] = best_ace[key]
     # Flush values: the ranks of one suit (five to seven of them, or four to six and the joker).
     for joker in (False, True):
         for size in range(5 - joker, 8 - joker):
@@ -138,7 +154,16 @@ def _build_tables(wheel_lowest: bool) -> None:
                 mask = sum(1 << (r - 2) for r in ranks)
                 flush[mask | joker << 13] = top
     _FLUSH[wheel_lowest].update(flush)
-    _PLAIN[wheel_lowest].update(plain)  # last: a non-empty plain table means both are complete
+    _PLAIN_ACE[wheel_lowest].update(plain_ace)
+    _PLAIN[wheel_lowest].update(plain)  # last: a non-empty plain table means all are complete
+
+
+def _joker_as_ace(real: tuple[int, ...], wheel_lowest: bool) -> HighHand:
+    """Four real cards and the joker only as an ace ((c)(7)): four aces and it are five aces
+    ((c)(2)(i)); otherwise it is an ace of no suit (never a flush)."""
+    if real.count(14) == 4:
+        return _high(real, False, True, wheel_lowest)
+    return _high(tuple(sorted((*real, 14))), False, False, wheel_lowest)
 
 
 class Evaluate(Protocol):
@@ -147,13 +172,15 @@ class Evaluate(Protocol):
     def __call__(self, hand: Sequence[int], wheel_lowest: bool = False) -> int: ...
 
 
-def _evaluator(shift: int) -> Evaluate:
-    """The table lookup, returning the packed value shifted right by ``shift`` (1: the key).
-    The tables and codes are the closure's cells (filled in place on first use), the fastest
-    names CPython reads."""
-    codes = _CODES
-    plain, plain_wheel_lowest = _PLAIN[False], _PLAIN[True]
+def _evaluator(shift: int, joker_completes: bool = True) -> Evaluate:
+    """The table lookup, returning the packed value shifted right by ``shift`` (1: the key);
+    ``joker_completes`` False: the joker only an ace. The tables and codes are the closure's cells
+    (filled in place on first use), the fastest names CPython reads."""
+    codes = _CODES if joker_completes else _CODES_ACE
+    plains = _PLAIN if joker_completes else _PLAIN_ACE
+    plain, plain_wheel_lowest = plains[False], plains[True]
     flush_suit = _FLUSH_SUIT
+    joker_bit = 1 << 13 if joker_completes else 0
 
     def evaluate(hand: Sequence[int], wheel_lowest: bool = False) -> int:
         a, b, c, d, e, f, g = hand
@@ -173,7 +200,7 @@ def _evaluator(shift: int) -> Evaluate:
             if card < _JOKER_INDEX and card & 3 == suit:
                 mask |= _RANK_BIT[card]
         if s & _RANK_BITS >= _JOKER_DIGIT:
-            mask |= 1 << 13
+            mask |= joker_bit
         flushed = _FLUSH[wheel_lowest][mask]
         return (flushed if flushed > value else value) >> shift
 
@@ -187,6 +214,22 @@ _best_value = _evaluator(0)
 #: raises ``ValueError``; repeated cards give a wrong answer or ``KeyError``). The lookup itself,
 #: not a wrapper around it: one call per hand.
 best_five_key: Evaluate = _evaluator(1)
+
+
+_best_value_ace = _evaluator(0, joker_completes=False)
+
+
+def best_five_hand_joker_as_ace(hand: Sequence[int], wheel_lowest: bool = False) -> HighHand:
+    """The best five-card hand of seven card indices when the joker is only an ace (the
+    reading of the insurance wager's pai gow, 5324.41(c)(7)): it pairs an ace, completes a
+    straight only as an ace, no flush; four aces and the joker are still five aces.
+
+    >>> from dealer_station.cards import parse_cards
+    >>> hand = [c.index for c in parse_cards("JK 3c 4c 5c 6c Kd 9h")]
+    >>> best_five_hand(hand).category.value, best_five_hand_joker_as_ace(hand).category.value
+    ('straight_flush', 'high_card')
+    """
+    return _HANDS[_best_value_ace(hand, wheel_lowest)]
 
 
 def best_five_hand(hand: Sequence[int], wheel_lowest: bool = False) -> HighHand:

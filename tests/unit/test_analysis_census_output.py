@@ -32,7 +32,23 @@ _BEST = {PaiGowCategory.FOUR_OF_A_KIND: "four_of_a_kind", PaiGowCategory.FULL_HO
          PaiGowCategory.HIGH_CARD: "pai_gow"}
 
 
-def _one_by_one(cards: list[Card]) -> tuple[Counter[str], Counter[str], Counter[str]]:
+def _ace_only(counts: list[int], flush: bool) -> str:
+    """The best five, the joker an ace of no suit (no straight is possible with these ranks)."""
+    counts = sorted(counts, reverse=True)
+    if counts[0] >= 4:
+        return "four_of_a_kind"
+    if counts[0] == 3 and counts[1] >= 2:
+        return "full_house"
+    if flush:
+        return "flush"
+    if counts[0] == 3:
+        return "three_of_a_kind"
+    if counts[0] == 2:
+        return "two_pair" if counts[1] == 2 else "one_pair"
+    return "pai_gow"
+
+
+def _one_by_one(cards: list[Card]) -> tuple[Counter[str], ...]:
     """Every seven of ``cards`` classified one at a time (the joker last in ``cards``)."""
     categories = list(PaiGowCategory)
     indices = [c.index for c in cards]
@@ -40,6 +56,7 @@ def _one_by_one(cards: list[Card]) -> tuple[Counter[str], Counter[str], Counter[
     suit_code = [0 if c.is_joker else 1 << (4 * (c.index & 3)) for c in cards]
     joker_at = len(cards) - 1
     best: Counter[str] = Counter()
+    best_ace: Counter[str] = Counter()
     only_ace: Counter[str] = Counter()
     completes: Counter[str] = Counter()
     for hand in combinations(range(len(cards)), 7):
@@ -48,27 +65,31 @@ def _one_by_one(cards: list[Card]) -> tuple[Counter[str], Counter[str], Counter[
         best[category] += 1
         mask = 0
         suits = 0
+        ranks: Counter[int] = Counter()
         for i in hand:
             mask |= rank_bit[i]
             suits += suit_code[i]
+            ranks[rank_bit[i] or 1 << 14] += 1
         if hand[-1] == joker_at:
             mask |= 1 << 14  # the joker as an ace
         high = _HIGH.get(mask.bit_length() - 1, "")
         flush = any((suits >> (4 * k)) & 0xF >= 5 for k in range(4))
+        best_ace[_ace_only(list(ranks.values()), flush)] += 1
         # the joker only an ace: seven different ranks (it pairs an ace), no straight (none
         # here), no five real cards of a suit
         only_ace[high if mask.bit_count() == 7 and not flush else "not_pai_gow"] += 1
         completes[high if category == "pai_gow" else "not_pai_gow"] += 1
-    return best, only_ace, completes
+    return best, best_ace, only_ace, completes
 
 
 def test_census_sections_count_every_hand_5324_41_c_1_to_3_c_7_p_5() -> None:
     deck = [c for c in pai_gow_deck() if not c.is_joker and int(c.rank) - 2 in RANKS]
     deck.append(next(c for c in pai_gow_deck() if c.is_joker))
     assert len(deck) == 25
-    sections = {s.name: s for s in census_sections(census(RANKS, workers=1))}
-    expected = dict(zip(("best_five", "pai_gow_joker_only_an_ace", "pai_gow_joker_completes"),
-                        _one_by_one(deck), strict=True))
+    sections = {s.name: s for s in census_sections(census(RANKS, workers=1),
+                                                   every_category_both_readings=True)}
+    expected = dict(zip(("best_five", "best_five_joker_only_an_ace", "pai_gow_joker_only_an_ace",
+                         "pai_gow_joker_completes"), _one_by_one(deck), strict=True))
     for name, counts in expected.items():
         section = sections[name]
         assert section.total == 480_700
@@ -96,7 +117,8 @@ def test_paytable_prints_the_census_json_and_text(
     data = json.loads(capsys.readouterr().out)["census"]
     assert data["total"] == 480_700
     names = [s["name"] for s in data["sections"]]
-    assert names == ["best_five", "pai_gow_joker_only_an_ace", "pai_gow_joker_completes"]
+    assert names == ["best_five", "best_five_joker_only_an_ace", "pai_gow_joker_only_an_ace",
+                     "pai_gow_joker_completes"]
     best = [line["category"] for line in data["sections"][0]["lines"]]
     assert best == ["five_aces", "natural_royal_flush", "royal_flush_with_joker",
                     "straight_flush_with_no_joker", "straight_flush_with_joker",

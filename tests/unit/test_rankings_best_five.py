@@ -14,7 +14,7 @@ from itertools import combinations
 
 import pytest
 
-from dealer_station.cards import Card, Rank, Suit, pai_gow_deck
+from dealer_station.cards import Card, Rank, Suit, pai_gow_deck, parse_cards
 from dealer_station.rankings import _poker
 from dealer_station.rankings.best_five import best_five_hand, best_five_key
 from dealer_station.rankings.pai_gow import evaluate_high
@@ -83,3 +83,49 @@ def test_random_hands_agree() -> None:
 def test_a_wrong_count_is_refused() -> None:
     with pytest.raises(ValueError):
         best_five_key([0, 1, 2, 3, 4, 5])
+
+
+def _ace_only_oracle(cards: list[Card], wheel_lowest: bool) -> int:
+    """The best of the 21 five-card choices, the joker only an ace of no suit (5324.41(c)(7)),
+    four aces and the joker five aces: straight from the single-hand evaluator's ``_high``."""
+    from dealer_station.rankings.pai_gow import _high
+
+    best = 0
+    for five in combinations(cards, 5):
+        real = sorted(int(c.rank) for c in five if not c.is_joker)
+        if len(real) == 5:
+            flush = len({c.suit for c in five}) == 1
+            hand = _high(tuple(real), flush, False, wheel_lowest)
+        elif real.count(14) == 4:
+            hand = _high(tuple(real), False, True, wheel_lowest)
+        else:
+            hand = _high(tuple(sorted((*real, 14))), False, False, wheel_lowest)
+        best = max(best, hand.key)
+    return best
+
+
+def test_the_joker_only_an_ace_5324_41_c_7() -> None:
+    """The insurance reading: the joker pairs an ace and completes a straight only as an ace;
+    it never completes a flush; four aces and the joker are five aces."""
+    from dealer_station.rankings.best_five import best_five_hand_joker_as_ace
+
+    rng = random.Random(7)
+    deck = [c for c in pai_gow_deck() if not c.is_joker]
+    for number in range(3000):
+        if number % 3 == 0:  # four to six cards of one suit with the joker
+            suit = rng.choice(SUITS)
+            suited = [c for c in deck if c.suit is suit]
+            cards = [JOKER, *rng.sample(suited, rng.randint(4, 6))]
+            while len(cards) < 7:
+                card = rng.choice(deck)
+                if card not in cards:
+                    cards.append(card)
+        else:
+            cards = [JOKER, *rng.sample(deck, 6)]
+        wheel_lowest = number % 2 == 0
+        found = best_five_hand_joker_as_ace([c.index for c in cards], wheel_lowest)
+        assert found.key == _ace_only_oracle(cards, wheel_lowest), cards
+    five_aces = parse_cards("As Ah Ad Ac JK 2c 3d")
+    assert best_five_hand_joker_as_ace([c.index for c in five_aces]).category.value == "five_aces"
+    flush = parse_cards("JK 2h 5h 9h Kh 3c 7d")
+    assert best_five_hand_joker_as_ace([c.index for c in flush]).category.value == "high_card"
