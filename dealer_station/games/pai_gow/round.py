@@ -113,6 +113,11 @@ GAME = "pai_gow"
 NO_SURRENDER_WAGERS = frozenset({"progressive", "seven_card_bonus"})
 
 
+#: The clause a halt cites: none of 5324.41 speaks of dealer errors but (q) (an irregularity
+#: corrected so the round may be completed); see docs/rules-interpretation.md.
+_HALT_CLAUSE = "5324.41(q)"
+
+
 class Phase(StrEnum):
     SHUFFLE = "shuffle"
     CUT = "cut"
@@ -127,6 +132,7 @@ class Phase(StrEnum):
     EXPOSURE = "exposure"
     SETTLEMENT = "settlement"
     COMPLETE = "complete"
+    HALTED = "halted"
 
 
 class BonusSettlementHook(Protocol):
@@ -199,6 +205,11 @@ class PaiGowRound:
         #: Replaying a round recorded before :meth:`players_have_set` existed (the settings were
         #: entered before the dealer's hand): see :meth:`accept_legacy_order`.
         self.legacy_order = False
+        #: Why the round is halted for a supervisor (``kind``, ``reason``, ``phase``), or None.
+        self.halt: dict[str, JSONValue] | None = None
+        self._resume = Phase.SHUFFLE
+        #: A supervisor voided the round: every wager still in play was returned.
+        self.is_void = False
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -1149,6 +1160,81 @@ class PaiGowRound:
         return self._record("set_co_bank_hand", {}, {"setting": self.bank_hand.to_json()},
                             "5324.41(h)(5)")
 
+    # ------------------------------------------------------------------ halts
+    # 5324.41 has no misdeal or exposed-card clause: the dealer halts the round for a supervisor,
+    # who lets it continue or voids it (docs/rules-interpretation.md).
+    def verify_call_supervisor(self, reason: str) -> None:
+        if self.phase in (Phase.HALTED, Phase.COMPLETE):
+            raise ProcedureError(f"a supervisor cannot be called while the round is "
+                                 f"{self.phase.value}", _HALT_CLAUSE)
+        if not str(reason).strip():
+            raise ProcedureError("say why the supervisor is called", _HALT_CLAUSE)
+
+    def can_call_supervisor(self, reason: str) -> bool:
+        return allowed(self.verify_call_supervisor, reason)
+
+    def call_supervisor(self, reason: str) -> Record:
+        """The dealer halts the round for a supervisor (a card exposed, chips moved wrongly, a
+        device that cannot be recovered): nothing else happens until the supervisor decides."""
+        self.verify_call_supervisor(reason)
+        self.halt = {"kind": "dealer", "reason": str(reason).strip(), "phase": self.phase.value}
+        self._resume, self.phase = self.phase, Phase.HALTED
+        return self._record("call_supervisor", {"reason": reason},
+                            {"halted": True, "halt": dict(self.halt)}, _HALT_CLAUSE)
+
+    def verify_resolve_halt(self, supervisor: str, resolution: str) -> None:
+        if self.phase is not Phase.HALTED:
+            raise ProcedureError("the round is not halted", _HALT_CLAUSE)
+        if not str(supervisor).strip():
+            raise ProcedureError("the supervisor resolving the halt must be named", _HALT_CLAUSE)
+        if resolution not in ("continue", "void_round"):
+            raise ProcedureError(f"resolution {resolution!r} is not 'continue' or 'void_round'",
+                                 _HALT_CLAUSE)
+        if resolution == "void_round" and self._resume is Phase.SETTLEMENT:
+            raise ProcedureError("the wagers are being collected and paid: the round can no "
+                                 "longer be voided", "5324.41(g)(7)")
+
+    def can_resolve_halt(self, supervisor: str, resolution: str) -> bool:
+        return allowed(self.verify_resolve_halt, supervisor, resolution)
+
+    def resolve_halt(self, supervisor: str, resolution: str) -> Record:
+        """A supervisor's decision: ``continue`` (the round goes on where it stopped) or
+        ``void_round`` (every wager still in play returned, far right first; the cards are
+        collected)."""
+        self.verify_resolve_halt(supervisor, resolution)
+        halt, self.halt = self.halt, None
+        self.phase = self._resume
+        effects: dict[str, JSONValue] = {"halt": halt, "resolution": resolution}
+        if resolution == "void_round":
+            effects["returned"] = self._void_round()
+        return self._record("resolve_halt", {"supervisor": supervisor, "resolution": resolution},
+                            effects, _HALT_CLAUSE)
+
+    def _void_round(self) -> Cents:
+        """Return every wager still in play (pai gow and optional wagers, the dealer's wager
+        against the bank, RNG side wagers not settled yet) and end the round as void."""
+        returned = 0
+        note = "round voided by a supervisor: returned"
+        for position in far_right_first(p for p in self._wagers if p not in self.surrendered):
+            lines = [("pai_gow", self._wagers[position].amount),
+                     *sorted(self._side.get(position, {}).items())]
+            for wager, amount in lines:
+                if amount:
+                    self._add_payment(Payment(0, position, wager, "return", amount, note=note))
+                    returned += amount
+        if self.dealer_wager:
+            self._add_payment(Payment(0, "dealer", "pai_gow", "return", self.dealer_wager,
+                                      note=note))
+            returned += self.dealer_wager
+        if self.phase in (Phase.BETTING, Phase.DEALER_WAGER, Phase.STARTING, Phase.RNG_WAGERS):
+            for (position, number), amount in sorted(self._rng.items(), reverse=True):
+                self._add_payment(Payment(0, position, "rng_side_wager", "return", amount,
+                                          note=f"{note} (number {number})"))
+                returned += amount
+        self.is_void = True
+        self.phase = Phase.COMPLETE
+        return returned
+
     # ------------------------------------------------------------------ settlement
     def verify_settle(self) -> None:
         self._require(Phase.SETTLEMENT, action="the settlement", clause="5324.41(g)(7)")
@@ -1236,6 +1322,10 @@ class PaiGowRound:
 
     def _step(self) -> Step:
         phase = self.phase
+        if phase is Phase.HALTED and self.halt is not None:
+            return Step(phase.value, f"Round halted ({self.halt['reason']}): a supervisor decides "
+                        "at the screen whether the round continues or is void",
+                        ("resolve_halt",), expects="supervisor", clause=_HALT_CLAUSE)
         if phase is Phase.SHUFFLE:
             words = ("Shuffle the deck (52 cards and the joker) by hand"
                      if self.config.shuffle is ShuffleMethod.MANUAL

@@ -328,15 +328,39 @@ class PaiGowAdapter:
     # ---------------------------------------------------------------- dealer errors
     def problems(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
         """The step panel's PROBLEM… menu: during the deal, start it again (REDEAL: the stacks
-        out collected unseen, the deck reshuffled)."""
+        out collected unseen, the deck reshuffled); a card exposed, or anything else, halts the
+        round for a supervisor, who lets it continue or voids it (5324.41 has no misdeal
+        clause: docs/rules-interpretation.md)."""
         found: list[Command] = []
         if not (devices.redeal_due or self._shoe_faulted(devices)):
             found.extend(self._redeal(round_, devices))
+        if callable(getattr(round_, "can_call_supervisor", None)) and \
+                round_.can_call_supervisor("dealer error"):
+            found.append(Command("exposed_card", "CARD EXPOSED…", "", form="exposed_card"))
+            found.append(Command("call_supervisor", "CALL A SUPERVISOR…", "",
+                                 form="call_supervisor"))
         return tuple(found)
 
     # ---------------------------------------------------------------- forms
     def form(self, round_: Any, name: str, devices: DeviceState) -> EntryRequest | None:
         step = round_.step
+        if name in ("exposed_card", "call_supervisor"):
+            if not round_.can_call_supervisor("dealer error"):
+                return None
+            if name == "call_supervisor":
+                return EntryRequest("form", "", "CALL A SUPERVISOR · the round halts", options={
+                    "name": name, "submit": "HALT AND CALL",
+                    "fields": (FormField("text", "reason",
+                                         "Why (written in the round's record)"),),
+                })
+            places = (*((str(p), str(p)) for p in PLAYER_POSITIONS), ("dealer", "DEALER"))
+            return EntryRequest("form", "", "CARD EXPOSED · which card, where?", options={
+                "name": name, "submit": "HALT AND CALL A SUPERVISOR",
+                "fields": (FormField("choice", "target", "Dealt to", places),
+                           FormField("card", "card", "The card")),
+                "note": "The round halts: a supervisor lets it continue (the card stays where "
+                        "it was dealt) or voids it (every wager returned).",
+            })
         if name == "surrender":
             return self._surrender_form(round_, core(round_).exposure_order())
         if name == "light_count" and step.phase == "lockout":
@@ -430,6 +454,17 @@ class PaiGowAdapter:
 
     def form_action(self, round_: Any, name: str,
                     values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        if name == "call_supervisor":
+            reason = str(values.get("reason", "")).strip()
+            if not reason:
+                raise ValueError("Write why the supervisor is called.")
+            return "call_supervisor", {"reason": reason}
+        if name == "exposed_card":
+            target, card = str(values.get("target", "")), str(values.get("card", ""))
+            if not target or not card:
+                raise ValueError("Choose where the card was dealt and tap the card.")
+            where = "the dealer" if target == "dealer" else f"position {target}"
+            return "call_supervisor", {"reason": f"card exposed: {card} dealt to {where}"}
         if name == "surrender":
             if not values.get("position"):
                 raise ValueError("Choose the position whose player surrenders.")
@@ -492,6 +527,12 @@ class PaiGowAdapter:
     def entry(self, round_: Any, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
         step = round_.step
+        if step.phase == "halted":
+            return EntryRequest("supervisor", "", step.instruction, options={
+                "heading": "SUPERVISOR · the round is halted",
+                "approve": ("CONTINUE ROUND", "resolve_halt", {"resolution": "continue"}),
+                "reject": ("VOID ROUND", "resolve_halt", {"resolution": "void_round"}),
+            })
         if step.phase == "betting":  # wagers are taken while the bank is offered too ((h)(3))
             position = selected if selected and selected.isdigit() else ""
             wagers = core(round_).wagers

@@ -281,6 +281,21 @@ class PaiGowBonusRound:
             arguments["first_stack"] = first_stack
         return self._delegate("deal", arguments, lambda: self.verify_deal(cards, first_stack))
 
+    def call_supervisor(self, reason: str) -> Record:
+        return self._delegate("call_supervisor", {"reason": reason})
+
+    def resolve_halt(self, supervisor: str, resolution: str) -> Record:
+        return self._delegate("resolve_halt", {"supervisor": supervisor,
+                                               "resolution": resolution})
+
+    @property
+    def is_void(self) -> bool:
+        return self.core.is_void
+
+    @property
+    def halt(self) -> Any:
+        return self.core.halt
+
     def redeal(self, reason: str, stacks: int = 0) -> Record:
         return self._delegate("redeal", {"reason": reason, "stacks": stacks})
 
@@ -747,6 +762,8 @@ class PaiGowBonusRound:
     def _step(self) -> Step:
         phase = self.core.phase
         lockout = self.lockout
+        if phase is Phase.HALTED:  # nothing but the supervisor's decision
+            return self.core.step
         if phase is Phase.BETTING:
             core = self.core.step
             if "no_more_bets" in core.actions:

@@ -1,0 +1,67 @@
+"""A Pai Gow round halted for a supervisor (5324.41 has no misdeal clause; the reading is in
+docs/rules-interpretation.md): nothing else happens until a supervisor continues it or voids it;
+a void returns every wager still in play, far right first; once the lines are being collected
+and paid the round can no longer be voided ((g)(7))."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_station.cards import pai_gow_deck
+from dealer_station.games.pai_gow import config_from_mapping as pai_gow_config
+from dealer_station.games.pai_gow.round import PaiGowRound
+from dealer_station.procedure import ProcedureError, replay
+
+TABLE = {"table": {"minimum_wager": "$5", "maximum_wager": "$5,000"}}
+
+
+def at_the_deal() -> PaiGowRound:
+    r = PaiGowRound(pai_gow_config(TABLE))
+    r.shuffle()
+    r.place_wager(3, 2500)
+    r.place_wager(5, 1000)
+    r.no_more_bets()
+    r.determine_starting_position(4)
+    return r
+
+
+def test_a_halt_blocks_the_round_until_a_supervisor_continues_it_5324_41_q() -> None:
+    r = at_the_deal()
+    r.call_supervisor("card exposed: As dealt to position 3")
+    assert r.step.phase == "halted" and r.step.actions == ("resolve_halt",)
+    with pytest.raises(ProcedureError):
+        r.deal([c.text for c in pai_gow_deck()])
+    with pytest.raises(ProcedureError):
+        r.call_supervisor("again")
+    r.resolve_halt("S2", "continue")
+    assert r.step.phase == "deal" and not r.is_void
+    r.deal([c.text for c in pai_gow_deck()])
+
+
+def test_a_void_returns_every_wager_far_right_first_and_replays_5324_41_q() -> None:
+    r = at_the_deal()
+    r.call_supervisor("the shoe cannot be recovered")
+    record = r.resolve_halt("S2", "void_round")
+    assert record.effects["returned"] == 3500
+    assert r.is_complete and r.is_void
+    assert [(p.position, p.outcome, p.stake) for p in r.payments] == [
+        (5, "return", 1000), (3, "return", 2500)]
+    again = replay(PaiGowRound(pai_gow_config(TABLE)), r.history)
+    assert again.is_void and again.payments == r.payments
+
+
+def test_no_void_once_the_settlement_is_being_paid_5324_41_g_7() -> None:
+    r = at_the_deal()
+    r.deal([c.text for c in pai_gow_deck()])
+    r.players_have_set()
+    while r.step.phase == "banker":
+        r.set_dealer_hand()
+    while r.step.phase == "exposure":
+        r.set_hand_house_way(r.step.positions[0])
+    assert r.step.phase == "settlement"
+    r.call_supervisor("dispute")
+    with pytest.raises(ProcedureError) as late:
+        r.resolve_halt("S2", "void_round")
+    assert late.value.clause == "5324.41(g)(7)"
+    r.resolve_halt("S2", "continue")
+    assert r.step.phase == "settlement"
