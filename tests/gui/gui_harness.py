@@ -85,6 +85,27 @@ class Table:
         self.wait(shown)
         return self.window.step_panel.button(name)
 
+    def open_problem(self, name: str) -> Any:
+        """Choose ``name`` in the step panel's PROBLEM… menu; its form, once shown."""
+        panel = self.window.step_panel
+        assert panel.problem_button.isVisible()
+        panel.problem(name).trigger()
+        self.wait(lambda s: s.entry is not None and s.entry.kind == "form"
+                  and s.entry.options["name"] == name)
+        assert self.window.lower_panels.currentWidget() is self.window.form
+        return self.window.form
+
+    def staff_sign_in(self, screen: Any, user: str, pin: str) -> None:
+        """Sign ``user`` in on a staff screen (SUPERVISOR / TECHNICIAN) opened from the top bar;
+        waits for its work page."""
+        button = (self.window.staff.supervisor_button if screen is self.window.staff.supervisor
+                  else self.window.staff.technician_button)
+        self.click(button)
+        screen.sign_in_panel.user.setText(user)
+        screen.sign_in_panel.pin.setText(pin)
+        self.click(screen.sign_in_panel.sign_in_button)
+        self.qtbot.waitUntil(lambda: screen.stack.currentIndex() == 1, timeout=30_000)
+
     def key(self, key: Qt.Key) -> Snapshot:
         before = self.snapshot.records
         with self.qtbot.waitActive(self.window):
@@ -174,3 +195,19 @@ class Table:
     def close(self) -> None:
         self.window.shutdown()
         self.window.close()
+
+
+def create_accounts(data_dir: str, monkeypatch: Any,
+                    *accounts: tuple[str, str, str]) -> None:
+    """The first supervisor (:data:`SUPERVISOR`) and ``accounts`` (id, role, PIN) added with the
+    command line (``dealer-station users add``) before the table opens."""
+    import io
+
+    from dealer_station import cli
+
+    plan = [(["users", "add", SUPERVISOR, "--name", "First", "--role", "supervisor"], f"{PIN}\n")]
+    plan += [(["users", "add", user, "--name", user, "--role", role, "--by", SUPERVISOR],
+              f"{pin}\n{PIN}\n") for user, role, pin in accounts]
+    for argv, pins in plan:
+        monkeypatch.setattr("sys.stdin", io.StringIO(pins))
+        assert cli.main(["--data-dir", data_dir, *argv, "--pin-stdin"]) == 0

@@ -43,16 +43,6 @@ def _tap_card(table: Table, entry: Any, card: Card) -> None:
     table.click(entry._suit_buttons[card.suit])
 
 
-def _open_problem(table: Table, name: str) -> Any:
-    panel = table.window.step_panel
-    assert panel.problem_button.isVisible()
-    panel.problem(name).trigger()
-    table.wait(lambda s: s.entry is not None and s.entry.kind == "form"
-               and s.entry.options["name"] == name)
-    assert table.window.lower_panels.currentWidget() is table.window.form
-    return table.window.form
-
-
 def test_exposed_card_and_supervisor_call_from_the_problem_menu_5324_34_d(qtbot, tmp_path):
     """5324.34(a)(3): the bonus acceptors invite a chip where the three wagers are placed and
     light when it is acknowledged; after the lockout only acknowledged lights stay on.
@@ -85,7 +75,7 @@ def test_exposed_card_and_supervisor_call_from_the_problem_menu_5324_34_d(qtbot,
         # The primary action stays the one big button; the problems are in the menu.
         assert table.snapshot.step.primary is not None
         assert table.snapshot.step.primary.name == "ride"
-        form = _open_problem(table, "exposed_card")
+        form = table.open_problem("exposed_card")
         exposed = deck[1]  # the middle card of position 2's stack (the first stack)
         table.click(form.inputs["target"].buttons["2"])
         _tap_card(table, form.inputs["card"], exposed)
@@ -96,7 +86,7 @@ def test_exposed_card_and_supervisor_call_from_the_problem_menu_5324_34_d(qtbot,
         assert table.window.lower_panels.currentWidget() is not form
         assert "report exposed card" in snap.log[-1]
         # A supervisor called: the reason is written, the round halts.
-        form = _open_problem(table, "call_supervisor")
+        form = table.open_problem("call_supervisor")
         table.click(form.submit)  # no reason yet: refused, the form stays
         table.wait(lambda s: "why" in s.message.lower())
         form.inputs["reason"].setText("player says the card was flashed to the table")

@@ -5,8 +5,6 @@ same way (docs/rules-interpretation.md)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from gui_harness import SUPERVISOR, Table
 from test_pai_gow_shoe_as_shipped import wager
@@ -14,15 +12,6 @@ from test_pai_gow_shoe_as_shipped import wager
 from dealer_station.cards import parse_card
 
 pytestmark = pytest.mark.gui
-
-
-def open_problem(table: Table, name: str) -> Any:
-    panel = table.window.step_panel
-    assert panel.problem_button.isVisible()
-    panel.problem(name).trigger()
-    table.wait(lambda s: s.entry is not None and s.entry.kind == "form"
-               and s.entry.options["name"] == name)
-    return table.window.form
 
 
 def to_the_deal(table: Table) -> None:
@@ -45,7 +34,7 @@ def test_a_card_exposed_during_the_deal_halts_and_a_supervisor_voids_the_round(q
         table.wait_button("dispense", "DISPENSE STACK 2 OF 7")
         names = [p.name for p in table.snapshot.step.problems]
         assert names == ["redeal", "exposed_card", "call_supervisor"]
-        form = open_problem(table, "exposed_card")
+        form = table.open_problem("exposed_card")
         table.click(form.inputs["target"].buttons["4"])
         card = parse_card("Kh")
         entry = form.inputs["card"]
@@ -79,7 +68,7 @@ def test_a_supervisor_called_lets_the_round_continue(qtbot, tmp_path):
     table = Table(qtbot, str(tmp_path), "pai_gow")
     try:
         to_the_deal(table)
-        form = open_problem(table, "call_supervisor")
+        form = table.open_problem("call_supervisor")
         form.inputs["reason"].setText("player disputes the starting position")
         table.click(form.submit)
         table.wait(lambda s: s.step.phase == "halted")

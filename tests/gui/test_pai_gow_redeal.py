@@ -7,15 +7,12 @@ reshuffles). The redeal is in the round's journal with its reason (docs/rules-in
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
-from gui_harness import PIN, SUPERVISOR, Table
+from gui_harness import Table, create_accounts
 from PySide6.QtCore import Qt
 from test_pai_gow_shoe_as_shipped import to_the_deal
-
-from dealer_station import cli
 
 pytestmark = pytest.mark.gui
 
@@ -64,25 +61,10 @@ def test_a_deal_interrupted_by_a_restart_is_redealt_after_a_reshuffle(qtbot, tmp
     assert [r.action for r in records(data)][-2:] == ["redeal", "deal"]
 
 
-def create_technician(data_dir: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The supervisor adds the technician's account with the command line (table closed)."""
-    for argv, pins in ((["users", "add", SUPERVISOR, "--name", "Sue", "--role", "supervisor"],
-                        f"{PIN}\n"),
-                       (["users", "add", TECHNICIAN, "--name", "Tek", "--role", "technician",
-                         "--by", SUPERVISOR], f"{TECHNICIAN_PIN}\n{PIN}\n")):
-        monkeypatch.setattr("sys.stdin", io.StringIO(pins))
-        assert cli.main(["--data-dir", data_dir, *argv, "--pin-stdin"]) == 0
-
-
 def inject_jam(table: Table, qtbot: Any) -> None:
     """The technician, between rounds, injects "jam the next dispense" and signs out."""
-    staff = table.window.staff
-    table.click(staff.technician_button)
-    screen = staff.technician
-    screen.sign_in_panel.user.setText(TECHNICIAN)
-    screen.sign_in_panel.pin.setText(TECHNICIAN_PIN)
-    qtbot.mouseClick(screen.sign_in_panel.sign_in_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: screen.stack.currentIndex() == 1, timeout=10_000)
+    screen = table.window.staff.technician
+    table.staff_sign_in(screen, TECHNICIAN, TECHNICIAN_PIN)
     screen.fault.setCurrentIndex(screen.fault.findData("jam"))
     qtbot.waitUntil(screen.inject_button.isEnabled, timeout=10_000)
     qtbot.mouseClick(screen.inject_button, Qt.MouseButton.LeftButton)
@@ -93,7 +75,7 @@ def inject_jam(table: Table, qtbot: Any) -> None:
 
 def test_a_shoe_jam_mid_deal_is_cleared_and_redealt(qtbot, tmp_path, monkeypatch):
     data = str(tmp_path)
-    create_technician(data, monkeypatch)
+    create_accounts(data, monkeypatch, (TECHNICIAN, "technician", TECHNICIAN_PIN))
     table = Table(qtbot, data, "pai_gow")
     try:
         table.sign_in_supervisor()

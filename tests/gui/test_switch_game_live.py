@@ -4,29 +4,15 @@ once, without a restart: the dealer's screen, the simulated table's devices (Pai
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
-from gui_harness import PIN, SUPERVISOR, Table
+from gui_harness import Table, create_accounts
 from test_pai_gow_shoe_as_shipped import wager
-
-from dealer_station import cli
 
 pytestmark = pytest.mark.gui
 
 SECOND, SECOND_PIN = "S-200", "135713"
-
-
-def create_supervisors(data_dir: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first supervisor and a second one (who changes the configuration while the first is
-    on duty as the dealer), with the command line before the table opens."""
-    for argv, pins in ((["users", "add", SUPERVISOR, "--name", "Sue", "--role", "supervisor"],
-                        f"{PIN}\n"),
-                       (["users", "add", SECOND, "--name", "Sam", "--role", "supervisor",
-                         "--by", SUPERVISOR], f"{SECOND_PIN}\n{PIN}\n")):
-        monkeypatch.setattr("sys.stdin", io.StringIO(pins))
-        assert cli.main(["--data-dir", data_dir, *argv, "--pin-stdin"]) == 0
 
 
 def health_labels(table: Table) -> list[str]:
@@ -36,19 +22,15 @@ def health_labels(table: Table) -> list[str]:
 def test_switching_to_pai_gow_sets_up_its_devices_without_a_restart(qtbot: Any, tmp_path: Any,
                                                                     monkeypatch: Any) -> None:
     data = str(tmp_path)
-    create_supervisors(data, monkeypatch)
+    # a second supervisor changes the configuration while the first is on duty as the dealer
+    create_accounts(data, monkeypatch, (SECOND, "supervisor", SECOND_PIN))
     table = Table(qtbot, data, "let_it_ride")
     try:
         table.sign_in_supervisor()
         table.wait_devices_online()
         assert "Acceptor lights 7/7" in health_labels(table)
-        staff = table.window.staff
-        table.click(staff.supervisor_button)
-        screen = staff.supervisor
-        screen.sign_in_panel.user.setText(SECOND)
-        screen.sign_in_panel.pin.setText(SECOND_PIN)
-        table.click(screen.sign_in_panel.sign_in_button)
-        qtbot.waitUntil(lambda: screen.stack.currentIndex() == 1, timeout=30_000)
+        screen = table.window.staff.supervisor
+        table.staff_sign_in(screen, SECOND, SECOND_PIN)
         page = screen.configuration
         qtbot.waitUntil(lambda: page.current_game == "let_it_ride", timeout=10_000)
         page.game.setCurrentText("pai_gow")

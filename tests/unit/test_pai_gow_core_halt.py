@@ -6,23 +6,12 @@ and paid the round can no longer be voided ((g)(7))."""
 from __future__ import annotations
 
 import pytest
+from test_pai_gow_core_redeal import TABLE, at_the_deal
 
 from dealer_station.cards import pai_gow_deck
 from dealer_station.games.pai_gow import config_from_mapping as pai_gow_config
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.procedure import ProcedureError, replay
-
-TABLE = {"table": {"minimum_wager": "$5", "maximum_wager": "$5,000"}}
-
-
-def at_the_deal() -> PaiGowRound:
-    r = PaiGowRound(pai_gow_config(TABLE))
-    r.shuffle()
-    r.place_wager(3, 2500)
-    r.place_wager(5, 1000)
-    r.no_more_bets()
-    r.determine_starting_position(4)
-    return r
 
 
 def test_a_halt_blocks_the_round_until_a_supervisor_continues_it_5324_41_q() -> None:

@@ -21,6 +21,7 @@ def at_the_deal() -> PaiGowRound:
     r = PaiGowRound(pai_gow_config(TABLE))
     r.shuffle()
     r.place_wager(3, 2500)
+    r.place_wager(5, 1000)
     r.no_more_bets()
     r.determine_starting_position(4)
     return r
@@ -32,7 +33,7 @@ def test_a_redeal_at_the_deal_keeps_wagers_and_start_and_the_deal_follows_5324_4
     record = r.redeal("shoe fault (jam) during the deal", stacks=2)
     assert record.action == "redeal" and record.clause == "5324.41(f)"
     assert record.effects == {"collected_unseen_stacks": 2, "reshuffled": True}
-    assert r.step.phase == "deal" and r.start == start and r.wagers == {3: 2500}
+    assert r.step.phase == "deal" and r.start == start and r.wagers == {3: 2500, 5: 1000}
     r.deal([c.text for c in pai_gow_deck()])
     assert r.step.phase == "setting"
 
