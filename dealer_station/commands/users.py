@@ -100,8 +100,10 @@ def run(args: argparse.Namespace) -> int:
         with Store.open(directory, table, create=args.action == "add") as store:
             answer = handle(AccountDesk(store), message, now=time.time())
     if args.action == "list":
-        for row in answer.get("accounts", []):
-            print(f"{row['id']:<12} {row['role']:<11} {row['state']:<9} {row['name']}")
+        rows = answer.get("accounts", [])
+        width = max([9, *(len(str(row["state"])) for row in rows)])
+        for row in rows:
+            print(f"{row['id']:<12} {row['role']:<11} {row['state']:<{width}} {row['name']}")
     else:
         print(answer.get("message", "done"))
     return 0

@@ -20,7 +20,7 @@ from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME
 __all__ = ["tighten", "wrong_modes"]
 
 _FILES = (DATABASE_NAME, f"{DATABASE_NAME}-wal", f"{DATABASE_NAME}-shm", AUDIT_NAME,
-          "station.lock")
+          "station.lock", "control.sock")  # the running station's socket (dealer_station.control)
 
 
 def _allowed(name: str | None) -> int:

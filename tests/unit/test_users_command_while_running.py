@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -71,6 +72,9 @@ def test_users_unlock_disable_and_pin_reset_while_the_table_is_open(
     for _ in range(5):
         assert not running.sign_in("S2", "000000")
     assert "locked" in running.refused
+    listed = users(tmp_path, "list").stdout
+    assert re.search(r"^S2 +supervisor +locked \((5 min|4 min \d+ s) left\) +Sue$", listed,
+                     re.MULTILINE), listed
     assert users(tmp_path, "unlock", "S2", "--by", "S1", stdin="111111\n").returncode == 0
     assert users(tmp_path, "pin", "S2", "--by", "S1", stdin="232323\n111111\n").returncode == 0
     assert station.authenticate("S2", "232323", "test").id == "S2"
