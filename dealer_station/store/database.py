@@ -485,8 +485,12 @@ class Store:
         proven = None
         if version:
             cls._check_table(connection, table)
-            proven = cls._prove(connection, audit_path, cls._audit_state(connection), table,
-                                version=version, readonly=readonly, witness=witness)
+            try:
+                proven = cls._prove(connection, audit_path, table, version=version,
+                                    readonly=readonly, witness=witness)
+            finally:
+                if connection.in_transaction:
+                    connection.execute("COMMIT")
         if not readonly:
             cls._configure(connection, database)
             cls._migrate(connection, table)
@@ -611,13 +615,28 @@ class Store:
         return [_Checkpoint(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
     @classmethod
-    def _prove(cls, connection: sqlite3.Connection, path: Path, state: AuditState, table: str,
-               *, version: int, readonly: bool, witness: Witness | None) -> _Proven:
+    def _prove(cls, connection: sqlite3.Connection, path: Path, table: str, *, version: int,
+               readonly: bool, witness: Witness | None) -> _Proven:
         """Check the audit log after the last checkpoint against the database head, complete
         the last transaction's lines if a crash cut them off, prove the database's rows equal
-        what those records say and the head against the witness; refuse on anything else."""
+        what those records say and the head against the witness; refuse on anything else.
+
+        Opened read-only beside a running station (which commits a change, then appends its
+        lines): the log is read, then the database's snapshot taken (at least as new), then
+        the log read again; lines beyond the snapshot that were not there at the first read
+        were appended by the running station since, and are left to its own proof. A database
+        behind the log as it stood before the snapshot was rolled back."""
+        state = cls._audit_state(connection)
         checkpoint, lines, tail, first, prev, sealing = cls._tail(connection, path, state,
                                                                   version)
+        if readonly:
+            before = first - 1 + len(lines)
+            connection.execute("BEGIN")  # one snapshot for the whole proof
+            state = cls._audit_state(connection)
+            checkpoint, lines, tail, first, prev, sealing = cls._tail(connection, path, state,
+                                                                      version)
+            if before <= state.seq < first - 1 + len(lines):
+                lines, tail = lines[:state.seq - first + 1], None
         report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash,
                                     partial_tail=tail, first=first, prev=prev)
         notes: tuple[str, ...] = ()
