@@ -101,3 +101,41 @@ def test_a_tick_is_journaled_before_it_shows_and_restored_after_a_restart(qtbot,
         assert snap.payments[0].order == first
     finally:
         table.close()
+
+
+def test_let_it_ride_ticks_are_kept_across_a_restart_5324_34_e_7(qtbot, tmp_path):
+    """The case seen: a line ticked at Let It Ride's settlement, the station closed, started
+    again: the tick is still there ("1 of n done"), the rest are ticked and the round ends."""
+    data = str(tmp_path)
+    table = Table(qtbot, data, "let_it_ride")
+    settling = ("collect_losing_wagers", "pay_winning_wagers")
+    try:
+        table.sign_in_supervisor()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.tap_seat(3)
+        table.click(table.window.wager_entry._chip_buttons[1])  # $25 on each of the three
+        table.click(table.window.wager_entry.place)
+        table.wait(lambda s: s.table.seat(3).active)
+        table.press("no_more_bets")
+        while table.phase not in settling:  # random cards: the dealer's one obvious action
+            primary = table.snapshot.step.primary
+            assert primary is not None, table.snapshot.step
+            before = (table.snapshot.records, table.phase)
+            table.click(table.window.step_panel.button(primary.name))
+            table.wait(lambda s, b=before: (s.records, s.step.phase) != b)
+        snap = table.wait(lambda s: len(s.payments) > 0)
+        first = snap.payments[0].order
+        press_space(table)
+        table.wait(lambda s: first in s.ticked)
+        assert first in ticks_on_disk(data)
+        phase = table.phase
+    finally:
+        table.close()
+    table = Table(qtbot, data, "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        table.wait(lambda s: s.step.phase == phase and first in s.ticked)
+        assert "1 of" in table.window.payments.summary.text()
+    finally:
+        table.close()
