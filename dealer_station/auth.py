@@ -382,6 +382,7 @@ def create_user(store: Store, user_id: str, name: str, role: Role | str, pin: st
 # never tells whether an id exists.
 _PHANTOMS: dict[tuple[str, str], tuple[int, float, int]] = {}
 _PHANTOM_LOCK = threading.Lock()
+_MAX_PHANTOMS = 10_000
 _DUMMY_HASHES: dict[PinCost, str] = {}
 
 
@@ -491,7 +492,10 @@ def _refuse_unknown(store: Store, user_id: str, pin: str, *, now: float, policy:
     check_pin(pin, _dummy_hash(cost))
     failures, until, lockouts, seconds = _count_failure(failures, lockouts, now, policy)
     with _PHANTOM_LOCK:
+        _PHANTOMS.pop(key, None)
         _PHANTOMS[key] = (failures, until, lockouts)
+        while len(_PHANTOMS) > _MAX_PHANTOMS:  # the longest untried ids go first
+            del _PHANTOMS[next(iter(_PHANTOMS))]
     store.audit("sign_in_failed", {"user": user_id, "purpose": purpose,
                                    "reason": "unknown or disabled account",
                                    "locked": bool(seconds)}, actor=user_id)
