@@ -57,6 +57,10 @@ def test_step_panel_buttons_and_keys_trigger_actions(qtbot):
     with qtbot.waitSignal(panel.action_triggered) as blocker:
         qtbot.keyClick(panel, Qt.Key.Key_R)
     assert blocker.args == ["ride"]
+    # a second key while the first one's action is on its way to the station is dropped
+    with qtbot.assertNotEmitted(panel.action_triggered, wait=100):
+        qtbot.keyClick(panel, Qt.Key.Key_Return)
+    panel.snapshot_arrived()  # the station answered: the next key is taken
     with qtbot.waitSignal(panel.action_triggered) as blocker:
         qtbot.keyClick(panel, Qt.Key.Key_Return)
     assert blocker.args == ["ride"]
