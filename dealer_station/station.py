@@ -158,6 +158,7 @@ from dealer_station import auth, claims, logs
 from dealer_station.accounts import AccountDesk
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
+from dealer_station.money import format_cents
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
 from dealer_station.store import journal, sessions
 from dealer_station.store import meters as meter_store
@@ -781,7 +782,8 @@ class Station:
             raise ProcedureError(
                 f"no progressive meter is fed by the {terms.wager} wager: a supervisor creates "
                 f"it on the supervisor's Meters page (CREATE) or with `dealer-station meters "
-                f"create` (base {terms.reset} cents, rate {terms.rate_bp} basis points)",
+                f"create` (base {format_cents(terms.reset)}, rate "
+                f"{terms.rate_bp / 100:g}% of the amount wagered)",
                 "5324.41(k)(5)")
         shown = ", ".join(f"{m.name} (reset {m.reset}, rate {m.rate_bp})" for m in fed)
         raise ProcedureError(
@@ -1107,17 +1109,23 @@ class Station:
                        and self.dealer.id == person.id)
         return person
 
+    def configured_meter_terms(self) -> Any:
+        """The meter the table's configuration pays its progressive from (``wager``, ``reset``,
+        ``rate_bp``, ``denomination``, ``least_reset``), or None (no progressive offered)."""
+        with self._lock:
+            hooks = game_hooks(self.game)
+            if hooks is None:
+                return None
+            try:
+                return hooks.progressive(game_factory(self.game)(self.settings))
+            except (ProcedureError, ValueError, TypeError, KeyError):
+                return None
+
     def _verify_meter_terms(self, wager: str, reset: int, rate_bp: int, limit: int | None,
                             above_limit: str) -> None:
         from dealer_station.games.pai_gow.wagers.progressive import verify_meter_terms
 
-        hooks = game_hooks(self.game)
-        terms = None
-        if hooks is not None:
-            try:
-                terms = hooks.progressive(game_factory(self.game)(self.settings))
-            except (ProcedureError, ValueError, TypeError, KeyError):
-                terms = None
+        terms = self.configured_meter_terms()
         ours = terms is not None and terms.wager == wager
         verify_meter_terms(reset=reset, rate_bp=rate_bp, limit=limit, above_limit=above_limit,
                            denomination=getattr(terms, "denomination", None) if ours else None,

@@ -33,7 +33,7 @@ def page(qtbot: Any, table: Any) -> Any:
     screen.start()
     screen.sign_in("S2", "222222")
     table.wait_idle(screen.configuration.background, timeout=60)
-    screen.pages.show_page(3)
+    screen.pages.show_page(screen.pages.stack.indexOf(screen.meters))
     screen.meters.refresh()
     table.wait_idle()
     yield screen.meters
@@ -98,3 +98,30 @@ def test_change_and_retire_by_the_supervisor_signed_in(qtbot: Any, table: Any,
     click(qtbot, table, page.retire_button)
     assert "Retired meter" in page.message.text() and terms(table).retired is not None
     assert page.figure_text()["State"].startswith("retired ")
+
+
+def test_a_table_without_its_meter_offers_the_configured_terms_to_create(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Issue 14.3: START ROUND is refused without the meter; the Meters page fills in the
+    configuration's terms and CREATE makes the meter the round needs."""
+    demo = DemoTable(tmp_path, devices=False, game="pai_gow")
+    try:
+        demo.call(lambda c: c.station.retire_meter(METER, reason="replaced",
+                                                   supervisor="S1", pin="111111"))
+        screen = SupervisorScreen(demo.calls)
+        qtbot.addWidget(screen)
+        screen.show()
+        screen.start()
+        screen.sign_in("S2", "222222")
+        demo.wait_idle(screen.configuration.background, timeout=60)
+        page = screen.meters
+        page.refresh()
+        demo.wait_idle()
+        assert "no progressive meter in service" in page.message.text()
+        assert (page.name.text(), page.wager.text(), page.reset.text(), page.rate.text()) == (
+            "pai_gow_progressive_2", "progressive", "$10,000.00", "21%")
+        click(qtbot, demo, page.create_button)
+        assert page.message.text() == "Created meter pai_gow_progressive_2 at $10,000.00."
+        demo.call(lambda c: c.station.start_round())  # the round now has its meter
+    finally:
+        demo.close()

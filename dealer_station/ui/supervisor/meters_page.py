@@ -75,6 +75,8 @@ class MetersPage(QWidget):
         middle.addWidget(self.hits, 1)
         layout.addLayout(middle, 1)
         self.session: StaffSession | None = None
+        self._configured: Any = None
+        self._said = ""
         form = QGridLayout()
         form.setHorizontalSpacing(8)
         self.name = QLineEdit()
@@ -118,10 +120,15 @@ class MetersPage(QWidget):
     def refresh(self) -> None:
         since = shift_start(self.shift_hours)
 
-        def read(context: StaffContext) -> list[MeterPanel]:
-            return meter_panels(context.station.store, since=since)
+        def read(context: StaffContext) -> tuple[list[MeterPanel], Any]:
+            return (meter_panels(context.station.store, since=since),
+                    context.station.configured_meter_terms())
 
-        self.calls.submit(read, self._show, self.message.setText)
+        def show(found: tuple[list[MeterPanel], Any]) -> None:
+            self._configured = found[1]
+            self._show(found[0])
+
+        self.calls.submit(read, show, self.message.setText)
 
     def _show(self, panels: list[MeterPanel]) -> None:
         chosen = self.choice.currentText()
@@ -132,9 +139,26 @@ class MetersPage(QWidget):
         if chosen:
             self.choice.setCurrentText(chosen)
         self.choice.blockSignals(False)
-        if not panels:
-            self.message.setText("This table has no progressive meter.")
         self._draw()
+        terms = self._configured
+        if terms is not None and not any(p.wager == terms.wager and not p.retired
+                                         for p in panels):
+            # no meter in service for the table's progressive: the configuration's terms,
+            # ready to CREATE (under a name not taken by a retired one)
+            taken = {p.name for p in panels}
+            name = "pai_gow_progressive"
+            self.name.setText(name if name not in taken else f"{name}_{len(taken) + 1}")
+            self.wager.setText(terms.wager)
+            self.reset.setText(format_cents(terms.reset))
+            self.rate.setText(f"{terms.rate_bp / 100:g}%")
+            self.limit.clear()
+            said, self._said = self._said, ""
+            self.message.setText((said + " " if said else "") + "This table has no progressive "
+                                 "meter in service: the configuration's terms are filled in — "
+                                 "CREATE makes it.")
+        elif not panels:
+            self.message.setText("This table has no progressive meter.")
+        self._said = ""
 
     def figure_text(self) -> dict[str, str]:
         """The figures shown, by label (for tests)."""
@@ -188,6 +212,7 @@ class MetersPage(QWidget):
 
         def done(words: str) -> None:
             self.message.setText(words)
+            self._said = words  # kept in front of what the refresh says
             self.refresh()
 
         self.calls.submit(run, done, lambda words: self.message.setText(f"Refused: {words}"))
