@@ -163,7 +163,7 @@ class HealthStrip(QFrame):
         #: room for a label beside it at 1280 pixels).
         self.sign_out_button = QPushButton("SIGN OUT")
         self.sign_out_button.setStyleSheet(
-            "QPushButton { min-height: 36px; max-height: 44px; padding: 0px 12px; "
+            "QPushButton { min-height: 36px; max-height: 44px; padding: 0px 8px; "
             "font-size: 10pt; line-height: 100%; }")
         self.sign_out_button.setFixedHeight(44)
         self.sign_out_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
