@@ -125,17 +125,19 @@ _ACE_ONLY: tuple[tuple[PaiGowCategory, str, str], ...] = (
 )
 
 
-def _ace_only_section(census: PaiGowCensus) -> CensusSection:
+def _ace_only_section(census: PaiGowCensus) -> CensusSection | None:
+    """None when the census is not of its ``ranks``' deck (a census stored without its ranks
+    is taken as the full deck's; only a test stores a smaller one there)."""
     from dealer_station.rankings.best_five import best_five_hand_joker_as_ace
 
     classes = hand_classes(census.ranks)
+    total = census.total
+    if classes.total != total:
+        return None
     counts = {category: 0 for category, _, _ in _ACE_ONLY}
     for cards, size in zip(classes.representatives.tolist(), classes.sizes.tolist(),
                            strict=True):
         counts[best_five_hand_joker_as_ace(cards).category] += size
-    total = census.total
-    if classes.total != total:
-        raise ValueError(f"the classes hold {classes.total:,} hands, the census {total:,}")
     return CensusSection(
         "best_five_joker_only_an_ace",
         "the best five-card hand of the seven cards, the joker only an ace (it pairs an ace and "
@@ -165,7 +167,8 @@ def census_sections(census: PaiGowCensus, *,
                 raise ValueError(f"a pai gow with the joker completing is none as an ace: "
                                  f"{features}")
             completes[high] = completes.get(high, 0) + count
-    both = (_ace_only_section(census),) if every_category_both_readings else ()
+    section = _ace_only_section(census) if every_category_both_readings else None
+    both = (section,) if section is not None else ()
     if both:
         pai_gow = sum(only_ace.values())
         if both[0].lines[-1].count != pai_gow:
