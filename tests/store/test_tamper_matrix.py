@@ -408,3 +408,15 @@ def test_a_re_chained_record_before_the_checkpoint_is_refused_by_the_witness(
     assert first < 30
     with pytest.raises(StoreError, match="re-chained"):
         _open(data)
+
+
+@pytest.mark.parametrize("case", ["database and log rolled back", "meter entry re-chained"])
+def test_audit_verify_against_the_witness_finds_rollback_and_re_chaining(
+        case: str, copy: Path, played: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--data-dir", str(copy), "audit", "verify", "--table", TABLE]) == 0
+    assert "the heads witnessed at" in capsys.readouterr().out
+    CASES[case][0](copy, played)
+    assert main(["--data-dir", str(copy), "audit", "verify", "--table", TABLE]) == 1
+    out = capsys.readouterr().out
+    assert ("rolled back: the witness" in out if "rolled" in case
+            else "the log was rewritten and re-chained" in out), out
