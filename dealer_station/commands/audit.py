@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import shutil
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from dealer_station import audit
 from dealer_station.check import integrity_problems
 from dealer_station.inputs import bounded_int
-from dealer_station.store import journal
+from dealer_station.store import archive, journal
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store, StoreError, pending_gap, read_audit_state
 from dealer_station.store.options import add_table_argument
@@ -29,11 +32,24 @@ verify   recompute the SHA-256 chain of the audit log from its first record (str
          records are missing; records cut off by an interrupted write are held by the
          database and appended at the station's next start)
 show     print the last records (--last N)
+seal     seal every day up to --through (default yesterday, UTC) not sealed yet into the
+         next segment (archive/ in the table's directory): its audit records and the rounds
+         finished in them, chained on from the previous segment, its SHA-256 recorded in the
+         chain and witnessed (the station must not be running)
+export   copy segment --number N to --out, verified
+segment  verify a segment file (--file) on its own: its chain, its rounds against its records
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", choices=("verify", "show"), nargs="?", default="verify")
+    parser.add_argument("action", choices=("verify", "show", "seal", "export", "segment"),
+                        nargs="?", default="verify")
+    parser.add_argument("--through", help="seal: the last day (UTC, YYYY-MM-DD) to seal "
+                                          "(default: yesterday)")
+    parser.add_argument("--number", type=bounded_int(1, 10**9),
+                        help="export: the segment's number")
+    parser.add_argument("--out", type=Path, help="export: where to write the segment")
+    parser.add_argument("--file", type=Path, help="segment: the segment file to verify")
     parser.add_argument("--last", type=bounded_int(1, 100_000), default=20,
                         help="records to show (show)")
     add_table_argument(parser)
@@ -54,9 +70,49 @@ def _prove_database(directory: Path, table: str) -> str | None:
         return str(error)
 
 
+def _segments(args: argparse.Namespace, table: str, directory: Path) -> int:
+    """``seal``, ``export`` and ``segment``."""
+    if args.action == "segment":
+        if args.file is None:
+            raise ValueError("audit segment needs --file")
+        header, problem = archive.verify_segment(args.file)
+        if problem is not None:
+            print(f"segment {args.file}: BROKEN: {problem}")
+            return 1
+        print(f"segment {header['segment']} of {header['table']} through {header['through']}: "
+              f"OK, records {header['first']}-{header['last']}, head {header['head']}, "
+              f"{len(header['rounds'])} rounds")
+        return 0
+    if args.action == "export":
+        if args.number is None or args.out is None:
+            raise ValueError("audit export needs --number and --out")
+        with Store.open(directory, table, readonly=True) as store:
+            found = [s for s in archive.segments(store) if s.number == args.number]
+        if not found:
+            raise ValueError(f"no segment {args.number} at table {table}")
+        source = directory / archive.ARCHIVE_DIRECTORY / found[0].file
+        if hashlib.sha256(source.read_bytes()).hexdigest() != found[0].sha256:
+            print(f"segment {args.number}: BROKEN: {source} is not the file sealed")
+            return 1
+        shutil.copyfile(source, args.out)
+        print(f"segment {args.number} written to {args.out}")
+        return 0
+    through = args.through or (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
+    with Store.open(directory, table, create=False) as store:
+        sealed = archive.seal_through(store, through)
+    if sealed is None:
+        print(f"nothing to seal through {through}")
+    else:
+        print(f"segment {sealed.number} sealed through {sealed.through}: records "
+              f"{sealed.first}-{sealed.last}, {len(sealed.rounds)} rounds, {sealed.file}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     table = table_id(args.table)
     directory = table_directory(table, args.data_dir)
+    if args.action in ("seal", "export", "segment"):
+        return _segments(args, table, directory)
     path = directory / AUDIT_NAME
     if args.action == "show":
         for line in audit.last_lines(path, args.last):

@@ -233,6 +233,20 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
                 json_extract(r.document, '$.wagers'), '{}')) AS w
             WHERE r.document IS NOT NULL AND json_valid(r.document);
     """),
+    (9, "sealed day segments (dealer_station/store/archive.py)", """
+        CREATE TABLE IF NOT EXISTS segments (
+            number INTEGER PRIMARY KEY,
+            through TEXT NOT NULL,
+            first INTEGER NOT NULL,
+            last INTEGER NOT NULL,
+            head TEXT NOT NULL,
+            end_offset INTEGER NOT NULL,
+            file TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            rounds TEXT NOT NULL,
+            time TEXT NOT NULL
+        );
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

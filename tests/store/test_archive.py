@@ -1,0 +1,100 @@
+"""Sealed day segments (issue 17): each holds its days' audit records and the rounds finished in
+them, chains on from the one before, is recorded in the chain and witnessed, verifies on its
+own away from the table (``dealer-station audit segment``), and is exported only as sealed."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import crash_player
+import pytest
+
+from dealer_station.cli import main
+from dealer_station.station import Station
+from dealer_station.store import archive
+from dealer_station.store.witness import ENV_WITNESS
+
+TABLE = crash_player.TABLE
+TODAY = datetime.now(UTC).date()
+
+
+def _play(data: Path, rounds: int) -> None:
+    station = Station.open(TABLE, str(data), game="let_it_ride",
+                           settings=crash_player.SETTINGS, pin_cost=2**8)
+    try:
+        crash_player.setup(station)
+        station.sign_in("D1", crash_player.PINS["D1"])
+        for _ in range(rounds):
+            station.start_round()
+            assert station.round_id is not None
+            for action, arguments in crash_player.let_it_ride_plan(station.round_id, 4):
+                crash_player.perform(station, action, arguments)
+        station.sign_out()
+    finally:
+        station.close()
+
+
+def _seal(data: Path, through: object, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["--data-dir", str(data), "audit", "seal", "--table", TABLE,
+                 "--through", str(through)]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.fixture
+def sealed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+           capsys: pytest.CaptureFixture[str]) -> Path:
+    monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
+    data = tmp_path / "data"
+    _play(data, 3)
+    assert "segment 1 sealed" in _seal(data, TODAY, capsys)
+    _play(data, 2)
+    assert "segment 2 sealed" in _seal(data, TODAY + timedelta(days=1), capsys)
+    return data
+
+
+def test_segments_chain_on_and_verify_on_their_own(sealed: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    files = sorted((sealed / TABLE / "archive").glob("*.jsonl.gz"))
+    assert len(files) == 2
+    first, problem = archive.verify_segment(files[0])
+    second, problem_two = archive.verify_segment(files[1])
+    assert problem is None and problem_two is None
+    assert first["first"] == 1 and second["first"] == first["last"] + 1
+    assert second["prev"] == first["head"]
+    assert first["rounds"] == [1, 2, 3] and second["rounds"] == [4, 5]
+    for path in files:
+        assert main(["audit", "segment", "--file", str(path)]) == 0
+    assert "OK, records 1-" in capsys.readouterr().out
+
+
+def test_sealing_is_in_the_chain_and_witnessed(sealed: Path) -> None:
+    lines = (sealed / TABLE / "audit.jsonl").read_text().splitlines()
+    records = [json.loads(line) for line in lines if '"kind":"segment"' in line]
+    assert [r["data"]["segment"] for r in records] == [1, 2]
+    witnessed = (sealed.parent / "witness.jsonl").read_text().splitlines()
+    assert json.loads(witnessed[-1])["seq"] == len(lines)
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 0
+
+
+def test_a_changed_segment_is_refused(sealed: Path, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = sorted((sealed / TABLE / "archive").glob("*.jsonl.gz"))[0]
+    with gzip.open(path, "rt") as handle:
+        text = handle.read()
+    forged = text.replace('"bet_one":', '"bet_one":1', 1)
+    with gzip.open(path, "wt") as handle:
+        handle.write(forged)
+    _header, problem = archive.verify_segment(path)
+    assert problem is not None and "edited" in problem
+    assert main(["audit", "segment", "--file", str(path)]) == 1
+    assert main(["--data-dir", str(sealed), "audit", "export", "--table", TABLE, "--number",
+                 "1", "--out", str(tmp_path / "out.gz")]) == 1
+    assert "is not the file sealed" in capsys.readouterr().out
+    assert not (tmp_path / "out.gz").exists()
+
+
+def test_nothing_new_to_seal_says_so(sealed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert "nothing to seal" in _seal(sealed, TODAY, capsys)
