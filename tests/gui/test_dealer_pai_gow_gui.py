@@ -340,3 +340,59 @@ def test_the_dealer_wagers_by_the_approved_calculation_5324_41_h_7(qtbot, tmp_pa
     _, records = _journal(str(tmp_path))
     placed = [r for r in records if r.action == "place_dealer_wager"]
     assert [r.arguments for r in placed] == [{"amount": 3000}]
+
+
+def test_the_house_banks_when_the_offer_returns_to_the_dealer_5324_41_h_3(qtbot, tmp_path):
+    """5324.41(h)(3) on the dealer's screen: after rounds whose first bank offer went 6, 5, ...,
+    1 (every player passing, played through the station on this data directory), the next round
+    offers the bank to nobody and says the house banks (the rotation after it: the station
+    test of tests/unit/test_station_context.py)."""
+    from gui_harness import PIN, SUPERVISOR
+
+    from dealer_station.station import Station
+    from dealer_station.ui.app import load_table_config
+
+    settings = load_table_config(game="pai_gow").settings
+    deck = [c.text for c in _deck(31)]
+    with Station.open(None, str(tmp_path), game="pai_gow", settings=settings) as station:
+        station.create_first_supervisor(SUPERVISOR, "Test Supervisor", PIN)
+        station.sign_in(SUPERVISOR, PIN)
+        for _ in range(7):  # a new game, then first offers 6, 5, 4, 3, 2, 1
+            station.start_round()
+            while station.round is not None:
+                round_ = station.round
+                step = round_.step
+                if step.phase == "shuffle":
+                    station.perform("shuffle")
+                elif step.phase == "betting" and not round_.wagers:
+                    for position in range(1, 7):
+                        station.perform("place_wager", position=position, amount=1000)
+                elif "decline_bank" in step.actions:
+                    station.perform("decline_bank")
+                elif step.phase == "betting":
+                    station.perform("no_more_bets")
+                elif step.phase == "starting_position":
+                    station.perform("determine_starting_position", number=1)
+                elif step.phase == "deal":
+                    station.perform("deal", cards=deck)
+                elif step.phase == "setting":
+                    station.perform("players_have_set")
+                elif step.phase == "banker":
+                    station.perform(step.actions[0])
+                elif step.phase == "exposure":
+                    station.perform("set_hand_house_way", position=step.positions[0])
+                else:
+                    station.perform("settle")
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        table.sign_in_supervisor()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.press("shuffled")
+        _wager(table, 2, 2)
+        _wager(table, 5, 2)
+        snap = table.snapshot
+        assert "the house banks" in snap.step.instruction
+        assert "accept_bank" not in {a.name for a in snap.step.actions}
+    finally:
+        table.close()
