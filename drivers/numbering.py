@@ -8,24 +8,27 @@ The rules, for a host that has taken events up to ``cursor`` in numbering ``epoc
   them in another order is reported (**out of order**) and its events are taken sorted;
 * an event at or below the cursor is dropped and reported (**repeated**): a device that
   discards what the host acknowledged never sends one;
-* a number more than :data:`WINDOW` above the cursor (or 0) is refused and reported
-  (**implausible**) and does NOT move the cursor, so one bogus number cannot hide every later
-  event;
+* a number at or above the answer's ``following`` (the device's own next number), or more
+  than :data:`WINDOW` above the cursor, is refused and reported (**implausible**) and does NOT
+  move the cursor, so one bogus number cannot hide every later event; nor is a ``following``
+  at or below the cursor in the same epoch believed (reported);
 * a missing number is waited for one more answer (it may come out of order); still missing,
   it is reported (**lost**, with the numbers) and the events after it are taken;
 * an answer in another epoch means the device's counter restarted (**restarted**, with both
   epochs and the cursor): numbering starts again from the device's oldest event, nothing of
-  the new numbering is dropped.
+  the new numbering is dropped;
+* the first answer of a numbering sets the base: its oldest event, or, with none, the device's
+  ``following`` number (what came before was acknowledged to someone else).
 
 >>> from drivers.protocol.messages import EventBatch, RawEvent
 >>> check = EventNumbering(Cursor(7, 6))
->>> verdict = check.answer(EventBatch(7, (RawEvent(8, 1), RawEvent(7, 1))))
+>>> verdict = check.answer(EventBatch(7, 9, (RawEvent(8, 1), RawEvent(7, 1))))
 >>> [e.number for e in verdict.take], [str(f) for f in verdict.faults]
 ([7, 8], ['events out of order: 8 before 7'])
 >>> check.taken(8)
->>> verdict = check.answer(EventBatch(7, (RawEvent(0xFFFFFFFF, 1), RawEvent(9, 1))))
+>>> verdict = check.answer(EventBatch(7, 10, (RawEvent(0xFFFFFFFF, 1), RawEvent(9, 1))))
 >>> [e.number for e in verdict.take], [str(f) for f in verdict.faults]
-([9], ['event 4294967295 refused: implausible after 8 (more than 65536 ahead)'])
+([9], ['event 4294967295 refused: the device numbers its next event 10'])
 """
 
 from __future__ import annotations
@@ -118,6 +121,7 @@ class EventNumbering:
         faults: list[NumberingFault] = []
         epoch, number = self.cursor.epoch, self.cursor.number
         known = epoch != 0
+        first = not known or batch.epoch != epoch
         if known and batch.epoch != epoch:
             faults.append(NumberingFault(
                 NumberingFaultKind.RESTARTED, (epoch, batch.epoch, number),
@@ -137,7 +141,24 @@ class EventNumbering:
                         f"event {n} repeated (taken up to {number})"), faults)
                 continue
             fresh[n] = event
-        base = number if number or not fresh else min(fresh) - 1
+        following = batch.following
+        if not first and 0 < following <= number:
+            self._once(NumberingFault(
+                NumberingFaultKind.IMPLAUSIBLE, (following,),
+                f"the device numbers its next event {following}, not after {number} (its "
+                "counter went back in the same epoch)"), faults)
+        for n in list(fresh):
+            if n >= following:
+                del fresh[n]
+                self._once(NumberingFault(
+                    NumberingFaultKind.IMPLAUSIBLE, (n,),
+                    f"event {n} refused: the device numbers its next event {following}"),
+                    faults)
+        if number or not first:
+            base = number
+        else:  # the first answer of this numbering: its oldest event, or where it is now
+            base = min(fresh) - 1 if fresh else max(following - 1, 0)
+            self.cursor = Cursor(batch.epoch, base)
         for n in list(fresh):
             if n - base > WINDOW:
                 del fresh[n]

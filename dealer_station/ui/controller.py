@@ -647,7 +647,10 @@ class TableController:
         """A device event: update lights/lockout state, perform the round actions it implies."""
         if getattr(getattr(event, "kind", None), "name", "") == "NUMBERING_FAULT":
             # events lost, repeated or out of order: the dealer is told at once, with numbers
-            self.message = f"Device fault: {event}. Call a technician if it repeats."
+            seat = getattr(event, "seat", None)
+            where = f"{event.device} seat {seat}" if seat is not None else str(event.device)
+            self.message = (f"{where.capitalize()} fault: {event.detail}. Call a technician if "
+                            "it repeats.")
         if self.round is None:
             self.adapter.device_actions(None, event, self.devices)
             return []

@@ -7,7 +7,7 @@ All multi-byte integers are little-endian.
 >>> Identity.decode(ident.encode()) == ident
 True
 >>> events = (RawEvent(5, EventCode.CHIP_SENSED, b"\\x00"),)
->>> decode_events(encode_events(events, epoch=0x1234)) == EventBatch(0x1234, events)
+>>> decode_events(encode_events(events, epoch=0x1234, following=6)) == EventBatch(0x1234, 6, events)
 True
 """
 
@@ -194,14 +194,16 @@ class RawEvent:
 class EventBatch:
     """A POLL answer: the device's event numbering (``epoch``, a number the device draws when
     its event counter starts at 1, so a counter that restarts is told apart from one that
-    goes on) and the oldest events it still keeps after the acknowledged one."""
+    goes on), ``following``: the number its next event will have (every event it has is
+    numbered below it), and the oldest events it still keeps after the acknowledged one."""
 
     epoch: int
+    following: int
     events: tuple[RawEvent, ...]
 
 
-#: Bytes of a POLL answer before its events: epoch u32, count u8.
-_BATCH_HEAD = 5
+#: Bytes of a POLL answer before its events: epoch u32, following u32, count u8.
+_BATCH_HEAD = 9
 
 
 def event_size(event: RawEvent) -> int:
@@ -209,9 +211,9 @@ def event_size(event: RawEvent) -> int:
     return 6 + len(event.data)
 
 
-def encode_events(events: Iterable[RawEvent], epoch: int) -> bytes:
-    """The POLL answer: the epoch, a count and as many events as fit in one frame, oldest
-    first."""
+def encode_events(events: Iterable[RawEvent], epoch: int, following: int) -> bytes:
+    """The POLL answer: the epoch, the next event's number, a count and as many events as fit
+    in one frame, oldest first."""
     body = b""
     count = 0
     for event in events:
@@ -219,12 +221,12 @@ def encode_events(events: Iterable[RawEvent], epoch: int) -> bytes:
             break
         body += struct.pack("<IBB", event.number, event.code, len(event.data)) + event.data
         count += 1
-    return struct.pack("<IB", epoch, count) + body
+    return struct.pack("<IIB", epoch, following, count) + body
 
 
 def decode_events(payload: bytes) -> EventBatch:
     _need(payload, _BATCH_HEAD, "events")
-    epoch, count = struct.unpack_from("<IB", payload)
+    epoch, following, count = struct.unpack_from("<IIB", payload)
     events = []
     offset = _BATCH_HEAD
     for _ in range(count):
@@ -233,7 +235,7 @@ def decode_events(payload: bytes) -> EventBatch:
         _need(payload, offset + 6 + size, "events")
         events.append(RawEvent(number, code, bytes(payload[offset + 6 : offset + 6 + size])))
         offset += 6 + size
-    return EventBatch(epoch, tuple(events))
+    return EventBatch(epoch, following, tuple(events))
 
 
 def encode_poll(epoch: int, number: int) -> bytes:

@@ -3,8 +3,8 @@
 >>> from drivers.protocol.frame import Frame
 >>> describe(Frame(1, 0x04, 5, bytes(8)))
 'addr 01 seq 005 POLL epoch=00000000 ack=0'
->>> describe(Frame(1, 0x84, 5, bytes.fromhex("0100EE5E 01 07000000 20 01 01")))
-'addr 01 seq 005 POLL reply: epoch=5EEE0001 #7 CHIP_SENSED 01'
+>>> describe(Frame(1, 0x84, 5, bytes.fromhex("0100EE5E 08000000 01 07000000 20 01 01")))
+'addr 01 seq 005 POLL reply: epoch=5EEE0001 next=8 #7 CHIP_SENSED 01'
 >>> describe(Frame(1, 0x15, 5, bytes((0x22, 4))))
 'addr 01 seq 005 NAK DISPENSE: FAULT_ACTIVE'
 >>> describe(Frame(1, 0xA4, 6, bytes.fromhex("07000C0001")))
@@ -68,7 +68,7 @@ def describe(frame: Frame) -> str:
                 f"#{e.number} {_name(EventCode, e.code)} {e.data.hex(' ')}".rstrip()
                 for e in batch.events
             )
-            body = f"epoch={batch.epoch:08X} {body or 'no events'}"
+            body = f"epoch={batch.epoch:08X} next={batch.following} {body or 'no events'}"
     except PayloadError:
         body = f"malformed {body}"
     text = f"{head} {name}{' reply' if reply else ''}"

@@ -114,6 +114,30 @@ class Backdoor:
         """The device's next self-tests report ``fault``."""
         self.table.model(device, seat).self_test_failures.add(fault)
 
+    def bogus_event_number(self, device: str, seat: int | None = None) -> None:
+        """The device sends an event numbered 4294967295 (a corrupted counter or a forged
+        frame): the host refuses it, reports it and keeps taking the real events."""
+        from drivers.protocol.codes import EventCode
+        from drivers.protocol.messages import RawEvent
+
+        seat = seat if seat is not None or device != "acceptors" else 1
+        self.table.model(device, seat).inject_raw(
+            RawEvent(0xFFFFFFFF, EventCode.FAULT_CLEARED, bytes((FaultCode.SELF_TEST,))),
+            counted=False)
+
+    def restart_numbering(self, device: str, seat: int | None = None) -> None:
+        """The device's event counter starts again at 1 in a new epoch (its memory lost):
+        the host reports the restart and takes the new numbering from its first event."""
+        seat = seat if seat is not None or device != "acceptors" else 1
+        self.table.model(device, seat).restart_numbering()
+
+    def late_dispense(self, delay: float = 1.0) -> None:
+        """The shoe answers DISPENSE ``delay`` seconds late (it dispenses at once): the host
+        asks what it last dispensed and has the stack. Undone by ``slow_acks(..., 0)``."""
+        from drivers.protocol.codes import Command
+
+        self.slow_acks("shoe", delay, command=Command.DISPENSE)
+
     def power_cycle(self, device: str, seat: int | None = None) -> None:
         """The device restarts (a power blip): it forgets the commanded state (stack size,
         lights, locks, indicator) but keeps its events; the host notices at its next
@@ -184,6 +208,8 @@ class Backdoor:
         faults = self.table.servers[device].line.faults
         if command is None:
             faults.reply_delay = delay
+            if delay <= 0:
+                faults.command_delays.clear()
         elif delay > 0:
             faults.command_delays[command] = delay
         else:

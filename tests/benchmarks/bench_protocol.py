@@ -137,8 +137,8 @@ def bench_throughput(count: int = 20000) -> dict[str, float]:
         manager.stop()
         table.close()
     per_event = event_size(RawEvent(1, EventCode.CHIP_SENSED, b"\x00"))
-    per_frame = (240 - 5) // per_event  # the answer's epoch u32 and count u8 first
-    poll_bytes = frame_bytes(8) + frame_bytes(5 + per_frame * per_event)
+    per_frame = (240 - 9) // per_event  # the answer's epoch, next number and count first
+    poll_bytes = frame_bytes(8) + frame_bytes(9 + per_frame * per_event)
     wire_capacity = per_frame / wire_time(poll_bytes)
     return {
         "events": float(len(stamps.received)),
@@ -156,7 +156,7 @@ def report() -> dict[str, float]:
         figures[f"{key}_p99_ms"] = percentile(latencies, 99) * 1e3
     # one event on the wire: POLL (epoch, ack) + its answer carrying one 7-byte event
     figures["event_wire_115200_ms"] = (
-        wire_time(frame_bytes(8) + frame_bytes(5 + event_size(RawEvent(1, 0x30)))) * 1e3
+        wire_time(frame_bytes(8) + frame_bytes(9 + event_size(RawEvent(1, 0x30)))) * 1e3
     )
     figures.update(bench_throughput())
     return figures

@@ -72,8 +72,8 @@ def test_poll_conversation_delivers_and_acknowledges_events(lockout_line: InProc
     link.request(1, Command.PING)  # sequence 0
     model.press_button()
     answer = link.request(1, Command.POLL, bytes(8))  # sequence 1, no numbering known yet
-    # epoch 5EED0001, two events: #1 LOCKOUT_BUTTON (0x30) and #2 LOCKOUT_CHANGED (0x31) locked
-    assert answer == bytes.fromhex("0100ED5E 02 01000000 30 00 02000000 31 01 01")
+    # epoch 5EED0001, next 3, two events: #1 LOCKOUT_BUTTON (0x30), #2 LOCKOUT_CHANGED locked
+    assert answer == bytes.fromhex("0100ED5E 03000000 02 01000000 30 00 02000000 31 01 01")
     assert rec.sent.endswith(bytes.fromhex("a5 01 04 01 08 00 00 00 00 00 00 00 00"), 0, -2)
     link.request(1, Command.POLL, encode_poll(0x1234, 2))  # another numbering: keeps them
     assert len(model.buffered) == 2

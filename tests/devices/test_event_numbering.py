@@ -90,16 +90,42 @@ def test_a_bogus_number_is_refused_without_moving_the_cursor(line: Line) -> None
     for raw in events(1, 2):
         model.inject_raw(raw)
     assert drain(driver) == ([1, 2], [])
-    for raw in events(BOGUS, 3):
-        model.inject_raw(raw)
+    model.inject_raw(RawEvent(BOGUS, BUTTON), counted=False)  # a corrupted number
+    model.inject_raw(RawEvent(3, BUTTON))
     taken, faults = drain(driver)
     model.inject_raw(RawEvent(4, BUTTON))  # later events still arrive
     later, again = drain(driver)
     assert taken + later == [3, 4]
     assert [f.detail for f in faults] == [
-        "event 4294967295 refused: implausible after 2 (more than 65536 ahead)"]
+        "event 4294967295 refused: the device numbers its next event 4"]
     assert again == []  # the device keeps offering it: reported once
     assert driver.cursor.number == 4 and driver.event_counters.refused == 1
+
+
+def test_a_jump_past_the_window_is_refused_even_below_the_devices_counter() -> None:
+    numbering = EventNumbering(Cursor(7, 10))
+    verdict = numbering.answer(EventBatch(7, 100_000, events(99_999, 11)))
+    assert [e.number for e in verdict.take] == [11] and numbering.cursor == Cursor(7, 10)
+    assert [str(f) for f in verdict.faults] == [
+        "event 99999 refused: implausible after 10 (more than 65536 ahead)"]
+
+
+def test_a_counter_that_goes_back_in_the_same_epoch_is_reported() -> None:
+    numbering = EventNumbering(Cursor(7, 10))
+    verdict = numbering.answer(EventBatch(7, 5, ()))
+    assert [str(f) for f in verdict.faults] == [
+        "the device numbers its next event 5, not after 10 (its counter went back in the same "
+        "epoch)"]
+
+
+def test_the_first_answer_without_events_sets_the_base_at_the_devices_counter() -> None:
+    """A device whose events another host took: nothing reported lost, and a bogus number
+    after that is refused instead of becoming the base."""
+    numbering = EventNumbering()
+    assert numbering.answer(EventBatch(7, 501, ())).faults == ()
+    assert numbering.cursor == Cursor(7, 500)
+    verdict = numbering.answer(EventBatch(7, 502, events(BOGUS, 501)))
+    assert [e.number for e in verdict.take] == [501] and len(verdict.faults) == 1
 
 
 def test_a_missing_number_is_reported_lost_with_its_numbers(line: Line) -> None:
@@ -116,7 +142,7 @@ def test_a_repeated_event_is_dropped_and_reported_once() -> None:
     """(The simulated device discards what was acknowledged, so it cannot repeat one: the
     answers are given to the host's check directly.)"""
     numbering = EventNumbering(Cursor(9, 1))
-    verdicts = [numbering.answer(EventBatch(9, events(1, 2))) for _ in range(2)]
+    verdicts = [numbering.answer(EventBatch(9, 3, events(1, 2))) for _ in range(2)]
     assert [e.number for e in verdicts[0].take] == [2]
     assert [str(f) for f in verdicts[0].faults] == ["event 1 repeated (taken up to 1)"]
     assert verdicts[1].faults == ()  # the same repeat again: reported once
@@ -163,7 +189,7 @@ def test_the_saved_cursor_never_takes_a_bogus_number(tmp_path: Path) -> None:
     try:
         manager.start()
         assert manager.wait_online(5.0)
-        table.lockout.inject_raw(RawEvent(BOGUS, BUTTON))
+        table.lockout.inject_raw(RawEvent(BOGUS, BUTTON), counted=False)
         table.backdoor.press_lockout_button()
         assert collector.wait(lambda got: any(e.kind is EventKind.LOCKOUT_CHANGED for e in got))
         assert collector.wait(
@@ -207,7 +233,7 @@ def test_every_event_is_taken_once_in_order_or_reported_lost(seed: int) -> None:
             answer.append(answer[0])
         elif roll < 0.40 and numbering.cursor.number:
             answer.insert(0, rng.randint(1, numbering.cursor.number))  # an old one again
-        verdict = numbering.answer(EventBatch(0x5EED0001, events(*answer)))
+        verdict = numbering.answer(EventBatch(0x5EED0001, truth + 2, events(*answer)))
         for fault in verdict.faults:
             if fault.kind is NumberingFaultKind.LOST:
                 lost.update(range(fault.numbers[0], fault.numbers[1] + 1))

@@ -38,9 +38,10 @@ def _payload(rng: random.Random, epoch: int, next_number: int) -> bytes:
     if roll < 0.5:
         numbers.append(rng.choice((0, 0xFFFFFFFF, rng.getrandbits(32), next_number - 1)))
     events = [RawEvent(n, rng.randrange(256), rng.randbytes(rng.randrange(4))) for n in numbers]
-    raw = encode_events(events, epoch if rng.random() > 0.01 else rng.getrandbits(32))
-    if roll < 0.6 and len(raw) > 5:
-        raw = raw[: rng.randrange(5, len(raw))]  # truncated
+    following = next_number + 6 if rng.random() > 0.05 else rng.getrandbits(32)
+    raw = encode_events(events, epoch if rng.random() > 0.01 else rng.getrandbits(32), following)
+    if roll < 0.6 and len(raw) > 9:
+        raw = raw[: rng.randrange(9, len(raw))]  # truncated
     return raw
 
 

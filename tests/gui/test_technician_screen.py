@@ -259,3 +259,25 @@ def test_every_technician_action_is_refused_for_the_wrong_role(
     assert "Refused: only a technician may" in screen.message.text()
     assert screen.outcomes == [] and screen.bundle_path is None
     assert screen.injected.count() == 0
+
+
+def test_a_bogus_event_number_injected_is_reported_in_the_device_list(
+        qtbot: Any, table: Any, screen: Any) -> None:
+    """Issue 20 item 9, through the technician's own fault injection: the lockout sends an
+    event numbered 4294967295; the device list counts it refused, and the lockout's later
+    events still arrive (the cursor did not move)."""
+    sign_in(qtbot, table, screen)
+    screen.fault.setCurrentIndex(screen.fault.findData("bogus_event"))
+    screen.line.setCurrentText("lockout")
+    screen.inject()
+    table.wait_idle()
+    assert "Injected: Send a bogus event number (4294967295) (lockout)" in screen.message.text()
+
+    def lockout_errors() -> str:
+        screen.refresh()
+        table.wait_idle()
+        return next((r.errors_text for r in screen.rows if r.device == "lockout"), "")
+
+    qtbot.waitUntil(lambda: "event numbers refused 1" in lockout_errors(), timeout=10_000)
+    cursor = table.call(lambda context: context.manager.lockout.cursor.number)
+    assert cursor < 2**16

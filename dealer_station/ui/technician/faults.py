@@ -3,7 +3,7 @@ checking that the station reacts as it should): each fault by name, the line it 
 what it does through :class:`drivers.sim.backdoor.Backdoor`.
 
 >>> sorted(FAULTS)[:3]
-['close_door', 'corrupt_crc', 'drop_acks']
+['bogus_event', 'close_door', 'corrupt_crc']
 >>> FAULTS["jam"].label
 'Jam the next dispense'
 """
@@ -55,4 +55,10 @@ FAULTS: dict[str, Fault] = {
     "slow_acks": Fault("Slow replies (0.3 s)", lambda b, line: b.slow_acks(line, 0.3)),
     "normal_acks": Fault("Replies back to normal", lambda b, line: b.slow_acks(line, 0.0)),
     "fail_self_test": Fault("Fail the next self-test", _self_test),
+    "bogus_event": Fault("Send a bogus event number (4294967295)",
+                         lambda b, line: b.bogus_event_number(line)),
+    "restart_numbering": Fault("Restart the device's event numbering",
+                               lambda b, line: b.restart_numbering(line)),
+    "late_dispense": Fault("Answer DISPENSE 1 s late (until replies back to normal)",
+                           lambda b, _l: b.late_dispense(1.0), False),
 }

@@ -85,12 +85,15 @@ class DeviceModel:
             self._next_number = 1
             self._events.clear()
 
-    def inject_raw(self, event: RawEvent) -> None:
-        """Buffer an event exactly as given (a bogus number, a repeat, out of order): what a
-        faulty or hostile device could send, for the host's numbering checks."""
+    def inject_raw(self, event: RawEvent, *, counted: bool = True) -> None:
+        """Buffer an event exactly as given (a repeat, out of order, a bogus number): what a
+        faulty or hostile device could send, for the host's numbering checks. ``counted``: the
+        device's counter moves past it (False: a corrupted number, the counter unchanged)."""
         with self.lock:
             self._events.append(event)
             self.history.append(event)
+            if counted:
+                self._next_number = max(self._next_number, event.number + 1)
 
     # -- identity and events -------------------------------------------------------------
     def identity(self) -> Identity:
@@ -151,7 +154,7 @@ class DeviceModel:
                 kept = [e for e in self._events if e.number > acknowledged]
                 if len(kept) != len(self._events):
                     self._events = deque(kept)
-            return encode_events(self._events, self.epoch)
+            return encode_events(self._events, self.epoch, self._next_number)
         if command == Command.PING:
             return payload
         if command == Command.IDENTIFY:
