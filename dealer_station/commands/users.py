@@ -11,8 +11,8 @@ from typing import Any
 
 from dealer_station import auth
 from dealer_station.accounts import AccountDesk, handle
-from dealer_station.control import StationNotRunning, request
-from dealer_station.store.database import Store
+from dealer_station.control import StationNotRunning, request, socket_path
+from dealer_station.store.database import Store, StoreError
 from dealer_station.store.options import add_table_argument
 from dealer_station.store.paths import table_directory, table_id
 
@@ -97,7 +97,15 @@ def run(args: argparse.Namespace) -> int:
         if not answer.get("ok"):
             raise ValueError(str(answer.get("error", "refused")))
     else:
-        with Store.open(directory, table, create=args.action == "add") as store:
+        try:
+            store = Store.open(directory, table, create=args.action == "add")
+        except StoreError as error:
+            if "another station" not in str(error):
+                raise
+            raise StoreError(f"{error}, and it does not answer on its control socket "
+                             f"{socket_path(directory)}: use the supervisor's Accounts page"
+                             ) from None
+        with store:
             answer = handle(AccountDesk(store), message, now=time.time())
     if args.action == "list":
         rows = answer.get("accounts", [])

@@ -119,3 +119,16 @@ def test_piped_pins_without_pin_stdin_are_refused_in_one_line(tmp_path: Path) ->
     assert done.returncode != 0
     assert done.stderr.strip().splitlines() == [
         "dealer-station: PINs are asked on a terminal; with piped input give --pin-stdin"]
+
+
+def test_a_station_that_holds_the_table_without_its_socket_is_named_in_one_line(
+        tmp_path: Path) -> None:
+    from dealer_station.store.database import Store
+
+    assert users(tmp_path, "add", "S1", "--name", "Sam", "--role", "supervisor",
+                 stdin="111111\n").returncode == 0
+    with Store.open(tmp_path / TABLE, TABLE):  # holds the table, listens nowhere
+        done = users(tmp_path, "list")
+    assert done.returncode != 0
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "does not answer on its control socket" in lines[0], lines
