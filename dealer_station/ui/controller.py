@@ -357,6 +357,8 @@ class TableController:
         #: Why the last sign-in (or first supervisor) was refused, shown under the form once
         #: per attempt (:attr:`attempts` counts them).
         self.refused = ""
+        #: The round the last snapshot showed (to notice one completed by another screen).
+        self._watched: Any = None
         #: The last settlement preview: ((round id, records, action), the round after it).
         self._plan: tuple[tuple[Any, ...], Any] | None = None
         self.attempts = 0
@@ -783,6 +785,11 @@ class TableController:
 
     def snapshot(self) -> Snapshot:
         round_ = self.round
+        if round_ is None and self._watched is not None:
+            # the round was completed elsewhere (the supervisor's screen decided its last
+            # progressive claim): it is the last round, its payments ticked off here as any
+            self.last_round, self.selected = self._watched, None
+        self._watched = round_
         shown = round_ if round_ is not None else self.last_round
         buttons: tuple[ActionView, ...] | None = None
         problems: tuple[ActionView, ...] = ()

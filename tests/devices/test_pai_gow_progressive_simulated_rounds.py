@@ -157,6 +157,7 @@ def play_round(controller: TableController, bridge: Bridge, backdoor: Any,
         controller.tick(line.order, True)
     round_id = station.round_id
     press(controller, "settle")
+    controller.snapshot()  # the dealer's screen shows the round waiting for the supervisor
     decided = []
     while station.round is not None and station.round.step.phase == "progressive_validation":
         position = station.round.step.positions[0]
@@ -171,9 +172,10 @@ def play_round(controller: TableController, bridge: Bridge, backdoor: Any,
     while station.round is not None and station.round.step.phase == "jackpot_record":
         press(controller, "jackpot_done")
     assert station.round is None, station.round.step if station.round else None
-    if controller.last_round is not None:  # ended at the dealer's screen: tick what it paid
-        for line in controller.payments(controller.last_round):
-            controller.tick(line.order, True)
+    controller.snapshot()  # the dealer's screen redraws: the round ended, its lines to tick
+    assert controller.last_round is not None
+    for line in controller.payments(controller.last_round):
+        controller.tick(line.order, True)
     return {"round": round_id, "lit": progressive, "decided": decided, "hits": hits}
 
 
