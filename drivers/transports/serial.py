@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import termios
 import time
 from typing import Any
 
@@ -34,7 +35,9 @@ class SerialTransport:
             )
         except (serial.SerialException, OSError, ValueError) as error:
             raise LinkDown(f"{self.url}: {error}") from error
-        with contextlib.suppress(serial.SerialException, OSError):
+        # termios.error is not an OSError: a PTY whose other side just closed raises it here
+        # (it escaped to the device worker's last-resort handler, logged as an internal error)
+        with contextlib.suppress(serial.SerialException, OSError, termios.error):
             self._port.reset_input_buffer()
 
     def close(self) -> None:

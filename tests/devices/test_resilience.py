@@ -335,3 +335,27 @@ def test_station_process_restart_with_the_cursor_file_repeats_nothing(
         assert_exactly_once(table, collector.events)
     finally:
         second.stop()
+
+
+def test_a_pty_closing_while_the_line_reopens_is_a_line_down_not_an_internal_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """termios.error (not an OSError) from flushing a PTY whose other side just closed used to
+    escape to the device worker's last-resort handler; opening the line tolerates it."""
+    import termios
+
+    import serial
+
+    from drivers.transports.serial import SerialTransport
+
+    class Closing:
+        def reset_input_buffer(self) -> None:
+            raise termios.error(5, "Input/output error")
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(serial, "serial_for_url", lambda *a, **k: Closing())
+    transport = SerialTransport("/dev/pts/999")
+    transport.open()  # no exception: the next read or write reports the line down
+    transport.close()
