@@ -616,16 +616,24 @@ class TableController:
         if request is None:
             self.message = "No cards are expected now."
             return None
+        # a stack the shoe dispensed but could not read: what the dealer enters is what was
+        # dealt (recorded despite the shoe's misread fault), then the fault is reset so the
+        # next stack comes out of the shoe again
+        misread = request.kind == "cards" and self.devices.misread
         gather = getattr(self.adapter, "gather", None)
         if request.kind == "cards" and gather is not None:
             record = None
             for action, arguments in gather(self.round, cards, self.devices):
-                record = self.perform(action, arguments)
+                record = self.perform(action, arguments, reported=misread)
+            if misread:
+                self._drive_hardware(("shoe_reset",))
             return record
         action, arguments = self.adapter.entry_action(self.round, request, cards)
-        record = self.perform(action, arguments)
+        record = self.perform(action, arguments, reported=misread)
         if record is not None:
             self.devices.misread = False  # the next stack comes from the reader again
+            if misread:
+                self._drive_hardware(("shoe_reset",))
         return record
 
     def tick(self, order: int, done: bool) -> None:

@@ -202,7 +202,8 @@ def test_face_down_cards_draw_no_face(qtbot):
 
 def test_a_misread_stack_is_entered_by_hand_5324_34_d_2():
     """The reading shoe misreads a card of a (d)(2) stack: the screen asks for the stack by hand,
-    the cards entered become the round's stack, and the next stack is read again."""
+    the cards entered become the round's stack (despite the shoe's latched misread fault, which
+    is then reset), and the next stack is read again."""
     from dealer_station.ui.screenshot import preview_controller
     from dealer_station.ui.scripts import LetItRideScript, play_until, stack_event
 
@@ -214,11 +215,17 @@ def test_a_misread_stack_is_entered_by_hand_5324_34_d_2():
     play_until(controller, script, "dealing")
     first = script.stacks()[0]
     controller.device_event(stack_event((first[0], None, first[2])))
+    # the shoe latches its misread fault: the stack is still entered, then the fault is reset
+    controller.set_health([DeviceHealth("shoe", HealthState.FAULT, "misread")])
+    driven: list[str] = []
+    controller._hardware = driven.append
     snapshot = controller.snapshot()
     assert snapshot.entry is not None and snapshot.entry.kind == "cards"
     assert snapshot.entry.count == 3 and "top card first" in snapshot.entry.title
     assert controller.enter_cards(first) is not None
     assert controller.round.cards(1) == first
+    assert "shoe_reset" in driven
+    controller.set_health([DeviceHealth("shoe", HealthState.CONNECTED)])
     assert controller.snapshot().entry is None  # the reader again
     controller.device_event(stack_event(script.stacks()[1]))
     assert controller.round.cards(2) == script.stacks()[1]
