@@ -13,6 +13,7 @@ from dealer_station.ui.app import build_controller, create_window, load_table_co
 from dealer_station.ui.controller import Snapshot
 
 SUPERVISOR, PIN = "S-100", "246824"
+TECHNICIAN, TECHNICIAN_PIN = "T-1", "515151"
 TIMEOUT = 10_000
 
 
@@ -94,6 +95,19 @@ class Table:
                   and s.entry.options["name"] == name)
         assert self.window.lower_panels.currentWidget() is self.window.form
         return self.window.form
+
+    def inject_fault(self, key: str) -> None:
+        """The technician (:data:`TECHNICIAN`, see :func:`create_accounts`) signs in, injects
+        fault ``key`` of the simulated table (e.g. ``jam``, ``misread``: the next dispense) from
+        the Fault injection page, and signs out."""
+        screen = self.window.staff.technician
+        self.staff_sign_in(screen, TECHNICIAN, TECHNICIAN_PIN)
+        screen.fault.setCurrentIndex(screen.fault.findData(key))
+        self.qtbot.waitUntil(screen.inject_button.isEnabled, timeout=10_000)
+        self.click(screen.inject_button)
+        self.qtbot.waitUntil(lambda: "Injected" in screen.message.text(), timeout=10_000)
+        self.click(screen.header.sign_out_button)
+        self.qtbot.waitUntil(lambda: not screen.isVisible(), timeout=10_000)
 
     def staff_sign_in(self, screen: Any, user: str, pin: str) -> None:
         """Sign ``user`` in on a staff screen (SUPERVISOR / TECHNICIAN) opened from the top bar;

@@ -7,36 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gui_harness import Table, create_accounts
+from gui_harness import TECHNICIAN, TECHNICIAN_PIN, Table, create_accounts
+from test_devices_gui import _to_dealing as to_dealing
 
 from dealer_station.cards import parse_cards
 
 pytestmark = pytest.mark.gui
 
-TECHNICIAN, TECHNICIAN_PIN = "T-1", "515151"
-
-
 def test_a_misread_stack_entered_by_hand_clears_the_shoe_fault(qtbot: Any, tmp_path: Any,
                                                                monkeypatch: Any) -> None:
-    data = str(tmp_path)
-    create_accounts(data, monkeypatch, (TECHNICIAN, "technician", TECHNICIAN_PIN))
-    table = Table(qtbot, data, "let_it_ride")
+    create_accounts(str(tmp_path), monkeypatch, (TECHNICIAN, "technician", TECHNICIAN_PIN))
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        screen = table.window.staff.technician
-        table.staff_sign_in(screen, TECHNICIAN, TECHNICIAN_PIN)
-        screen.fault.setCurrentIndex(screen.fault.findData("misread"))
-        qtbot.waitUntil(screen.inject_button.isEnabled, timeout=10_000)
-        table.click(screen.inject_button)
-        qtbot.waitUntil(lambda: "Injected" in screen.message.text(), timeout=10_000)
-        table.click(screen.header.sign_out_button)
-        table.press("start_round")
-        table.tap_seat(2)
-        table.click(table.window.wager_entry._chip_buttons[1])
-        table.click(table.window.wager_entry.place)
-        table.wait(lambda s: s.table.seat(2).active)
-        table.press("no_more_bets")
+        table.inject_fault("misread")  # between rounds: the next card dispensed is not read
+        to_dealing(table)
         table.click(table.wait_button("dispense"))
         snap = table.wait(lambda s: s.entry is not None and s.entry.kind == "cards")
         assert snap.entry.count == 3

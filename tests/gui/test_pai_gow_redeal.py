@@ -10,14 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gui_harness import Table, create_accounts
-from PySide6.QtCore import Qt
+from gui_harness import TECHNICIAN, TECHNICIAN_PIN, Table, create_accounts
 from test_pai_gow_shoe_as_shipped import to_the_deal
 
 pytestmark = pytest.mark.gui
-
-TECHNICIAN, TECHNICIAN_PIN = "T-1", "515151"
-
 
 def records(data_dir: str) -> list[Any]:
     from dealer_station.station import Station
@@ -61,18 +57,6 @@ def test_a_deal_interrupted_by_a_restart_is_redealt_after_a_reshuffle(qtbot, tmp
     assert [r.action for r in records(data)][-2:] == ["redeal", "deal"]
 
 
-def inject_jam(table: Table, qtbot: Any) -> None:
-    """The technician, between rounds, injects "jam the next dispense" and signs out."""
-    screen = table.window.staff.technician
-    table.staff_sign_in(screen, TECHNICIAN, TECHNICIAN_PIN)
-    screen.fault.setCurrentIndex(screen.fault.findData("jam"))
-    qtbot.waitUntil(screen.inject_button.isEnabled, timeout=10_000)
-    qtbot.mouseClick(screen.inject_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "Injected" in screen.message.text(), timeout=10_000)
-    qtbot.mouseClick(screen.header.sign_out_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not screen.isVisible(), timeout=10_000)
-
-
 def test_a_shoe_jam_mid_deal_is_cleared_and_redealt(qtbot, tmp_path, monkeypatch):
     data = str(tmp_path)
     create_accounts(data, monkeypatch, (TECHNICIAN, "technician", TECHNICIAN_PIN))
@@ -80,7 +64,7 @@ def test_a_shoe_jam_mid_deal_is_cleared_and_redealt(qtbot, tmp_path, monkeypatch
     try:
         table.sign_in_supervisor()
         table.wait_devices_online()
-        inject_jam(table, qtbot)
+        table.inject_fault("jam")
         to_the_deal(table, (3,))
         table.click(table.window.step_panel.button("dispense"))
         snap = table.wait(lambda s: s.step.blocked is not None and "jam" in s.step.blocked)
