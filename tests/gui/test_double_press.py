@@ -33,6 +33,8 @@ def _to_bet_one(table: Table) -> None:
         table.press("dispense", expect_record=False)
         table.wait(lambda s, b=before: s.records > b)
     assert table.phase == "bet_one"
+    with table.qtbot.waitActive(table.window):
+        table.window.activateWindow()
 
 
 def test_t_take_back_then_t_turn_card_a_double_press_does_not_turn_the_card(qtbot, tmp_path):
@@ -40,8 +42,6 @@ def test_t_take_back_then_t_turn_card_a_double_press_does_not_turn_the_card(qtbo
     try:
         _to_bet_one(table)
         window = table.window
-        with qtbot.waitActive(window):
-            window.activateWindow()
         qtbot.keyClick(window, Qt.Key.Key_T)  # take back bet one
         qtbot.keyClick(window, Qt.Key.Key_T)  # the same press, bounced: still in flight
         snap = table.wait(lambda s: s.step.phase == "first_community_card")
@@ -62,8 +62,6 @@ def test_enter_twice_acts_once(qtbot, tmp_path):
     try:
         _to_bet_one(table)
         window = table.window
-        with qtbot.waitActive(window):
-            window.activateWindow()
         qtbot.keyClick(window, Qt.Key.Key_R)  # position 1 lets bet one ride
         snap = table.wait(lambda s: s.step.phase == "first_community_card")
         qtbot.keyClick(window, Qt.Key.Key_Return)  # Enter meant for LET IT RIDE, bounced
