@@ -634,3 +634,40 @@ def test_a_supervisor_signed_in_at_the_table_during_the_round_is_refused_on_the_
         assert not screen.validation.approve_button.isEnabled()
     finally:
         demo.close()
+
+
+# -- pages never stale ------------------------------------------------------------------------
+
+def test_meters_count_the_hit_just_approved_without_refresh(qtbot: Any, pai_gow: Any,
+                                                            pai_gow_screen: Any) -> None:
+    """A page opened shows the station as it is now: no REFRESH (issue 14, item 15)."""
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
+    meters = screen.meters
+    pai_gow.wait_idle()
+    assert meters.figure_text()["Hits (shift / all)"] == "0 / 0"  # before the approval
+    screen.pages.show_page(1)  # the Validation page, as the supervisor left it
+    qtbot.mouseClick(screen.validation.approve_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert screen.validation.record is not None
+    qtbot.mouseClick(screen.pages.buttons["Meters"], Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert meters.figure_text()["Hits (shift / all)"] == "1 / 1"
+
+
+def test_a_refusal_goes_when_the_value_is_fixed(qtbot: Any, table: Any, screen: Any,
+                                                tmp_path: Path) -> None:
+    """A refusal on screen goes as soon as the value is fixed (issue 14, item 15)."""
+    sign_in(qtbot, table, screen, "S2", "222222")
+    page = screen.configuration
+    table.wait_idle(page.background)
+    editor = page.editors["table.positions"]
+    editor.selectAll()
+    qtbot.keyClicks(editor, "6")  # typed, as a person does
+    qtbot.mouseClick(page.validate_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    assert page.message.text().startswith("Refused") and "5324.34(a)(1)" in page.message.text()
+    editor.selectAll()
+    qtbot.keyClicks(editor, "7")  # fixed: the refusal goes without pressing VALIDATE again
+    qtbot.waitUntil(lambda: not page.message.text().startswith("Refused"), timeout=10_000)
+    assert page.message.text().startswith("Valid")

@@ -78,6 +78,9 @@ _GROUPS = ("Optional wagers", "Pay tables", "Limits", "House way", "Table")
 class ConfigurationPage(QWidget):
     """See :mod:`module docs <dealer_station.ui.supervisor.config_page>`."""
 
+    #: The page keeps the supervisor's edits when they look at another page and come back.
+    refresh_on_show = False
+
     def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.calls = calls
@@ -102,6 +105,11 @@ class ConfigurationPage(QWidget):
         self._letters_timer.setSingleShot(True)
         self._letters_timer.setInterval(150)
         self._letters_timer.timeout.connect(self._letters_changed)
+        # a refusal on screen is checked again as the value is edited: it never stays once fixed
+        self._recheck_timer = QTimer(self)
+        self._recheck_timer.setSingleShot(True)
+        self._recheck_timer.setInterval(300)
+        self._recheck_timer.timeout.connect(self._recheck)
         layout = QVBoxLayout(self)
         heading = QLabel("TABLE CONFIGURATION · takes effect between rounds")
         heading.setObjectName("phase")
@@ -209,6 +217,7 @@ class ConfigurationPage(QWidget):
             for each in members:
                 editor = QLineEdit(each.text)
                 editor.setObjectName(each.key)
+                editor.textEdited.connect(self._recheck_timer.start)
                 self.editors[each.key] = editor
                 label = field_label(each.key)
                 if game == "pai_gow" and each.key in RECOMPUTE_ON:
@@ -374,6 +383,23 @@ class ConfigurationPage(QWidget):
         self.background.run(lambda: validate(game, settings),
                             lambda result: self.message.setText(f"Refused: {reason_of(result)}")
                             if isinstance(result, Exception) else done(result))
+
+    def _recheck(self) -> None:
+        """After an edit, while a refusal is shown: validate again (off the GUI thread) and say
+        what holds now — the refusal is replaced, by the next one or by "Valid"."""
+        if not self.message.text().startswith("Refused"):
+            return
+        game = self.game.currentText()
+        try:
+            settings = self.edited()
+        except ValueError as error:
+            self.message.setText(f"Refused: {reason_of(error)}")
+            return
+        self.background.run(
+            lambda: validate(game, settings),
+            lambda result: self.message.setText(
+                f"Refused: {reason_of(result)}" if isinstance(result, Exception)
+                else "Valid: every value is within the regulations."))
 
     def apply(self) -> None:
         session, game = self.session, self.game.currentText()

@@ -248,7 +248,7 @@ class PageSwitcher(QWidget):
             button = QPushButton(name)
             button.setObjectName("nav")
             button.setCheckable(True)
-            button.clicked.connect(lambda _=False, i=index: self.show_page(i))
+            button.clicked.connect(lambda _=False, i=index: self.show_page(i, fresh=True))
             column.addWidget(button)
             self.buttons[name] = button
             self.stack.addWidget(page)
@@ -258,10 +258,17 @@ class PageSwitcher(QWidget):
         self.show_page(0)
 
     def show_named(self, name: str) -> None:
-        """Show the page whose button reads ``name`` (as a tap on it does)."""
-        self.show_page(list(self.buttons).index(name))
+        """Show the page whose button reads ``name`` (as a tap on it does: read afresh)."""
+        self.show_page(list(self.buttons).index(name), fresh=True)
 
-    def show_page(self, index: int) -> None:
+    def show_page(self, index: int, *, fresh: bool = False) -> None:
+        """Show page ``index``; ``fresh``: read it again from the station first (what another
+        page or the dealer's screen did since shows at once: a page never goes stale). A page
+        that holds the person's unsaved edits says so with ``refresh_on_show = False``."""
         self.stack.setCurrentIndex(index)
+        page = self.stack.widget(index)
+        refresh = getattr(page, "refresh", None)
+        if fresh and callable(refresh) and getattr(page, "refresh_on_show", True):
+            refresh()
         for position, button in enumerate(self.buttons.values()):
             button.setChecked(position == index)
