@@ -29,6 +29,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
@@ -56,6 +57,7 @@ __all__ = [
     "install",
     "installed",
     "main",
+    "shipped_census",
 ]
 
 #: The version of the file layout (part of the key).
@@ -130,12 +132,14 @@ class CensusCache:
     def path(self) -> Path:
         return self.directory / CACHE_NAME
 
-    def load(self, key: str) -> PaiGowCensus | None:
-        """The census stored under ``key``; ``None`` when there is none, it was stored under
-        another key, or the file is damaged (its counts do not add up to its total)."""
+    def load(self, key: str | None) -> PaiGowCensus | None:
+        """The census stored under ``key`` (``None``: under any key); ``None`` when there is
+        none, it was stored under another key, or the file is damaged (its counts do not add
+        up to its total)."""
         try:
             document = json.loads(self.path.read_text(encoding="utf-8"))
-            if document.get("format") != FORMAT or document.get("key") != key:
+            if document.get("format") != FORMAT or (key is not None
+                                                     and document.get("key") != key):
                 return None
             counts = {decode(int(code)): int(n) for code, n in document["counts"]}
         except (OSError, ValueError, KeyError, TypeError):
@@ -164,6 +168,23 @@ class CensusCache:
             Path(temporary).unlink(missing_ok=True)
             raise
         return self.path
+
+
+def shipped_census(key: str | None = None) -> PaiGowCensus | None:
+    """The census shipped with the software (``resources/pai_gow_census.json``), when this
+    code computed it (its key; in a frozen bundle, whose source cannot be read, the one the
+    bundle was built with). ``None`` otherwise: the code changed since the file was made
+    (``python -m dealer_station.analysis.cache resources`` makes it again)."""
+    from dealer_station.resources_path import resource_path
+
+    try:
+        cache = CensusCache(resource_path())
+    except FileNotFoundError:
+        return None
+    found = cache.load(key or census_key())
+    if found is None and getattr(sys, "frozen", False):
+        found = cache.load(None)
+    return found
 
 
 def install(found: PaiGowCensus) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from dealer_station.analysis import pai_gow_census
 from dealer_station.analysis.cache import CensusCache, census_key
@@ -65,6 +66,7 @@ def use_small_census(monkeypatch: pytest.MonkeyPatch, cache_dir: Path) -> SmallC
     monkeypatch.setenv("DEALER_STATION_CACHE_DIR", str(cache_dir))
     small = SmallCensus()
     monkeypatch.setattr(census_job, "compute_census", small)
+    monkeypatch.setattr(census_job, "shipped_census", lambda _key=None: None)  # none shipped
     return small
 
 
@@ -89,8 +91,9 @@ def _forget_screens() -> Any:
     _SCREENS.clear()
 
 
-def open_configuration(qtbot: Any, table: Any) -> Any:
-    """The configuration page of a supervisor's screen signed in at ``table``."""
+def open_configuration(qtbot: Any, table: Any, *, compute: bool = False) -> Any:
+    """The configuration page of a supervisor's screen signed in at ``table``; ``compute``:
+    the supervisor presses COMPUTE RETURNS once it is offered."""
     screen = SupervisorScreen(table.calls)
     _SCREENS.append(screen)
     qtbot.addWidget(screen)
@@ -100,9 +103,12 @@ def open_configuration(qtbot: Any, table: Any) -> Any:
     table.wait_idle()
     screen.sign_in("S2", "222222")
     table.wait_idle()
-    screen.pages.show_page(2)
+    screen.pages.show_named("Configuration")
     page = screen.configuration
     table.wait_idle(page.background)
+    if compute:
+        qtbot.waitUntil(page.compute_button.isVisible, timeout=10_000)
+        qtbot.mouseClick(page.compute_button, Qt.MouseButton.LeftButton)
     return page
 
 
@@ -141,6 +147,12 @@ def test_pai_gow_returns_are_computed_with_progress_then_shown_as_the_cli_prints
     off the GUI thread, with a progress bar, then stored under the code's key."""
     small.release.clear()
     page = open_configuration(qtbot, pai_gow)
+    # never computed unasked (issue 14, item 16): offered, with what it costs
+    qtbot.waitUntil(page.compute_button.isVisible, timeout=10_000)
+    assert small.runs == [] and "not computed yet" in page.returns.text()
+    assert "about a minute" in page.returns.text()
+    assert page.beside["bonus_wagers.fortune_letter"].text() == "not computed"
+    qtbot.mouseClick(page.compute_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: page.census_progress.value() == 1, timeout=10_000)
     assert not page.census_progress.isHidden()
     assert page.census_progress.format() == "census: 1 of 4 shares"
@@ -164,7 +176,7 @@ def test_changing_a_letter_updates_the_returns_beside_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     """5324.41(m)(1) fortune table B (with its envy table), (m)(3) insurance table C, (o)(2)
     seven-card table B: each return follows the letter as the supervisor types it."""
-    page = open_configuration(qtbot, pai_gow)
+    page = open_configuration(qtbot, pai_gow, compute=True)
     wait_for_returns(qtbot, page, ("A", "A", "A"))
     before = page.beside["bonus_wagers.fortune_letter"].text()
     for key, letter in (("fortune_letter", "B"), ("insurance_letter", "C"),
@@ -184,7 +196,7 @@ def test_changing_a_letter_updates_the_returns_beside_it(
 def test_a_letter_the_regulation_lacks_is_named_beside_the_choice(
         qtbot: Any, pai_gow: Any, small: SmallCensus) -> None:
     """5324.41(m)(3): insurance tables are A to E only."""
-    page = open_configuration(qtbot, pai_gow)
+    page = open_configuration(qtbot, pai_gow, compute=True)
     wait_for_returns(qtbot, page, ("A", "A", "A"))
     editor = page.editors["bonus_wagers.insurance_letter"]
     editor.selectAll()
@@ -198,7 +210,7 @@ def test_a_second_start_reads_the_stored_census_without_computing(
         qtbot: Any, pai_gow: Any, small: SmallCensus, monkeypatch: pytest.MonkeyPatch) -> None:
     """The census file is read back on the next start of the application (a fresh process:
     nothing in memory), not computed again; a file of other code (another key) is not."""
-    page = open_configuration(qtbot, pai_gow)
+    page = open_configuration(qtbot, pai_gow, compute=True)
     wait_for_returns(qtbot, page, ("A", "A", "A"))
     first = [line.expected_return for line in page.pai_gow_lines]
     monkeypatch.setattr(pai_gow_census, "_CENSUSES", {})
@@ -209,6 +221,30 @@ def test_a_second_start_reads_the_stored_census_without_computing(
 
     monkeypatch.setattr(pai_gow_census, "_CENSUSES", {})
     monkeypatch.setattr(census_job, "census_key", lambda: "other code")
-    third = open_configuration(qtbot, pai_gow)
+    third = open_configuration(qtbot, pai_gow, compute=True)
     wait_for_returns(qtbot, third, ("A", "A", "A"))
     assert len(small.runs) == 2
+
+
+def test_the_shipped_census_gives_the_returns_at_once_without_computing(
+        qtbot: Any, pai_gow: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 14, item 16: choosing Pai Gow shows the returns from the census shipped in
+    resources (made by this code: its key), with no census run on the table PC."""
+    monkeypatch.setattr(pai_gow_census, "_CENSUSES", {})
+    monkeypatch.setenv("DEALER_STATION_CACHE_DIR", str(tmp_path / "empty-cache"))
+    runs: list[Path] = []
+    monkeypatch.setattr(census_job, "compute_census", lambda d, _k, _p: runs.append(d))
+    page = open_configuration(qtbot, pai_gow)
+    wait_for_returns(qtbot, page, ("A", "A", "A"))
+    assert runs == [] and page.compute_button.isHidden() and page.census_progress.isHidden()
+    fortune = {line.wager: line for line in page.pai_gow_lines}["fortune_bonus"]
+    assert fortune.figure in page.beside["bonus_wagers.fortune_letter"].text()
+
+
+def test_the_shipped_census_is_this_codes() -> None:
+    """resources/pai_gow_census.json was made by the ranking and census code as it is now; when
+    that code changes, make it again: python -m dealer_station.analysis.cache resources"""
+    from dealer_station.analysis.cache import shipped_census
+
+    found = shipped_census(census_key())
+    assert found is not None and found.total == 154_143_080

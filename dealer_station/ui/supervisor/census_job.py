@@ -26,10 +26,22 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from dealer_station.analysis.cache import CensusCache, cache_directory, census_key, install
+from dealer_station.analysis.cache import (
+    CensusCache,
+    cache_directory,
+    census_key,
+    install,
+    shipped_census,
+)
 from dealer_station.ui.supervisor.calls import Background
 
-__all__ = ["CensusJob", "compute_census"]
+__all__ = ["CensusJob", "CensusNotComputed", "compute_census"]
+
+
+class CensusNotComputed(Exception):
+    """Neither this process, the cache nor the shipped file has the census of this version of
+    the software, and it was not asked for: it is computed only on a person's request (it
+    takes the table PC's processor for about a minute, never silently during play)."""
 
 Progress = Callable[[int, int], None]
 _RUNNING: set[subprocess.Popen[str]] = set()
@@ -118,8 +130,9 @@ class CensusJob(QObject):
         self._background = Background(self)
         self._background.timer.timeout.connect(self._relay_progress)
 
-    def start(self) -> None:
-        """Start unless running (a second call while running does nothing)."""
+    def start(self, *, compute: bool = False) -> None:
+        """Look for the census (memory, cache file, shipped file); with ``compute`` compute it
+        when none is found. Does nothing while running."""
         if self.running:
             return
         self.running = True
@@ -130,7 +143,8 @@ class CensusJob(QObject):
         def relay(done: int, total: int) -> None:  # the reader's thread: no Qt here
             progress.append((done, total))
 
-        self._background.run(lambda: _make_available(directory, key, relay), self._finish)
+        self._background.run(lambda: _make_available(directory, key, relay, compute),
+                             self._finish)
 
     @Slot()
     def _relay_progress(self) -> None:
@@ -148,13 +162,17 @@ class CensusJob(QObject):
         _end_running()
 
 
-def _make_available(directory: Path, key: str, progress: Progress) -> object:
-    """The census from the cache file, computed into it first if missing, installed for the
-    analysis; or the exception that stopped it."""
+def _make_available(directory: Path, key: str, progress: Progress, compute: bool) -> object:
+    """The census from the cache file or the shipped file, else (``compute``) computed into
+    the cache first, installed for the analysis; or the exception that stopped it
+    (:class:`CensusNotComputed` when none is found and computing was not asked for)."""
     cache = CensusCache(directory)
     try:
-        found = cache.load(key)
+        found = cache.load(key) or shipped_census(key)
         if found is None:
+            if not compute:
+                raise CensusNotComputed("the theoretical returns of this version's pay tables "
+                                        "are not computed yet")
             compute_census(directory, key, progress)
             found = cache.load(key)
             if found is None:

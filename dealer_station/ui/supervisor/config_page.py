@@ -3,9 +3,11 @@ return), limits and house way as fields; VALIDATE names the clause a bad value b
 stores it through the station (only between rounds, audited).
 
 Let It Ride's returns are computed on background threads (:func:`.configuration.return_jobs`).
-A Pai Gow table's need the census of all seven-card hands: the page shows "computing theoretical
-returns…" with a progress bar while a :class:`.census_job.CensusJob` makes it available (from the
-cache file, else computed in a process of its own, then stored), then shows every wager's return
+A Pai Gow table's need the census of all seven-card hands: a :class:`.census_job.CensusJob` reads
+it from the cache file or the one shipped in ``resources/`` (made by this code). It is never
+computed unasked on a table PC at play: when neither has it (the code changed), the page says
+so and offers COMPUTE RETURNS (about a minute of the processor, in a process of its own, with a
+progress bar; then stored). The page then shows every wager's return
 (:mod:`.pai_gow_returns`) in the THEORETICAL RETURN column and beside each pay table letter,
 recomputed as the supervisor changes a letter."""
 
@@ -33,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from dealer_station.analysis.cache import installed
 from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls, reason_of
-from dealer_station.ui.supervisor.census_job import CensusJob
+from dealer_station.ui.supervisor.census_job import CensusJob, CensusNotComputed
 from dealer_station.ui.supervisor.configuration import (
     GAMES,
     Field,
@@ -135,6 +137,12 @@ class ConfigurationPage(QWidget):
         self.census_progress.setTextVisible(True)
         self.census_progress.hide()
         returns_column.addWidget(self.census_progress)
+        self.compute_button = QPushButton("COMPUTE RETURNS")
+        self.compute_button.setToolTip("The census of all 154,143,080 seven-card hands: about "
+                                       "a minute of the table PC's processor")
+        self.compute_button.hide()
+        self.compute_button.clicked.connect(self.compute_census)
+        returns_column.addWidget(self.compute_button)
         self.returns = QLabel("")
         self.returns.setWordWrap(True)
         self.returns.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -297,16 +305,13 @@ class ConfigurationPage(QWidget):
         generation = self._generation = self._generation + 1
         self._pai_gow_settings = settings
         if installed() is None:
-            self._set_beside("computing…")
-            self.returns.setText("Computing theoretical returns… (the census of all 154,143,080 "
-                                 "seven-card hands: once for this version of the software, "
-                                 "then kept in the cache). The page stays usable meanwhile.")
-            self.census_progress.setRange(0, 0)  # busy until the first share is done
-            self.census_progress.setFormat("census: starting…")
-            self.census_progress.show()
+            # the shipped or cached census, read off the GUI thread; never computed unasked
+            self._set_beside("…")
+            self.returns.setText("Reading the theoretical returns…")
             self.census_job.start()
             return
         self.census_progress.hide()
+        self.compute_button.hide()
 
         def compute() -> list[PaiGowReturn]:
             return pai_gow_returns(bonus_config_of(settings))
@@ -322,8 +327,30 @@ class ConfigurationPage(QWidget):
         self.census_progress.setValue(done)
         self.census_progress.setFormat(f"census: {done} of {total} shares")
 
+    def compute_census(self) -> None:
+        """The supervisor asked for it: compute the census (a process of its own, with a
+        progress bar; the page and the dealer's screen stay usable)."""
+        self.compute_button.hide()
+        self._set_beside("computing…")
+        self.returns.setText("Computing theoretical returns… (the census of all 154,143,080 "
+                             "seven-card hands: once for this version of the software, "
+                             "then kept in the cache). The page stays usable meanwhile.")
+        self.census_progress.setRange(0, 0)  # busy until the first share is done
+        self.census_progress.setFormat("census: starting…")
+        self.census_progress.show()
+        self.census_job.start(compute=True)
+
     def _census_ready(self, result: object) -> None:
         self.census_progress.hide()
+        if isinstance(result, CensusNotComputed):
+            self._set_beside("not computed")
+            self.returns.setText(
+                "The theoretical returns of this version's pay tables are not computed yet. "
+                "COMPUTE RETURNS counts all 154,143,080 seven-card hands: about a minute of "
+                "the table PC's processor, the table running slower meanwhile — best between "
+                "sessions. The result is kept for this version of the software.")
+            self.compute_button.show()
+            return
         if isinstance(result, Exception):
             self.returns.setText(f"Theoretical returns not computed: {reason_of(result)}")
             self._set_beside("")

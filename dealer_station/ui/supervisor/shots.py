@@ -223,7 +223,12 @@ def _wait_for_pai_gow_returns(page: Any, timeout: float = 300.0) -> None:
     from PySide6.QtCore import QCoreApplication
 
     deadline = time.monotonic() + timeout
+    from dealer_station.ui.supervisor.census_job import CensusNotComputed
+
     while not page.pai_gow_lines or page.background.pending:
+        if isinstance(page.census_job.result, CensusNotComputed):
+            page.compute_census()  # what the supervisor presses when none is shipped
+            page.census_job.result = None
         if isinstance(page.census_job.result, Exception):
             raise RuntimeError(f"census: {page.census_job.result}")
         if time.monotonic() > deadline:
