@@ -25,11 +25,11 @@ lines: the supervisor's screen runs it as a process of its own so the GUI never 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import importlib.util
 import json
 import os
-import sys
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
@@ -50,7 +50,9 @@ __all__ = [
     "CACHE_NAME",
     "CENSUS_MODULES",
     "FORMAT",
+    "SAMPLE_RANKS",
     "CensusCache",
+    "behaviour_key",
     "cache_directory",
     "census_key",
     "computed_census",
@@ -170,21 +172,44 @@ class CensusCache:
         return self.path
 
 
-def shipped_census(key: str | None = None) -> PaiGowCensus | None:
-    """The census shipped with the software (``resources/pai_gow_census.json``), when this
-    code computed it (its key; in a frozen bundle, whose source cannot be read, the one the
-    bundle was built with). ``None`` otherwise: the code changed since the file was made
-    (``python -m dealer_station.analysis.cache resources`` makes it again)."""
+#: The ranks whose hands :func:`behaviour_key` classifies (deuces, fives, eights, jacks to
+#: aces, and the joker: every kind of hand, straights, flushes and joker uses included).
+SAMPLE_RANKS = (0, 3, 6, 9, 10, 11, 12)
+
+
+@functools.lru_cache(maxsize=1)
+def behaviour_key() -> str:
+    """A hash of what the census code *does*: the file format, the five-card table and the
+    features it finds for every class of hand of :data:`SAMPLE_RANKS` (5,343 classes, about a
+    second). Unlike :func:`census_key` it does not change with an edit that changes no result
+    (a comment, a faster loop), so the census shipped with the software stays valid until the
+    rankings really change."""
+    import numpy as np
+
+    from dealer_station.analysis.five_card_table import five_card_codes
+
+    classes = pai_gow_census.hand_classes(SAMPLE_RANKS)
+    digest = hashlib.sha256(f"format {FORMAT} behaviour\n".encode())
+    digest.update(np.ascontiguousarray(five_card_codes()).tobytes())
+    digest.update(np.ascontiguousarray(
+        pai_gow_census.hand_features(classes.representatives)).tobytes())
+    return digest.hexdigest()
+
+
+def shipped_census() -> PaiGowCensus | None:
+    """The census shipped with the software (``resources/pai_gow_census.json``) when this code
+    gives the same results as the code that computed it (:func:`behaviour_key`); ``None``
+    otherwise (the rankings changed: ``python -m dealer_station.analysis.cache --ship
+    resources`` makes it again)."""
     from dealer_station.resources_path import resource_path
 
     try:
         cache = CensusCache(resource_path())
     except FileNotFoundError:
         return None
-    found = cache.load(key or census_key())
-    if found is None and getattr(sys, "frozen", False):
-        found = cache.load(None)
-    return found
+    if not cache.path.is_file():
+        return None
+    return cache.load(behaviour_key())
 
 
 def install(found: PaiGowCensus) -> None:
@@ -236,7 +261,11 @@ def main(argv: list[str] | None = None) -> int:
                         "census_key())")
     parser.add_argument("--watch-parent", action="store_true",
                         help="stop when standard input closes")
+    parser.add_argument("--ship", action="store_true",
+                        help="store under behaviour_key() (the census shipped in resources/)")
     args = parser.parse_args(argv)
+    if args.ship:
+        args.key = behaviour_key()
     if args.watch_parent:
         _exit_with_parent()
 

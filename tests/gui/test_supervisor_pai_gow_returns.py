@@ -66,7 +66,7 @@ def use_small_census(monkeypatch: pytest.MonkeyPatch, cache_dir: Path) -> SmallC
     monkeypatch.setenv("DEALER_STATION_CACHE_DIR", str(cache_dir))
     small = SmallCensus()
     monkeypatch.setattr(census_job, "compute_census", small)
-    monkeypatch.setattr(census_job, "shipped_census", lambda _key=None: None)  # none shipped
+    monkeypatch.setattr(census_job, "shipped_census", lambda: None)  # none shipped
     return small
 
 
@@ -242,9 +242,10 @@ def test_the_shipped_census_gives_the_returns_at_once_without_computing(
 
 
 def test_the_shipped_census_is_this_codes() -> None:
-    """resources/pai_gow_census.json was made by the ranking and census code as it is now; when
-    that code changes, make it again: python -m dealer_station.analysis.cache resources"""
+    """resources/pai_gow_census.json gives what the ranking and census code gives now; when
+    their results change, make it again: python -m dealer_station.analysis.cache --ship
+    resources"""
     from dealer_station.analysis.cache import shipped_census
 
-    found = shipped_census(census_key())
+    found = shipped_census()
     assert found is not None and found.total == 154_143_080

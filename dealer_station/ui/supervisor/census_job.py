@@ -168,7 +168,7 @@ def _make_available(directory: Path, key: str, progress: Progress, compute: bool
     (:class:`CensusNotComputed` when none is found and computing was not asked for)."""
     cache = CensusCache(directory)
     try:
-        found = cache.load(key) or shipped_census(key)
+        found = cache.load(key) or shipped_census()
         if found is None:
             if not compute:
                 raise CensusNotComputed("the theoretical returns of this version's pay tables "

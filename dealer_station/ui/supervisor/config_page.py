@@ -164,7 +164,7 @@ class ConfigurationPage(QWidget):
         self.message = message_label()
         layout.addWidget(self.message)
         self.game.activated.connect(self._game_chosen)
-        self.validate_button.clicked.connect(self.check)
+        self.validate_button.clicked.connect(lambda: self.check())
         self.apply_button.clicked.connect(self.apply)
 
     # -- showing ------------------------------------------------------------------------------
@@ -395,7 +395,9 @@ class ConfigurationPage(QWidget):
         """The settings as edited (raises ``ValueError`` for a malformed yes/no)."""
         return unflatten(self.fields, {key: e.text() for key, e in self.editors.items()})
 
-    def check(self) -> None:
+    def check(self, *, returns: bool = True) -> None:
+        """VALIDATE: every value against the regulations (off the GUI thread), the message
+        saying what holds; ``returns``: then the returns of the values checked."""
         game = self.game.currentText()
         try:
             settings = self.edited()
@@ -403,30 +405,21 @@ class ConfigurationPage(QWidget):
             self.message.setText(f"Refused: {reason_of(error)}")
             return
 
-        def done(_: object) -> None:
+        def done(result: object) -> None:
+            if isinstance(result, Exception):
+                self.message.setText(f"Refused: {reason_of(result)}")
+                return
             self.message.setText("Valid: every value is within the regulations.")
-            self.show_returns(game, settings)
+            if returns:
+                self.show_returns(game, settings)
 
-        self.background.run(lambda: validate(game, settings),
-                            lambda result: self.message.setText(f"Refused: {reason_of(result)}")
-                            if isinstance(result, Exception) else done(result))
+        self.background.run(lambda: validate(game, settings), done)
 
     def _recheck(self) -> None:
-        """After an edit, while a refusal is shown: validate again (off the GUI thread) and say
-        what holds now — the refusal is replaced, by the next one or by "Valid"."""
-        if not self.message.text().startswith("Refused"):
-            return
-        game = self.game.currentText()
-        try:
-            settings = self.edited()
-        except ValueError as error:
-            self.message.setText(f"Refused: {reason_of(error)}")
-            return
-        self.background.run(
-            lambda: validate(game, settings),
-            lambda result: self.message.setText(
-                f"Refused: {reason_of(result)}" if isinstance(result, Exception)
-                else "Valid: every value is within the regulations."))
+        """After an edit, while a refusal is shown: validate again and say what holds now — the
+        refusal is replaced, by the next one or by "Valid"."""
+        if self.message.text().startswith("Refused"):
+            self.check(returns=False)
 
     def apply(self) -> None:
         session, game = self.session, self.game.currentText()
