@@ -252,7 +252,7 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
 #: The first schema whose audit log seals the state tables and records checkpoints.
 SEALED_VERSION = 6
 #: A checkpoint is sealed after this many audit records (a start verifies at most about as many).
-CHECKPOINT_EVERY = 2000
+CHECKPOINT_EVERY = 500
 #: Audit record kinds whose transaction is witnessed (every round start and end, accounts,
 #: configuration, sign-ins, state changes, checkpoints ...): all but the round's own actions
 #: and device reports between them.
