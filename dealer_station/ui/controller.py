@@ -661,6 +661,12 @@ class TableController:
             where = f"{event.device} seat {seat}" if seat is not None else str(event.device)
             self.message = (f"{where.capitalize()} fault: {event.detail}. Call a technician if "
                             "it repeats.")
+            try:  # on the record, with the round it happened in
+                self.station.record_device_event(
+                    str(event.device), "numbering_fault", seat=seat, number=int(event.number),
+                    detail=str(event.detail))
+            except (OSError, ValueError) as error:
+                self.message += f" (not audited: {error})"
         if self.round is None:
             self.adapter.device_actions(None, event, self.devices)
             return []

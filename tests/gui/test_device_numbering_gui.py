@@ -1,9 +1,12 @@
 """A device's bogus event number on the dealer's screen (issue 20, item 9): the lockout
 controller sends an event numbered 4294967295 (the technician's fault injection); the screen
 says so at once with the number, and the dealer's next lockout press still reaches the round
-(the bogus number did not move the station's cursor past the real events)."""
+(the bogus number did not move the station's cursor past the real events). The fault is in the
+audit log with the round it happened in."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from gui_harness import Table
@@ -26,3 +29,7 @@ def test_a_bogus_event_number_is_told_and_later_events_still_count(qtbot, tmp_pa
         table.wait(lambda s: s.step.phase == "dealing")
     finally:
         table.close()
+    audit = (tmp_path / "table-1" / "audit.jsonl").read_text().splitlines()
+    faults = [json.loads(line) for line in audit if '"numbering_fault"' in line]
+    assert len(faults) == 1 and faults[0]["kind"] == "device"
+    assert faults[0]["data"]["number"] == 4294967295 and faults[0]["round"] == 1
