@@ -661,10 +661,11 @@ class TableController:
             where = f"{event.device} seat {seat}" if seat is not None else str(event.device)
             self.message = (f"{where.capitalize()} fault: {event.detail}. Call a technician if "
                             "it repeats.")
+            record = getattr(self.station, "record_device_event", None)  # not a preview's
             try:  # on the record, with the round it happened in
-                self.station.record_device_event(
-                    str(event.device), "numbering_fault", seat=seat, number=int(event.number),
-                    detail=str(event.detail))
+                if record is not None:
+                    record(str(event.device), "numbering_fault", seat=seat,
+                           number=int(event.number), detail=str(event.detail))
             except (OSError, ValueError) as error:
                 self.message += f" (not audited: {error})"
         if self.round is None:
