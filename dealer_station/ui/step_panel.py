@@ -277,15 +277,18 @@ class StepPanel(QFrame):
         # until the station answers (at most IN_FLIGHT_SECONDS: a lost answer never leaves the
         # keys dead)
         self._in_flight_until = now + IN_FLIGHT_SECONDS
-        self._trigger(name)
+        self._trigger(name, refused_too=True)
 
     def snapshot_arrived(self) -> None:
         """The station has answered (a new snapshot is shown): the next press is taken."""
         self._in_flight_until = 0.0
 
-    def _trigger(self, name: str) -> None:
+    def _trigger(self, name: str, *, refused_too: bool = False) -> None:
+        """Emit ``name`` when its button is enabled; a key (``refused_too``) goes to the station
+        even when it is not, so the dealer reads why (payments not ticked off, a device fault,
+        the clause that refuses it) instead of nothing happening."""
         if self._view is None:
             return
         action = next((a for a in self._view.actions if a.name == name), None)
-        if action is not None and action.enabled:
+        if action is not None and (action.enabled or refused_too):
             self.action_triggered.emit(name)

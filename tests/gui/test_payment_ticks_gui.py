@@ -65,9 +65,9 @@ def test_pai_gow_all_paid_is_refused_until_every_line_is_ticked_5324_41_g_7(qtbo
         with table.qtbot.waitActive(table.window):
             table.window.activateWindow()
         records = table.snapshot.records
-        table.qtbot.keyClick(table.window, Qt.Key.Key_S)  # the key does not get round it
-        qtbot.wait(300)
-        assert table.snapshot.step.phase == "settlement" and table.snapshot.records == records
+        table.qtbot.keyClick(table.window, Qt.Key.Key_S)  # the key is refused with the reason
+        snap = table.wait(lambda s: "Tick off every payment first" in s.message)
+        assert snap.step.phase == "settlement" and snap.records == records
         assert f"0 of {len(snap.payments)} done" in table.window.payments.summary.text()
         table.tick_all()
         table.press("settle")
