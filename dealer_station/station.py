@@ -400,7 +400,7 @@ class Station:
             station = cls(store, clock=clock, lock_policy=lock_policy, pin_cost=pin_cost)
             logs.bind(table=table)
             for note in store.notes:
-                station._log.warning("audit_recovered", note=note)
+                station._log.warning("store_opened_with_note", note=note)
             station._initial_configuration(game, settings, station_settings)
             station._end_stale_sessions()
             meter_store.check(store, after=store.proven_window.meter_entries)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_station import audit
+from dealer_station import audit, logs
 from dealer_station.audit import AuditEntry, VerifyReport
 from dealer_station.store import modes
 from dealer_station.store import state as state_tables
@@ -691,6 +691,11 @@ class Store:
         if witness is not None:
             witnessed = cls._check_witness(connection, path, state, table, witness, version,
                                            lines, first)
+            if not witnessed and state.seq and witness.last(table) is None:
+                notes = (*notes, f"the witness {witness.path} has no head of table {table} "
+                                 f"while the log holds {state.seq} records: a new witness, "
+                                 "or the witness was lost (a rollback before now cannot be "
+                                 "detected)")
         return _Proven(notes, state_tables.all_digests(connection), size,
                        checkpoint.seq if checkpoint else 0, witnessed, window)
 
@@ -880,7 +885,11 @@ class Store:
         try:
             self.witness.record(self.table, self.audit_state.seq, self.audit_state.hash)
         except OSError as error:
-            self.witness_problem = f"cannot write the witness {self.witness.path}: {error}"
+            problem = f"cannot write the witness {self.witness.path}: {error}"
+            if problem != self.witness_problem:
+                logs.get_logger("dealer_station.store").warning(
+                    "witness_unwritable", problem=problem, seq=self.audit_state.seq)
+            self.witness_problem = problem
             return
         self.witness_problem = None
         self._witnessed = True

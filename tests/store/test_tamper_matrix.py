@@ -420,3 +420,19 @@ def test_audit_verify_against_the_witness_finds_rollback_and_re_chaining(
     out = capsys.readouterr().out
     assert ("rolled back: the witness" in out if "rolled" in case
             else "the log was rewritten and re-chained" in out), out
+
+
+def test_a_witness_that_cannot_be_written_is_reported_and_the_table_goes_on(
+        copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "gone" / "witness.jsonl"))
+    station = _open(copy)
+    try:
+        assert station.store.witness_problem is not None
+        assert "cannot write the witness" in station.store.witness_problem
+        assert any("has no head of table" in note for note in station.store.notes)
+        station.sign_in("D1", PINS["D1"])  # the table goes on; retried at the next change
+    finally:
+        station.close()
+    (tmp_path / "gone").mkdir()
+    _open(copy).close()  # written now
+    assert (tmp_path / "gone" / "witness.jsonl").read_text().count("\n") >= 1
