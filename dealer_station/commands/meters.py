@@ -7,16 +7,12 @@ import argparse
 import getpass
 import sys
 
-from dealer_station.money import format_cents, parse_amount
+from dealer_station.control import StationNotRunning, request
+from dealer_station.meter_desk import handle_meters
 from dealer_station.station import Station
 from dealer_station.store.options import add_table_argument, open_store
-from dealer_station.ui.supervisor.meters import (
-    HIT_COLUMNS,
-    hit_rows,
-    meter_panels,
-    parse_rate,
-    shift_start,
-)
+from dealer_station.store.paths import table_directory, table_id
+from dealer_station.ui.supervisor.meters import HIT_COLUMNS, hit_rows, meter_panels, shift_start
 
 NAME = "meters"
 HELP = "progressive meters: list, show, create, change, reseed after a hit, retire"
@@ -31,7 +27,8 @@ reseed NAME                   after a hit: the overflow goes into the meter (up 
 retire NAME --reason TEXT
 Changes need --by SUPERVISOR_ID and that supervisor's PIN (asked on the terminal, or one line
 on stdin with --pin-stdin); they are made between rounds only, checked against 5324.41(k) and
-the table's configuration, and audited. The table's station must not be running elsewhere.
+the table's configuration, and audited. While the dealer's screen runs the table the request
+goes to the running station (its control socket), which carries it out.
 """
 
 
@@ -82,14 +79,6 @@ def _list(args: argparse.Namespace, show: str | None) -> int:
     return 0
 
 
-def _limit(text: str | None) -> tuple[int | None, bool]:
-    if text is None:
-        return None, False
-    if text.strip().lower() == "none":
-        return None, True
-    return parse_amount(text), False
-
-
 def run(args: argparse.Namespace) -> int:
     if args.action in ("list", "show"):
         if args.action == "show" and not args.name:
@@ -99,31 +88,17 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"meters {args.action} needs the meter's name")
     if not args.by:
         raise ValueError(f"meters {args.action} needs --by SUPERVISOR_ID")
-    pin = _pin(args)
-    with Station.open(args.table, args.data_dir) as station:
-        who = {"supervisor": args.by, "pin": pin}
-        if args.action == "create":
-            if not args.wager or args.reset is None or args.rate is None:
-                raise ValueError("meters create needs --wager, --reset and --rate")
-            limit, _ = _limit(args.limit)
-            made = station.create_meter(args.name, wager=args.wager,
-                                        reset=parse_amount(args.reset),
-                                        rate_bp=parse_rate(args.rate), limit=limit,
-                                        above_limit=args.above_limit, **who)
-            print(f"created meter {made.name}: {format_cents(made.current)} on the meter")
-        elif args.action == "change":
-            limit, clear = _limit(args.limit)
-            changed = station.change_meter(
-                args.name, reset=None if args.reset is None else parse_amount(args.reset),
-                rate_bp=None if args.rate is None else parse_rate(args.rate), limit=limit,
-                clear_limit=clear, above_limit=args.above_limit, **who)
-            print(f"changed meter {changed.name}: base {format_cents(changed.reset)}, rate "
-                  f"{changed.rate_bp / 100:g}%, limit "
-                  f"{'none' if changed.limit is None else format_cents(changed.limit)}")
-        elif args.action == "reseed":
-            moved = station.reseed_meter(args.name, **who)
-            print(f"reseeded meter {args.name}: {format_cents(moved)} from the overflow")
-        else:
-            retired = station.retire_meter(args.name, reason=args.reason, **who)
-            print(f"retired meter {retired.name} ({format_cents(retired.current)} on it)")
+    message = {"command": "meters", "action": args.action, "name": args.name,
+               "wager": args.wager, "reset": args.reset, "rate": args.rate, "limit": args.limit,
+               "above_limit": args.above_limit, "reason": args.reason, "by": args.by,
+               "pin": _pin(args)}
+    directory = table_directory(table_id(args.table), args.data_dir)
+    try:  # the running station does it (the dealer's screen holds the table)
+        answer = request(directory, message)
+    except StationNotRunning:
+        with Station.open(args.table, args.data_dir) as station:
+            answer = {"ok": True, **handle_meters(station, message)}
+    if not answer.get("ok"):
+        raise ValueError(str(answer.get("error", "refused")))
+    print(answer.get("message", "done"))
     return 0

@@ -194,22 +194,28 @@ def open_devices(controller: TableController, devices: Mapping[str, Any] | None,
 
 
 def listen_for_commands(station: Any, controller: TableController, bridge: Any = None) -> None:
-    """While the screen runs, ``dealer-station users …`` reaches the station through its control
-    socket (:mod:`dealer_station.control`): the station performs and audits the change, on the
+    """While the screen runs, ``dealer-station users …`` and ``dealer-station meters …`` reach
+    the station through its control socket (:mod:`dealer_station.control`): the station
+    performs and audits the change, on the
     table worker's thread when there is one (``bridge``), so the screen shows it at once (a
     dealer disabled while on duty is signed out there)."""
     from dealer_station import logs
     from dealer_station.accounts import handle
     from dealer_station.control import ControlServer
+    from dealer_station.meter_desk import handle_meters
 
-    def users(message: Any) -> dict[str, Any]:
-        if bridge is None:
-            return handle(station, message)
-        answer: dict[str, Any] = bridge.run_on_worker(
-            lambda worker_controller: handle(worker_controller.station, message))
-        return answer
+    def on_station(handler: Callable[..., dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
+        """``handler(station, message)`` on the table worker's thread when there is one."""
+        def serve(message: Any) -> dict[str, Any]:
+            if bridge is None:
+                return handler(station, message)
+            answer: dict[str, Any] = bridge.run_on_worker(
+                lambda worker_controller: handler(worker_controller.station, message))
+            return answer
+        return serve
 
-    server = ControlServer(station.store.directory, {"users": users})
+    users, meters = on_station(handle), on_station(handle_meters)
+    server = ControlServer(station.store.directory, {"users": users, "meters": meters})
     try:
         server.start()
     except OSError as error:  # e.g. a data directory path too long for a Unix socket

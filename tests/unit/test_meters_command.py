@@ -124,3 +124,37 @@ def test_overflow_above_the_limit_and_the_reseed_after_a_hit(data_dir: Path) -> 
         stats = station.meter_statistics(NAME)
         assert stats.current - stats.reset == (stats.contributions - stats.paid
                                                + stats.reseeded)
+
+
+def test_meters_while_the_dealer_s_screen_holds_the_table(tmp_path: Path) -> None:
+    """The running station carries out ``dealer-station meters create`` (its control socket),
+    checks the PIN and the law, audits it, and the screen's station knows the meter at once;
+    a refusal is one line with its clause."""
+    import os
+    import subprocess
+    import sys
+
+    from dealer_station.ui.app import build_controller, load_table_config
+
+    setup = load_table_config(game="pai_gow")
+    setup.settings["side_wagers"] = {"offered": ["progressive"]}
+    controller = build_controller(setup, str(tmp_path), transport="memory", table="PG-1")
+    command = [str(Path(sys.executable).parent / "dealer-station"), "--data-dir",
+               str(tmp_path), "meters"]
+
+    def meters_cli(*argv: str, pin: str = "111111") -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*command, *argv, "--table", "PG-1", "--by", "S1", "--pin-stdin"],
+                              input=pin + "\n", capture_output=True, text=True, timeout=120,
+                              env={**os.environ})
+
+    try:
+        assert controller.create_first_supervisor("S1", "Sam Super", "111111")
+        refused = meters_cli(*CREATE[:-1], "20%")
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+        assert "below the 21%" in refused.stderr and "[5324.41(k)(5)]" in refused.stderr
+        done = meters_cli(*CREATE)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == "created meter pai_gow_progressive: $10,000.00 on the meter"
+        assert controller.station.meter(NAME).current == 1_000_000  # the running station's
+    finally:
+        controller.close()
