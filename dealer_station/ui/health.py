@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from dealer_station.ui.theme import THEME
@@ -104,17 +104,19 @@ class HealthItem(QWidget):
         event.accept()
 
 
-def _shortened(who: str, room: int = 24) -> str:
-    """``Name (id)`` in at most about ``room`` characters: the name is shortened, never the id.
+#: The widest the on-duty name line may be (pixels): the bar has no room for more at 1280.
+ON_DUTY_PIXELS = 110
 
-    >>> _shortened("Dee Dealer (D-7)"), _shortened("Maximilian Alexander Smith (S-100)")
-    ('Dee Dealer (D-7)', 'Maximilian Alex… (S-100)')
-    """
-    if len(who) <= room or not who.endswith(")") or " (" not in who:
+
+def fit_on_duty(who: str, metrics: QFontMetrics, room: int = ON_DUTY_PIXELS) -> str:
+    """``Name (id)`` in at most ``room`` pixels of ``metrics``' font: the name is elided,
+    never the id."""
+    if metrics.horizontalAdvance(who) <= room or not who.endswith(")") or " (" not in who:
         return who
     name, _, rest = who.rpartition(" (")
-    keep = max(4, room - len(rest) - 3)
-    return f"{name[:keep].rstrip()}… ({rest}"
+    tail = f" ({rest}"
+    left = max(metrics.horizontalAdvance("M…"), room - metrics.horizontalAdvance(tail))
+    return metrics.elidedText(name, Qt.TextElideMode.ElideRight, left) + tail
 
 
 class HealthStrip(QFrame):
@@ -190,7 +192,8 @@ class HealthStrip(QFrame):
         """Who is signed in as the dealer on duty (``text`` in full, the button's tooltip;
         ``short`` on the button above SIGN OUT); "" when nobody: the button is hidden."""
         self.on_duty = text
-        shown = _shortened(short or text)
+        self.sign_out_button.ensurePolished()  # its style sheet's font measures the name
+        shown = fit_on_duty(short or text, self.sign_out_button.fontMetrics())
         self.sign_out_button.setText(f"{shown}\nSIGN OUT" if shown else "SIGN OUT")
         self.sign_out_button.setToolTip(f"On duty: {text}. SIGN OUT: the dealer signs out; a "
                                         "round in progress waits where it stands" if text
