@@ -40,7 +40,7 @@ def _lines(jackpot: Jackpot, table: str | None) -> list[str]:
         ("Meter", jackpot.meter),
         ("Round", str(jackpot.round_id) if jackpot.round_id is not None else "-"),
         ("Betting position", jackpot.position),
-        ("Winning hand", jackpot.hand),
+        ("Winning hand", jackpot.hand.replace("_", " ").capitalize()),  # the (k)(4) words
         ("Amount paid", format_cents(jackpot.amount)),
         ("Meter before", format_cents(jackpot.meter_before)),
         ("Meter after", format_cents(jackpot.meter_after)),

@@ -38,7 +38,7 @@ from dealer_station.store import meters as meter_store
 from dealer_station.store.meters import Jackpot
 
 __all__ = ["COPY_MARK", "PrinterFault", "SimulatedPrinter", "SlipPrinter", "open_printer",
-           "print_jackpot", "printer_url", "slip_lines"]
+           "print_jackpot", "printer_report", "printer_url", "slip_lines"]
 
 COPY_MARK = "*** COPY ***"
 
@@ -195,3 +195,22 @@ def print_jackpot(station: Any, number: int, *, actor: str | None,
     station.store.audit("slip", {"jackpot": number, "outcome": "printed", "copy": copy},
                         actor=actor, round_id=record.round_id)
     return copy
+
+
+def printer_report(printer: SimulatedPrinter | SlipPrinter | None, last: int = 3) -> str:
+    """What the technician reads of the slips' printer: which one, its fault, and (simulated)
+    the last slips it printed, newest last."""
+    if printer is None:
+        return ("No receipt printer is configured ([devices.printer] url): jackpot records are "
+                "saved as text and PDF only.")
+    if isinstance(printer, SlipPrinter):
+        return f"Receipt printer: {printer.url} (ESC/POS)."
+    fault = printer.fault()
+    lines = [f"Simulated receipt printer, writing to {printer.directory}"
+             + (f" — FAULT: {fault}" if fault else " — ready")]
+    slips = sorted(printer.directory.glob("slip-*.txt"))[-last:]
+    if not slips:
+        lines.append("It has printed nothing yet.")
+    for path in slips:
+        lines += ["", f"--- {path.name}", path.read_text(encoding="utf-8").rstrip()]
+    return "\n".join(lines)

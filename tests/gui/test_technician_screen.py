@@ -281,3 +281,37 @@ def test_a_bogus_event_number_injected_is_reported_in_the_device_list(
     qtbot.waitUntil(lambda: "event numbers refused 1" in lockout_errors(), timeout=10_000)
     cursor = table.call(lambda context: context.manager.lockout.cursor.number)
     assert cursor < 2**16
+
+
+def test_the_technician_reads_the_simulated_receipt_printer(qtbot: Any, table: Any,
+                                                            screen: Any) -> None:
+    """Issue 16: in simulation mode the jackpot slips go to a simulated printer whose output,
+    and fault, the technician reads on the screen."""
+    sign_in(qtbot, table, screen)
+    screen.pages.show_page(screen.pages.stack.indexOf(screen.printer_text.parentWidget()))
+    qtbot.mouseClick(screen.printer_refresh, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert "Simulated receipt printer" in screen.printer_text.toPlainText()
+    assert "It has printed nothing yet." in screen.printer_text.toPlainText()
+
+    def print_one(context: Any) -> Path:
+        from dealer_station.slips import print_jackpot
+        from dealer_station.store import meters as meter_store
+
+        station = context.station
+        with station.store.transaction() as work:
+            meter_store.create_meter(work, "slips_test", "bonus", 10_000, 2100)
+            meter_store.pay_jackpot(work, "slips_test", round_id=None, position="2",
+                                    hand="royal_flush", amount=5_000, dealer="D1",
+                                    supervisor="S2")
+        print_jackpot(station, 1, actor="S2", printer=station.slip_printer)
+        folder: Path = station.slip_printer.directory
+        return folder
+
+    folder = table.call(print_one)
+    (folder / "FAULT").write_text("no paper")
+    qtbot.mouseClick(screen.printer_refresh, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    shown = screen.printer_text.toPlainText()
+    assert "FAULT: no paper" in shown and "--- slip-0001.txt" in shown
+    assert "JACKPOT RECORD No. 000001" in shown and "Amount paid        $50.00" in shown

@@ -129,7 +129,8 @@ class TechnicianScreen(StaffFrame):
         self.pages = PageSwitcher([("Devices and tests", self._devices_page()),
                                    ("Frame trace", self._trace_page()),
                                    ("Fault injection", self._faults_page()),
-                                   ("Diagnostics bundle", self._bundle_page())])
+                                   ("Diagnostics bundle", self._bundle_page()),
+                                   ("Receipt printer", self._printer_page())])
         self.work_layout.addWidget(self.pages, 1)
         self.message = message_label()
         self.message.setContentsMargins(16, 4, 16, 8)
@@ -246,6 +247,27 @@ class TechnicianScreen(StaffFrame):
         layout.addWidget(self.bundle_label)
         layout.addStretch(1)
         return page
+
+    def _printer_page(self) -> QWidget:
+        """The jackpot slips' printer: which one, its fault, and the simulated printer's last
+        slips as it printed them."""
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        self.printer_refresh = QPushButton("SHOW THE PRINTER'S LAST SLIPS")
+        self.printer_refresh.setObjectName("primary")
+        self.printer_refresh.clicked.connect(self.show_printer)
+        layout.addWidget(self.printer_refresh)
+        self.printer_text = QPlainTextEdit()
+        self.printer_text.setReadOnly(True)
+        self.printer_text.setStyleSheet('font-family: "DejaVu Sans Mono"; font-size: 11pt;')
+        layout.addWidget(self.printer_text, 1)
+        return page
+
+    def show_printer(self) -> None:
+        from dealer_station.slips import printer_report
+
+        self.calls.submit(lambda context: printer_report(context.station.slip_printer),
+                          self.printer_text.setPlainText, self.message.setText)
 
     # -- session ----------------------------------------------------------------------------
     def start(self) -> None:
