@@ -240,7 +240,14 @@ def create_window(factory: Callable[[Any], TableController]) -> Any:
 
 def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1280, 800),
          full_screen: bool = False) -> int:
-    """``dealer-station`` with no command: open the dealer's screen."""
+    """``dealer-station`` with no command: open the dealer's screen (exit status 2 with one
+    line on stderr when no window can be opened here: Qt would abort the process)."""
+    from dealer_station.ui.display import session_problem
+
+    problem = session_problem()
+    if problem is not None:
+        print(f"dealer-station: {problem}", file=sys.stderr)
+        return 2
     from PySide6.QtWidgets import QApplication
 
     started = time.perf_counter()

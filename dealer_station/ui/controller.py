@@ -35,6 +35,7 @@ from dealer_station.ui.view import (
     StepView,
     TableView,
     describe_record,
+    order_text,
     payment_lines,
     step_view,
 )
@@ -844,6 +845,13 @@ class TableController:
         meter = self._meter()
         if meter is not None:
             table = replace(table, meter=meter)
+        # the positions by the names the felt gives them: the dealer's is "dealer", never a
+        # number the table does not have ("2 → … → 6 → 7 → 1" on a six-position table)
+        seat_key = getattr(self.adapter, "seat_key", str)
+        dealers = {seat.key for seat in table.seats if seat.is_dealer}
+        view = replace(view, order_text=order_text(
+            step.positions, done,
+            names={str(p): "dealer" for p in step.positions if seat_key(p) in dealers}))
         entry = None
         if round_ is not None and not signed_out:
             entry = self._entry(round_)
@@ -852,7 +860,7 @@ class TableController:
                 # betting has no order: NOW is the position whose wagers are being entered
                 order = {str(entry.position): 0} if entry.position else {}
             else:
-                order = {str(p): i for i, p in enumerate(
+                order = {seat_key(p): i for i, p in enumerate(
                     p for p in step.positions if str(p) not in {str(d) for d in done})}
             table = replace(table, seats=tuple(
                 replace(seat, order=order.get(seat.key)) for seat in table.seats))

@@ -242,18 +242,24 @@ def headline(instruction: str, limit: int = 150) -> str:
     return instruction.split(": ", 1)[0] + ", in the order listed below."
 
 
-def order_text(positions: Sequence[int | str], done: Iterable[int | str] = ()) -> str:
-    """``Order: 1 ✓ → 2 → 3`` for the positions of a step, ticking those already done.
+def order_text(positions: Sequence[int | str], done: Iterable[int | str] = (),
+               names: Mapping[str, str] | None = None) -> str:
+    """``Order: 1 ✓ → 2 → 3`` for the positions of a step, ticking those already done;
+    ``names`` replace a position's number (the dealer's position is "dealer").
 
     >>> order_text([1, 2, 3], done=[1])
     'Order: 1 ✓ → 2 → 3'
+    >>> order_text([6, 7, 1], names={"7": "dealer"})
+    'Order: 6 → dealer → 1'
     >>> order_text([])
     ''
     """
     if not positions:
         return ""
     finished = {str(p) for p in done}
-    parts = [f"{p} ✓" if str(p) in finished else str(p) for p in positions]
+    named = names or {}
+    parts = [named.get(str(p), str(p)) + (" ✓" if str(p) in finished else "")
+             for p in positions]
     return "Order: " + " → ".join(parts)
 
 

@@ -98,6 +98,15 @@ class PaiGowAdapter:
                 return parse_cards(str(stacks[str(position)]))
         return ()
 
+    @staticmethod
+    def seat_key(position: int | str) -> str:
+        """The felt's key of a round's position: the dealer's (:data:`DEALER`) is "dealer".
+
+        >>> PaiGowAdapter.seat_key(7), PaiGowAdapter.seat_key(3)
+        ('dealer', '3')
+        """
+        return "dealer" if str(position) == str(DEALER) else str(position)
+
     def table_view(self, bonus_round: Any, devices: DeviceState) -> TableView:
         round_ = core(bonus_round)
         document = round_.to_document()
