@@ -199,6 +199,16 @@ class Table:
             self.click(self.window.wager_entry.place)
             self.wait(lambda s, p=position: s.table.seat(p).active)
 
+    def wager(self, position: int, chip: int = 1, chips: int = 1) -> None:
+        """Tap the seat, tap the wager entry's chip button ``chip`` (0: $5, 1: $25, ...)
+        ``chips`` times, PLACE, and wait until the felt shows the position playing."""
+        self.tap_seat(position)
+        entry = self.window.wager_entry
+        for _ in range(chips):
+            self.click(entry._chip_buttons[chip])
+        self.click(entry.place)
+        self.wait(lambda s: s.table.seat(position).active)
+
     def tick_all(self) -> None:
         with self.qtbot.waitActive(self.window):
             self.window.activateWindow()

@@ -16,11 +16,7 @@ def _to_bet_one(table: Table) -> None:
     table.sign_in_supervisor()
     table.wait_devices_online()
     table.press("start_round")
-    table.tap_seat(1)
-    entry = table.window.wager_entry
-    table.click(entry._chip_buttons[0])
-    table.click(entry.place)
-    table.wait(lambda s: s.table.seat(1).active)
+    table.wager(1, chip=0)
     access = table.window.simulated_table  # the dealer's lockout button, on the table
     table.click(access.button)
     table.qtbot.waitUntil(lambda: table.window.findChild(QPushButton, "sim-lockout-button")

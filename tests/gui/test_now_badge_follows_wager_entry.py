@@ -22,11 +22,7 @@ def test_now_badge_is_on_the_position_being_entered(qtbot, tmp_path, game):
             table.press("shuffled")
         assert table.phase == "betting"
         assert _tags(table) == {}  # no position chosen yet: nobody is NOW
-        table.tap_seat(1)
-        entry = table.window.wager_entry
-        table.click(entry._chip_buttons[1])  # $25: within both games' limits
-        table.click(entry.place)
-        table.wait(lambda s: s.table.seat(1).active)
+        table.wager(1)  # $25: within both games' limits
         table.tap_seat(4)
         assert _tags(table) == {"4": 0}
         felt = table.window.felt

@@ -14,11 +14,7 @@ def test_the_deal_order_says_dealer_not_seven(qtbot, tmp_path):
         table.sign_in_supervisor()
         table.press("start_round")
         table.press("shuffled")
-        table.tap_seat(2)
-        entry = table.window.wager_entry
-        table.click(entry._chip_buttons[1])
-        table.click(entry.place)
-        table.wait(lambda s: s.table.seat(2).active)
+        table.wager(2)
         table.press("no_more_bets")
         table.press("rng")
         snap = table.wait(lambda s: s.step.phase == "deal")
