@@ -132,7 +132,7 @@ def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
     round_, summary = _open_round(station, round_id)
     if round_ is None:
         raise _finished(station.store, round_id, position)
-    wagered = tuple(getattr(round_, "_progressive_wagered", ()))
+    wagered = tuple(getattr(round_, "progressive_wagered", ()))
     if position not in wagered:
         raise ProcedureError(f"position {position} has no progressive wager in round "
                              f"{round_id} (no chip was counted on its acceptor at the light "
@@ -157,7 +157,7 @@ def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
                              f"right); position {position} waits for it", "5324.41(k)(6)")
     name = station.progressive_meter_name()
     meter = station.meter(name)
-    request = round_._at_meter(mine, meter.current)  # the hand paying most at the meter now
+    request = round_.at_meter(mine, meter.current)  # the hand paying most at the meter now
     amount = request.amount_at(meter.current)
     from dealer_station.rankings.seven_card import ProgressiveHand, progressive_split
 

@@ -177,3 +177,56 @@ def test_k_6_a_ten_percent_claim_after_a_hit_is_ten_percent_of_the_reseeded_mete
     second = show(station, 2)
     assert second.hand == "natural_royal_flush" and second.meter_before == RESET
     assert second.amount == RESET // 10 and second.meter_after == RESET
+
+
+def test_g_8_k_6_a_later_claim_is_paid_as_the_hand_paying_most_at_the_meter_then(
+        tmp_path: Path) -> None:
+    """Issue 19.1 at approval: on a $1 table reseeded to $500 with $1,500 on the meter, the
+    settlement takes the 100%-of-meter hit as paid first, so the natural royal flush behind it
+    is the royal flush's $100 (10% of the reseeded $500 is $50). When the first claim is rejected
+    instead, the meter still stands at $1,500 when the second is paid: the same cards are then
+    the natural royal flush's 10%, $150.06 ((c)(2)(ii), (g)(8), (k)(4), (k)(6))."""
+    from test_pai_gow_station_rounds import PIN_COST, SETTINGS, TABLE
+
+    from dealer_station.station import Station
+
+    settings = {**SETTINGS, "bonus_wagers": {"offered": ["fortune_bonus", "insurance",
+                                                         "progressive"],
+                                             "progressive_reset_dollars": 500}}
+    station = Station.open(TABLE, str(tmp_path), game="pai_gow", settings=settings,
+                           pin_cost=PIN_COST)
+    station.create_first_supervisor("S1", "Sam Super", "111111")
+    station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
+    station.create_meter("small", wager="progressive", reset=50_000, rate_bp=2100,
+                         supervisor="S1", pin="111111")
+    with station.store.transaction() as work:  # the meter has grown to $1,500 since
+        from dealer_station.store import meters as meter_store
+
+        meter_store.add_entry(work, "small", "reseed", 100_000, actor="S1",
+                              detail={"reason": "test: a grown meter"})
+    station.sign_in("D1", "3333")
+    bet(station)
+    station.perform("confirm_light_count", chips=3)
+    station.perform("determine_starting_position", number=1)
+    round_ = station.round
+    assert isinstance(round_, PaiGowBonusRound) and round_.core.start is not None
+    hands = {5: HANDS[5], 2: "Ah Kh Qh Jh Th 8c 5s", 3: HANDS[3], DEALER: HANDS[DEALER]}
+    station.perform("deal", cards=stacked_shoe(hands, round_.core.start))
+    station.perform("players_have_set")
+    station.perform("set_dealer_hand")
+    for position in round_.core.exposure_order():
+        station.perform("set_hand_house_way", position=position)
+    station.perform("settle")
+    assert [v.hand for v in round_.pending] == ["natural_royal_flush_and_pair", "royal_flush"]
+    first = show(station, 5)
+    station.decide_progressive_claim(first, approve=False, supervisor="S1", pin="111111",
+                                     reason="the cards were moved")
+    second = show(station, 2)
+    now = station.meter("small").current
+    assert now > 100_000 and second.hand == "natural_royal_flush"
+    assert second.amount == -(-now // 10) > 10_000
+    station.decide_progressive_claim(second, approve=True, supervisor="S1", pin="111111")
+    [paid] = meter_store.jackpots(station.store)
+    assert (paid.hand, paid.amount, paid.meter_before) == ("natural_royal_flush",
+                                                           second.amount, now)
+    station.close()

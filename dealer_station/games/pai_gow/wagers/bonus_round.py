@@ -551,7 +551,7 @@ class PaiGowBonusRound:
     # ------------------------------------------------------------------ settlement
     def verify_settle(self, meter: Cents | None = None) -> None:
         self.core.verify_settle()
-        if self._progressive_wagered and meter is None:
+        if self.progressive_wagered and meter is None:
             raise ProcedureError("read the progressive meter: payouts are paid from the meter as "
                                  "it stands", "5324.41(k)(6)")
 
@@ -559,7 +559,8 @@ class PaiGowBonusRound:
         return allowed(self.verify_settle, meter)
 
     @property
-    def _progressive_wagered(self) -> tuple[int, ...]:
+    def progressive_wagered(self) -> tuple[int, ...]:
+        """The positions whose progressive wager was counted at the (k)(2) light check."""
         return self.lockout.wagered if self._progressive_offered else ()
 
     def settle(self, meter: Cents | None = None) -> Record:
@@ -577,7 +578,7 @@ class PaiGowBonusRound:
         return self._record("settle", arguments, effects, core_record.clause)
 
     def _seats(self) -> list[Seat]:
-        lit = set(self._progressive_wagered)
+        lit = set(self.progressive_wagered)
         side = self.core.side_wagers
         seats = []
         for position in self.core.wagers:
@@ -594,7 +595,7 @@ class PaiGowBonusRound:
         dealer = self.core.seven_cards(DEALER) if DEALER in self._dealt() else ()
         result = settle_round(self.bonus, self._seats(), dealer, pai_gow,
                               meter=self.meter_at_settlement, bank_position=self.core.bank,
-                              progressive_positions=self._progressive_wagered)
+                              progressive_positions=self.progressive_wagered)
         self.left_face_up = result.left_face_up
         self.cards_kept = result.cards_kept
         lines = []
@@ -639,7 +640,7 @@ class PaiGowBonusRound:
                 f"dealer's right); position {position} waits for it", "5324.41(k)(6)")
         return self.validations.index(first), first
 
-    def _at_meter(self, request: SupervisorValidation, meter: Cents) -> SupervisorValidation:
+    def at_meter(self, request: SupervisorValidation, meter: Cents) -> SupervisorValidation:
         """``request`` with the hand that pays most at ``meter``, the meter as it stands when
         paid ((k)(6), (g)(8)): a hit paid before it in the round may have lowered the meter so
         that a fixed amount the same cards form (a royal flush's $100 against 10% of the meter)
@@ -661,7 +662,7 @@ class PaiGowBonusRound:
     def verify_approve_progressive(self, position: int, supervisor_id: str, role: str,
                                    meter: Cents, jackpot_number: int, time: str) -> None:
         _, request = self._pending_at(position)
-        self._at_meter(request, meter).verify_approve(supervisor_id, role, meter)
+        self.at_meter(request, meter).verify_approve(supervisor_id, role, meter)
         if jackpot_number in {j.number for j in self.jackpots.values()} or jackpot_number < 1:
             raise ProcedureError(f"jackpot record number {jackpot_number} is taken or invalid",
                                  "5324.41(g)(9)")
@@ -681,7 +682,7 @@ class PaiGowBonusRound:
         self.verify_approve_progressive(position, supervisor_id, role, meter, jackpot_number,
                                         time)
         index, request = self._pending_at(position)
-        approved = self._at_meter(request, meter).approve(supervisor_id, role, meter=meter)
+        approved = self.at_meter(request, meter).approve(supervisor_id, role, meter=meter)
         self.validations[index] = approved
         assert approved.amount is not None
         after = meter - approved.amount
