@@ -8,14 +8,15 @@ start) runs on a table PC. One line per check, exit status non-zero with the rea
   first start) is validated the same way and must be of the same game as the file.
 * **database** — the table's SQLite database passes SQLite's ``integrity_check`` and
   ``foreign_key_check`` (up to :data:`SCAN_LIMIT_BYTES`; a larger database is scanned by
-  ``dealer-station audit verify``, so the check before every start stays as fast whatever the
-  table has played), has the audit head, and a schema this program knows; an older schema is
-  migrated (:data:`dealer_station.store.database.MIGRATIONS`); and it equals what the audit log
-  says, proven as every start proves it (:meth:`dealer_station.store.database.Store.open`): the
-  round journal (every action record, each round's status, void reason and payments) and the
-  meter entries written since the last sealed checkpoint, every account, configuration
-  version, meter and jackpot record, the meters equal to their journals; so a row edited in the
-  database is found. No database yet is the first start (nothing to check; nothing is created).
+  ``dealer-station audit verify --database``, so the check before every start stays as fast
+  whatever the table has played), has the audit head, and a schema this program knows; an
+  older schema is migrated (:data:`dealer_station.store.database.MIGRATIONS`); and it equals
+  what the audit log says, proven as every start proves it
+  (:meth:`dealer_station.store.database.Store.open`): the round journal (every action record,
+  each round's status, void reason and payments) and the meter entries written since the last
+  sealed checkpoint, every account, configuration version, meter and jackpot record, the
+  sessions, the meters equal to their journals; so a row edited in the database is found. No
+  database yet is the first start (nothing to check; nothing is created).
 * **audit chain** — the hash chain of the audit log verifies record by record from the last
   sealed checkpoint (records before it were proven when it was sealed; ``dealer-station audit
   verify`` proves every record from the first) and its last record is the head (sequence and
@@ -245,7 +246,8 @@ def check_audit(files: TableFiles, state: AuditState | None) -> CheckResult:
         return CheckResult(name, False, str(error))
     report = recent.report
     since = (f" since the checkpoint at record {recent.first} (the records before were proven "
-             "when it was sealed; `dealer-station audit verify` proves all from the first)"
+             "when it was sealed; `dealer-station audit verify --database` proves all from the "
+             "first)"
              if recent.first > 1 else "")
     if report.ok:
         return CheckResult(name, True, f"{report.count - recent.first + 1} records verified"
@@ -325,7 +327,7 @@ def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, b
         return CheckResult(name, False, str(error)), None, False
     integrity = ("integrity ok" if scan else
                  f"integrity not scanned here ({size // 2**20} MiB; `dealer-station audit "
-                 "verify` scans it)")
+                 "verify --database` scans it)")
     return CheckResult(name, True, f"{integrity}, schema version {version}"), state, \
         version < latest
 

@@ -76,7 +76,8 @@ def test_sealing_is_in_the_chain_and_witnessed(sealed: Path) -> None:
     assert [r["data"]["segment"] for r in records] == [1, 2]
     witnessed = (sealed.parent / "witness.jsonl").read_text().splitlines()
     assert json.loads(witnessed[-1])["seq"] == len(lines)
-    assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 0
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--database",
+                 "--table", TABLE]) == 0
 
 
 def test_a_changed_segment_is_refused(sealed: Path, tmp_path: Path,

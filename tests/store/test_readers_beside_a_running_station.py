@@ -1,4 +1,4 @@
-"""A read-only opening (``dealer-station history``, ``audit verify``'s database proof) beside a
+"""A read-only opening (``dealer-station history``, ``audit verify --database``) beside a
 running station that commits and appends as it reads is not taken for tampering: the log is
 read, the database's snapshot taken, the log read again, and only what the station appended
 since is left to its own proof."""

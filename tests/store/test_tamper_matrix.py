@@ -372,13 +372,17 @@ def test_a_start_proves_the_tail_after_the_checkpoint_and_audit_verify_everythin
         checkpointed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """With checkpoints sealed every 30 records: a start verifies the records after the last
     one (the state tables always whole); a journal row of an early round edited in the
-    database is found by ``audit verify`` (from the first record), which a start leaves to it."""
+    database is found by ``audit verify --database`` (from the first record), which a start
+    leaves to it."""
     data = checkpointed
     assert audit.verify(data / TABLE / "audit.jsonl").ok
     _sql("UPDATE records SET record = replace(record, '\"position\": ', '\"position\": 1') "
          "WHERE round_id = 1 AND sequence = 1")(data, tmp_path)
     _open(data).close()  # proven when sealed: not read again at start
-    assert main(["--data-dir", str(data), "audit", "verify", "--table", TABLE]) == 1
+    assert main(["--data-dir", str(data), "audit", "verify", "--table", TABLE]) == 0  # chain
+    capsys.readouterr()
+    assert main(["--data-dir", str(data), "audit", "verify", "--database",
+                 "--table", TABLE]) == 1
     assert ("round 1 record 1 differs from audit record" in capsys.readouterr().out)
     for tamper, message in (
             ("UPDATE users SET role = 'supervisor' WHERE id = 'D1'", "users row D1 differs"),
