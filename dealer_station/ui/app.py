@@ -156,6 +156,11 @@ def open_devices(controller: TableController, devices: Mapping[str, Any] | None,
     controller.devices = DeviceState(shoe_reads_cards=config.shoe_reads_cards)
     controller.reset_health(set(config.acceptors.addresses) if config.acceptors else set())
     controller.simulation = sim
+    from dealer_station import logs
+
+    logs.get_logger("dealer_station.app").info(
+        "devices_opened", game=game, simulated=sim is not None,
+        lines={spec.name: spec.url for spec in config.specs})
     if sim is not None:
         controller.device_closers.append(sim.close)
         if simulated is not None:

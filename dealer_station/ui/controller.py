@@ -696,6 +696,7 @@ class TableController:
 
         if self._health_book is None:
             self._health_book = HealthBook()
+        before = dict(self.devices.health)
         raw = [item for item in items if not isinstance(item, DeviceHealth)
                and (self._seats is None or getattr(item, "seat", None) is None
                     or item.seat in self._seats)]
@@ -704,6 +705,7 @@ class TableController:
         self.set_health([item for item in items if isinstance(item, DeviceHealth)])
         if raw:
             self.set_health(self._health_book.items())
+        _log_health_changes(before, self.devices.health)
 
     def restore_devices(self) -> None:
         """After a start or a resume: put the devices as the current step needs them."""
@@ -896,6 +898,22 @@ def on_duty(dealer: Any) -> str:
     if dealer is None or not hasattr(dealer, "id"):
         return ""
     return f"{dealer.name} ({dealer.id}) · {dealer.role}"
+
+
+def _log_health_changes(before: Mapping[str, DeviceHealth],
+                        after: Mapping[str, DeviceHealth]) -> None:
+    """One diagnostic log line per device whose health changed (connected, reconnecting with
+    the reason, fault, offline): what the technician's diagnostics bundle needs to explain a
+    device problem afterwards."""
+    changed = [item for name, item in after.items() if before.get(name) != item]
+    if not changed:
+        return
+    from dealer_station import logs
+
+    log = logs.get_logger("dealer_station.devices")
+    for item in changed:
+        log.info("device_health", device=item.name, title=item.title, state=item.state.value,
+                 detail=item.detail)
 
 
 def _reason(error: Exception) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from dealer_station.ui.supervisor.demo import DemoTable, play_let_it_ride
 from dealer_station.ui.supervisor.session import StaffSession
@@ -116,11 +116,12 @@ def test_a_round_cannot_start_while_a_test_runs(qtbot: Any, table: Any, screen: 
 
 def test_the_frame_trace_shows_decoded_frames(qtbot: Any, table: Any, screen: Any) -> None:
     sign_in(qtbot, table, screen)
+    screen.routine_box.setChecked(True)  # every frame, the routine polls too
     screen.trace_button.setChecked(True)
     table.wait_idle()
     qtbot.waitUntil(lambda: "POLL reply" in screen.trace.toPlainText(), timeout=10_000)
     text = screen.trace.toPlainText()
-    assert " tx addr " in text and " rx addr " in text
+    assert " tx shoe " in text and " rx shoe " in text and " rx seat 3 " in text
     screen.trace_button.setChecked(False)
     table.wait_idle()
     assert table.call(lambda context: all(link.trace is None
@@ -162,8 +163,8 @@ def test_diagnostics_bundle_is_one_archive_with_everything(qtbot: Any, table: An
     assert path is not None and path.suffix == ".zip"
     with zipfile.ZipFile(path) as archive:
         names = set(archive.namelist())
-        assert names == {"configuration.json", "devices.json", "trace.txt", "logs/recent.log",
-                         "logs/audit-tail.jsonl", "manifest.json"}
+        assert names == {"configuration.json", "devices.json", "trace.txt", "trace-events.txt",
+                         "logs/recent.log", "logs/audit-tail.jsonl", "manifest.json"}
         configuration = json.loads(archive.read("configuration.json"))
         assert configuration["game"] == "let_it_ride" and configuration["simulated"] is True
         devices = json.loads(archive.read("devices.json"))["devices"]
@@ -315,3 +316,33 @@ def test_the_technician_reads_the_simulated_receipt_printer(qtbot: Any, table: A
     shown = screen.printer_text.toPlainText()
     assert "FAULT: no paper" in shown and "--- slip-0001.txt" in shown
     assert "JACKPOT RECORD No. 000001" in shown and "Amount paid        $50.00" in shown
+
+
+def test_the_trace_hides_routine_polls_names_devices_and_pauses(qtbot: Any, table: Any,
+                                                                screen: Any) -> None:
+    """Issue 14, item 17: hundreds of POLL frames a second hid what mattered. The routine
+    polls are hidden (counted), each frame names its device, PAUSE holds the view."""
+    sign_in(qtbot, table, screen)
+    assert not screen.routine_box.isChecked()  # hidden unless asked for
+    screen.trace_button.setChecked(True)
+    table.wait_idle()
+    qtbot.waitUntil(lambda: screen.tap.routine_count > 50, timeout=10_000)
+    table.call(lambda c: c.simulation.backdoor.place_chip(3))  # a chip: an event to see
+    qtbot.waitUntil(lambda: "CHIP_SENSED" in screen.trace.toPlainText(), timeout=10_000)
+    text = screen.trace.toPlainText()
+    assert "no events" not in text and " POLL epoch=" not in text  # no routine poll shown
+    assert any(" seat 3 " in line and "CHIP_SENSED" in line for line in text.splitlines())
+    assert "routine polls hidden" in screen.trace_count.text()
+    qtbot.mouseClick(screen.pause_button, Qt.MouseButton.LeftButton)
+    held, count = screen.trace.toPlainText(), screen.tap.count
+    table.call(lambda c: c.simulation.backdoor.remove_chip(3))
+    qtbot.waitUntil(lambda: screen.tap.count > count + 50, timeout=10_000)
+    qtbot.wait(1200)  # the screen's once-a-second update came and went
+    assert screen.trace.toPlainText() == held and "PAUSED" in screen.trace_count.text()
+    qtbot.mouseClick(screen.pause_button, Qt.MouseButton.LeftButton)
+    assert "CHIP_REMOVED" in screen.trace.toPlainText()
+    box = screen.routine_box
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(12, box.height() // 2))
+    assert box.isChecked() and "no events" in screen.trace.toPlainText()
+    screen.trace_button.setChecked(False)
+    table.wait_idle()

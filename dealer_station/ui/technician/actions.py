@@ -64,10 +64,11 @@ def inject_fault(context: StaffContext, session: StaffSession, key: str, line: s
 
 
 def export_bundle(context: StaffContext, session: StaffSession, path: Path, *,
-                  trace: list[str], logs: list[str]) -> Path:
-    """Write the diagnostics bundle to ``path`` (a ``.zip``); returns it."""
+                  trace: list[str], logs: list[str], events: list[str] | None = None) -> Path:
+    """Write the diagnostics bundle to ``path`` (a ``.zip``); returns it. ``trace``: the last
+    frames, routine polls included; ``events``: the last frames that say something."""
     check_technician(context, session, "export_diagnostics_bundle", moves_hardware=False)
-    contents = bundle_contents(context, trace=trace, logs=logs,
+    contents = bundle_contents(context, trace=trace, logs=logs, events=events,
                                rows=device_rows(context.manager))
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bundle(path, contents)

@@ -108,7 +108,7 @@ def _tail(path: Path, lines: int) -> str:
 
 
 def bundle_contents(context: Any, *, trace: list[str], logs: list[str],
-                    rows: list[Any]) -> dict[str, Any]:
+                    rows: list[Any], events: list[str] | None = None) -> dict[str, Any]:
     """What goes in the archive, read on the station's thread."""
     station = context.station
     manager = context.manager
@@ -127,7 +127,9 @@ def bundle_contents(context: Any, *, trace: list[str], logs: list[str],
         "devices.json": {"devices": [row.to_json() for row in rows],
                          "last_known_states": station.device_states()},
         "trace.txt": "\n".join(trace),
-        "logs/recent.log": "\n".join(logs),
+        "trace-events.txt": "\n".join(events if events is not None else trace),
+        "logs/recent.log": "\n".join(logs) if logs else "(no log line since the station "
+                                                         "started)",
         "logs/audit-tail.jsonl": _tail(Path(store.audit_path), 500),
     }
 

@@ -16,8 +16,9 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor, QHideEvent
+from PySide6.QtGui import QColor, QHideEvent, QTextCursor
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -195,8 +196,20 @@ class TechnicianScreen(StaffFrame):
         self.trace_button.setCheckable(True)
         self.trace_button.toggled.connect(self.set_tracing)
         row.addWidget(self.trace_button)
+        # the lines' heartbeat (polls answered "no events", hundreds a second) is hidden unless
+        # asked for; PAUSE holds the view still to read it (the frames are still kept)
+        self.routine_box = QCheckBox("Show routine polls")
+        self.routine_box.setToolTip("Every device is polled many times a second; its answers "
+                                    "without an event are routine")
+        self.routine_box.toggled.connect(lambda _on: self._refill_trace())
+        row.addWidget(self.routine_box)
+        self.pause_button = QPushButton("PAUSE")
+        self.pause_button.setCheckable(True)
+        self.pause_button.toggled.connect(self._paused)
+        row.addWidget(self.pause_button)
         self.trace_count = QLabel("")
         self.trace_count.setObjectName("muted")
+        self.trace_count.setWordWrap(True)
         row.addWidget(self.trace_count, 1)
         layout.addLayout(row)
         self.trace = QPlainTextEdit()
@@ -320,10 +333,27 @@ class TechnicianScreen(StaffFrame):
         """Every second: the lock, the device list, new trace lines."""
         if self.calls.pending == 0:
             self.refresh()
-        lines, self._trace_seen = self.tap.since(self._trace_seen)
-        if lines:
-            self.trace.appendPlainText("\n".join(lines))
-        self.trace_count.setText(f"{self.tap.count} frames")
+        if not self.pause_button.isChecked():
+            lines, self._trace_seen = self.tap.since(
+                self._trace_seen, routine=self.routine_box.isChecked())
+            if lines:
+                self.trace.appendPlainText("\n".join(lines))
+        hidden = "" if self.routine_box.isChecked() else (
+            f" · {self.tap.routine_count} routine polls hidden")
+        self.trace_count.setText(f"{self.tap.count} frames{hidden}"
+                                 + (" · PAUSED" if self.pause_button.isChecked() else ""))
+
+    def _paused(self, on: bool) -> None:
+        self.pause_button.setText("RESUME" if on else "PAUSE")
+        if not on:
+            self._refill_trace()  # what came meanwhile
+
+    def _refill_trace(self) -> None:
+        """The view again from the kept frames, with or without the routine polls."""
+        routine = self.routine_box.isChecked()
+        self.trace.setPlainText("\n".join(self.tap.lines(routine=routine)))
+        self._trace_seen = self.tap.count if routine else self.tap.notable_count
+        self.trace.moveCursor(QTextCursor.MoveOperation.End)
 
     def _show(self, found: tuple[int | None, list[DeviceRow]]) -> None:
         self.locked_round, self.rows = found
@@ -467,13 +497,14 @@ class TechnicianScreen(StaffFrame):
         if session is None:
             return
         trace, logs = self.tap.lines(), list(self.logs.lines)
+        events = self.tap.lines(routine=False)
         chosen = self.bundle_dir
         stamp = utc_now()[:19].replace(":", "").replace("-", "")
 
         def write(context: StaffContext) -> Path:
             directory = chosen or Path(context.station.store.directory) / "diagnostics"
             return export_bundle(context, session, directory / f"diagnostics-{stamp}.zip",
-                                 trace=trace, logs=logs)
+                                 trace=trace, logs=logs, events=events)
 
         def done(path: Path) -> None:
             self.bundle_path = path
