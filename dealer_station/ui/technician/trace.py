@@ -9,7 +9,7 @@ event, a command, a refusal) are never pushed out by it and the screen can hide 
 >>> from drivers.protocol.frame import Frame
 >>> tap = TraceTap(limit=2, names={("loop://", 1): "shoe"})
 >>> tap.hook("tx", Frame(1, 0x04, 5, bytes(8)), 10.0, "loop://")
->>> tap.hook("rx", Frame(1, 0x84, 5, bytes(8)), 10.5, "loop://")
+>>> tap.hook("rx", Frame(1, 0x84, 5, bytes(9)), 10.5, "loop://")  # no events
 >>> tap.hook("tx", Frame(1, 0x22, 6, b""), 11.0, "loop://")
 >>> [line.split()[1:3] for line in tap.lines(routine=False)]
 [['tx', 'shoe']]
