@@ -308,14 +308,20 @@ class Station:
 
     def find(self, text: Text, kind: str | None = "button",
              patience: float = PATIENCE) -> Seen:
-        """Wait until one enabled ``kind`` showing ``text`` is on screen, uncovered."""
-        def one(screen: Screen) -> Seen | None:
-            found = screen.reachable(text, kind)
-            return found[0] if found else None
+        """Wait until one enabled ``kind`` showing ``text`` is on screen, uncovered, and has
+        stayed where it is for a moment (a person aims at a button that has stopped moving: the
+        layout settles after each change)."""
+        last: list[Seen | None] = [None]
 
-        screen = self.wait(one, f"{kind or 'something'} {getattr(text, 'pattern', text)!r}",
-                           patience)
-        found = one(screen)
+        def settled(screen: Screen) -> bool:
+            found = screen.reachable(text, kind)
+            now = found[0] if found else None
+            before, last[0] = last[0], now
+            return now is not None and before is not None and before.rect == now.rect
+
+        self.wait(settled, f"{kind or 'something'} {getattr(text, 'pattern', text)!r}",
+                  patience)
+        found = last[0]
         assert found is not None
         return found
 
