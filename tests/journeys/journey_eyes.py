@@ -48,17 +48,37 @@ def _rect(widget: Any) -> list[int]:
     return [origin.x(), origin.y(), widget.width(), widget.height()]
 
 
+def _covered(widget: Any, point: Any) -> bool:
+    """Some other widget is drawn over ``point`` (global) of ``widget``: a visible sibling of
+    the widget or of one of its parents, stacked above it (a staff screen or the
+    simulated-table panel over the dealer's screen)."""
+    from PySide6.QtWidgets import QWidget
+
+    child = widget
+    parent = widget.parentWidget()
+    while parent is not None and not child.isWindow():
+        siblings = [w for w in parent.children() if isinstance(w, QWidget)]
+        for sibling in siblings[siblings.index(child) + 1:]:
+            if (sibling.isVisible() and not sibling.isWindow()
+                    and sibling.rect().contains(sibling.mapFromGlobal(point))):
+                return True
+        child, parent = parent, parent.parentWidget()
+    return False
+
+
 def _uncovered(widget: Any) -> bool:
-    """A person can see and reach the widget's centre: the widget under it is the widget, one of
-    its children, or a parent it lets mouse events through to (nothing else drawn over it)."""
+    """A person can see the widget's centre: it is on the screen and nothing is drawn over it
+    (no widget stacked above it there, no other window there)."""
     from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QApplication
 
     centre = widget.mapToGlobal(QPoint(widget.width() // 2, widget.height() // 2))
-    top = QApplication.widgetAt(centre)
-    if top is None:
+    if not QApplication.primaryScreen().geometry().contains(centre):
         return False
-    return bool(top is widget or widget.isAncestorOf(top) or top.isAncestorOf(widget))
+    top = QApplication.widgetAt(centre)
+    if top is not None and top.window() is not widget.window():
+        return False  # another window (a dialog, a menu) is over it
+    return not _covered(widget, centre)
 
 
 def _reachable(widget: Any) -> bool:

@@ -127,6 +127,46 @@ def sign_in(station: Station, user: str, pin: str, shot: str = "") -> None:
     station.wait(lambda s: not s.reachable("SIGN IN"), f"{user} signed in")
 
 
+def staff_screen(station: Station, which: str, who: tuple[str, str, str]) -> None:
+    """SUPERVISOR (or TECHNICIAN) in the top bar, then the staff sign-in with id and PIN."""
+    user, _name, pin = who
+    station.press(which)
+    station.find(re.compile("BACK TO THE TABLE"))
+    station.fill(re.compile("^Id$"), user)
+    station.fill(re.compile("^PIN$"), pin)
+    station.press(re.compile("^SIGN IN", re.I))
+    station.find(re.compile(r"^SIGN OUT · BACK TO THE TABLE$"), patience=30.0)
+
+
+def back_to_the_table(station: Station) -> None:
+    """SIGN OUT · BACK TO THE TABLE on a staff screen."""
+    station.press(re.compile(r"^SIGN OUT · BACK TO THE TABLE$"))
+    station.wait(lambda s: not s.reachable(re.compile("BACK TO THE TABLE")),
+                 "the dealer's screen again")
+
+
+def create_account(station: Station, who: tuple[str, str, str], role: str = "dealer") -> None:
+    """On the supervisor's Accounts page: id, name, role, PIN twice, CREATE ACCOUNT; the new
+    account is listed, active."""
+    user, name, pin = who
+    station.press("Accounts")
+    station.find("CREATE ACCOUNT")
+    station.fill(re.compile(r"^personal id", re.I), user)
+    station.fill("full name", name)
+    chooser = station.find(re.compile(r"^(dealer|supervisor|technician)$"), kind="choice")
+    if chooser.text != role:
+        station.click(chooser)
+        station.press(role, kind="row")
+    station.fill(re.compile(r"digits", re.I), pin)
+    station.fill(re.compile(r"^the same PIN again$"), pin)
+    station.shot("account-typed", f"Supervisor → Accounts: a {role}'s account typed (id, name, "
+                                  "role, the PIN twice)")
+    station.press("CREATE ACCOUNT")
+    station.find(re.compile(rf"^{re.escape(user)} \| {re.escape(name)} \| {role} \| active$"),
+                 kind="row")
+    station.shot("account-created", f"The {role} {name} ({user}) is listed, active")
+
+
 # ---------------------------------------------------------------------------- let it ride
 #: The steps of a Let It Ride round in their order (9 NYCRR 5324.34(c)-(e)).
 LET_IT_RIDE_STEPS = ("BETTING", "DEALING", "BET ONE", "FIRST COMMUNITY CARD", "BET TWO",

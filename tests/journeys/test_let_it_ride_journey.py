@@ -8,11 +8,15 @@ import subprocess
 import sys
 
 from journey_steps import (
+    DEALER,
     LET_IT_RIDE_STEPS,
     SUPERVISOR,
+    back_to_the_table,
+    create_account,
     first_start,
     play_let_it_ride,
     sign_in,
+    staff_screen,
     step_of,
 )
 
@@ -34,20 +38,25 @@ def history(data_dir: object) -> str:
     return done.stdout
 
 
-def test_first_start_then_a_let_it_ride_round_5324_34(open_station):
-    """First start, then a Let It Ride round at 1280×800
+def test_first_start_accounts_then_a_let_it_ride_round_5324_34(open_station):
+    """First start, a dealer's account, then a Let It Ride round at 1280×800
 
-    A fresh data directory: the first supervisor is created on the first-start form, signs in
-    on duty as the dealer and plays a round on the default simulated table: wagers tapped on the
+    A fresh data directory: the first supervisor is created on the first-start form, opens
+    SUPERVISOR → Accounts and creates a dealer's account; the dealer signs in at the table and
+    plays a round on the default simulated table: wagers tapped on the
     felt, a $1 bonus chip placed on position 5's acceptor through the SIMULATED TABLE panel,
     NO MORE BETS · LOCKOUT, DISPENSE until every stack is dealt by the shoe, the decisions
     by key (T takes bet one back at one position, R lets the others ride), both community
     cards, the showdown, every payment ticked with Space in the regulated order, and the round
     ends between rounds, complete in the table's history."""
-    station = open_station("first-start-let-it-ride")
+    station = open_station("first-start-accounts-let-it-ride")
     first_start(station)
-    user, _name, pin = SUPERVISOR
-    sign_in(station, user, pin, "Sign in to deal: the supervisor on duty as the dealer")
+    staff_screen(station, "SUPERVISOR", SUPERVISOR)
+    create_account(station, DEALER)
+    back_to_the_table(station)
+    user, name, pin = DEALER
+    sign_in(station, user, pin, "The dealer signs in at the table with the new account")
+    station.wait_for(re.compile(rf"{name}.*{user}"))  # the dealer on duty, in the top bar
     ready = step_of(station.look())
     assert ready.phase == "BETWEEN ROUNDS" and "START ROUND" in ready.actions
     station.shot("between-rounds", "Signed in: the table is ready for its first round")
