@@ -167,10 +167,14 @@ def _items(widget: Any) -> list[dict[str, Any]]:
         viewport = widget.viewport()
         offset = viewport.mapTo(widget, QPoint(0, 0))
         root = widget.rootIndex()
+        try:
+            columns = model.columnCount(root)
+        except TypeError:  # a list model: one column (its columnCount is private)
+            columns = 1
         for row in range(min(model.rowCount(root), 400)):
             cells = []
             first = None
-            for column in range(model.columnCount(root)):
+            for column in range(columns):
                 index = model.index(row, column, root)
                 value = model.data(index)
                 cells.append("" if value is None else str(value))

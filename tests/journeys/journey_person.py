@@ -289,7 +289,7 @@ class Station:
         reply = self._ask({"op": "clipped"})
         return [*reply["windows"], *reply["clipped"]]
 
-    def shot(self, name: str, caption: str) -> Path:
+    def shot(self, name: str, caption: str) -> Path | None:
         """A screenshot of the whole X screen for this step of the journey."""
         return self.shots.take(self, name, caption)
 
@@ -333,6 +333,17 @@ class Station:
     def tap_seat(self, position: int | str) -> None:
         """Tap the position drawn on the felt."""
         self.press(str(position), kind="seat")
+
+    def fill_the_screen(self) -> None:
+        """Make the main window as large as the screen, as a person maximises it (X has no
+        window manager here to do it: the request goes to the X server the same way)."""
+        width, height = self.xserver.size
+        self._xdotool("search", "--sync", "--onlyvisible", "--name", "^Dealer Station$",
+                      "windowmove", "%@", "0", "0", "windowsize", "%@", str(width),
+                      str(height))
+        self.wait(lambda s: any(w["title"] == "Dealer Station" and w["rect"][2:] ==
+                                [width, height] for w in s.windows),
+                  f"the window at {width}x{height}")
 
     def key(self, *keys: str) -> None:
         """Press keys by their X names (``Return``, ``space``, ``r``, ``ctrl+a``)."""
@@ -395,11 +406,23 @@ class Shots:
         self.journey = journey
         self.title = title
         self.steps: list[Step] = []
+        #: While set, steps are not photographed (a journey's set-up shown in another one).
+        self.paused = False
         if self.directory.exists():
             shutil.rmtree(self.directory)
         self.directory.mkdir(parents=True)
 
-    def take(self, station: Station, name: str, caption: str) -> Path:
+    @contextlib.contextmanager
+    def pause(self) -> Iterator[None]:
+        self.paused = True
+        try:
+            yield
+        finally:
+            self.paused = False
+
+    def take(self, station: Station, name: str, caption: str) -> Path | None:
+        if self.paused:
+            return None
         file = f"{len(self.steps) + 1:02d}-{name}.png"
         path = self.directory / file
         reply = station._ask({"op": "shot", "path": str(path), "width": SHOT_WIDTH})

@@ -5,6 +5,8 @@ technician presses, waits for the screen to follow and takes a screenshot of the
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -167,6 +169,42 @@ def create_account(station: Station, who: tuple[str, str, str], role: str = "dea
     station.shot("account-created", f"The {role} {name} ({user}) is listed, active")
 
 
+def device_words(station: Station, device: str) -> str:
+    """Tap the device in the top bar and read its whole words in the box that opens (the top
+    bar shortens long words to fit)."""
+    station.press(re.compile(rf"^{re.escape(device)}"), kind="label")
+    screen = station.wait_for(re.compile(rf"^{re.escape(device)} — "))
+    return next(t.text for t in screen.visible() if t.text.startswith(f"{device} — "))
+
+
+def table_with_a_dealer(station: Station) -> None:
+    """A fresh table made ready as a floor does it: the first supervisor, a dealer's account
+    created on the Accounts page, the dealer signed in between rounds (not photographed: the
+    first journey shows it)."""
+    with station.shots.pause():
+        first_start(station)
+        staff_screen(station, "SUPERVISOR", SUPERVISOR)
+        create_account(station, DEALER)
+        back_to_the_table(station)
+        sign_in(station, DEALER[0], DEALER[2])
+        wait_step(station, "BETWEEN ROUNDS")
+
+
+def ticked_boxes(screen: Screen) -> list[str]:
+    """The numbers of the payment lines shown ticked."""
+    return [t.text for t in screen.visible() if t.cls == "QCheckBox" and t.raw.get("checked")]
+
+
+def history(data_dir: object) -> str:
+    """What ``dealer-station history`` prints for the table (the command line a supervisor
+    uses)."""
+    done = subprocess.run([sys.executable, "-m", "dealer_station.cli", "--data-dir",
+                           str(data_dir), "history"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 # ---------------------------------------------------------------------------- let it ride
 #: The steps of a Let It Ride round in their order (9 NYCRR 5324.34(c)-(e)).
 LET_IT_RIDE_STEPS = ("BETTING", "DEALING", "BET ONE", "FIRST COMMUNITY CARD", "BET TWO",
@@ -220,27 +258,10 @@ def simulated_table(station: Station, *buttons: str | re.Pattern[str], shot: str
     station.wait(lambda s: not s.reachable("CLOSE"), "the simulated-table panel to close")
 
 
-def play_let_it_ride(station: Station, wagers: dict[int, int], *,
-                     take_back: int | None = None, bonus: tuple[int, ...] = (),
-                     shots: bool = True, each_step: Callable[[Step], None] | None = None,
-                     ) -> list[str]:
-    """One Let It Ride round from START ROUND to the next round: the wagers entered on the
-    felt, a $1 bonus chip on the acceptor of each position in ``bonus`` (through the
-    simulated-table panel), NO MORE BETS, DISPENSE until dealt, the decisions by key (``R``,
-    or ``T`` for position ``take_back``), the community cards, the showdown, each payment
-    ticked with Space, and the collected and paid buttons. ``each_step`` sees every new step.
-    Returns the steps in the order the screen showed them."""
-    seen: list[str] = []
-
-    def note(step: Step) -> None:
-        if not seen or seen[-1] != step.phase:
-            seen.append(step.phase)
-            if each_step is not None:
-                each_step(step)
-            if shots:
-                station.shot(step.phase.lower().replace(" ", "-"),
-                             f"Let It Ride · {step.phase.title()}: {step.instruction}")
-
+def start_let_it_ride(station: Station, wagers: dict[int, int], *,
+                      bonus: tuple[int, ...] = (), shots: bool = True) -> Step:
+    """START ROUND, the wagers tapped in on the felt, a $1 bonus chip on the acceptor of each
+    position in ``bonus`` (through the simulated-table panel): the round stands at BETTING."""
     wait_step(station, "BETWEEN ROUNDS")
     press_and_follow(station, "START ROUND")
     wait_step(station, "BETTING")
@@ -251,12 +272,28 @@ def play_let_it_ride(station: Station, wagers: dict[int, int], *,
                         caption="SIMULATED TABLE: a $1 chip placed on the bonus acceptor of "
                                 f"position {', '.join(map(str, bonus))}; the acceptor senses "
                                 "it and lights")
-    note(step_of(station.look()))
-    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    return step_of(station.look())
+
+
+def play_on(station: Station, step: Step, *, take_back: int | None = None,
+            shots: str = "Let It Ride", each_step: Callable[[Step], None] | None = None,
+            until: Callable[[Step], bool] = lambda step: step.phase == "BETWEEN ROUNDS",
+            seen: list[str] | None = None) -> Step:
+    """Play the round on from ``step`` as the screen asks: DISPENSE while dealing, the
+    decisions by key (``R``, or ``T`` for position ``take_back``), each payment ticked with
+    Space, then the step's primary button; until ``until(step)``. Each new step is added to
+    ``seen``, shown to ``each_step`` and, with ``shots`` (the game's name), photographed."""
+    seen = [] if seen is None else seen
     for _ in range(200):
-        note(step)
-        if step.phase == "BETWEEN ROUNDS":
-            return seen
+        if not seen or seen[-1] != step.phase:
+            seen.append(step.phase)
+            if each_step is not None:
+                each_step(step)
+            if shots:
+                station.shot(step.phase.lower().replace(" ", "-"),
+                             f"{shots} · {step.phase.title()}: {step.instruction}")
+        if until(step):
+            return step
         if step.phase == "DEALING":
             step = press_and_follow(station, "DISPENSE")
         elif step.phase in ("BET ONE", "BET TWO"):
@@ -272,3 +309,23 @@ def play_let_it_ride(station: Station, wagers: dict[int, int], *,
         else:
             raise JourneyError(f"step {step.phase} offers nothing to press: {step}")
     raise JourneyError(f"the round did not end; steps seen: {seen}")
+
+
+def play_let_it_ride(station: Station, wagers: dict[int, int], *,
+                     take_back: int | None = None, bonus: tuple[int, ...] = (),
+                     shots: bool = True, each_step: Callable[[Step], None] | None = None,
+                     ) -> list[str]:
+    """One Let It Ride round from START ROUND to the next round (:func:`start_let_it_ride`,
+    NO MORE BETS · LOCKOUT, then :func:`play_on`). Returns the steps in the order the screen
+    showed them."""
+    seen: list[str] = []
+    step = start_let_it_ride(station, wagers, bonus=bonus, shots=shots)
+    if each_step is not None:
+        each_step(step)
+    seen.append(step.phase)
+    if shots:
+        station.shot("betting", f"Let It Ride · Betting: {step.instruction}")
+    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    play_on(station, step, take_back=take_back, shots="Let It Ride" if shots else "",
+            each_step=each_step, seen=seen)
+    return seen

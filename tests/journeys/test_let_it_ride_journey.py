@@ -4,8 +4,6 @@ the real window (mouse and keyboard only), on the simulated table as shipped."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 from journey_steps import (
     DEALER,
@@ -14,6 +12,7 @@ from journey_steps import (
     back_to_the_table,
     create_account,
     first_start,
+    history,
     play_let_it_ride,
     sign_in,
     staff_screen,
@@ -26,16 +25,6 @@ def _in_order(seen: list[str], expected: tuple[str, ...]) -> bool:
     nothing), never reordered or extra."""
     remaining = iter(expected)
     return all(step in remaining for step in seen)
-
-
-def history(data_dir: object) -> str:
-    """What ``dealer-station history`` prints for the table (the command line a supervisor
-    uses)."""
-    done = subprocess.run([sys.executable, "-m", "dealer_station.cli", "--data-dir",
-                           str(data_dir), "history"], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def test_first_start_accounts_then_a_let_it_ride_round_5324_34(open_station):

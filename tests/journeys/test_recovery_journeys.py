@@ -1,0 +1,99 @@
+"""Journeys of a round that goes wrong: a supervisor voids it with a reason; the station is
+killed mid-round (SIGKILL, as a power cut) and the round resumes with the payments ticked
+off so far still ticked. Played in the real window, mouse and keyboard only."""
+
+from __future__ import annotations
+
+import re
+
+from journey_steps import (
+    DEALER,
+    SUPERVISOR,
+    back_to_the_table,
+    history,
+    play_on,
+    press_and_follow,
+    sign_in,
+    staff_screen,
+    start_let_it_ride,
+    step_of,
+    table_with_a_dealer,
+    ticked_boxes,
+    wait_step,
+)
+
+REASON = "cards flashed by the shoe, seen by the floor"
+
+
+def test_a_supervisor_voids_a_round_mid_deal_with_a_reason(open_station):
+    """A supervisor voids a Let It Ride round mid-deal, with a reason
+
+    The dealer has dealt the first stack when the floor stops the round: SUPERVISOR → Round in
+    progress shows the round and its wagers; the supervisor types the reason and presses VOID
+    THE ROUND: RETURN EVERY WAGER. The dealer's screen says every wager is returned and the
+    table is between rounds; the table's history lists the round as void."""
+    station = open_station("round-voided")
+    table_with_a_dealer(station)
+    start_let_it_ride(station, {2: 10, 5: 25}, shots=False)
+    press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    step = press_and_follow(station, "DISPENSE")
+    assert step.phase == "DEALING", step
+    station.shot("mid-deal", f"Mid-deal: {step.instruction}")
+    staff_screen(station, "SUPERVISOR", SUPERVISOR)
+    station.press("Round in progress")
+    station.wait_for(re.compile(r"^Round 1 · .*dealer D-2002", re.S))
+    station.fill(re.compile("reason the round is voided"), REASON)
+    station.shot("void-reason", "Supervisor → Round in progress: the round, its wagers and "
+                                "the reason typed")
+    station.press(re.compile(r"^VOID THE ROUND"))
+    station.wait_for(re.compile(rf"Round 1 voided by supervisor {SUPERVISOR[0]}: "
+                                rf"{re.escape(REASON)}"), "No round is in progress.")
+    station.shot("voided", "Voided: the supervisor's screen says which wagers to return")
+    back_to_the_table(station)
+    wait_step(station, "BETWEEN ROUNDS")
+    screen = station.wait_for(re.compile(r"Round 1 voided.*Return every wager", re.S))
+    assert screen.shows(re.compile(r"2: bet one \$10\.00")), screen.summary()
+    station.shot("dealer-after-void", "The dealer's screen: every wager to return, the table "
+                                      "between rounds")
+    listed = history(station.data_dir)
+    assert re.search(r"\b1\b.*void", listed, re.I | re.S), listed
+
+
+def test_killed_mid_settlement_the_round_resumes_with_its_ticks_kept(open_station):
+    """Killed mid-settlement (kill -9), the round resumes with its ticks kept
+
+    A Let It Ride round reaches its settlement; the dealer ticks off two payments with Space;
+    the station is killed with SIGKILL. Started again on the same data directory, the screen
+    says the round resumed from the journal; the dealer signs in and finds the same step with
+    the same two payments ticked ("2 of N done"), ticks the rest and ends the round."""
+    station = open_station("killed-and-resumed")
+    table_with_a_dealer(station)
+    start_let_it_ride(station, {2: 10, 5: 25}, shots=False)
+    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    step = play_on(station, step, shots="", until=lambda s: s.payments >= 2)
+    for _ in range(2):
+        before = step.ticked
+        station.key("space")
+        step = step_of(station.wait(lambda s, b=before: step_of(s).ticked > b,
+                                    "a payment ticked by Space"))
+    assert step.ticked == 2, step
+    ticked = ticked_boxes(station.look())
+    station.shot("two-ticked", f"{step.phase.title()}: two payments ticked off, then the "
+                               "station is killed (SIGKILL)")
+    station.kill()
+
+    station.start()
+    station.wait_for(re.compile(r"Round 1 resumed from the journal"))
+    station.shot("restarted", "Started again: the round resumed from the journal; the dealer "
+                              "signs in")
+    sign_in(station, DEALER[0], DEALER[2])
+    resumed = wait_step(station, step.phase)
+    assert (resumed.ticked, resumed.payments) == (2, step.payments), resumed
+    assert ticked_boxes(station.look()) == ticked
+    station.shot("ticks-kept", f"The same step, the same {resumed.ticked} of "
+                               f"{resumed.payments} payments ticked")
+    end = play_on(station, resumed, shots="")
+    assert end.phase == "BETWEEN ROUNDS"
+    station.shot("round-ended", "Every payment ticked: the round ends")
+    listed = history(station.data_dir)
+    assert re.search(r"\b1\b.*complete", listed, re.I | re.S), listed
