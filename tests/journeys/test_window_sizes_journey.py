@@ -23,7 +23,7 @@ from journey_steps import (
 
 #: How long a screen may take to settle after a change before its text is read (seconds).
 SETTLE = 0.8
-SIZES = {"1280x800": (1280, 800), "1920x1080": (1920, 1080)}
+SIZES = {"1920x1080": (1920, 1080)}
 
 
 class Reader:
