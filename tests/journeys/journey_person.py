@@ -261,23 +261,27 @@ class Station:
         return Screen.from_reply(self._ask({"op": "look"}))
 
     def wait(self, condition: Callable[[Screen], Any], what: str,
-             patience: float = PATIENCE) -> Screen:
-        """Look until ``condition(screen)`` holds; fail with what the screen shows instead."""
+             patience: float = PATIENCE, failure_shot: bool = True) -> Screen:
+        """Look until ``condition(screen)`` holds; fail with what the screen shows instead
+        (and a screenshot of it, unless the caller tries again)."""
         deadline = time.monotonic() + patience
         while True:
             screen = self.look()
             if condition(screen):
                 return screen
             if time.monotonic() > deadline:
-                self.shots.failure(self, what)
+                if failure_shot:
+                    self.shots.failure(self, what)
                 raise JourneyError(f"waited {patience:.0f} s for {what}; the screen shows:\n"
                                    f"{screen.summary()}")
             time.sleep(0.15)
 
-    def wait_for(self, *texts: Text, patience: float = PATIENCE) -> Screen:
+    def wait_for(self, *texts: Text, patience: float = PATIENCE,
+                 failure_shot: bool = True) -> Screen:
         """Wait until every one of ``texts`` is on the screen."""
         return self.wait(lambda s: all(s.shows(t) for t in texts),
-                         " and ".join(repr(getattr(t, "pattern", t)) for t in texts), patience)
+                         " and ".join(repr(getattr(t, "pattern", t)) for t in texts), patience,
+                         failure_shot)
 
     def wait_gone(self, text: Text, patience: float = PATIENCE) -> Screen:
         return self.wait(lambda s: not s.shows(text),

@@ -4,6 +4,7 @@ technician presses, waits for the screen to follow and takes a screenshot of the
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import sys
@@ -228,16 +229,41 @@ def chips_for(dollars: int) -> list[str]:
     return taps
 
 
+def _entered(screen: Screen) -> int | None:
+    """The base wager the wager entry shows ("3 × $25.00"), in dollars."""
+    for thing in screen.visible():
+        found = re.search(r"3 × \$([\d,]+)\.00", thing.text)
+        if found:
+            return int(found.group(1).replace(",", ""))
+    return None
+
+
 def place_wagers(station: Station, wagers: dict[int, int]) -> None:
-    """Tap each position on the felt, tap its chips, PLACE WAGERS."""
+    """Tap each position on the felt, tap chips until the entry shows the wager (a person
+    watches the total: a tap the screen did not take is tapped again), PLACE WAGERS (again
+    if nothing happened)."""
     for position, dollars in wagers.items():
         station.tap_seat(position)
         station.wait_for(re.compile(rf"^POSITION {position} · ", re.I))
-        for chip in chips_for(dollars):
-            station.press(chip)
+        for _ in range(3 * len(chips_for(dollars)) + 3):
+            shown = _entered(station.look()) or 0
+            if shown >= dollars:
+                break
+            station.press(chips_for(dollars - shown)[0])
+            with contextlib.suppress(JourneyError):
+                station.wait(lambda s, b=shown: (_entered(s) or 0) > b, "the chip counted",
+                             patience=3, failure_shot=False)
         station.wait_for(re.compile(rf"3 × \${dollars:,}\.00"))
-        station.press("PLACE WAGERS")
-        station.wait_for(re.compile(rf"^POSITION {position} · wagers placed", re.I))
+        placed = re.compile(rf"^POSITION {position} · wagers placed", re.I)
+        for attempt in range(3):
+            station.press("PLACE WAGERS")
+            try:
+                station.wait_for(placed, patience=5 if attempt < 2 else 20,
+                                 failure_shot=attempt == 2)
+                break
+            except JourneyError:
+                if attempt == 2:
+                    raise
 
 
 def simulated_table(station: Station, *buttons: str | re.Pattern[str], shot: str = "",
