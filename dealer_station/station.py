@@ -247,32 +247,6 @@ def game_hooks(name: str) -> GameHooks | None:
     return _HOOKS.get(name)
 
 
-def _check_arguments(method: Callable[..., Any], action: str,
-                     arguments: Mapping[str, JSONValue]) -> None:
-    """Refuse arguments the action does not take, or a missing one, with one line (a
-    ProcedureError naming them), never a TypeError from the call.
-
-    >>> def act(position: int, cards: list[str] | None = None) -> None: ...
-    >>> _check_arguments(act, "act", {"position": 1, "time": "x"})
-    Traceback (most recent call last):
-    ...
-    dealer_station.procedure.ProcedureError: act does not take time (it takes position, cards)
-    """
-    parameters = inspect.signature(method).parameters
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-        return
-    names = [n for n, p in parameters.items() if p.kind is not inspect.Parameter.VAR_POSITIONAL]
-    unknown = sorted(set(arguments) - set(names))
-    if unknown:
-        raise ProcedureError(f"{action} does not take {', '.join(unknown)} "
-                             f"(it takes {', '.join(names) or 'nothing'})")
-    missing = [n for n, p in parameters.items() if p.default is inspect.Parameter.empty
-               and p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                              inspect.Parameter.KEYWORD_ONLY) and n not in arguments]
-    if missing:
-        raise ProcedureError(f"{action} needs {', '.join(missing)}")
-
-
 def _void_reason(round_: Any) -> str:
     """Why a round voided itself: the reason of the last halt or exposure in its records."""
     for record in reversed(round_.history):
@@ -819,7 +793,6 @@ class Station:
             raise ProcedureError("no round in progress: start one first")
         if action.startswith("_") or not callable(getattr(self.round, action, None)):
             raise ProcedureError(f"{self.game} has no action {action!r}")
-        _check_arguments(getattr(self.round, action), action, arguments)
         verify = getattr(self.round, f"verify_{action}", None)
         for method in (verify, getattr(self.round, action)):
             if method is not None:
