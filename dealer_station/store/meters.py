@@ -29,7 +29,7 @@ exactly what the contribution added, carried fraction included (:func:`reversal_
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +49,7 @@ __all__ = [
     "contribution_cents",
     "create_meter",
     "entries",
+    "iter_entries",
     "jackpot",
     "jackpots",
     "last_hit_unreseeded",
@@ -387,9 +388,15 @@ def jackpots(store: Store) -> list[Jackpot]:
 
 def entries(store: Store, name: str, *, after: int = 0) -> list[MeterEntry]:
     """The journal of meter ``name`` (the entries after entry id ``after``), in order."""
-    rows = store.query("SELECT * FROM meter_entries WHERE meter = ? AND id > ? ORDER BY id",
-                       (name, after))
-    return [_entry(r) for r in rows]
+    return list(iter_entries(store, name, after=after))
+
+
+def iter_entries(store: Store, name: str, *, after: int = 0) -> Iterator[MeterEntry]:
+    """The journal of meter ``name`` after entry id ``after``, in order, one at a time."""
+    cursor = store.connection.execute(
+        "SELECT * FROM meter_entries WHERE meter = ? AND id > ? ORDER BY id", (name, after))
+    for row in cursor:
+        yield _entry(row)
 
 
 def _entry(r: Any) -> MeterEntry:
@@ -433,28 +440,26 @@ def statistics(store: Store, name: str) -> MeterStatistics:
 
 def check(store: Store, *, after: int = 0) -> None:
     """Raise :class:`StoreError` unless every meter equals the sum of its journal, every
-    entry's balance is the running sum, and every reversal takes back an earlier contribution of
-    its own round (once, never more than it added plus the fraction carried).
+    entry's balance is the running sum, every reversal takes back an earlier contribution of
+    its own round (once, never more than it added plus the fraction carried), and (the whole
+    journal, ``after`` 0) the overflow equals what the entries carried into and out of it.
 
     ``after``: check only the entries after that entry id, from the balance the last one
-    before shows (what a start proves: the entries before were proven when they were
-    written, see :class:`dealer_station.store.proof.Proof`)."""
+    before shows (what a start proves: the entries before were proven when they were written,
+    see :class:`dealer_station.store.proof.Proof`, and the meter's row, overflow included, is
+    sealed in the audit log). Streams the entries: memory does not grow with the journal."""
     for each in meters(store):
         before = store.query("SELECT balance FROM meter_entries WHERE meter = ? AND id <= ? "
                              "ORDER BY id DESC LIMIT 1", (each.name, after))
         running = int(before[0][0]) if before else 0
-        contributed: dict[int | None, MeterEntry] = {}
         reversed_rounds: set[int | None] = set()
-        for entry in entries(store, each.name, after=after):
+        for entry in iter_entries(store, each.name, after=after):
             running += entry.amount
             if entry.balance != running:
                 raise StoreError(f"meter {each.name}: entry {entry.id} balance {entry.balance} "
                                  f"is not the journal's running sum {running}")
-            if entry.kind == "contribution":
-                contributed[entry.round_id] = entry
-            elif entry.kind == "reversal":
-                source = contributed.get(entry.round_id) or _earlier(store, each.name, entry,
-                                                                     after)
+            if entry.kind == "reversal":
+                source = _reversed_contribution(store, each.name, entry)
                 if (source is None or entry.round_id in reversed_rounds
                         or entry.detail.get("reverses") != source.id
                         or entry.amount > 0 or -entry.amount > source.amount + 1):
@@ -464,23 +469,22 @@ def check(store: Store, *, after: int = 0) -> None:
         if running != each.current:
             raise StoreError(f"meter {each.name} shows {each.current} but its journal sums "
                              f"to {running}")
-        overflow = sum(int(e.detail.get("overflow", 0)) for e in entries(store, each.name)
-                       if e.kind == "contribution") - sum(
-            int(e.detail.get("from_overflow", 0)) for e in entries(store, each.name)
-            if e.kind in ("reseed", "reversal"))
+        if after:
+            continue
+        overflow = int(store.query(
+            "SELECT COALESCE(SUM(CASE WHEN kind = 'contribution' THEN "
+            "CAST(json_extract(detail, '$.overflow') AS INTEGER) END), 0) - "
+            "COALESCE(SUM(CASE WHEN kind IN ('reseed', 'reversal') THEN "
+            "CAST(json_extract(detail, '$.from_overflow') AS INTEGER) END), 0) "
+            "FROM meter_entries WHERE meter = ?", (each.name,))[0][0])
         if overflow != each.overflow:
             raise StoreError(f"meter {each.name} shows an overflow of {each.overflow} but its "
                              f"journal sums to {overflow}")
 
 
-def _earlier(store: Store, name: str, entry: MeterEntry, after: int) -> MeterEntry | None:
-    """The contribution of ``entry``'s round written before entry ``after`` (none reversed)."""
-    if not after:
-        return None
-    rows = store.query("SELECT * FROM meter_entries WHERE meter = ? AND id <= ? AND round_id = ? "
-                       "AND kind IN ('contribution', 'reversal') ORDER BY id",
-                       (name, after, entry.round_id))
-    found = [_entry(row) for row in rows]
-    if [e.kind for e in found] != ["contribution"]:
-        return None
-    return found[0]
+def _reversed_contribution(store: Store, name: str, entry: MeterEntry) -> MeterEntry | None:
+    """The one contribution of ``entry``'s round before it (``None`` unless exactly one)."""
+    rows = store.query("SELECT * FROM meter_entries WHERE meter = ? AND id < ? AND round_id = ? "
+                       "AND kind = 'contribution' ORDER BY id LIMIT 2",
+                       (name, entry.id, entry.round_id))
+    return _entry(rows[0]) if len(rows) == 1 else None
