@@ -193,10 +193,13 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             screen.start()
             screen.sign_in("S2", "222222")
             table.wait_idle(screen.configuration.background, timeout=60)
+            screen.pages.show_named("Progressive validation")
             shot_of(screen, "supervisor_validation", table)
             screen.validation.approve()
             table.wait_idle()
             screen.validation.save()
+            table.wait_idle()
+            screen.validation.print_record()  # the slip, on the simulated receipt printer
             shot_of(screen, "supervisor_jackpot_record", table)
             screen.pages.show_named("Configuration")
             page = screen.configuration
