@@ -1,28 +1,75 @@
-"""Card entry by touch: manual entry when the shoe does not read cards (tap a rank, then a suit),
-and the Pai Gow player setting (tap the two cards of the low hand; a foul is flagged at once)."""
+"""Card entry by touch or keyboard: manual entry when the shoe does not read cards (tap a rank,
+then a suit; or type the cards, "As Kd Qh 7c 2s JK Th", and press Enter once), and the Pai Gow
+player setting (tap the two cards of the low hand; a foul is flagged at once)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
-from dealer_station.cards import JOKER, STANDARD_RANKS, SUITS, Card, CardError, Rank, Suit
+from dealer_station.cards import (
+    JOKER,
+    STANDARD_RANKS,
+    SUITS,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    parse_card,
+)
 from dealer_station.ui.card_art import CARD_ASPECT, SUIT_GLYPHS, paint_card, paint_slot
 from dealer_station.ui.theme import THEME
 
-__all__ = ["CardRow", "LowHandPicker", "ManualCardEntry"]
+__all__ = ["CardRow", "LowHandPicker", "ManualCardEntry", "typed_cards"]
+
+
+def typed_cards(text: str, count: int, *, allow_joker: bool = False,
+                unavailable: frozenset[Card] = frozenset()) -> tuple[Card, ...]:
+    """The cards typed as ``text`` ("As Kd 10h jk", spaces or commas between), exactly
+    ``count`` of them; raises :class:`CardError` with one line saying what is wrong.
+
+    >>> [c.text for c in typed_cards("As kd 10h", 3)]
+    ['As', 'Kd', 'Th']
+    >>> typed_cards("As Kd As", 3)
+    Traceback (most recent call last):
+    ...
+    dealer_station.cards.CardError: As is typed twice: check the cards and type them again.
+    >>> typed_cards("As Kd", 3)
+    Traceback (most recent call last):
+    ...
+    dealer_station.cards.CardError: 3 cards needed, 2 typed.
+    """
+    cards: list[Card] = []
+    for word in text.replace(",", " ").split():
+        try:
+            card = parse_card(word)
+        except CardError:
+            raise CardError(f"{word!r} is not a card: type a rank (2-9, T or 10, J, Q, K, A) "
+                            "then a suit (c, d, h, s)" + (", or JK" if allow_joker else "")
+                            ) from None
+        if card == JOKER and not allow_joker:
+            raise CardError("no joker in this deck")
+        if card in cards:
+            raise CardError(f"{card} is typed twice: check the cards and type them again.")
+        if card in unavailable:
+            raise CardError(f"{card} is already on the table: check the card and re-enter.")
+        cards.append(card)
+    if len(cards) != count:
+        raise CardError(f"{count} cards needed, {len(cards)} typed.")
+    return tuple(cards)
 
 #: Judges a player's setting: (seven cards, the two low-hand cards) → None if legal, else the
 #: reason it fouls (supplied by the Pai Gow rules through the adapter).
@@ -93,6 +140,7 @@ class ManualCardEntry(QFrame):
         self._cards: list[Card] = []
         self._rank: Rank | None = None
         self._unavailable: frozenset[Card] = frozenset()
+        self._allow_joker = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         self.title = QLabel("ENTER CARDS")
@@ -125,6 +173,15 @@ class ManualCardEntry(QFrame):
             suits.addWidget(button)
             self._suit_buttons[suit] = button
         layout.addLayout(suits)
+        # the keyboard: all the cards at once, one Enter (the keys are the field's, not the
+        # step panel's, while it has the focus)
+        self.typed = QLineEdit()
+        self.typed.setObjectName("typed-cards")
+        self.typed.setPlaceholderText("or type them: As Kd Qh 7c … then Enter")
+        self.typed.textEdited.connect(self._preview_typed)
+        self.typed.returnPressed.connect(self.submit_typed)
+        self.typed.installEventFilter(self)
+        layout.addWidget(self.typed)
         self.message = QLabel("")
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
@@ -157,8 +214,10 @@ class ManualCardEntry(QFrame):
         self._cards = []
         self._rank = None
         self._unavailable = frozenset(unavailable)
+        self._allow_joker = allow_joker
         self.title.setText(title or "ENTER CARDS")
         self.joker.setVisible(allow_joker)
+        self.typed.clear()
         self.message.setText("")
         self._refresh()
 
@@ -196,6 +255,44 @@ class ManualCardEntry(QFrame):
         if self._cards:
             self._cards.pop()
         self._refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter in the typed field is the field's (it enters the cards), never the step
+        panel's primary action."""
+        if (watched is self.typed and event.type() == QEvent.Type.ShortcutOverride
+                and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            event.accept()
+            return True
+        return False
+
+    def _preview_typed(self, text: str) -> None:
+        """As the dealer types: the cards recognised so far, in the row."""
+        shown: list[Card] = []
+        for word in text.replace(",", " ").split():
+            try:
+                card = parse_card(word)
+            except CardError:
+                break
+            if card in shown:
+                break
+            shown.append(card)
+        self._cards = shown[:self._count]
+        self.message.setText("")
+        self._refresh()
+
+    def submit_typed(self) -> None:
+        """Enter in the typed field: every card typed, checked at once (one line when one is
+        wrong, nothing lost: the text stays to be corrected)."""
+        try:
+            cards = typed_cards(self.typed.text(), self._count, allow_joker=self._allow_joker,
+                                unavailable=self._unavailable)
+        except CardError as error:
+            self.message.setText(str(error))
+            return
+        self._cards = list(cards)
+        self._refresh()
+        self.submit()
 
     def submit(self) -> None:
         if len(self._cards) != self._count:

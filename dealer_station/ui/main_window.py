@@ -207,6 +207,9 @@ class MainWindow(QMainWindow):
         if self.lower_panels.currentWidget() is self.sign_in and (
                 entry is None or entry.kind not in ("sign_in", "first_supervisor")):
             self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
+        if self.lower_panels.currentWidget() is self.card_entry and (
+                entry is None or entry.kind != "cards"):
+            self.setFocus()  # the cards are in: keys go back to the step panel
             self.sign_in.show_message("")  # signed in: the form starts clean next time
             self._requests.pop("sign_in", None)
         if entry is not None and entry.kind == "supervisor":
@@ -247,6 +250,7 @@ class MainWindow(QMainWindow):
                 self.card_entry.start(entry.count, entry.title, allow_joker=entry.allow_joker,
                                       unavailable=entry.unavailable)
                 self._requests["cards"] = key
+                self.card_entry.typed.setFocus()  # type the cards at once, one Enter
             self.lower_panels.setCurrentWidget(self.card_entry)
         else:
             self.payments.set_lines(snapshot.payments, set(snapshot.ticked))
