@@ -209,6 +209,17 @@ class Table:
         self.click(entry.place)
         self.wait(lambda s: s.table.seat(position).active)
 
+    def to_pai_gow_deal(self, position: int = 2) -> Snapshot:
+        """A Pai Gow round from the start to its deal: shuffled, a $25 wager at ``position``,
+        no more bets, the starting position by the RNG."""
+        self.sign_in_supervisor()
+        self.press("start_round")
+        self.press("shuffled")
+        self.wager(position)
+        self.press("no_more_bets")
+        self.press("rng")
+        return self.wait(lambda s: s.step.phase == "deal")
+
     def tick_all(self) -> None:
         with self.qtbot.waitActive(self.window):
             self.window.activateWindow()

@@ -12,16 +12,14 @@ from PySide6.QtCore import Qt
 
 from dealer_station.cards import pai_gow_deck
 
+#: The shipped Pai Gow table dealing by hand (5324.41(f)(2)).
+BY_HAND = {"dealing": {"method": "hand", "starting_position": "rng",
+                       "count_direction": "counter_clockwise", "shuffle": "automatic"}}
+
 
 def _to_the_deal(table: Table) -> None:
-    table.sign_in_supervisor()
-    table.press("start_round")
-    table.press("shuffled")
-    table.wager(2)
-    table.press("no_more_bets")
-    table.press("rng")
-    table.wait(lambda s: s.step.phase == "deal" and s.entry is not None
-               and s.entry.kind == "cards")
+    table.to_pai_gow_deal()
+    table.wait(lambda s: s.entry is not None and s.entry.kind == "cards")
 
 
 def _type(table: Table, text: str) -> None:
@@ -33,9 +31,7 @@ def _type(table: Table, text: str) -> None:
 
 
 def test_each_hand_typed_with_one_enter(qtbot, tmp_path):
-    shipped = {"dealing": {"method": "hand", "starting_position": "rng",
-                           "count_direction": "counter_clockwise", "shuffle": "automatic"}}
-    table = Table(qtbot, str(tmp_path), "pai_gow", settings=shipped)
+    table = Table(qtbot, str(tmp_path), "pai_gow", settings=BY_HAND)
     try:
         _to_the_deal(table)
         with qtbot.waitActive(table.window):
@@ -69,9 +65,7 @@ def test_each_hand_typed_with_one_enter(qtbot, tmp_path):
 
 
 def test_the_taps_still_enter_a_hand(qtbot, tmp_path):
-    shipped = {"dealing": {"method": "hand", "starting_position": "rng",
-                           "count_direction": "counter_clockwise", "shuffle": "automatic"}}
-    table = Table(qtbot, str(tmp_path), "pai_gow", settings=shipped)
+    table = Table(qtbot, str(tmp_path), "pai_gow", settings=BY_HAND)
     try:
         _to_the_deal(table)
         entry = table.window.card_entry

@@ -11,13 +11,7 @@ from gui_harness import Table
 def test_the_deal_order_says_dealer_not_seven(qtbot, tmp_path):
     table = Table(qtbot, str(tmp_path), "pai_gow")
     try:
-        table.sign_in_supervisor()
-        table.press("start_round")
-        table.press("shuffled")
-        table.wager(2)
-        table.press("no_more_bets")
-        table.press("rng")
-        snap = table.wait(lambda s: s.step.phase == "deal")
+        snap = table.to_pai_gow_deal()
         shown = table.window.step_panel.order.text()
         assert shown == snap.step.order_text and shown.startswith("Order: ")
         places = shown.removeprefix("Order: ").split(" → ")
