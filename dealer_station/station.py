@@ -356,6 +356,9 @@ class Station:
         #: The receipt printer of the jackpot slips (:mod:`dealer_station.slips`), set by the
         #: application from the table configuration (None: none configured).
         self.slip_printer: Any = None
+        #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
+        #: why the progressive wager is locked out now (None: it is not).
+        self.progressive_lock: Callable[[], str | None] | None = None
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -793,6 +796,8 @@ class Station:
             raise ProcedureError("no round in progress: start one first")
         if action.startswith("_") or not callable(getattr(self.round, action, None)):
             raise ProcedureError(f"{self.game} has no action {action!r}")
+        if "wager" in arguments:
+            self._refuse_locked_progressive(str(arguments["wager"]))
         verify = getattr(self.round, f"verify_{action}", None)
         for method in (verify, getattr(self.round, action)):
             if method is not None:
@@ -842,6 +847,7 @@ class Station:
             return
         wagered = effects.get("meter_contribution")
         if isinstance(wagered, int) and wagered > 0:
+            self._refuse_locked_progressive(meter_store.meter(work, name).wager)
             meter_store.contribute(work, name, self.round_id, wagered)
         deduction = effects.get("meter_deduction")
         arguments = record.arguments
@@ -875,6 +881,16 @@ class Station:
                                       "reason": arguments["reason"],
                                       "clause": "5324.41(k)(3)(iii)"},
                        actor=str(arguments[signer[0]]), round_id=self.round_id)
+
+    def _refuse_locked_progressive(self, wager: str) -> None:
+        """Refuse a wager on a progressive meter's wager while the floor's link says the
+        progressive is locked out (the floor cannot be reached, docs/floor.md)."""
+        if self.progressive_lock is None:
+            return
+        reason = self.progressive_lock()
+        if reason and any(m.wager == wager and not m.retired
+                          for m in meter_store.meters(self.store)):
+            raise ProcedureError(reason)
 
     def _complete(self, work: Any) -> None:
         assert self.round_id is not None

@@ -1,0 +1,161 @@
+"""``dealer-station floor``: the casino floor's database on PostgreSQL (docs/floor.md)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from dealer_station.money import format_cents, parse_amount
+
+NAME = "floor"
+HELP = "the casino floor's database (PostgreSQL): init, status, pools, hits"
+DESCRIPTION = """\
+init                          create or migrate the floor database's schema (versioned)
+status                        schema version, tables and their witnessed audit heads, pools
+pool create NAME --wager W --reset $ --rate BP
+pool join NAME --table T      make table T a member (refused when it is one already)
+pool terms NAME [--reset $] [--rate BP]   refused while any member table is in a round
+pool show NAME                amount, pending hits, reconciliation to the cent
+hit request --table T --round N --position P --hand H (--share BP | --fixed $) [--pay-now]
+hit decide NAME ORDER (--approve | --reject REASON) --by ID
+release TABLE                 free a table id for a replaced station PC
+The floor is --url postgresql://... or $DEALER_STATION_FLOOR_URL.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=("init", "status", "pool", "hit", "release"))
+    parser.add_argument("words", nargs="*", help="what the action needs (see above)")
+    parser.add_argument("--url", help="the floor database, postgresql://...")
+    parser.add_argument("--wager", default="progressive")
+    parser.add_argument("--reset", help="a pool's reset amount, e.g. $10,000")
+    parser.add_argument("--rate", type=int, help="a pool's rate in basis points (2100 = 21%%)")
+    parser.add_argument("--table", help="the table id")
+    parser.add_argument("--round", type=int)
+    parser.add_argument("--position")
+    parser.add_argument("--hand")
+    parser.add_argument("--share", type=int, help="a hit's share of the pool, basis points")
+    parser.add_argument("--fixed", help="a hit's fixed amount ($)")
+    parser.add_argument("--pay-now", action="store_true",
+                        help="a table without the pit's validation: pay at once")
+    parser.add_argument("--approve", action="store_true")
+    parser.add_argument("--reject", metavar="REASON")
+    parser.add_argument("--by", default=os.environ.get("USER", "floor"),
+                        help="who acts (recorded)")
+
+
+def _url(args: argparse.Namespace) -> str:
+    url = args.url or os.environ.get("DEALER_STATION_FLOOR_URL")
+    if not url:
+        raise ValueError("floor: give --url postgresql://... (or DEALER_STATION_FLOOR_URL)")
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise ValueError(f"floor: --url must be a postgresql:// URL, not {url!r}")
+    return url
+
+
+def _word(args: argparse.Namespace, index: int, what: str) -> str:
+    if len(args.words) <= index:
+        raise ValueError(f"floor {args.action}: give {what}")
+    return str(args.words[index])
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_station.floor import FloorError, FloorUnreachable
+    from dealer_station.floor.config import connect
+
+    try:
+        connection = connect(_url(args))
+    except FloorUnreachable as error:
+        print(f"dealer-station: {error}", file=sys.stderr)
+        return 2
+    try:
+        with connection:
+            return _run(args, connection)
+    except FloorError as error:
+        print(f"dealer-station: {error}", file=sys.stderr)
+        return 2
+    except Exception as error:  # psycopg's errors: one line, no traceback
+        import psycopg
+
+        if not isinstance(error, psycopg.Error):
+            raise
+        print(f"dealer-station: the floor refused: {' '.join(str(error).split())}",
+              file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, connection: Any) -> int:
+    from dealer_station.floor import pools, schema, tables
+
+    if args.action == "init":
+        applied = schema.init(connection)
+        print(f"floor schema at version {schema.latest()}"
+              + (f" (applied {', '.join(map(str, applied))})" if applied else " (up to date)"))
+        return 0
+    if args.action == "status":
+        for line in schema.status(connection).lines():
+            print(line)
+        return 0
+    if args.action == "release":
+        tables.release(connection, _word(args, 0, "the table id"))
+        print(f"table {args.words[0]} released")
+        return 0
+    sub = _word(args, 0, "what to do")
+    if args.action == "pool":
+        name = _word(args, 1, "the pool's name")
+        if sub == "create":
+            if args.reset is None or args.rate is None:
+                raise ValueError("floor pool create: give --reset and --rate")
+            pools.create_pool(connection, name, wager=args.wager,
+                              reset_cents=parse_amount(args.reset), rate_bp=args.rate,
+                              actor=args.by)
+        elif sub == "join":
+            if not args.table:
+                raise ValueError("floor pool join: give --table")
+            tables.join_pool(connection, name, args.table)
+            print(f"table {args.table} joined pool {name}")
+        elif sub == "terms":
+            pools.set_terms(connection, name, actor=args.by, rate_bp=args.rate,
+                            reset_cents=parse_amount(args.reset) if args.reset else None)
+        elif sub != "show":
+            raise ValueError(f"floor pool: create, join, terms or show, not {sub!r}")
+        _show_pool(connection, name)
+        return 0
+    if sub == "request":
+        if not (args.table and args.round and args.position and args.hand):
+            raise ValueError("floor hit request: give --table, --round, --position, --hand")
+        hit = pools.request_hit(connection, args.table, args.round, args.position, args.hand,
+                                share_bp=args.share,
+                                fixed_cents=parse_amount(args.fixed) if args.fixed else None,
+                                decide_by=args.by if args.pay_now else None)
+    elif sub == "decide":
+        if args.approve == bool(args.reject):
+            raise ValueError("floor hit decide: --approve or --reject REASON")
+        hit = pools.decide_hit(connection, _word(args, 1, "the pool"),
+                               int(_word(args, 2, "the hit's order")), approve=args.approve,
+                               by=args.by, reason=args.reject)
+    else:
+        raise ValueError(f"floor hit: request or decide, not {sub!r}")
+    paid = f" {format_cents(hit.amount_cents)}" if hit.amount_cents is not None else ""
+    print(f"hit {hit.order} of pool {hit.pool}: table {hit.table_id} round {hit.round_id} "
+          f"position {hit.position} {hit.hand}: {hit.status.upper()}{paid}")
+    return 0
+
+
+def _show_pool(connection: Any, name: str) -> None:
+    from dealer_station.floor import pools
+
+    found = pools.pool(connection, name)
+    check = pools.reconcile(connection, name)
+    print(f"pool {found.name} ({found.wager}): {format_cents(found.amount_cents)}, reset "
+          f"{format_cents(found.reset_cents)}, rate {found.rate_bp} bp, "
+          f"{found.pending} hit(s) PENDING")
+    print(f"  seeds {format_cents(check.seeds)} + contributions "
+          f"{format_cents(check.contributions)} - payments {format_cents(check.payments)} = "
+          f"{format_cents(check.seeds + check.contributions - check.payments)}: "
+          + ("reconciles" if check.ok else "DOES NOT RECONCILE"))
+    for hit in pools.hits(connection, name, status="pending"):
+        print(f"  PENDING hit {hit.order}: table {hit.table_id} round {hit.round_id} "
+              f"position {hit.position} {hit.hand}")

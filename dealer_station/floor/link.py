@@ -1,0 +1,193 @@
+"""What a station runs when its configuration names a floor: the forwarder (store-and-forward
+of its audit log, :mod:`.forward`) and the listener (the pools' amounts, :mod:`.listen`), each
+on its own daemon thread, so nothing here ever blocks the dealer's screen; and the
+progressive's lockout while the floor cannot be reached (:class:`ProgressiveLockout`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from dealer_station.floor import FloorError, FloorUnreachable
+from dealer_station.floor.config import FloorConfig, connect, one_line
+from dealer_station.floor.forward import Outbox, check_witness, forward_once
+from dealer_station.floor.listen import Listener, PoolAmount
+from dealer_station.floor.tables import claim_released, register
+
+__all__ = ["FloorLink", "FloorView", "ProgressiveLockout"]
+
+
+@dataclass(frozen=True, slots=True)
+class FloorView:
+    """What the table shows of the floor: reachable or why not, the pool and what is PENDING,
+    the records still to forward and a refusal of the forwarder (a changed audit log)."""
+
+    reachable: bool = False
+    reason: str = "connecting to the floor"
+    pool: str | None = None
+    amount_cents: int | None = None
+    pending: int = 0
+    unsent: int = 0
+    problem: str | None = None
+    amounts: Mapping[str, PoolAmount] = field(default_factory=dict)
+
+    @property
+    def progressive_refusal(self) -> str | None:
+        """Why the progressive wager is locked out now (None: it is not)."""
+        if self.problem:
+            return f"progressive locked out: {self.problem}"
+        if not self.reachable:
+            return f"progressive locked out: {self.reason}"
+        return None
+
+
+class FloorLink:
+    def __init__(self, config: FloorConfig, directory: Path, table_id: str, game: str, *,
+                 devices: Mapping[str, str] | None = None,
+                 on_change: Callable[[FloorView], None] | None = None,
+                 interval: float = 0.2) -> None:
+        self.config = config
+        self.directory = Path(directory)
+        self.table_id = table_id
+        self.game = game
+        self.devices = dict(devices or {})
+        self.on_change = on_change
+        self.interval = interval
+        self.outbox = Outbox(self.directory)
+        self._lock = threading.Lock()
+        self._view = FloorView(pool=config.pool)
+        self._listening = False
+        self._forwarding = False
+        self._listen_reason = "connecting to the floor"
+        self._forward_reason = "connecting to the floor"
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._listener = Listener(config.url, self._amount, self._listener_state)
+        self._thread = threading.Thread(target=self._forward_loop, name="floor-forwarder",
+                                        daemon=True)
+
+    # -- state --------------------------------------------------------------------------------
+
+    @property
+    def view(self) -> FloorView:
+        with self._lock:
+            return self._view
+
+    def _update(self, **changes: Any) -> None:
+        with self._lock:
+            reachable = self._listening and self._forwarding
+            reason = "" if reachable else (self._listen_reason if not self._listening
+                                           else self._forward_reason)
+            view = replace(self._view, reachable=reachable, reason=reason, **changes)
+            if view == self._view:
+                return
+            self._view = view
+        if self.on_change is not None:
+            self.on_change(view)
+
+    def _amount(self, amount: PoolAmount) -> None:
+        with self._lock:
+            amounts = {**self._view.amounts, amount.pool: amount}
+        mine = amounts.get(self.config.pool or "")
+        self._update(amounts=amounts, amount_cents=mine.amount_cents if mine else None,
+                     pending=mine.pending if mine else 0)
+
+    def _listener_state(self, up: bool, reason: str) -> None:
+        self._listening, self._listen_reason = up, reason
+        self._update()
+
+    def _forwarder_state(self, up: bool, reason: str) -> None:
+        self._forwarding, self._forward_reason = up, reason
+        self._update()
+
+    # -- threads ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._listener.start()
+        self._thread.start()
+
+    def wake(self) -> None:
+        """Forward now (a new record was committed)."""
+        self._wake.set()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        self._listener.stop(timeout)
+        self._thread.join(timeout)
+        self.outbox.close()
+
+    def _forward_loop(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                connection = connect(self.config.url)
+            except FloorUnreachable as error:
+                self._forwarder_state(False, str(error))
+                self._stop.wait(0.5)
+                continue
+            try:
+                with connection:
+                    self._join(connection)
+                    self._forwarder_state(True, "")
+                    while not self._stop.is_set():
+                        if forward_once(connection, self.table_id, self.directory,
+                                        self.outbox):
+                            continue
+                        self._update(unsent=0)
+                        self._wake.wait(self.interval)
+                        self._wake.clear()
+            except psycopg.Error as error:
+                self._forwarder_state(False, f"the floor connection was lost: "
+                                             f"{one_line(error)}")
+                self._stop.wait(0.5)
+            except FloorError as error:
+                self._update(problem=str(error))
+                return
+
+    def _join(self, connection: Any) -> None:
+        station = self.outbox.station
+        claim_released(connection, self.table_id, station)
+        register(connection, self.table_id, station, self.game, self.devices)
+        with connection.transaction():
+            check_witness(connection, self.table_id, self.directory, self.outbox.cursor())
+        if self.config.pool:
+            row = connection.execute("SELECT pool FROM pool_members WHERE table_id = %s",
+                                     (self.table_id,)).fetchone()
+            connection.commit()
+            if row is None or row[0] != self.config.pool:
+                found = row[0] if row else "none"
+                raise FloorError(f"table {self.table_id} is not a member of pool "
+                                 f"{self.config.pool!r} on the floor (its pool: {found}); "
+                                 f"'dealer-station floor pool join' adds it")
+
+
+class ProgressiveLockout:
+    """Locks the progressive wager out (the lockout controller, which locks the acceptors with
+    it) while the floor is away, and puts back exactly what was there before when it returns:
+    ``current()`` is the lockout's state (True locked, False open, None unknown) and
+    ``drive(requirement)`` applies ``lockout_on``/``lockout_off``."""
+
+    def __init__(self, current: Callable[[], bool | None],
+                 drive: Callable[[str], None]) -> None:
+        self._current = current
+        self._drive = drive
+        self._prior: bool | None = None
+        self.engaged = False
+
+    def update(self, view: FloorView) -> None:
+        refusal = view.progressive_refusal
+        if refusal and not self.engaged:
+            self._prior = self._current()
+            self.engaged = True
+            if self._prior is not True:
+                self._drive("lockout_on")
+        elif not refusal and self.engaged:
+            self.engaged = False
+            if self._prior is False:
+                self._drive("lockout_off")
