@@ -109,6 +109,14 @@ def _locked(connection: Any, name: str) -> tuple[int, int, int]:
     return int(row[0]), int(row[1]), int(row[2])
 
 
+def _member_locked(connection: Any, table_id: str) -> tuple[str, tuple[int, int, int]]:
+    """The pool of ``table_id``, its row locked: (name, (amount, reset, rate))."""
+    name = member_pool(connection, table_id)
+    if name is None:
+        raise FloorError(f"table {table_id} is not a member of any pool")
+    return name, _locked(connection, name)
+
+
 def member_pool(connection: Any, table_id: str) -> str | None:
     row = connection.execute("SELECT pool FROM pool_members WHERE table_id = %s",
                              (table_id,)).fetchone()
@@ -126,10 +134,7 @@ def contribute(connection: Any, table_id: str, round_id: int, wagered_cents: int
 def contribute_in(connection: Any, table_id: str, round_id: int,
                   wagered_cents: int) -> Contribution:
     """:func:`contribute` inside the caller's transaction."""
-    name = member_pool(connection, table_id)
-    if name is None:
-        raise FloorError(f"table {table_id} is not a member of any pool")
-    amount, _reset, rate = _locked(connection, name)
+    name, (amount, _reset, rate) = _member_locked(connection, table_id)
     existing = connection.execute(
         "SELECT wagered_cents, amount_cents, balance_cents FROM pool_entries WHERE pool = %s "
         "AND table_id = %s AND round_id = %s AND kind = 'contribution'",
@@ -150,10 +155,7 @@ def contribute_in(connection: Any, table_id: str, round_id: int,
 def reverse_in(connection: Any, table_id: str, round_id: int) -> int:
     """Take back the contribution of a voided round (once; never below an empty pool); the
     cents taken back (0: none to take)."""
-    name = member_pool(connection, table_id)
-    if name is None:
-        raise FloorError(f"table {table_id} is not a member of any pool")
-    amount, _reset, _rate = _locked(connection, name)
+    name, (amount, _reset, _rate) = _member_locked(connection, table_id)
     row = connection.execute(
         "SELECT c.amount_cents, EXISTS (SELECT 1 FROM pool_entries r WHERE r.pool = c.pool AND "
         "r.table_id = c.table_id AND r.round_id = c.round_id AND r.kind = 'reversal') FROM "
@@ -190,10 +192,7 @@ def request_hit(connection: Any, table_id: str, round_id: int, position: str, ha
     if (share_bp is None) == (fixed_cents is None):
         raise FloorError("a hit pays a share of the pool or a fixed amount")
     with connection.transaction():
-        name = member_pool(connection, table_id)
-        if name is None:
-            raise FloorError(f"table {table_id} is not a member of any pool")
-        _locked(connection, name)
+        name, _terms = _member_locked(connection, table_id)
         row = connection.execute(_HIT + "WHERE table_id = %s AND round_id = %s AND "
                                  "position = %s", (table_id, round_id, position)).fetchone()
         if row is not None:

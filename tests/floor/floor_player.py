@@ -8,8 +8,10 @@ Usage: ``python floor_player.py DATA_DIR FLOOR_URL TABLE ROUNDS SEED``
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,18 @@ def open_linked(data_dir: str, url: str, table: str, pool: str | None = "linked"
     while not link.view.reachable and time.monotonic() < end:
         time.sleep(0.02)
     return station, link
+
+
+@contextlib.contextmanager
+def linked(data_dir: str, url: str, table: str, on_change: Any = None
+           ) -> Iterator[tuple[Station, FloorLink]]:
+    """:func:`open_linked`, stopped and closed at the end of the ``with`` block."""
+    station, link = open_linked(data_dir, url, table, on_change=on_change)
+    try:
+        yield station, link
+    finally:
+        link.stop()
+        station.close()
 
 
 def play(station: Station, rounds: int, seed: int, link: FloorLink | None = None) -> None:

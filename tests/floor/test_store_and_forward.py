@@ -112,8 +112,7 @@ def _wait(predicate: Any, timeout: float = 20.0) -> None:
 def test_floor_killed_and_restarted_mid_round_loses_nothing_and_locks_the_progressive(
         floor_url: str, pg_server: PostgresServer, tmp_path: Path) -> None:
     _pool(floor_url, ["T1"])
-    station, link = floor_player.open_linked(str(tmp_path), floor_url, "T1")
-    try:
+    with floor_player.linked(str(tmp_path), floor_url, "T1") as (station, link):
         _wait(lambda: link.view.reachable)
         floor_player.play(station, 3, 1, link)
         station.start_round()
@@ -135,18 +134,14 @@ def test_floor_killed_and_restarted_mid_round_loses_nothing_and_locks_the_progre
         assert link.view.progressive_refusal is None
         floor_player.wait_forwarded(station, link)
         assert_exactly_once(floor_url, station, "T1")
-    finally:
-        link.stop()
-        station.close()
 
 
 def test_a_dropped_connection_mid_round_is_made_again_and_nothing_is_doubled(
         floor_url: str, tmp_path: Path) -> None:
     _pool(floor_url, ["T1"])
     views: list[FloorView] = []
-    station, link = floor_player.open_linked(str(tmp_path), floor_url, "T1",
-                                             on_change=views.append)
-    try:
+    with floor_player.linked(str(tmp_path), floor_url, "T1", views.append) as (station,
+                                                                                link):
         _wait(lambda: link.view.reachable)
         station.sign_in("D1", "3333")
         station.start_round()
@@ -163,9 +158,6 @@ def test_a_dropped_connection_mid_round_is_made_again_and_nothing_is_doubled(
         floor_player.play(station, 4, 2, link)  # the round goes on, with the progressive
         floor_player.wait_forwarded(station, link)
         assert_exactly_once(floor_url, station, "T1")
-    finally:
-        link.stop()
-        station.close()
 
 
 def test_a_station_killed_mid_contribution_forwards_everything_once(
