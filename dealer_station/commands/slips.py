@@ -10,6 +10,7 @@ import time
 from types import SimpleNamespace
 
 from dealer_station import auth
+from dealer_station.inputs import SQLITE_MAX, bounded_int
 from dealer_station.slips import open_printer, print_jackpot, printer_url
 from dealer_station.store.options import add_table_argument, open_store
 
@@ -27,8 +28,10 @@ The table's station must not be running elsewhere to print from here.
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", nargs="?", default="show", choices=("show", "print"))
-    parser.add_argument("number", nargs="?", type=int, help="print: the jackpot record")
-    parser.add_argument("--last", type=int, default=5, help="show: how many slips")
+    parser.add_argument("number", nargs="?", type=bounded_int(1, SQLITE_MAX),
+                        help="print: the jackpot record")
+    parser.add_argument("--last", type=bounded_int(1, 100_000), default=5,
+                        help="show: how many slips")
     parser.add_argument("--by", help="print: the supervisor's id")
     parser.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
     add_table_argument(parser)
