@@ -525,7 +525,7 @@ def test_the_game_is_changed_between_rounds_and_audited(qtbot: Any, table: Any,
     assert "house_way.name" in page.editors and "table.minimum_wager" in page.editors
     qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
     table.wait_idle(page.background)
-    assert "the table now deals pai gow: the next round is pai gow" in page.message.text()
+    assert "the table now deals pai gow from the next round" in page.message.text()
     assert table.call(lambda context: context.station.game) == "pai_gow"
     last = audit_records(table, "config")[-1]
     assert last["data"]["game"] == "pai_gow" and last["actor"] == "S2"

@@ -38,7 +38,7 @@ def test_switching_to_pai_gow_sets_up_its_devices_without_a_restart(qtbot: Any, 
         qtbot.waitUntil(lambda: page.shown_game == "pai_gow", timeout=30_000)
         table.click(page.apply_button)
         qtbot.waitUntil(lambda: "Applied" in page.message.text(), timeout=30_000)
-        assert "the next round is pai gow" in page.message.text()
+        assert "the table now deals pai gow from the next round" in page.message.text()
         table.click(screen.header.sign_out_button)
         snap = table.wait(lambda s: s.table.title.startswith("PAI GOW POKER")
                           and any("Acceptor lights 6/6" in (h.label or "") for h in s.health))

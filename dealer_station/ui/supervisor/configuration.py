@@ -241,8 +241,8 @@ def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
         if changed_game and reopen is not None:
             reopen(station.game)  # the game's shoe, acceptors and lockout, live
     if changed_game:
-        note = ("the table now deals " + game.replace("_", " ") + ": the next round is "
-                + game.replace("_", " ") + ", with the devices set up for it")
+        note = ("the table now deals " + game.replace("_", " ") + " from the next round, its "
+                "devices already set up for it (no restart)")
     return version, note
 
 
