@@ -762,6 +762,17 @@ class TableController:
         self._plan = (key, planned)
         return planned
 
+    def _paid(self, round_: Any) -> tuple[int | str, ...]:
+        """At a step whose button needs the payments ticked off, the positions whose lines are
+        all ticked: the order (NOW, NEXT) moves on with the dealer's ticks."""
+        needs = {outcome for command in self.adapter.commands(round_, self.devices)
+                 for outcome in command.needs_ticks}
+        if not needs:
+            return ()
+        lines = [p for p in self.payments(round_) if p.outcome in needs]
+        open_ = {str(p.position) for p in lines if p.order not in self.ticked}
+        return tuple(dict.fromkeys(p.position for p in lines if str(p.position) not in open_))
+
     def _unticked(self, command: Command) -> int:
         if not command.needs_ticks or self.round is None:
             return 0
@@ -817,7 +828,7 @@ class TableController:
             buttons = self._buttons(round_)
             problems = tuple(ActionView(c.name, c.label, c.key, recovery=c.recovery)
                              for c in self._problems(round_))
-            done = self.adapter.done_positions(round_, self.devices)
+            done = (*self.adapter.done_positions(round_, self.devices), *self._paid(round_))
         else:
             if self.station.needs_first_supervisor:
                 step = FIRST_SUPERVISOR
