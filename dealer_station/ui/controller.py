@@ -872,6 +872,7 @@ class TableController:
             if entry is not None and entry.kind == "wagers":
                 # betting has no order: NOW is the position whose wagers are being entered
                 order = {str(entry.position): 0} if entry.position else {}
+                view = replace(view, order_text="")
             else:
                 order = {seat_key(p): i for i, p in enumerate(
                     p for p in step.positions if str(p) not in {str(d) for d in done})}

@@ -30,6 +30,8 @@ _COLOURS = {
 
 #: How long a tapped device's full words stay shown (milliseconds).
 DETAIL_MS = 8000
+#: The fewest characters of a device's words shown before the ellipsis ("Accep…").
+MINIMUM_CHARACTERS = 5
 #: The dot's diameter and the gap after it (pixels).
 _DOT, _GAP = 14, 8
 
@@ -78,10 +80,11 @@ class HealthItem(QWidget):
                      max(_DOT, metrics.height()))
 
     def minimumSizeHint(self) -> QSize:
-        """Room for the device's name (and the ellipsis when more words follow): what is
-        shortened is the state's detail, never the name."""
+        """Room for the start of the device's name: the words are shortened from the end,
+        the state's detail first, and the tooltip (and a tap) give them whole."""
         metrics = self.fontMetrics()
-        head = self.item.title + ("…" if self.words != self.item.title else "")
+        head = self.words if len(self.words) <= MINIMUM_CHARACTERS else (
+            self.words[:MINIMUM_CHARACTERS] + "…")
         return QSize(_DOT + _GAP + metrics.horizontalAdvance(head) + 2,
                      max(_DOT, metrics.height()))
 
@@ -133,10 +136,12 @@ class HealthStrip(QFrame):
         # the bar takes the window's width, never sets it: nothing in it widens the window
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(18, 4, 18, 4)
-        self._layout.setSpacing(12)
+        self._layout.setContentsMargins(12, 4, 12, 4)
+        self._layout.setSpacing(8)
         self.title = QLabel("")
-        self.title.setStyleSheet("font-size: 17pt; font-weight: bold;")
+        self.title.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        # the game and round read whole; the devices' words give way first
+        self.title.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
         self._layout.addWidget(self.title)
         self._layout.addStretch(1)
         self.on_duty = ""

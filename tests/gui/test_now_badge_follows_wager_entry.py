@@ -25,6 +25,7 @@ def test_now_badge_is_on_the_position_being_entered(qtbot, tmp_path, game):
         table.wager(1)  # $25: within both games' limits
         table.tap_seat(4)
         assert _tags(table) == {"4": 0}
+        assert table.snapshot.step.order_text == ""  # no "Order: 1 → 2 …" while betting
         felt = table.window.felt
         assert felt._view is not None and felt._view.seat("4").order == 0  # what it draws
     finally:

@@ -72,6 +72,8 @@ def test_live_window_with_the_simulated_table_open_reads_whole(qtbot, tmp_path):
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
         table.wait_devices_online()
+        table.sign_in_supervisor()  # the top bar at its fullest: the one on duty, SIGN OUT
+        table.press("start_round")  # and the title with its round
         access = table.window.simulated_table
         qtbot.waitUntil(access.button.isVisible)
         table.click(access.button)
