@@ -80,3 +80,31 @@ def test_a_shoe_jam_mid_deal_is_cleared_and_redealt(qtbot, tmp_path, monkeypatch
         table.close()
     redeal = next(r for r in records(data) if r.action == "redeal")
     assert redeal.arguments["reason"] == "shoe fault (jam) during the deal"
+
+
+def test_an_open_shoe_door_makes_the_deal_wait_not_redeal(qtbot, tmp_path):
+    """The door opened from the simulated-table panel: the deal waits (no REDEAL: nothing to
+    reset); closed again, the deal goes on from the stack it stood at."""
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        to_the_deal(table, (2,))
+        table.click(table.wait_button("dispense", "DISPENSE STACK 1 OF 7"))
+        table.wait_button("dispense", "DISPENSE STACK 2 OF 7")
+        access = table.window.simulated_table
+        qtbot.waitUntil(lambda: access.available, timeout=10_000)
+        table.click(access.button)
+        panel = access.panel
+        qtbot.waitUntil(lambda: panel.state is not None, timeout=10_000)
+        table.click(panel.door_button)  # OPEN DOOR
+        snap = table.wait(lambda s: s.step.blocked is not None and "door open" in s.step.blocked)
+        assert [a.name for a in snap.step.actions] == ["dispense"]
+        assert not table.window.step_panel.button("dispense").isEnabled()
+        qtbot.waitUntil(lambda: panel.door_button.text() == "CLOSE DOOR", timeout=10_000)
+        table.click(panel.door_button)
+        table.wait(lambda s: s.step.blocked is None)
+        access.close_panel()
+        for number in range(2, 8):
+            table.click(table.wait_button("dispense", f"DISPENSE STACK {number} OF 7"))
+        table.wait(lambda s: s.step.phase == "setting")
+    finally:
+        table.close()

@@ -285,8 +285,13 @@ class PaiGowAdapter:
 
     @staticmethod
     def _shoe_faulted(devices: DeviceState) -> bool:
+        """The shoe reports a fault a redeal answers: a jam, misread, duplicate card, wrong
+        count (reset once cleared by hand) or an empty shoe (the reshuffle refills it). An open
+        door is not one: the step waits until it is closed."""
         shoe = devices.health.get("shoe")
-        return shoe is not None and shoe.state is HealthState.FAULT
+        if shoe is None or shoe.state is not HealthState.FAULT:
+            return False
+        return "door open" not in shoe.detail
 
     def _redeal(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
         """REDEAL while the deal is not recorded yet and something went wrong with it: the
