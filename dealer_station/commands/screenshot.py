@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dealer_station.ui.screenshot import render
+    from dealer_station.preview.screenshot import render
 
     path = render(args.game, args.step, args.output, args.size)
     print(path)

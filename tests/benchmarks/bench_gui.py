@@ -147,9 +147,9 @@ def measure_render(samples: int = 30) -> dict[str, list[float]]:
     from PySide6.QtWidgets import QApplication
 
     import dealer_station.ui  # noqa: F401
+    from dealer_station.preview.screenshot import preview_controller, script_for
+    from dealer_station.preview.scripts import play_until
     from dealer_station.ui.main_window import MainWindow
-    from dealer_station.ui.screenshot import preview_controller, script_for
-    from dealer_station.ui.scripts import play_until
     from dealer_station.ui.view import Light
 
     app = QApplication.instance() or QApplication([])

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QImage
 
-from dealer_station.ui.scenes import SCENES, scene
-from dealer_station.ui.screenshot import render, steps_of
+from dealer_station.preview.scenes import SCENES, scene
+from dealer_station.preview.screenshot import render, steps_of
 
 pytestmark = pytest.mark.gui
 

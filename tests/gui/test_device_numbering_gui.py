@@ -11,7 +11,7 @@ import json
 import pytest
 from gui_harness import Table
 
-from dealer_station.ui.scripts import LetItRideScript
+from dealer_station.preview.scripts import LetItRideScript
 
 pytestmark = pytest.mark.gui
 

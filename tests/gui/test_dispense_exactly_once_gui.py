@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from gui_harness import Table
 
-from dealer_station.ui.scripts import LetItRideScript
+from dealer_station.preview.scripts import LetItRideScript
 from drivers.protocol.codes import Command
 
 pytestmark = pytest.mark.gui

@@ -10,7 +10,7 @@ from gui_harness import Table
 from PySide6.QtCore import Qt
 
 from dealer_station.cards import parse_cards, standard_deck
-from dealer_station.ui.scripts import LetItRideScript
+from dealer_station.preview.scripts import LetItRideScript
 from dealer_station.ui.view import Light, payment_lines
 
 pytestmark = pytest.mark.gui

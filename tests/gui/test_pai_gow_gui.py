@@ -10,8 +10,8 @@ import pytest
 from gui_harness import Table
 from PySide6.QtCore import Qt
 
+from dealer_station.preview.scripts import PaiGowScript
 from dealer_station.procedure import Payment
-from dealer_station.ui.scripts import PaiGowScript
 from dealer_station.ui.view import payment_lines
 
 pytestmark = pytest.mark.gui

@@ -8,7 +8,7 @@ from gui_harness import Table
 from PySide6.QtCore import Qt
 
 from dealer_station.cards import standard_deck
-from dealer_station.ui.scripts import LetItRideScript
+from dealer_station.preview.scripts import LetItRideScript
 
 pytestmark = pytest.mark.gui
 
@@ -62,7 +62,7 @@ import os, signal, sys
 from dealer_station.ui.adapters import adapter_for
 from dealer_station.ui.app import load_table_config
 from dealer_station.ui.controller import DeviceState, TableController
-from dealer_station.ui.scripts import LetItRideScript
+from dealer_station.preview.scripts import LetItRideScript
 from dealer_station.station import Station
 
 setup = load_table_config(game="let_it_ride")

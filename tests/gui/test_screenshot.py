@@ -10,7 +10,7 @@ import sys
 import pytest
 from PySide6.QtGui import QImage
 
-from dealer_station.ui.screenshot import render
+from dealer_station.preview.screenshot import render
 
 pytestmark = pytest.mark.gui
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dealer_station.ui.supervisor.demo import DemoTable, play_pai_gow_to_validation
+from dealer_station.preview.demo import DemoTable, play_pai_gow_to_validation
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 
 pytestmark = pytest.mark.gui
@@ -78,7 +78,7 @@ def test_reseed_before_a_hit_and_retire_without_a_reason_are_refused(
 
 
 def test_a_meter_changes_only_between_rounds(qtbot: Any, table: Any, page: Any) -> None:
-    from dealer_station.ui.supervisor.shots import PAI_GOW_HANDS
+    from dealer_station.preview.shots import PAI_GOW_HANDS
 
     table.call(lambda c: play_pai_gow_to_validation(c.station, PAI_GOW_HANDS))
     page.limit.setText("$60,000")

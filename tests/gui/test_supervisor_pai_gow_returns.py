@@ -23,8 +23,8 @@ from PySide6.QtCore import Qt
 from dealer_station.analysis import pai_gow_census
 from dealer_station.analysis.cache import CensusCache, census_key
 from dealer_station.cli import main as cli_main
+from dealer_station.preview.demo import DemoTable
 from dealer_station.ui.supervisor import census_job
-from dealer_station.ui.supervisor.demo import DemoTable
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 
 pytestmark = pytest.mark.gui

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dealer_station.store import journal
-from dealer_station.store import meters as meter_store
-from dealer_station.ui.supervisor.demo import (
+from dealer_station.preview.demo import (
     DemoTable,
     play_let_it_ride,
     play_pai_gow_to_validation,
 )
+from dealer_station.store import journal
+from dealer_station.store import meters as meter_store
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 from dealer_station.ui.supervisor.session import StaffSession
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QImage
 
-from dealer_station.ui.supervisor.shots import render_all
+from dealer_station.preview.shots import render_all
 
 pytestmark = pytest.mark.gui
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from dealer_station.ui.supervisor.demo import DemoTable, play_let_it_ride
+from dealer_station.preview.demo import DemoTable, play_let_it_ride
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.technician.screen import TechnicianScreen
 

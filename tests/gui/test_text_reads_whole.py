@@ -14,9 +14,9 @@ from clipped_text import clipped_texts, window_fits
 from gui_harness import Table
 from PySide6.QtWidgets import QApplication
 
+from dealer_station.preview.scenes import SCENES, scene
+from dealer_station.preview.screenshot import preview_controller, script_for
 from dealer_station.ui.main_window import MainWindow
-from dealer_station.ui.scenes import SCENES, scene
-from dealer_station.ui.screenshot import preview_controller, script_for
 
 SIZES = ((1280, 800), (1920, 1080))
 

@@ -204,8 +204,8 @@ def test_a_misread_stack_is_entered_by_hand_5324_34_d_2():
     """The reading shoe misreads a card of a (d)(2) stack: the screen asks for the stack by hand,
     the cards entered become the round's stack (despite the shoe's latched misread fault, which
     is then reset), and the next stack is read again."""
-    from dealer_station.ui.screenshot import preview_controller
-    from dealer_station.ui.scripts import LetItRideScript, play_until, stack_event
+    from dealer_station.preview.screenshot import preview_controller
+    from dealer_station.preview.scripts import LetItRideScript, play_until, stack_event
 
     controller = preview_controller("let_it_ride", devices=False)
     from dealer_station.ui.view import DeviceHealth, HealthState
@@ -234,8 +234,8 @@ def test_a_misread_stack_is_entered_by_hand_5324_34_d_2():
 def test_hole_cards_stay_face_down_until_shown_5324_34_e_6():
     """The shoe read every card, the round knows them; the felt shows none of a position's cards
     before its hand is shown at the showdown (5324.34(e)(6)), the community cards only as turned."""
-    from dealer_station.ui.screenshot import preview_controller
-    from dealer_station.ui.scripts import LetItRideScript
+    from dealer_station.preview.screenshot import preview_controller
+    from dealer_station.preview.scripts import LetItRideScript
 
     controller = preview_controller("let_it_ride", devices=False)
     script = LetItRideScript()
@@ -261,8 +261,8 @@ def test_hole_cards_stay_face_down_until_shown_5324_34_e_6():
 def test_pai_gow_stacks_entered_by_hand_without_a_reading_shoe_5324_41_f():
     """No reading shoe: the seven stacks of (f) are entered by hand one by one (top card first)
     and become the round's deal once the seventh is in; a card already entered is refused."""
-    from dealer_station.ui.screenshot import preview_controller
-    from dealer_station.ui.scripts import PaiGowScript, play_until
+    from dealer_station.preview.screenshot import preview_controller
+    from dealer_station.preview.scripts import PaiGowScript, play_until
 
     controller = preview_controller("pai_gow", devices=False)
     script = PaiGowScript(device_cards=False)
@@ -283,8 +283,8 @@ def test_manual_dealing_cards_entered_when_exposed_5324_34_d_1():
     """A table dealing by hand ((d)(1)): each card dealt is confirmed with CARD DEALT; the
     community cards and each hand are entered by hand as they are turned ((e)(3), (e)(6))."""
     from dealer_station.cards import parse_cards
-    from dealer_station.ui.screenshot import preview_controller
-    from dealer_station.ui.scripts import tick_all
+    from dealer_station.preview.screenshot import preview_controller
+    from dealer_station.preview.scripts import tick_all
 
     controller = preview_controller("let_it_ride", devices=False,
                                     overrides={"table": {"dealing": "manual"}})

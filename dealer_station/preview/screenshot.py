@@ -9,11 +9,12 @@ comes from the simulated table's devices, opened in process.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dealer_station.ui.controller import DeviceState, MemoryStation, TableController
+from dealer_station.preview import scripts
+from dealer_station.preview.controllers import preview_controller, script_for
+from dealer_station.preview.scenes import SCENES, scene
 
 __all__ = ["GAMES", "preview_controller", "render", "script_for", "steps_of"]
 
@@ -24,60 +25,11 @@ _APP: Any = None
 _WINDOWS: list[Any] = []
 
 
-def script_for(game: str) -> Any:
-    from dealer_station.ui import scripts
-
-    if game == "let_it_ride":
-        return scripts.LetItRideScript()
-    return scripts.PaiGowScript()
-
-
 def steps_of(game: str) -> tuple[str, ...]:
     """The step names ``--step`` accepts for ``game``: the scripted round's phases and the
-    scenes of :mod:`dealer_station.ui.scenes` (forms, a halt, ...)."""
-    from dealer_station.ui import scripts
-    from dealer_station.ui.scenes import SCENES
-
+    scenes of :mod:`dealer_station.preview.scenes` (forms, a halt, ...)."""
     phases = scripts.LET_IT_RIDE_PHASES if game == "let_it_ride" else scripts.PAI_GOW_PHASES
     return (*phases, *SCENES.get(game, {}))
-
-
-def _simulated_health(game: str) -> tuple[Any, ...]:
-    """The health of the simulated table's devices, as their manager reports it."""
-    from drivers.manager import DeviceManager
-    from drivers.sim.table import start_simulated_table
-
-    table = start_simulated_table(game, "memory")
-    manager = DeviceManager(table.config())
-    try:
-        manager.start()
-        manager.wait_online(5.0)
-        return tuple(manager.health().values())
-    finally:
-        manager.stop()
-        table.close()
-
-
-def preview_controller(game: str, *, devices: bool = True,
-                       overrides: Mapping[str, Mapping[str, Any]] | None = None
-                       ) -> TableController:
-    """A controller on a journal-less station for ``game`` (``let_it_ride`` / ``pai_gow``);
-    ``overrides`` replace keys of the shipped configuration's tables (``{"table": {...}}``)."""
-    from dealer_station.station import game_factory
-    from dealer_station.ui.adapters import adapter_for, ensure_game
-    from dealer_station.ui.app import load_table_config
-
-    setup = load_table_config(game=game)
-    for section, values in (overrides or {}).items():
-        setup.settings[section] = {**setup.settings.get(section, {}), **values}
-    ensure_game(game)
-    factory = game_factory(game)
-    station = MemoryStation(lambda: factory(setup.settings))
-    controller = TableController(station, adapter_for(game, setup.settings),
-                                 DeviceState(shoe_reads_cards=True))
-    if devices:
-        controller.note_health(_simulated_health(game))
-    return controller
 
 
 def render(game: str, step: str, path: str | Path, size: tuple[int, int] = (1280, 800)) -> Path:
@@ -86,20 +38,17 @@ def render(game: str, step: str, path: str | Path, size: tuple[int, int] = (1280
     from PySide6.QtWidgets import QApplication
 
     from dealer_station.ui.main_window import MainWindow
-    from dealer_station.ui.scripts import play_until
 
     game = GAMES.get(game, game)
     if step not in steps_of(game):
         raise ValueError(f"unknown step {step!r} for {game}: {', '.join(steps_of(game))}")
     global _APP
     app = _APP = QApplication.instance() or QApplication([])
-    from dealer_station.ui.scenes import SCENES, scene
-
     if step in SCENES.get(game, {}):
         controller = scene(game, step)
     else:
         controller = preview_controller(game)
-        play_until(controller, script_for(game), step)
+        scripts.play_until(controller, script_for(game), step)
     window = MainWindow()
     window.resize(*size)
     window.show()

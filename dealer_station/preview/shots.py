@@ -3,7 +3,7 @@ offscreen against the demo table (:mod:`.demo`: a durable station with some hist
 simulated devices in process). The Pai Gow configuration picture waits for the seven-card census
 (read from the cache, else computed once: seconds).
 
-    python -m dealer_station.ui.supervisor.shots docs/screenshots [--size 1280x800]
+    python -m dealer_station.preview.shots docs/screenshots [--size 1280x800]
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ METER = "pai_gow_progressive"
 
 
 def _setup(context: Any) -> list[int]:
-    from dealer_station.ui.supervisor.demo import play_let_it_ride
+    from dealer_station.preview.demo import play_let_it_ride
 
     station = context.station
     station.create_meter(METER, wager="three_card_bonus", reset=500_000, rate_bp=2100,
@@ -74,7 +74,7 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from dealer_station.ui.supervisor.demo import DemoTable
+    from dealer_station.preview.demo import DemoTable
     from dealer_station.ui.supervisor.screen import SupervisorScreen
     from dealer_station.ui.technician.screen import TechnicianScreen
 
@@ -180,7 +180,7 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
 def _pai_gow_validation(out: Path, size: tuple[int, int],
                         shot_of: Callable[[Any, str, Any], Any]) -> list[Path]:
     """The validation a Pai Gow round waits for, and its jackpot record."""
-    from dealer_station.ui.supervisor.demo import DemoTable, play_pai_gow_to_validation
+    from dealer_station.preview.demo import DemoTable, play_pai_gow_to_validation
     from dealer_station.ui.supervisor.screen import SupervisorScreen
 
     with tempfile.TemporaryDirectory() as data:

@@ -81,10 +81,8 @@ class LetItRideScript:
 
     def play_step(self, controller: TableController) -> None:
         """Do what the current step asks, once (one or a few records)."""
-        round_ = controller.round
+        round_ = _round_or_start(controller)
         if round_ is None:
-            if not controller.start_round():
-                raise RuntimeError(controller.message)
             return
         phase = round_.step.phase
         if phase == "betting":
@@ -175,10 +173,8 @@ class PaiGowScript:
         return tuple(pairs[0])
 
     def play_step(self, controller: TableController) -> None:
-        round_ = controller.round
+        round_ = _round_or_start(controller)
         if round_ is None:
-            if not controller.start_round():
-                raise RuntimeError(controller.message)
             return
         phase = round_.step.phase
         if phase == "shuffle":
@@ -252,3 +248,12 @@ def play_round(controller: TableController, script: Any,
     play_until(controller, script, "complete", limit=400)
     if on_step is not None:
         on_step(controller)
+
+
+def _round_or_start(controller: TableController) -> Any:
+    """The round in progress; none after starting one (the start is this step)."""
+    if controller.round is None:
+        if not controller.start_round():
+            raise RuntimeError(controller.message)
+        return None
+    return controller.round

@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dealer_station.cards import pai_gow_deck
+from dealer_station.preview.controllers import preview_controller, script_for
+from dealer_station.preview.scripts import play_until
 from dealer_station.ui.controller import TableController
 
 __all__ = ["SCENES", "scene"]
 
 
 def _let_it_ride_at_bet_one() -> TableController:
-    from dealer_station.ui.screenshot import preview_controller, script_for
-    from dealer_station.ui.scripts import play_until
-
     controller = preview_controller("let_it_ride")
     play_until(controller, script_for("let_it_ride"), "bet_one")
     return controller
@@ -48,8 +47,6 @@ def _halted() -> TableController:
 def _progressive_table(starting: str = "rng") -> TableController:
     """A Pai Gow table with the progressive: wagers at 2 and 4, position 4's light lit, the
     lockout pressed."""
-    from dealer_station.ui.screenshot import preview_controller
-
     controller = preview_controller("pai_gow", overrides={
         "side_wagers": {"offered": ["progressive"]},
         "dealing": {"starting_position": starting}})
@@ -76,8 +73,6 @@ def _dice() -> TableController:
 
 def _three_then_four() -> TableController:
     """Stacks of three dealt to positions 2 (with a three-card bonus wager), 5 and the dealer."""
-    from dealer_station.ui.screenshot import preview_controller
-
     controller = preview_controller("pai_gow", overrides={
         "side_wagers": {"offered": ["three_card_bonus", "seven_card_bonus"]},
         "dealing": {"method": "three_then_four"}})

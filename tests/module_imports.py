@@ -1,0 +1,79 @@
+"""The imports of the project's own modules, read from their source (AST, nothing imported): for
+the tests of the import structure (no cycle, nothing of the product importing the previews)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("dealer_station", "drivers")
+
+
+@cache
+def project_modules() -> dict[str, Path]:
+    """Every module of the packages, by dotted name (a package by its ``__init__``)."""
+    modules: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            modules[".".join(parts)] = path
+    return modules
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _statements(body: list[ast.stmt], module_level: bool) -> Iterator[ast.stmt]:
+    """The statements of ``body``, into blocks; with ``module_level`` only those run at import
+    (not in functions, not under ``if TYPE_CHECKING``)."""
+    for statement in body:
+        yield statement
+        if module_level and isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if module_level and isinstance(statement, ast.If) and _is_type_checking(statement.test):
+            yield from _statements(statement.orelse, module_level)
+            continue
+        for child in ast.iter_child_nodes(statement):
+            if isinstance(child, ast.ExceptHandler):
+                yield from _statements(child.body, module_level)
+        for block in ("body", "orelse", "finalbody"):
+            inner = getattr(statement, block, None)
+            if isinstance(inner, list):
+                yield from _statements(inner, module_level)
+
+
+def imported_modules(name: str, path: Path, *, module_level: bool) -> set[str]:
+    """The project modules that module ``name`` (at ``path``) imports: every import, or with
+    ``module_level`` only those run when it is imported. ``from package import module`` counts
+    as an import of the module; a relative import is resolved."""
+    known = project_modules()
+    is_package = path.name == "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for statement in _statements(tree.body, module_level):
+        if isinstance(statement, ast.Import):
+            targets = [alias.name for alias in statement.names]
+        elif isinstance(statement, ast.ImportFrom):
+            base = statement.module or ""
+            if statement.level:
+                anchor = name.split(".")
+                anchor = anchor if is_package else anchor[:-1]
+                anchor = anchor[:len(anchor) - statement.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                       for alias in statement.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
