@@ -199,8 +199,9 @@ class TechnicianScreen(StaffFrame):
         # the lines' heartbeat (polls answered "no events", hundreds a second) is hidden unless
         # asked for; PAUSE holds the view still to read it (the frames are still kept)
         self.routine_box = QCheckBox("Show routine polls")
-        self.routine_box.setToolTip("Every device is polled many times a second; its answers "
-                                    "without an event are routine")
+        self.routine_box.setToolTip("Every device is polled many times a second and asked for "
+                                    "its status every second; answers with no event and no "
+                                    "fault are routine")
         self.routine_box.toggled.connect(lambda _on: self._refill_trace())
         row.addWidget(self.routine_box)
         self.pause_button = QPushButton("PAUSE")

@@ -2,9 +2,10 @@
 device manager that keeps the latest frames, decoded and named by device, in bounded rings
 (thread-safe: the lines' worker threads write, the screen reads).
 
-The routine traffic — every device polled many times a second, answering "no events" — is
-hundreds of frames a second. It is kept in its own ring, so the frames that say something (an
-event, a command, a refusal) are never pushed out by it and the screen can hide it.
+The routine traffic — every device polled many times a second, answering "no events", and asked
+for its status every second, answering "no fault" — is hundreds of frames a second. It is kept
+in its own ring, so the frames that say something (an event, a command, a fault, a refusal)
+are never pushed out by it, and the screen can hide it.
 
 >>> from drivers.protocol.frame import Frame
 >>> tap = TraceTap(limit=2, names={("loop://", 1): "shoe"})
@@ -26,14 +27,15 @@ from typing import Any
 
 from drivers.protocol.codes import NAK, REPLY_FLAG, Command
 from drivers.protocol.frame import Frame
-from drivers.protocol.messages import PayloadError, decode_events
+from drivers.protocol.messages import PayloadError, Status, decode_events
 from drivers.protocol.trace import describe
 
 __all__ = ["TraceTap", "device_names", "is_routine"]
 
 
 def is_routine(frame: Frame) -> bool:
-    """A poll, a ping, or a poll's answer with no event: the line's heartbeat, nothing else.
+    """The line's heartbeat, nothing else: a poll, a ping or a status request, a poll's answer
+    with no event, a status answer with no fault.
 
     >>> is_routine(Frame(1, 0x04, 5, bytes(8))), is_routine(Frame(1, 0x22, 5, b""))
     (True, False)
@@ -41,13 +43,13 @@ def is_routine(frame: Frame) -> bool:
     if frame.command == NAK:
         return False
     command = frame.command & ~REPLY_FLAG
-    if command == Command.PING:
-        return True
-    if command != Command.POLL:
+    if command not in (Command.PING, Command.POLL, Command.STATUS):
         return False
-    if not frame.command & REPLY_FLAG:
+    if command == Command.PING or not frame.command & REPLY_FLAG:
         return True
     try:
+        if command == Command.STATUS:
+            return not Status.decode(frame.payload).faults
         return not decode_events(frame.payload).events
     except PayloadError:
         return False
