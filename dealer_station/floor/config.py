@@ -84,5 +84,15 @@ def redact(url: str) -> str:
 
 
 def one_line(error: BaseException) -> str:
+    """The reason in one short line (libpq's "connection to server at … failed: Connection
+    refused Is the server running …?" as "Connection refused").
+
+    >>> one_line(OSError('connection to server at "10.0.0.5", port 5432 failed: Connection '
+    ...                  'refused Is the server running on that host?'))
+    'Connection refused'
+    """
     text = " ".join(str(error).split())
+    if " failed: " in text:
+        text = text.rsplit(" failed: ", 1)[1]
+    text = text.split(" Is the server")[0].strip()
     return text or type(error).__name__

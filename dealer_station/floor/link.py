@@ -133,7 +133,12 @@ class FloorLink:
                 continue
             try:
                 with connection:
-                    self._join(connection)
+                    waiting = self._join(connection)
+                    if waiting:  # e.g. not yet a member of its pool: asked again shortly
+                        self._update(problem=waiting)
+                        self._stop.wait(2.0)
+                        continue
+                    self._update(problem=None)
                     self._forwarder_state(True, "")
                     while not self._stop.is_set():
                         if forward_once(connection, self.table_id, self.directory,
@@ -150,7 +155,9 @@ class FloorLink:
                 self._update(problem=str(error))
                 return
 
-    def _join(self, connection: Any) -> None:
+    def _join(self, connection: Any) -> str | None:
+        """Register the table, check the floor's witness of its audit head (a refusal is
+        final); what the table still waits for (not a member of its pool), or None."""
         station = self.outbox.station
         claim_released(connection, self.table_id, station)
         register(connection, self.table_id, station, self.game, self.devices)
@@ -159,35 +166,35 @@ class FloorLink:
         if self.config.pool:
             row = connection.execute("SELECT pool FROM pool_members WHERE table_id = %s",
                                      (self.table_id,)).fetchone()
-            connection.commit()
             if row is None or row[0] != self.config.pool:
                 found = row[0] if row else "none"
-                raise FloorError(f"table {self.table_id} is not a member of pool "
-                                 f"{self.config.pool!r} on the floor (its pool: {found}); "
-                                 f"'dealer-station floor pool join' adds it")
+                return (f"table {self.table_id} is not a member of pool {self.config.pool!r} "
+                        f"on the floor (its pool: {found}); 'dealer-station floor pool join' "
+                        "adds it")
+        return None
 
 
 class ProgressiveLockout:
     """Locks the progressive wager out (the lockout controller, which locks the acceptors with
-    it) while the floor is away, and puts back exactly what was there before when it returns:
-    ``current()`` is the lockout's state (True locked, False open, None unknown) and
-    ``drive(requirement)`` applies ``lockout_on``/``lockout_off``."""
+    it) while the floor is away, and when it returns puts the devices back as the table's
+    current step needs them — the state before, when the round did not move meanwhile (the
+    dealer's own steps go on; their ``lockout_off`` waits, see the controller). ``current()``
+    is the lockout's state (True locked, False open, None unknown), ``drive(requirement)``
+    applies ``lockout_on`` and ``restore()`` puts the step's devices back."""
 
-    def __init__(self, current: Callable[[], bool | None],
-                 drive: Callable[[str], None]) -> None:
+    def __init__(self, current: Callable[[], bool | None], drive: Callable[[str], None],
+                 restore: Callable[[], None]) -> None:
         self._current = current
         self._drive = drive
-        self._prior: bool | None = None
+        self._restore = restore
         self.engaged = False
 
     def update(self, view: FloorView) -> None:
         refusal = view.progressive_refusal
         if refusal and not self.engaged:
-            self._prior = self._current()
             self.engaged = True
-            if self._prior is not True:
+            if self._current() is not True:
                 self._drive("lockout_on")
         elif not refusal and self.engaged:
             self.engaged = False
-            if self._prior is False:
-                self._drive("lockout_off")
+            self._restore()

@@ -30,10 +30,13 @@ class TableSetup:
     ``[devices]`` table of a table configuration."""
 
     def __init__(self, game: str, settings: Mapping[str, Any],
-                 devices: Mapping[str, Any] | None) -> None:
+                 devices: Mapping[str, Any] | None,
+                 floor: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.settings = dict(settings)
         self.devices = dict(devices or {})
+        #: The ``[floor]`` table (docs/floor.md); None: the station runs alone.
+        self.floor = dict(floor) if floor is not None else None
 
 
 def load_table_config(path: str | Path | None = None, game: str | None = None) -> TableSetup:
@@ -52,7 +55,8 @@ def load_table_config(path: str | Path | None = None, game: str | None = None) -
     if name not in DEFAULT_CONFIGS:
         raise ValueError(f"{path}: unknown game {name!r} (let_it_ride or pai_gow)")
     devices = document.pop("devices", None)
-    return TableSetup(name, document, devices)
+    floor = document.pop("floor", None)
+    return TableSetup(name, document, devices, floor)
 
 
 def check_table_setup(setup: TableSetup, source: str) -> None:
@@ -66,12 +70,14 @@ def check_table_setup(setup: TableSetup, source: str) -> None:
     ...
     ValueError: table.toml: table.maximum: nan is not an amount of money
     """
+    from dealer_station.floor.config import parse_floor_config
     from dealer_station.station import game_factory
     from drivers.config import parse_device_config
 
     try:
         game_factory(setup.game)(dict(setup.settings))
         parse_device_config(setup.devices)
+        parse_floor_config(setup.floor)
     except ValueError as error:
         raise ValueError(f"{source}: {error}") from None
 
@@ -106,6 +112,13 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     controller.reopen_devices = reopen  # a game switched between rounds: devices for it, live
     reopen(station.game)
     controller.restore_devices()
+    if setup.floor is not None:
+        from dealer_station.floor.config import parse_floor_config
+        from dealer_station.ui.floor_link import attach_floor
+
+        floor = parse_floor_config(setup.floor)
+        assert floor is not None
+        attach_floor(controller, floor, bridge)
     if station.resumed.outcome == "resumed":
         controller.notice = (f"Round {station.resumed.round_id} resumed from the journal "
                               f"({station.resumed.records} records).")

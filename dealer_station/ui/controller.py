@@ -283,6 +283,9 @@ class TableController:
         self.notice = ""
         #: The device manager, when the application opened one.
         self.manager: Any = None
+        #: What the floor's link last reported (:class:`dealer_station.floor.link.FloorView`);
+        #: None: no floor configured, the station runs alone.
+        self.floor: Any = None
         #: Called in reverse order by :meth:`close`.
         self.closers: list[Callable[[], None]] = []
         #: Close the devices (and the simulated table) opened for the game, before the closers.
@@ -669,6 +672,10 @@ class TableController:
         that fails is reported in the panel; the round record is already journaled."""
         if self._hardware is None:
             return
+        floor = self.floor
+        if floor is not None and floor.progressive_refusal:
+            # the progressive stays locked out while the floor is away (docs/floor.md)
+            requirements = [r for r in requirements if r != "lockout_off"]
         for requirement in requirements:
             try:
                 self._hardware(requirement)
@@ -798,6 +805,13 @@ class TableController:
         meter = self._meter()
         if meter is not None:
             table = replace(table, meter=meter)
+        floor = self.floor
+        if floor is not None:
+            table = replace(table, **floor_meter(floor))
+            refusal = floor.progressive_refusal
+            if refusal:
+                notes.append(refusal[0].upper() + refusal[1:] + ".")
+                view = replace(view, notes=tuple(notes))
         # the positions by the names the felt gives them: the dealer's is "dealer", never a
         # number the table does not have ("2 → … → 6 → 7 → 1" on a six-position table)
         seat_key = getattr(self.adapter, "seat_key", str)
@@ -836,6 +850,26 @@ class TableController:
             log=tuple(describe_record(r) for r in shown.history[-12:]) if shown else (),
             on_duty=on_duty(self.station.dealer),
         )
+
+
+def floor_meter(floor: Any) -> dict[str, Any]:
+    """What the felt's meter shows on a floor: the linked pool's amount (as the floor last
+    announced it) with LINKED, or its hits PENDING validation; the floor away: the reason.
+
+    >>> from dealer_station.floor.link import FloorView
+    >>> floor_meter(FloorView(reachable=True, reason="", pool="p", amount_cents=1234, pending=1))
+    {'meter': 1234, 'meter_note': 'LINKED · 1 PENDING'}
+    >>> floor_meter(FloorView(reason="no route"))["lockout_note"]
+    'no floor'
+    """
+    shown: dict[str, Any] = {}
+    if floor.amount_cents is not None:
+        shown["meter"] = floor.amount_cents
+        shown["meter_note"] = ("LINKED" if floor.reachable else "LAST KNOWN") + (
+            f" · {floor.pending} PENDING" if floor.pending else "")
+    if floor.progressive_refusal:
+        shown["lockout_note"] = "no floor"
+    return shown
 
 
 def on_duty(dealer: Any) -> str:

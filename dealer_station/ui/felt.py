@@ -405,6 +405,8 @@ class FeltView(QWidget):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         if view.meter is not None:
             text = f"PROGRESSIVE {format_cents(view.meter)}"
+            if view.meter_note:
+                text += f" · {view.meter_note}"
             tw = painter.fontMetrics().horizontalAdvance(text) + 40
             rect = QRectF(w - tw - 10, 10, tw, bh)
             painter.setBrush(QColor(THEME.bar))

@@ -138,6 +138,8 @@ class TableView:
     community_label: str = ""
     community_note: str = ""
     meter: Cents | None = None
+    #: Beside the meter: "LINKED" (a floor's pool), "1 PENDING" (a hit awaiting validation).
+    meter_note: str = ""
     lockout: bool | None = None
     lockout_note: str = ""
     round_label: str = ""

@@ -1,0 +1,41 @@
+"""The dealer's screen on a floor (``[floor]`` in the table configuration, docs/floor.md): the
+station's :class:`~dealer_station.floor.link.FloorLink` started beside the devices; every
+change it reports (the pool's amount, a hit PENDING, the floor lost or back) is handed to the
+table worker without waiting, which locks the progressive out (or puts the lockout back as it
+was) and redraws. Nothing here runs on the GUI thread or blocks the worker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_station.floor.config import FloorConfig
+from dealer_station.floor.link import FloorLink, FloorView, ProgressiveLockout
+
+__all__ = ["attach_floor"]
+
+
+def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> FloorLink:
+    station = controller.station
+    lockout = ProgressiveLockout(lambda: controller.devices.lockout,
+                                 lambda requirement: controller._drive_hardware((requirement,)),
+                                 controller.restore_devices)
+
+    def apply(worker_controller: Any, view: FloorView) -> None:
+        if worker_controller is None:
+            return
+        worker_controller.floor = view
+        lockout.update(view)
+
+    def changed(view: FloorView) -> None:
+        if bridge is None:
+            apply(controller, view)
+        else:
+            bridge.call_requested.emit(lambda worker_controller: apply(worker_controller, view))
+
+    link = FloorLink(config, station.store.directory, station.store.table, station.game,
+                     on_change=changed)
+    station.progressive_lock = lambda: link.view.progressive_refusal
+    controller.floor = link.view
+    controller.closers.append(link.stop)
+    link.start()
+    return link
