@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pgserver import PostgresServer, find_binaries  # noqa: E402
+from pgserver import PostgresServer, find_binaries
 
-from dealer_station.floor import pools, schema, tables  # noqa: E402
-from dealer_station.floor.config import connect  # noqa: E402
-from dealer_station.floor.listen import Listener, PoolAmount  # noqa: E402
+from dealer_station.floor import pools, schema, tables
+from dealer_station.floor.config import connect
+from dealer_station.floor.listen import Listener, PoolAmount
 
 
 def _floor(server: PostgresServer, members: int) -> str:
