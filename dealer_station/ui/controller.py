@@ -794,6 +794,9 @@ class TableController:
             done = ()
         fault = blocking_fault(step.hardware, self.devices.health)
         notes = [text for text in (self.notice, self.message) if text and text != fault]
+        way_out = next((b for b in buttons or () if b.recovery and b.enabled), None)
+        if fault is not None and way_out is not None:  # the step's own way out of the fault
+            fault += f" Or, once the shoe is cleared by hand: {way_out.label}."
         view = step_view(step, buttons=buttons, done=done, blocked=fault, notes=notes,
                          problems=problems)
         if shown is not None:

@@ -68,6 +68,7 @@ def test_a_shoe_jam_mid_deal_is_cleared_and_redealt(qtbot, tmp_path, monkeypatch
         to_the_deal(table, (3,))
         table.click(table.window.step_panel.button("dispense"))
         snap = table.wait(lambda s: s.step.blocked is not None and "jam" in s.step.blocked)
+        assert "once the shoe is cleared by hand: REDEAL" in snap.step.blocked
         # the deal waits for the shoe: the one way on is the redeal, not stopped by the fault
         assert [a.name for a in snap.step.actions] == ["redeal"]
         redeal = table.window.step_panel.button("redeal")
