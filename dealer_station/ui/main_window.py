@@ -151,6 +151,8 @@ class MainWindow(QMainWindow):
         self.staff = install_staff_access(self)  # SUPERVISOR / TECHNICIAN screens over this one
         from dealer_station.ui.sim_panel import install_simulated_table
         self.simulated_table = install_simulated_table(self)  # only with simulated devices
+        from dealer_station.ui.help import dealer_help_button
+        self.help_button = dealer_help_button(self)  # the guide at this screen's section
         self.worker = worker
         self.bridge = bridge
         self.thread_: QThread | None = None

@@ -95,6 +95,8 @@ class StepPanel(QFrame):
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.phase, 1)
         header.addWidget(self.problem_button, 0, Qt.AlignmentFlag.AlignTop)
+        #: The panel's top row (the window adds HELP at its end).
+        self.header = header
         self.instruction = _label("instruction")
         self.instruction.setSizePolicy(QSizePolicy.Policy.Preferred,
                                        QSizePolicy.Policy.Minimum)

@@ -51,6 +51,13 @@ class SupervisorScreen(StaffFrame):
                                    ("Meters", self.meters),
                                    ("Accounts", self.accounts)])
         self.work_layout.addWidget(self.pages, 1)
+        self.set_help("supervisor", {
+            "Round in progress": "Voiding a round",
+            "Progressive validation": "Validating a progressive",
+            "Round history": "A dispute: re-running a round",
+            "Configuration": "Changing the configuration",
+            "Meters": "Meters and the shift's figures",
+            "Accounts": "Accounts"}, self.pages)
 
     def start(self) -> None:
         """Show the sign-in (every opening asks for the supervisor's id and PIN)."""

@@ -4,7 +4,7 @@ and text areas (the dealer's :mod:`~dealer_station.ui.theme` supplies everything
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -203,6 +203,23 @@ class StaffFrame(QFrame):
         self.sign_in_panel.submitted.connect(self.sign_in)
         self.sign_in_panel.cancelled.connect(self.closed)
         self.header.sign_out.connect(self.sign_out)
+        #: HELP in the header: the guide (set by the screen: :meth:`set_help`).
+        self.help_button: QPushButton | None = None
+
+    def set_help(self, guide: str, sections: Mapping[str, str], pages: PageSwitcher) -> None:
+        """Put HELP in the header: ``guide`` opened at the section of the page shown
+        (``sections`` by page name; the guide's top for another)."""
+        from dealer_station.ui.help import help_button
+
+        def section() -> str:
+            shown = pages.stack.currentIndex()
+            name = next((n for i, n in enumerate(pages.buttons) if i == shown), "")
+            return sections.get(name, "")
+
+        self.help_button = help_button(guide, section)
+        layout = self.header.layout()
+        if isinstance(layout, QHBoxLayout):
+            layout.insertWidget(layout.count() - 1, self.help_button)
 
     def sign_in(self, user: str, pin: str) -> None:
         """Check ``user``'s PIN and role on the station (each screen its own role)."""

@@ -133,6 +133,12 @@ class TechnicianScreen(StaffFrame):
                                    ("Diagnostics bundle", self._bundle_page()),
                                    ("Receipt printer", self._printer_page())])
         self.work_layout.addWidget(self.pages, 1)
+        self.set_help("technician", {
+            "Devices and tests": "The device tests",
+            "Frame trace": "Reading the frame trace",
+            "Fault injection": "Injecting faults on the simulated table",
+            "Diagnostics bundle": "The diagnostics bundle",
+            "Receipt printer": "The receipt printer"}, self.pages)
         self.message = message_label()
         self.message.setContentsMargins(16, 4, 16, 8)
         self.work_layout.addWidget(self.message)
