@@ -64,8 +64,8 @@ def screen_texts() -> tuple[re.Pattern[str], ...]:
 def _played_buttons() -> set[tuple[str, str]]:
     """(label, key) of every button and menu entry of the step panel in a scripted round of
     each game, played through the controller as the dealer plays it."""
-    from dealer_station.ui.screenshot import preview_controller, script_for
-    from dealer_station.ui.scripts import play_until
+    from dealer_station.preview.controllers import preview_controller, script_for
+    from dealer_station.preview.scripts import play_until
 
     pairs: set[tuple[str, str]] = set()
     for game in ("let_it_ride", "pai_gow"):
