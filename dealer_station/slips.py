@@ -91,6 +91,16 @@ class SimulatedPrinter:
             return None
         return words or "offline"
 
+    def set_fault(self, words: str | None) -> None:
+        """The simulated table's back door: the printer goes ``offline`` or has ``no paper``
+        (``None``: ready again)."""
+        marker = self.directory / "FAULT"
+        if words is None:
+            marker.unlink(missing_ok=True)
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        marker.write_text(words, encoding="utf-8")
+
     def print_lines(self, lines: list[str]) -> Path:
         fault = self.fault()
         if fault is not None:

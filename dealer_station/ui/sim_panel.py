@@ -3,6 +3,9 @@ and this panel is the person's hands at that table — a chip placed on or taken
 position's bet acceptor, the shoe jammed or cleared, its door opened or closed, the lockout
 controller's button pressed, any device's cable pulled or plugged back in.
 
+The jackpot slips' simulated receipt printer, with the simulated table, goes offline or out of
+paper and back (its own back door, :meth:`dealer_station.slips.SimulatedPrinter.set_fault`).
+
 SIMULATED TABLE in the dealer's top bar (present only when the devices are simulated) opens
 the panel over the felt; the step panel and the lower panel stay uncovered and usable, and
 CLOSE (or the top-bar button again) takes it away. Each action goes through the simulators'
@@ -147,8 +150,10 @@ class SimulatedTablePanel(QFrame):
             f"background: {THEME.neutral}; min-height: 48px; border-radius: 6px; }}")
         self.calls = SimulatorCalls(self)
         self.table: Any = None
+        self.printer: Any = None
+        self.printer_fault: str | None = None
         self.state: TableState | None = None
-        self._layout_for: tuple[str, int, tuple[str, ...]] | None = None
+        self._layout_for: tuple[object, ...] | None = None
         self.chip_buttons: dict[int, QPushButton] = {}
         self.chip_states: dict[int, QLabel] = {}
         self.line_buttons: dict[str, QPushButton] = {}
@@ -183,11 +188,13 @@ class SimulatedTablePanel(QFrame):
         self.refresh_timer.timeout.connect(self.refresh)
 
     # -- the devices ---------------------------------------------------------------------------
-    def bind(self, table: Any) -> None:
-        """Show ``table``'s devices (``None``: no simulated table)."""
-        if table is self.table:
+    def bind(self, table: Any, printer: Any = None) -> None:
+        """Show ``table``'s devices (``None``: no simulated table) and the simulated receipt
+        ``printer`` (:class:`dealer_station.slips.SimulatedPrinter`), if the table has one."""
+        if table is self.table and printer is self.printer:
             return
         self.table = table
+        self.printer = printer
         self.state = None
         self._layout_for = None
         if table is not None and self.isVisible():
@@ -207,7 +214,12 @@ class SimulatedTablePanel(QFrame):
         table = self.table
         if table is None or self.calls.pending > 2:
             return
-        self.calls.submit(table.backdoor.state, self._show_state, self._refused)
+        printer = self.printer
+
+        def read() -> tuple[TableState, str | None]:
+            return table.backdoor.state(), printer.fault() if printer is not None else None
+
+        self.calls.submit(read, self._show_state, self._refused)
 
     def act(self, words: str, action: Callable[[Any], None]) -> None:
         """Do ``action(backdoor)`` on the panel's thread, then show the devices again."""
@@ -291,16 +303,36 @@ class SimulatedTablePanel(QFrame):
             cable_grid.addWidget(status, 1, column)
             self.line_buttons[line] = button
             self.line_states[line] = status
+        self.printer_buttons: dict[str, QPushButton] = {}
+        if self.printer is not None:  # the jackpot slips' receipt printer
+            for column, (fault, words) in enumerate((("offline", "UNPLUG PRINTER"),
+                                                     ("no paper", "PAPER OUT"))):
+                button = _button(words, f"sim-printer-{fault.replace(' ', '-')}")
+                button.clicked.connect(lambda _c=False, f=fault: self._toggle_printer(f))
+                cable_grid.addWidget(button, 2, column)
+                self.printer_buttons[fault] = button
+            self.printer_state = _label("")
+            cable_grid.addWidget(self.printer_state, 2, 2)
         self.body_layout.addWidget(cables)
         self.body_layout.addStretch(1)
-        self._layout_for = (state.game, len(state.acceptors), state.lines)
+        self._layout_for = self._layout_key(state)
 
-    def _show_state(self, state: object) -> None:
-        if not isinstance(state, TableState):
+    def _layout_key(self, state: TableState) -> tuple[object, ...]:
+        return (state.game, len(state.acceptors), state.lines, self.printer is not None)
+
+    def _show_state(self, found: object) -> None:
+        if not isinstance(found, tuple) or not isinstance(found[0], TableState):
             return
+        state, self.printer_fault = found
         self.state = state
-        if self._layout_for != (state.game, len(state.acceptors), state.lines):
+        if self._layout_for != self._layout_key(state):
             self._build(state)
+        if self.printer is not None:
+            for fault, button in self.printer_buttons.items():
+                on = self.printer_fault == fault
+                button.setText({"offline": "PLUG IN PRINTER" if on else "UNPLUG PRINTER",
+                                "no paper": "LOAD PAPER" if on else "PAPER OUT"}[fault])
+            self.printer_state.setText(f"printer: {self.printer_fault or 'ready'}")
         for acceptor in state.acceptors:
             button = self.chip_buttons[acceptor.seat]
             button.setText(f"{acceptor.seat} · {'REMOVE' if acceptor.chip_present else 'PLACE'}"
@@ -333,6 +365,14 @@ class SimulatedTablePanel(QFrame):
         else:
             self.act(f"Chip placed on position {seat}'s acceptor.",
                      lambda b: b.place_chip(seat))
+
+    def _toggle_printer(self, fault: str) -> None:
+        printer = self.printer
+        if printer is None:
+            return
+        clear = self.printer_fault == fault
+        words = "The printer is ready again." if clear else f"The printer: {fault}."
+        self.act(words, lambda _b: printer.set_fault(None if clear else fault))
 
     def _toggle_door(self) -> None:
         if self.state is not None and self.state.shoe.door_open:
@@ -392,10 +432,11 @@ class SimulatedTableAccess(QObject):
         staff = getattr(self.window, "staff", None)
         if staff is None:
             return
-        staff.calls.submit(lambda context: context.simulation, self._simulation_found)
+        staff.calls.submit(_simulated_devices, self._simulation_found)
 
-    def _simulation_found(self, table: Any) -> None:
-        self.panel.bind(table)
+    def _simulation_found(self, found: tuple[Any, Any]) -> None:
+        table, printer = found
+        self.panel.bind(table, printer)
         self.button.setVisible(table is not None)
         if table is None:
             self.close_panel()
@@ -430,6 +471,16 @@ class SimulatedTableAccess(QObject):
 
     def shutdown(self) -> None:
         self.panel.calls.close()
+
+
+def _simulated_devices(context: Any) -> tuple[Any, Any]:
+    """On the station's thread: the simulated table and the simulated receipt printer (each
+    ``None`` with real devices)."""
+    from dealer_station.slips import SimulatedPrinter
+
+    printer = getattr(context.station, "slip_printer", None)
+    table = context.simulation
+    return table, printer if table is not None and isinstance(printer, SimulatedPrinter) else None
 
 
 def install_simulated_table(window: Any) -> SimulatedTableAccess:

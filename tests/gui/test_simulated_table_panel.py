@@ -111,3 +111,36 @@ def test_shoe_jam_door_and_cables_from_the_panel_show_on_the_dealers_screen(qtbo
         table.wait_devices_online()
     finally:
         table.close()
+
+
+def test_the_receipt_printer_goes_out_of_paper_and_offline_from_the_panel(qtbot, tmp_path):
+    """The jackpot slips' simulated printer: PAPER OUT and UNPLUG PRINTER make it report the
+    fault the station then refuses a print with; pressed again, it is ready."""
+    from dealer_station.slips import printer_report
+
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        qtbot.waitUntil(lambda: panel.findChild(QPushButton, "sim-printer-no-paper") is not None,
+                        timeout=10_000)
+
+        def report() -> str:
+            found: list[str] = []
+            table.window.call_requested.emit(
+                lambda c: found.append(printer_report(c.station.slip_printer)))
+            qtbot.waitUntil(lambda: bool(found), timeout=10_000)
+            return found[0]
+
+        assert "— ready" in report()
+        table.click(_button(panel, "sim-printer-no-paper"))
+        qtbot.waitUntil(lambda: panel.printer_state.text() == "printer: no paper")
+        assert "FAULT: no paper" in report()
+        assert _button(panel, "sim-printer-no-paper").text() == "LOAD PAPER"
+        table.click(_button(panel, "sim-printer-no-paper"))
+        qtbot.waitUntil(lambda: panel.printer_state.text() == "printer: ready")
+        table.click(_button(panel, "sim-printer-offline"))
+        qtbot.waitUntil(lambda: panel.printer_state.text() == "printer: offline")
+        assert "FAULT: offline" in report()
+    finally:
+        table.close()
