@@ -334,6 +334,12 @@ class Station:
         """Click the button (tab, row, menu entry…) showing ``text``."""
         self.click(self.find(text, kind, patience))
 
+    def scroll_down(self, thing: Seen, clicks: int = 5) -> None:
+        """Turn the mouse wheel down over ``thing``."""
+        x, y = thing.centre
+        self._xdotool("mousemove", str(x), str(y), "click", "--repeat", str(clicks),
+                      "--delay", "30", "5")
+
     def tap_seat(self, position: int | str) -> None:
         """Tap the position drawn on the felt."""
         self.press(str(position), kind="seat")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from journey_person import JourneyError, Screen, Seen, Station
 
 SUPERVISOR = ("S-1001", "Sam Super", "246810")
+TECHNICIAN = ("T-3003", "Tess Tech", "975310")
 DEALER = ("D-2002", "Dee Dealer", "135790")
 
 
@@ -174,8 +175,34 @@ def device_words(station: Station, device: str) -> str:
     """Tap the device in the top bar and read its whole words in the box that opens (the top
     bar shortens long words to fit)."""
     station.press(re.compile(rf"^{re.escape(device)}"), kind="label")
-    screen = station.wait_for(re.compile(rf"^{re.escape(device)} — "))
-    return next(t.text for t in screen.visible() if t.text.startswith(f"{device} — "))
+    whole = re.compile(rf"^{re.escape(device)}.*[^…]$")
+    screen = station.wait(lambda s: any(t.raw.get("cls") == "QLabel" and whole.match(t.text)
+                                        for t in s.visible()),
+                          f"the whole words of {device}")
+    return next(t.text for t in screen.visible() if t.cls == "QLabel" and whole.match(t.text))
+
+
+def choose_game(station: Station, game: str) -> str:
+    """Supervisor → Configuration: the game chosen, APPLY; returns the page's answer."""
+    station.press("Configuration")
+    chooser = station.find(re.compile(r"^(let_it_ride|pai_gow)$"), kind="choice")
+    if chooser.text != game:
+        station.click(chooser)
+        station.press(game, kind="row")
+        station.wait(lambda s: bool(s.find(game, "choice")), f"{game} chosen")
+    station.shot("configuration-game", f"Supervisor → Configuration: the game {game} chosen")
+    station.press("APPLY")
+    screen = station.wait_for(re.compile(r"^Applied as configuration version"))
+    station.shot("configuration-applied", "APPLY: the configuration applied between rounds")
+    return next(t.text for t in screen.visible() if t.text.startswith("Applied as"))
+
+
+def pai_gow_table(station: Station) -> None:
+    """The supervisor switches the (fresh) table to Pai Gow Poker on the Configuration page."""
+    staff_screen(station, "SUPERVISOR", SUPERVISOR)
+    choose_game(station, "pai_gow")
+    back_to_the_table(station)
+    station.wait_for("PAI GOW POKER")
 
 
 def table_with_a_dealer(station: Station) -> None:
@@ -230,9 +257,10 @@ def chips_for(dollars: int) -> list[str]:
 
 
 def _entered(screen: Screen) -> int | None:
-    """The base wager the wager entry shows ("3 × $25.00"), in dollars."""
+    """The base wager the wager entry shows ("3 × $25.00", or "Wager: $25.00" where the
+    game has one), in dollars."""
     for thing in screen.visible():
-        found = re.search(r"3 × \$([\d,]+)\.00", thing.text)
+        found = re.search(r"(?:3 × |^Wager: )\$([\d,]+)\.00", thing.text)
         if found:
             return int(found.group(1).replace(",", ""))
     return None
@@ -253,8 +281,8 @@ def place_wagers(station: Station, wagers: dict[int, int]) -> None:
             with contextlib.suppress(JourneyError):
                 station.wait(lambda s, b=shown: (_entered(s) or 0) > b, "the chip counted",
                              patience=3, failure_shot=False)
-        station.wait_for(re.compile(rf"3 × \${dollars:,}\.00"))
-        placed = re.compile(rf"^POSITION {position} · wagers placed", re.I)
+        station.wait_for(re.compile(rf"(3 × |^Wager: )\${dollars:,}\.00"))
+        placed = re.compile(rf"^POSITION {position} · wagers? placed", re.I)
         for attempt in range(3):
             station.press("PLACE WAGERS")
             try:
@@ -335,6 +363,35 @@ def play_on(station: Station, step: Step, *, take_back: int | None = None,
         else:
             raise JourneyError(f"step {step.phase} offers nothing to press: {step}")
     raise JourneyError(f"the round did not end; steps seen: {seen}")
+
+
+#: The steps of a Pai Gow Poker round in their order (9 NYCRR 5324.41(d)-(i)).
+PAI_GOW_STEPS = ("SHUFFLE", "BETTING", "STARTING POSITION", "DEAL", "SETTING", "BANKER",
+                 "EXPOSURE", "SETTLEMENT", "BETWEEN ROUNDS")
+
+
+def play_pai_gow(station: Station, wagers: dict[int, int], *, shots: bool = True,
+                 each_step: Callable[[Step], None] | None = None) -> list[str]:
+    """One Pai Gow Poker round from START ROUND to the next round as the screen asks:
+    SHUFFLED, the wagers tapped in on the felt, NO MORE BETS, RUN THE RNG, DISPENSE each of
+    the seven stacks from the shoe, ALL HAVE SET, the dealer's hand by the house way, each
+    player's hands exposed in turn (HOUSE WAY), every payment ticked with Space, ALL PAID.
+    Returns the steps in the order the screen showed them."""
+    seen: list[str] = []
+    wait_step(station, "BETWEEN ROUNDS")
+
+    def betting(step: Step) -> bool:
+        return step.phase == "BETTING"
+
+    step = play_on(station, press_and_follow(station, "START ROUND"), until=betting,
+                   shots="Pai Gow" if shots else "", each_step=each_step, seen=seen)
+    place_wagers(station, wagers)
+    if shots:
+        station.shot("wagers", f"Pai Gow · the wagers entered at positions "
+                               f"{', '.join(map(str, wagers))}")
+    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    play_on(station, step, shots="Pai Gow" if shots else "", each_step=each_step, seen=seen)
+    return seen
 
 
 def play_let_it_ride(station: Station, wagers: dict[int, int], *,
