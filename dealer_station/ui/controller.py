@@ -709,14 +709,22 @@ class TableController:
         self._plan = (key, planned)
         return planned
 
+    def _paying(self, round_: Any) -> list[int | str] | None:
+        """At a step whose button needs the payments ticked off, the positions still to be
+        collected or paid, in the order of the lines (None at any other step)."""
+        if not any(command.needs_ticks
+                   for command in self.adapter.commands(round_, self.devices)):
+            return None
+        return list(dict.fromkeys(p.position for p in self.payments(round_)
+                                  if p.order not in self.ticked))
+
     def _paid(self, round_: Any) -> tuple[int | str, ...]:
-        """At a step whose button needs the payments ticked off, the positions whose lines are
-        all ticked: the order (NOW, NEXT) moves on with the dealer's ticks."""
-        needs = {outcome for command in self.adapter.commands(round_, self.devices)
-                 for outcome in command.needs_ticks}
-        if not needs:
+        """At a step whose button needs the payments ticked off, the positions whose lines (as
+        listed, pushes too) are all ticked: the order (NOW, NEXT) moves on with the ticks."""
+        if not any(command.needs_ticks
+                   for command in self.adapter.commands(round_, self.devices)):
             return ()
-        lines = [p for p in self.payments(round_) if p.outcome in needs]
+        lines = self.payments(round_)
         open_ = {str(p.position) for p in lines if p.order not in self.ticked}
         return tuple(dict.fromkeys(p.position for p in lines if str(p.position) not in open_))
 
@@ -831,8 +839,10 @@ class TableController:
                 order = {str(entry.position): 0} if entry.position else {}
                 view = replace(view, order_text="")
             else:
+                paying = self._paying(round_)  # at settlement: the lines' order, as ticked
                 order = {seat_key(p): i for i, p in enumerate(
-                    p for p in step.positions if str(p) not in {str(d) for d in done})}
+                    paying if paying is not None else
+                    [p for p in step.positions if str(p) not in {str(d) for d in done}])}
             table = replace(table, seats=tuple(
                 replace(seat, order=order.get(seat.key)) for seat in table.seats))
         elif step.expects in ("sign_in", "first_supervisor"):

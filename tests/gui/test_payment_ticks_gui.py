@@ -69,7 +69,8 @@ def test_pai_gow_all_paid_is_refused_until_every_line_is_ticked_5324_41_g_7(qtbo
         snap = table.wait(lambda s: "Tick off every payment first" in s.message)
         assert snap.step.phase == "settlement" and snap.records == records
         assert f"0 of {len(snap.payments)} done" in table.window.payments.summary.text()
-        # the order follows the ticks: the first position paid, NOW moves to the next
+        # the order follows the lines as they are ticked: NOW on the first line's position,
+        # then on to the next
         first = str(snap.payments[0].position).removeprefix("pos ")
         assert snap.table.seat(first).order == 0
         for line in snap.payments:
