@@ -60,7 +60,10 @@ from dealer_station.store.database import (
 from dealer_station.store.modes import wrong_modes
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, table_directory, table_id
 from dealer_station.store.witness import ENV_WITNESS, Witness
+from dealer_station.table_config import DEFAULT_CONFIGS, load_table_config
 
+# The imports inside the functions below are deferred on purpose: each check loads the station,
+# the store or the drivers only when it runs, so the command line's lazy start stays light.
 __all__ = ["CheckResult", "TableFiles", "print_results", "run", "run_checks"]
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +114,6 @@ class _Configuration:
 
 def _read_file(path: str | None) -> _Configuration:
     """The table configuration file, read as the dealer's screen reads it."""
-    from dealer_station.ui.app import DEFAULT_CONFIGS, load_table_config
-
     setup = load_table_config(path)  # not TOML, or nested too deep: a ValueError
     if not isinstance(setup.devices, Mapping):
         raise ValueError(f"{path}: [devices] must be a table")

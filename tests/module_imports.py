@@ -31,13 +31,13 @@ def _is_type_checking(test: ast.expr) -> bool:
 
 
 def _statements(body: list[ast.stmt], module_level: bool) -> Iterator[ast.stmt]:
-    """The statements of ``body``, into blocks; with ``module_level`` only those run at import
-    (not in functions, not under ``if TYPE_CHECKING``)."""
+    """The statements of ``body``, into blocks, less those under ``if TYPE_CHECKING`` (never
+    run); with ``module_level`` only those run at import (not in functions)."""
     for statement in body:
         yield statement
         if module_level and isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
-        if module_level and isinstance(statement, ast.If) and _is_type_checking(statement.test):
+        if isinstance(statement, ast.If) and _is_type_checking(statement.test):
             yield from _statements(statement.orelse, module_level)
             continue
         for child in ast.iter_child_nodes(statement):
@@ -50,9 +50,10 @@ def _statements(body: list[ast.stmt], module_level: bool) -> Iterator[ast.stmt]:
 
 
 def imported_modules(name: str, path: Path, *, module_level: bool) -> set[str]:
-    """The project modules that module ``name`` (at ``path``) imports: every import, or with
-    ``module_level`` only those run when it is imported. ``from package import module`` counts
-    as an import of the module; a relative import is resolved."""
+    """The project modules that module ``name`` (at ``path``) imports at run time: every import
+    (type-checking ones aside), or with ``module_level`` only those run when it is imported.
+    ``from package import module`` counts as an import of the module; a relative import is
+    resolved."""
     known = project_modules()
     is_package = path.name == "__init__.py"
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))

@@ -13,6 +13,7 @@ from dealer_station import auth
 from dealer_station.inputs import SQLITE_MAX, bounded_int
 from dealer_station.slips import open_printer, print_jackpot, printer_url
 from dealer_station.store.options import add_table_argument, open_store
+from dealer_station.table_config import load_table_config
 
 NAME = "slips"
 HELP = "jackpot slips: the simulated printer's output; print or reprint a jackpot record"
@@ -54,8 +55,6 @@ def run(args: argparse.Namespace) -> int:
         f"PIN of {args.by}: ")
     devices = {}
     if getattr(args, "config", None):
-        from dealer_station.ui.app import load_table_config
-
         devices = load_table_config(args.config).devices
     with open_store(args, readonly=False) as store:
         person = auth.authenticate(store, args.by, pin, now=time.time(), purpose="print_slip")

@@ -8,6 +8,7 @@ from typing import Any
 
 from dealer_station.preview import scripts
 from dealer_station.preview.memory_station import MemoryStation
+from dealer_station.table_config import load_table_config
 from dealer_station.ui.controller import DeviceState, TableController
 
 __all__ = ["preview_controller", "script_for"]
@@ -42,7 +43,6 @@ def preview_controller(game: str, *, devices: bool = True,
     ``overrides`` replace keys of the shipped configuration's tables (``{"table": {...}}``)."""
     from dealer_station.station import game_factory
     from dealer_station.ui.adapters import adapter_for, ensure_game
-    from dealer_station.ui.app import load_table_config
 
     setup = load_table_config(game=game)
     for section, values in (overrides or {}).items():

@@ -11,53 +11,16 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-from dealer_station.inputs import load_toml
-from dealer_station.resources_path import resource_path
+from dealer_station.table_config import TableSetup, load_table_config
 from dealer_station.ui.controller import DeviceState, TableController
 
-__all__ = ["DEFAULT_CONFIGS", "TableSetup", "build_controller", "listen_for_commands",
-           "load_table_config", "main"]
-
-#: The configuration shipped for each game, used when ``--config`` is not given.
-DEFAULT_CONFIGS = {"let_it_ride": "let_it_ride.toml", "pai_gow": "pai_gow.toml"}
-
-
-class TableSetup:
-    """The game, its settings (the configuration less ``game`` and ``devices``) and the
-    ``[devices]`` table of a table configuration."""
-
-    def __init__(self, game: str, settings: Mapping[str, Any],
-                 devices: Mapping[str, Any] | None,
-                 floor: Mapping[str, Any] | None = None) -> None:
-        self.game = game
-        self.settings = dict(settings)
-        self.devices = dict(devices or {})
-        #: The ``[floor]`` table (docs/floor.md); None: the station runs alone.
-        self.floor = dict(floor) if floor is not None else None
-
-
-def load_table_config(path: str | Path | None = None, game: str | None = None) -> TableSetup:
-    """Read a table configuration (TOML). ``game = "pai_gow"`` at the top names the game; a file
-    without it is the game ``game`` (default Let It Ride). No file: the shipped default.
-
-    >>> setup = load_table_config(game="let_it_ride")
-    >>> setup.game, "table" in setup.settings, setup.devices
-    ('let_it_ride', True, {})
-    """
-    if path is None:
-        game = game or "let_it_ride"
-        path = resource_path(DEFAULT_CONFIGS[game])
-    document = load_toml(path)
-    name = str(document.pop("game", game or "let_it_ride")).replace("-", "_")
-    if name not in DEFAULT_CONFIGS:
-        raise ValueError(f"{path}: unknown game {name!r} (let_it_ride or pai_gow)")
-    devices = document.pop("devices", None)
-    floor = document.pop("floor", None)
-    return TableSetup(name, document, devices, floor)
-
+# The imports inside the functions below are deferred on purpose: the command line imports this
+# module to start the window, and a start without a graphical session, or with a bad
+# configuration, must answer in one line before Qt, the station's store and the drivers load;
+# the station and devices then load on the worker thread, never blocking the window.
+__all__ = ["build_controller", "check_table_setup", "listen_for_commands", "main"]
 
 def check_table_setup(setup: TableSetup, source: str) -> None:
     """Raise ValueError naming ``source`` and the clause unless the game accepts the settings

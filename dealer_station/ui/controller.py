@@ -22,10 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from dealer_station import logs
 from dealer_station.cards import Card
 from dealer_station.money import format_cents
 from dealer_station.procedure import ProcedureError, Record, Step
+from dealer_station.ui.devices import HealthBook
 from dealer_station.ui.view import (
+    DEVICE_NAMES,
     ActionView,
     DeviceHealth,
     HealthState,
@@ -38,9 +41,9 @@ from dealer_station.ui.view import (
     payment_lines,
     step_view,
 )
+from dealer_station.ui.words import refusal
 
 __all__ = [
-    "DEVICE_NAMES",
     "DeviceState",
     "EntryRequest",
     "GameAdapter",
@@ -52,15 +55,6 @@ __all__ = [
     "on_duty",
     "standing",
 ]
-
-#: Device keys → the words the dealer reads.
-DEVICE_NAMES = {
-    "shoe": "Shoe",
-    "acceptors": "Acceptor lights",
-    "lockout": "Lockout controller",
-    "journal": "Journal",
-}
-
 
 def device_for_hardware(requirement: str) -> str | None:
     """The device a step's hardware requirement needs.
@@ -278,7 +272,7 @@ class TableController:
         self.last_round: Any = None
         #: The position tapped on the felt (wager entry during betting).
         self.selected: str | None = None
-        self._health_book: Any = None
+        self._health_book: HealthBook | None = None
         #: Shown until the next action: e.g. that the round was resumed from the journal.
         self.notice = ""
         #: The device manager, when the application opened one.
@@ -635,8 +629,6 @@ class TableController:
         """Health from the device manager (``drivers.manager.Health``) or ready-made items;
         a seat the table no longer has (a report still on its way from devices closed since)
         is dropped."""
-        from dealer_station.ui.devices import HealthBook
-
         if self._health_book is None:
             self._health_book = HealthBook()
         before = dict(self.devices.health)
@@ -907,8 +899,6 @@ def _log_health_changes(before: Mapping[str, DeviceHealth],
     changed = [item for name, item in after.items() if before.get(name) != item]
     if not changed:
         return
-    from dealer_station import logs
-
     log = logs.get_logger("dealer_station.devices")
     for item in changed:
         log.info("device_health", device=item.name, title=item.title, state=item.state.value,
@@ -917,6 +907,4 @@ def _log_health_changes(before: Mapping[str, DeviceHealth],
 
 def _reason(error: Exception) -> str:
     """The words the screen shows for a refusal (plain words, never the program's names)."""
-    from dealer_station.ui.words import refusal
-
     return refusal(error)

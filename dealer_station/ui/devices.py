@@ -18,8 +18,10 @@ from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
-from dealer_station.ui.controller import DEVICE_NAMES
-from dealer_station.ui.view import DeviceHealth, HealthState
+from dealer_station.ui.view import DEVICE_NAMES, DeviceHealth, HealthState
+from drivers.manager import DeviceOffline
+from drivers.protocol.codes import LightMode
+from drivers.shoe import DispenseInDoubt
 
 __all__ = ["DeviceHub", "HealthBook", "LightPlan", "seats"]
 
@@ -108,8 +110,6 @@ class LightPlan:
 
     def apply(self, requirement: str) -> dict[int, Any]:
         """Take one requirement; the lights that must change, seat → mode."""
-        from drivers.protocol.codes import LightMode
-
         head, _, value = requirement.partition(":")
         if head == "acceptors_enabled":
             self.managing, self.enabled = True, seats(value)
@@ -181,9 +181,6 @@ class DeviceHub:
             self._watch(requirement.partition("@")[0], future)
 
     def _dispensed(self, intent: str, step: str, future: Future[Any]) -> None:
-        from drivers.manager import DeviceOffline
-        from drivers.shoe import DispenseInDoubt
-
         error = None if future.cancelled() else future.exception()
         with self._lock:
             if isinstance(error, DispenseInDoubt):

@@ -25,6 +25,7 @@ from dealer_station.procedure import Payment, Record, Step
 
 __all__ = [
     "ACTION_LABELS",
+    "DEVICE_NAMES",
     "ActionView",
     "DeviceHealth",
     "FormField",
@@ -42,6 +43,15 @@ __all__ = [
     "payment_lines",
     "step_view",
 ]
+
+
+#: Device keys → the words the dealer reads.
+DEVICE_NAMES = {
+    "shoe": "Shoe",
+    "acceptors": "Acceptor lights",
+    "lockout": "Lockout controller",
+    "journal": "Journal",
+}
 
 
 class Light(Enum):

@@ -32,7 +32,8 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 import dealer_station.ui
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from dealer_station.ui.app import build_controller, create_window, load_table_config
+from dealer_station.ui.app import build_controller, create_window
+from dealer_station.table_config import load_table_config
 setup = load_table_config(game="let_it_ride")
 window = create_window(lambda bridge: build_controller(setup, sys.argv[2], bridge=bridge))
 window.resize(1280, 800)
@@ -74,7 +75,8 @@ def measure_events(samples: int = 30) -> dict[str, list[float]]:
     from PySide6.QtWidgets import QApplication
 
     import dealer_station.ui  # noqa: F401  (the PySide6 workaround)
-    from dealer_station.ui.app import build_controller, create_window, load_table_config
+    from dealer_station.table_config import load_table_config
+    from dealer_station.ui.app import build_controller, create_window
     from dealer_station.ui.view import Light
 
     app = QApplication.instance() or QApplication([])

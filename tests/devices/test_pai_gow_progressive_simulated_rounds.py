@@ -28,7 +28,8 @@ from dealer_station.games.pai_gow.dealing import delivery_order, starting_positi
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
-from dealer_station.ui.app import build_controller, load_table_config
+from dealer_station.table_config import load_table_config
+from dealer_station.ui.app import build_controller
 from dealer_station.ui.controller import TableController
 
 ROUNDS = int(__import__("os").environ.get("PROGRESSIVE_ROUNDS", "200"))

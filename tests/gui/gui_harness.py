@@ -9,7 +9,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from dealer_station.ui.app import build_controller, create_window, load_table_config
+from dealer_station.table_config import load_table_config
+from dealer_station.ui.app import build_controller, create_window
 from dealer_station.ui.controller import Snapshot
 
 SUPERVISOR, PIN = "S-100", "246824"

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import dealer_station.ui  # noqa: F401  (the PySide6 work-around comes first)
-from dealer_station.ui.app import build_controller, load_table_config
+from dealer_station.table_config import load_table_config
+from dealer_station.ui.app import build_controller
 from drivers.cursor import JsonCursorStore, MemoryCursorStore
 from drivers.sim.table import start_simulated_table
 

@@ -350,7 +350,7 @@ def test_the_house_banks_when_the_offer_returns_to_the_dealer_5324_41_h_3(qtbot,
     from gui_harness import PIN, SUPERVISOR
 
     from dealer_station.station import Station
-    from dealer_station.ui.app import load_table_config
+    from dealer_station.table_config import load_table_config
 
     settings = load_table_config(game="pai_gow").settings
     deck = [c.text for c in _deck(31)]

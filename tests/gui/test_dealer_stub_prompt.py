@@ -9,8 +9,8 @@ from typing import Any
 
 from dealer_station.games.pai_gow.station_round import new_round
 from dealer_station.preview.memory_station import MemoryStation
+from dealer_station.table_config import load_table_config
 from dealer_station.ui.adapters import adapter_for
-from dealer_station.ui.app import load_table_config
 from dealer_station.ui.controller import TableController
 
 

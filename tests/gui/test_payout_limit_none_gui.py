@@ -13,7 +13,7 @@ from gui_harness import Table
 from PySide6.QtCore import Qt
 
 from dealer_station.preview.demo import DemoTable
-from dealer_station.ui.app import load_table_config
+from dealer_station.table_config import load_table_config
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 
 pytestmark = pytest.mark.gui

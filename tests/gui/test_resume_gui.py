@@ -60,7 +60,7 @@ def test_closing_mid_round_resumes_it_from_the_journal_5324_34_e_2(qtbot, tmp_pa
 _CRASHING_TABLE = r"""
 import os, signal, sys
 from dealer_station.ui.adapters import adapter_for
-from dealer_station.ui.app import load_table_config
+from dealer_station.table_config import load_table_config
 from dealer_station.ui.controller import DeviceState, TableController
 from dealer_station.preview.scripts import LetItRideScript
 from dealer_station.station import Station

@@ -62,7 +62,8 @@ def test_a_fresh_install_shows_one_supervisor_form_without_an_empty_error_box(
     """The real window as ``dealer-station`` opens it with no configuration and no data: the
     simulated devices and one form for the first supervisor (no dialog over it, no empty red
     box); a refusal is written under the form; creating the supervisor moves to sign-in."""
-    from dealer_station.ui.app import build_controller, create_window, load_table_config
+    from dealer_station.table_config import load_table_config
+    from dealer_station.ui.app import build_controller, create_window
 
     simulated: list[Any] = []
     setup = load_table_config(None)

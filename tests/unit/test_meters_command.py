@@ -134,7 +134,8 @@ def test_meters_while_the_dealer_s_screen_holds_the_table(tmp_path: Path) -> Non
     import subprocess
     import sys
 
-    from dealer_station.ui.app import build_controller, load_table_config
+    from dealer_station.table_config import load_table_config
+    from dealer_station.ui.app import build_controller
 
     setup = load_table_config(game="pai_gow")
     setup.settings["side_wagers"] = {"offered": ["progressive"]}

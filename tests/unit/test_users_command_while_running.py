@@ -33,7 +33,8 @@ def users(data_dir: Path, *argv: str, stdin: str = "") -> subprocess.CompletedPr
 @pytest.fixture
 def running(tmp_path: Path) -> Iterator[Any]:
     """The station as the dealer's screen runs it (first supervisor S1 created on it)."""
-    from dealer_station.ui.app import build_controller, load_table_config
+    from dealer_station.table_config import load_table_config
+    from dealer_station.ui.app import build_controller
 
     controller = build_controller(load_table_config(None), str(tmp_path), transport="memory",
                                   explicit=False)

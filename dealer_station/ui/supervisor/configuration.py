@@ -26,10 +26,16 @@ from __future__ import annotations
 
 import functools
 import threading
+import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from dealer_station.resources_path import resource_path
+from dealer_station.station import game_factory
+from dealer_station.table_config import load_table_config
+from dealer_station.ui.adapters import adapter_for
 
 __all__ = [
     "GAMES",
@@ -181,8 +187,6 @@ def unflatten(fields: list[Field], texts: Mapping[str, str]) -> dict[str, Any]:
 
 def default_settings(game: str) -> dict[str, Any]:
     """The shipped configuration of ``game`` (when the supervisor switches the table's game)."""
-    from dealer_station.ui.app import load_table_config
-
     return load_table_config(game=game).settings
 
 
@@ -194,10 +198,6 @@ def full_settings(game: str, stored: Mapping[str, Any]) -> dict[str, Any]:
     settings = merged(default_settings(game), stored)
     offered = (settings.get("side_wagers") or {}).get("offered")
     if game == "pai_gow" and offered and "bonus_wagers" not in settings:
-        import tomllib
-
-        from dealer_station.resources_path import resource_path
-
         with resource_path("pai_gow_bonus.toml").open("rb") as handle:
             bonus = tomllib.load(handle)
         bonus.pop("offered", None)
@@ -234,8 +234,6 @@ def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
     note = "the next round uses it"
     controller = context.controller
     if controller is not None:
-        from dealer_station.ui.adapters import adapter_for
-
         controller.adapter = adapter_for(station.game, station.settings)
         reopen = getattr(controller, "reopen_devices", None)
         if changed_game and reopen is not None:
@@ -248,8 +246,6 @@ def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
 
 def validate(game: str, settings: Mapping[str, Any]) -> None:
     """Raise the game's own refusal (with the clause) unless ``settings`` are legal."""
-    from dealer_station.station import game_factory
-
     game_factory(game)(dict(settings))
 
 
@@ -289,6 +285,7 @@ def _fractions(table: Mapping[str, Any]) -> dict[str, Fraction]:
 
 
 def _let_it_ride_jobs(settings: Mapping[str, Any]) -> list[tuple[str, str, Callable[[], float]]]:
+    # deferred on purpose: the analysis (and numpy) load only when a supervisor asks for returns
     from dealer_station.analysis import let_it_ride as analysis
     from dealer_station.games.let_it_ride.config import config_from_mapping
 
