@@ -27,7 +27,8 @@ def _wait(predicate: Any, timeout: float = 20.0) -> None:
 
 def test_the_felt_shows_the_pool_and_the_progressive_is_locked_while_the_floor_is_away(
         floor_url: str, pg_server: PostgresServer, tmp_path: Path) -> None:
-    from dealer_station.ui.app import build_controller, load_table_config
+    from dealer_station.table_config import load_table_config
+    from dealer_station.ui.app import build_controller
 
     config = tmp_path / "table.toml"
     config.write_text(Path(resource_path("pai_gow.toml")).read_text()
