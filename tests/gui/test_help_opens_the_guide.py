@@ -101,6 +101,11 @@ def test_staff_help_opens_the_section_of_the_page_shown(
     create_accounts(str(tmp_path), monkeypatch, (TECHNICIAN, "technician", TECHNICIAN_PIN))
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     supervisor = table.window.staff.supervisor
+    table.click(table.window.staff.supervisor_button)
+    assert supervisor.sign_in_help_button is not None
+    viewer = open_help(table, supervisor.sign_in_help_button, "Opening your screen")
+    assert viewer.guide == "supervisor" and viewer.isVisible() and supervisor.isVisible()
+    table.click(viewer.close_button)
     table.staff_sign_in(supervisor, SUPERVISOR, PIN)
     table.click(supervisor.pages.buttons["Accounts"])
     assert supervisor.help_button is not None and supervisor.help_button.isVisible()

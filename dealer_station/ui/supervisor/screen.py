@@ -57,7 +57,8 @@ class SupervisorScreen(StaffFrame):
             "Round history": "A dispute: re-running a round",
             "Configuration": "Changing the configuration",
             "Meters": "Meters and the shift's figures",
-            "Accounts": "Accounts"}, self.pages)
+            "Accounts": "Accounts"}, self.pages,
+                      "Opening your screen")
 
     def start(self) -> None:
         """Show the sign-in (every opening asks for the supervisor's id and PIN)."""

@@ -106,6 +106,8 @@ class StaffSignIn(QFrame):
         row.addWidget(self.sign_in_button, 2)
         row.addWidget(self.cancel_button, 1)
         outer.addLayout(row)
+        #: The row of SIGN IN and BACK TO THE TABLE (the screen adds HELP to it).
+        self.buttons_row = row
         self.message = message_label()
         outer.addWidget(self.message)
         #: A lock's time left, said again each second after a refusal that locked.
@@ -203,12 +205,14 @@ class StaffFrame(QFrame):
         self.sign_in_panel.submitted.connect(self.sign_in)
         self.sign_in_panel.cancelled.connect(self.closed)
         self.header.sign_out.connect(self.sign_out)
-        #: HELP in the header: the guide (set by the screen: :meth:`set_help`).
+        #: HELP in the header and beside SIGN IN: the guide (set by the screen: :meth:`set_help`).
         self.help_button: QPushButton | None = None
+        self.sign_in_help_button: QPushButton | None = None
 
-    def set_help(self, guide: str, sections: Mapping[str, str], pages: PageSwitcher) -> None:
-        """Put HELP in the header: ``guide`` opened at the section of the page shown
-        (``sections`` by page name; the guide's top for another)."""
+    def set_help(self, guide: str, sections: Mapping[str, str], pages: PageSwitcher,
+                 signing_in: str) -> None:
+        """HELP in the header: ``guide`` opened at the section of the page shown (``sections``
+        by page name; the guide's top for another); HELP beside SIGN IN: at ``signing_in``."""
         from dealer_station.ui.help import help_button
 
         def section() -> str:
@@ -217,9 +221,15 @@ class StaffFrame(QFrame):
             return sections.get(name, "")
 
         self.help_button = help_button(guide, section)
+        self.sign_in_help_button = help_button(guide, lambda: signing_in)
+        for button in (self.help_button, self.sign_in_help_button):
+            button.setStyleSheet("")  # the staff screen's own large buttons
+            button.setMinimumHeight(56)
+            button.setMaximumHeight(16777215)
         layout = self.header.layout()
         if isinstance(layout, QHBoxLayout):
             layout.insertWidget(layout.count() - 1, self.help_button)
+        self.sign_in_panel.buttons_row.addWidget(self.sign_in_help_button, 1)
 
     def sign_in(self, user: str, pin: str) -> None:
         """Check ``user``'s PIN and role on the station (each screen its own role)."""

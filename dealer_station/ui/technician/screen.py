@@ -138,7 +138,8 @@ class TechnicianScreen(StaffFrame):
             "Frame trace": "Reading the frame trace",
             "Fault injection": "Injecting faults on the simulated table",
             "Diagnostics bundle": "The diagnostics bundle",
-            "Receipt printer": "The receipt printer"}, self.pages)
+            "Receipt printer": "The receipt printer"}, self.pages,
+                      "The technician's screen")
         self.message = message_label()
         self.message.setContentsMargins(16, 4, 16, 8)
         self.work_layout.addWidget(self.message)
