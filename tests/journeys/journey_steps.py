@@ -205,6 +205,32 @@ def pai_gow_table(station: Station) -> None:
     station.wait_for("PAI GOW POKER")
 
 
+def offer_side_wager(station: Station, wager: str) -> None:
+    """Supervisor → Configuration (a Pai Gow table): the side wager offered, APPLY."""
+    station.press("Configuration")
+    station.fill("side wagers · offered", wager)
+    station.shot("side-wager-offered", f"Supervisor → Configuration: side wagers offered: "
+                                       f"{wager}")
+    station.press("APPLY")
+    station.wait_for(re.compile(r"^Applied as configuration version"))
+
+
+def create_meter(station: Station, name: str, base: str, rate: str) -> Screen:
+    """Supervisor → Meters: a progressive meter's name, base and rate typed, CREATE; the page
+    then shows the meter."""
+    station.press("Meters")
+    station.find("CREATE")
+    station.fill("meter name", name)
+    station.fill(re.compile(r"^base, e\.g\."), base)
+    station.fill(re.compile(r"^rate, e\.g\."), rate)
+    station.shot("meter-typed", f"Supervisor → Meters: the progressive meter {name!r}, base "
+                                f"{base}, rate {rate}")
+    station.press("CREATE")
+    screen = station.wait_for("in service")
+    station.shot("meter-created", "The meter is created and in service")
+    return screen
+
+
 def table_with_a_dealer(station: Station) -> None:
     """A fresh table made ready as a floor does it: the first supervisor, a dealer's account
     created on the Accounts page, the dealer signed in between rounds (not photographed: the
