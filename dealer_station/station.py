@@ -152,6 +152,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from dealer_station import auth, claims, logs
@@ -160,7 +161,7 @@ from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
 from dealer_station.money import format_cents
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
-from dealer_station.store import journal, sessions
+from dealer_station.store import archive, journal, sessions
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import table_directory, table_id
@@ -280,8 +281,10 @@ def _dealer_sign_ins(audit_path: Any, start: str, end: str) -> set[str]:
     return found
 
 
-#: The station's own settings and their defaults.
-STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": []}
+#: The station's own settings and their defaults. ``archive_day_ends``: when the table's day
+#: (or shift) ends, ``HH:MM`` UTC; between rounds after it the station seals the day into a
+#: segment and removes its rounds from the live store (:mod:`.store.archive`); ``""``: never.
+STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00"}
 
 
 def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
@@ -300,6 +303,11 @@ def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     phases = merged["void_interrupted_phases"]
     if not isinstance(phases, list) or not all(isinstance(p, str) for p in phases):
         raise ValueError("void_interrupted_phases is a list of phase names")
+    day_ends = merged["archive_day_ends"]
+    if not isinstance(day_ends, str):
+        raise ValueError("archive_day_ends is a time of day, HH:MM (UTC), or \"\" for never")
+    if day_ends:
+        archive.day_end("2000-01-01", day_ends)  # a ValueError names a wrong time
     return merged
 
 
@@ -348,6 +356,7 @@ class Station:
         self.round_id: int | None = None
         self.resumed = ResumeReport("none")
         self._previous: Any = None  # the table's last finished round (carried state)
+        self._sealed_through: str | None = None  # the last day archived by this station
         #: The id of the table's last finished round (its payments may still be ticked off).
         self.last_round_id: int | None = None
         self._lock = threading.RLock()
@@ -625,6 +634,7 @@ class Station:
                 raise ProcedureError(f"round {self.round_id} is still in progress")
             if self._diagnostic is not None:
                 raise ProcedureError(f"diagnostic {self._diagnostic!r} is running")
+            self._archive_ended_days()
             settings: Mapping[str, Any] = self.settings
             hooks = game_hooks(self.game)
             if hooks is None and table:
@@ -767,6 +777,32 @@ class Station:
             f"the {terms.wager} meter must have the configured reset {terms.reset} cents and "
             f"rate {terms.rate_bp} basis points, exactly one of them: found {shown}",
             "5324.41(k)(5)")
+
+    def _archive_ended_days(self) -> None:
+        """Between rounds: seal the days that have ended (``archive_day_ends``) into the next
+        segment and remove their rounds from the live store once it is verified on disk (see
+        :mod:`.store.archive`). A failure is logged and leaves everything in the live store;
+        the next round tries again."""
+        day_ends = self.station_settings.get("archive_day_ends",
+                                             STATION_SETTINGS["archive_day_ends"])
+        if not day_ends:
+            return
+        now = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        through = archive.due(str(day_ends), now)
+        if self._sealed_through == through:
+            return
+        try:
+            sealed = archive.seal_through(self.store, through, day_ends=str(day_ends))
+            for segment in archive.segments(self.store):
+                if segment.live_from is None and archive.indexed(self.store, segment):
+                    removed = archive.remove_sealed(self.store, segment)
+                    self._log.info("segment_archived", segment=segment.number,
+                                   through=segment.through, rounds=removed)
+            self._sealed_through = through
+            if sealed is not None:
+                self._previous = None  # read back from the segment when it is needed
+        except (StoreError, OSError, ValueError) as error:
+            self._log.warning("archive_failed", through=through, error=str(error))
 
     def _previous_round(self) -> Any:
         """The table's last finished round of this game, rebuilt from the journal after a

@@ -22,10 +22,12 @@ from dealer_station.store.witness import Witness, verify_against
 NAME = "audit"
 HELP = "verify the audit chain (first broken or missing record) or show its last records"
 DESCRIPTION = """\
-verify   recompute the SHA-256 chain of the audit log from its first record (streamed, in
-         constant memory) and compare its head with the one recorded in the table's
-         database, and every head the witness saw ($DEALER_STATION_WITNESS) with the
-         record of that number (a rollback of both files or a re-chained log is reported);
+verify   recompute the SHA-256 chain from its first record (streamed, in constant memory)
+         through every sealed segment whose rounds left the live store (its file as sealed,
+         its rounds against its records) and then the live audit log, and compare its head
+         with the one recorded in the table's database, and every head the witness saw
+         ($DEALER_STATION_WITNESS) with the record of that number (a rollback of both files
+         or a re-chained log is reported);
          with --database also SQLite's full integrity check and the database's journal,
          meters, accounts, configuration, jackpot records and sessions proven equal to what
          the log says from its first record (the rows written since the last checkpoint are
@@ -37,7 +39,10 @@ show     print the last records (--last N)
 seal     seal every day up to --through (default yesterday, UTC) not sealed yet into the
          next segment (archive/ in the table's directory): its audit records and the rounds
          finished in them, chained on from the previous segment, its SHA-256 recorded in the
-         chain and witnessed (the station must not be running)
+         chain and witnessed; once the file is read back and verified, its rounds are
+         removed from the live database and log (history reads them from the segment). The
+         station does this by itself between rounds once a day has ended (the station
+         setting archive_day_ends, HH:MM UTC); by hand the station must not be running
 export   copy segment --number N to --out, verified
 segment  verify a segment file (--file) on its own: its chain, its rounds against its records
 """
@@ -104,11 +109,14 @@ def _segments(args: argparse.Namespace, table: str, directory: Path) -> int:
     through = args.through or (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
     with Store.open(directory, table, create=False) as store:
         sealed = archive.seal_through(store, through)
+        removed = archive.remove_sealed(store, sealed) if sealed is not None else 0
     if sealed is None:
         print(f"nothing to seal through {through}")
     else:
         print(f"segment {sealed.number} sealed through {sealed.through}: records "
-              f"{sealed.first}-{sealed.last}, {len(sealed.rounds)} rounds, {sealed.file}")
+              f"{sealed.first}-{sealed.last}, {len(sealed.rounds)} rounds, {sealed.file}; "
+              f"{removed} rounds removed from the live store (history reads them from the "
+              "segment)")
     return 0
 
 
@@ -137,10 +145,13 @@ def run(args: argparse.Namespace) -> int:
         state = read_audit_state(database)
         where = "(head matches the database)"
         if witness is None:
-            report = audit.stream(path, expected_count=state.seq, expected_head=state.hash)
+            report = archive.chain(database, path, expected_count=state.seq,
+                                   expected_head=state.hash)
         else:
-            report, problem = verify_against(witness, table, path, expected_count=state.seq,
-                                             expected_head=state.hash)
+            report, problem = verify_against(
+                witness, table, path, expected_count=state.seq, expected_head=state.hash,
+                walk=lambda visit: archive.chain(database, path, expected_count=state.seq,
+                                                 expected_head=state.hash, visit=visit))
             where = f"(head matches the database; the heads witnessed at {witness.path} match)"
         if not report.ok:
             lines, tail = audit.read_lines(path)

@@ -17,17 +17,34 @@ head) in the chain, which is witnessed like every round's end. A segment verifie
 records equal to its action records, its status and payments to its round records), so it can
 be handed over and checked away from the table.
 
-Not yet: removing sealed rounds from the table's database and log after a kept time (the disk
-target of issue 17); the segments are copies.
+Each round is its own gzip member of the file, its place (offset, length) kept in the
+database's ``archived_rounds``, so one round is read back by decompressing a few kilobytes
+(``history`` and the supervisor's History page find archived rounds through the same index as
+live ones, :func:`archived_round`).
+
+Once a segment is sealed, witnessed, and its file read back from disk and verified, its rounds
+are removed from the live store (:func:`remove_sealed`): a checkpoint is sealed after it (the
+live store is proven from there: ``segments.live_from``), the rounds' journal rows and documents
+are deleted in one transaction with an ``archive`` audit record, and then the sealed part of the
+audit log is released to the file system (a hole punched: the offsets the database keeps stay
+valid and a running reader or appender is undisturbed). A crash at any point loses nothing: up
+to the commit the live store still holds everything; after it the segment does, and punching
+is repeated by the next removal. ``audit verify`` walks the segments (each file's SHA-256 as
+recorded, its chain, the next one's ``prev``) and then the live log from where the last removed
+segment ends (:func:`chain`).
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gzip
 import hashlib
 import json
 import os
-from collections.abc import Iterator
+import sqlite3
+import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -36,9 +53,13 @@ from typing import Any
 from dealer_station import audit
 from dealer_station.store.database import Store, StoreError
 
-__all__ = ["Segment", "seal_through", "segments", "verify_segment"]
+__all__ = ["Segment", "archived_round", "chain", "day_end", "due", "indexed", "release_log",
+           "remove_sealed", "seal_through", "segments", "verify_segment"]
 
 ARCHIVE_DIRECTORY = "archive"
+#: The floor forwarder's cursor (dealer_station/floor/forward.py): the log is not released
+#: past the records it has not sent yet.
+_OUTBOX_NAME = "floor-outbox.sqlite"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,17 +75,24 @@ class Segment:
     file: str
     sha256: str
     rounds: tuple[int, ...]
+    #: The checkpoint from which the live store is proven once this segment's rounds were
+    #: removed from it (``None``: they are still in the live store too).
+    live_from: int | None = None
 
 
 def _segment(row: Any) -> Segment:
     return Segment(row["number"], row["through"], row["first"], row["last"], row["head"],
                    row["end_offset"], row["file"], row["sha256"],
-                   tuple(json.loads(row["rounds"])))
+                   tuple(json.loads(row["rounds"])), row["live_from"])
+
+
+_SEGMENTS = ("SELECT s.*, r.live_from FROM segments AS s LEFT JOIN segment_removals AS r ON "
+             "r.segment = s.number")
 
 
 def segments(store: Store) -> list[Segment]:
     """The sealed segments, oldest first."""
-    return [_segment(row) for row in store.query("SELECT * FROM segments ORDER BY number")]
+    return [_segment(row) for row in store.query(_SEGMENTS + " ORDER BY number")]
 
 
 def _next_day(day: str) -> str:
@@ -87,12 +115,28 @@ def _lines_through(store: Store, offset: int, first: int, end: str
             yield line, offset
 
 
-def seal_through(store: Store, through: str) -> Segment | None:
-    """Seal every audit record up to the end of day ``through`` (UTC, ``YYYY-MM-DD``) not
-    sealed yet, with the rounds finished in them, as the next segment; ``None`` when there is
-    nothing to seal. The file is written and synced before the database records it."""
+def day_end(through: str, day_ends: str = "00:00") -> str:
+    """When the day ``through`` ends (UTC), the day ending at ``day_ends`` (``HH:MM``) of
+    the next calendar day (a gaming day that ends at 06:00, a shift's end).
+
+    >>> day_end("2026-05-01", "06:00")
+    '2026-05-02T06:00'
+    """
+    parts = day_ends.split(":")
+    if len(parts) not in (2, 3) or not all(len(p) == 2 and p.isdigit() for p in parts) or (
+            int(parts[0]) > 23 or any(int(p) > 59 for p in parts[1:])):
+        raise ValueError(f"a day's end is HH:MM (UTC), not {day_ends!r}")
+    return f"{_next_day(through)}T{day_ends}"
+
+
+def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segment | None:
+    """Seal every audit record up to the end of day ``through`` (UTC, ``YYYY-MM-DD``; the
+    day ends at ``day_ends`` of the next day) not sealed yet, with the rounds finished in
+    them, as the next segment; ``None`` when there is nothing to seal. The file is written
+    and synced before the database records it."""
     date.fromisoformat(through)  # a ValueError names a wrong day
-    last = store.query("SELECT * FROM segments ORDER BY number DESC LIMIT 1")
+    end = day_end(through, day_ends)
+    last = store.query(_SEGMENTS + " ORDER BY number DESC LIMIT 1")
     before = _segment(last[0]) if last else None
     first = before.last + 1 if before else 1
     prev = before.head if before else audit.GENESIS
@@ -101,7 +145,7 @@ def seal_through(store: Store, through: str) -> Segment | None:
         return None
     lines: list[str] = []
     end_offset = offset
-    for line, after in _lines_through(store, offset, first, _next_day(through)):
+    for line, after in _lines_through(store, offset, first, end):
         lines.append(line)
         end_offset = after
     if not lines:
@@ -118,18 +162,23 @@ def seal_through(store: Store, through: str) -> Segment | None:
     directory = store.directory / ARCHIVE_DIRECTORY
     directory.mkdir(mode=0o700, exist_ok=True)
     name = f"{store.table}-{number:05d}-through-{through}.jsonl.gz"
-    digest = _write(directory / name, header, lines, _round_rows(store, finished))
+    digest, places = _write(directory / name, header, lines, _round_rows(store, finished))
+    _sync_directory(directory)
     with store.transaction() as work:
         work.execute(
             "INSERT INTO segments (number, through, first, last, head, end_offset, file, "
             "sha256, rounds, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (number, through, header["first"], header["last"], report.head, end_offset, name,
              digest, json.dumps(finished), audit.utc_now()))
+        work.connection.executemany(
+            "INSERT OR REPLACE INTO archived_rounds (round_id, segment, offset, length, records)"
+            " VALUES (?, ?, ?, ?, ?)", [(round_id, number, at, length, count)
+                                        for round_id, (at, length, count) in places.items()])
         work.audit("segment", {"segment": number, "through": through, "file": name,
                                "sha256": digest, "first": header["first"],
                                "last": header["last"], "head": report.head,
                                "rounds": len(finished)})
-    return _segment(store.query("SELECT * FROM segments WHERE number = ?", (number,))[0])
+    return _segment(store.query(_SEGMENTS + " WHERE s.number = ?", (number,))[0])
 
 
 def _round_rows(store: Store, finished: list[int]) -> Iterator[dict[str, Any]]:
@@ -142,21 +191,43 @@ def _round_rows(store: Store, finished: list[int]) -> Iterator[dict[str, Any]]:
 
 
 def _write(path: Path, header: dict[str, Any], lines: list[str],
-           rounds: Iterator[dict[str, Any]]) -> str:
-    """Write the segment file (synced, then renamed into place); its SHA-256."""
+           rounds: Iterator[dict[str, Any]]) -> tuple[str, dict[int, tuple[int, int, int]]]:
+    """Write the segment file (synced, then renamed into place): the header and the audit
+    records as one gzip member, then each round as a member of its own; its SHA-256 and
+    where each round's member lies (offset, length) with its number of journal records."""
     partial = path.with_suffix(".partial")
-    with open(partial, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
-        out.write((audit.canonical_json(header) + "\n").encode())
-        for line in lines:
-            out.write((line + "\n").encode())
+    places: dict[int, tuple[int, int, int]] = {}
+    with open(partial, "wb") as raw:
+        with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+            out.write((audit.canonical_json(header) + "\n").encode())
+            for line in lines:
+                out.write((line + "\n").encode())
         for entry in rounds:
-            out.write((audit.canonical_json(entry) + "\n").encode())
-        out.close()
+            at = raw.tell()
+            raw.write(gzip.compress((audit.canonical_json(entry) + "\n").encode(), mtime=0))
+            places[int(entry["archived_round"]["id"])] = (at, raw.tell() - at,
+                                                          len(entry["records"]))
         raw.flush()
         os.fsync(raw.fileno())
     os.chmod(partial, 0o640)
     os.replace(partial, path)
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return _sha256(path), places
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _sync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 _STATUS = {"completed": "complete", "voided": "void"}
@@ -208,3 +279,190 @@ def verify_segment(path: Path) -> tuple[dict[str, Any], str | None]:
                 return header, (f"round {row['id']} record {record['sequence']} differs from "
                                 "its audit record")
     return header, None
+
+
+def archived_round(store: Store, round_id: int) -> dict[str, Any] | None:
+    """Round ``round_id`` as its segment holds it (``{"archived_round": row, "records":
+    [...]}``), read through the index (one gzip member of a few kilobytes); ``None`` when the
+    round is not archived."""
+    rows = store.query("SELECT a.offset, a.length, s.file FROM archived_rounds AS a JOIN "
+                       "segments AS s ON s.number = a.segment WHERE a.round_id = ?",
+                       (round_id,))
+    if not rows:
+        return None
+    path = store.directory / ARCHIVE_DIRECTORY / rows[0]["file"]
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(rows[0]["offset"])
+            data = handle.read(rows[0]["length"])
+        value: dict[str, Any] = json.loads(zlib.decompress(data, wbits=31))
+    except (OSError, ValueError, zlib.error) as error:
+        raise StoreError(f"round {round_id} is archived in {path}, which cannot be read "
+                         f"({error}); `dealer-station audit verify` checks the segments"
+                         ) from None
+    if value.get("archived_round", {}).get("id") != round_id:
+        raise StoreError(f"round {round_id} is not where the index says in {path} (the "
+                         "segment was changed); `dealer-station audit verify` checks it")
+    return value
+
+
+def due(day_ends: str, now: str) -> str:
+    """The last day (``YYYY-MM-DD``) that has ended by ``now`` (UTC ISO time) when days end
+    at ``day_ends`` (``HH:MM`` UTC).
+
+    >>> due("06:00", "2026-05-02T05:59:00Z"), due("06:00", "2026-05-02T06:00:00Z")
+    ('2026-04-30', '2026-05-01')
+    """
+    today = now[:10]
+    yesterday = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
+    return yesterday if now >= day_end(yesterday, day_ends) else (
+        date.fromisoformat(yesterday) - timedelta(days=1)).isoformat()
+
+
+def indexed(store: Store, segment: Segment) -> bool:
+    """Whether every round of ``segment`` can be read back from it through the index (a
+    segment sealed before the index existed cannot: its rounds stay in the live store)."""
+    count = store.query("SELECT COUNT(*) FROM archived_rounds WHERE segment = ?",
+                        (segment.number,))[0][0]
+    return int(count) == len(segment.rounds)
+
+
+def remove_sealed(store: Store, segment: Segment) -> int:
+    """Remove the rounds of ``segment`` from the live store, once its file on disk is the one
+    sealed (SHA-256) and verifies on its own; the number of rounds removed. A checkpoint is
+    sealed first (the live store is proven from it); the journal rows and documents go in
+    one transaction with an ``archive`` audit record; then the sealed part of the audit log
+    is released (:func:`release_log`)."""
+    path = store.directory / ARCHIVE_DIRECTORY / segment.file
+    if not indexed(store, segment):
+        raise StoreError(f"segment {segment.number} was sealed without an index of its rounds; "
+                         "they stay in the live store")
+    if not path.exists() or _sha256(path) != segment.sha256:
+        raise StoreError(f"segment {segment.number}: {path} is not the file sealed; its "
+                         "rounds stay in the live store")
+    _header, problem = verify_segment(path)
+    if problem is not None:
+        raise StoreError(f"segment {segment.number} does not verify ({problem}); its rounds "
+                         "stay in the live store")
+    live_from = store.checkpoint()
+    ids = list(segment.rounds)
+    marks = ",".join("?" * len(ids))
+    # the journal's last row is kept whatever it is: its rowid is where the next row's is
+    # counted from (the checkpoints' windows count rows by rowid); one kept by the removal
+    # before (a round of the segment before) goes now
+    earlier = [row[0] for row in store.query(
+        "SELECT round_id FROM archived_rounds WHERE segment < ? ORDER BY round_id DESC "
+        "LIMIT 1", (segment.number,))]
+    gone = [*ids, *earlier]
+    with store.transaction() as work:
+        removed = work.execute(
+            f"DELETE FROM records WHERE round_id IN ({','.join('?' * len(gone))}) AND rowid < "
+            "(SELECT MAX(rowid) FROM records)", gone).rowcount if gone else 0
+        if ids:
+            work.execute(f"UPDATE rounds SET document = NULL, config = '{{}}' WHERE id IN "
+                         f"({marks}) AND status != 'open'", ids)
+        work.execute("INSERT OR REPLACE INTO segment_removals (segment, live_from) VALUES (?, ?)",
+                     (segment.number, live_from))
+        work.audit("archive", {"segment": segment.number, "rounds": len(ids),
+                               "records_removed": removed, "live_from": live_from,
+                               "log_released_before": segment.end_offset})
+    release_log(store)
+    return len(ids)
+
+
+def _forwarded(directory: Path) -> int | None:
+    """Where the floor forwarder stands in the log (bytes), when one is set up."""
+    path = directory / _OUTBOX_NAME
+    if not path.exists():
+        return None
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = connection.execute("SELECT offset FROM outbox").fetchone()
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return 0
+    return int(row[0]) if row else 0
+
+
+_PUNCH_HOLE = 0x02 | 0x01  # FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
+
+
+def release_log(store: Store) -> int:
+    """Give the disk blocks of the audit log's sealed, removed part back to the file system
+    (a hole: reads as zeros, the file's length and every offset unchanged), never past the
+    records the floor forwarder has not sent; the bytes released (0 where the file system
+    cannot punch holes)."""
+    rows = store.query("SELECT s.end_offset FROM segments AS s JOIN segment_removals AS r ON "
+                       "r.segment = s.number ORDER BY s.number DESC LIMIT 1")
+    if not rows:
+        return 0
+    end = int(rows[0][0])
+    forwarded = _forwarded(store.directory)
+    if forwarded is not None:
+        end = min(end, forwarded)
+    if end <= 0:
+        return 0
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    fallocate = getattr(libc, "fallocate", None)
+    if fallocate is None:
+        return 0
+    fallocate.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_longlong, ctypes.c_longlong]
+    fd = os.open(store.audit_path, os.O_WRONLY)
+    try:
+        if fallocate(fd, _PUNCH_HOLE, 0, end) != 0:
+            return 0
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return end
+
+
+def chain(database: Path, path: Path, *, expected_count: int | None,
+          expected_head: str | None,
+          visit: Callable[[int, str, int], None] | None = None) -> audit.VerifyReport:
+    """Verify the whole chain from its first record: every segment whose rounds were removed
+    from the live store (its file's SHA-256 as sealed, its chain from the previous segment's
+    head, its rounds against its records), then the live audit log at ``path`` from where
+    the last of them ends (streamed, see :func:`dealer_station.audit.stream`)."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    connection.row_factory = sqlite3.Row
+    try:
+        known = connection.execute("SELECT 1 FROM sqlite_master WHERE name = "
+                                   "'segment_removals'").fetchone()
+        rows = connection.execute(
+            _SEGMENTS + " WHERE s.number <= (SELECT MAX(segment) FROM segment_removals) "
+            "ORDER BY s.number").fetchall() if known else []
+    finally:
+        connection.close()
+    first, prev, offset = 1, audit.GENESIS, 0
+    for row in rows:
+        segment = _segment(row)
+        file = path.parent / ARCHIVE_DIRECTORY / segment.file
+        problem = None
+        if not file.exists():
+            problem = f"its file {file} is missing"
+        elif _sha256(file) != segment.sha256:
+            problem = f"{file} is not the file sealed (its SHA-256 differs: changed)"
+        else:
+            header, problem = verify_segment(file)
+            if problem is None and (header["first"], header["prev"], header["last"],
+                                    header["head"]) != (first, prev, segment.last,
+                                                        segment.head):
+                problem = "it does not continue the chain where the previous segment ends"
+        if problem is not None:
+            return audit.VerifyReport(False, first - 1, prev,
+                                      f"record {first}: segment {segment.number}: {problem}",
+                                      first)
+        if visit is not None:
+            with gzip.open(file, "rt", encoding="utf-8") as handle:
+                handle.readline()
+                for number, text in enumerate(handle, start=first):
+                    if number > segment.last:
+                        break
+                    visit(number, text.rstrip("\n"), -1)
+        first, prev, offset = segment.last + 1, segment.head, segment.end_offset
+    return audit.stream(path, offset=offset, first=first, prev=prev,
+                        expected_count=expected_count, expected_head=expected_head,
+                        visit=visit)

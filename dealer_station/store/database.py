@@ -247,6 +247,20 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             time TEXT NOT NULL
         );
     """),
+    (10, "archived rounds: where each sealed round lies in its segment; the checkpoint from "
+         "which the live store is proven once a segment's rounds are removed from it", """
+        CREATE TABLE IF NOT EXISTS archived_rounds (
+            round_id INTEGER PRIMARY KEY,
+            segment INTEGER NOT NULL,
+            offset INTEGER NOT NULL,
+            length INTEGER NOT NULL,
+            records INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS segment_removals (
+            segment INTEGER PRIMARY KEY,
+            live_from INTEGER NOT NULL
+        )
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.
@@ -841,6 +855,11 @@ class Store:
                 self._witness_head()
             if last.sequence - self._checkpoint_seq >= self.checkpoint_every:
                 self._checkpoint()
+
+    def checkpoint(self) -> int:
+        """Seal a checkpoint now (see :meth:`_checkpoint`); its sequence number."""
+        self._checkpoint()
+        return self._checkpoint_seq
 
     def _checkpoint(self) -> None:
         """Seal a checkpoint: an audit record of its own with every state table's digests and

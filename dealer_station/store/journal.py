@@ -16,8 +16,9 @@ from typing import Any
 from dealer_station import audit
 from dealer_station.audit import utc_now
 from dealer_station.procedure import JSONValue, Record
+from dealer_station.store import archive
 from dealer_station.store.database import SEALED_VERSION, Store, StoreError, Transaction
-from dealer_station.store.proof import Proof
+from dealer_station.store.proof import Proof, Window
 
 __all__ = [
     "RoundListing",
@@ -68,8 +69,24 @@ def _summary(row: Any) -> RoundSummary:
     )
 
 
-_SELECT = ("SELECT r.*, (SELECT COUNT(*) FROM records WHERE round_id = r.id) AS record_count "
+_SELECT = ("SELECT r.*, COALESCE((SELECT records FROM archived_rounds WHERE round_id = r.id), "
+           "(SELECT COUNT(*) FROM records WHERE round_id = r.id)) AS record_count "
            "FROM rounds AS r")
+
+
+def _archived(row: Any) -> bool:
+    """A finished round whose document is gone from the live store: it is in a segment."""
+    return row["document"] is None and row["status"] != "open" and row["config"] == "{}"
+
+
+def _full_summary(store: Store, row: Any) -> RoundSummary:
+    """The round of ``row``, read from its segment when it was archived."""
+    if not _archived(row):
+        return _summary(row)
+    sealed = archive.archived_round(store, int(row["id"]))
+    if sealed is None:
+        return _summary(row)
+    return _summary({**sealed["archived_round"], "record_count": len(sealed["records"])})
 
 
 def begin_round(work: Transaction, game: str, config: Mapping[str, JSONValue],
@@ -212,7 +229,7 @@ def round_summary(store: Store, round_id: int) -> RoundSummary:
     rows = store.query(_SELECT + " WHERE r.id = ?", (round_id,))
     if not rows:
         raise ValueError(f"no round {round_id} at table {store.table}")
-    return _summary(rows[0])
+    return _full_summary(store, rows[0])
 
 
 def rounds(store: Store, *, limit: int | None = None, status: str | None = None,
@@ -233,11 +250,17 @@ def rounds(store: Store, *, limit: int | None = None, status: str | None = None,
     sql = select + (" WHERE " + " AND ".join(clauses) if clauses else "") + " ORDER BY r.id DESC"
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
-    return [_summary(row) for row in store.query(sql, parameters)]
+    if not documents:
+        return [_summary(row) for row in store.query(sql, parameters)]
+    return [_full_summary(store, row) for row in store.query(sql, parameters)]
 
 
 def round_records(store: Store, round_id: int) -> Sequence[Record]:
-    """The action records of a round in the order they were committed."""
+    """The action records of a round in the order they were committed (from its segment
+    when it was archived)."""
+    sealed = archive.archived_round(store, round_id)
+    if sealed is not None:
+        return [Record.from_json(row["record"]) for row in sealed["records"]]
     rows = store.query("SELECT record FROM records WHERE round_id = ? ORDER BY sequence",
                        (round_id,))
     return [Record.from_json(json.loads(row[0])) for row in rows]
@@ -253,11 +276,39 @@ def audit_mismatch(store: Store) -> str | None:
 
     The audit log is the tamper evidence; this extends it to the database's own rows."""
     version = int(store.pragma("user_version"))
-    proof = Proof(store.connection, check_state=version >= SEALED_VERSION)
-    report = audit.stream(store.audit_path,
+    start = _live_from(store)
+    if start is None:
+        proof = Proof(store.connection, check_state=version >= SEALED_VERSION)
+        offset, first, prev = 0, 1, audit.GENESIS
+    else:
+        offset, first, prev, checkpoint = start
+        data = checkpoint.get("data") or {}
+        proof = Proof(store.connection, Window.from_json(data.get("window") or {}),
+                      data.get("state") or {}, first, extents=data.get("extents") or {},
+                      check_state=True)
+    report = audit.stream(store.audit_path, offset=offset, first=first, prev=prev,
                           visit=lambda number, line, _offset: proof.feed(number, json.loads(line)))
     head = store.audit_state
     for number in range(report.count + 1, head.seq + 1):  # cut off by a crash: the database's
         if number >= head.first_pending:
             proof.feed(number, json.loads(head.pending[number - head.first_pending]))
     return proof.finish()
+
+
+def _live_from(store: Store) -> tuple[int, int, str, dict[str, Any]] | None:
+    """Where the live store is proven from once archived rounds were removed from it (the
+    checkpoint sealed before the removal): its offset, sequence, the hash before it and its
+    record; ``None`` when nothing was removed (proven from the first record). The rounds
+    removed are proven in their segments (:func:`archive.chain`)."""
+    rows = store.query("SELECT c.seq, c.offset FROM segment_removals AS r JOIN checkpoints AS c "
+                       "ON c.seq = r.live_from ORDER BY r.segment DESC LIMIT 1")
+    if not rows:
+        return None
+    lines, _tail = audit.read_lines(store.audit_path, offset=int(rows[0][1]), limit=1)
+    try:
+        record: dict[str, Any] = json.loads(lines[0])
+    except (IndexError, ValueError):
+        raise StoreError(f"checkpoint {rows[0][0]} is not at its place in the audit log") from None
+    if record.get("seq") != rows[0][0] or record.get("kind") != "checkpoint":
+        raise StoreError(f"checkpoint {rows[0][0]} is not at its place in the audit log")
+    return int(rows[0][1]), int(rows[0][0]), str(record["prev"]), record

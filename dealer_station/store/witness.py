@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,10 +131,14 @@ def _parse(raw: bytes, table: str) -> Witnessed | None:
 
 
 def verify_against(witness: Witness, table: str, path: Path, *, expected_count: int | None,
-                   expected_head: str | None) -> tuple[VerifyReport, str | None]:
+                   expected_head: str | None,
+                   walk: Callable[[Callable[[int, str, int], None]], VerifyReport] | None = None,
+                   ) -> tuple[VerifyReport, str | None]:
     """Verify the audit log at ``path`` from its first record with every head ``witness``
     saw for ``table`` beside it (both streamed): the chain's report, and the first witnessed
-    head the chain does not hold (re-chained, or rolled back), in words, or ``None``."""
+    head the chain does not hold (re-chained, or rolled back), in words, or ``None``.
+    ``walk(visit)`` walks the chain instead of the file alone (the sealed segments, then the
+    live log: :func:`dealer_station.store.archive.chain`)."""
     heads = witness.entries(table)
     pending = next(heads, None)
     problem: str | None = None
@@ -147,8 +151,8 @@ def verify_against(witness: Witness, table: str, path: Path, *, expected_count: 
                            f"saw at {pending.time}: the log was rewritten and re-chained")
             pending = next(heads, None)
 
-    report = stream(path, expected_count=expected_count, expected_head=expected_head,
-                    visit=visit)
+    report = walk(visit) if walk is not None else stream(
+        path, expected_count=expected_count, expected_head=expected_head, visit=visit)
     if problem is None and report.ok:
         last = pending
         for last in heads:  # noqa: B007 - the last one is wanted

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from dealer_station.cli import main
 from dealer_station.station import Station
 from dealer_station.store import archive
+from dealer_station.store.database import Store
 from dealer_station.store.witness import ENV_WITNESS
 
 TABLE = crash_player.TABLE
@@ -70,10 +72,26 @@ def test_segments_chain_on_and_verify_on_their_own(sealed: Path,
     assert "OK, records 1-" in capsys.readouterr().out
 
 
+def _whole_chain(data: Path) -> list[str]:
+    """Every audit record: the sealed segments' (their rounds left the live log), then the
+    live log's (its released part reads as zeros)."""
+    lines: list[str] = []
+    for path in sorted((data / TABLE / "archive").glob("*.jsonl.gz")):
+        with gzip.open(path, "rt") as handle:
+            lines += [line for line in handle.read().splitlines()[1:]
+                      if '"archived_round"' not in line]
+    live = (data / TABLE / "audit.jsonl").read_text().lstrip("\0").splitlines()
+    after = json.loads(lines[-1])["seq"] if lines else 0
+    return lines + [line for line in live if json.loads(line)["seq"] > after]
+
+
 def test_sealing_is_in_the_chain_and_witnessed(sealed: Path) -> None:
-    lines = (sealed / TABLE / "audit.jsonl").read_text().splitlines()
+    lines = _whole_chain(sealed)
+    assert [json.loads(line)["seq"] for line in lines] == list(range(1, len(lines) + 1))
     records = [json.loads(line) for line in lines if '"kind":"segment"' in line]
     assert [r["data"]["segment"] for r in records] == [1, 2]
+    archived = [json.loads(line) for line in lines if '"kind":"archive"' in line]
+    assert [r["data"]["segment"] for r in archived] == [1, 2]
     witnessed = (sealed.parent / "witness.jsonl").read_text().splitlines()
     assert json.loads(witnessed[-1])["seq"] == len(lines)
     assert main(["--data-dir", str(sealed), "audit", "verify", "--database",
@@ -99,3 +117,62 @@ def test_a_changed_segment_is_refused(sealed: Path, tmp_path: Path,
 
 def test_nothing_new_to_seal_says_so(sealed: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "nothing to seal" in _seal(sealed, TODAY, capsys)
+
+
+def _history(data: Path, *arguments: str, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["--data-dir", str(data), "history", *arguments, "--table", TABLE]) == 0
+    return capsys.readouterr().out
+
+
+def test_sealed_rounds_leave_the_live_store_and_history_reads_them_from_the_segment(
+        sealed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with Store.open(sealed / TABLE, TABLE, readonly=True) as store:
+        assert store.query("SELECT COUNT(*) FROM records")[0][0] <= 1  # the last row's rowid
+        assert store.query("SELECT COUNT(*) FROM rounds WHERE document IS NOT NULL")[0][0] == 0
+    log = sealed / TABLE / "audit.jsonl"
+    assert log.stat().st_blocks * 512 < log.stat().st_size  # the sealed part released
+    listing = _history(sealed, capsys=capsys)
+    assert [line.split()[0] for line in listing.splitlines()[1:]] == ["5", "4", "3", "2", "1"]
+    assert all(int(line.split()[4]) > 10 for line in listing.splitlines()[1:])
+    shown = _history(sealed, "show", "2", capsys=capsys)
+    assert "Round 2  let_it_ride  complete" in shown and "Cards dealt, in order:" in shown
+    assert "Payments, in order:" in shown
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--database", "--table",
+                 TABLE]) == 0
+    assert "OK" in capsys.readouterr().out
+
+
+def test_a_changed_segment_whose_rounds_left_the_live_store_fails_audit_verify(
+        sealed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = sorted((sealed / TABLE / "archive").glob("*.jsonl.gz"))[0]
+    data = bytearray(path.read_bytes())
+    data[-30] ^= 0x01
+    path.write_bytes(bytes(data))
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 1
+    out = capsys.readouterr().out
+    assert "BROKEN" in out and "segment 1" in out and "not the file sealed" in out
+
+
+def test_the_station_archives_a_day_by_itself_between_rounds_once_it_has_ended(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
+    data = tmp_path / "data"
+    _play(data, 3)
+    tomorrow = time.time() + 86_400  # the table's day (ending 00:00 UTC, shipped) has ended
+    station = Station.open(TABLE, str(data), clock=lambda: tomorrow, pin_cost=2**8)
+    try:
+        assert station.station_settings.get("archive_day_ends", "00:00") == "00:00"
+        station.sign_in("D1", crash_player.PINS["D1"])
+        station.start_round()
+        assert station.round_id == 4
+        with Store.open(data / TABLE, TABLE, readonly=True) as store:
+            sealed = archive.segments(store)
+        assert [s.rounds for s in sealed] == [(1, 2, 3)] and sealed[0].live_from is not None
+    finally:
+        station.close()
+    listing = _history(data, capsys=capsys)
+    assert [line.split()[0] for line in listing.splitlines()[1:]] == ["4", "3", "2", "1"]
+    assert "Round 1  let_it_ride  complete" in _history(data, "show", "1", capsys=capsys)
+    assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
+                 TABLE]) == 0
