@@ -17,6 +17,7 @@ from dealer_station.cli import main
 from dealer_station.station import Station
 from dealer_station.store import archive
 from dealer_station.store.database import Store
+from dealer_station.ui.supervisor.history import find_rounds, reconstruct, round_detail
 from dealer_station.store.witness import ENV_WITNESS
 
 TABLE = crash_player.TABLE
@@ -176,3 +177,16 @@ def test_the_station_archives_a_day_by_itself_between_rounds_once_it_has_ended(
     assert "Round 1  let_it_ride  complete" in _history(data, "show", "1", capsys=capsys)
     assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
                  TABLE]) == 0
+
+
+def test_the_supervisors_history_finds_and_re_runs_an_archived_round(sealed: Path) -> None:
+    with Store.open(sealed / TABLE, TABLE, readonly=True) as store:
+        found = find_rounds(store)
+        assert [row.id for row in found] == [5, 4, 3, 2, 1] and all(r.positions for r in found)
+        position = found[-1].positions[0]
+        assert [row.id for row in find_rounds(store, position=position)] == [
+            row.id for row in found if position in row.positions]
+        detail = round_detail(store, 2)
+        assert detail.dealt and detail.payments and detail.records
+        again = reconstruct(detail)
+        assert again.matches and not again.differences, again
