@@ -17,8 +17,8 @@ from dealer_station.cli import main
 from dealer_station.station import Station
 from dealer_station.store import archive
 from dealer_station.store.database import Store
-from dealer_station.ui.supervisor.history import find_rounds, reconstruct, round_detail
 from dealer_station.store.witness import ENV_WITNESS
+from dealer_station.ui.supervisor.history import find_rounds, reconstruct, round_detail
 
 TABLE = crash_player.TABLE
 TODAY = datetime.now(UTC).date()
