@@ -8,6 +8,7 @@ while the next test starts. A test that hangs gets the Python stacks of all its 
 stderr (``faulthandler``) after :data:`HANG_SECONDS`, even when it is stuck inside Qt."""
 
 import faulthandler
+import functools
 import os
 import sys
 import threading
@@ -22,6 +23,33 @@ import pytest
 # The slowest GUI test takes well under a minute on a busy machine.
 HANG_SECONDS = float(os.environ.get("GUI_TEST_HANG_SECONDS", "240"))
 WORKER_SECONDS = 120.0  # a pay table computation still running when its test ends
+
+
+# A wait ends as soon as its condition holds: only a failing wait takes its whole timeout. Under
+# load (CI's 2 cores, or several suites at once) a screen takes several times longer than on an
+# idle machine, so every pytest-qt wait gets this many times the timeout its test names.
+WAIT_SCALE = float(os.environ.get("GUI_TEST_WAIT_SCALE", "4"))
+
+
+def _scale_waits() -> None:
+    from pytestqt.qtbot import QtBot
+
+    for name in ("waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitActive",
+                 "waitExposed"):
+        method = getattr(QtBot, name)
+        if getattr(method, "_scaled", False):
+            continue
+
+        @functools.wraps(method)
+        def scaled(self: QtBot, *args: object, _method: object = method, timeout: int = 5000,
+                   **kwargs: object) -> object:
+            return _method(self, *args, timeout=int(timeout * WAIT_SCALE), **kwargs)  # type: ignore[operator]
+
+        scaled._scaled = True  # type: ignore[attr-defined]
+        setattr(QtBot, name, scaled)
+
+
+_scale_waits()
 
 
 # Plain threads that signal a screen's object (dealer_station.ui.supervisor.census_job): joined
