@@ -396,6 +396,19 @@ PAI_GOW_STEPS = ("SHUFFLE", "BETTING", "STARTING POSITION", "DEAL", "SETTING", "
                  "EXPOSURE", "SETTLEMENT", "BETWEEN ROUNDS")
 
 
+def open_pai_gow_round(station: Station, wagers: dict[int, int], *, shots: bool = False,
+                       each_step: Callable[[Step], None] | None = None,
+                       seen: list[str] | None = None) -> Step:
+    """START ROUND, SHUFFLED (as the screen asks), the wagers tapped in on the felt: the Pai
+    Gow round stands at BETTING."""
+    wait_step(station, "BETWEEN ROUNDS")
+    play_on(station, press_and_follow(station, "START ROUND"),
+            until=lambda step: step.phase == "BETTING", shots="Pai Gow" if shots else "",
+            each_step=each_step, seen=seen)
+    place_wagers(station, wagers)
+    return step_of(station.look())
+
+
 def play_pai_gow(station: Station, wagers: dict[int, int], *, shots: bool = True,
                  each_step: Callable[[Step], None] | None = None) -> list[str]:
     """One Pai Gow Poker round from START ROUND to the next round as the screen asks:
@@ -404,14 +417,7 @@ def play_pai_gow(station: Station, wagers: dict[int, int], *, shots: bool = True
     player's hands exposed in turn (HOUSE WAY), every payment ticked with Space, ALL PAID.
     Returns the steps in the order the screen showed them."""
     seen: list[str] = []
-    wait_step(station, "BETWEEN ROUNDS")
-
-    def betting(step: Step) -> bool:
-        return step.phase == "BETTING"
-
-    step = play_on(station, press_and_follow(station, "START ROUND"), until=betting,
-                   shots="Pai Gow" if shots else "", each_step=each_step, seen=seen)
-    place_wagers(station, wagers)
+    open_pai_gow_round(station, wagers, shots=shots, each_step=each_step, seen=seen)
     if shots:
         station.shot("wagers", f"Pai Gow · the wagers entered at positions "
                                f"{', '.join(map(str, wagers))}")

@@ -14,8 +14,8 @@ from journey_steps import (
     create_meter,
     history,
     offer_side_wager,
+    open_pai_gow_round,
     pai_gow_table,
-    place_wagers,
     play_on,
     press_and_follow,
     simulated_table,
@@ -47,9 +47,7 @@ def test_a_progressive_meter_created_on_screen_and_a_progressive_wager_sensed_53
     assert screen.shows("$10,000.00") or screen.shows(re.compile(r"10,000")), screen.summary()
     back_to_the_table(station)
 
-    step = play_on(station, press_and_follow(station, "START ROUND"), shots="",
-                   until=lambda s: s.phase == "BETTING")
-    place_wagers(station, {2: 25})
+    open_pai_gow_round(station, {2: 25})
     simulated_table(station, re.compile(r"^2 · PLACE CHIP$"), shot="chip-placed",
                     caption="SIMULATED TABLE → 2 · PLACE CHIP: the player's $1 progressive "
                             "chip on position 2's acceptor")

@@ -13,8 +13,8 @@ from journey_steps import (
     back_to_the_table,
     create_account,
     history,
+    open_pai_gow_round,
     pai_gow_table,
-    place_wagers,
     play_on,
     press_and_follow,
     simulated_table,
@@ -37,9 +37,7 @@ def test_a_shoe_jam_mid_deal_is_recovered_and_the_round_completes_5324_41_f(open
     table_with_a_dealer(station)
     with station.shots.pause():
         pai_gow_table(station)
-    step = play_on(station, press_and_follow(station, "START ROUND"), shots="",
-                   until=lambda s: s.phase == "BETTING")
-    place_wagers(station, {1: 25, 5: 50})
+    open_pai_gow_round(station, {1: 25, 5: 50})
     step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
     step = play_on(station, step, shots="", until=lambda s: s.phase == "DEAL")
     step = press_and_follow(station, re.compile(r"^DISPENSE STACK 1 OF 7$"))
