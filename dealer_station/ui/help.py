@@ -30,6 +30,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QKeyEvent,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -72,7 +73,7 @@ COLOUR_WORDS = {
 }
 
 #: The dealer guide's section for each step the screen can show (the rest: the round's game).
-_DEALER_SECTIONS = {"halted": "When the screen stops you", "": "Starting a shift"}
+_DEALER_SECTIONS = {"halted": "Calling a supervisor", "": "Starting a shift"}
 
 
 def dealer_section(game_title: str, phase: str, blocked: bool) -> str:
@@ -298,6 +299,12 @@ class HelpViewer(QFrame):
             self.card_saved.emit(words)  # queued to the GUI thread
 
         threading.Thread(target=write, name="quick-card", daemon=True).start()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:  # Esc closes the guide, as CLOSE does
+            self.close_help()
+        else:
+            super().keyPressEvent(event)
 
     def close_help(self) -> None:
         self.hide()

@@ -54,6 +54,9 @@ def test_dealers_help_opens_the_section_of_the_screen_and_takes_no_key_of_the_ro
     viewer = open_help(table, help_button, "Starting a shift")
     table.click(viewer.close_button)
     assert not viewer.isVisible()
+    open_help(table, help_button, "Starting a shift")
+    qtbot.keyClick(viewer.text, Qt.Key.Key_Escape)  # Esc closes it too
+    assert not viewer.isVisible()
 
     table.sign_in_supervisor()
     assert table.phase == "between_rounds"

@@ -21,6 +21,8 @@ from dealer_station.guide import GUIDES, guide_path, named_buttons, named_keys
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 UI = Path(__file__).resolve().parents[2] / "dealer_station" / "ui"
+#: Qt's names of the keys a guide names in words.
+KEY_ATTRIBUTES = {"Key_Escape": "Esc", "Key_Space": "Space", "Key_Return": "Enter"}
 
 
 def _pattern(node: ast.JoinedStr) -> str:
@@ -115,6 +117,8 @@ def screen_keys() -> frozenset[str]:
             if (path.name == "step_panel.py" and isinstance(node, ast.Constant)
                     and node.value == "Return"):
                 keys.add("Enter")
+            if isinstance(node, ast.Attribute) and node.attr in KEY_ATTRIBUTES:
+                keys.add(KEY_ATTRIBUTES[node.attr])  # a key a widget handles itself
     return frozenset(keys)
 
 
