@@ -18,6 +18,7 @@ from dealer_station.floor.config import connect, one_line
 __all__ = ["Listener", "PoolAmount"]
 
 CHANNEL = "floor_pool"
+TABLE_CHANNEL = "floor_table"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +33,13 @@ class Listener:
     reachability (``True, ""`` / ``False, reason``) to ``on_state``."""
 
     def __init__(self, url: str, on_amount: Callable[[PoolAmount], None],
-                 on_state: Callable[[bool, str], None], *, retry: float = 0.5) -> None:
+                 on_state: Callable[[bool, str], None], *, retry: float = 0.5,
+                 on_table: Callable[[str], None] | None = None) -> None:
         self.url = url
         self.on_amount = on_amount
         self.on_state = on_state
+        #: With it, the tables' changes too (the pit: the table id that changed).
+        self.on_table = on_table
         self.retry = retry
         self._stop = threading.Event()
         self._connection: Any = None
@@ -61,6 +65,8 @@ class Listener:
             try:
                 with connection:
                     connection.execute(f"LISTEN {CHANNEL}")
+                    if self.on_table is not None:
+                        connection.execute(f"LISTEN {TABLE_CHANNEL}")
                     for row in connection.execute(
                             "SELECT name, amount_cents, (SELECT count(*) FROM pool_hits h "
                             "WHERE h.pool = p.name AND h.status = 'pending') FROM pools p"):
@@ -68,7 +74,10 @@ class Listener:
                     self.on_state(True, "")
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=1.0):
-                            self._deliver(notice.payload)
+                            if notice.channel == TABLE_CHANNEL and self.on_table is not None:
+                                self.on_table(notice.payload)
+                            else:
+                                self._deliver(notice.payload)
             except psycopg.Error as error:
                 self.on_state(False, f"the floor connection was lost: {one_line(error)}")
                 self._stop.wait(self.retry)

@@ -138,6 +138,16 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         CREATE TRIGGER pools_notify AFTER INSERT OR UPDATE ON pools
             FOR EACH ROW EXECUTE FUNCTION pool_notify();
     """),
+    (2, "the pit hears every table's change (round, phase, dealer, health, witnessed head)", """
+        CREATE FUNCTION table_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('floor_table', NEW.table_id);
+            RETURN NEW;
+        END $$;
+        CREATE TRIGGER floor_tables_notify AFTER INSERT OR UPDATE ON floor_tables
+            FOR EACH ROW EXECUTE FUNCTION table_notify();
+        CREATE INDEX floor_rounds_by_table ON floor_rounds (table_id, round_id);
+    """),
 )
 
 

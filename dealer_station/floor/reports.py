@@ -1,0 +1,137 @@
+"""What the pit reads from the floor (no Qt): every table's state, the pending jackpots, the
+history across tables and the shift report per table and wager family.
+
+The shift report is made from the settlements the stations forwarded (each finished round's
+payment lines, ``floor_rounds.payments``): per (table, wager family) the **drop** (the stakes
+in play: every line but a ``return``), **paid** (the amounts paid on winning lines, less the
+commission), **hits** (winning lines), **hold** (stakes collected + commission − paid) and
+hold % of the drop. A voided round's lines are all returns: it adds nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_station.money import format_cents
+
+__all__ = ["HistoryRow", "ShiftLine", "TableRow", "history", "shift_csv", "shift_report",
+           "table_rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    table_id: str
+    game: str
+    round_id: int | None
+    phase: str
+    dealer: str | None
+    health: dict[str, str]
+    audit_seq: int
+    pool: str | None
+    pool_cents: int | None
+    pending: int
+    seen: str
+
+
+def table_rows(connection: Any) -> list[TableRow]:
+    rows = connection.execute(
+        "SELECT t.table_id, t.game, t.round_id, t.phase, t.dealer, t.health, t.audit_seq, "
+        "m.pool, p.amount_cents, (SELECT count(*) FROM pool_hits h WHERE h.table_id = "
+        "t.table_id AND h.status = 'pending'), COALESCE(to_char(t.seen, 'HH24:MI:SS'), '') "
+        "FROM floor_tables t LEFT JOIN pool_members m USING (table_id) LEFT JOIN pools p ON "
+        "p.name = m.pool ORDER BY t.table_id").fetchall()
+    return [TableRow(str(r[0]), str(r[1]), r[2], str(r[3]), r[4], dict(r[5] or {}), int(r[6]),
+                     r[7], r[8], int(r[9]), str(r[10])) for r in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    table_id: str
+    round_id: int
+    game: str
+    dealer: str | None
+    status: str
+    started: str
+    ended: str | None
+    records: int
+
+
+def history(connection: Any, *, table: str = "", dealer: str = "", since: str = "",
+            until: str = "", status: str = "", limit: int = 200) -> list[HistoryRow]:
+    """Rounds across tables, newest first; ``since``/``until`` are ISO times or dates
+    (``until`` a date includes that day)."""
+    if until and len(until) == 10:
+        until = until + "T23:59:59.999999Z"
+    rows = connection.execute(
+        "SELECT r.table_id, r.round_id, r.game, r.dealer, r.status, r.started, r.ended, "
+        "(SELECT count(*) FROM journal_records j WHERE j.table_id = r.table_id AND "
+        "j.round_id = r.round_id) FROM floor_rounds r WHERE (%(table)s = '' OR r.table_id = "
+        "%(table)s) AND (%(dealer)s = '' OR r.dealer = %(dealer)s) AND (%(since)s = '' OR "
+        "r.started >= %(since)s) AND (%(until)s = '' OR r.started <= %(until)s) AND "
+        "(%(status)s = '' OR r.status = %(status)s) ORDER BY r.started DESC, r.table_id "
+        "LIMIT %(limit)s",
+        {"table": table, "dealer": dealer, "since": since, "until": until, "status": status,
+         "limit": limit}).fetchall()
+    return [HistoryRow(str(r[0]), int(r[1]), str(r[2]), r[3], str(r[4]), str(r[5]), r[6],
+                       int(r[7])) for r in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftLine:
+    table_id: str
+    wager: str
+    drop: int
+    paid: int
+    hits: int
+    hold: int
+
+    @property
+    def hold_percent(self) -> float:
+        return 100.0 * self.hold / self.drop if self.drop else 0.0
+
+
+def shift_report(connection: Any, *, since: str = "", until: str = "") -> list[ShiftLine]:
+    """Per table and wager family, from the finished rounds started in [since, until]."""
+    if until and len(until) == 10:
+        until = until + "T23:59:59.999999Z"
+    rows = connection.execute(
+        "SELECT r.table_id, p->>'wager', "
+        "COALESCE(sum((p->>'stake')::bigint) FILTER (WHERE p->>'outcome' <> 'return'), 0), "
+        "COALESCE(sum((p->>'amount')::bigint - COALESCE((p->>'vigorish')::bigint, 0)) "
+        "FILTER (WHERE p->>'outcome' = 'pay'), 0), "
+        "count(*) FILTER (WHERE p->>'outcome' = 'pay'), "
+        "COALESCE(sum((p->>'stake')::bigint) FILTER (WHERE p->>'outcome' = 'collect'), 0) "
+        "+ COALESCE(sum(COALESCE((p->>'vigorish')::bigint, 0)), 0) "
+        "FROM floor_rounds r, jsonb_array_elements(COALESCE(r.payments, '[]'::jsonb)) p "
+        "WHERE r.status = 'complete' AND (%(since)s = '' OR r.started >= %(since)s) AND "
+        "(%(until)s = '' OR r.started <= %(until)s) AND jsonb_typeof(r.payments) = 'array' "
+        "GROUP BY 1, 2 ORDER BY 1, 2", {"since": since, "until": until}).fetchall()
+    return [ShiftLine(str(r[0]), str(r[1]), int(r[2]), int(r[3]), int(r[4]),
+                      int(r[5]) - int(r[3])) for r in rows]
+
+
+SHIFT_COLUMNS = ("Table", "Wager", "Drop", "Paid", "Hits", "Hold", "Hold %")
+
+
+def shift_cells(line: ShiftLine) -> tuple[str, ...]:
+    return (line.table_id, line.wager.replace("_", " "), format_cents(line.drop),
+            format_cents(line.paid), f"{line.hits:,}", format_cents(line.hold),
+            f"{line.hold_percent:.1f}%")
+
+
+def shift_csv(lines: list[ShiftLine]) -> str:
+    """The shift report as CSV (amounts in dollars and cents, as on screen).
+
+    >>> print(shift_csv([ShiftLine("T1", "pai_gow", 10_000, 4_750, 3, 5_250)]).strip())
+    Table,Wager,Drop,Paid,Hits,Hold,Hold %
+    T1,pai gow,$100.00,$47.50,3,$52.50,52.5%
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SHIFT_COLUMNS)
+    for line in lines:
+        writer.writerow(shift_cells(line))
+    return out.getvalue()

@@ -1,0 +1,398 @@
+"""The pit screen (``dealer-station pit --url postgresql://…``): every table on the floor (game,
+round, phase, dealer, device health, audit head, pool and what is pending), the pending
+jackpots with the pit's validation, a history search across tables and the shift report per
+table and wager family (table, chart, CSV and PDF).
+
+Every floor query runs on the pit's worker thread (:class:`PitWorker`), never on the GUI
+thread; the screen is refreshed when the floor announces a change (LISTEN/NOTIFY on the pools'
+and tables' channels, :mod:`dealer_station.floor.listen`), not by polling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QRectF, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtGui import QColor, QPageSize, QPainter, QPdfWriter, QPen
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.floor import reports
+from dealer_station.floor.config import connect, redact
+from dealer_station.floor.listen import Listener
+from dealer_station.money import format_cents
+from dealer_station.ui.theme import THEME, stylesheet
+
+__all__ = ["PitWindow", "PitWorker", "main"]
+
+TABLE_COLUMNS = ("Table", "Game", "Round", "Phase", "Dealer", "Devices", "Audit head", "Pool",
+                 "Pending")
+HIT_COLUMNS = ("Pool", "Hit", "Table", "Round", "Position", "Hand", "Share / amount")
+HISTORY_COLUMNS = ("Table", "Round", "Game", "Dealer", "Status", "Started", "Ended", "Records")
+
+
+class PitWorker(QObject):
+    """Runs ``function(connection)`` for the screen on its own thread; answers ``done(tag,
+    result)`` (an exception as the result when it failed)."""
+
+    done = Signal(str, object)
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self._connection: Any = None
+
+    @Slot(str, object)
+    def run(self, tag: str, function: Callable[[Any], Any]) -> None:
+        try:
+            if self._connection is None or self._connection.closed:
+                self._connection = connect(self.url)
+            result = function(self._connection)
+        except Exception as error:
+            if self._connection is not None and self._connection.broken:
+                self._connection = None
+            result = error
+        self.done.emit(tag, result)
+
+
+def _table(columns: tuple[str, ...]) -> QTableWidget:
+    widget = QTableWidget(0, len(columns))
+    widget.setHorizontalHeaderLabels(list(columns))
+    widget.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    widget.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+    widget.horizontalHeader().setStretchLastSection(True)
+    widget.verticalHeader().setVisible(False)
+    return widget
+
+
+def _fill(widget: QTableWidget, rows: list[tuple[str, ...]]) -> None:
+    widget.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            widget.setItem(r, c, QTableWidgetItem(text))
+    widget.resizeColumnsToContents()
+
+
+def _field(placeholder: str) -> QLineEdit:
+    edit = QLineEdit()
+    edit.setPlaceholderText(placeholder)
+    edit.setMinimumHeight(44)
+    return edit
+
+
+def _button(text: str, slot: Callable[[], None]) -> QPushButton:
+    button = QPushButton(text)
+    button.setMinimumHeight(48)
+    button.clicked.connect(slot)
+    return button
+
+
+class ShiftChart(QWidget):
+    """Drop, paid and hold per table and wager family, as bars."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[reports.ShiftLine] = []
+        self.setMinimumHeight(260)
+
+    def paint_on(self, painter: QPainter, area: QRectF) -> None:
+        painter.fillRect(area, QColor(THEME.panel))
+        if not self.lines:
+            painter.setPen(QColor(THEME.muted))
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, "No finished rounds")
+            return
+        top = max(max(line.drop, line.paid, abs(line.hold)) for line in self.lines) or 1
+        legend = 24.0
+        base = area.bottom() - 40
+        height = base - area.top() - legend - 10
+        slot = area.width() / len(self.lines)
+        colours = ((THEME.next, "drop"), (THEME.warn, "paid"), (THEME.ok, "hold"))
+        for i, (colour, name) in enumerate(colours):
+            painter.fillRect(QRectF(area.left() + 10 + i * 90, area.top() + 6, 14, 14),
+                             QColor(colour))
+            painter.setPen(QColor(THEME.text))
+            painter.drawText(QRectF(area.left() + 28 + i * 90, area.top() + 2, 70, 22),
+                             Qt.AlignmentFlag.AlignVCenter, name)
+        for n, line in enumerate(self.lines):
+            left = area.left() + n * slot + slot * 0.15
+            width = slot * 0.7 / 3
+            for i, value in enumerate((line.drop, line.paid, max(line.hold, 0))):
+                h = height * value / top
+                painter.fillRect(QRectF(left + i * width, base - h, width - 2, h),
+                                 QColor(colours[i][0]))
+            painter.setPen(QColor(THEME.text))
+            painter.drawText(QRectF(area.left() + n * slot, base + 4, slot, 34),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
+                             f"{line.table_id} {line.wager.replace('_', ' ')}")
+        painter.setPen(QPen(QColor(THEME.muted), 1))
+        painter.drawLine(int(area.left()), int(base), int(area.right()), int(base))
+
+    def paintEvent(self, _event: Any) -> None:
+        painter = QPainter(self)
+        self.paint_on(painter, QRectF(self.rect()))
+        painter.end()
+
+
+class PitWindow(QMainWindow):
+    ask = Signal(str, object)
+    floor_changed = Signal()
+    floor_lost = Signal(str)
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self.setWindowTitle(f"Pit · {redact(url)}")
+        self.setStyleSheet(stylesheet())
+        self.status = QLabel("Connecting to the floor…")
+        self.status.setWordWrap(True)
+        #: What became of the person's last action (a decision, a search, an export).
+        self.outcome = QLabel("")
+        self.outcome.setWordWrap(True)
+        self.outcome.setStyleSheet(f"color: {THEME.current}; font-weight: bold;")
+        self.tabs = QTabWidget()
+        self.tables = _table(TABLE_COLUMNS)
+        self.hits = _table(HIT_COLUMNS)
+        self.history_rows = _table(HISTORY_COLUMNS)
+        self.shift = _table(reports.SHIFT_COLUMNS)
+        self.chart = ShiftChart()
+        self.shift_lines: list[reports.ShiftLine] = []
+        self.validator = _field("your id (the validating supervisor)")
+        self.reason = _field("reason (to reject)")
+        self.filters = {name: _field(hint) for name, hint in (
+            ("table", "table id"), ("dealer", "dealer id"), ("since", "since (YYYY-MM-DD)"),
+            ("until", "until (YYYY-MM-DD)"))}
+        self.shift_since = _field("shift from (YYYY-MM-DD or ISO time)")
+        self.shift_until = _field("to")
+        self._build()
+        self._thread = QThread()
+        self.worker = PitWorker(url)
+        self.worker.moveToThread(self._thread)
+        self.ask.connect(self.worker.run)
+        self.worker.done.connect(self._answer)
+        self._thread.start()
+        self._refresh_soon = QTimer(self)
+        self._refresh_soon.setSingleShot(True)
+        self._refresh_soon.setInterval(150)  # coalesces a burst of notifications
+        self._refresh_soon.timeout.connect(self.refresh)
+        self.floor_changed.connect(self._refresh_soon.start)
+        self.floor_lost.connect(lambda why: self.status.setText(
+            f"The floor cannot be reached: {why}. The screen shows what it last read."))
+        self.listener = Listener(url, lambda _a: self.floor_changed.emit(), self._floor_state,
+                                 on_table=lambda _t: self.floor_changed.emit())
+        self.listener.start()
+        self.pending: list[Any] = []
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        tables = QWidget()
+        QVBoxLayout(tables).addWidget(self.tables)
+        jackpots = QWidget()
+        layout = QVBoxLayout(jackpots)
+        layout.addWidget(QLabel("Hits waiting for validation, in the floor's order (the first "
+                                "is decided first). Select one, give your id, then APPROVE or "
+                                "REJECT with the reason."))
+        layout.addWidget(self.hits)
+        row = QHBoxLayout()
+        row.addWidget(self.validator)
+        row.addWidget(self.reason)
+        row.addWidget(_button("APPROVE", lambda: self.decide(True)))
+        row.addWidget(_button("REJECT", lambda: self.decide(False)))
+        layout.addLayout(row)
+        history = QWidget()
+        layout = QVBoxLayout(history)
+        row = QHBoxLayout()
+        for edit in self.filters.values():
+            row.addWidget(edit)
+        row.addWidget(_button("SEARCH", self.search))
+        layout.addLayout(row)
+        layout.addWidget(self.history_rows)
+        shift = QWidget()
+        layout = QVBoxLayout(shift)
+        row = QHBoxLayout()
+        row.addWidget(self.shift_since)
+        row.addWidget(self.shift_until)
+        row.addWidget(_button("MAKE REPORT", self.make_report))
+        row.addWidget(_button("EXPORT CSV", lambda: self.export("csv")))
+        row.addWidget(_button("EXPORT PDF", lambda: self.export("pdf")))
+        layout.addLayout(row)
+        layout.addWidget(self.shift)
+        layout.addWidget(self.chart)
+        for widget, title in ((tables, "TABLES"), (jackpots, "PENDING JACKPOTS"),
+                              (history, "HISTORY"), (shift, "SHIFT REPORT")):
+            self.tabs.addTab(widget, title)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.status)
+        layout.addWidget(self.outcome)
+        layout.addWidget(self.tabs)
+        self.setCentralWidget(body)
+
+    # -- floor -------------------------------------------------------------------------------
+
+    def _floor_state(self, up: bool, reason: str) -> None:
+        """From the listener's thread: the floor reached (refresh) or lost (say why)."""
+        if up:
+            self.floor_changed.emit()
+        else:
+            self.floor_lost.emit(reason)
+
+    def refresh(self) -> None:
+        self.ask.emit("tables", lambda c: (reports.table_rows(c),
+                                           _pending(c)))
+
+    def search(self) -> None:
+        table, dealer, since, until = (self.filters[name].text().strip()
+                                       for name in ("table", "dealer", "since", "until"))
+        self.ask.emit("history", lambda c: reports.history(c, table=table, dealer=dealer,
+                                                           since=since, until=until))
+
+    def make_report(self) -> None:
+        since, until = self.shift_since.text().strip(), self.shift_until.text().strip()
+        self.ask.emit("shift", lambda c: reports.shift_report(c, since=since, until=until))
+
+    def decide(self, approve: bool) -> None:
+        from dealer_station.floor import pools
+
+        row = self.hits.currentRow()
+        by = self.validator.text().strip()
+        reason = self.reason.text().strip() or None
+        if row < 0 or row >= len(self.pending):
+            self.outcome.setText("Select the hit to decide first.")
+            return
+        if not by:
+            self.outcome.setText("Give your id: the validation is recorded with it.")
+            return
+        hit = self.pending[row]
+        self.ask.emit("decided", lambda c: pools.decide_hit(c, hit.pool, hit.order,
+                                                             approve=approve, by=by,
+                                                             reason=reason))
+
+    def export(self, kind: str, path: str | None = None) -> None:
+        if path is None:
+            path, _chosen = QFileDialog.getSaveFileName(self, f"Export the shift report "
+                                                        f"({kind.upper()})",
+                                                        f"shift-report.{kind}")
+            if not path:
+                return
+        try:
+            if kind == "csv":
+                Path(path).write_text(reports.shift_csv(self.shift_lines), encoding="utf-8")
+            else:
+                self._pdf(path)
+        except OSError as error:
+            self.outcome.setText(f"Could not write {path}: {error}")
+            return
+        self.outcome.setText(f"Shift report written to {path}")
+
+    def _pdf(self, path: str) -> None:
+        writer = QPdfWriter(path)
+        writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+        writer.setResolution(96)
+        painter = QPainter(writer)
+        try:
+            width = writer.width()
+            painter.setPen(QColor("#000000"))
+            y = 30
+            since, until = self.shift_since.text() or "the first round", \
+                self.shift_until.text() or "now"
+            painter.drawText(20, y, f"Shift report · {since} to {until}")
+            y += 30
+            for row in [reports.SHIFT_COLUMNS, *map(reports.shift_cells, self.shift_lines)]:
+                for c, text in enumerate(row):
+                    painter.drawText(20 + c * (width - 40) // len(row), y, text)
+                y += 22
+            self.chart.paint_on(painter, QRectF(20, y + 20, width - 40, 320))
+        finally:
+            painter.end()
+
+    @Slot(str, object)
+    def _answer(self, tag: str, result: Any) -> None:
+        if isinstance(result, Exception):
+            (self.status if tag == "tables" else self.outcome).setText(
+                f"The floor refused or cannot be reached: {' '.join(str(result).split())}")
+            return
+        if tag == "tables":
+            rows, self.pending = result
+            _fill(self.tables, [_table_cells(t) for t in rows])
+            _fill(self.hits, [(h.pool, str(h.order), h.table_id, f"{h.round_id:,}", h.position,
+                               h.hand, h.award) for h in self.pending])
+            self.tabs.setTabText(1, f"PENDING JACKPOTS ({len(self.pending)})"
+                                 if self.pending else "PENDING JACKPOTS")
+            self.status.setText(f"{len(rows)} table(s) on the floor; {len(self.pending)} "
+                                "jackpot(s) pending")
+        elif tag == "history":
+            _fill(self.history_rows, [(h.table_id, f"{h.round_id:,}", h.game, h.dealer or "",
+                                       h.status, h.started, h.ended or "", str(h.records))
+                                      for h in result])
+            self.outcome.setText(f"{len(result)} round(s) found")
+        elif tag == "shift":
+            self.shift_lines = list(result)
+            _fill(self.shift, [reports.shift_cells(line) for line in self.shift_lines])
+            self.chart.lines = self.shift_lines
+            self.chart.update()
+            self.outcome.setText(f"Shift report: {len(self.shift_lines)} line(s)")
+        elif tag == "decided":
+            self.outcome.setText(f"Hit {result.order} of pool {result.pool}: "
+                                f"{result.status.upper()}"
+                                + (f" {format_cents(result.amount_cents)}"
+                                   if result.amount_cents is not None else ""))
+            self.refresh()
+
+    def closeEvent(self, event: Any) -> None:
+        self.listener.stop(2.0)
+        self._thread.quit()
+        self._thread.wait(3000)
+        super().closeEvent(event)
+
+
+class _Pending:
+    def __init__(self, hit: Any, award: str) -> None:
+        self.pool, self.order, self.table_id = hit.pool, hit.order, hit.table_id
+        self.round_id, self.position, self.hand = hit.round_id, hit.position, hit.hand
+        self.award = award
+
+
+def _pending(connection: Any) -> list[_Pending]:
+    rows = connection.execute(
+        "SELECT pool, hit_order, share_bp, fixed_cents FROM pool_hits WHERE status = "
+        "'pending' ORDER BY pool, hit_order").fetchall()
+    awards = {(str(r[0]), int(r[1])): (f"{r[2] / 100:g}% of the pool" if r[2] is not None
+                                       else format_cents(int(r[3]))) for r in rows}
+    from dealer_station.floor import pools
+
+    return [_Pending(h, awards[(h.pool, h.order)])
+            for h in pools.hits(connection, status="pending")]
+
+
+def _table_cells(row: reports.TableRow) -> tuple[str, ...]:
+    faults = [f"{device}: {state}" for device, state in sorted(row.health.items())]
+    return (row.table_id, row.game.replace("_", " "),
+            f"{row.round_id:,}" if row.round_id else "", row.phase, row.dealer or "",
+            "; ".join(faults) or "ok", f"record {row.audit_seq:,}",
+            f"{row.pool} {format_cents(row.pool_cents)}" if row.pool and row.pool_cents
+            is not None else "", str(row.pending) if row.pending else "")
+
+
+def main(url: str) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    window = PitWindow(url)
+    window.resize(1400, 900)
+    window.show()
+    window.refresh()
+    return int(app.exec())
