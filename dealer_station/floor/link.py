@@ -24,14 +24,13 @@ __all__ = ["FloorLink", "FloorView", "ProgressiveLockout"]
 @dataclass(frozen=True, slots=True)
 class FloorView:
     """What the table shows of the floor: reachable or why not, the pool and what is PENDING,
-    the records still to forward and a refusal of the forwarder (a changed audit log)."""
+    and a refusal of the forwarder (a changed audit log, not a member of its pool)."""
 
     reachable: bool = False
     reason: str = "connecting to the floor"
     pool: str | None = None
     amount_cents: int | None = None
     pending: int = 0
-    unsent: int = 0
     problem: str | None = None
     amounts: Mapping[str, PoolAmount] = field(default_factory=dict)
 
@@ -98,6 +97,8 @@ class FloorLink:
 
     def _listener_state(self, up: bool, reason: str) -> None:
         self._listening, self._listen_reason = up, reason
+        if not up:
+            self._wake.set()  # the forwarder tries its own connection now, not at its next batch
         self._update()
 
     def _forwarder_state(self, up: bool, reason: str) -> None:
@@ -144,7 +145,8 @@ class FloorLink:
                         if forward_once(connection, self.table_id, self.directory,
                                         self.outbox):
                             continue
-                        self._update(unsent=0)
+                        if not self._listening:  # is this connection still alive too?
+                            connection.execute("SELECT 1")
                         self._wake.wait(self.interval)
                         self._wake.clear()
             except psycopg.Error as error:

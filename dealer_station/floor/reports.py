@@ -59,12 +59,20 @@ class HistoryRow:
     records: int
 
 
+def _through(until: str) -> str:
+    """An end of a time range: a date alone (YYYY-MM-DD) includes that whole day.
+
+    >>> _through("2026-11-30"), _through("")
+    ('2026-11-30T23:59:59.999999Z', '')
+    """
+    return until + "T23:59:59.999999Z" if len(until) == 10 else until
+
+
 def history(connection: Any, *, table: str = "", dealer: str = "", since: str = "",
             until: str = "", status: str = "", limit: int = 200) -> list[HistoryRow]:
     """Rounds across tables, newest first; ``since``/``until`` are ISO times or dates
     (``until`` a date includes that day)."""
-    if until and len(until) == 10:
-        until = until + "T23:59:59.999999Z"
+    until = _through(until)
     rows = connection.execute(
         "SELECT r.table_id, r.round_id, r.game, r.dealer, r.status, r.started, r.ended, "
         "(SELECT count(*) FROM journal_records j WHERE j.table_id = r.table_id AND "
@@ -95,8 +103,7 @@ class ShiftLine:
 
 def shift_report(connection: Any, *, since: str = "", until: str = "") -> list[ShiftLine]:
     """Per table and wager family, from the finished rounds started in [since, until]."""
-    if until and len(until) == 10:
-        until = until + "T23:59:59.999999Z"
+    until = _through(until)
     rows = connection.execute(
         "SELECT r.table_id, p->>'wager', "
         "COALESCE(sum((p->>'stake')::bigint) FILTER (WHERE p->>'outcome' <> 'return'), 0), "
@@ -105,9 +112,10 @@ def shift_report(connection: Any, *, since: str = "", until: str = "") -> list[S
         "count(*) FILTER (WHERE p->>'outcome' = 'pay'), "
         "COALESCE(sum((p->>'stake')::bigint) FILTER (WHERE p->>'outcome' = 'collect'), 0) "
         "+ COALESCE(sum(COALESCE((p->>'vigorish')::bigint, 0)), 0) "
-        "FROM floor_rounds r, jsonb_array_elements(COALESCE(r.payments, '[]'::jsonb)) p "
+        "FROM floor_rounds r, jsonb_array_elements(CASE WHEN jsonb_typeof(r.payments) = "
+        "'array' THEN r.payments ELSE '[]'::jsonb END) p "
         "WHERE r.status = 'complete' AND (%(since)s = '' OR r.started >= %(since)s) AND "
-        "(%(until)s = '' OR r.started <= %(until)s) AND jsonb_typeof(r.payments) = 'array' "
+        "(%(until)s = '' OR r.started <= %(until)s) "
         "GROUP BY 1, 2 ORDER BY 1, 2", {"since": since, "until": until}).fetchall()
     return [ShiftLine(str(r[0]), str(r[1]), int(r[2]), int(r[3]), int(r[4]),
                       int(r[5]) - int(r[3])) for r in rows]
