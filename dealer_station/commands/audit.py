@@ -79,6 +79,12 @@ def _prove_database(directory: Path, table: str) -> str | None:
         return str(error)
 
 
+def _removed_segments(directory: Path, table: str) -> list[int]:
+    """The segments whose rounds left the live store."""
+    with Store.open(directory, table, readonly=True) as store:
+        return [s.number for s in archive.segments(store) if s.live_from is not None]
+
+
 def _segments(args: argparse.Namespace, table: str, directory: Path) -> int:
     """``seal``, ``export`` and ``segment``."""
     if args.action == "segment":
@@ -174,7 +180,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"audit log of {table}: OK, {report.count} records, but the database does "
                   f"not match it: {difference}")
             return 1
-        where += "; the database equals it from the first record"
+        removed = [s for s in _removed_segments(directory, table)]
+        where += ("; the database equals it from the first record" if not removed else
+                  f"; the live database equals it from the checkpoint before the last removal "
+                  f"(the rounds of segments {removed[0]}-{removed[-1]} proven in their segments)")
     if report.ok:
         print(f"audit log of {table}: OK, {report.count} records, head {report.head} {where}")
         return 0

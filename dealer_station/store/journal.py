@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dealer_station import audit
@@ -79,14 +79,37 @@ def _archived(row: Any) -> bool:
     return row["document"] is None and row["status"] != "open" and row["config"] == "{}"
 
 
+#: In a stored document instead of its ``records``: they are the journal's rows (not kept twice).
+_RECORDS_IN_JOURNAL = "records_in_journal"
+
+
 def _full_summary(store: Store, row: Any) -> RoundSummary:
-    """The round of ``row``, read from its segment when it was archived."""
-    if not _archived(row):
-        return _summary(row)
-    sealed = archive.archived_round(store, int(row["id"]))
-    if sealed is None:
-        return _summary(row)
-    return _summary({**sealed["archived_round"], "record_count": len(sealed["records"])})
+    """The round of ``row``, read from its segment when it was archived, its document with
+    its records (kept once, in the journal)."""
+    sealed = archive.archived_round(store, int(row["id"])) if _archived(row) else None
+    summary = _summary(row) if sealed is None else _summary(
+        {**sealed["archived_round"], "record_count": len(sealed["records"])})
+    document = summary.document
+    if document is None or not document.get(_RECORDS_IN_JOURNAL):
+        return summary
+    records = [item["record"] for item in sealed["records"]] if sealed is not None else [
+        json.loads(text) for (text,) in store.query(
+            "SELECT record FROM records WHERE round_id = ? ORDER BY sequence", (summary.id,))]
+    whole = {key: value for key, value in document.items() if key != _RECORDS_IN_JOURNAL}
+    return replace(summary, document={**whole, "records": records})
+
+
+def _stored_document(work: Transaction, round_id: int, document: Mapping[str, Any]) -> str:
+    """The document as stored: without its ``records`` when they are exactly the journal's
+    rows of the round (read back whole by :func:`round_summary`)."""
+    records = document.get("records")
+    if isinstance(records, list):
+        journal = [json.loads(text) for (text,) in work.execute(
+            "SELECT record FROM records WHERE round_id = ? ORDER BY sequence", (round_id,))]
+        if json.loads(audit.canonical_json(records)) == journal:
+            document = {**{k: v for k, v in document.items() if k != "records"},
+                        _RECORDS_IN_JOURNAL: True}
+    return audit.canonical_json(dict(document))
 
 
 def begin_round(work: Transaction, game: str, config: Mapping[str, JSONValue],
@@ -96,7 +119,7 @@ def begin_round(work: Transaction, game: str, config: Mapping[str, JSONValue],
         raise StoreError("a round is already open at this table")
     cursor = work.execute(
         "INSERT INTO rounds (game, config, status, dealer, started) VALUES (?, ?, 'open', ?, ?)",
-        (game, json.dumps(dict(config), sort_keys=True), dealer, utc_now()))
+        (game, audit.canonical_json(dict(config)), dealer, utc_now()))
     round_id = cursor.lastrowid
     assert round_id is not None
     work.audit("round", {"event": "started", "game": game, "config": dict(config)},
@@ -113,7 +136,7 @@ def append_record(work: Transaction, round_id: int, record: Record, actor: str |
     work.execute(
         "INSERT INTO records (round_id, sequence, action, record, actor, time) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (round_id, record.sequence, record.action, json.dumps(data, sort_keys=True), actor,
+        (round_id, record.sequence, record.action, audit.canonical_json(data), actor,
          utc_now()))
     work.audit("action", data, actor=actor, round_id=round_id)
 
@@ -130,7 +153,7 @@ def finish_round(work: Transaction, round_id: int, status: str, *,
         "UPDATE rounds SET status = ?, ended = ?, void_reason = ?, document = ? "
         "WHERE id = ? AND status = 'open'",
         (status, utc_now(), reason,
-         json.dumps(dict(document), sort_keys=True) if document is not None else None,
+         _stored_document(work, round_id, document) if document is not None else None,
          round_id))
     if cursor.rowcount != 1:
         raise StoreError(f"round {round_id} is not open")

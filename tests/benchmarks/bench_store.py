@@ -11,6 +11,11 @@ Let It Ride rounds, ``Station.perform``; fsync off for the build only). Figures:
   the settlement re-run);
 * ``audit verify`` (the whole chain, streamed): records per second and peak memory;
 * disk per round (database with its WAL, audit log);
+* archiving (``dealer-station audit seal`` on a copy of the store, every round sealed and
+  removed from the live store): the seal's wall time, disk per round live (before) and
+  archived (segment + what stays in the live store: the round rows and the indexes), the
+  history queries over archived rounds (read from the segment) and ``audit verify`` through
+  the segment;
 * the durable path: one action journaled and synced (median), beside the bare floor (a SQLite
   ``synchronous=FULL`` commit of one row plus an fsync'd append of one line).
 
@@ -139,6 +144,73 @@ def figures(data_dir: Path) -> dict[str, float]:
             "disk_per_round": _disk(data_dir) / rounds if rounds else 0.0}
 
 
+def _allocated(path: Path) -> int:
+    """Bytes a file takes on disk (a released hole takes none)."""
+    return path.stat().st_blocks * 512 if path.exists() else 0
+
+
+def _database_in_use(path: Path) -> int:
+    """Bytes of the database's pages in use (pages freed by a removal are reused by the next
+    rounds: the file stops growing rather than shrinks)."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        free = connection.execute("PRAGMA freelist_count").fetchone()[0]
+        size = connection.execute("PRAGMA page_size").fetchone()[0]
+    finally:
+        connection.close()
+    return int((pages - free) * size)
+
+
+def archive_figures(data_dir: Path, scratch: Path) -> dict[str, float]:
+    """Archive a copy of the store through ``dealer-station audit seal`` and measure."""
+    import shutil
+    from datetime import UTC, datetime
+
+    copy = scratch / "archived"
+    shutil.copytree(data_dir, copy)
+    table = copy / TABLE
+    database, log = table / "table.sqlite3", table / "audit.jsonl"
+    connection = sqlite3.connect(database)
+    rounds = connection.execute("SELECT COUNT(*) FROM rounds").fetchone()[0]
+    connection.close()
+    live_log, live_db = _allocated(log), _database_in_use(database)
+    today = datetime.now(UTC).date().isoformat()
+    seal_wall, seal_peak = _command(copy, "audit", "seal", "--table", TABLE, "--through", today)
+    segments = sum(path.stat().st_size for path in (table / "archive").glob("*.jsonl.gz"))
+    queries = json.loads(_child(_QUERIES, str(copy), TABLE))
+    verify_wall, _peak = _command(copy, "audit", "verify", "--table", TABLE)
+    connection = sqlite3.connect(database)
+    records = connection.execute("SELECT seq FROM audit_head").fetchone()[0]
+    connection.close()
+    return {"rounds": rounds, "live_log": live_log / rounds, "live_db": live_db / rounds,
+            "seal_wall": seal_wall, "seal_peak": seal_peak, "segment": segments / rounds,
+            "left_log": _allocated(log) / rounds, "left_db": _database_in_use(database) / rounds,
+            "list": queries["list"], "search": queries["search"], "dispute": queries["dispute"],
+            "verify_rate": records / verify_wall}
+
+
+def _print_archive(figures: dict[str, float]) -> None:
+    n = int(figures["rounds"])
+    kb = 1000
+    live = figures["live_log"] + figures["live_db"]
+    archived = figures["segment"] + figures["left_log"] + figures["left_db"]
+    print(f"\narchiving all {n} rounds (dealer-station audit seal on a copy): "
+          f"{figures['seal_wall']:.2f} s wall, {_mib(figures['seal_peak'])} peak")
+    print(f"  disk per round live:     {live / kb:.1f} KB (audit log "
+          f"{figures['live_log'] / kb:.1f} KB + database pages in use "
+          f"{figures['live_db'] / kb:.1f} KB)")
+    print(f"  disk per round archived: {archived / kb:.1f} KB (segment "
+          f"{figures['segment'] / kb:.1f} KB + live log left {figures['left_log'] / kb:.2f} KB"
+          " "
+          f"+ database left {figures['left_db'] / kb:.2f} KB; target <= 8 KB)")
+    print(f"  history over archived rounds: list 50 {figures['list'] * 1000:.1f} ms, search by "
+          f"time and position {figures['search'] * 1000:.1f} ms, dispute re-run "
+          f"{figures['dispute'] * 1000:.1f} ms (targets < 100 ms)")
+    print(f"  dealer-station audit verify through the segment (process): "
+          f"{figures['verify_rate']:,.0f} records/s")
+
+
 class _Floor:
     """The bare floor of one durable action: a SQLite ``synchronous=FULL`` commit of one row
     plus an fsync'd append of one line."""
@@ -206,6 +278,7 @@ def main(rounds: int, data_dir: Path | None) -> None:
         if rate:
             print(f"  built at {rate:.0f} rounds/s")
         before, after = figures(empty), figures(large)
+        archived = archive_figures(large, Path(scratch))
         action, floor = durable_path(Path(scratch) / "durable")
     n = after["rounds"]
     print(f"\n{'figure':<44}{'empty store':>16}{f'{n} rounds':>18}")
@@ -234,6 +307,7 @@ def main(rounds: int, data_dir: Path | None) -> None:
                 return f"{value / 1000:.1f} KB" if value else "-"
             return f"{value:,.0f}"
         print(f"{label:<44}{show(before[key]):>16}{show(after[key]):>18}")
+    _print_archive(archived)
     print(f"\ndurable path: one action journaled and synced {action * 1000:.2f} ms median; "
           f"bare floor (FULL commit + fsync'd append) {floor * 1000:.2f} ms "
           f"({action / floor:.2f}x, target <= 2x)")

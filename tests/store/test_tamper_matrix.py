@@ -254,15 +254,15 @@ CASES: dict[str, tuple[Callable[[Path, Path], None], str]] = {
         r"log end at record \d+"),
     # item 6: journal, round documents, meter entries
     "journal record edited": (
-        _sql("UPDATE records SET record = replace(record, '\"position\": ', "
-             "'\"position\": 1') WHERE round_id = 2 AND sequence = 1"),
+        _sql("UPDATE records SET record = replace(record, '\"position\":', "
+             "'\"position\":1') WHERE round_id = 2 AND sequence = 1"),
         r"round 2 record 1 differs from audit record \d+ \(edited in the database\)"),
     "journal record deleted": (
         _sql("DELETE FROM records WHERE round_id = 3 AND sequence = 4"),
         r"round 3 record 4 \(audit record \d+\) is missing from the database \(deleted\)"),
     "round payments edited": (
-        _sql("UPDATE rounds SET document = replace(document, '\"amount\": ', "
-             "'\"amount\": 9') WHERE id = 5"),
+        _sql("UPDATE rounds SET document = replace(document, '\"amount\":', "
+             "'\"amount\":9') WHERE id = 5"),
         r"round 5: its payments differ from audit record \d+"),
     "meter entry edited": (
         _sql("UPDATE meter_entries SET detail = replace(detail, '\"wagered\": ', "
@@ -376,7 +376,7 @@ def test_a_start_proves_the_tail_after_the_checkpoint_and_audit_verify_everythin
     leaves to it."""
     data = checkpointed
     assert audit.verify(data / TABLE / "audit.jsonl").ok
-    _sql("UPDATE records SET record = replace(record, '\"position\": ', '\"position\": 1') "
+    _sql("UPDATE records SET record = replace(record, '\"position\":', '\"position\":1') "
          "WHERE round_id = 1 AND sequence = 1")(data, tmp_path)
     _open(data).close()  # proven when sealed: not read again at start
     assert main(["--data-dir", str(data), "audit", "verify", "--table", TABLE]) == 0  # chain

@@ -326,14 +326,14 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(
     ("tamper", "reason"),
     [
-        ("UPDATE records SET record = replace(record, '\"total\": ', '\"total\": 1') "
+        ("UPDATE records SET record = replace(record, '\"total\":', '\"total\":1') "
          "WHERE round_id = 2 AND sequence = 1", "round 2 record 1 differs from audit record"),
         ("DELETE FROM records WHERE round_id = 3 AND sequence = 2",
          "round 3 record 2 (audit record"),
         ("INSERT INTO records SELECT round_id, 99, action, record, actor, time FROM records "
          "WHERE round_id = 4 AND sequence = 1",
          "round 4 record 99 is in the database but not in the audit log"),
-        ("UPDATE rounds SET document = replace(document, '\"amount\": ', '\"amount\": 9') "
+        ("UPDATE rounds SET document = replace(document, '\"amount\":', '\"amount\":9') "
          "WHERE id = 5", "round 5: its payments differ from audit record"),
         ("UPDATE rounds SET void_reason = 'the dealer misdealt' WHERE id = 7",
          "round 7: its void reason differs"),
