@@ -359,8 +359,17 @@ def remove_sealed(store: Store, segment: Segment) -> int:
             f"DELETE FROM records WHERE round_id IN ({','.join('?' * len(gone))}) AND rowid < "
             "(SELECT MAX(rowid) FROM records)", gone).rowcount if gone else 0
         if ids:
-            work.execute(f"UPDATE rounds SET document = NULL, config = '{{}}' WHERE id IN "
-                         f"({marks}) AND status != 'open'", ids)
+            # the rows are written again without configuration and document (rather than
+            # updated in place, which would leave a nearly empty page per round behind)
+            work.execute("PRAGMA defer_foreign_keys = ON")
+            kept = work.execute(
+                "SELECT id, game, status, dealer, started, ended, void_reason FROM rounds "
+                f"WHERE id IN ({marks}) AND status != 'open' ORDER BY id", ids).fetchall()
+            work.execute(f"DELETE FROM rounds WHERE id IN ({marks}) AND status != 'open'", ids)
+            work.connection.executemany(
+                "INSERT INTO rounds (id, game, config, status, dealer, started, ended, "
+                "void_reason, document) VALUES (?, ?, '{}', ?, ?, ?, ?, ?, NULL)",
+                [tuple(row) for row in kept])
         work.execute("INSERT OR REPLACE INTO segment_removals (segment, live_from) VALUES (?, ?)",
                      (segment.number, live_from))
         work.audit("archive", {"segment": segment.number, "rounds": len(ids),
