@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dealer_station import audit
+from dealer_station.store import archive
 from dealer_station.store.database import (
     MIGRATIONS,
     AuditState,
@@ -273,6 +274,18 @@ def check_files(files: TableFiles) -> CheckResult:
                                            "or stricter")
 
 
+def check_segments(files: TableFiles) -> CheckResult:
+    """The sealed segments whose rounds left the live store are there, the newest as sealed."""
+    if not files.database.exists():
+        return CheckResult("segments", True, "none yet")
+    problem = archive.check_files(files.database, files.directory)
+    if problem is not None:
+        return CheckResult("segments", False, f"{problem} (`dealer-station audit verify` "
+                                              "checks every segment)")
+    return CheckResult("segments", True, "every archived day's segment in place, the newest "
+                                         "as sealed")
+
+
 def check_witness(files: TableFiles, state: AuditState | None) -> CheckResult:
     """The witness is configured, outside the data directory, and its last head for this table
     is in the chain (the start's own test)."""
@@ -401,8 +414,8 @@ def check_devices(configuration: _Configuration | None, *, transport: str = "pty
 
 def run_checks(config: str | None, data_dir: str | None, *, table: str | None = None,
                transport: str = "pty") -> list[CheckResult]:
-    """Every check, in order: program, configuration, database, audit chain, file modes,
-    witness, devices."""
+    """Every check, in order: program, configuration, database, audit chain, segments, file
+    modes, witness, devices."""
     files = TableFiles.find(data_dir, table)
     program = check_program()
     configured, configuration = check_configuration(config, files)
@@ -417,7 +430,7 @@ def run_checks(config: str | None, data_dir: str | None, *, table: str | None = 
             if notes:
                 database = CheckResult(database.name, True, f"{database.detail}; {notes}")
     devices = check_devices(configuration, transport=transport)
-    return [program, configured, database, chain, check_files(files),
+    return [program, configured, database, chain, check_segments(files), check_files(files),
             check_witness(files, state), devices]
 
 

@@ -428,6 +428,31 @@ def release_log(store: Store) -> int:
     return end
 
 
+def check_files(database: Path, directory: Path) -> str | None:
+    """What is wrong with the segments whose rounds left the live store, in words, or
+    ``None``: every file must be there, the newest with the SHA-256 it was sealed with (the
+    cost of a start's check stays one day's segment; ``audit verify`` hashes them all)."""
+    try:
+        connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    except sqlite3.Error as error:
+        return str(error)
+    connection.row_factory = sqlite3.Row
+    try:
+        known = connection.execute("SELECT 1 FROM sqlite_master WHERE name = "
+                                   "'segment_removals'").fetchone()
+        rows = connection.execute(_SEGMENTS + " WHERE r.live_from IS NOT NULL ORDER BY "
+                                  "s.number").fetchall() if known else []
+    finally:
+        connection.close()
+    for row in rows:
+        if not (directory / ARCHIVE_DIRECTORY / row["file"]).exists():
+            return (f"segment {row['number']} ({row['file']}) is missing: its rounds are in no "
+                    "other place on this table")
+    if rows and _sha256(directory / ARCHIVE_DIRECTORY / rows[-1]["file"]) != rows[-1]["sha256"]:
+        return f"segment {rows[-1]['number']} ({rows[-1]['file']}) is not the file sealed"
+    return None
+
+
 def chain(database: Path, path: Path, *, expected_count: int | None,
           expected_head: str | None,
           visit: Callable[[int, str, int], None] | None = None) -> audit.VerifyReport:

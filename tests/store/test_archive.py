@@ -17,6 +17,7 @@ from dealer_station.cli import main
 from dealer_station.station import Station
 from dealer_station.store import archive
 from dealer_station.store.database import Store
+from dealer_station.store.paths import ENV_TABLE
 from dealer_station.store.witness import ENV_WITNESS
 from dealer_station.ui.supervisor.history import find_rounds, reconstruct, round_detail
 
@@ -190,3 +191,56 @@ def test_the_supervisors_history_finds_and_re_runs_an_archived_round(sealed: Pat
         assert detail.dealt and detail.payments and detail.records
         again = reconstruct(detail)
         assert again.matches and not again.differences, again
+
+
+def test_an_archive_cut_off_after_sealing_loses_nothing_and_the_station_finishes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Killed between sealing and removing: the rounds are still in the live store (and in the
+    segment); the station's next round removes them."""
+    data = tmp_path / "data"
+    _play(data, 3)
+
+    def killed(*_args: object) -> int:
+        raise OSError("killed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(archive, "remove_sealed", killed)
+        assert main(["--data-dir", str(data), "audit", "seal", "--table", TABLE,
+                     "--through", str(TODAY)]) != 0
+    with Store.open(data / TABLE, TABLE, readonly=True) as store:
+        assert [s.live_from for s in archive.segments(store)] == [None]
+        assert store.query("SELECT COUNT(*) FROM rounds WHERE document IS NOT NULL")[0][0] == 3
+    assert "Round 2  let_it_ride  complete" in _history(data, "show", "2", capsys=capsys)
+    tomorrow = time.time() + 86_400
+    station = Station.open(TABLE, str(data), clock=lambda: tomorrow, pin_cost=2**8)
+    try:
+        station.sign_in("D1", crash_player.PINS["D1"])
+        station.start_round()
+    finally:
+        station.close()
+    with Store.open(data / TABLE, TABLE, readonly=True) as store:
+        assert [s.number for s in archive.segments(store)] == [1]
+        assert archive.segments(store)[0].live_from is not None
+        assert store.query("SELECT COUNT(*) FROM rounds WHERE document IS NOT NULL")[0][0] == 0
+    assert "Round 2  let_it_ride  complete" in _history(data, "show", "2", capsys=capsys)
+    assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
+                 TABLE]) == 0
+
+
+def test_check_before_a_start_finds_a_missing_or_changed_segment(
+        sealed: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv(ENV_TABLE, TABLE)
+    files = sorted((sealed / TABLE / "archive").glob("*.jsonl.gz"))
+    main(["--data-dir", str(sealed), "--check"])
+    assert "OK    segments: every archived day's segment in place" in capsys.readouterr().out
+    data = bytearray(files[-1].read_bytes())
+    data[-30] ^= 0x01
+    files[-1].write_bytes(bytes(data))
+    assert main(["--data-dir", str(sealed), "--check"]) != 0
+    assert "segment 2" in capsys.readouterr().out
+    files[0].unlink()
+    assert main(["--data-dir", str(sealed), "--check"]) != 0
+    out = capsys.readouterr().out
+    assert "segment 1" in out and "is missing" in out

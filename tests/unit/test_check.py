@@ -49,7 +49,7 @@ def _checks(data_dir: Path, config: Path | None = None) -> dict[str, CheckResult
     results = run_checks(str(config) if config else None, str(data_dir), table=TABLE,
                          transport="memory")
     assert [r.name for r in results] == ["program", "configuration", "database", "audit chain",
-                                        "file modes", "witness", "devices"]
+                                        "segments", "file modes", "witness", "devices"]
     return {r.name: r for r in results}
 
 
@@ -89,7 +89,7 @@ def test_cli_check_prints_one_line_per_check_and_exits_zero(
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == [
         "OK    program", "OK    configuration", "OK    database", "OK    audit chain",
-        "OK    file modes", "OK    witness", "OK    devices"]
+        "OK    segments", "OK    file modes", "OK    witness", "OK    devices"]
 
 
 def test_payout_limit_below_the_floor_fails_with_clause_5324_34_f_2(
