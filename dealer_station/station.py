@@ -291,7 +291,12 @@ def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     """Validated station settings.
 
     >>> _station_settings({"void_interrupted_phases": ["dealing"]})
-    {'void_interrupted_phases': ['dealing']}
+    {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00'}
+    >>> _station_settings({"archive_day_ends": "25:00"})
+    Traceback (most recent call last):
+    ValueError: a day's end is HH:MM (UTC), not '25:00'
+    >>> _station_settings({"archive_day_ends": ""})["archive_day_ends"]
+    ''
     >>> _station_settings({"colour": "red"})
     Traceback (most recent call last):
     ValueError: unknown station setting(s): colour
