@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import floor_player
 from pgserver import PostgresServer
 
-from dealer_station.floor import pools
+from dealer_station.floor import FloorError, pools
 from dealer_station.floor.config import connect
 from dealer_station.floor.link import FloorLink, FloorView
 from dealer_station.procedure import ProcedureError
@@ -228,3 +228,63 @@ def test_the_floor_refuses_a_rolled_back_station(floor_url: str, tmp_path: Path)
         assert "progressive locked out: rolled back" in str(relinked.view.progressive_refusal)
     finally:
         relinked.stop()
+
+
+def test_pool_terms_wait_for_a_real_member_table_s_round_to_end(
+        floor_url: str, tmp_path: Path) -> None:
+    _pool(floor_url, ["T1"])
+    with floor_player.linked(str(tmp_path), floor_url, "T1") as (station, link), \
+            connect(floor_url) as connection:
+        station.sign_in("D1", "3333")
+        station.start_round()
+        round_id = station.round_id
+        floor_player.wait_forwarded(station, link)
+        with pytest.raises(FloorError, match=rf"in a round now: T1 \(round {round_id}\)"):
+            pools.set_terms(connection, "linked", actor="S1", rate_bp=2500)
+        floor_player.play(station, 1, 4, link)  # the round is played to its end
+        floor_player.wait_forwarded(station, link)
+        assert pools.set_terms(connection, "linked", actor="S1", rate_bp=2500).rate_bp == 2500
+
+
+def test_floor_killed_mid_hit_pays_it_once_after_the_restart(
+        floor_url: str, pg_server: PostgresServer) -> None:
+    import psycopg
+
+    from dealer_station.floor import tables as floor_tables
+
+    with connect(floor_url) as connection:
+        pools.create_pool(connection, "linked", wager="progressive", reset_cents=100_000,
+                          rate_bp=2100, actor="S1")
+        floor_tables.register(connection, "T1", "s1", "pai_gow", {})
+        floor_tables.join_pool(connection, "linked", "T1")
+        pools.contribute(connection, "T1", 1, 1_000_000)
+        hit = pools.request_hit(connection, "T1", 1, "2", "royal_flush", share_bp=5000)
+    holder = connect(floor_url)
+    holder.execute("BEGIN")
+    holder.execute("SELECT 1 FROM pools WHERE name = 'linked' FOR UPDATE")  # another hit's lock
+    failures: list[BaseException] = []
+
+    def decide() -> None:
+        try:
+            with connect(floor_url) as own:
+                pools.decide_hit(own, "linked", hit.order, approve=True, by="S2")
+        except BaseException as error:
+            failures.append(error)
+
+    thread = threading.Thread(target=decide)
+    thread.start()
+    _wait(lambda: bool(holder.execute(
+        "SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]))
+    pg_server.kill()  # the floor dies with the hit's transaction waiting inside it
+    thread.join(30)
+    assert failures and isinstance(failures[0], psycopg.OperationalError)
+    holder.close()
+    pg_server.start()
+    with connect(floor_url) as connection:
+        assert [h.status for h in pools.hits(connection, "linked")] == ["pending"]
+        assert pools.pool(connection, "linked").amount_cents == 310_000
+        paid = pools.decide_hit(connection, "linked", hit.order, approve=True, by="S2")
+        assert paid.amount_cents == 155_000
+        with pytest.raises(FloorError, match="nothing is decided twice"):
+            pools.decide_hit(connection, "linked", hit.order, approve=True, by="S2")
+        assert pools.reconcile(connection, "linked").ok
