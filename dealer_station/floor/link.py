@@ -46,14 +46,17 @@ class FloorView:
 
 class FloorLink:
     def __init__(self, config: FloorConfig, directory: Path, table_id: str, game: str, *,
-                 devices: Mapping[str, str] | None = None,
+                 devices: Mapping[str, str] | Callable[[], Mapping[str, str]] | None = None,
                  on_change: Callable[[FloorView], None] | None = None,
                  interval: float = 0.2) -> None:
         self.config = config
         self.directory = Path(directory)
         self.table_id = table_id
         self.game = game
-        self.devices = dict(devices or {})
+        #: serial number -> device, or what gives them now (the devices identify themselves
+        #: after the link starts): registered on the floor, again whenever they change.
+        self.devices = devices if callable(devices) else dict(devices or {})
+        self._registered: dict[str, str] = {}
         self.on_change = on_change
         self.interval = interval
         self.outbox = Outbox(self.directory)
@@ -142,6 +145,8 @@ class FloorLink:
                     self._update(problem=None)
                     self._forwarder_state(True, "")
                     while not self._stop.is_set():
+                        if self._serials() != self._registered:
+                            self._register(connection)
                         if forward_once(connection, self.table_id, self.directory,
                                         self.outbox):
                             continue
@@ -157,12 +162,19 @@ class FloorLink:
                 self._update(problem=str(error))
                 return
 
+    def _serials(self) -> dict[str, str]:
+        return dict(self.devices() if callable(self.devices) else self.devices)
+
+    def _register(self, connection: Any) -> None:
+        serials = self._serials()
+        register(connection, self.table_id, self.outbox.station, self.game, serials)
+        self._registered = serials
+
     def _join(self, connection: Any) -> str | None:
         """Register the table, check the floor's witness of its audit head (a refusal is
         final); what the table still waits for (not a member of its pool), or None."""
-        station = self.outbox.station
-        claim_released(connection, self.table_id, station)
-        register(connection, self.table_id, station, self.game, self.devices)
+        claim_released(connection, self.table_id, self.outbox.station)
+        self._register(connection)
         with connection.transaction():
             check_witness(connection, self.table_id, self.directory, self.outbox.cursor())
         if self.config.pool:

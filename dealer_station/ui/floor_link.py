@@ -11,7 +11,19 @@ from typing import Any
 from dealer_station.floor.config import FloorConfig
 from dealer_station.floor.link import FloorLink, FloorView, ProgressiveLockout
 
-__all__ = ["attach_floor"]
+__all__ = ["attach_floor", "device_serials"]
+
+
+def device_serials(controller: Any) -> dict[str, str]:
+    """The serial numbers the table's devices gave when they identified themselves (serial ->
+    device); none for the simulated table (its serials are the same at every table)."""
+    manager = controller.manager
+    if manager is None or controller.simulation is not None:
+        return {}
+    return {health.identity.serial_number: (f"{name} seat {seat}" if seat is not None
+                                            else name)
+            for (name, seat), health in manager.health().items()
+            if health.identity is not None and health.identity.serial_number}
 
 
 def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> FloorLink:
@@ -33,7 +45,7 @@ def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> Fl
             bridge.call_requested.emit(lambda worker_controller: apply(worker_controller, view))
 
     link = FloorLink(config, station.store.directory, station.store.table, station.game,
-                     on_change=changed)
+                     devices=lambda: device_serials(controller), on_change=changed)
     station.progressive_lock = lambda: link.view.progressive_refusal
     controller.floor = link.view
     controller.closers.append(link.stop)

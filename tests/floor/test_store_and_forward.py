@@ -288,3 +288,34 @@ def test_floor_killed_mid_hit_pays_it_once_after_the_restart(
         with pytest.raises(FloorError, match="nothing is decided twice"):
             pools.decide_hit(connection, "linked", hit.order, approve=True, by="S2")
         assert pools.reconcile(connection, "linked").ok
+
+
+def test_device_serials_are_registered_as_devices_identify_and_a_serial_is_one_table_s(
+        floor_url: str, tmp_path: Path) -> None:
+    from dealer_station.floor.config import FloorConfig
+
+    serials = {"SHOE-77": "shoe"}
+    (tmp_path / "A").mkdir()
+    (tmp_path / "B").mkdir()
+    first = FloorLink(FloorConfig(floor_url), tmp_path / "A", "A", "pai_gow",
+                      devices=lambda: dict(serials))
+    first.start()
+    try:
+        _wait(lambda: first.view.reachable)
+        serials["LOCK-5"] = "lockout"  # the lockout controller identified itself later
+        first.wake()
+        with connect(floor_url) as connection:
+            _wait(lambda: len(connection.execute(
+                "SELECT serial FROM floor_devices WHERE table_id = 'A'").fetchall()) == 2)
+        second = FloorLink(FloorConfig(floor_url), tmp_path / "B", "B", "pai_gow",
+                           devices={"SHOE-77": "shoe"})
+        second.start()
+        try:
+            _wait(lambda: second.view.problem is not None)
+            assert second.view.problem == ("device shoe serial SHOE-77 is already at table A "
+                                           "on the floor")
+            assert "progressive locked out" in str(second.view.progressive_refusal)
+        finally:
+            second.stop()
+    finally:
+        first.stop()
