@@ -218,6 +218,42 @@ def test_history_finds_rounds_by_position_and_time_and_shows_every_hand(
     assert "As 2h Ks Ad 7d 5h 4c 9c 8d" in text  # in the order dealt
 
 
+def test_history_finds_and_shows_rounds_archived_into_a_segment(
+        qtbot: Any, table: Any, screen: Any) -> None:
+    """Once the day's rounds are sealed and removed from the live store (as the station does
+    between rounds after the day's end), the History page still lists, finds and shows them,
+    read from the segment."""
+    from datetime import UTC, datetime
+
+    from dealer_station.store import archive
+
+    def seal(context: Any) -> int:
+        store = context.station.store
+        sealed = archive.seal_through(store, datetime.now(UTC).date().isoformat())
+        assert sealed is not None
+        return archive.remove_sealed(store, sealed)
+
+    assert table.call(seal) == 2
+    sign_in(qtbot, table, screen, "S2", "222222")
+    page = screen.history
+    page.position.setText("5")
+    qtbot.mouseClick(page.find_button, Qt.MouseButton.LeftButton)
+    table.wait_idle()
+    assert [row.id for row in page.rows] == [table.rounds[1]]
+    page.position.setText("")
+    page.since.setText("")
+    page.until.setText("2999-01-01")
+    page.search()
+    table.wait_idle()
+    assert [row.id for row in page.rows] == list(reversed(table.rounds))
+    page.list.setCurrentRow(1)
+    table.wait_idle()
+    text = page.view.toPlainText()
+    for expected in ("Position 1: As Ad 4c", "Community: burn: 8d left: Ks right: 5h",
+                     "pay · stake $5.00 · amount $5.00"):
+        assert expected in text
+
+
 def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
         qtbot: Any, table: Any, screen: Any) -> None:
     """The settlement re-run from the records matches; a tampered stored payment shows up as a
