@@ -244,3 +244,20 @@ def test_check_before_a_start_finds_a_missing_or_changed_segment(
     assert main(["--data-dir", str(sealed), "--check"]) != 0
     out = capsys.readouterr().out
     assert "segment 1" in out and "is missing" in out
+
+
+def test_records_the_floor_has_not_received_are_not_released_from_the_log(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Store-and-forward: the sealed part of the log is kept on disk up to the floor
+    forwarder's cursor (a table that has not sent anything yet keeps it all)."""
+    from dealer_station.floor.forward import Outbox
+
+    data = tmp_path / "data"
+    _play(data, 2)
+    Outbox(data / TABLE).close()  # a floor is set up; nothing forwarded yet
+    log = data / TABLE / "audit.jsonl"
+    before = log.read_bytes()
+    assert "2 rounds removed" in _seal(data, TODAY, capsys)
+    assert log.read_bytes()[:len(before)] == before
+    assert "Round 1  let_it_ride  complete" in _history(data, "show", "1", capsys=capsys)
+    assert main(["--data-dir", str(data), "audit", "verify", "--table", TABLE]) == 0
