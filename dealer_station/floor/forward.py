@@ -13,7 +13,9 @@ what the floor witnessed (rolled back, rewritten) is refused and forwards nothin
 A contribution to the table's progressive meter (its ``meter`` audit record of kind
 ``contribution``, with the amount wagered) reaches the table's pool in the same floor
 transaction, keyed by (pool, table, round): once; a voided round's ``reversal`` takes it back,
-once.
+once. A progressive claim shown to the table's supervisor becomes a hit PENDING on every member
+table, and its approval (or rejection) at the table decides it, paid from the pool
+(:func:`.pools.table_claim_in`).
 """
 
 from __future__ import annotations
@@ -186,6 +188,14 @@ def _journal(connection: Any, table_id: str, record: dict[str, Any]) -> None:
             pools.contribute_in(connection, table_id, int(round_id), wagered)
         elif data.get("kind") == "reversal":
             pools.reverse_in(connection, table_id, int(round_id))
+    elif kind == "claim" and data.get("event") in ("shown", "approved", "rejected") and (
+            pools.member_pool(connection, table_id)):
+        amount = data.get("amount")
+        if isinstance(amount, int) and isinstance(data.get("round"), int):
+            pools.table_claim_in(connection, table_id, int(data["round"]),
+                                 str(data.get("position")), str(data.get("hand")), amount,
+                                 event=str(data["event"]), by=record.get("actor"),
+                                 reason=data.get("reason") or None)
     elif kind == "sign_in":
         connection.execute("UPDATE floor_tables SET dealer = %s WHERE table_id = %s",
                            (record.get("actor") or data.get("user"), table_id))

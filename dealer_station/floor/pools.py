@@ -237,6 +237,15 @@ def _decide(connection: Any, name: str, order: int, *, approve: bool, by: str,
                                  ).fetchone()[0]
     if earlier is not None:
         raise FloorError(f"hit {earlier} of pool {name!r} came first: decide it first")
+    return _decide_now(connection, name, order, approve=approve, by=by, reason=reason)
+
+
+def _decide_now(connection: Any, name: str, order: int, *, approve: bool, by: str,
+                reason: str | None) -> Hit:
+    """Pay (or reject) pending hit ``order`` from the pool as it stands (its row locked)."""
+    row = connection.execute("SELECT status, share_bp, fixed_cents, table_id, round_id FROM "
+                             "pool_hits WHERE pool = %s AND hit_order = %s",
+                             (name, order)).fetchone()
     amount, reset, _rate = (int(v) for v in connection.execute(
         "SELECT amount_cents, reset_cents, rate_bp FROM pools WHERE name = %s",
         (name,)).fetchone())
@@ -270,6 +279,39 @@ def _decide(connection: Any, name: str, order: int, *, approve: bool, by: str,
                            (name,))
     return _hit(connection.execute(_HIT + "WHERE pool = %s AND hit_order = %s",
                                    (name, order)).fetchone())
+
+
+def table_claim_in(connection: Any, table_id: str, round_id: int, position: str, hand: str,
+                   amount_cents: int, *, event: str, by: str | None,
+                   reason: str | None = None) -> None:
+    """A progressive claim validated at the table (its ``claim`` audit records, forwarded), in
+    the caller's transaction: ``shown`` makes it a hit PENDING on every member table;
+    ``approved`` pays the amount the table's validation approved (never more than the pool
+    holds) from the pool as it stands; ``rejected`` rejects it. The table's validation is the
+    decision, so it is not held back by other tables' pending hits. Sent again, nothing
+    changes (a decided hit stays as decided)."""
+    name, _terms = _member_locked(connection, table_id)
+    row = connection.execute("SELECT hit_order, status FROM pool_hits WHERE table_id = %s AND "
+                             "round_id = %s AND position = %s", (table_id, round_id, position)
+                             ).fetchone()
+    if row is None:
+        order = int(connection.execute("UPDATE pools SET next_hit = next_hit + 1 WHERE name = "
+                                       "%s RETURNING next_hit - 1", (name,)).fetchone()[0])
+        connection.execute(
+            "INSERT INTO pool_hits (pool, hit_order, table_id, round_id, position, hand, "
+            "fixed_cents, status) VALUES (%s, %s, %s, %s, %s, %s, %s, 'pending')",
+            (name, order, table_id, round_id, position, hand, amount_cents))
+        status = "pending"
+    else:
+        order, status = int(row[0]), str(row[1])
+    if status == "pending" and event in ("approved", "rejected"):
+        connection.execute("UPDATE pool_hits SET fixed_cents = %s WHERE pool = %s AND "
+                           "hit_order = %s", (amount_cents, name, order))
+        _decide_now(connection, name, order, approve=event == "approved", by=by or "table",
+                    reason=reason or None)
+    else:
+        connection.execute("UPDATE pools SET amount_cents = amount_cents WHERE name = %s",
+                           (name,))  # announce the pending hit
 
 
 def hits(connection: Any, name: str | None = None, *, status: str | None = None) -> list[Hit]:

@@ -319,3 +319,42 @@ def test_device_serials_are_registered_as_devices_identify_and_a_serial_is_one_t
             second.stop()
     finally:
         first.stop()
+
+
+def test_a_claim_shown_at_one_table_is_pending_on_every_member_and_paid_once_when_approved(
+        floor_url: str, tmp_path: Path) -> None:
+    _pool(floor_url, ["T1", "T2"])
+    seen: list[FloorView] = []
+    with floor_player.linked(str(tmp_path), floor_url, "T1") as (station, link), \
+            floor_player.linked(str(tmp_path), floor_url, "T2", seen.append) as (_other, _l2):
+        floor_player.play(station, 1, 5, link)
+        facts = {"meter": "bonus_progressive", "round": 1, "position": 2, "hand": "royal_flush",
+                 "amount": 12_345}
+        station.store.audit("claim", {"event": "shown", **facts}, actor="S2", round_id=1)
+        link.wake()
+        _wait(lambda: bool(seen) and seen[-1].pending == 1)  # PENDING at the other table
+        with connect(floor_url) as connection:
+            before = pools.pool(connection, "linked").amount_cents
+        station.store.audit("claim", {"event": "approved", "reason": "", **facts}, actor="S2",
+                            round_id=1)
+        link.wake()
+        _wait(lambda: seen[-1].pending == 0)
+        assert seen[-1].amount_cents == max(before - 12_345, 100_000)
+        floor_player.wait_forwarded(station, link)
+    with connect(floor_url) as connection:
+        paid = pools.hits(connection, "linked")
+        assert [(h.table_id, h.status, h.amount_cents, h.pool_before) for h in paid] == [
+            ("T1", "paid", 12_345, before)]
+        assert pools.reconcile(connection, "linked").ok
+        # sent again (a lost cursor): nothing changes
+        connection.execute("UPDATE floor_tables SET audit_seq = 0 WHERE table_id = 'T1'")
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "T1" / "floor-outbox.sqlite") as outbox:
+        outbox.execute("UPDATE outbox SET offset = 0, seq = 0, hash = ?", ("0" * 64,))
+    with floor_player.linked(str(tmp_path), floor_url, "T1") as (station, link):
+        floor_player.wait_forwarded(station, link)
+        assert_exactly_once(floor_url, station, "T1")
+    with connect(floor_url) as connection:
+        assert len(pools.hits(connection, "linked")) == 1
+        assert pools.reconcile(connection, "linked").ok
