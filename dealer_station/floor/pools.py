@@ -222,11 +222,16 @@ def decide_hit(connection: Any, name: str, order: int, *, approve: bool, by: str
         return _decide(connection, name, order, approve=approve, by=by, reason=reason)
 
 
+def _hit_row(connection: Any, name: str, order: int) -> Any:
+    """(status, share, fixed amount, table, round) of hit ``order`` of pool ``name``."""
+    return connection.execute("SELECT status, share_bp, fixed_cents, table_id, round_id FROM "
+                              "pool_hits WHERE pool = %s AND hit_order = %s",
+                              (name, order)).fetchone()
+
+
 def _decide(connection: Any, name: str, order: int, *, approve: bool, by: str,
             reason: str | None) -> Hit:
-    row = connection.execute("SELECT status, share_bp, fixed_cents, table_id, round_id FROM "
-                             "pool_hits WHERE pool = %s AND hit_order = %s",
-                             (name, order)).fetchone()
+    row = _hit_row(connection, name, order)
     if row is None:
         raise FloorError(f"no hit {order} in pool {name!r}")
     if row[0] != "pending":
@@ -243,9 +248,7 @@ def _decide(connection: Any, name: str, order: int, *, approve: bool, by: str,
 def _decide_now(connection: Any, name: str, order: int, *, approve: bool, by: str,
                 reason: str | None) -> Hit:
     """Pay (or reject) pending hit ``order`` from the pool as it stands (its row locked)."""
-    row = connection.execute("SELECT status, share_bp, fixed_cents, table_id, round_id FROM "
-                             "pool_hits WHERE pool = %s AND hit_order = %s",
-                             (name, order)).fetchone()
+    row = _hit_row(connection, name, order)
     amount, reset, _rate = (int(v) for v in connection.execute(
         "SELECT amount_cents, reset_cents, rate_bp FROM pools WHERE name = %s",
         (name,)).fetchone())
