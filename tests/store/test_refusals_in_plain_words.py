@@ -40,7 +40,7 @@ def test_an_action_given_the_wrong_details_is_refused_in_words(tmp_path: Path) -
     with pytest.raises(ProcedureError) as refused:  # a ProcedureError, not a TypeError
         station.perform("place_wagers", position=3, chips=500)
     words = reason_of(refused.value)
-    assert words.startswith("place wagers does not take chips") and not CODE.search(words), words
+    assert words.startswith("place wagers cannot be taken") and not CODE.search(words), words
     assert station.round is not None and not station.round.history[1:]  # nothing taken
 
 
