@@ -1,7 +1,8 @@
 """The simulated-table panel: with no hardware configured, the table's devices are simulated,
 and this panel is the person's hands at that table — a chip placed on or taken off any
-position's bet acceptor, the shoe jammed or cleared, its door opened or closed, the lockout
-controller's button pressed, any device's cable pulled or plugged back in.
+position's bet acceptor, the shoe jammed or cleared, its door opened or closed, its next
+cards arranged by hand (STACK NEXT CARDS: a demonstration hand, say a progressive hit), the
+lockout controller's button pressed, any device's cable pulled or plugged back in.
 
 The jackpot slips' simulated receipt printer, with the simulated table, goes offline or out of
 paper and back (its own back door, :meth:`dealer_station.slips.SimulatedPrinter.set_fault`).
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -234,6 +236,22 @@ class SimulatedTablePanel(QFrame):
 
         self.calls.submit(lambda: action(table.backdoor), done, self._refused)
 
+    def _stack_next(self) -> None:
+        """STACK NEXT CARDS: the typed cards become the next ones out of the shoe."""
+        from dealer_station.cards import CardError, parse_cards
+
+        try:
+            cards = parse_cards(self.next_cards.text())
+        except (CardError, ValueError) as error:
+            self._refused(str(error))
+            return
+        if not cards:
+            self._refused("type the cards, top first (e.g. As Ks Qs Js Ts 2c 2d)")
+            return
+        words = " ".join(card.text for card in cards)
+        self.act(f"The next cards out of the shoe: {words}.",
+                 lambda backdoor: backdoor.stack_next_cards(cards))
+
     def _refused(self, words: str) -> None:
         self.message.setText(f"Not done: {words}")
 
@@ -281,6 +299,20 @@ class SimulatedTablePanel(QFrame):
         for button in (self.jam_button, self.unjam_button, self.door_button):
             shoe_row.addWidget(button)
         self.body_layout.addWidget(shoe)
+        # a hand arranged in the shoe, as a person stacks a demonstration shoe by hand
+        stack = QWidget()
+        stack_row = QHBoxLayout(stack)
+        stack_row.setContentsMargins(0, 0, 0, 0)
+        self.next_cards = QLineEdit()
+        self.next_cards.setObjectName("sim-next-cards")
+        self.next_cards.setPlaceholderText("next cards, top first: As Ks Qs Js Ts 2c 2d")
+        self.stack_button = _button("STACK NEXT CARDS", "sim-stack-next")
+        self.stack_button.setToolTip("Arrange the next cards out of the simulated shoe, top "
+                                     "first (a demonstration or a test of one hand)")
+        self.stack_button.clicked.connect(self._stack_next)
+        stack_row.addWidget(self.next_cards, 1)
+        stack_row.addWidget(self.stack_button)
+        self.body_layout.addWidget(stack)
         self.body_layout.addWidget(_heading("LOCKOUT CONTROLLER"))
         lockout = QWidget()
         lockout_row = QHBoxLayout(lockout)

@@ -70,6 +70,11 @@ class Backdoor:
         shuffled deck, so a test or a training session knows every stack."""
         self.table.shoe.load_deck(deck)
 
+    def stack_next_cards(self, cards: Sequence[Card]) -> None:
+        """The next cards out of the shoe, top first, taken from those left in it (the
+        simulated-table panel's STACK NEXT CARDS: a hand arranged for a demonstration)."""
+        self.table.shoe.stack_next(cards)
+
     def jam(self) -> None:
         """The next dispense jams."""
         self.table.shoe.jam()

@@ -89,6 +89,32 @@ class ShoeModel(DeviceModel):
         with self.lock:
             self.loaded.append(tuple(cards))
 
+    def stack_next(self, cards: Sequence[Card]) -> None:
+        """A person arranges the next cards out of the shoe (top card first), taken from the
+        cards left in it: the rest keep their order. For a demonstration, or a test of one
+        hand, on the simulated table only. Cards not in the shoe, or named twice, are refused.
+
+        >>> from dealer_station.cards import parse_cards
+        >>> shoe = ShoeModel(serial_number="S2", deck_size=53, stack_size=7)
+        >>> shoe.stack_next(parse_cards("As Ks Qs Js Ts 2c 2d"))
+        >>> _ = shoe.handle(Command.DISPENSE, b"")
+        >>> " ".join(c.text for c in shoe.dealt[-1]), len(shoe.remaining)
+        ('As Ks Qs Js Ts 2c 2d', 46)
+        >>> shoe.stack_next(parse_cards("As"))
+        Traceback (most recent call last):
+        ValueError: not in the shoe (dealt already, or named twice): As
+        """
+        with self.lock:
+            wanted = list(cards)
+            missing = [card for index, card in enumerate(wanted)
+                       if card not in self.remaining or card in wanted[:index]]
+            if missing:
+                raise ValueError("not in the shoe (dealt already, or named twice): "
+                                 + " ".join(card.text for card in missing))
+            for card in wanted:
+                self.remaining.remove(card)
+            self.remaining.extendleft(reversed(wanted))
+
     def set_door(self, is_open: bool) -> None:
         with self.lock:
             self.door_open = is_open
