@@ -231,6 +231,49 @@ def create_meter(station: Station, name: str, base: str, rate: str) -> Screen:
     return screen
 
 
+def stack_the_shoe_for(station: Station, position: int, cards: str) -> None:
+    """At the deal, before the first DISPENSE: SIMULATED TABLE → STACK NEXT CARDS with the
+    shoe's next cards arranged so that position ``position`` receives ``cards`` — the stacks
+    before its stack in the step's order (filled with other cards), then its seven."""
+    from dealer_station.cards import pai_gow_deck
+
+    order = next(t.text for t in station.look().visible() if t.text.startswith("Order:"))
+    receivers = [part.strip() for part in order.removeprefix("Order:").split("→")]
+    before = receivers.index(str(position))
+    wanted = cards.split()
+    filler = [card.text for card in pai_gow_deck() if card.text not in wanted][:7 * before]
+    station.press("SIMULATED TABLE")
+    station.fill(re.compile(r"^next cards, top first"), " ".join(filler + wanted))
+    station.press("STACK NEXT CARDS")
+    station.wait_for(re.compile(r"^The next cards out of the shoe: "))
+    station.shot("shoe-stacked", f"SIMULATED TABLE → STACK NEXT CARDS: the shoe arranged so "
+                                 f"that position {position} receives {cards}")
+    station.press("CLOSE")
+
+
+def chip_on_acceptor(station: Station, position: int) -> None:
+    """SIMULATED TABLE: a chip on ``position``'s acceptor (the one left there from the round
+    before taken off first)."""
+    station.press("SIMULATED TABLE")
+    left = station.look().reachable(re.compile(rf"^{position} · REMOVE CHIP$"))
+    station.shots.paused, paused = True, station.shots.paused
+    try:
+        if left:
+            simulated_table_press(station, rf"^{position} · REMOVE CHIP$")
+        simulated_table_press(station, rf"^{position} · PLACE CHIP$")
+    finally:
+        station.shots.paused = paused
+    station.press("CLOSE")
+
+
+def simulated_table_press(station: Station, pattern: str) -> None:
+    """Press a button of the open simulated-table panel and wait for its answer."""
+    before = [t.text for t in station.look().visible() if t.raw.get("name") == "message"]
+    station.press(re.compile(pattern))
+    station.wait(lambda s: [t.text for t in s.visible() if t.raw.get("name") == "message"]
+                 != before, f"the simulated table to answer {pattern}")
+
+
 def table_with_a_dealer(station: Station) -> None:
     """A fresh table made ready as a floor does it: the first supervisor, a dealer's account
     created on the Accounts page, the dealer signed in between rounds (not photographed: the
@@ -249,14 +292,19 @@ def ticked_boxes(screen: Screen) -> list[str]:
     return [t.text for t in screen.visible() if t.cls == "QCheckBox" and t.raw.get("checked")]
 
 
-def history(data_dir: object) -> str:
-    """What ``dealer-station history`` prints for the table (the command line a supervisor
-    uses)."""
+def history(data_dir: object, *arguments: str) -> str:
+    """What ``dealer-station history [ARGUMENTS]`` prints for the table (the command line a
+    supervisor uses)."""
     done = subprocess.run([sys.executable, "-m", "dealer_station.cli", "--data-dir",
-                           str(data_dir), "history"], capture_output=True, text=True,
-                          timeout=60)
+                           str(data_dir), "history", *arguments], capture_output=True,
+                          text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def jackpot_record(data_dir: object, number: int) -> str:
+    """``dealer-station history jackpot NUMBER``: the printed jackpot record."""
+    return history(data_dir, "jackpot", str(number))
 
 
 # ---------------------------------------------------------------------------- let it ride
@@ -327,11 +375,8 @@ def simulated_table(station: Station, *buttons: str | re.Pattern[str], shot: str
     station.press("SIMULATED TABLE")
     station.find("CLOSE")
     for button in buttons:
-        before = [t.text for t in station.look().visible() if t.raw.get("name") == "message"]
-        station.press(button)
-        station.wait(lambda s, b=before: [t.text for t in s.visible()
-                                          if t.raw.get("name") == "message"] != b,
-                     f"the simulated table to answer {getattr(button, 'pattern', button)}")
+        simulated_table_press(station, button.pattern if isinstance(button, re.Pattern)
+                              else f"^{re.escape(button)}$")
     if shot:
         station.shot(shot, caption)
     station.press("CLOSE")
@@ -399,14 +444,18 @@ PAI_GOW_STEPS = ("SHUFFLE", "BETTING", "STARTING POSITION", "DEAL", "SETTING", "
 def open_pai_gow_round(station: Station, wagers: dict[int, int], *, shots: bool = False,
                        each_step: Callable[[Step], None] | None = None,
                        seen: list[str] | None = None) -> Step:
-    """START ROUND, SHUFFLED (as the screen asks), the wagers tapped in on the felt: the Pai
-    Gow round stands at BETTING."""
+    """START ROUND, SHUFFLED (as the screen asks), the wagers tapped in on the felt, the bank
+    declined by each player it is offered to (5324.41(h)(3)): the Pai Gow round stands at
+    BETTING."""
     wait_step(station, "BETWEEN ROUNDS")
     play_on(station, press_and_follow(station, "START ROUND"),
             until=lambda step: step.phase == "BETTING", shots="Pai Gow" if shots else "",
             each_step=each_step, seen=seen)
     place_wagers(station, wagers)
-    return step_of(station.look())
+    step = step_of(station.look())
+    while "BANK DECLINED" in step.actions:
+        step = press_and_follow(station, "BANK DECLINED")
+    return step
 
 
 def play_pai_gow(station: Station, wagers: dict[int, int], *, shots: bool = True,

@@ -1,8 +1,8 @@
-"""Journey: a Pai Gow table set up for the progressive wager and a round with a progressive
-chip sensed by the acceptor, as a floor does it, without Python: the supervisor offers the
-progressive and creates its meter on screen; the player's $1 chip is placed on the position's
-acceptor through the simulated-table panel."""
-
+"""Journey: a Pai Gow table set up for the progressive wager, a round with a progressive chip
+sensed by the acceptor, then a hit validated by a supervisor and its jackpot record, as a floor
+does it, without Python: the supervisor offers the progressive and creates its meter on screen;
+the player's $1 chip is placed on the position's acceptor, and the winning hand stacked in the
+shoe, through the simulated-table panel."""
 from __future__ import annotations
 
 import re
@@ -11,24 +11,27 @@ from journey_steps import (
     PAI_GOW_STEPS,
     SUPERVISOR,
     back_to_the_table,
+    chip_on_acceptor,
     create_meter,
     history,
+    jackpot_record,
     offer_side_wager,
     open_pai_gow_round,
     pai_gow_table,
     play_on,
     press_and_follow,
     simulated_table,
+    stack_the_shoe_for,
     staff_screen,
     step_of,
     table_with_a_dealer,
-    wait_step,
 )
 
+ROYAL = "As Ks Qs Js Ts 2c 2d"
 
-def test_a_progressive_meter_created_on_screen_and_a_progressive_wager_sensed_5324_41_k(
-        open_station):
-    """A progressive meter created on screen, a progressive wager sensed (Pai Gow Poker)
+
+def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(open_station):
+    """A progressive meter created on screen, a progressive wager sensed, a hit validated
 
     The supervisor switches the table to Pai Gow Poker, offers the progressive on the
     Configuration page and creates the meter on the Meters page (name, base $10,000, rate
@@ -36,7 +39,11 @@ def test_a_progressive_meter_created_on_screen_and_a_progressive_wager_sensed_53
     chip is placed on position 2's acceptor through SIMULATED TABLE: the wager entry shows it
     LIT. NO MORE BETS locks out; the dealer counts the chips against the lights (1 = 1); the
     round is dealt by the shoe and settled with the progressive wager in it; the Meters page
-    then shows the contribution."""
+    then shows the contribution. In the next round the shoe is stacked by hand (SIMULATED
+    TABLE → STACK NEXT CARDS) so that position 2 receives a natural royal flush: the dealer's
+    screen asks for a supervisor's validation ((k)(3)(iii)), the supervisor signs it with id
+    and PIN, the payment from the meter is listed with jackpot record No. 1, and
+    `dealer-station history jackpot 1` prints the record."""
     station = open_station("progressive-wager-sensed")
     table_with_a_dealer(station)
     with station.shots.pause():
@@ -76,5 +83,32 @@ def test_a_progressive_meter_created_on_screen_and_a_progressive_wager_sensed_53
     station.shot("meter-after", "Supervisor → Meters after the round: the wager's "
                                 "contribution on the meter")
     back_to_the_table(station)
-    wait_step(station, "BETWEEN ROUNDS")
-    assert step_of(station.look()).phase == "BETWEEN ROUNDS"
+
+    # the next round: a natural royal flush at position 2 (the shoe stacked by hand), a hit
+    open_pai_gow_round(station, {2: 25})
+    chip_on_acceptor(station, 2)
+    station.wait_for(re.compile(r"^Progressive \$1\.00: LIT"))
+    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    step = play_on(station, step, shots="", until=lambda s: s.phase == "DEAL")
+    stack_the_shoe_for(station, 2, ROYAL)
+    step = play_on(station, step_of(station.look()), shots="",
+                   until=lambda s: s.phase == "PROGRESSIVE VALIDATION")
+    hit = station.wait_for(re.compile(
+        rf"^position 2: {ROYAL} = natural royal flush and pair; meter \$10,000\.\d\d; "
+        r"pays \$10,000\.\d\d$"))
+    station.shot("hit", f"A hit: the dealer's screen asks a supervisor to validate ({ROYAL})")
+    station.fill(re.compile(r"^Id$"), SUPERVISOR[0])
+    station.fill(re.compile(r"^PIN$"), SUPERVISOR[2])
+    station.shot("validating", "The supervisor signs the validation with id and PIN")
+    step = press_and_follow(station, "APPROVE", patience=40)
+    assert step.phase == "JACKPOT RECORD", step
+    station.wait_for(re.compile(r"^progressive: natural royal flush and pair · paid from the "
+                                rf"meter at \$10,000\.\d\d, validated by {SUPERVISOR[0]}; "
+                                r"jackpot record No\. 1"))
+    station.shot("jackpot-record", f"Validated: {step.instruction}; the payment is listed")
+    end = play_on(station, step, shots="")
+    assert end.phase == "BETWEEN ROUNDS" and end.all_ticked, end
+    record = jackpot_record(station.data_dir, 1)
+    assert re.search(r"Winning hand\s+Natural royal flush and pair", record), record
+    assert re.search(rf"Validated by\s+{SUPERVISOR[0]}", record), record
+    assert hit
