@@ -9,7 +9,9 @@ table's ``archive/`` directory::
     {"format":1,"segment":3,"table":"LIR-4","through":"2026-05-01","first":…,"last":…,
      "prev":"…","head":"…","rounds":[…]}          the header
     {"actor":…,"data":…,"hash":…,…}                each audit record, as in the log
-    {"archived_round":{…row…},"records":[…]}        each round finished in it
+    {"archived_round":{…row…},"records":[…]}        each round finished in it (its document
+                                                    without its records when they are the
+                                                    journal's: "records_in_journal":true)
 
 Sealing records a ``segment`` audit record (the file's SHA-256, its first and last record and
 head) in the chain, which is witnessed like every round's end. A segment verifies on its own
