@@ -42,11 +42,12 @@ import ctypes
 import ctypes.util
 import gzip
 import hashlib
+import itertools
 import json
 import os
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -145,22 +146,28 @@ def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segm
     offset = before.end_offset if before else 0
     if before is not None and through <= before.through:
         return None
-    lines: list[str] = []
-    end_offset = offset
+    # first pass: verify and find the rounds finished (constant memory: a day of play is
+    # read twice rather than held)
+    count, head, end_offset = 0, prev, offset
+    finished: list[int] = []
     for line, after in _lines_through(store, offset, first, end):
-        lines.append(line)
-        end_offset = after
-    if not lines:
+        own = audit.fast_hash(line, first + count, head)
+        if own is None:
+            problem = audit.verify_lines([line], first=first + count, prev=head).problem
+            raise StoreError(f"cannot seal: the audit log does not verify: {problem}")
+        if '"kind":"round"' in line:
+            entry = json.loads(line)
+            if entry["kind"] == "round" and entry["data"].get("event") in _STATUS:
+                finished.append(entry["round"])
+        head, end_offset, count = own, after, count + 1
+    if not count:
         return None
-    report = audit.verify_lines(lines, first=first, prev=prev)
-    if not report.ok:
-        raise StoreError(f"cannot seal: the audit log does not verify: {report.problem}")
-    finished = [entry["round"] for entry in map(json.loads, lines)
-                if entry["kind"] == "round" and entry["data"].get("event") in _STATUS]
     number = before.number + 1 if before else 1
     header = {"format": 1, "segment": number, "table": store.table, "through": through,
-              "first": first, "last": first + len(lines) - 1, "prev": prev,
-              "head": report.head, "rounds": finished}
+              "first": first, "last": first + count - 1, "prev": prev,
+              "head": head, "rounds": finished}
+    lines = (line for line, _after in itertools.islice(
+        _lines_through(store, offset, first, end), count))
     directory = store.directory / ARCHIVE_DIRECTORY
     directory.mkdir(mode=0o700, exist_ok=True)
     name = f"{store.table}-{number:05d}-through-{through}.jsonl.gz"
@@ -170,7 +177,7 @@ def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segm
         work.execute(
             "INSERT INTO segments (number, through, first, last, head, end_offset, file, "
             "sha256, rounds, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (number, through, header["first"], header["last"], report.head, end_offset, name,
+            (number, through, header["first"], header["last"], head, end_offset, name,
              digest, json.dumps(finished), audit.utc_now()))
         work.connection.executemany(
             "INSERT OR REPLACE INTO archived_rounds (round_id, segment, offset, length, records)"
@@ -178,7 +185,7 @@ def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segm
                                         for round_id, (at, length, count) in places.items()])
         work.audit("segment", {"segment": number, "through": through, "file": name,
                                "sha256": digest, "first": header["first"],
-                               "last": header["last"], "head": report.head,
+                               "last": header["last"], "head": head,
                                "rounds": len(finished)})
     return _segment(store.query(_SEGMENTS + " WHERE s.number = ?", (number,))[0])
 
@@ -192,7 +199,7 @@ def _round_rows(store: Store, finished: list[int]) -> Iterator[dict[str, Any]]:
         yield {"archived_round": dict(row), "records": records}
 
 
-def _write(path: Path, header: dict[str, Any], lines: list[str],
+def _write(path: Path, header: dict[str, Any], lines: Iterable[str],
            rounds: Iterator[dict[str, Any]]) -> tuple[str, dict[int, tuple[int, int, int]]]:
     """Write the segment file (synced, then renamed into place): the header and the audit
     records as one gzip member, then each round as a member of its own; its SHA-256 and
@@ -238,49 +245,79 @@ _STATUS = {"completed": "complete", "voided": "void"}
 def verify_segment(path: Path) -> tuple[dict[str, Any], str | None]:
     """The segment file's header, and the first thing in it that does not verify (in words),
     or ``None``: the chain inside it from its ``prev`` to its ``head``, and every round's
-    journal records, status, void reason and payments against its audit records."""
+    journal records, status, void reason and payments against its audit records. Streamed:
+    what is held is a digest per action record, not the records."""
+    header: dict[str, Any] = {}
     try:
         with gzip.open(path, "rt", encoding="utf-8") as handle:
             header = json.loads(handle.readline())
-            lines: list[str] = []
-            rounds: list[dict[str, Any]] = []
-            for text in handle:
-                value = json.loads(text)
-                if "archived_round" in value:
-                    rounds.append(value)
-                else:
-                    lines.append(text.rstrip("\n"))
-    except (OSError, ValueError, EOFError) as error:
-        return {}, f"{path}: not a readable segment ({error})"
-    report = audit.verify_lines(lines, first=header["first"], prev=header["prev"])
-    if not report.ok:
-        return header, f"segment {header.get('segment')}: {report.problem}"
-    if report.count != header["last"] or report.head != header["head"]:
-        return header, (f"segment {header.get('segment')}: its records end at "
-                        f"{report.count} ({report.head[:16]}…), not at the head its header "
-                        "names")
-    actions: dict[tuple[Any, Any], Any] = {}
-    finished: dict[Any, dict[str, Any]] = {}
-    for line in lines:
-        entry = json.loads(line)
+            return header, _verify_body(header, handle)
+    except (OSError, ValueError, EOFError, KeyError, TypeError) as error:
+        return header, f"{path}: not a readable segment ({error})"
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(audit.canonical_json(value).encode()).hexdigest()
+
+
+def _verify_body(header: dict[str, Any], handle: Iterable[str]) -> str | None:
+    """The first problem of the lines after the header (see :func:`verify_segment`)."""
+    name = f"segment {header.get('segment')}"
+    number, prev = int(header["first"]), str(header["prev"])
+    actions: dict[tuple[Any, Any], str] = {}
+    finished: dict[Any, tuple[str, str | None]] = {}
+    ended = False
+    for raw in handle:
+        text = raw.rstrip("\n")
+        if text.startswith('{"archived_round"'):
+            if not ended:
+                problem = _chain_end(name, number - 1, prev, header)
+                if problem is not None:
+                    return problem
+                ended = True
+            problem = _round_problem(json.loads(text), actions, finished)
+            if problem is not None:
+                return problem
+            continue
+        if ended:
+            return f"{name}: an audit record after the rounds (inserted)"
+        own = audit.fast_hash(text, number, prev)
+        if own is None:
+            problem = audit.verify_lines([text], first=number, prev=prev).problem
+            return f"{name}: {problem}"
+        entry = json.loads(text)
         if entry["kind"] == "action":
-            actions[(entry["round"], entry["data"].get("sequence"))] = entry["data"]
+            actions[(entry["round"], entry["data"].get("sequence"))] = _digest(entry["data"])
         elif entry["kind"] == "round" and entry["data"].get("event") in _STATUS:
-            finished[entry["round"]] = entry["data"]
-    for item in rounds:
-        row = item["archived_round"]
-        event = finished.get(row["id"])
-        if event is None or _STATUS[event["event"]] != row["status"]:
-            return header, f"round {row['id']}: its status is not the one its records end with"
-        document = json.loads(row["document"]) if row["document"] else {}
-        if event.get("payments") is not None and document.get("payments") != event["payments"]:
-            return header, f"round {row['id']}: its payments differ from its audit record"
-        for record in item["records"]:
-            found = actions.get((row["id"], record["sequence"]))
-            if found is not None and found != record["record"]:
-                return header, (f"round {row['id']} record {record['sequence']} differs from "
-                                "its audit record")
-    return header, None
+            payments = entry["data"].get("payments")
+            finished[entry["round"]] = (_STATUS[entry["data"]["event"]],
+                                        None if payments is None else _digest(payments))
+        prev, number = own, number + 1
+    return None if ended else _chain_end(name, number - 1, prev, header)
+
+
+def _chain_end(name: str, count: int, head: str, header: dict[str, Any]) -> str | None:
+    if count != header["last"] or head != header["head"]:
+        return (f"{name}: its records end at {count} ({head[:16]}…), not at the head its "
+                "header names")
+    return None
+
+
+def _round_problem(item: dict[str, Any], actions: dict[tuple[Any, Any], str],
+                   finished: dict[Any, tuple[str, str | None]]) -> str | None:
+    row = item["archived_round"]
+    event = finished.get(row["id"])
+    if event is None or event[0] != row["status"]:
+        return f"round {row['id']}: its status is not the one its records end with"
+    document = json.loads(row["document"]) if row["document"] else {}
+    if event[1] is not None and _digest(document.get("payments")) != event[1]:
+        return f"round {row['id']}: its payments differ from its audit record"
+    for record in item["records"]:
+        found = actions.get((row["id"], record["sequence"]))
+        if found is not None and found != _digest(record["record"]):
+            return (f"round {row['id']} record {record['sequence']} differs from its audit "
+                    "record")
+    return None
 
 
 def archived_round(store: Store, round_id: int) -> dict[str, Any] | None:
