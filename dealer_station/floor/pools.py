@@ -219,6 +219,12 @@ def decide_hit(connection: Any, name: str, order: int, *, approve: bool, by: str
         raise FloorError("a rejected hit needs the reason")
     with connection.transaction():
         _locked(connection, name)
+        at = connection.execute("SELECT table_id FROM pool_hits WHERE pool = %s AND hit_order = "
+                                "%s AND at_table AND status = 'pending'", (name, order)
+                                ).fetchone()
+        if at is not None:
+            raise FloorError(f"hit {order} of pool {name!r} is a claim validated at table "
+                             f"{at[0]}: its supervisor decides it there")
         return _decide(connection, name, order, approve=approve, by=by, reason=reason)
 
 
@@ -302,7 +308,8 @@ def table_claim_in(connection: Any, table_id: str, round_id: int, position: str,
                                        "%s RETURNING next_hit - 1", (name,)).fetchone()[0])
         connection.execute(
             "INSERT INTO pool_hits (pool, hit_order, table_id, round_id, position, hand, "
-            "fixed_cents, status) VALUES (%s, %s, %s, %s, %s, %s, %s, 'pending')",
+            "fixed_cents, status, at_table) VALUES (%s, %s, %s, %s, %s, %s, %s, 'pending', "
+            "true)",
             (name, order, table_id, round_id, position, hand, amount_cents))
         status = "pending"
     else:

@@ -148,6 +148,9 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             FOR EACH ROW EXECUTE FUNCTION table_notify();
         CREATE INDEX floor_rounds_by_table ON floor_rounds (table_id, round_id);
     """),
+    (3, "a hit that is a claim validated at its table (decided there, not by the pit)", """
+        ALTER TABLE pool_hits ADD COLUMN at_table boolean NOT NULL DEFAULT false;
+    """),
 )
 
 

@@ -335,6 +335,10 @@ def test_a_claim_shown_at_one_table_is_pending_on_every_member_and_paid_once_whe
         _wait(lambda: bool(seen) and seen[-1].pending == 1)  # PENDING at the other table
         with connect(floor_url) as connection:
             before = pools.pool(connection, "linked").amount_cents
+            with pytest.raises(FloorError, match="a claim validated at table T1: its "
+                                                 "supervisor decides it there"):
+                pools.decide_hit(connection, "linked", 1, approve=False, by="P1",
+                                 reason="the pit")
         station.store.audit("claim", {"event": "approved", "reason": "", **facts}, actor="S2",
                             round_id=1)
         link.wake()
