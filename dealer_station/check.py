@@ -111,6 +111,7 @@ class _Configuration:
     settings: Mapping[str, Any]
     devices: Mapping[str, Any]
     source: str
+    floor: Mapping[str, Any] | None = None
 
 
 def _read_file(path: str | None) -> _Configuration:
@@ -119,7 +120,7 @@ def _read_file(path: str | None) -> _Configuration:
     if not isinstance(setup.devices, Mapping):
         raise ValueError(f"{path}: [devices] must be a table")
     source = path or f"the shipped default {DEFAULT_CONFIGS['let_it_ride']}"
-    return _Configuration(setup.game, setup.settings, setup.devices, source)
+    return _Configuration(setup.game, setup.settings, setup.devices, source, setup.floor)
 
 
 def _validate_game(game: str, settings: Mapping[str, Any]) -> None:
@@ -188,7 +189,8 @@ def check_configuration(config: str | None, files: TableFiles
             return CheckResult(name, False, f"{found.source} is for {found.game} but table "
                                             f"{files.table} is configured for {game}; a "
                                             "supervisor changes the configuration"), found
-        found = _Configuration(game, document.get("settings", {}), found.devices, found.source)
+        found = _Configuration(game, document.get("settings", {}), found.devices, found.source,
+                               found.floor)
         detail = (f"{game}, version {version} stored for table {files.table} is valid; "
                   f"devices from {found.source}")
     return CheckResult(name, True, detail), found
@@ -415,7 +417,7 @@ def check_devices(configuration: _Configuration | None, *, transport: str = "pty
 def run_checks(config: str | None, data_dir: str | None, *, table: str | None = None,
                transport: str = "pty") -> list[CheckResult]:
     """Every check, in order: program, configuration, database, audit chain, segments, file
-    modes, witness, devices."""
+    modes, witness, devices, and the floor when one is configured."""
     files = TableFiles.find(data_dir, table)
     program = check_program()
     configured, configuration = check_configuration(config, files)
@@ -430,8 +432,14 @@ def run_checks(config: str | None, data_dir: str | None, *, table: str | None = 
             if notes:
                 database = CheckResult(database.name, True, f"{database.detail}; {notes}")
     devices = check_devices(configuration, transport=transport)
-    return [program, configured, database, chain, check_segments(files), check_files(files),
-            check_witness(files, state), devices]
+    results = [program, configured, database, chain, check_segments(files), check_files(files),
+               check_witness(files, state), devices]
+    if configuration is not None and configuration.floor is not None:
+        from dealer_station.floor.check import check_floor
+
+        name, passed, detail = check_floor(configuration.floor, files.table)
+        results.append(CheckResult(name, passed, detail))
+    return results
 
 
 def print_results(results: list[CheckResult], out: TextIO | None = None,
