@@ -11,6 +11,8 @@ from journey_steps import (
     SUPERVISOR,
     back_to_the_table,
     history,
+    open_pai_gow_round,
+    pai_gow_table,
     play_on,
     press_and_follow,
     sign_in,
@@ -97,3 +99,54 @@ def test_killed_mid_settlement_the_round_resumes_with_its_ticks_kept(open_statio
     station.shot("round-ended", "Every payment ticked: the round ends")
     listed = history(station.data_dir)
     assert re.search(r"\b1\b.*complete", listed, re.I | re.S), listed
+
+
+def test_pai_gow_killed_mid_deal_and_mid_settlement_resumes_each_time(open_station):
+    """Pai Gow killed mid-deal, then mid-settlement: resumed each time, ticks kept
+
+    A Pai Gow round on the simulated shoe is killed (SIGKILL) after two of the seven stacks:
+    started again, the round resumes from the journal, the dealer signs in and the deal is
+    finished as the screen asks (the interrupted deal dealt again from a fresh shuffle). At
+    the settlement one payment is ticked and the station is killed again: the round resumes at
+    the settlement with that payment still ticked, and ends."""
+    station = open_station("pai-gow-killed-and-resumed")
+    table_with_a_dealer(station)
+    with station.shots.pause():
+        pai_gow_table(station)
+    open_pai_gow_round(station, {1: 25, 3: 50})
+    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    step = play_on(station, step, shots="", until=lambda s: s.phase == "DEAL")
+    for stack in (1, 2):
+        step = press_and_follow(station, f"DISPENSE STACK {stack} OF 7")
+    station.shot("mid-deal", "Pai Gow · Deal: two stacks out, then the station is killed "
+                             "(SIGKILL)")
+    station.kill()
+
+    station.start()
+    station.wait_for(re.compile(r"Round 1 resumed from the journal"))
+    sign_in(station, DEALER[0], DEALER[2])
+    resumed = wait_step(station, "DEAL")
+    station.shot("deal-resumed", f"Started again, the dealer signed in: {resumed.instruction} "
+                                 f"({' · '.join(resumed.actions)})")
+    step = play_on(station, resumed, shots="", until=lambda s: s.payments >= 2)
+    before = step.ticked
+    station.key("space")
+    step = step_of(station.wait(lambda s: step_of(s).ticked > before,
+                                "a payment ticked by Space"))
+    ticked = ticked_boxes(station.look())
+    station.shot("one-ticked", f"{step.phase.title()}: {step.ticked} of {step.payments} "
+                               "ticked, then the station is killed again")
+    station.kill()
+
+    station.start()
+    station.wait_for(re.compile(r"Round 1 resumed from the journal"))
+    sign_in(station, DEALER[0], DEALER[2])
+    again = wait_step(station, step.phase)
+    assert (again.ticked, again.payments) == (step.ticked, step.payments), again
+    assert ticked_boxes(station.look()) == ticked
+    station.shot("ticks-kept", f"The same step, {again.ticked} of {again.payments} still "
+                               "ticked")
+    end = play_on(station, again, shots="")
+    assert end.phase == "BETWEEN ROUNDS" and end.all_ticked, end
+    listed = history(station.data_dir)
+    assert re.search(r"\b1\b.*pai.gow.*complete", listed, re.I | re.S), listed
