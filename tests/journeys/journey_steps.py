@@ -441,6 +441,28 @@ PAI_GOW_STEPS = ("SHUFFLE", "BETTING", "STARTING POSITION", "DEAL", "SETTING", "
                  "EXPOSURE", "SETTLEMENT", "BETWEEN ROUNDS")
 
 
+def dispense_stack(station: Station, stack: int) -> Step:
+    """DISPENSE STACK ``stack`` OF 7, until the screen offers the next stack (or moves on): a
+    press the screen did not take (the button disabled for a moment while a device
+    reconnects) is pressed again, as a dealer would when no stack comes out."""
+    label = f"DISPENSE STACK {stack} OF 7"
+
+    def dealt(screen: Screen) -> bool:
+        step = step_of(screen)
+        return step.phase != "DEAL" or (bool(step.actions) and step.actions[0] != label)
+
+    for attempt in range(3):
+        station.press(label)
+        try:
+            return step_of(station.wait(dealt, f"stack {stack} dispensed",
+                                        patience=10 if attempt < 2 else 20,
+                                        failure_shot=attempt == 2))
+        except JourneyError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 def open_pai_gow_round(station: Station, wagers: dict[int, int], *, shots: bool = False,
                        each_step: Callable[[Step], None] | None = None,
                        seen: list[str] | None = None) -> Step:

@@ -10,6 +10,7 @@ from journey_steps import (
     DEALER,
     SUPERVISOR,
     back_to_the_table,
+    dispense_stack,
     history,
     open_pai_gow_round,
     pai_gow_table,
@@ -117,7 +118,7 @@ def test_pai_gow_killed_mid_deal_and_mid_settlement_resumes_each_time(open_stati
     step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
     step = play_on(station, step, shots="", until=lambda s: s.phase == "DEAL")
     for stack in (1, 2):
-        step = press_and_follow(station, f"DISPENSE STACK {stack} OF 7")
+        step = dispense_stack(station, stack)
     station.shot("mid-deal", "Pai Gow · Deal: two stacks out, then the station is killed "
                              "(SIGKILL)")
     station.kill()
