@@ -400,6 +400,24 @@ def start_let_it_ride(station: Station, wagers: dict[int, int], *,
     return step_of(station.look())
 
 
+def tick_next(station: Station, step: Step) -> Step:
+    """Space: the next payment ticked off; the step once the screen shows it ticked."""
+    station.key("space")
+    return step_of(station.wait(lambda s: step_of(s).ticked > step.ticked,
+                                "a payment ticked by Space"))
+
+
+def killed_and_started_again(station: Station, shot: str = "", caption: str = "") -> None:
+    """SIGKILL (a power cut), started again on the same data directory: the round resumes
+    from the journal; the dealer signs in."""
+    station.kill()
+    station.start()
+    station.wait_for(re.compile(r"Round \d+ resumed from the journal"))
+    if shot:
+        station.shot(shot, caption)
+    sign_in(station, DEALER[0], DEALER[2])
+
+
 def play_on(station: Station, step: Step, *, take_back: int | None = None,
             shots: str = "Let It Ride", each_step: Callable[[Step], None] | None = None,
             until: Callable[[Step], bool] = lambda step: step.phase == "BETWEEN ROUNDS",
@@ -426,9 +444,7 @@ def play_on(station: Station, step: Step, *, take_back: int | None = None,
             back = position is not None and int(position.group()) == take_back
             step = key_and_follow(station, "t" if back else "r")
         elif not step.all_ticked:
-            station.key("space")
-            step = step_of(station.wait(lambda s, b=step.ticked: step_of(s).ticked > b,
-                                        "a payment ticked by Space"))
+            step = tick_next(station, step)
         elif step.actions:
             step = press_and_follow(station, step.actions[0])
         else:
@@ -461,6 +477,17 @@ def dispense_stack(station: Station, stack: int) -> Step:
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
+
+
+def pai_gow_round_at_the_deal(station: Station, wagers: dict[int, int]) -> Step:
+    """A fresh table with a dealer, switched to Pai Gow Poker (not photographed), a round
+    opened with ``wagers``, NO MORE BETS and what follows up to the deal."""
+    table_with_a_dealer(station)
+    with station.shots.pause():
+        pai_gow_table(station)
+    open_pai_gow_round(station, wagers)
+    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
+    return play_on(station, step, shots="", until=lambda s: s.phase == "DEAL")
 
 
 def open_pai_gow_round(station: Station, wagers: dict[int, int], *, shots: bool = False,

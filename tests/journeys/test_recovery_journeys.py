@@ -7,20 +7,18 @@ from __future__ import annotations
 import re
 
 from journey_steps import (
-    DEALER,
     SUPERVISOR,
     back_to_the_table,
     dispense_stack,
     history,
-    open_pai_gow_round,
-    pai_gow_table,
+    killed_and_started_again,
+    pai_gow_round_at_the_deal,
     play_on,
     press_and_follow,
-    sign_in,
     staff_screen,
     start_let_it_ride,
-    step_of,
     table_with_a_dealer,
+    tick_next,
     ticked_boxes,
     wait_step,
 )
@@ -75,21 +73,13 @@ def test_killed_mid_settlement_the_round_resumes_with_its_ticks_kept(open_statio
     step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
     step = play_on(station, step, shots="", until=lambda s: s.payments >= 2)
     for _ in range(2):
-        before = step.ticked
-        station.key("space")
-        step = step_of(station.wait(lambda s, b=before: step_of(s).ticked > b,
-                                    "a payment ticked by Space"))
+        step = tick_next(station, step)
     assert step.ticked == 2, step
     ticked = ticked_boxes(station.look())
     station.shot("two-ticked", f"{step.phase.title()}: two payments ticked off, then the "
                                "station is killed (SIGKILL)")
-    station.kill()
-
-    station.start()
-    station.wait_for(re.compile(r"Round 1 resumed from the journal"))
-    station.shot("restarted", "Started again: the round resumed from the journal; the dealer "
-                              "signs in")
-    sign_in(station, DEALER[0], DEALER[2])
+    killed_and_started_again(station, "restarted", "Started again: the round resumed from "
+                                                   "the journal; the dealer signs in")
     resumed = wait_step(station, step.phase)
     assert (resumed.ticked, resumed.payments) == (2, step.payments), resumed
     assert ticked_boxes(station.look()) == ticked
@@ -111,37 +101,21 @@ def test_pai_gow_killed_mid_deal_and_mid_settlement_resumes_each_time(open_stati
     the settlement one payment is ticked and the station is killed again: the round resumes at
     the settlement with that payment still ticked, and ends."""
     station = open_station("pai-gow-killed-and-resumed")
-    table_with_a_dealer(station)
-    with station.shots.pause():
-        pai_gow_table(station)
-    open_pai_gow_round(station, {1: 25, 3: 50})
-    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
-    step = play_on(station, step, shots="", until=lambda s: s.phase == "DEAL")
+    pai_gow_round_at_the_deal(station, {1: 25, 3: 50})
     for stack in (1, 2):
         step = dispense_stack(station, stack)
     station.shot("mid-deal", "Pai Gow · Deal: two stacks out, then the station is killed "
                              "(SIGKILL)")
-    station.kill()
-
-    station.start()
-    station.wait_for(re.compile(r"Round 1 resumed from the journal"))
-    sign_in(station, DEALER[0], DEALER[2])
+    killed_and_started_again(station)
     resumed = wait_step(station, "DEAL")
     station.shot("deal-resumed", f"Started again, the dealer signed in: {resumed.instruction} "
                                  f"({' · '.join(resumed.actions)})")
-    step = play_on(station, resumed, shots="", until=lambda s: s.payments >= 2)
-    before = step.ticked
-    station.key("space")
-    step = step_of(station.wait(lambda s: step_of(s).ticked > before,
-                                "a payment ticked by Space"))
+    step = tick_next(station, play_on(station, resumed, shots="",
+                                      until=lambda s: s.payments >= 2))
     ticked = ticked_boxes(station.look())
     station.shot("one-ticked", f"{step.phase.title()}: {step.ticked} of {step.payments} "
                                "ticked, then the station is killed again")
-    station.kill()
-
-    station.start()
-    station.wait_for(re.compile(r"Round 1 resumed from the journal"))
-    sign_in(station, DEALER[0], DEALER[2])
+    killed_and_started_again(station)
     again = wait_step(station, step.phase)
     assert (again.ticked, again.payments) == (step.ticked, step.payments), again
     assert ticked_boxes(station.look()) == ticked

@@ -12,15 +12,13 @@ from journey_steps import (
     TECHNICIAN,
     back_to_the_table,
     create_account,
+    dispense_stack,
     history,
-    open_pai_gow_round,
-    pai_gow_table,
+    pai_gow_round_at_the_deal,
     play_on,
-    press_and_follow,
     simulated_table,
     staff_screen,
     step_of,
-    table_with_a_dealer,
 )
 
 
@@ -34,13 +32,8 @@ def test_a_shoe_jam_mid_deal_is_recovered_and_the_round_completes_5324_41_f(open
     page. The jam is cleared by hand (SIMULATED TABLE → CLEAR JAM); the deal goes on from the
     stack where it stopped and the round completes."""
     station = open_station("shoe-jam-recovered")
-    table_with_a_dealer(station)
-    with station.shots.pause():
-        pai_gow_table(station)
-    open_pai_gow_round(station, {1: 25, 5: 50})
-    step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
-    step = play_on(station, step, shots="", until=lambda s: s.phase == "DEAL")
-    step = press_and_follow(station, re.compile(r"^DISPENSE STACK 1 OF 7$"))
+    pai_gow_round_at_the_deal(station, {1: 25, 5: 50})
+    step = dispense_stack(station, 1)
     assert step.actions[0] == "DISPENSE STACK 2 OF 7", step
     station.shot("first-stack", "Pai Gow · Deal: the first stack dispensed by the shoe")
 
