@@ -27,6 +27,7 @@ from dealer_station.ui.card_entry import LowHandPicker, ManualCardEntry
 from dealer_station.ui.controller import Snapshot
 from dealer_station.ui.felt import FeltView
 from dealer_station.ui.form_panel import FormPanel
+from dealer_station.ui.gc_guard import GuiThreadCollector
 from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.payments import PaymentPanel
 from dealer_station.ui.sign_in import SignInPanel, SupervisorDecision
@@ -71,6 +72,8 @@ class MainWindow(QMainWindow):
     def __init__(self, worker: TableWorker | None = None, bridge: DeviceBridge | None = None,
                  *, judge: object = None) -> None:
         super().__init__()
+        # garbage (Qt objects among it) collected on this thread only: see ui/gc_guard.py
+        self._collector = GuiThreadCollector(self)
         self.setWindowTitle("Dealer Station")
         self.setStyleSheet(stylesheet())
         self._judge = judge
