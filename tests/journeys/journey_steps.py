@@ -251,10 +251,14 @@ def stack_the_shoe_for(station: Station, position: int, cards: str) -> None:
     station.press("CLOSE")
 
 
-def chip_on_acceptor(station: Station, position: int) -> None:
-    """SIMULATED TABLE: a chip on ``position``'s acceptor (the one left there from the round
-    before taken off first)."""
+def chip_on_acceptor(station: Station, position: int, shot: str = "",
+                     caption: str = "") -> None:
+    """SIMULATED TABLE: a chip on ``position``'s acceptor once the acceptors are open (the one
+    left there from the round before taken off first)."""
     station.press("SIMULATED TABLE")
+    # a player drops the chip once the acceptors are open (a chip while they are still
+    # locked is LATE, and does not light)
+    station.wait_for(re.compile(r"^open: "))
     left = station.look().reachable(re.compile(rf"^{position} · REMOVE CHIP$"))
     station.shots.paused, paused = True, station.shots.paused
     try:
@@ -263,6 +267,8 @@ def chip_on_acceptor(station: Station, position: int) -> None:
         simulated_table_press(station, rf"^{position} · PLACE CHIP$")
     finally:
         station.shots.paused = paused
+    if shot:
+        station.shot(shot, caption)
     station.press("CLOSE")
 
 
@@ -447,8 +453,9 @@ def play_on(station: Station, step: Step, *, take_back: int | None = None,
             step = tick_next(station, step)
         elif step.actions:
             step = press_and_follow(station, step.actions[0])
-        else:
-            raise JourneyError(f"step {step.phase} offers nothing to press: {step}")
+        else:  # a press on its way (the buttons greyed for a moment): wait for the screen
+            step = step_of(station.wait(lambda s, b=step: step_of(s) != b,
+                                        f"step {step.phase} to offer something to press"))
     raise JourneyError(f"the round did not end; steps seen: {seen}")
 
 

@@ -20,7 +20,6 @@ from journey_steps import (
     pai_gow_table,
     play_on,
     press_and_follow,
-    simulated_table,
     stack_the_shoe_for,
     staff_screen,
     step_of,
@@ -55,9 +54,9 @@ def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(op
     back_to_the_table(station)
 
     open_pai_gow_round(station, {2: 25})
-    simulated_table(station, re.compile(r"^2 · PLACE CHIP$"), shot="chip-placed",
-                    caption="SIMULATED TABLE → 2 · PLACE CHIP: the player's $1 progressive "
-                            "chip on position 2's acceptor")
+    chip_on_acceptor(station, 2, shot="chip-placed",
+                     caption="SIMULATED TABLE → 2 · PLACE CHIP: the player's $1 progressive "
+                             "chip on position 2's acceptor")
     station.wait_for(re.compile(r"^Progressive \$1\.00: LIT"))
     station.shot("progressive-lit", "The acceptor senses the chip: position 2's progressive "
                                     "wager is LIT")
