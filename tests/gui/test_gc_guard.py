@@ -4,6 +4,7 @@ on a device thread destroying a Qt object deadlocked the window against the GUI 
 import gc
 import threading
 
+from dealer_station.ui import gc_guard
 from dealer_station.ui.gc_guard import GuiThreadCollector
 
 
@@ -33,8 +34,12 @@ def test_no_collection_off_the_gui_thread_while_a_collector_lives(qtbot) -> None
         worker.join()
         assert "device-like" not in collected_on
         qtbot.waitUntil(lambda: threading.main_thread().name in collected_on, timeout=5000)
+        living = gc_guard._living[0]
         collector.deleteLater()
-        qtbot.waitUntil(gc.isenabled, timeout=5000)
+        # the last collector to go turns automatic collection on again (windows of other
+        # tests may still hold theirs)
+        qtbot.waitUntil(lambda: gc_guard._living[0] == living - 1, timeout=5000)
+        assert gc.isenabled() == (gc_guard._living[0] == 0)
     finally:
         gc.callbacks.remove(watch)
         gc.enable()
