@@ -195,6 +195,9 @@ def data_dir(tmp_path: Path) -> Iterator[Path]:
         shutil.rmtree(directory, ignore_errors=True)
 
 
+# The kills land by the machine's timing: on a loaded machine the player can finish before eight
+# kills; run again (at most twice) before counting as failed.
+@pytest.mark.flaky(reruns=2)
 @pytest.mark.parametrize("game,rounds", [("let_it_ride", 200)])
 def test_sigkill_at_random_points_loses_and_doubles_nothing(data_dir: Path, game: str,
                                                             rounds: int) -> None:
