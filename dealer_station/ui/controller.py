@@ -414,6 +414,24 @@ class TableController:
         return sum(1 for p in self.payments(self.last_round)
                    if p.outcome in ("collect", "pay") and p.order not in self.ticked)
 
+    def change_game(self, adapter: GameAdapter) -> None:
+        """The table deals another game from the next round (the supervisor's Configuration
+        page, between rounds): its adapter draws the screen at once. The last round belongs to
+        the old game, which only the old adapter can draw: its lines are all ticked off (the
+        switch waits for that, :meth:`switch_refusal`), so it is put away now and the new
+        adapter is never given the old game's round."""
+        self.last_round = self._watched = self.selected = self._plan = None
+        self.ticked.clear()
+        self.devices.stacks.clear()
+        self.adapter = adapter
+
+    def switch_refusal(self) -> str:
+        """Why the game cannot be switched now ("" when it can): the last round's collections
+        and payments are ticked off first, as before any next round."""
+        left = self._left_to_tick()
+        return (f"tick off the last round's payments on the dealer's screen first ({left} left)"
+                if left else "")
+
     def start_round(self) -> bool:
         if self.last_round is not None:
             left = self._left_to_tick()

@@ -58,3 +58,48 @@ def test_switching_to_pai_gow_sets_up_its_devices_without_a_restart(qtbot: Any, 
         assert "Acceptor lights 7/7" not in health_labels(table)
     finally:
         table.close()
+
+
+def test_switching_to_pai_gow_after_a_let_it_ride_round_draws_pai_gow_at_once(
+        qtbot: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    """The journey's case: a Let It Ride round played to the end, every line ticked, then the
+    switch: the dealer's screen shows Pai Gow between rounds at once, and START ROUND starts a
+    Pai Gow round with no error (the Pai Gow adapter is never given the Let It Ride round)."""
+    data = str(tmp_path)
+    create_accounts(data, monkeypatch, (SECOND, "supervisor", SECOND_PIN))
+    table = Table(qtbot, data, "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.wager(3)
+        table.press("no_more_bets")
+        while table.phase != "between_rounds":  # random cards: the one obvious action
+            snap = table.snapshot
+            if snap.payments and not snap.ticked >= {line.order for line in snap.payments}:
+                table.tick_all()
+                continue
+            primary = snap.step.primary
+            assert primary is not None, snap.step
+            before = (snap.records, snap.step.phase)
+            table.click(table.window.step_panel.button(primary.name))
+            table.wait(lambda s, b=before: (s.records, s.step.phase) != b)
+        screen = table.window.staff.supervisor
+        table.staff_sign_in(screen, SECOND, SECOND_PIN)
+        page = screen.configuration
+        qtbot.waitUntil(lambda: page.current_game == "let_it_ride", timeout=10_000)
+        page.game.setCurrentText("pai_gow")
+        page.game.activated.emit(page.game.currentIndex())
+        qtbot.waitUntil(lambda: page.shown_game == "pai_gow", timeout=30_000)
+        table.click(page.apply_button)
+        qtbot.waitUntil(lambda: "Applied" in page.message.text(), timeout=30_000)
+        table.click(screen.header.sign_out_button)
+        table.wait(lambda s: s.table.title.startswith("PAI GOW POKER")
+                   and any("Acceptor lights 6/6" in (h.label or "") for h in s.health))
+        table.wait_devices_online()
+        table.press("start_round")
+        snap = table.wait(lambda s: s.step.expects != "start_round")
+        assert snap.table.title.startswith("PAI GOW POKER") and not snap.message
+        assert "could not be drawn" not in " ".join(snap.step.notes)
+    finally:
+        table.close()

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
 from dealer_station.station import game_factory
 from dealer_station.table_config import load_table_config
@@ -229,12 +230,19 @@ def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
     version and a note for the supervisor."""
     station = context.station
     changed_game = game != station.game
+    controller = context.controller
+    refusal = getattr(controller, "switch_refusal", None)
+    if changed_game and refusal is not None and refusal():
+        raise ProcedureError(refusal())
     version = int(station.change_configuration(dict(settings), supervisor=supervisor, pin=pin,
                                                game=game if changed_game else None))
     note = "the next round uses it"
-    controller = context.controller
     if controller is not None:
-        controller.adapter = adapter_for(station.game, station.settings)
+        adapter = adapter_for(station.game, station.settings)
+        if changed_game:
+            controller.change_game(adapter)  # the old game's last round is put away
+        else:
+            controller.adapter = adapter
         reopen = getattr(controller, "reopen_devices", None)
         if changed_game and reopen is not None:
             reopen(station.game)  # the game's shoe, acceptors and lockout, live
