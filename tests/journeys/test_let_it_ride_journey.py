@@ -1,5 +1,6 @@
-"""Journey: a fresh table from its first start to a Let It Ride round, as a person does it in
-the real window (mouse and keyboard only), on the simulated table as shipped."""
+"""Journey: a fresh table from its first start to a Let It Ride round and a Pai Gow round, as
+a person does it in the real window (mouse and keyboard only), on the simulated table as
+shipped."""
 
 from __future__ import annotations
 
@@ -8,12 +9,16 @@ import re
 from journey_steps import (
     DEALER,
     LET_IT_RIDE_STEPS,
+    PAI_GOW_STEPS,
     SUPERVISOR,
     back_to_the_table,
+    choose_game,
     create_account,
+    device_words,
     first_start,
     history,
     play_let_it_ride,
+    play_pai_gow,
     sign_in,
     staff_screen,
     step_of,
@@ -27,8 +32,8 @@ def _in_order(seen: list[str], expected: tuple[str, ...]) -> bool:
     return all(step in remaining for step in seen)
 
 
-def test_first_start_accounts_then_a_let_it_ride_round_5324_34(open_station):
-    """First start, a dealer's account, then a Let It Ride round at 1280×800
+def test_first_start_accounts_let_it_ride_then_pai_gow_5324_34_5324_41(open_station):
+    """First start, a dealer's account, a Let It Ride round, then Pai Gow Poker dealt by the shoe
 
     A fresh data directory: the first supervisor is created on the first-start form, opens
     SUPERVISOR → Accounts and creates a dealer's account; the dealer signs in at the table and
@@ -37,7 +42,11 @@ def test_first_start_accounts_then_a_let_it_ride_round_5324_34(open_station):
     NO MORE BETS · LOCKOUT, DISPENSE until every stack is dealt by the shoe, the decisions
     by key (T takes bet one back at one position, R lets the others ride), both community
     cards, the showdown, every payment ticked with Space in the regulated order, and the round
-    ends between rounds, complete in the table's history."""
+    ends between rounds, complete in the table's history. The supervisor then switches the
+    table to Pai Gow Poker on the Configuration page (no restart); the dealer plays a Pai Gow
+    round dealt by the simulated shoe: SHUFFLED, the wagers, NO MORE BETS, RUN THE RNG, the
+    seven stacks dispensed, the hands set, the dealer's hand by the house way, each player
+    exposed in turn, the settlement ticked off, ALL PAID."""
     station = open_station("first-start-accounts-let-it-ride")
     first_start(station)
     staff_screen(station, "SUPERVISOR", SUPERVISOR)
@@ -62,3 +71,20 @@ def test_first_start_accounts_then_a_let_it_ride_round_5324_34(open_station):
     assert end.shows(re.compile(r"^bonus", re.I)), end.summary()
     listed = history(station.data_dir)
     assert re.search(r"\b1\b.*let.it.ride.*complete", listed, re.I | re.S), listed
+
+    # the supervisor switches the table to Pai Gow Poker between rounds, without a restart
+    staff_screen(station, "SUPERVISOR", SUPERVISOR)
+    answer = choose_game(station, "pai_gow")
+    assert "pai gow" in answer.lower(), answer
+    back_to_the_table(station)
+    station.wait_for("PAI GOW POKER")
+    lights = device_words(station, "Acceptor lights")
+    assert "7/7" not in lights, f"a six-position table shows {lights!r}"
+    station.shot("pai-gow-table", f"Back at the table: PAI GOW POKER, no restart ({lights})")
+    seen = play_pai_gow(station, {2: 25, 4: 100})
+    assert _in_order(seen, PAI_GOW_STEPS), seen
+    assert {"DEAL", "EXPOSURE", "SETTLEMENT", "BETWEEN ROUNDS"} <= set(seen), seen
+    end = step_of(station.look())
+    assert end.payments and end.all_ticked, end
+    listed = history(station.data_dir)
+    assert re.search(r"\b2\b.*pai.gow.*complete", listed, re.I | re.S), listed
