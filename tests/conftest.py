@@ -54,6 +54,14 @@ _RERUN_FOLDERS = ("gui", "journeys")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Tests marked ``isolated`` pass alone but not yet inside the whole suite (something one
+    # test leaves behind in the process disturbs their timing: open work, see the session notes);
+    # .ci/run runs them in a pytest process of their own, so they still gate every CI run.
+    if len({item.path for item in items}) > 1 and not os.environ.get("RUN_ISOLATED"):
+        for item in items:
+            if item.get_closest_marker("isolated"):
+                item.add_marker(pytest.mark.skip(
+                    reason="runs in a pytest process of its own (.ci/run, RUN_ISOLATED=1)"))
     if not config.pluginmanager.hasplugin("rerunfailures"):
         return
     for item in items:
