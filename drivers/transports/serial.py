@@ -29,11 +29,19 @@ class SerialTransport:
 
     def open(self) -> None:
         self.close()
+        # A device path is opened exclusively (an advisory lock): a second program, or a line
+        # of this one left reopening a path the system has since given to another device,
+        # gets "in use" instead of silently sharing the port and stealing half its frames.
+        local = "://" not in self.url
         try:
             self._port = serial.serial_for_url(
-                self.url, baudrate=self.baudrate, timeout=_SLICE, write_timeout=1.0
+                self.url, baudrate=self.baudrate, timeout=_SLICE, write_timeout=1.0,
+                **({"exclusive": True} if local else {}),
             )
         except (serial.SerialException, OSError, ValueError) as error:
+            if local and "exclusively lock" in str(error):
+                raise LinkDown(f"{self.url}: in use by another program (or another line of "
+                               "this one)") from error
             raise LinkDown(f"{self.url}: {error}") from error
         # termios.error is not an OSError: a PTY whose other side just closed raises it here
         # (it escaped to the device worker's last-resort handler, logged as an internal error)

@@ -149,6 +149,7 @@ def test_events_taken_but_not_yet_acknowledged_are_not_repeated_after_restart(
     store.save("lockout", box.cursor)  # handed to the application, not yet acknowledged
     assert len(table.lockout.buffered) == 2  # still held by the device
     table.lockout.handle(0x40, b"\x00")  # one more event while the station is down
+    box.link.close()  # the station process is gone (its port with it)
     restarted = LockoutDriver(open_link(table.urls["lockout"]), 1)
     restarted.identify()
     restarted.resume(store.load("lockout"))
@@ -359,3 +360,24 @@ def test_a_pty_closing_while_the_line_reopens_is_a_line_down_not_an_internal_err
     transport = SerialTransport("/dev/pts/999")
     transport.open()  # no exception: the next read or write reports the line down
     transport.close()
+
+
+def test_a_device_path_is_opened_by_one_line_at_a_time() -> None:
+    """A second opener of the same device path (another program, or a line left reopening a
+    pseudo-terminal's path that the system has since given to another simulated table) is told
+    the port is in use, instead of sharing it and stealing half its frames; once the first
+    closes, it opens."""
+    from drivers.transports.base import LinkDown
+    from drivers.transports.serial import SerialTransport
+
+    with SimulatedTable("let_it_ride", "pty") as table:
+        url = table.urls["shoe"]
+        first, second = SerialTransport(url), SerialTransport(url)
+        first.open()
+        try:
+            with pytest.raises(LinkDown, match="in use by another program"):
+                second.open()
+        finally:
+            first.close()
+        second.open()
+        second.close()
