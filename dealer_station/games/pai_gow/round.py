@@ -60,7 +60,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Protocol
 
 from dealer_station.cards import Card, CardError, format_cards, parse_cards
@@ -78,6 +77,7 @@ from dealer_station.games.pai_gow.config import (
     StartingPosition,
 )
 from dealer_station.games.pai_gow.house_way import load_house_way
+from dealer_station.games.pai_gow.phases import HALT_CLAUSE, Phase
 from dealer_station.games.pai_gow.positions import (
     DEALER,
     PLAYER_POSITIONS,
@@ -95,6 +95,7 @@ from dealer_station.games.pai_gow.settlement import (
     settle_house_banked,
     settle_player_banked,
 )
+from dealer_station.games.pai_gow.steps import step_for
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import (
     GameRound,
@@ -111,28 +112,6 @@ __all__ = ["GAME", "BonusSettlementHook", "PaiGowRound", "Phase"]
 GAME = "pai_gow"
 #: Optional wagers that take away the right to surrender (5324.41(g)(3)).
 NO_SURRENDER_WAGERS = frozenset({"progressive", "seven_card_bonus"})
-
-
-#: The clause a halt cites: none of 5324.41 speaks of dealer errors but (q) (an irregularity
-#: corrected so the round may be completed); see docs/rules-interpretation.md.
-_HALT_CLAUSE = "5324.41(q)"
-
-
-class Phase(StrEnum):
-    SHUFFLE = "shuffle"
-    CUT = "cut"
-    BETTING = "betting"
-    DEALER_WAGER = "dealer_wager"
-    STARTING = "starting_position"
-    RNG_WAGERS = "rng_wagers"
-    DEAL = "deal"
-    FOUR_CARD = "four_card_stacks"
-    SETTING = "setting"
-    BANKER = "banker"
-    EXPOSURE = "exposure"
-    SETTLEMENT = "settlement"
-    COMPLETE = "complete"
-    HALTED = "halted"
 
 
 class BonusSettlementHook(Protocol):
@@ -248,6 +227,12 @@ class PaiGowRound:
         """The seven cards dealt to ``position`` (the dealer is :data:`DEALER`)."""
         return self._hands[position]
 
+    @property
+    def first_stack_positions(self) -> tuple[int, ...]:
+        """With stacks of three then four: the positions given a stack of three, in delivery
+        order (they get the stacks of four, (n)(7)(ii)); empty before that deal."""
+        return tuple(self._first_stacks)
+
     def setting(self, position: int) -> SetHand | None:
         return self._settings.get(position)
 
@@ -281,7 +266,7 @@ class PaiGowRound:
         self._net["house"] = self._net.get("house", 0) - amount
 
     @property
-    def _players(self) -> list[int]:
+    def players(self) -> list[int]:
         """Positions with a pai gow poker wager against the banker (not the bank's own)."""
         return [p for p in sorted(self._wagers) if p != self.bank]
 
@@ -448,7 +433,7 @@ class PaiGowRound:
         if not self.config.rng_side_wager:
             raise ProcedureError("the RNG side wager is not offered at this table",
                                  "5324.41(j)(1)")
-        if position not in self._players:
+        if position not in self.players:
             raise ProcedureError(
                 f"only a player with a pai gow poker wager may make the RNG side wager "
                 f"({position_name(position)})",
@@ -575,7 +560,7 @@ class PaiGowRound:
 
     def verify_no_more_bets(self) -> None:
         self._require(Phase.BETTING, action='"no more bets"', clause="5324.41(d)(3)")
-        if not self._players:
+        if not self.players:
             raise ProcedureError("no pai gow poker wager has been placed", "5324.41(d)(1)")
         if self.next_bank_offer() is not None:
             raise ProcedureError(
@@ -730,7 +715,7 @@ class PaiGowRound:
 
     # ------------------------------------------------------------------ dealing (f), (h)(9), (n)
     @property
-    def _wagered_positions(self) -> list[int]:
+    def wagered_positions(self) -> list[int]:
         """Positions whose stacks are kept: every wager, the bank, and the dealer when the dealer
         plays (house bank, or a wager against the player bank) or when the bank has an imperial
         bonus wager, whose banker hand bonus is judged on the dealer's hand ((p)(3)(ii))."""
@@ -757,7 +742,7 @@ class PaiGowRound:
         self._require(Phase.DEAL, action="dealing", clause="5324.41(f)")
         three = self.config.dealing is DealingMethod.THREE_THEN_FOUR
         try:
-            self._cards(cards, 3 * (len(self._wagered_positions)) if three else 49)
+            self._cards(cards, 3 * (len(self.wagered_positions)) if three else 49)
         except CardError as error:
             raise ProcedureError(str(error), "5324.41(f)") from None
         if first_stack != 1:
@@ -781,7 +766,7 @@ class PaiGowRound:
         self.verify_deal(cards, first_stack)
         deck = self._cards(cards, 0)
         if self.config.dealing is DealingMethod.THREE_THEN_FOUR:
-            order = self._wagered_positions
+            order = self.wagered_positions
             self._first_stacks = {p: tuple(deck[3 * i : 3 * i + 3]) for i, p in enumerate(order)}
             self.phase = Phase.FOUR_CARD
             return self._record(
@@ -793,7 +778,7 @@ class PaiGowRound:
         assert self.start is not None
         hands = dealing.seven_card_hands(deck, self.start, self.config.dealing,
                                          first_stack=first_stack)
-        kept = set(self._wagered_positions)
+        kept = set(self.wagered_positions)
         self.collected = tuple(p for p in dealing.delivery_order(self.start) if p not in kept)
         self._hands = {p: tuple(h) for p, h in hands.items() if p in kept}
         self.discarded = tuple(deck[49:53])
@@ -907,7 +892,7 @@ class PaiGowRound:
         """Positions whose hands are still to be exposed, in the order the dealer exposes them:
         from the far right counter-clockwise ((g)(4), (h)(12)-(13)); of one player's two areas
         the hand with the larger wager, which the player set first, goes first ((i)(2))."""
-        waiting = [p for p in far_right_first(self._players)
+        waiting = [p for p in far_right_first(self.players)
                    if p not in self._settings and p not in self.surrendered]
         ordered: list[int] = []
         for p in waiting:
@@ -931,21 +916,21 @@ class PaiGowRound:
         """Every player has set both hands and placed them face down on the layout; the dealer's
         seven cards may now be turned over ((g)(1)-(2), (h)(11))."""
         self.verify_players_have_set()
-        waiting = [p for p in far_right_first(self._players) if p not in self.surrendered]
+        waiting = [p for p in far_right_first(self.players) if p not in self.surrendered]
         self._after_banker()
-        if self._banker_actions():
+        if self.banker_actions():
             self.phase = Phase.BANKER
         return self._record("players_have_set", {}, {"set": waiting}, "5324.41(g)(2)")
 
     def _after_banker(self) -> None:
         """Past the banker's hands: expose the players' hands, or settle when none is left."""
-        if not self._banker_actions():
+        if not self.banker_actions():
             self.phase = Phase.EXPOSURE if self.exposure_order() else Phase.SETTLEMENT
 
     def verify_set_hand(self, position: int, low: Sequence[str] | str) -> None:
         legacy = self.legacy_order and self.phase is Phase.SETTING
         if not legacy:
-            if self.phase is Phase.BANKER and "set_dealer_hand" not in self._banker_actions():
+            if self.phase is Phase.BANKER and "set_dealer_hand" not in self.banker_actions():
                 raise ProcedureError("the bank's hands are set before the players' are exposed",
                                      "5324.41(h)(13)" if self.co_bank else "5324.41(h)(12)")
             if self.phase in (Phase.SETTING, Phase.BANKER):
@@ -953,7 +938,7 @@ class PaiGowRound:
                     "a player's hands are exposed and entered only after the dealer's hand is "
                     "set", "5324.41(g)(2)")
             self._require(Phase.EXPOSURE, action="exposing a hand", clause="5324.41(g)(4)")
-        if position not in self._players:
+        if position not in self.players:
             raise ProcedureError(f"{position_name(position)} has no hand to set", "5324.41(g)(1)")
         if position in self.surrendered:
             raise ProcedureError(f"{position_name(position)} surrendered", "5324.41(g)(3)")
@@ -991,7 +976,7 @@ class PaiGowRound:
             players_done = not self.exposure_order()
             bank_done = self.bank is None or self.co_bank or self.bank_hand is not None
             if players_done and bank_done:
-                self.phase = Phase.BANKER if self._banker_actions() else Phase.SETTLEMENT
+                self.phase = Phase.BANKER if self.banker_actions() else Phase.SETTLEMENT
         elif self.phase is Phase.EXPOSURE and not self.exposure_order():
             self.phase = Phase.SETTLEMENT
 
@@ -1037,7 +1022,7 @@ class PaiGowRound:
                                  "co-bank's)", "5324.41(h)(5)")
         if self.bank_hand is not None:
             raise ProcedureError("the bank's hand is set", "5324.41(h)(11)")
-        if self.phase is Phase.BANKER and self._banker_actions()[0] != "set_bank_hand":
+        if self.phase is Phase.BANKER and self.banker_actions()[0] != "set_bank_hand":
             raise ProcedureError("the dealer's hand is set before the bank's hands are exposed",
                                  "5324.41(h)(11)")
         self._check_low(self.bank, low)
@@ -1073,7 +1058,7 @@ class PaiGowRound:
     def verify_surrender(self, position: int) -> None:
         self._require(Phase.SETTING, Phase.BANKER, Phase.EXPOSURE, action="surrender",
                       clause="5324.41(g)(3)")
-        if position not in self._players:
+        if position not in self.players:
             raise ProcedureError(f"{position_name(position)} has no wager to surrender",
                                  "5324.41(g)(3)")
         if position in self.surrendered:
@@ -1113,7 +1098,7 @@ class PaiGowRound:
         return self._record("surrender", {"position": position}, {"payment": line.order},
                             "5324.41(g)(3)")
 
-    def _banker_actions(self) -> tuple[str, ...]:
+    def banker_actions(self) -> tuple[str, ...]:
         """The banker's hands still to set, in order: the dealer's first, then the bank's exposed
         (a player bank's) or set by the dealer (a co-bank's) ((g)(2), (h)(5), (h)(11))."""
         actions = []
@@ -1125,7 +1110,7 @@ class PaiGowRound:
 
     def verify_set_dealer_hand(self) -> None:
         self._require(Phase.BANKER, action="setting the dealer's hand", clause="5324.41(g)(2)")
-        if "set_dealer_hand" not in self._banker_actions():
+        if "set_dealer_hand" not in self.banker_actions():
             raise ProcedureError("the dealer has no hand to set this round", "5324.41(h)(11)")
 
     def can_set_dealer_hand(self) -> bool:
@@ -1142,9 +1127,9 @@ class PaiGowRound:
 
     def verify_set_co_bank_hand(self) -> None:
         self._require(Phase.BANKER, action="setting the co-bank's hand", clause="5324.41(h)(5)")
-        if "set_co_bank_hand" not in self._banker_actions():
+        if "set_co_bank_hand" not in self.banker_actions():
             raise ProcedureError("there is no co-bank hand to set", "5324.41(h)(5)")
-        if self._banker_actions()[0] != "set_co_bank_hand":
+        if self.banker_actions()[0] != "set_co_bank_hand":
             raise ProcedureError("the dealer's hand is set first", "5324.41(h)(11)")
 
     def can_set_co_bank_hand(self) -> bool:
@@ -1166,9 +1151,9 @@ class PaiGowRound:
     def verify_call_supervisor(self, reason: str) -> None:
         if self.phase in (Phase.HALTED, Phase.COMPLETE):
             raise ProcedureError(f"a supervisor cannot be called while the round is "
-                                 f"{self.phase.value}", _HALT_CLAUSE)
+                                 f"{self.phase.value}", HALT_CLAUSE)
         if not str(reason).strip():
-            raise ProcedureError("say why the supervisor is called", _HALT_CLAUSE)
+            raise ProcedureError("say why the supervisor is called", HALT_CLAUSE)
 
     def can_call_supervisor(self, reason: str) -> bool:
         return allowed(self.verify_call_supervisor, reason)
@@ -1180,16 +1165,16 @@ class PaiGowRound:
         self.halt = {"kind": "dealer", "reason": str(reason).strip(), "phase": self.phase.value}
         self._resume, self.phase = self.phase, Phase.HALTED
         return self._record("call_supervisor", {"reason": reason},
-                            {"halted": True, "halt": dict(self.halt)}, _HALT_CLAUSE)
+                            {"halted": True, "halt": dict(self.halt)}, HALT_CLAUSE)
 
     def verify_resolve_halt(self, supervisor: str, resolution: str) -> None:
         if self.phase is not Phase.HALTED:
-            raise ProcedureError("the round is not halted", _HALT_CLAUSE)
+            raise ProcedureError("the round is not halted", HALT_CLAUSE)
         if not str(supervisor).strip():
-            raise ProcedureError("the supervisor resolving the halt must be named", _HALT_CLAUSE)
+            raise ProcedureError("the supervisor resolving the halt must be named", HALT_CLAUSE)
         if resolution not in ("continue", "void_round"):
             raise ProcedureError(f"resolution {resolution!r} is not 'continue' or 'void_round'",
-                                 _HALT_CLAUSE)
+                                 HALT_CLAUSE)
         if resolution == "void_round" and self._resume is Phase.SETTLEMENT:
             raise ProcedureError("the wagers are being collected and paid: the round can no "
                                  "longer be voided", "5324.41(g)(7)")
@@ -1208,7 +1193,7 @@ class PaiGowRound:
         if resolution == "void_round":
             effects["returned"] = self._void_round()
         return self._record("resolve_halt", {"supervisor": supervisor, "resolution": resolution},
-                            effects, _HALT_CLAUSE)
+                            effects, HALT_CLAUSE)
 
     def _void_round(self) -> Cents:
         """Return every wager still in play (pai gow and optional wagers, the dealer's wager
@@ -1263,7 +1248,7 @@ class PaiGowRound:
         player bank settle through the centre ((g)(4)-(8), (h)(11)-(14))."""
         self.verify_settle()
         banker = self._banker()
-        order = [p for p in far_right_first(self._players) if p not in self.surrendered]
+        order = [p for p in far_right_first(self.players) if p not in self.surrendered]
         results = [self._result(p, banker) for p in order]
         if self.bank is None:
             settlement = settle_house_banked(results, self.config)
@@ -1318,111 +1303,8 @@ class PaiGowRound:
     # ------------------------------------------------------------------ the step
     @property
     def step(self) -> Step:
-        return self._step()
-
-    def _step(self) -> Step:
-        phase = self.phase
-        if phase is Phase.HALTED and self.halt is not None:
-            return Step(phase.value, f"Round halted ({self.halt['reason']}): a supervisor decides "
-                        "at the screen whether the round continues or is void",
-                        ("resolve_halt",), expects="supervisor", clause=_HALT_CLAUSE)
-        if phase is Phase.SHUFFLE:
-            words = ("Shuffle the deck (52 cards and the joker) by hand"
-                     if self.config.shuffle is ShuffleMethod.MANUAL
-                     else "Load the deck into the shuffler")
-            return Step(phase.value, words, ("shuffle",), clause="5324.41(e)(1)")
-        if phase is Phase.CUT:
-            offer = self.expected_cut_offer()
-            words = (f"Offer the cut to {position_name(offer)}" if offer is not None
-                     else "Offer the cut to the first player to the table")
-            return Step(phase.value, words, ("cut",), (offer,) if offer else (),
-                        expects="decision", clause="5324.41(e)(2)")
-        if phase is Phase.BETTING:
-            offer = self.next_bank_offer()
-            if offer is not None and self._players:
-                return Step(phase.value, f"Offer the bank to {position_name(offer)}",
-                            ("accept_bank", "decline_bank", "place_wager"), (offer,),
-                            expects="decision", clause="5324.41(h)(3)")
-            hardware = ("lockout_on",) if self.config.side_wagers else ()
-            words = "Take the wagers, then announce \"No more bets\""
-            if self.config.player_banking and self.context.house_banks_by_rotation:
-                words += " (the house banks: the bank offer has come round to the dealer)"
-            return Step(phase.value, words,
-                        ("place_wager", "place_side_wager", "place_rng_wager", "withdraw_wager",
-                         "no_more_bets"), tuple(PLAYER_POSITIONS), hardware,
-                        expects="wagers", clause="5324.41(d)(3)")
-        if phase is Phase.DEALER_WAGER:
-            return Step(phase.value, f"Place the dealer's wager against the bank: "
-                        f"{format_cents(self.proposed_dealer_wager)}, "
-                        f"{self.config.dealer_wager_words} (or less as the bank "
-                        "directs)", ("place_dealer_wager",), expects="amount",
-                        clause="5324.41(h)(7)")
-        if phase is Phase.STARTING:
-            words = ("Activate the random number generator" if
-                     self.config.starting_position is StartingPosition.RNG else
-                     ("Have the bank shake the shaker at least three times; remove the lid "
-                      "yourself, total the dice and announce the total" if self.bank is not None
-                      else "Shake the dice, total them and announce the total"))
-            return Step(phase.value, words, ("determine_starting_position",),
-                        expects="number", clause="5324.2(b)")
-        if phase is Phase.RNG_WAGERS:
-            return Step(phase.value, "Collect the losing RNG side wagers, then pay the winners",
-                        ("settle_rng_wagers",), tuple(far_right_first(p for p, _ in self._rng)),
-                        clause="5324.41(j)(2)(iv)")
-        if phase is Phase.DEAL:
-            if self.config.dealing is DealingMethod.THREE_THEN_FOUR:
-                return Step(phase.value, "Deliver the stacks of three from the farthest left "
-                            "wager clockwise, then the dealer", ("deal",),
-                            tuple(self._wagered_positions), ("shoe_dispense:3",),
-                            expects="cards", clause="5324.41(n)(4)")
-            assert self.start is not None
-            order = dealing.delivery_order(self.start)
-            hardware = (("shoe_dispense:7",)
-                        if self.config.dealing is DealingMethod.AUTOMATED_SHOE else ())
-            if self.config.dealing is DealingMethod.HAND and self.bank is not None:
-                return Step(phase.value, "Deal seven stacks in front of the chip tray; the bank "
-                            f"chooses the first stack, delivered to {position_name(self.start)}",
-                            ("deal",), order, expects="cards", clause="5324.41(h)(9)(i)")
-            return Step(phase.value, f"Deal seven stacks from {position_name(self.start)} "
-                        "clockwise; collect unseen the stacks with no wager", ("deal",), order,
-                        hardware, expects="cards", clause="5324.41(f)")
-        if phase is Phase.FOUR_CARD:
-            return Step(phase.value, "Deliver the stacks of four", ("deal_four_card_stacks",),
-                        tuple(self._first_stacks), ("shoe_dispense:4",), expects="cards",
-                        clause="5324.41(n)(7)(ii)")
-        if phase is Phase.SETTING:
-            waiting = tuple(p for p in far_right_first(self._players)
-                            if p not in self.surrendered)
-            return Step(phase.value, "The players set their hands and place them face down "
-                        "(the bank's too); then confirm that all have set",
-                        ("players_have_set", "surrender"), waiting, clause="5324.41(g)(2)",
-                        next_instruction="Turn over the dealer's cards")
-        if phase is Phase.BANKER:
-            banker = self._banker_actions()
-            if banker[0] == "set_bank_hand":
-                assert self.bank is not None
-                return Step(phase.value, f"Expose the bank's hands ({position_name(self.bank)})"
-                            " and enter the bank's low hand (two cards)",
-                            ("set_bank_hand", "surrender"), (self.bank,), expects="cards",
-                            clause="5324.41(h)(11)")
-            words = ("Set the co-bank's hand by the house way" if banker[0] == "set_co_bank_hand"
-                     else "Turn over the dealer's cards and set them by the house way")
-            return Step(phase.value, words, (banker[0], "surrender"),
-                        clause="5324.41(h)(5)" if banker[0] == "set_co_bank_hand"
-                        else "5324.41(g)(2)")
-        if phase is Phase.EXPOSURE:
-            order = self.exposure_order()
-            return Step(phase.value, f"Expose the hands of {position_name(order[0])} and enter "
-                        "the low hand (two cards)",
-                        ("set_hand", "set_hand_house_way", "surrender"), order,
-                        expects="cards",
-                        clause="5324.41(h)(12)" if self.bank is not None else "5324.41(g)(4)")
-        if phase is Phase.SETTLEMENT:
-            return Step(phase.value, "Collect the losing wagers, then pay the winners from the "
-                        "far right less the vigorish", ("settle",),
-                        tuple(p for p in far_right_first(self._players)
-                              if p not in self.surrendered), clause="5324.41(g)(4)")
-        return Step(phase.value, "The round is complete", clause="5324.41(g)(7)")
+        """What the dealer does now (:func:`.steps.step_for`)."""
+        return step_for(self)
 
     # ------------------------------------------------------------------ the document
     def to_document(self) -> dict[str, JSONValue]:
