@@ -22,12 +22,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from drivers.protocol.card_codes import CardCode, is_card_code
+
 __all__ = [
     "JOKER",
     "Card",
     "CardError",
     "Rank",
     "Suit",
+    "card_codes",
+    "card_from_code",
     "format_cards",
     "pai_gow_deck",
     "parse_card",
@@ -103,7 +107,7 @@ class Card:
     """One playing card, or the joker (``rank`` is :attr:`Rank.JOKER` and ``suit`` is None).
 
     ``index`` numbers the 53 cards 0-52 (``(rank - 2) * 4 + suit``, the joker 52) for table-driven
-    evaluation.
+    evaluation; it is also the card's wire code (``drivers.protocol.card_codes``).
 
     >>> Card(Rank.ACE, Suit.SPADES).index, JOKER.index
     (48, 52)
@@ -217,6 +221,29 @@ def parse_cards(
             wanted = " or ".join(str(s) for s in sizes)
             raise CardError(f"expected {wanted} cards, got {len(parsed)}")
     return parsed
+
+
+def card_from_code(code: CardCode | None) -> Card | None:
+    """The card a device reported by its wire code (``drivers.protocol.card_codes``): the one
+    place where a device's card becomes the rules core's. None for a card the reader could not
+    recognise (None, or a byte that is no card).
+
+    >>> card_from_code(48), card_from_code(52), card_from_code(None), card_from_code(0xFF)
+    (Card('As'), Card('JK'), None, None)
+    """
+    if code is None or not is_card_code(code):
+        return None
+    return Card.from_index(code)
+
+
+def card_codes(cards: Iterable[Card]) -> tuple[CardCode, ...]:
+    """The wire codes of ``cards``, for a simulated shoe's back door (a known deck, the next
+    cards out of the shoe).
+
+    >>> card_codes(parse_cards("2s As JK"))
+    (0, 48, 52)
+    """
+    return tuple(card.index for card in cards)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -26,6 +26,7 @@ from drivers.config import DeviceConfig
 from drivers.device import DeviceDriver
 from drivers.events import EventKind
 from drivers.lockout import LockoutDriver
+from drivers.protocol.card_codes import CardCode, card_text
 from drivers.protocol.codes import IndicatorMode, LightMode
 from drivers.protocol.frame import Frame
 from drivers.protocol.link import Link, NakError
@@ -398,11 +399,12 @@ class Diagnostics:
         return outcomes
 
 
-def _check_stack(cards: tuple[object, ...], size: int) -> str:
+def _check_stack(cards: tuple[CardCode | None, ...], size: int) -> str:
     if len(cards) != size:
         raise AssertionError(f"stack of {len(cards)} cards, expected {size}")
-    if any(card is None for card in cards):
+    read = [card for card in cards if card is not None]
+    if len(read) != len(cards):
         raise AssertionError("a card was not recognised (misread)")
-    if len(set(cards)) != len(cards):
+    if len(set(read)) != len(read):
         raise AssertionError("a card appears twice")
-    return f"stack of {size}: " + " ".join(str(c) for c in cards)
+    return f"stack of {size}: " + " ".join(card_text(card) for card in read)

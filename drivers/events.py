@@ -3,8 +3,13 @@
 
 >>> from drivers.protocol.messages import RawEvent
 >>> event = decode_event(RawEvent(4, 0x11, b"\\x02\\x00\\x30\\x2e\\xff"), "shoe", "S1")
->>> event.kind.name, event.stack, [c.text if c else "?" for c in event.cards]
-('STACK_DISPENSED', 2, ['As', 'Kd', '?'])
+>>> event.kind.name, event.stack, event.cards
+('STACK_DISPENSED', 2, (48, 46, None))
+>>> str(event)
+'shoe #4: stack dispensed (As Kd ??, stack 2)'
+
+The cards of a stack are their wire codes (``drivers.protocol.card_codes``); the rules core turns
+them into cards (``dealer_station.cards.card_from_code``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import struct
 from dataclasses import dataclass
 from enum import Enum
 
-from dealer_station.cards import Card, CardError
+from drivers.protocol.card_codes import CardCode, card_text, is_card_code
 from drivers.protocol.codes import EventCode, FaultCode
 from drivers.protocol.messages import PayloadError, RawEvent
 
@@ -51,7 +56,8 @@ class DeviceEvent:
     """One event from one device.
 
     ``device`` is the configured name (``shoe``, ``acceptors``, ``lockout``); ``seat`` is set
-    for an acceptor's events; ``cards`` (None for a card the reader could not recognise) and
+    for an acceptor's events; ``cards`` (each a wire code, ``drivers.protocol.card_codes``;
+    None for a card the reader could not recognise) and
     ``stack`` for a dispensed stack; ``count`` the cards counted by a shuffle; ``fault`` for
     fault events; ``late`` for a chip sensed while the acceptor was locked; ``locked`` the
     lockout state after a change.
@@ -63,7 +69,7 @@ class DeviceEvent:
     kind: EventKind
     seat: int | None = None
     stack: int | None = None
-    cards: tuple[Card | None, ...] = ()
+    cards: tuple[CardCode | None, ...] = ()
     count: int | None = None
     fault: FaultCode | None = None
     late: bool = False
@@ -74,7 +80,7 @@ class DeviceEvent:
         where = f"{self.device} seat {self.seat}" if self.seat is not None else self.device
         extra = []
         if self.cards:
-            extra.append(" ".join(c.text if c else "??" for c in self.cards))
+            extra.append(" ".join("??" if c is None else card_text(c) for c in self.cards))
         if self.stack is not None:
             extra.append(f"stack {self.stack}")
         if self.count is not None:
@@ -91,11 +97,8 @@ class DeviceEvent:
         return f"{where} #{self.number}: {self.kind.value}{tail}"
 
 
-def _card(index: int) -> Card | None:
-    try:
-        return Card.from_index(index)
-    except CardError:
-        return None
+def _card(code: int) -> CardCode | None:
+    return code if is_card_code(code) else None
 
 
 def decode_event(

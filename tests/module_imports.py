@@ -30,35 +30,40 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _statements(body: list[ast.stmt], module_level: bool) -> Iterator[ast.stmt]:
+def _statements(body: list[ast.stmt], module_level: bool,
+                type_checking: bool = False) -> Iterator[ast.stmt]:
     """The statements of ``body``, into blocks, less those under ``if TYPE_CHECKING`` (never
-    run); with ``module_level`` only those run at import (not in functions)."""
+    run) unless ``type_checking``; with ``module_level`` only those run at import (not in
+    functions)."""
     for statement in body:
         yield statement
         if module_level and isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
-        if isinstance(statement, ast.If) and _is_type_checking(statement.test):
+        if (not type_checking and isinstance(statement, ast.If)
+                and _is_type_checking(statement.test)):
             yield from _statements(statement.orelse, module_level)
             continue
         for child in ast.iter_child_nodes(statement):
             if isinstance(child, ast.ExceptHandler):
-                yield from _statements(child.body, module_level)
+                yield from _statements(child.body, module_level, type_checking)
         for block in ("body", "orelse", "finalbody"):
             inner = getattr(statement, block, None)
             if isinstance(inner, list):
-                yield from _statements(inner, module_level)
+                yield from _statements(inner, module_level, type_checking)
 
 
-def imported_modules(name: str, path: Path, *, module_level: bool) -> set[str]:
+def imported_modules(name: str, path: Path, *, module_level: bool,
+                     type_checking: bool = False) -> set[str]:
     """The project modules that module ``name`` (at ``path``) imports at run time: every import
-    (type-checking ones aside), or with ``module_level`` only those run when it is imported.
+    (type-checking ones aside, unless ``type_checking``), or with ``module_level`` only those run
+    when it is imported.
     ``from package import module`` counts as an import of the module; a relative import is
     resolved."""
     known = project_modules()
     is_package = path.name == "__init__.py"
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: set[str] = set()
-    for statement in _statements(tree.body, module_level):
+    for statement in _statements(tree.body, module_level, type_checking):
         if isinstance(statement, ast.Import):
             targets = [alias.name for alias in statement.names]
         elif isinstance(statement, ast.ImportFrom):

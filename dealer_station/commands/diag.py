@@ -154,18 +154,18 @@ def _devices_table(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _inject(table: Any, what: str) -> None:
-    from dealer_station.cards import pai_gow_deck, standard_deck
+    from drivers.protocol.card_codes import deck_codes
     from drivers.protocol.codes import FaultCode
 
     back = table.backdoor
-    deck = list(pai_gow_deck() if table.layout.deck_size == 53 else standard_deck())
+    deck = deck_codes(53 if table.layout.deck_size == 53 else 52)
     doubled = [deck[0], deck[1], deck[0], *deck[3:]]  # the first stack repeats its first card
     actions = {
         "jam": back.jam,
         "misread": back.misread,
         "duplicate": lambda: back.deal_known_cards(doubled),
         "door": back.open_door,
-        "short-deck": lambda: back.deal_known_cards(standard_deck()[:51]),
+        "short-deck": lambda: back.deal_known_cards(deck_codes(52)[:51]),
         "self-test": lambda: back.fail_self_test("lockout", FaultCode.INDICATOR),
         "unplug-shoe": lambda: back.unplug("shoe"),
         "unplug-acceptors": lambda: back.unplug("acceptors"),

@@ -50,9 +50,11 @@ def chip_event(seat: int, late: bool = False) -> Any:
     return _device_event(device="acceptors", kind="CHIP_SENSED", seat=seat, late=late)
 
 
-def stack_event(cards: Sequence[Card], stack: int = 1) -> Any:
-    """The reading shoe dispensed a stack and read its cards."""
-    return _device_event(device="shoe", kind="STACK_DISPENSED", stack=stack, cards=tuple(cards))
+def stack_event(cards: Sequence[Card | None], stack: int = 1) -> Any:
+    """The reading shoe dispensed a stack and read its cards (None: a card it misread), each
+    as its wire code."""
+    codes = tuple(None if card is None else card.index for card in cards)
+    return _device_event(device="shoe", kind="STACK_DISPENSED", stack=stack, cards=codes)
 
 
 @dataclass

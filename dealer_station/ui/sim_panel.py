@@ -238,7 +238,7 @@ class SimulatedTablePanel(QFrame):
 
     def _stack_next(self) -> None:
         """STACK NEXT CARDS: the typed cards become the next ones out of the shoe."""
-        from dealer_station.cards import CardError, parse_cards
+        from dealer_station.cards import CardError, card_codes, parse_cards
 
         try:
             cards = parse_cards(self.next_cards.text())
@@ -250,7 +250,7 @@ class SimulatedTablePanel(QFrame):
             return
         words = " ".join(card.text for card in cards)
         self.act(f"The next cards out of the shoe: {words}.",
-                 lambda backdoor: backdoor.stack_next_cards(cards))
+                 lambda backdoor: backdoor.stack_next_cards(card_codes(cards)))
 
     def _refused(self, words: str) -> None:
         self.message.setText(f"Not done: {words}")

@@ -1,7 +1,8 @@
 """The technician's and the tests' back door into a simulated table: inject faults on the
 devices (jam, door, misread, self-test failure) and on the lines (unplug, garbage bytes,
 corrupted CRC, slow or missing acknowledgements), make the shoe deal known cards, place and
-remove chips, press the lockout button.
+remove chips, press the lockout button. Cards are their wire codes
+(``drivers.protocol.card_codes``; ``dealer_station.cards.card_codes`` gives a hand's codes).
 
 >>> from drivers.sim.table import start_simulated_table
 >>> table = start_simulated_table("let_it_ride", transport="memory")
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dealer_station.cards import Card
+from drivers.protocol.card_codes import CardCode
 from drivers.protocol.codes import FaultCode
 
 if TYPE_CHECKING:
@@ -65,12 +66,12 @@ class Backdoor:
         self.table = table
 
     # -- the shoe ---------------------------------------------------------------------------
-    def deal_known_cards(self, deck: Sequence[Card]) -> None:
+    def deal_known_cards(self, deck: Sequence[CardCode]) -> None:
         """The next shuffle produces exactly ``deck`` (top card first): the caller's own
         shuffled deck, so a test or a training session knows every stack."""
         self.table.shoe.load_deck(deck)
 
-    def stack_next_cards(self, cards: Sequence[Card]) -> None:
+    def stack_next_cards(self, cards: Sequence[CardCode]) -> None:
         """The next cards out of the shoe, top first, taken from those left in it (the
         simulated-table panel's STACK NEXT CARDS: a hand arranged for a demonstration)."""
         self.table.shoe.stack_next(cards)

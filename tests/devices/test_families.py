@@ -10,10 +10,10 @@ import random
 import pytest
 from devices_support import open_link
 
-from dealer_station.cards import JOKER, pai_gow_deck, parse_cards, standard_deck
 from drivers.acceptors import AcceptorBank
 from drivers.events import EventKind
 from drivers.lockout import LockoutDriver
+from drivers.protocol.card_codes import JOKER, card_code, deck_codes
 from drivers.protocol.codes import Family, FaultCode, IndicatorMode, LightMode, NakReason
 from drivers.protocol.frame import crc16_kermit
 from drivers.protocol.link import NakError
@@ -58,11 +58,16 @@ def test_self_test_passes_then_reports_the_injected_fault(table: SimulatedTable)
     assert box.self_test().failures == (FaultCode.INDICATOR,)
 
 
+def codes(cards: str) -> tuple[int, ...]:
+    """The wire codes of cards written in the notation (``As Kd``)."""
+    return tuple(card_code(text) for text in cards.split())
+
+
 @pytest.mark.parametrize("stack_size", [3, 4, 7])
 def test_shoe_deals_the_callers_deck_in_stacks_in_order(
     table: SimulatedTable, stack_size: int
 ) -> None:
-    deck = list(standard_deck())
+    deck = list(deck_codes(52))
     random.Random(stack_size).shuffle(deck)
     table.backdoor.deal_known_cards(deck)
     shoe = shoe_of(table)
@@ -78,7 +83,7 @@ def test_shoe_deals_the_callers_deck_in_stacks_in_order(
 
 
 def test_pai_gow_shoe_counts_53_with_the_joker(pai_gow_table: SimulatedTable) -> None:
-    deck = list(pai_gow_deck())
+    deck = list(deck_codes(53))
     random.Random(5).shuffle(deck)
     pai_gow_table.backdoor.deal_known_cards(deck)
     shoe = shoe_of(pai_gow_table, stack_size=7, deck_size=53)
@@ -91,7 +96,7 @@ def test_pai_gow_shoe_counts_53_with_the_joker(pai_gow_table: SimulatedTable) ->
 
 
 def test_short_deck_count_is_a_fault(table: SimulatedTable) -> None:
-    table.backdoor.deal_known_cards(standard_deck()[:51])
+    table.backdoor.deal_known_cards(deck_codes(52)[:51])
     shoe = shoe_of(table)
     assert shoe.shuffle() == 51
     events = shoe.poll_all()
@@ -119,7 +124,7 @@ def test_jam_stops_dealing_until_faults_are_reset(table: SimulatedTable) -> None
 
 
 def test_empty_shoe_and_open_door_are_refused_and_reported(table: SimulatedTable) -> None:
-    table.backdoor.deal_known_cards(parse_cards("As Ks Qs Js"))
+    table.backdoor.deal_known_cards(codes("As Ks Qs Js"))
     shoe = shoe_of(table)
     shoe.shuffle()
     shoe.dispense()
@@ -135,18 +140,18 @@ def test_empty_shoe_and_open_door_are_refused_and_reported(table: SimulatedTable
 
 
 def test_misread_and_duplicate_cards_are_reported(table: SimulatedTable) -> None:
-    table.backdoor.deal_known_cards(parse_cards("As Kd") + parse_cards("As") + standard_deck()[:49])
+    table.backdoor.deal_known_cards(codes("As Kd As") + deck_codes(52)[:49])
     shoe = shoe_of(table)
     shoe.shuffle()
     table.backdoor.misread(1)
     shoe.dispense()
     events = shoe.poll_all()
     stack = next(e for e in events if e.kind is EventKind.STACK_DISPENSED)
-    assert stack.cards == (None, *parse_cards("Kd As"))
+    assert stack.cards == (None, *codes("Kd As"))
     raised = [e.fault for e in events if e.kind is EventKind.FAULT_RAISED]
     assert FaultCode.MISREAD in raised
     # "As" was misread the first time, so the second As is the first one recognised
-    table.backdoor.deal_known_cards(parse_cards("2c") + parse_cards("2c 3c") + standard_deck()[:49])
+    table.backdoor.deal_known_cards(codes("2c 2c 3c") + deck_codes(52)[:49])
     shoe.reset_faults()
     shoe.shuffle()
     shoe.dispense()

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from dealer_station.cards import pai_gow_deck, parse_cards
+from dealer_station.cards import card_codes, pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.dealing import delivery_order, starting_position
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.store import journal
@@ -113,7 +113,7 @@ def play_round(controller: TableController, bridge: Bridge, backdoor: Any,
         if not set(hand.split()) & {c for h in chosen.values() for c in h.split()}:
             chosen[position] = hand
     hits = chosen
-    backdoor.deal_known_cards(arranged_deck(hits, start, rng))
+    backdoor.deal_known_cards(card_codes(arranged_deck(hits, start, rng)))
     press(controller, "start_round")
     while station.round.step.phase == "shuffle":
         press(controller, "shuffled")

@@ -186,12 +186,13 @@ class Table:
     def start_let_it_ride(self, script: Any) -> None:
         """Sign in, have the shoe deal ``script``'s stacks, start the round and place each
         position's base wagers in $5 chips (a LetItRideScript without bonus wagers)."""
-        from dealer_station.cards import standard_deck
+        from dealer_station.cards import card_codes, standard_deck
 
         stacks = [c for stack in script.stacks() for c in stack]
         self.sign_in_supervisor()
         self.wait_devices_online()
-        self.backdoor.deal_known_cards(stacks + [c for c in standard_deck() if c not in stacks])
+        self.backdoor.deal_known_cards(
+            card_codes(stacks + [c for c in standard_deck() if c not in stacks]))
         self.press("start_round")
         for position, amount in script.wagers.items():
             self.tap_seat(position)

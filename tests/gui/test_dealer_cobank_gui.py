@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from gui_harness import Table
 
-from dealer_station.cards import Card, pai_gow_deck
+from dealer_station.cards import Card, card_codes, pai_gow_deck
 from dealer_station.procedure import Payment
 from dealer_station.ui.view import payment_lines
 
@@ -61,7 +61,7 @@ def test_a_player_co_banks_the_round_through_the_screen_5324_41_h_5(qtbot, tmp_p
     try:
         table.sign_in_supervisor()
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(_deck(21))
+        table.backdoor.deal_known_cards(card_codes(_deck(21)))
         # Round 1: a new game, no bank ((h)(2)); positions 2 and 4 wager against the dealer.
         table.press("start_round")
         table.press("shuffled")
@@ -82,7 +82,7 @@ def test_a_player_co_banks_the_round_through_the_screen_5324_41_h_5(qtbot, tmp_p
         table.tick_all()
         table.wait(lambda s: s.step.actions and s.step.actions[0].enabled)
         # Round 2: the bank is offered in turn; position 2 co-banks.
-        table.backdoor.deal_known_cards(_deck(22))
+        table.backdoor.deal_known_cards(card_codes(_deck(22)))
         table.press("start_round")
         table.press("shuffled")
         _wager(table, 2, 4)  # $20, and $30 more when it takes the co-bank: covers position 4

@@ -12,7 +12,7 @@ import pytest
 from gui_harness import Table
 from PySide6.QtCore import Qt
 
-from dealer_station.cards import Card, pai_gow_deck
+from dealer_station.cards import Card, card_codes, pai_gow_deck
 from dealer_station.preview.scripts import PaiGowScript
 from dealer_station.procedure import Payment
 from dealer_station.ui.view import payment_lines
@@ -98,7 +98,7 @@ def test_light_count_mismatch_recounted_then_resolved_and_dice_start_5324_41_k_2
     try:
         table.sign_in_dealer(DEALER_ID, DEALER_PIN, meter=True)
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(_deck())
+        table.backdoor.deal_known_cards(card_codes(_deck()))
         table.press("start_round")
         table.press("shuffled")
         for position in (2, 4):
@@ -187,7 +187,7 @@ def test_three_then_four_with_the_three_card_bonus_and_stub_count_5324_41_n_7(qt
     try:
         table.sign_in_supervisor()
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(_deck(7))
+        table.backdoor.deal_known_cards(card_codes(_deck(7)))
         table.press("start_round")
         table.press("shuffled")
         _wager(table, 2, 5, three_card=1)
@@ -236,7 +236,7 @@ def _bank_at_two(table: Table) -> list[int]:
     the dealer's wager: position 2 banks with $100; the positions that declined the bank."""
     table.sign_in_supervisor()
     table.wait_devices_online()
-    table.backdoor.deal_known_cards(_deck(11))
+    table.backdoor.deal_known_cards(card_codes(_deck(11)))
     # Round 1: a new game, no bank; position 2 wagers $25 against the dealer.
     table.press("start_round")
     table.press("shuffled")
@@ -250,7 +250,7 @@ def _bank_at_two(table: Table) -> list[int]:
     _finish(table)
     table.wait(lambda s: s.step.actions and s.step.actions[0].enabled)
     # Round 2: the bank is offered.
-    table.backdoor.deal_known_cards(_deck(12))
+    table.backdoor.deal_known_cards(card_codes(_deck(12)))
     table.press("start_round")
     table.press("shuffled")
     _wager(table, 2, 20)  # $100: covers position 4 and the dealer's wager

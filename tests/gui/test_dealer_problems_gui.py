@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from gui_harness import SUPERVISOR, Table
 
-from dealer_station.cards import Card, standard_deck
+from dealer_station.cards import Card, card_codes, standard_deck
 from drivers.protocol.codes import LightMode
 
 pytestmark = pytest.mark.gui
@@ -54,7 +54,7 @@ def test_exposed_card_and_supervisor_call_from_the_problem_menu_5324_34_d(qtbot,
     try:
         table.sign_in_dealer()
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(deck)
+        table.backdoor.deal_known_cards(card_codes(deck))
         table.press("start_round")
         # Nothing dealt yet: a supervisor may be called, no card can have been exposed.
         assert [p.name for p in table.snapshot.step.problems] == ["call_supervisor"]
@@ -120,7 +120,7 @@ def test_a_shoe_that_does_not_read_takes_each_stack_by_hand_5324_34_d_2(qtbot, t
     try:
         table.sign_in_supervisor()
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(deck)
+        table.backdoor.deal_known_cards(card_codes(deck))
         table.press("start_round")
         _place(table, 3)
         table.press("no_more_bets")

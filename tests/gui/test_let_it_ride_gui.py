@@ -9,7 +9,7 @@ import pytest
 from gui_harness import Table
 from PySide6.QtCore import Qt
 
-from dealer_station.cards import parse_cards, standard_deck
+from dealer_station.cards import card_codes, parse_cards, standard_deck
 from dealer_station.preview.scripts import LetItRideScript
 from dealer_station.ui.view import Light, payment_lines
 
@@ -41,7 +41,7 @@ def test_let_it_ride_round_through_the_gui_over_pty_5324_34(qtbot, tmp_path):
     try:
         table.sign_in_supervisor()
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(_deck(script))
+        table.backdoor.deal_known_cards(card_codes(_deck(script)))
         table.press("start_round")
         assert table.phase == "betting"
         for position, amount in script.wagers.items():
@@ -119,7 +119,7 @@ def test_a_duplicate_card_halts_for_a_supervisor_who_voids_5324_34_d_2(qtbot, tm
     try:
         table.sign_in_dealer()
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(deck)
+        table.backdoor.deal_known_cards(card_codes(deck))
         table.press("start_round")
         for position in (2, 5):
             table.tap_seat(position)

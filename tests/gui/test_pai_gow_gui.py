@@ -10,6 +10,7 @@ import pytest
 from gui_harness import Table
 from PySide6.QtCore import Qt
 
+from dealer_station.cards import card_codes
 from dealer_station.preview.scripts import PaiGowScript
 from dealer_station.procedure import Payment
 from dealer_station.ui.view import payment_lines
@@ -51,7 +52,7 @@ def test_pai_gow_round_through_the_gui_over_pty_5324_41(qtbot, tmp_path):
     try:
         table.sign_in_supervisor()
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(script.deck())
+        table.backdoor.deal_known_cards(card_codes(script.deck()))
         table.press("start_round")
         table.press("shuffled")
         assert table.phase == "betting"

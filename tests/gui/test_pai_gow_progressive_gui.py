@@ -12,7 +12,7 @@ import re
 import pytest
 from gui_harness import SUPERVISOR, Table
 
-from dealer_station.cards import pai_gow_deck, parse_cards
+from dealer_station.cards import card_codes, pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.dealing import delivery_order, starting_position
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.procedure import Payment
@@ -68,7 +68,7 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
         table.sign_in_dealer(DEALER_ID, DEALER_PIN, meter=True)
         table.wait(lambda s: s.step.phase == "between_rounds" and s.table.meter == 1_000_000)
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(_deck())
+        table.backdoor.deal_known_cards(card_codes(_deck()))
         table.press("start_round")
         table.press("shuffled")
         for position in (2, WINNER):

@@ -7,7 +7,7 @@ import pytest
 from gui_harness import Table
 from PySide6.QtCore import Qt
 
-from dealer_station.cards import standard_deck
+from dealer_station.cards import card_codes, standard_deck
 from dealer_station.preview.scripts import LetItRideScript
 
 pytestmark = pytest.mark.gui
@@ -23,7 +23,8 @@ def test_closing_mid_round_resumes_it_from_the_journal_5324_34_e_2(qtbot, tmp_pa
     try:
         table.sign_in_supervisor()
         table.wait_devices_online()
-        table.backdoor.deal_known_cards(stacks + [c for c in standard_deck() if c not in stacks])
+        table.backdoor.deal_known_cards(
+            card_codes(stacks + [c for c in standard_deck() if c not in stacks]))
         table.press("start_round")
         for position in script.wagers:
             table.tap_seat(position)

@@ -10,6 +10,8 @@ from dealer_station.cards import (
     CardError,
     Rank,
     Suit,
+    card_codes,
+    card_from_code,
     format_cards,
     pai_gow_deck,
     parse_card,
@@ -63,3 +65,17 @@ def test_joker_has_no_suit_and_others_must() -> None:
 def test_format_then_parse_round_trips(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards)) == tuple(cards)
     assert all(Card.from_index(c.index) == c for c in cards)
+
+
+def test_every_card_code_on_the_wire_is_the_same_card_in_the_rules_core() -> None:
+    """The devices' card codes (drivers.protocol.card_codes) and the rules core's cards agree on
+    all 53 cards, both ways; a misread byte or a byte that is no card becomes no card."""
+    from drivers.protocol.card_codes import MISREAD, card_code, card_text, deck_codes
+
+    for code in deck_codes(53):
+        card = card_from_code(code)
+        assert card is not None and card.text == card_text(code) and card.index == code
+        assert card_code(card.text) == code and card_codes([card]) == (code,)
+    assert card_from_code(MISREAD) is None and card_from_code(53) is None
+    assert card_from_code(None) is None
+    assert card_codes(pai_gow_deck()) == deck_codes(53)

@@ -5,6 +5,7 @@ function-local import hides a cycle from Python, not from the next engineer). A 
 here; a known one that is gone must leave the list."""
 
 from collections.abc import Mapping, Set
+from pathlib import Path
 
 from module_imports import imported_modules, project_modules
 
@@ -99,3 +100,31 @@ def test_the_screens_table_configuration_and_device_names_are_leaves() -> None:
     assert "dealer_station.ui.controller" not in graph["dealer_station.ui.devices"]
     assert not {name for name in graph["dealer_station.table_config"]
                 if name.startswith("dealer_station.ui")}
+
+
+def test_nothing_under_drivers_imports_the_rules_core() -> None:
+    """``drivers/`` is below ``dealer_station``: the devices know cards by their wire codes
+    (``drivers.protocol.card_codes``) and the rules core turns a code into its card, so no
+    module of ``drivers`` imports ``dealer_station`` — not inside a function, not even for type
+    checking (issue 15)."""
+    upward = {
+        name: sorted(target for target in imported_modules(name, path, module_level=False,
+                                                           type_checking=True)
+                     if target.split(".")[0] == "dealer_station")
+        for name, path in project_modules().items() if name.split(".")[0] == "drivers"
+    }
+    assert "drivers.sim.models.shoe" in upward  # the walk sees the drivers' modules
+    assert {name: found for name, found in upward.items() if found} == {}
+
+
+def test_the_drivers_rule_sees_an_import_of_the_rules_core(tmp_path: Path) -> None:
+    """The walk the rule above relies on finds ``dealer_station`` imports wherever they hide: at
+    the top, inside a function, under ``if TYPE_CHECKING``."""
+    source = tmp_path / "module.py"
+    source.write_text("from typing import TYPE_CHECKING\n"
+                      "if TYPE_CHECKING:\n    from dealer_station.cards import Card\n"
+                      "def f():\n    import dealer_station.station\n", encoding="utf-8")
+    found = imported_modules("drivers.example", source, module_level=False, type_checking=True)
+    assert found == {"dealer_station.cards", "dealer_station.station"}
+    assert imported_modules("drivers.example", source, module_level=False) == {
+        "dealer_station.station"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dealer_station.cards import Card
+from dealer_station.cards import Card, card_from_code
 from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
 from dealer_station.games.let_it_ride.config import Dealing, payout_limit_notice
 from dealer_station.money import format_cents
@@ -338,10 +338,10 @@ class LetItRideAdapter:
         if kind == "LOCKOUT_BUTTON" and phase == "betting":
             return [("announce_no_more_bets", {})]
         if kind == "STACK_DISPENSED" and phase == "dealing" and devices.shoe_reads_cards:
-            cards = tuple(getattr(event, "cards", ()))
+            cards = tuple(card_from_code(code) for code in getattr(event, "cards", ()))
             if cards and all(c is not None for c in cards):
                 devices.misread = False
-                return [("receive_stack", {"cards": [c.text for c in cards]})]
+                return [("receive_stack", {"cards": [c.text for c in cards if c is not None]})]
             devices.misread = True  # a card the shoe could not read: enter the stack by hand
         return []
 

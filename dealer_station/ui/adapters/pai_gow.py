@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dealer_station.cards import Card, parse_cards
+from dealer_station.cards import Card, card_from_code, parse_cards
 from dealer_station.games.pai_gow.config import (
     DealingMethod,
     StartingPosition,
@@ -697,8 +697,9 @@ class PaiGowAdapter:
             return [("no_more_bets", {})]
         if kind == "STACK_DISPENSED" and phase in ("deal", "four_card_stacks") and \
                 devices.shoe_reads_cards:
-            cards = tuple(getattr(event, "cards", ()))
-            if cards and all(c is not None for c in cards):
+            read = tuple(card_from_code(code) for code in getattr(event, "cards", ()))
+            cards = tuple(card for card in read if card is not None)
+            if cards and len(cards) == len(read):
                 return self.gather(round_, cards, devices)
             devices.misread = True  # a card the shoe could not read: enter the stack by hand
         return []

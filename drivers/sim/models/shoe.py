@@ -11,13 +11,14 @@ empty only when fewer cards are left than the stack needs.
 >>> len(fresh.remaining), len(set(fresh.remaining))
 (53, 53)
 
->>> from dealer_station.cards import parse_cards, standard_deck
+Cards are their wire codes (``drivers.protocol.card_codes``):
+
+>>> from drivers.protocol.card_codes import card_code
 >>> shoe = ShoeModel(serial_number="S1")
->>> deck = parse_cards("As Kd Qh") + tuple(c for c in standard_deck()
-...     if c.text not in ("As", "Kd", "Qh"))
->>> shoe.load_deck(deck)
+>>> top = [card_code(text) for text in ("As", "Kd", "Qh")]
+>>> shoe.load_deck(top + [code for code in deck_codes(52) if code not in top])
 >>> _ = shoe.handle(Command.SHUFFLE, b""); _ = shoe.handle(Command.DISPENSE, b"")
->>> [c.text for c in shoe.dealt[-1]]
+>>> [card_text(code) for code in shoe.dealt[-1]]
 ['As', 'Kd', 'Qh']
 """
 
@@ -28,7 +29,7 @@ import struct
 from collections import deque
 from collections.abc import Sequence
 
-from dealer_station.cards import Card, pai_gow_deck, standard_deck
+from drivers.protocol.card_codes import MISREAD, CardCode, card_text, deck_codes
 from drivers.protocol.codes import (
     Command,
     DispenseOutcome,
@@ -43,7 +44,7 @@ from drivers.sim.models.base import DeviceModel, Refused
 __all__ = ["MISREAD_CARD", "STACK_SIZES", "ShoeModel"]
 
 #: The byte a stack reports for a card the reader could not recognise.
-MISREAD_CARD = 0xFF
+MISREAD_CARD = MISREAD
 STACK_SIZES = (3, 4, 7)
 
 
@@ -61,10 +62,10 @@ class ShoeModel(DeviceModel):
         self.stack_size = self.default_stack_size = stack_size
         self.deck_size = self.default_deck_size = deck_size
         self.rng = random.Random(seed)
-        self.remaining: deque[Card] = deque(self._random_deck())
-        self.seen: set[Card] = set()
-        self.loaded: deque[tuple[Card, ...]] = deque()
-        self.dealt: list[tuple[Card | None, ...]] = []
+        self.remaining: deque[CardCode] = deque(self._random_deck())
+        self.seen: set[CardCode] = set()
+        self.loaded: deque[tuple[CardCode, ...]] = deque()
+        self.dealt: list[tuple[CardCode | None, ...]] = []
         self.stacks = 0
         self.count_after_shuffle = 0
         self.door_open = False
@@ -73,9 +74,9 @@ class ShoeModel(DeviceModel):
         #: The last DISPENSE executed (kept across power cycles, like the event numbers).
         self.last_dispense = DispenseRecord(0, 0, DispenseOutcome.NONE)
 
-    def _random_deck(self) -> list[Card]:
+    def _random_deck(self) -> list[CardCode]:
         """A freshly shuffled deck of the configured size."""
-        deck = list(pai_gow_deck() if self.deck_size == 53 else standard_deck())
+        deck = list(deck_codes(53 if self.deck_size == 53 else 52))
         self.rng.shuffle(deck)
         return deck
 
@@ -83,24 +84,24 @@ class ShoeModel(DeviceModel):
         self.stack_size, self.deck_size = self.default_stack_size, self.default_deck_size
 
     # -- back door ----------------------------------------------------------------------
-    def load_deck(self, cards: Sequence[Card]) -> None:
+    def load_deck(self, cards: Sequence[CardCode]) -> None:
         """The order the next shuffle produces (top card first); queue several for several
         shuffles. A short or doubled deck is allowed, to test the count and duplicate faults."""
         with self.lock:
             self.loaded.append(tuple(cards))
 
-    def stack_next(self, cards: Sequence[Card]) -> None:
+    def stack_next(self, cards: Sequence[CardCode]) -> None:
         """A person arranges the next cards out of the shoe (top card first), taken from the
         cards left in it: the rest keep their order. For a demonstration, or a test of one
         hand, on the simulated table only. Cards not in the shoe, or named twice, are refused.
 
-        >>> from dealer_station.cards import parse_cards
+        >>> from drivers.protocol.card_codes import card_code
         >>> shoe = ShoeModel(serial_number="S2", deck_size=53, stack_size=7)
-        >>> shoe.stack_next(parse_cards("As Ks Qs Js Ts 2c 2d"))
+        >>> shoe.stack_next([card_code(text) for text in "As Ks Qs Js Ts 2c 2d".split()])
         >>> _ = shoe.handle(Command.DISPENSE, b"")
-        >>> " ".join(c.text for c in shoe.dealt[-1]), len(shoe.remaining)
+        >>> " ".join(card_text(code) for code in shoe.dealt[-1]), len(shoe.remaining)
         ('As Ks Qs Js Ts 2c 2d', 46)
-        >>> shoe.stack_next(parse_cards("As"))
+        >>> shoe.stack_next([card_code("As")])
         Traceback (most recent call last):
         ValueError: not in the shoe (dealt already, or named twice): As
         """
@@ -110,7 +111,7 @@ class ShoeModel(DeviceModel):
                        if card not in self.remaining or card in wanted[:index]]
             if missing:
                 raise ValueError("not in the shoe (dealt already, or named twice): "
-                                 + " ".join(card.text for card in missing))
+                                 + " ".join(card_text(card) for card in missing))
             for card in wanted:
                 self.remaining.remove(card)
             self.remaining.extendleft(reversed(wanted))
@@ -198,7 +199,7 @@ class ShoeModel(DeviceModel):
             self.jam_next = False
             self.raise_fault(FaultCode.JAM)
             return struct.pack("<H", number)
-        read: list[Card | None] = []
+        read: list[CardCode | None] = []
         for _ in range(size):
             card = self.remaining.popleft()
             if self.misread_next:
@@ -212,7 +213,7 @@ class ShoeModel(DeviceModel):
             read.append(card)
         self.dealt.append(tuple(read))
         data = struct.pack("<H", number) + bytes(
-            MISREAD_CARD if c is None else c.index for c in read
+            MISREAD_CARD if c is None else c for c in read
         )
         self.emit(EventCode.STACK_DISPENSED, data)
         return struct.pack("<H", number)
