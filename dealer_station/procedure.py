@@ -26,6 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from dealer_station.errors import RuleError
+
 __all__ = [
     "GameRound",
     "JSONValue",
@@ -43,14 +45,9 @@ __all__ = [
 JSONValue = Any
 
 
-class ProcedureError(Exception):
+class ProcedureError(RuleError):
     """An action the procedure does not allow now, with the reason in plain words and the
     regulation clause it would break (``5324.41(g)(5)``), when there is one."""
-
-    def __init__(self, reason: str, clause: str | None = None) -> None:
-        self.reason = reason
-        self.clause = clause
-        super().__init__(f"{reason} [{clause}]" if clause else reason)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from typing import Any
 
 import tomli_w
 
+from dealer_station.errors import RuleError
 from dealer_station.games.let_it_ride.paytables import (
     BASE_HANDS,
     BASE_MINIMUM,
@@ -75,13 +76,8 @@ PAYOUT_LIMIT_FLOOR: Cents = dollars(50_000)
 NO_PAYOUT_LIMIT = "none"
 
 
-class ConfigError(ValueError):
+class ConfigError(RuleError, ValueError):
     """A configuration the regulation does not allow, with the clause it breaks."""
-
-    def __init__(self, reason: str, clause: str | None = None) -> None:
-        self.reason = reason
-        self.clause = clause
-        super().__init__(f"{reason} [{clause}]" if clause else reason)
 
 
 class Dealing(Enum):

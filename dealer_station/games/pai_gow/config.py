@@ -22,6 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from dealer_station.errors import RuleError
 from dealer_station.money import Cents, check_amount, format_cents, parse_amount, round_up_to
 from dealer_station.resources_path import resource_path
 
@@ -40,13 +41,8 @@ __all__ = [
 ]
 
 
-class ConfigError(ValueError):
+class ConfigError(RuleError, ValueError):
     """An illegal or malformed Pai Gow Poker configuration, with the clause it breaks."""
-
-    def __init__(self, reason: str, clause: str | None = None) -> None:
-        self.reason = reason
-        self.clause = clause
-        super().__init__(f"{reason} [{clause}]" if clause else reason)
 
 
 class StartingPosition(StrEnum):
