@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLayout,
     QMainWindow,
     QPushButton,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -41,11 +42,24 @@ __all__ = ["MainWindow", "PanelStack"]
 class PanelStack(QStackedWidget):
     """The lower panels, one shown at a time, sized by the one shown: a panel that is not
     shown (the card entry, the wager entry) takes no room from the step panel above.
-    QStackedWidget itself asks for the largest of all its pages."""
+    QStackedWidget itself asks for the largest of all its pages. A page with nothing that
+    wants more room (the wager entry, a sign-in) takes no more height than it asks for: the
+    room left goes to the step panel, whose instruction then reads whole at 1280×800; a page
+    with a list that scrolls or cards drawn to the room (the payments, a form, the cards)
+    may take more."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.currentChanged.connect(lambda _index: self.updateGeometry())
+        self.currentChanged.connect(self._page_changed)
+
+    def _page_changed(self, _index: int) -> None:
+        current = self.currentWidget()
+        grows = current is not None and any(
+            child.sizePolicy().expandingDirections() & Qt.Orientation.Vertical
+            for child in current.findChildren(QWidget))
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if grows
+                           else QSizePolicy.Policy.Maximum)
+        self.updateGeometry()
 
     def sizeHint(self) -> QSize:
         current = self.currentWidget()

@@ -231,10 +231,12 @@ class StepPanel(QFrame):
                 shortcut.activated.connect(
                     lambda name=action.name, pressed=key: self._pressed(name, pressed))
                 self._shortcuts.append(shortcut)
-            if action.key:
-                hints.append(f"{action.key} {action.label.lower()}")
-        if view.primary is not None:
-            hints.append("Enter " + view.primary.label.lower())
+            # one hint per action: the primary's own key and Enter share it ("L or Enter
+            # no more bets · lockout"), one line where two said the same at 1280×800
+            pressed = " or ".join([*([action.key] if action.key else []),
+                                   *(["Enter"] if action is view.primary else [])])
+            if pressed:
+                hints.append(f"{pressed} {action.label.lower()}")
         self.keys.setText("keys: " + " · ".join(hints) if hints else "")
 
     def _place_button(self, button: QPushButton, index: int, count: int) -> None:

@@ -45,8 +45,13 @@ QComboBox {{ background: {t.background}; border: 1px solid {t.panel_line}; borde
     min-height: 44px; padding: 2px 10px; }}
 QComboBox QAbstractItemView {{ background: {t.panel}; selection-background-color: {t.felt}; }}
 QPushButton#nav {{ text-align: left; padding-left: 18px; min-height: 64px;
-    font-size: {t.body_pt + 2}pt; }}
-QPushButton#nav:checked {{ background: {t.felt}; border-left: 6px solid {t.current}; }}
+    font-size: {t.body_pt + 2}pt; border: 2px solid transparent;
+    border-left: 6px solid transparent; }}
+QPushButton#nav:focus {{ border: 2px solid {t.next}; border-left: 6px solid {t.next}; }}
+QPushButton#nav:checked {{ background: {t.felt}; border: 2px solid transparent;
+    border-left: 6px solid {t.current}; }}
+QPushButton#nav:checked:focus {{ border: 2px solid {t.next};
+    border-left: 6px solid {t.current}; }}
 QLabel#title {{ font-size: {t.instruction_pt}pt; font-weight: bold; }}
 QLabel#good {{ color: {t.ok}; font-weight: bold; }}
 QLabel#bad {{ color: {t.fault}; font-weight: bold; }}
