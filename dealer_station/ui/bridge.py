@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from dealer_station.cards import Card
 from dealer_station.procedure import ProcedureError
 from dealer_station.ui.controller import TableController
+from drivers.events import DeviceEvent
 
 __all__ = ["DeviceBridge", "TableWorker", "start_worker"]
 
@@ -60,7 +61,7 @@ class DeviceBridge(QObject):
             raise box["error"]
         return box.get("result")
 
-    def on_event(self, event: Any) -> None:
+    def on_event(self, event: DeviceEvent) -> None:
         """Give this to the device manager as its event callback."""
         self.event_received.emit(event, time.perf_counter())
 
@@ -130,6 +131,7 @@ class TableWorker(QObject):
         if self.controller is None:
             return
         self.last_event_at = sensed_at
+        assert isinstance(event, DeviceEvent)
         self.controller.device_event(event)
         self._publish()
 

@@ -19,20 +19,20 @@ step resumes by itself when the device is back.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from dealer_station import logs
 from dealer_station.cards import Card
 from dealer_station.money import format_cents
 from dealer_station.procedure import ProcedureError, Record, Step
+from dealer_station.ui.adapters.base import Command, DeviceState, EntryRequest, GameAdapter
 from dealer_station.ui.devices import HealthBook
 from dealer_station.ui.view import (
     DEVICE_NAMES,
     ActionView,
     DeviceHealth,
     HealthState,
-    Light,
     PaymentLine,
     StepView,
     TableView,
@@ -42,8 +42,10 @@ from dealer_station.ui.view import (
     step_view,
 )
 from dealer_station.ui.words import refusal
+from drivers.events import DeviceEvent, EventKind
 
 __all__ = [
+    "Command",
     "DeviceState",
     "EntryRequest",
     "GameAdapter",
@@ -119,65 +121,6 @@ def standing(hardware: Sequence[str], expects: str = "") -> tuple[str, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Command:
-    """One button of the step panel: a round ``action`` with its ``arguments`` performed through
-    the station, or (with ``hardware``) a device command such as ``shoe_dispense:3``."""
-
-    name: str
-    label: str
-    key: str
-    action: str | None = None
-    arguments: Mapping[str, Any] = field(default_factory=dict)
-    hardware: str | None = None
-    #: Payment outcomes (``collect``, ``pay``) the dealer must tick off before this command.
-    needs_ticks: tuple[str, ...] = ()
-    #: The command opens the adapter's form ``form`` (input the dealer fills in first).
-    form: str | None = None
-    #: A way out of a device fault (the deal restarted after a jam or a restart): performed
-    #: even while the fault stops the step; what was gathered from the devices is dropped.
-    recovery: bool = False
-    #: Device requirements driven once the action is recorded (``shoe_reset``, ``shoe_shuffle``).
-    then: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class EntryRequest:
-    """Input the step needs from the dealer's hands: ``cards`` (manual card entry, when the shoe
-    does not read them), ``setting`` (a Pai Gow player's low hand), ``wagers`` (the wagers of
-    the position tapped during betting), ``sign_in``, ``first_supervisor``, ``supervisor`` or
-    ``form`` (``options["name"]`` the adapter's form, ``options["fields"]`` its
-    :class:`~dealer_station.ui.view.FormField` items, ``options["submit"]`` the button's label,
-    ``options["cancel"]`` whether the dealer may close it)."""
-
-    kind: str
-    position: str
-    title: str
-    count: int = 0
-    cards: tuple[Card, ...] = ()
-    allow_joker: bool = False
-    unavailable: tuple[Card, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class DeviceState:
-    """What the devices last said: health per device, lights per seat, lockout, reading shoe."""
-
-    health: dict[str, DeviceHealth] = field(default_factory=dict)
-    lights: dict[str, Light] = field(default_factory=dict)
-    lockout: bool | None = None
-    shoe_reads_cards: bool = False
-    late_chips: dict[str, int] = field(default_factory=dict)
-    #: Stacks out of the shoe not yet given to the round (a Pai Gow deal takes all seven).
-    stacks: list[tuple[Card, ...]] = field(default_factory=list)
-    #: The shoe dispensed a stack it could not read: the dealer enters it by hand.
-    misread: bool = False
-    #: The deal was interrupted before the round recorded it (the station restarted mid-deal):
-    #: the stacks out are collected unseen and the deck reshuffled before dealing again.
-    redeal_due: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class Snapshot:
     """Everything the screen shows at one moment; built on the worker thread, drawn on the GUI."""
 
@@ -218,32 +161,6 @@ class StationLike(Protocol):
     def needs_first_supervisor(self) -> bool: ...
 
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Any: ...
-
-
-class GameAdapter(Protocol):
-    """The game-specific half of the screen: one per game (Let It Ride, Pai Gow)."""
-
-    game: str
-
-    def table_view(self, round_: Any, devices: DeviceState) -> TableView: ...
-
-    def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]: ...
-
-    def empty_table(self, devices: DeviceState) -> TableView: ...
-
-    def entry(self, round_: Any, devices: DeviceState,
-              selected: str | None) -> EntryRequest | None: ...
-
-    def entry_action(self, round_: Any, request: EntryRequest,
-                     cards: Sequence[Card]) -> tuple[str, dict[str, Any]]: ...
-
-    def wager_actions(self, round_: Any, position: int, amounts: Mapping[str, int]
-                      ) -> list[tuple[str, dict[str, Any]]]: ...
-
-    def device_actions(self, round_: Any, event: Any,
-                       devices: DeviceState) -> list[tuple[str, dict[str, Any]]]: ...
-
-    def done_positions(self, round_: Any, devices: DeviceState) -> tuple[int | str, ...]: ...
 
 
 #: The step shown between rounds and before anyone is signed in.
@@ -485,8 +402,7 @@ class TableController:
             self._drive_hardware((requirement,))
             return None
         assert found.action is not None
-        draw = getattr(self.adapter, "draw", None)
-        arguments = draw(found.action, found.arguments) if draw else dict(found.arguments)
+        arguments = self.adapter.draw(found.action, found.arguments)
         record = self.perform(found.action, arguments, reported=found.recovery)
         if record is not None and found.recovery:
             self.devices.stacks.clear()
@@ -507,11 +423,9 @@ class TableController:
         if request is None or request.kind != "form":
             self.message = "Nothing to fill in now."
             return None
-        form_action = getattr(self.adapter, "form_action", None)
-        if form_action is None:
-            return None
         try:
-            action, arguments = form_action(self.round, str(request.options["name"]), values)
+            action, arguments = self.adapter.form_action(self.round, str(request.options["name"]),
+                                                         values)
         except (ProcedureError, ValueError) as error:
             self.message = _reason(error)
             return None
@@ -576,10 +490,11 @@ class TableController:
         # dealt (recorded despite the shoe's misread fault), then the fault is reset so the
         # next stack comes out of the shoe again
         misread = request.kind == "cards" and self.devices.misread
-        gather = getattr(self.adapter, "gather", None)
-        if request.kind == "cards" and gather is not None:
+        gathered = (self.adapter.gather(self.round, cards, self.devices)
+                    if request.kind == "cards" else None)
+        if gathered is not None:
             record = None
-            for action, arguments in gather(self.round, cards, self.devices):
+            for action, arguments in gathered:
                 record = self.perform(action, arguments, reported=misread)
             if misread:
                 self._drive_hardware(("shoe_reset",))
@@ -609,19 +524,19 @@ class TableController:
         else:
             self.ticked.discard(order)
 
-    def device_event(self, event: Any) -> list[Record]:
+    def device_event(self, event: DeviceEvent) -> list[Record]:
         """A device event: update lights/lockout state, perform the round actions it implies."""
-        if getattr(getattr(event, "kind", None), "name", "") == "NUMBERING_FAULT":
+        if event.kind is EventKind.NUMBERING_FAULT:
             # events lost, repeated or out of order: the dealer is told at once, with numbers
-            seat = getattr(event, "seat", None)
-            where = f"{event.device} seat {seat}" if seat is not None else str(event.device)
+            seat = event.seat
+            where = f"{event.device} seat {seat}" if seat is not None else event.device
             self.message = (f"{where.capitalize()} fault: {event.detail}. Call a technician if "
                             "it repeats.")
             record = getattr(self.station, "record_device_event", None)  # not a preview's
             try:  # on the record, with the round it happened in
                 if record is not None:
-                    record(str(event.device), "numbering_fault", seat=seat,
-                           number=int(event.number), detail=str(event.detail))
+                    record(event.device, "numbering_fault", seat=seat, number=event.number,
+                           detail=event.detail)
             except (OSError, ValueError) as error:
                 self.message += f" (not audited: {error})"
         if self.round is None:
@@ -697,14 +612,12 @@ class TableController:
         """The payments to show: those made and, at settlement, those due (the adapter's; a
         game whose settlement is one action shows the lines that action will make, from the
         station's preview, so each is ticked off before the button records it)."""
-        plan = getattr(self.adapter, "plan_action", None)
-        action = plan(round_) if plan is not None and round_ is self.round else None
+        action = self.adapter.plan_action(round_) if round_ is self.round else None
         if action is not None:
             planned = self._planned(action)
             if planned is not None:
                 return tuple(planned.payments)
-        listed = getattr(self.adapter, "payments", None)
-        return tuple(listed(round_) if listed is not None else round_.payments)
+        return self.adapter.payments(round_)
 
     def _planned(self, action: str) -> Any:
         """The round after ``action`` (the station's preview), kept until the round moves."""
@@ -746,15 +659,13 @@ class TableController:
 
     def _problems(self, round_: Any) -> tuple[Command, ...]:
         """The step panel's menu: dealer-initiated errors (an exposed card, call a supervisor)."""
-        problems = getattr(self.adapter, "problems", None)
-        return tuple(problems(round_, self.devices)) if problems is not None else ()
+        return self.adapter.problems(round_, self.devices)
 
     def _entry(self, round_: Any) -> EntryRequest | None:
         """The lower panel's input: the form the dealer opened, else what the step needs."""
         if self.opened is not None:
-            form = getattr(self.adapter, "form", None)
-            request = form(round_, self.opened, self.devices) if form is not None else None
-            if isinstance(request, EntryRequest):
+            request = self.adapter.form(round_, self.opened, self.devices)
+            if request is not None:
                 return request
             self.opened = None  # the step moved on: the form no longer applies
         entry: EntryRequest | None = self.adapter.entry(round_, self.devices, self.selected)
@@ -835,7 +746,7 @@ class TableController:
                 view = replace(view, notes=tuple(notes))
         # the positions by the names the felt gives them: the dealer's is "dealer", never a
         # number the table does not have ("2 → … → 6 → 7 → 1" on a six-position table)
-        seat_key = getattr(self.adapter, "seat_key", str)
+        seat_key = self.adapter.seat_key
         dealers = {seat.key for seat in table.seats if seat.is_dealer}
         view = replace(view, order_text=order_text(
             step.positions, done,

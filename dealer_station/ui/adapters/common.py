@@ -1,20 +1,23 @@
 """What both games' adapters share: device events common to every table (lights, lockout,
-faults), wager states from settled payments, and the light of a seat."""
+faults), the cards of a dispensed stack, wager states from settled payments, and the light of a
+seat."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
+from dealer_station.cards import Card, card_from_code
 from dealer_station.procedure import Payment, Record
-from dealer_station.ui.controller import DeviceState
+from dealer_station.ui.adapters.base import DeviceState
 from dealer_station.ui.view import DeviceHealth, HealthState, Light, WagerView
+from drivers.events import DeviceEvent, EventKind
 
 __all__ = [
     "decisions",
     "note_device_event",
     "seat_light",
     "settled_states",
+    "stack_cards",
     "wager_views",
 ]
 
@@ -61,34 +64,28 @@ def seat_light(devices: DeviceState, key: str, has_bonus: bool) -> Light:
     return Light.ON if has_bonus else Light.OFF
 
 
-def _kind(event: Any) -> str:
-    kind = getattr(event, "kind", None)
-    return str(getattr(kind, "name", kind or ""))
-
-
-def note_device_event(event: Any, devices: DeviceState) -> None:
+def note_device_event(event: DeviceEvent, devices: DeviceState) -> None:
     """Update what the screen knows of the devices from one event (lights, lockout, faults)."""
-    kind = _kind(event)
-    device = str(getattr(event, "device", ""))
-    seat = getattr(event, "seat", None)
-    if kind == "CHIP_SENSED" and seat is not None:
-        if getattr(event, "late", False):
+    match event:
+        case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat), late=True):
             devices.lights[str(seat)] = Light.LATE
             devices.late_chips[str(seat)] = devices.late_chips.get(str(seat), 0) + 1
-        else:
+        case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat)):
             devices.lights[str(seat)] = Light.ON
-    elif kind == "CHIP_REMOVED" and seat is not None:
-        devices.lights[str(seat)] = Light.OFF
-    elif kind == "LOCKOUT_CHANGED":
-        devices.lockout = bool(getattr(event, "locked", False))
-    elif kind == "FAULT_RAISED":
-        fault = getattr(event, "fault", None)
-        detail = str(getattr(fault, "label", fault or "fault"))
-        devices.health[device] = DeviceHealth(device, HealthState.FAULT, detail)
-    elif kind == "FAULT_CLEARED":
-        devices.health[device] = DeviceHealth(device, HealthState.CONNECTED)
+        case DeviceEvent(kind=EventKind.CHIP_REMOVED, seat=int(seat)):
+            devices.lights[str(seat)] = Light.OFF
+        case DeviceEvent(kind=EventKind.LOCKOUT_CHANGED, locked=locked):
+            devices.lockout = bool(locked)
+        case DeviceEvent(kind=EventKind.FAULT_RAISED, device=device, fault=fault):
+            detail = fault.label if fault is not None else "fault"
+            devices.health[device] = DeviceHealth(device, HealthState.FAULT, detail)
+        case DeviceEvent(kind=EventKind.FAULT_CLEARED, device=device):
+            devices.health[device] = DeviceHealth(device, HealthState.CONNECTED)
 
 
-def event_kind(event: Any) -> str:
-    """The event's kind name (``STACK_DISPENSED``, ``CHIP_SENSED``, ...)."""
-    return _kind(event)
+def stack_cards(event: DeviceEvent) -> tuple[Card, ...] | None:
+    """The cards of a dispensed stack as the shoe read them, or None when it could not read
+    one of them (the dealer then enters the stack by hand) or reported none."""
+    cards = tuple(card_from_code(code) for code in event.cards)
+    known = tuple(card for card in cards if card is not None)
+    return known if known and len(known) == len(cards) else None

@@ -12,21 +12,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dealer_station.cards import Card, card_from_code
+from dealer_station.cards import Card
 from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
 from dealer_station.games.let_it_ride.config import Dealing, payout_limit_notice
 from dealer_station.money import format_cents
 from dealer_station.procedure import Payment
+from dealer_station.ui.adapters.base import (
+    Action,
+    Command,
+    DeviceState,
+    EntryRequest,
+    GameAdapter,
+)
 from dealer_station.ui.adapters.common import (
     decisions,
-    event_kind,
     note_device_event,
     seat_light,
     settled_states,
+    stack_cards,
     wager_views,
 )
-from dealer_station.ui.controller import Command, DeviceState, EntryRequest
 from dealer_station.ui.view import FormField, SeatView, TableView
+from drivers.events import DeviceEvent, EventKind
 
 __all__ = ["AREAS", "LetItRideAdapter"]
 
@@ -42,7 +49,7 @@ def _hand_words(name: str) -> str:
     return name.replace("_", " ")
 
 
-class LetItRideAdapter:
+class LetItRideAdapter(GameAdapter):
     """Adapter of the Let It Ride round for the dealer's screen."""
 
     game = "let_it_ride"
@@ -323,26 +330,25 @@ class LetItRideAdapter:
         return actions
 
     # ---------------------------------------------------------------- devices
-    def device_actions(self, round_: LetItRideRound | None, event: Any,
-                       devices: DeviceState) -> list[tuple[str, dict[str, Any]]]:
+    def device_actions(self, round_: LetItRideRound | None, event: DeviceEvent,
+                       devices: DeviceState) -> list[Action]:
         note_device_event(event, devices)
         if round_ is None:
             return []
-        kind = event_kind(event)
         phase = round_.step.phase
-        if kind == "CHIP_SENSED" and getattr(event, "seat", None) is not None:
-            position = int(event.seat)
-            if phase == "betting" and position not in round_.wagers:
-                return []  # no base wagers: the round refuses it; the light shows the chip
-            return [("acknowledge_bonus", {"position": position})]
-        if kind == "LOCKOUT_BUTTON" and phase == "betting":
-            return [("announce_no_more_bets", {})]
-        if kind == "STACK_DISPENSED" and phase == "dealing" and devices.shoe_reads_cards:
-            cards = tuple(card_from_code(code) for code in getattr(event, "cards", ()))
-            if cards and all(c is not None for c in cards):
-                devices.misread = False
-                return [("receive_stack", {"cards": [c.text for c in cards if c is not None]})]
-            devices.misread = True  # a card the shoe could not read: enter the stack by hand
+        match event.kind:
+            case EventKind.CHIP_SENSED if event.seat is not None:
+                if phase == "betting" and event.seat not in round_.wagers:
+                    return []  # no base wagers: the round refuses it; the light shows the chip
+                return [("acknowledge_bonus", {"position": event.seat})]
+            case EventKind.LOCKOUT_BUTTON if phase == "betting":
+                return [("announce_no_more_bets", {})]
+            case EventKind.STACK_DISPENSED if phase == "dealing" and devices.shoe_reads_cards:
+                cards = stack_cards(event)
+                if cards is not None:
+                    devices.misread = False
+                    return [("receive_stack", {"cards": [c.text for c in cards]})]
+                devices.misread = True  # a card the shoe could not read: enter it by hand
         return []
 
 

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dealer_station.cards import Card, card_from_code, parse_cards
+from dealer_station.cards import Card, parse_cards
 from dealer_station.games.pai_gow.config import (
     DealingMethod,
     StartingPosition,
@@ -26,16 +26,22 @@ from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.money import format_cents
-from dealer_station.procedure import Payment
+from dealer_station.ui.adapters.base import (
+    Action,
+    Command,
+    DeviceState,
+    EntryRequest,
+    GameAdapter,
+)
 from dealer_station.ui.adapters.common import (
-    event_kind,
     note_device_event,
     seat_light,
     settled_states,
+    stack_cards,
     wager_views,
 )
-from dealer_station.ui.controller import Command, DeviceState, EntryRequest
 from dealer_station.ui.view import FormField, HealthState, SeatView, TableView
+from drivers.events import DeviceEvent, EventKind
 
 __all__ = ["PaiGowAdapter", "core", "core_round", "foul_judge"]
 
@@ -67,7 +73,7 @@ def foul_judge(wheel_lowest: bool = False) -> Any:
     return judge
 
 
-class PaiGowAdapter:
+class PaiGowAdapter(GameAdapter):
     """Adapter of the Pai Gow round for the dealer's screen."""
 
     game = "pai_gow"
@@ -164,9 +170,6 @@ class PaiGowAdapter:
 
     def done_positions(self, round_: Any, devices: DeviceState) -> tuple[int | str, ...]:
         return self.delivered(round_, devices)
-
-    def payments(self, round_: Any) -> tuple[Payment, ...]:
-        return tuple(round_.payments)
 
     @staticmethod
     def plan_action(round_: Any) -> str | None:
@@ -681,25 +684,24 @@ class PaiGowAdapter:
             return [("deal_four_card_stacks", {"cards": cards})]
         return [("deal", {"cards": cards})]
 
-    def device_actions(self, round_: Any, event: Any,
-                       devices: DeviceState) -> list[tuple[str, dict[str, Any]]]:
+    def device_actions(self, round_: Any, event: DeviceEvent,
+                       devices: DeviceState) -> list[Action]:
         note_device_event(event, devices)
         if round_ is None:
             return []
-        kind = event_kind(event)
         phase = round_.step.phase
-        seat = getattr(event, "seat", None)
-        if (kind == "CHIP_SENSED" and seat is not None and phase == "betting"
-                and callable(getattr(round_, "can_acceptor_lit", None))
-                and not getattr(event, "late", False) and round_.can_acceptor_lit(int(seat))):
-            return [("acceptor_lit", {"position": int(seat)})]
-        if kind == "LOCKOUT_BUTTON" and phase == "betting" and round_.can_no_more_bets():
-            return [("no_more_bets", {})]
-        if kind == "STACK_DISPENSED" and phase in ("deal", "four_card_stacks") and \
-                devices.shoe_reads_cards:
-            read = tuple(card_from_code(code) for code in getattr(event, "cards", ()))
-            cards = tuple(card for card in read if card is not None)
-            if cards and len(cards) == len(read):
-                return self.gather(round_, cards, devices)
-            devices.misread = True  # a card the shoe could not read: enter the stack by hand
+        match event:
+            case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat), late=False) if (
+                    phase == "betting" and callable(getattr(round_, "can_acceptor_lit", None))
+                    and round_.can_acceptor_lit(seat)):
+                return [("acceptor_lit", {"position": seat})]
+            case DeviceEvent(kind=EventKind.LOCKOUT_BUTTON) if (
+                    phase == "betting" and round_.can_no_more_bets()):
+                return [("no_more_bets", {})]
+            case DeviceEvent(kind=EventKind.STACK_DISPENSED) if (
+                    phase in ("deal", "four_card_stacks") and devices.shoe_reads_cards):
+                cards = stack_cards(event)
+                if cards is not None:
+                    return self.gather(round_, cards, devices)
+                devices.misread = True  # a card the shoe could not read: enter it by hand
         return []

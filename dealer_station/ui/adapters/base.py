@@ -1,0 +1,180 @@
+"""The contract between the table controller (``ui/controller.py``) and a game's adapter:
+the step panel's buttons (:class:`Command`), the input a step asks of the dealer's hands
+(:class:`EntryRequest`), what the devices last said (:class:`DeviceState`) and
+:class:`GameAdapter`, the base every game's adapter derives from.
+
+The base is complete: what every game must say (its felt, its buttons, what must be entered,
+what a wager or a device event means) is abstract; the rest has a default a game overrides only
+where it differs (no draw at the press, no forms, stacks entered one by one, the round's own
+payments, no settlement preview, no problem menu, positions named by their number). The
+controller calls every method directly: it never asks an adapter what it has.
+
+>>> class Bare(GameAdapter):
+...     game = "bare"
+>>> Bare()
+Traceback (most recent call last):
+...
+TypeError: Can't instantiate abstract class Bare with abstract methods commands, ...
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dealer_station.cards import Card
+from dealer_station.procedure import Payment
+from dealer_station.ui.view import DeviceHealth, Light, TableView
+from drivers.events import DeviceEvent
+
+__all__ = ["Action", "Command", "DeviceState", "EntryRequest", "GameAdapter"]
+
+#: A round action and its arguments, as the station performs it.
+Action = tuple[str, dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One button of the step panel: a round ``action`` with its ``arguments`` performed through
+    the station, or (with ``hardware``) a device command such as ``shoe_dispense:3``."""
+
+    name: str
+    label: str
+    key: str
+    action: str | None = None
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    hardware: str | None = None
+    #: Payment outcomes (``collect``, ``pay``) the dealer must tick off before this command.
+    needs_ticks: tuple[str, ...] = ()
+    #: The command opens the adapter's form ``form`` (input the dealer fills in first).
+    form: str | None = None
+    #: A way out of a device fault (the deal restarted after a jam or a restart): performed
+    #: even while the fault stops the step; what was gathered from the devices is dropped.
+    recovery: bool = False
+    #: Device requirements driven once the action is recorded (``shoe_reset``, ``shoe_shuffle``).
+    then: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRequest:
+    """Input the step needs from the dealer's hands: ``cards`` (manual card entry, when the shoe
+    does not read them), ``setting`` (a Pai Gow player's low hand), ``wagers`` (the wagers of
+    the position tapped during betting), ``sign_in``, ``first_supervisor``, ``supervisor`` or
+    ``form`` (``options["name"]`` the adapter's form, ``options["fields"]`` its
+    :class:`~dealer_station.ui.view.FormField` items, ``options["submit"]`` the button's label,
+    ``options["cancel"]`` whether the dealer may close it)."""
+
+    kind: str
+    position: str
+    title: str
+    count: int = 0
+    cards: tuple[Card, ...] = ()
+    allow_joker: bool = False
+    unavailable: tuple[Card, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class DeviceState:
+    """What the devices last said: health per device, lights per seat, lockout, reading shoe."""
+
+    health: dict[str, DeviceHealth] = field(default_factory=dict)
+    lights: dict[str, Light] = field(default_factory=dict)
+    lockout: bool | None = None
+    shoe_reads_cards: bool = False
+    late_chips: dict[str, int] = field(default_factory=dict)
+    #: Stacks out of the shoe not yet given to the round (a Pai Gow deal takes all seven).
+    stacks: list[tuple[Card, ...]] = field(default_factory=list)
+    #: The shoe dispensed a stack it could not read: the dealer enters it by hand.
+    misread: bool = False
+    #: The deal was interrupted before the round recorded it (the station restarted mid-deal):
+    #: the stacks out are collected unseen and the deck reshuffled before dealing again.
+    redeal_due: bool = False
+
+
+class GameAdapter(ABC):
+    """The game-specific half of the dealer's screen: one per game (Let It Ride, Pai Gow).
+    ``round_`` is the game's round (its class varies with the game)."""
+
+    #: The game's name (``let_it_ride``, ``pai_gow``).
+    game: str
+
+    # ------------------------------------------------------------ what every game says
+    @abstractmethod
+    def empty_table(self, devices: DeviceState) -> TableView:
+        """The felt between rounds."""
+
+    @abstractmethod
+    def table_view(self, round_: Any, devices: DeviceState) -> TableView:
+        """The felt during ``round_``: only the cards the procedure has exposed."""
+
+    @abstractmethod
+    def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+        """The step panel's buttons at the round's step."""
+
+    @abstractmethod
+    def entry(self, round_: Any, devices: DeviceState,
+              selected: str | None) -> EntryRequest | None:
+        """The input the step needs from the dealer's hands (``selected``: the position tapped),
+        or None."""
+
+    @abstractmethod
+    def entry_action(self, round_: Any, request: EntryRequest,
+                     cards: Sequence[Card]) -> Action:
+        """The round action of the cards entered for ``request``."""
+
+    @abstractmethod
+    def wager_actions(self, round_: Any, position: int,
+                      amounts: Mapping[str, int]) -> list[Action]:
+        """The round actions of the wagers entered for ``position``."""
+
+    @abstractmethod
+    def device_actions(self, round_: Any, event: DeviceEvent,
+                       devices: DeviceState) -> list[Action]:
+        """Note ``event`` in ``devices`` and return the round actions it means (none without a
+        round)."""
+
+    @abstractmethod
+    def done_positions(self, round_: Any, devices: DeviceState) -> tuple[int | str, ...]:
+        """The positions the step is done with (the order, NOW and NEXT, moves past them)."""
+
+    # ------------------------------------------------------------ defaults
+    def draw(self, action: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
+        """The arguments of ``action`` at the press: randomness the round takes as an input is
+        drawn here and recorded. By default, none."""
+        return dict(arguments)
+
+    def form(self, round_: Any, name: str, devices: DeviceState) -> EntryRequest | None:
+        """The form ``name`` the dealer opened (None: it no longer applies). By default, none."""
+        return None
+
+    def form_action(self, round_: Any, name: str, values: Mapping[str, Any]) -> Action:
+        """The round action of form ``name`` filled in with ``values`` (a ``ValueError`` in
+        plain words for values it cannot take)."""
+        raise ValueError(f"no form {name!r}")
+
+    def gather(self, round_: Any, stack: Sequence[Card],
+               devices: DeviceState) -> list[Action] | None:
+        """A stack of cards entered by hand at a ``cards`` entry, when the game gathers stacks
+        into one action (a Pai Gow deal takes every hand): the actions once all are in, none
+        before. None (the default): each entry is one action, :meth:`entry_action`."""
+        return None
+
+    def payments(self, round_: Any) -> tuple[Payment, ...]:
+        """The payment lines to show: by default those the round has made."""
+        return tuple(round_.payments)
+
+    def plan_action(self, round_: Any) -> str | None:
+        """The one action that settles the round at this step, whose lines are shown from the
+        station's preview before it is recorded; None (the default) at every other step."""
+        return None
+
+    def problems(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+        """The step panel's menu of dealer-initiated errors. By default, empty."""
+        return ()
+
+    def seat_key(self, position: int | str) -> str:
+        """The felt's key of a round's position: by default its number."""
+        return str(position)
