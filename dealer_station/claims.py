@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_station.cards import Card, format_cards, parse_cards
+from dealer_station.games.registry import game_hooks
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import ProcedureError
 from dealer_station.store import journal
@@ -113,8 +114,6 @@ def _open_round(station: Any, round_id: int) -> Any:
         summary = journal.round_summary(station.store, round_id)
     except ValueError:
         raise ProcedureError(f"there is no round {round_id} at this table", CLAUSE) from None
-    from dealer_station.station import game_hooks
-
     hooks = game_hooks(summary.game)
     round_ = station.round if station.round_id == round_id else None
     if hooks is None or not hasattr(hooks, "progressive"):

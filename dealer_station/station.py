@@ -2,147 +2,12 @@
 No widgets: the dealer's screen and the supervisor and technician screens wrap it in Qt
 view-models; tests and simulations drive it directly.
 
-Opening
-    ``Station.open(table=None, data_dir=None, *, game=None, settings=None,
-    station_settings=None)`` opens the table's store (``--data-dir`` /
-    ``DEALER_STATION_DATA_DIR`` / platformdirs; ``--table`` / ``DEALER_STATION_TABLE``), which
-    verifies the audit chain and refuses a corrupt or missing database
-    (:class:`~dealer_station.store.StoreError`). At the very first start ``game``, its
-    ``settings`` (the game's TOML mapping) and the ``station_settings`` (the station's own:
-    ``void_interrupted_phases``) become configuration version 1; later they come from the
-    database (passing a different ``game`` is refused: a supervisor changes it with
-    :meth:`Station.change_configuration`). It then checks every meter against its journal and
-    calls :meth:`Station.resume`. ``station.resumed`` tells what was found
-    (:class:`ResumeReport`). Close with :meth:`Station.close` (or ``with Station.open(...) as
-    station``). After a restart nobody is signed in: the dealer signs in again and carries on
-    with the resumed round (``round.step`` says what comes next; ``resumed.device_states`` and
-    the step's ``hardware`` say how the devices must stand, e.g. the lockout engaged).
-
-People
-    ``needs_first_supervisor`` / ``create_first_supervisor(id, name, pin)`` on the first start.
-    ``sign_in(id, pin)`` puts a dealer (or a supervisor who deals) on duty; ``sign_out()``.
-    ``dealer`` is the account on duty. ``sign_in_staff(id, pin, role)`` /
-    ``sign_out_staff(id, session, screen)`` for the supervisor's and technician's screens.
-    Each sign-in opens a session (start and end times, audited; sessions left open by a crash
-    end at the next start): ``sessions_during(start, end, screen="dealer")`` says who was on
-    duty during a round (:mod:`dealer_station.store.sessions`). Accounts (a supervisor's id and
-    PIN checked each time; also during a round): ``accounts()``, ``create_user``,
-    ``reset_pin``, ``unlock_user``, ``set_user_active``, and ``change_own_pin`` for anyone
-    (:class:`dealer_station.accounts.AccountDesk`). PIN hashes are made at ``pin_cost``
-    (:class:`~dealer_station.auth.PinCost`; default the configured cost). Protected actions
-    take the authorising person's id and PIN at the moment of the action (``supervisor=``,
-    ``pin=`` / ``technician=``, ``pin=``),
-    check them (:func:`dealer_station.auth.authenticate`: audited, locks after repeated
-    failures) and the rules (:func:`dealer_station.auth.authorize`); a refusal raises
-    :class:`~dealer_station.auth.AuthenticationError` or :class:`~dealer_station.auth.AccessDenied`
-    (both :class:`~dealer_station.procedure.ProcedureError`, with a reason to show).
-
-Rounds
-    ``start_round(table=None)`` makes a new round of the configured game (dealer on duty
-    required) and journals it (``table``: what the dealer tells of the table, e.g. Pai Gow's
-    seated positions, passed to the game's hooks). ``round`` is the current
-    :class:`~dealer_station.procedure.GameRound` (``None`` between rounds), ``round_id`` its
-    number. ``can(action, **arguments)`` answers for buttons.
-    ``perform(action, **arguments) -> Record`` calls ``round.verify_<action>`` (if the round has
-    it) and ``round.<action>``, commits the record to the journal with its audit record, and
-    only then returns: the screen moves on, and devices are told, after the record is on disk.
-    If the commit fails the round is rebuilt from the journal and the error propagates. When the
-    round becomes complete the same transaction closes it, stores its document (payments in
-    order) and adds the meters' contributions (a round that voided itself, e.g. Let It Ride's
-    ``resolve_halt(resolution="void_round")``, is closed ``void`` with the halt's reason and
-    feeds no meter). An action that names a ``supervisor`` argument is a supervisor's decision:
-    ``perform`` refuses it; ``supervise(action, supervisor=, pin=, **arguments)`` checks the
-    PIN, that the supervisor did not deal the round, and passes ``supervisor=<id>`` to the
-    round. ``void_round(reason, supervisor=, pin=)`` voids the open round with its reason.
-    Whichever way a round is voided (``void_round``, by itself, or by ``resume``), what it had
-    already contributed to a meter (a Pai Gow light count) is taken back in the same
-    transaction: a ``reversal`` meter entry with the reason and the clause, audited
-    (:func:`meters.reverse_round <dealer_station.store.meters.reverse_round>`), listed as
-    ``meter_reversals`` in the void's document.
-
-Recovery
-    ``resume()`` (called by ``open``) rebuilds the open round from its journal with
-    :func:`dealer_station.procedure.replay` and checks the rebuilt history equals the journal
-    record for record. It voids the round, with the reason recorded, when the journal no longer
-    replays, or when it was interrupted in a phase listed in the ``void_interrupted_phases``
-    setting (where a casino's reading of the rules requires a void; empty by default, see
-    ``docs/rules-interpretation.md``). The report lists the last known device states (lockout
-    engaged or not) so the device layer can put the table back as it stood.
-
-Progressive rounds (Pai Gow Poker, 5324.41(k))
-    A game may give the station hooks (:class:`GameHooks`, its ``station_round`` module's
-    ``STATION_HOOKS``). ``hooks.prepare`` makes the settings each round is made from and
-    journaled with (Pai Gow: the table context carried from the table's previous round, i.e. the
-    cut and bank rotations, who banked last, the seated positions and the last wagers against
-    the dealer, 5324.41(e), (h); with optional wagers also the dealer's id, the round number and
-    the stub tracker; the previous round is rebuilt from the journal after a restart), so
-    ``resume`` rebuilds the round exactly and the rotations carry on.
-    ``hooks.progressive(round)`` names the meter terms (wager, reset, rate): ``start_round``
-    refuses a round unless exactly one meter fed by that wager has the configured reset and rate
-    (a supervisor creates it with ``create_meter``). Then, in the same transaction as the record
-    that causes it: ``effects["meter_contribution"]`` (the light count confirmed, (k)(2)) is
-    contributed to the meter at its rate, and ``effects["meter_deduction"]`` (an approved
-    payout) becomes the numbered jackpot record with the hit, the validation, the payment and
-    the reseed (:func:`meters.pay_jackpot <dealer_station.store.meters.pay_jackpot>`); the
-    round's own payments no longer feed that meter at completion. The station supplies the meter
-    reading (``meter=``) to the actions in ``hooks.meter_actions`` (``settle``,
-    ``approve_progressive``: (k)(6), the meter as it stands at that moment), and
-    ``jackpot_number=`` / ``time=`` to ``hooks.jackpot_actions``; nobody enters them at the
-    screen. ``hooks.supervisor_actions`` (``approve_progressive``, ``reject_progressive``) are
-    refused by ``perform`` and taken with ``supervise(action, supervisor=, pin=, position=,
-    [reason=])``: PIN checked, the validate-payout permission, never by anyone who dealt the
-    round ((k)(3)(iii)); their supervisor-id and role arguments are filled in from the account.
-    A progressive payout is only ever validated in its round.
-
-Progressive claims (bound to the journal, :mod:`dealer_station.claims`)
-    ``show_progressive_claim(round_id, position, supervisor=, pin=)`` gives the facts of a claim
-    the open round waits for (refused, with the reason, for anything else; the supervisor may
-    not be anyone signed in at the table during that round: ``signed_in_during_round``), audited
-    as shown; ``decide_progressive_claim(claim, approve=, supervisor=, pin=, reason=)`` approves
-    or rejects exactly what was shown. Nobody types cards, hands or amounts.
-
-Meters and jackpots
-    ``create_meter(name, wager=, reset=, rate_bp=, supervisor=, pin=)``, ``meter(name)``,
-    ``meter_statistics(name)`` (numbered jackpot records; text and PDF in
-    :mod:`dealer_station.jackpot`).
-
-Configuration, devices, diagnostics
-    ``settings`` / ``station_settings`` / ``game`` / ``configuration_version``;
-    ``change_configuration(settings, supervisor=, pin=, game=None, station_settings=None)``;
-    ``record_device_event(device, event, **detail)`` (fault, recovery, ``lockout_on`` /
-    ``lockout_off``: audited, last state kept); ``device_states()``;
-    ``authorize_diagnostic(name, technician=, pin=, moves_hardware=True)`` before a diagnostic
-    moves hardware (refused during a round), or ``with station.diagnostic(name, technician=,
-    pin=):`` which also keeps a round from starting while it runs. Accounts:
-    ``create_user(id, name, role, new_pin, supervisor=, pin=)``.
-
-Errors to show the person at the screen: :class:`~dealer_station.procedure.ProcedureError` (and
-its kinds ``AccessDenied`` / ``AuthenticationError``) has ``reason`` and ``clause``; a
-:class:`~dealer_station.store.StoreError` means storage can no longer be trusted: stop the table.
-
-A minimal session::
-
-    station = Station.open("LIR-1", game="let_it_ride", settings=toml_mapping)
-    if station.needs_first_supervisor:
-        station.create_first_supervisor("S1", "Sam", "123456")
-    station.sign_in("D7", "5555")
-    if station.round is None:
-        station.start_round()
-    record = station.perform("place_wagers", position=3, bet_one=500, bet_two=500,
-                             bet_three=500)   # on disk when it returns
-    station.round.step                       # what the dealer does next
-
-Thread safety: every public method holds one re-entrant lock, so a device worker thread may call
-``record_device_event`` while the screen calls ``perform``.
-
-Games are found by name in a registry (:func:`register_game`): a factory that makes a fresh
-round from the configuration ``settings`` mapping. ``let_it_ride`` and ``pai_gow`` register
-themselves lazily when their round modules exist.
+The whole interface (opening, people, rounds, recovery, progressive rounds and claims, meters,
+configuration and devices, thread safety) is specified in ``docs/station.md``.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
 import os
@@ -153,12 +18,19 @@ from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 from dealer_station import auth, claims, logs
 from dealer_station.accounts import AccountDesk
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
+from dealer_station.games.registry import (
+    GameHooks,
+    RoundFactory,
+    game_factory,
+    game_hooks,
+    register_game,
+)
 from dealer_station.money import format_cents
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
 from dealer_station.store import archive, journal, sessions
@@ -177,75 +49,7 @@ __all__ = [
     "register_game",
 ]
 
-#: Makes a fresh round of a game from its configuration settings.
-RoundFactory = Callable[[Mapping[str, JSONValue]], Any]
-
-_GAMES: dict[str, RoundFactory] = {}
-_HOOKS: dict[str, GameHooks] = {}
 _DEFAULT_LOCK = auth.LockPolicy()
-#: Games whose module registers them when imported (``module:function`` making a round).
-_BUILTIN: dict[str, str] = {
-    "let_it_ride": "dealer_station.games.let_it_ride.station_round:new_round",
-    "pai_gow": "dealer_station.games.pai_gow.station_round:new_round",
-}
-
-
-class GameHooks(Protocol):
-    """What a game tells the station beyond the round protocol (its ``station_round`` module's
-    ``STATION_HOOKS``; see "Progressive rounds" in the module documentation)."""
-
-    #: Actions given the progressive meter's reading as ``meter=`` (5324.41(k)(6)).
-    meter_actions: frozenset[str]
-    #: Actions given the next jackpot record's ``jackpot_number=`` and the ``time=``.
-    jackpot_actions: frozenset[str]
-    #: A supervisor's decisions on progressive payouts, only through :meth:`Station.supervise`,
-    #: each with the names of its supervisor-id and role arguments.
-    supervisor_actions: Mapping[str, tuple[str, str]]
-
-    def prepare(self, settings: Mapping[str, Any], previous: Any | None, *, dealer_id: str,
-                round_id: int, table: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
-        """The settings round ``round_id`` is made from and journaled with (``previous``: the
-        table's round before, or ``None``; ``table``: what the dealer tells of the table at
-        the start of the round, see :meth:`Station.start_round`)."""
-        ...
-
-    def progressive(self, round_: Any) -> Any:
-        """The meter the round feeds and pays from (``wager``, ``reset``, ``rate_bp``
-        attributes), or ``None``."""
-        ...
-
-
-def register_game(name: str, factory: RoundFactory, hooks: GameHooks | None = None) -> None:
-    """Register (or replace) the round factory of game ``name`` (and its station hooks)."""
-    _GAMES[name] = factory
-    if hooks is None:
-        _HOOKS.pop(name, None)
-    else:
-        _HOOKS[name] = hooks
-
-
-def game_factory(name: str) -> RoundFactory:
-    """The round factory of game ``name`` (importing a built-in game on first use)."""
-    if name not in _GAMES and name in _BUILTIN:
-        module_name, function = _BUILTIN[name].split(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as error:
-            raise ValueError(f"game {name!r} is not available: {error}") from None
-        if name not in _GAMES:
-            _GAMES[name] = getattr(module, function)
-            hooks = getattr(module, "STATION_HOOKS", None)
-            if hooks is not None:
-                _HOOKS[name] = hooks
-    if name not in _GAMES:
-        raise ValueError(f"unknown game {name!r} (known: {', '.join(sorted(_GAMES)) or 'none'})")
-    return _GAMES[name]
-
-
-def game_hooks(name: str) -> GameHooks | None:
-    """The station hooks of game ``name`` (``None``: a plain game)."""
-    game_factory(name)
-    return _HOOKS.get(name)
 
 
 def _void_reason(round_: Any) -> str:

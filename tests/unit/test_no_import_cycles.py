@@ -19,8 +19,6 @@ KNOWN_CYCLES = {
     # the bonus configuration and the progressive each use one rule of the other
     frozenset({"dealer_station.games.pai_gow.wagers.config",
                "dealer_station.games.pai_gow.wagers.progressive"}),
-    # the station imports claims; a claim looks up the station's game hooks
-    frozenset({"dealer_station.claims", "dealer_station.station"}),
     # the simulated devices' server starts the USB back end's server, built on it
     frozenset({"drivers.sim.serve", "drivers.sim.usb_backend"}),
 }
@@ -100,6 +98,16 @@ def test_the_screens_table_configuration_and_device_names_are_leaves() -> None:
     assert "dealer_station.ui.controller" not in graph["dealer_station.ui.devices"]
     assert not {name for name in graph["dealer_station.table_config"]
                 if name.startswith("dealer_station.ui")}
+
+
+def test_claims_find_the_game_hooks_in_the_registry_not_the_station() -> None:
+    """The claims ↔ station cycle issue 15 removed: the station reads a claim, and a claim looked
+    up the game's hooks in the station; the games' registry is a leaf both import."""
+    graph = import_graph(module_level=False)
+    assert "dealer_station.claims" in graph["dealer_station.station"]  # the walk sees it
+    assert "dealer_station.station" not in graph["dealer_station.claims"]
+    assert not {name for name in graph["dealer_station.games.registry"]
+                if name in {"dealer_station.station", "dealer_station.claims"}}
 
 
 def test_nothing_under_drivers_imports_the_rules_core() -> None:
