@@ -20,35 +20,12 @@ import tty
 from collections.abc import Mapping
 
 from drivers.sim.models.base import DeviceModel
+from drivers.sim.server import SimServer
 from drivers.sim.wire import SimLine
 from drivers.transports import memory
 from drivers.transports.memory import MemoryTransport
 
 __all__ = ["SimServer", "serve_in_process", "serve_pty", "serve_tcp", "serve_usb"]
-
-
-class SimServer:
-    """A simulated line being served."""
-
-    kind = "abstract"
-
-    def __init__(self, url: str, line: SimLine) -> None:
-        self.url = url
-        self.line = line
-
-    @property
-    def models(self) -> dict[int, DeviceModel]:
-        return self.line.models
-
-    def unplug(self) -> None:
-        """The cable is pulled: nothing goes in or out."""
-        self.line.faults.unplugged = True
-
-    def replug(self) -> None:
-        self.line.faults.unplugged = False
-
-    def close(self) -> None:
-        """Stop serving (idempotent)."""
 
 
 class PtyServer(SimServer):
@@ -149,6 +126,7 @@ def serve_usb(
 ) -> SimServer:
     """Serve the models as a simulated USB device; ``url`` is
     ``usb://VID:PID?serial=S&backend=sim``."""
+    # deferred on purpose: pyusb is loaded only when a line is served as a USB device
     from drivers.sim.usb_backend import UsbSimServer
 
     return UsbSimServer(

@@ -21,7 +21,7 @@ import usb.backend
 import usb.core
 
 from drivers.sim.models.base import DeviceModel
-from drivers.sim.serve import SimServer
+from drivers.sim.server import SimServer
 from drivers.sim.wire import SimLine
 
 __all__ = ["SimUsbDevice", "UsbSimBackend", "UsbSimServer", "get_backend"]

@@ -16,11 +16,6 @@ KNOWN_CYCLES = {
     # the two Pai Gow round classes: each reads the other's document (one reader per game ends it)
     frozenset({"dealer_station.games.pai_gow.document",
                "dealer_station.games.pai_gow.wagers.bonus_round"}),
-    # the bonus configuration and the progressive each use one rule of the other
-    frozenset({"dealer_station.games.pai_gow.wagers.config",
-               "dealer_station.games.pai_gow.wagers.progressive"}),
-    # the simulated devices' server starts the USB back end's server, built on it
-    frozenset({"drivers.sim.serve", "drivers.sim.usb_backend"}),
 }
 
 
@@ -136,3 +131,19 @@ def test_the_drivers_rule_sees_an_import_of_the_rules_core(tmp_path: Path) -> No
     assert found == {"dealer_station.cards", "dealer_station.station"}
     assert imported_modules("drivers.example", source, module_level=False) == {
         "dealer_station.station"}
+
+
+def test_the_meter_rules_and_the_simulated_server_are_leaves() -> None:
+    """The cycles issue 15 removed with a leaf each: the bonus configuration and the progressive
+    used one (k)(5) rule of the other (now both in wagers/meter_rules.py), and the simulated
+    devices' serve.py and the USB back end shared SimServer (now drivers/sim/server.py)."""
+    graph = import_graph(module_level=False)
+    config, progressive = ("dealer_station.games.pai_gow.wagers.config",
+                           "dealer_station.games.pai_gow.wagers.progressive")
+    rules = "dealer_station.games.pai_gow.wagers.meter_rules"
+    assert rules in graph[config] and rules in graph[progressive]
+    assert progressive not in graph[config] and config not in graph[progressive]
+    assert not {name for name in graph[rules] if name.startswith("dealer_station.games")}
+    assert "drivers.sim.server" in graph["drivers.sim.usb_backend"]
+    assert "drivers.sim.serve" not in graph["drivers.sim.usb_backend"]
+    assert not {"drivers.sim.serve", "drivers.sim.usb_backend"} & graph["drivers.sim.server"]

@@ -31,6 +31,7 @@ from dealer_station.rankings.seven_card import RoyalMatch
 from dealer_station.resources_path import resource_path
 
 from .families import BonusWager, check_coexistence
+from .meter_rules import MINIMUM_RATE_BASIS_POINTS, deducted_from_meter
 from .paytables import NO_LETTER, Fixed, Odds, PayTable, pay_table
 
 __all__ = [
@@ -42,8 +43,6 @@ __all__ = [
     "load_bonus_config",
 ]
 
-#: The least rate of progression of the progressive meter, by denomination (5324.41(k)(5)).
-MINIMUM_RATE_BASIS_POINTS: Mapping[Cents, int] = {dollars(1): 2100, dollars(5): 2700}
 #: The least payout limit per player and round of each limited family.
 _LIMIT_FLOORS: Mapping[str, tuple[Cents, str]] = {
     "fortune_insurance": (dollars(40_000), "5324.41(m)(4)"),
@@ -247,8 +246,6 @@ class BonusConfig:
 
     def largest_fixed_meter_payout(self) -> Cents:
         """The largest fixed progressive payout that is deducted from the meter (k)(5)."""
-        from .progressive import deducted_from_meter  # one rule, kept in one place
-
         multiplier = self.progressive_multiplier()
         amounts = [
             figure.cents * multiplier

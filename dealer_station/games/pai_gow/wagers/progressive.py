@@ -36,9 +36,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealer_station.money import Cents, dollars
+from dealer_station.money import Cents, dollars, format_cents
 from dealer_station.procedure import ProcedureError
 
+from .meter_rules import MINIMUM_RATE_BASIS_POINTS, deducted_from_meter
 from .paytables import Fixed, MeterShare, PayTable
 
 __all__ = [
@@ -55,27 +56,6 @@ __all__ = [
 #: The meter counts in ten-thousandths of a cent: any rate in basis points of a whole-cent wager
 #: is a whole number of units.
 UNITS_PER_CENT = 10_000
-#: Payouts at or above this (times the $5 multiplier) are deducted from the meter (k)(5).
-_METER_THRESHOLD_PER_DOLLAR = dollars(50)
-
-
-def deducted_from_meter(hand: str, amount: Cents, denomination: Cents) -> bool:
-    """Whether a fixed progressive payout of ``amount`` for ``hand`` is deducted from the meter:
-    $50 or more or a straight flush on a $1 wager, $250 or more or a straight flush on $5 (k)(5).
-
-    >>> deducted_from_meter("four_of_a_kind_and_pair", dollars(40), dollars(1))
-    False
-    >>> deducted_from_meter("straight_flush", dollars(25), dollars(1))
-    True
-    >>> deducted_from_meter("four_of_a_kind_and_pair", dollars(200), dollars(5))
-    False
-    >>> deducted_from_meter("royal_flush", dollars(500), dollars(5))
-    True
-    """
-    threshold = _METER_THRESHOLD_PER_DOLLAR * (denomination // dollars(1))
-    return amount >= threshold or hand.startswith("straight_flush")
-
-
 @dataclass(frozen=True, slots=True)
 class ProgressivePayout:
     """What a winning progressive hand pays: ``figure`` from the (k)(4) table (a fixed amount
@@ -256,10 +236,6 @@ def verify_meter_terms(*, reset: Cents, rate_bp: int, limit: Cents | None,
     ...
     dealer_station.procedure.ProcedureError: the limit $400.00 is below the reset amount ...
     """
-    from dealer_station.money import format_cents
-
-    from .config import MINIMUM_RATE_BASIS_POINTS  # one rule, kept in one place
-
     if not 0 <= rate_bp <= 10_000:
         raise ProcedureError("the rate of progression is a share of the amount wagered, 0 to "
                              "100%", "5324.41(k)(5)")
