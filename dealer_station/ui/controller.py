@@ -39,6 +39,7 @@ from dealer_station.ui.view import (
     describe_record,
     order_text,
     payment_lines,
+    short_detail,
     step_view,
 )
 from dealer_station.ui.words import refusal
@@ -86,7 +87,8 @@ def blocking_fault(hardware: Sequence[str], health: Mapping[str, DeviceHealth]) 
         if item.state is HealthState.NOT_CONFIGURED:
             continue
         name = DEVICE_NAMES.get(device or "", device or "device")
-        detail = f" ({item.detail})" if item.detail else ""
+        # the device's own words shortened: the sentence's instruction always reads whole
+        detail = f" ({short_detail(item.detail)})" if item.detail else ""
         if item.state is HealthState.RECONNECTING:
             return (f"{name} is reconnecting{detail}. This step waits: do not deal or pay until "
                     "its light is green again.")

@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
+from dealer_station.ui.elide import elided, head
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import DeviceHealth, HealthState
 
@@ -30,8 +31,6 @@ _COLOURS = {
 
 #: How long a tapped device's full words stay shown (milliseconds).
 DETAIL_MS = 8000
-#: The fewest characters of a device's words shown before the ellipsis ("Accep…").
-MINIMUM_CHARACTERS = 5
 #: The dot's diameter and the gap after it (pixels).
 _DOT, _GAP = 14, 8
 
@@ -67,8 +66,7 @@ class HealthItem(QWidget):
 
     def shown_words(self) -> str:
         """The words as drawn at the current width (elided with … when they do not fit)."""
-        room = max(0, self.width() - _DOT - _GAP)
-        return self.fontMetrics().elidedText(self.words, Qt.TextElideMode.ElideRight, room)
+        return elided(self.words, self.fontMetrics(), self.width() - _DOT - _GAP)
 
     @property
     def elided(self) -> bool:
@@ -83,9 +81,7 @@ class HealthItem(QWidget):
         """Room for the start of the device's name: the words are shortened from the end,
         the state's detail first, and the tooltip (and a tap) give them whole."""
         metrics = self.fontMetrics()
-        head = self.words if len(self.words) <= MINIMUM_CHARACTERS else (
-            self.words[:MINIMUM_CHARACTERS] + "…")
-        return QSize(_DOT + _GAP + metrics.horizontalAdvance(head) + 2,
+        return QSize(_DOT + _GAP + metrics.horizontalAdvance(head(self.words)) + 2,
                      max(_DOT, metrics.height()))
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -210,17 +206,24 @@ class HealthStrip(QFrame):
         window = self.window()
         if self.detail.parent() is not window:
             self.detail.setParent(window)
-        room = max(200, window.width() - 40)
         self._detail_name = item.item.name
-        self.detail.setText(item.words)
-        self.detail.setFixedWidth(min(room, max(300, item.sizeHint().width() + 40)))
-        self.detail.adjustSize()
-        corner = item.mapTo(window, QPoint(0, item.height() + 8))
-        x = max(10, min(corner.x(), window.width() - self.detail.width() - 10))
-        self.detail.move(x, self.mapTo(window, QPoint(0, self.height())).y() + 4)
+        self._place_detail(item)
         self.detail.show()
         self.detail.raise_()
         self._detail_timer.start()
+
+    def _place_detail(self, item: HealthItem, *, move: bool = True) -> None:
+        """The box sized to ``item``'s words (as many lines as they take, within the window's
+        width) under the item: again whenever the words change while it is shown, so the box
+        never cuts new, longer words."""
+        window = self.window()
+        room = max(200, window.width() - 40)
+        self.detail.setText(item.words)
+        self.detail.setFixedWidth(min(room, max(300, item.sizeHint().width() + 40)))
+        self.detail.setFixedHeight(self.detail.heightForWidth(self.detail.width()))
+        corner = item.mapTo(window, QPoint(0, item.height() + 8)) if move else self.detail.pos()
+        x = max(10, min(corner.x(), window.width() - self.detail.width() - 10))
+        self.detail.move(x, self.mapTo(window, QPoint(0, self.height())).y() + 4)
 
     def set_health(self, items: Sequence[DeviceHealth]) -> None:
         self._health = tuple(items)
@@ -240,7 +243,10 @@ class HealthStrip(QFrame):
             self._words.append(widget.words)
             self._layout.insertWidget(index + offset, widget)
             self._items.append(widget)
-            if item.name == shown:
-                self.detail.setText(widget.words)  # the device's new words, still shown
+            if item.name == shown and widget.words == item.title:
+                self.detail.hide()  # the device is back: no words left to read
+            elif item.name == shown:
+                # the device's new words, still shown whole where they were
+                self._place_detail(widget, move=False)
         if shown is not None and shown not in {item.name for item in items}:
             self.detail.hide()

@@ -13,7 +13,6 @@ from PySide6.QtCore import QMetaObject, QSize, Qt, QThread, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QLayout,
     QMainWindow,
     QPushButton,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from dealer_station.ui.bridge import DeviceBridge, TableWorker, start_worker
 from dealer_station.ui.card_entry import LowHandPicker, ManualCardEntry
 from dealer_station.ui.controller import Snapshot
+from dealer_station.ui.elide import ElidedLabel
 from dealer_station.ui.felt import FeltView
 from dealer_station.ui.form_panel import FormPanel
 from dealer_station.ui.gc_guard import GuiThreadCollector
@@ -123,7 +123,9 @@ class MainWindow(QMainWindow):
         right.addWidget(self.lower_panels, 6)
         body.addLayout(right, 40)
         outer.addLayout(body, 1)
-        self.error = QLabel("")
+        # what went wrong, on one line (… when long, whole in the tooltip and on a tap): an
+        # error's words never widen the window nor cut the panels above
+        self.error = ElidedLabel("")
         self.error.setObjectName("fault")
         self.error.hide()
         outer.addWidget(self.error)

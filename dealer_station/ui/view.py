@@ -41,6 +41,7 @@ __all__ = [
     "headline",
     "health_summary",
     "payment_lines",
+    "short_detail",
     "step_view",
 ]
 
@@ -449,3 +450,23 @@ def health_summary(items: Iterable[DeviceHealth]) -> str:
             text += f" ({item.detail})"
         parts.append(text)
     return " · ".join(parts)
+
+
+#: The most characters of a device's detail quoted inside a sentence (the step panel's stop
+#: message): the whole detail is in the top bar's tooltip and tap box.
+DETAIL_CHARACTERS = 48
+
+
+def short_detail(detail: str, limit: int = DETAIL_CHARACTERS) -> str:
+    """A device's detail for a sentence: whole when short, else cut at a word with ….
+
+    >>> short_detail("jam")
+    'jam'
+    >>> short_detail("/dev/pts/0: device reports readiness to read but returned no data")
+    '/dev/pts/0: device reports readiness to read…'
+    """
+    words = " ".join(detail.split())
+    if len(words) <= limit:
+        return words
+    cut = words[:limit].rsplit(" ", 1)[0] if " " in words[:limit] else words[:limit]
+    return cut.rstrip(" ,;:(") + "…"

@@ -11,7 +11,12 @@ from dealer_station.money import Cents, format_cents
 from dealer_station.ui.supervisor.meters import MeterSeries
 from dealer_station.ui.theme import THEME
 
-__all__ = ["MeterChart"]
+__all__ = ["LEGEND", "MeterChart"]
+
+#: What the chart's marks mean, drawn above it.
+LEGEND = ("— meter", "- - reset value", "● hit and payout")
+_LEGEND_GAP = "   "
+_LEFT, _RIGHT = 110, 20  # the plot's margins: the values' labels on the left
 
 
 class MeterChart(QWidget):
@@ -28,11 +33,30 @@ class MeterChart(QWidget):
         self.series, self.reset = series, reset
         self.update()
 
+    def legend_lines(self) -> list[str]:
+        """The legend's entries packed into as few lines as the chart's width holds (at
+        1280×800 the chart is narrow: two or three lines, never cut)."""
+        metrics = self.fontMetrics()
+        room = self.width() - _LEFT - _RIGHT
+        lines: list[str] = []
+        for entry in LEGEND:
+            joined = f"{lines[-1]}{_LEGEND_GAP}{entry}" if lines else entry
+            if lines and metrics.horizontalAdvance(joined) <= room:
+                lines[-1] = joined
+            else:
+                lines.append(entry)
+        return lines
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor(THEME.panel))
-        area = QRectF(self.rect()).adjusted(110, 20, -20, -36)
+        legend = self.legend_lines()
+        line = self.fontMetrics().height()
+        # the legend's lines above the plot, the top value's label (centred on the plot's top
+        # edge) clear of them
+        area = QRectF(self.rect()).adjusted(_LEFT, 10 + line * len(legend) + line // 2,
+                                            -_RIGHT, -36)
         painter.setPen(QPen(QColor(THEME.panel_line), 1))
         painter.drawRect(area)
         series = self.series
@@ -63,8 +87,9 @@ class MeterChart(QWidget):
                          Qt.AlignmentFlag.AlignLeft, series.points[0].time[11:16] or "start")
         painter.drawText(QRectF(area.left(), area.bottom() + 6, area.width(), 24),
                          Qt.AlignmentFlag.AlignRight, series.points[-1].time[11:16])
-        painter.drawText(QRectF(area.left(), 0, area.width(), 18), Qt.AlignmentFlag.AlignRight,
-                         "— meter   - - reset value   ● hit and payout")
+        for number, words in enumerate(legend):
+            painter.drawText(QRectF(area.left(), 4 + number * line, area.width(), line),
+                             Qt.AlignmentFlag.AlignRight, words)
         dashed = QPen(QColor(THEME.next), 1.5, Qt.PenStyle.DashLine)
         painter.setPen(dashed)
         painter.drawLine(QPointF(area.left(), y(self.reset)), QPointF(area.right(), y(self.reset)))

@@ -373,10 +373,15 @@ class TechnicianScreen(StaffFrame):
                       ", ".join(row.faults) or "none", row.errors_text)
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
+                item.setToolTip(value)  # a long link state or error: … in the cell, whole here
                 if column == 4:
                     item.setForeground(QColor(THEME.ok if row.link == "online" else THEME.fault))
                 self.table.setItem(index, column, item)
         self.table.resizeColumnsToContents()
+        for column in range(self.table.columnCount()):  # never one column wider than a third
+            widest = max(120, self.table.viewport().width() // 3)
+            if self.table.columnWidth(column) > widest:
+                self.table.setColumnWidth(column, widest)
         if not self.rows:
             self.message.setText("No devices are open at this station.")
 

@@ -1,0 +1,131 @@
+"""A long device status or error never cuts a label nor grows a layout (issue 14, items 7 and
+8): the dealer's top bar and its tap box, the dealer's error line, the step panel's stop message
+and any one-line label of a device's words (``ElidedLabel``) — at 1280×800 and 1920×1080. Plus
+the narrow meter chart's legend and the supervisor's navigation at 1280×800."""
+
+from __future__ import annotations
+
+import pytest
+from clipped_text import clipped_texts, window_fits
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from dealer_station.ui.controller import blocking_fault
+from dealer_station.ui.elide import ElidedLabel
+from dealer_station.ui.main_window import MainWindow
+from dealer_station.ui.supervisor.meter_chart import MeterChart
+from dealer_station.ui.supervisor.widgets import PageSwitcher, staff_stylesheet
+from dealer_station.ui.view import DeviceHealth, HealthState
+
+SIZES = ((1280, 800), (1920, 1080))
+#: What a device line said in CI while it dropped (and more: a path and an OS error).
+LONG = ("/dev/pts/0: device reports readiness to read but returned no data (device "
+        "disconnected or multiple access on port?); reopening in 2.0 s after 4 attempts")
+
+
+def _settle() -> None:
+    for _ in range(10):
+        QApplication.processEvents()
+
+
+def _window(qtbot, size: tuple[int, int]) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    _settle()
+    return window
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tap_box_grows_with_the_device_s_new_words_and_goes_when_it_is_back(qtbot, size):
+    window = _window(qtbot, size)
+    strip = window.health
+    strip.set_health([DeviceHealth("shoe", HealthState.RECONNECTING, "no answer", label="Shoe")])
+    _settle()
+    item = strip.items[0]
+    qtbot.mouseClick(item, Qt.MouseButton.LeftButton)
+    one_line = strip.detail.height()
+    strip.set_health([DeviceHealth("shoe", HealthState.RECONNECTING, LONG * 3, label="Shoe")])
+    _settle()
+    assert strip.detail.isVisible() and LONG in strip.detail.text()
+    assert strip.detail.height() > one_line  # as many lines as the new words take
+    assert not clipped_texts(window) and not window_fits(window, size)
+    strip.set_health([DeviceHealth("shoe", HealthState.CONNECTED, label="Shoe")])
+    _settle()
+    assert not strip.detail.isVisible()  # nothing left to read: the box does not linger
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_error_on_the_dealer_s_screen_is_one_line_whole_in_its_tooltip(qtbot, size):
+    window = _window(qtbot, size)
+    before = window.step_panel.height()
+    window.show_error(f"Shoe — reconnecting ({LONG}) " * 4)
+    _settle()
+    assert window.error.isVisible() and window.error.shortened
+    assert window.error.text().endswith("…") and LONG in window.error.toolTip()
+    assert window.error.contentsRect().height() < 2 * window.error.fontMetrics().height()
+    assert window.step_panel.height() >= before - window.error.height()
+    assert not clipped_texts(window) and not window_fits(window, size)
+
+
+def test_an_elided_label_asks_for_its_words_but_never_widens_its_layout(qtbot):
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    row = QHBoxLayout(holder)
+    label = ElidedLabel(f"Shoe — fault ({LONG})")
+    row.addWidget(QLabel("Status"))
+    row.addWidget(label, 1)
+    holder.resize(400, 60)
+    holder.show()
+    _settle()
+    assert holder.width() == 400 and holder.minimumSizeHint().width() < 200
+    assert label.shortened and label.text().startswith("Shoe — fault")
+    assert label.toolTip() == label.whole
+    assert not clipped_texts(holder)
+    holder.resize(2400, 60)
+    _settle()
+    assert not label.shortened and label.text() == label.whole  # whole when there is room
+    label.setText("Shoe")
+    assert label.text() == "Shoe" and not label.shortened
+
+
+def test_the_stop_message_keeps_its_instruction_with_a_long_device_detail():
+    fault = blocking_fault(("shoe_dispense:3",),
+                           {"shoe": DeviceHealth("shoe", HealthState.RECONNECTING, LONG * 5)})
+    assert fault is not None and fault.startswith("Shoe is reconnecting (/dev/pts/0: device")
+    assert "…)" in fault and fault.endswith("until its light is green again.")
+    assert len(fault) < 200
+
+
+def test_the_meter_chart_s_legend_wraps_instead_of_running_off_a_narrow_chart(qtbot):
+    chart = MeterChart()
+    qtbot.addWidget(chart)
+    chart.setStyleSheet(staff_stylesheet())
+    for width in (300, 460, 900):
+        chart.resize(width, 260)
+        _settle()
+        lines = chart.legend_lines()
+        room = width - 130
+        assert all(chart.fontMetrics().horizontalAdvance(line) <= room for line in lines), (
+            width, lines)
+        assert " ".join(" ".join(lines).split()) == "— meter - - reset value ● hit and payout"
+    assert len(lines) == 1  # wide: one line, as before
+
+
+def test_the_checked_focused_navigation_button_reads_whole_at_1280(qtbot):
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    holder.setStyleSheet(staff_stylesheet())
+    pages = PageSwitcher([("Round in progress", QLabel("one")),
+                          ("Progressive validation", QLabel("two"))])
+    QVBoxLayout(holder).addWidget(pages)
+    holder.resize(1280, 800)
+    holder.show()
+    pages.show_page(1)
+    button = pages.buttons["Progressive validation"]
+    button.setFocus()
+    _settle()
+    assert button.isChecked() and button.hasFocus()
+    assert not clipped_texts(holder), clipped_texts(holder)
+    assert button.mapTo(holder, QPoint(0, 0)).x() >= 0
