@@ -47,11 +47,14 @@ class Section:
 
 
 def _docs_candidates() -> list[Path]:
+    """Where ``docs/`` may be, in order: the bundle's, an installed wheel's package data (see
+    setup.py), a checkout's (also an editable install). The wheel's before the checkout's, whose
+    place beside an installed package is site-packages itself."""
     bundled = getattr(sys, "_MEIPASS", None)
     here = Path(__file__).resolve().parent
-    return [Path(bundled) / "docs" if bundled else Path("/nonexistent"),
-            here.parent / "docs",  # a checkout (editable install)
-            here / "docs"]  # an installed wheel (package data)
+    return [*([Path(bundled) / "docs"] if bundled else []),
+            here / "docs",  # an installed wheel (package data)
+            here.parent / "docs"]  # a checkout (editable install)
 
 
 def guide_dir() -> Path:

@@ -85,6 +85,8 @@ class ProgramIdentity:
     key_note: str = ""
     #: Where the program runs from.
     root: str = ""
+    #: What an unsigned program is: a development checkout, or an installed wheel.
+    unsigned_kind: str = "development checkout"
 
     @property
     def verified(self) -> bool:
@@ -92,7 +94,7 @@ class ProgramIdentity:
 
     def __str__(self) -> str:
         if not self.verified:
-            return (f"dealer-station {self.version}, development checkout at {self.root}: not a "
+            return (f"dealer-station {self.version}, {self.unsigned_kind} at {self.root}: not a "
                     "signed bundle, not verified")
         note = f", {self.key_note}" if self.key_note else ""
         return (f"dealer-station {self.version}, manifest {self.manifest_sha256}, "
@@ -211,7 +213,9 @@ def program_identity() -> ProgramIdentity:
         root = bundle_root()
         if root is None:
             checkout = Path(__file__).resolve().parents[1]
-            _verified = ProgramIdentity(__version__, root=str(checkout))
+            kind = ("development checkout" if (checkout / "pyproject.toml").is_file()
+                    else "installed package")
+            _verified = ProgramIdentity(__version__, root=str(checkout), unsigned_kind=kind)
         else:
             _verified = verify_program(root)
     return _verified

@@ -81,7 +81,7 @@ def program_text() -> str:
     except IntegrityError as error:  # start-up refuses first; said here all the same
         return f"Program: NOT the signed program: {error}"
     if not identity.verified:
-        return (f"Program: dealer-station {identity.version}, development checkout (not a "
+        return (f"Program: dealer-station {identity.version}, {identity.unsigned_kind} (not a "
                 "signed bundle): not verified")
     note = f" ({identity.key_note})" if identity.key_note else ""
     return (f"Program: dealer-station {identity.version} · manifest SHA-256 "
