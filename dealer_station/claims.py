@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from dealer_station.cards import Card, format_cards, parse_cards
 from dealer_station.games.registry import game_hooks
@@ -26,9 +26,44 @@ from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import ProcedureError
 from dealer_station.store import journal
 
-__all__ = ["CLAUSE", "ProgressiveClaim", "claim_for", "claims_waiting"]
+__all__ = ["CLAUSE", "LinkedMeter", "LinkedReading", "ProgressiveClaim", "claim_for",
+           "claims_waiting"]
 
 CLAUSE = "5324.41(k)(3)(iii)"
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedReading:
+    """A linked pool as the floor gives it for one claim: ``current`` the pool as it stands
+    (its reset ``reset``); ``paid``/``after``: the floor already paid this claim (the table's
+    own record of it lost to a crash), ``current`` then being the pool before that payment."""
+
+    pool: str
+    current: Cents
+    reset: Cents
+    paid: Cents | None = None
+    after: Cents | None = None
+
+
+class LinkedMeter(Protocol):
+    """A table whose progressive is a floor's linked pool (docs/floor.md): its claims are paid
+    from the pool as it stands at the payment's commit on the floor, not from the table's own
+    meter. Every method refuses (:class:`~dealer_station.procedure.ProcedureError`) when the
+    floor cannot answer: the payout waits for it."""
+
+    def reading(self, round_id: int, position: int) -> LinkedReading:
+        """The pool now, for the claim at ``position`` of round ``round_id``."""
+        ...
+
+    def pay(self, round_id: int, position: int, hand: str, *, meter_before: Cents,
+            amount: Cents, supervisor: str) -> LinkedReading:
+        """Pay ``amount`` (computed at ``meter_before``, the amount shown) from the pool, in
+        the floor's commit order; refused when the pool moved since."""
+        ...
+
+    def last_known(self) -> Cents | None:
+        """The pool's amount as the floor last announced it (never waits)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +83,8 @@ class ProgressiveClaim:
     meter_before: Cents
     meter_after: Cents
     dealer: str | None
+    #: The floor's linked pool paying it (None: the table's own meter).
+    pool: str | None = None
 
     @property
     def hand_words(self) -> str:
@@ -62,9 +99,10 @@ class ProgressiveClaim:
             ("Seven cards dealt", format_cards(self.cards)),
             ("Best arrangement", self.arrangement),
             ("Hand", self.hand_words),
-            ("Meter now", format_cents(self.meter_before)),
+            *((("Linked pool", self.pool),) if self.pool else ()),
+            ("Pool now" if self.pool else "Meter now", format_cents(self.meter_before)),
             ("Amount", format_cents(self.amount)),
-            ("Meter after", format_cents(self.meter_after)),
+            ("Pool after" if self.pool else "Meter after", format_cents(self.meter_after)),
             ("Dealer of record", self.dealer or "-"),
         ]
 
@@ -74,7 +112,7 @@ class ProgressiveClaim:
                 "wager": self.wager, "cards": format_cards(self.cards),
                 "arrangement": self.arrangement, "hand": self.hand, "amount": self.amount,
                 "meter_before": self.meter_before, "meter_after": self.meter_after,
-                "dealer": self.dealer}
+                "dealer": self.dealer, **({"pool": self.pool} if self.pool else {})}
 
 
 def _decided(validations: Any, position: int) -> str | None:
@@ -155,9 +193,11 @@ def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
         raise ProcedureError(f"position {pending[0].position} is paid first (from the dealer's "
                              f"right); position {position} waits for it", "5324.41(k)(6)")
     name = station.progressive_meter_name()
-    meter = station.meter(name)
-    request = round_.at_meter(mine, meter.current)  # the hand paying most at the meter now
-    amount = request.amount_at(meter.current)
+    current, reset, pool, after = _reading(station, round_, round_id, position, name)
+    request = round_.at_meter(mine, current)  # the hand paying most at the meter now
+    amount = request.amount_at(current)
+    if after is None:
+        after = max(current - amount, reset)
     from dealer_station.rankings.seven_card import ProgressiveHand, progressive_split
 
     seven = tuple(parse_cards(request.cards, count=7, allow_joker=True))
@@ -167,8 +207,26 @@ def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
         wager=round_.bonus.progressive_denomination,
         light_count="acceptor lit, counted at the light check (k)(2)", cards=seven,
         arrangement=f"high {format_cards(split.high)} · low {format_cards(split.low)}",
-        hand=request.hand, amount=amount, meter_before=meter.current,
-        meter_after=max(meter.current - amount, meter.reset), dealer=summary.dealer)
+        hand=request.hand, amount=amount, meter_before=current, meter_after=after,
+        dealer=summary.dealer, pool=pool)
+
+
+def _reading(station: Any, round_: Any, round_id: int, position: int, name: str
+             ) -> tuple[Cents, Cents, str | None, Cents | None]:
+    """(meter now, its reset, the linked pool or None, the meter after when the floor paid
+    this claim already): the table's own meter, or its floor's linked pool as it stands."""
+    linked: LinkedMeter | None = getattr(station, "linked_meter", None)
+    if linked is None:
+        meter = station.meter(name)
+        return meter.current, meter.reset, None, None
+    reading = linked.reading(round_id, position)
+    reset = round_.bonus.progressive_reset
+    if reading.reset != reset:
+        raise ProcedureError(f"the linked pool {reading.pool!r} resets to "
+                             f"{format_cents(reading.reset)} and this table's progressive to "
+                             f"{format_cents(reset)}: their terms must agree before a payout "
+                             "from the pool", "5324.41(k)(5)")
+    return reading.current, reading.reset, reading.pool, reading.after
 
 
 def claims_waiting(station: Any) -> tuple[int | None, tuple[int, ...]]:

@@ -31,7 +31,7 @@ from dealer_station.games.registry import (
     game_hooks,
     register_game,
 )
-from dealer_station.money import format_cents
+from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
 from dealer_station.store import archive, journal, sessions
 from dealer_station.store import meters as meter_store
@@ -177,6 +177,12 @@ class Station:
         #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
         #: why the progressive wager is locked out now (None: it is not).
         self.progressive_lock: Callable[[], str | None] | None = None
+        #: Set by the floor link when the table is a member of a linked pool: its progressive
+        #: claims are read and paid from the pool as it stands on the floor
+        #: (:class:`dealer_station.claims.LinkedMeter`; None: from the table's own meter).
+        self.linked_meter: claims.LinkedMeter | None = None
+        #: The pool's amount the supervisor was shown, while their approval is performed.
+        self._pool_shown: Cents | None = None
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -549,11 +555,28 @@ class Station:
             return given
         name = self._progressive_meter(self.round)
         if name is not None and action in hooks.meter_actions:
-            given["meter"] = meter_store.meter(self.store, name).current
+            given["meter"] = self._meter_reading(name, action, arguments)
         if name is not None and action in hooks.jackpot_actions:
             given["jackpot_number"] = self._next_jackpot_number(self.store)
             given["time"] = utc_now()
         return given
+
+    def _meter_reading(self, name: str, action: str, arguments: Mapping[str, JSONValue]
+                       ) -> Cents:
+        """The meter ``action`` is given: the table's own meter, or on a floor its linked pool
+        as it stands (a payout's approval asks the floor; the settlement takes the amount last
+        announced, never waiting for the floor)."""
+        linked = self.linked_meter
+        if linked is None:
+            return meter_store.meter(self.store, name).current
+        position = arguments.get("position")
+        if action == "approve_progressive" and isinstance(position, int) and (
+                self.round_id is not None):
+            if self._pool_shown is not None:
+                return self._pool_shown
+            return linked.reading(self.round_id, position).current
+        known = linked.last_known()
+        return meter_store.meter(self.store, name).current if known is None else known
 
     @staticmethod
     def _next_jackpot_number(source: Store | Any) -> int:
@@ -700,13 +723,17 @@ class Station:
             jackpot = effects.get("jackpot")
             assert isinstance(jackpot, Mapping)
             supervisor = str(arguments[signer[0]])
-            if meter_store.meter(work, name).current != arguments.get("meter"):
-                raise StoreError("the meter changed while the payout was validated")
             dealer = journal.round_summary(self.store, self.round_id).dealer
-            paid = meter_store.pay_jackpot(work, name, round_id=self.round_id,
-                                           position=str(arguments["position"]),
-                                           hand=str(jackpot["hand"]), amount=deduction,
-                                           dealer=dealer, supervisor=supervisor)
+            if self.linked_meter is not None:
+                paid = self._pay_from_pool(work, name, arguments, str(jackpot["hand"]),
+                                           deduction, dealer, supervisor)
+            else:
+                if meter_store.meter(work, name).current != arguments.get("meter"):
+                    raise StoreError("the meter changed while the payout was validated")
+                paid = meter_store.pay_jackpot(work, name, round_id=self.round_id,
+                                               position=str(arguments["position"]),
+                                               hand=str(jackpot["hand"]), amount=deduction,
+                                               dealer=dealer, supervisor=supervisor)
             if (paid.number != arguments.get("jackpot_number")
                     or paid.meter_after != effects.get("meter_after")):
                 raise StoreError(f"jackpot record {paid.number} (meter after "
@@ -726,6 +753,28 @@ class Station:
                                       "reason": arguments["reason"],
                                       "clause": "5324.41(k)(3)(iii)"},
                        actor=str(arguments[signer[0]]), round_id=self.round_id)
+
+    def _pay_from_pool(self, work: Any, name: str, arguments: Mapping[str, JSONValue],
+                       hand: str, amount: Cents, dealer: str | None,
+                       supervisor: str) -> meter_store.Jackpot:
+        """Pay an approved claim from the floor's linked pool (one floor transaction, in the
+        floor's commit order, refused when the pool moved since the amount was shown) and
+        record it in the table's numbered jackpot record with the pool's figures, in the
+        record's own transaction. Paid on the floor and lost here (a crash between the two
+        commits), the claim is shown again with the floor's payment and approved once."""
+        assert self.linked_meter is not None and self.round_id is not None
+        before = arguments.get("meter")
+        position = arguments.get("position")
+        assert isinstance(before, int) and isinstance(position, int)
+        paid = self.linked_meter.pay(self.round_id, position, hand, meter_before=before,
+                                     amount=amount, supervisor=supervisor)
+        if (paid.current, paid.paid) != (before, amount) or paid.after is None:
+            raise StoreError(f"the floor paid {paid.paid} from {paid.current}, the table "
+                             f"approved {amount} from {before}")
+        return meter_store.record_pool_jackpot(
+            work, name, pool=paid.pool, round_id=self.round_id, position=str(position),
+            hand=hand, amount=amount, meter_before=before, meter_after=paid.after,
+            dealer=dealer, supervisor=supervisor)
 
     def _refuse_locked_progressive(self, wager: str) -> None:
         """Refuse a wager on a progressive meter's wager while the floor's link says the
@@ -1055,8 +1104,13 @@ class Station:
                 raise ProcedureError("the claim changed since it was shown (the meter moved): "
                                      "show it again and check the amount", claims.CLAUSE)
             if approve:
-                record = self.supervise("approve_progressive", supervisor=supervisor, pin=pin,
-                                        position=shown.position)
+                # paid from the pool the supervisor saw (the floor refuses if it moved since)
+                self._pool_shown = shown.meter_before if shown.pool else None
+                try:
+                    record = self.supervise("approve_progressive", supervisor=supervisor,
+                                            pin=pin, position=shown.position)
+                finally:
+                    self._pool_shown = None
             else:
                 if not reason.strip():
                     raise ProcedureError("a rejected payout needs the reason", claims.CLAUSE)

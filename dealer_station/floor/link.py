@@ -12,13 +12,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from dealer_station.claims import LinkedReading
 from dealer_station.floor import FloorError, FloorUnreachable
 from dealer_station.floor.config import FloorConfig, connect, one_line
 from dealer_station.floor.forward import Outbox, check_witness, forward_once
 from dealer_station.floor.listen import Listener, PoolAmount
+from dealer_station.floor.pools import ClaimReading, Hit, claim_reading, pay_table_claim
 from dealer_station.floor.tables import claim_released, register
+from dealer_station.procedure import ProcedureError
 
-__all__ = ["FloorLink", "FloorView", "ProgressiveLockout"]
+__all__ = ["FloorLink", "FloorView", "LinkedPool", "ProgressiveLockout"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,3 +215,72 @@ class ProgressiveLockout:
         elif not refusal and self.engaged:
             self.engaged = False
             self._restore()
+
+
+class LinkedPool:
+    """A member table's progressive paid from its floor's linked pool
+    (:class:`dealer_station.claims.LinkedMeter`): each claim is read from the pool as it stands
+    and paid in one floor transaction under the pool's row lock, so near-simultaneous hits at
+    two tables are paid in the floor's commit order, the second from what the first left (and
+    refused, to be shown again, when its supervisor saw the pool before the first). Runs on
+    the table's worker (its own connection, made when first needed and again after a loss);
+    a floor that cannot answer refuses in one line: the payout waits for it."""
+
+    def __init__(self, config: FloorConfig, table_id: str,
+                 last_known: Callable[[], int | None] = lambda: None) -> None:
+        self.config = config
+        self.table_id = table_id
+        self._last_known = last_known
+        self._connection: Any = None
+        self._lock = threading.Lock()
+
+    def _ask(self, question: Callable[[Any], Any]) -> Any:
+        import psycopg
+
+        with self._lock:
+            for attempt in (1, 2):  # a connection lost since the last claim: one new one
+                try:
+                    if self._connection is None or self._connection.closed:
+                        self._connection = connect(self.config.url)
+                    return question(self._connection)
+                except FloorError as error:
+                    raise ProcedureError(str(error), "5324.41(k)(6)") from None
+                except (psycopg.OperationalError, psycopg.InterfaceError,
+                        FloorUnreachable) as error:
+                    self.close_connection()
+                    if attempt == 2 or isinstance(error, FloorUnreachable):
+                        raise ProcedureError(
+                            f"the linked pool cannot be read: {one_line(error)}; the payout "
+                            "waits for the floor", "5324.41(k)(6)") from None
+            raise AssertionError("unreachable")
+
+    def close_connection(self) -> None:
+        if self._connection is not None:
+            try:
+                self._connection.close()
+            finally:
+                self._connection = None
+
+    @staticmethod
+    def _reading(found: ClaimReading) -> LinkedReading:
+        if found.paid is None:
+            return LinkedReading(found.pool, found.amount_cents, found.reset_cents)
+        return _paid(found.paid, found.reset_cents)
+
+    def reading(self, round_id: int, position: int) -> LinkedReading:
+        return self._reading(self._ask(lambda connection: claim_reading(
+            connection, self.table_id, round_id, str(position))))
+
+    def pay(self, round_id: int, position: int, hand: str, *, meter_before: int, amount: int,
+            supervisor: str) -> LinkedReading:
+        return self._reading(self._ask(lambda connection: pay_table_claim(
+            connection, self.table_id, round_id, str(position), hand,
+            pool_before=meter_before, amount_cents=amount, by=supervisor)))
+
+    def last_known(self) -> int | None:
+        return self._last_known()
+
+
+def _paid(hit: Hit, reset: int) -> LinkedReading:
+    assert hit.pool_before is not None
+    return LinkedReading(hit.pool, hit.pool_before, reset, hit.amount_cents, hit.pool_after)

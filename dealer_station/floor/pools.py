@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_station.floor import FloorError
+from dealer_station.money import format_cents
 
-__all__ = ["Contribution", "Hit", "Pool", "Reconciliation", "contribute", "create_pool",
-           "decide_hit", "pool", "reconcile", "request_hit", "set_terms"]
+__all__ = ["ClaimReading", "Contribution", "Hit", "Pool", "Reconciliation", "claim_reading",
+           "contribute", "create_pool", "decide_hit", "pay_table_claim", "pool", "reconcile",
+           "request_hit", "set_terms"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +324,76 @@ def table_claim_in(connection: Any, table_id: str, round_id: int, position: str,
     else:
         connection.execute("UPDATE pools SET amount_cents = amount_cents WHERE name = %s",
                            (name,))  # announce the pending hit
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimReading:
+    """What a member table's claim is paid from: its pool as it stands now, or, when the floor
+    already paid this claim (the table's own record of it was lost to a crash), that payment."""
+
+    pool: str
+    amount_cents: int
+    reset_cents: int
+    paid: Hit | None = None
+
+
+def claim_reading(connection: Any, table_id: str, round_id: int,
+                  position: str) -> ClaimReading:
+    """The pool of ``table_id`` as it stands (one consistent read), with the floor's payment
+    of the claim at (round, position) if there is one."""
+    with connection.transaction():
+        name = member_pool(connection, table_id)
+        if name is None:
+            raise FloorError(f"table {table_id} is not a member of any pool")
+        amount, reset = connection.execute("SELECT amount_cents, reset_cents FROM pools "
+                                           "WHERE name = %s", (name,)).fetchone()
+        row = connection.execute(_HIT + "WHERE table_id = %s AND round_id = %s AND position = "
+                                 "%s AND status = 'paid'", (table_id, round_id, position)
+                                 ).fetchone()
+    return ClaimReading(name, int(amount), int(reset), None if row is None else _hit(row))
+
+
+def pay_table_claim(connection: Any, table_id: str, round_id: int, position: str, hand: str,
+                    *, pool_before: int, amount_cents: int, by: str) -> ClaimReading:
+    """Pay the claim at (round, position) of ``table_id`` validated at the table: ``amount``
+    computed from the pool at ``pool_before``, the amount its supervisor was shown. Under the
+    pool's row lock (the floor's commit order): refused when the pool no longer stands at
+    ``pool_before`` (another table's hit was paid, or contributions came, since the claim was
+    shown: the supervisor is shown it again); paid once (asked again, the payment made).
+    A payment leaving less than the reset is topped up by the house (a ``seed``). The pool
+    after, with the payment."""
+    with connection.transaction():
+        name, (amount, reset, _rate) = _member_locked(connection, table_id)
+        row = connection.execute(_HIT + "WHERE table_id = %s AND round_id = %s AND "
+                                 "position = %s", (table_id, round_id, position)).fetchone()
+        if row is not None and row[6] == "paid":
+            return ClaimReading(name, amount, reset, _hit(row))
+        if row is not None and row[6] == "rejected":
+            raise FloorError(f"the claim at position {position} of round {round_id} was "
+                             "rejected on the floor: a rejection is final")
+        if amount != pool_before:
+            raise FloorError(f"the pool {name!r} stands at {format_cents(amount)}, not the "
+                             f"{format_cents(pool_before)} shown (a hit paid or contributions "
+                             "counted since): show the claim again and check the amount")
+        if not 0 < amount_cents <= amount:
+            raise FloorError(f"a payment of {format_cents(amount_cents)} from a pool of "
+                             f"{format_cents(amount)}")
+        if row is None:
+            order = int(connection.execute("UPDATE pools SET next_hit = next_hit + 1 WHERE "
+                                           "name = %s RETURNING next_hit - 1", (name,)
+                                           ).fetchone()[0])
+            connection.execute(
+                "INSERT INTO pool_hits (pool, hit_order, table_id, round_id, position, hand, "
+                "fixed_cents, status, at_table) VALUES (%s, %s, %s, %s, %s, %s, %s, "
+                "'pending', true)", (name, order, table_id, round_id, position, hand,
+                                     amount_cents))
+        else:
+            order = int(row[1])
+            connection.execute("UPDATE pool_hits SET fixed_cents = %s, hand = %s WHERE pool = "
+                               "%s AND hit_order = %s", (amount_cents, hand, name, order))
+        hit = _decide_now(connection, name, order, approve=True, by=by, reason=None)
+        assert hit.pool_after is not None
+        return ClaimReading(name, hit.pool_after, reset, hit)
 
 
 def hits(connection: Any, name: str | None = None, *, status: str | None = None) -> list[Hit]:

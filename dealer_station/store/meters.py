@@ -56,6 +56,7 @@ __all__ = [
     "meter",
     "meters",
     "pay_jackpot",
+    "record_pool_jackpot",
     "reseed_from_overflow",
     "retire_meter",
     "reversal_cents",
@@ -365,6 +366,31 @@ def pay_jackpot(work: Transaction, name: str, *, round_id: int | None, position:
         balance = add_entry(work, name, "reseed", current.reset - balance, round_id=round_id,
                             jackpot_number=number, actor=supervisor)
     work.execute("UPDATE jackpots SET meter_after = ? WHERE number = ?", (balance, number))
+    return jackpot(work, number)
+
+
+def record_pool_jackpot(work: Transaction, name: str, *, pool: str, round_id: int | None,
+                        position: str, hand: str, amount: Cents, meter_before: Cents,
+                        meter_after: Cents, dealer: str | None, supervisor: str) -> Jackpot:
+    """Record a validated payout the floor's linked pool ``pool`` paid (docs/floor.md): the
+    numbered jackpot record with the pool's figures (before, amount, after), and the hit and
+    the validation in the journal of the table's meter ``name`` (amount 0: the table's meter
+    is its ledger of what it contributed to the pool; the pool paid)."""
+    if amount <= 0 or amount > meter_before:
+        raise ValueError(f"jackpot {amount} from a pool of {meter_before}")
+    cursor = work.execute(
+        "INSERT INTO jackpots (meter, round_id, position, hand, amount, meter_before, "
+        "meter_after, dealer, supervisor, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (name, round_id, position, hand, amount, meter_before, meter_after, dealer, supervisor,
+         utc_now()))
+    number = cursor.lastrowid
+    assert number is not None
+    detail = {"position": position, "hand": hand, "pool": pool}
+    add_entry(work, name, "hit", 0, round_id=round_id, jackpot_number=number, actor=dealer,
+              detail=detail)
+    add_entry(work, name, "validation", 0, round_id=round_id, jackpot_number=number,
+              actor=supervisor, detail={**detail, "amount": amount,
+                                        "pool_before": meter_before, "pool_after": meter_after})
     return jackpot(work, number)
 
 

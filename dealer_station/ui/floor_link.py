@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_station.floor.config import FloorConfig
-from dealer_station.floor.link import FloorLink, FloorView, ProgressiveLockout
+from dealer_station.floor.link import FloorLink, FloorView, LinkedPool, ProgressiveLockout
 
 __all__ = ["attach_floor", "device_serials"]
 
@@ -47,6 +47,10 @@ def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> Fl
     link = FloorLink(config, station.store.directory, station.store.table, station.game,
                      devices=lambda: device_serials(controller), on_change=changed)
     station.progressive_lock = lambda: link.view.progressive_refusal
+    if config.pool:  # its claims are paid from the pool as it stands on the floor
+        pool = LinkedPool(config, station.store.table, lambda: link.view.amount_cents)
+        station.linked_meter = pool
+        controller.closers.append(pool.close_connection)
     controller.floor = link.view
     controller.closers.append(link.stop)
     link.start()

@@ -59,14 +59,14 @@ def stacked_shoe(hands: Mapping[int, str], start: int) -> list[str]:
     return [c.text for c in out + spare]
 
 
-def open_station(data_dir: Path) -> Station:
-    return Station.open(TABLE, str(data_dir), game="pai_gow", settings=SETTINGS,
+def open_station(data_dir: Path, table: str = TABLE) -> Station:
+    return Station.open(table, str(data_dir), game="pai_gow", settings=SETTINGS,
                         pin_cost=PIN_COST)
 
 
-def first_start(data_dir: Path) -> Station:
+def first_start(data_dir: Path, table: str = TABLE) -> Station:
     """A new table: two supervisors, a dealer, the progressive meter as configured."""
-    station = open_station(data_dir)
+    station = open_station(data_dir, table)
     station.create_first_supervisor("S1", "Sam Super", "111111")
     station.create_user("S2", "Sue Super", "supervisor", "222222", supervisor="S1", pin="111111")
     station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")

@@ -1,0 +1,192 @@
+"""Issue 18: a member table's progressive claim is paid from its floor's linked pool as it
+stands at the payment's commit on the floor (the amount shown to the validator, paid, printed on
+the slip and recorded in the jackpot record), not from the table's own meter; two tables
+approving within the same millisecond are paid in the floor's commit order, the second from what
+the first left (after the house's reseed to the reset) once its supervisor has seen that amount;
+the pool reconciles to the cent. Whole Pai Gow rounds through the Station (the shipped
+progressive terms: reset $10,000, 21%), each table's FloorLink forwarding to a real PostgreSQL."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scenarios"))
+
+from floor_player import wait_forwarded
+from test_pai_gow_station_rounds import RESET, first_start, play_to_validation
+
+from dealer_station.floor import pools, tables
+from dealer_station.floor.config import FloorConfig, connect
+from dealer_station.floor.link import FloorLink, LinkedPool
+from dealer_station.procedure import ProcedureError
+from dealer_station.slips import slip_lines
+from dealer_station.station import Station
+from dealer_station.store import meters as meter_store
+
+TABLES = ("PG-A", "PG-B")
+
+
+@pytest.fixture
+def linked_tables(floor_url: str, tmp_path: Path) -> Iterator[list[tuple[Station, FloorLink]]]:
+    """Two Pai Gow tables in pool 'linked' (reset $10,000, 21%), D1 on duty at each."""
+    with connect(floor_url) as connection, ExitStack() as stack:
+        pools.create_pool(connection, "linked", wager="progressive", reset_cents=RESET,
+                          rate_bp=2100, actor="S9")
+        opened = []
+        for table in TABLES:
+            station = first_start(tmp_path / table, table)
+            stack.callback(station.close)
+            config = FloorConfig(floor_url, "linked")
+            link = FloorLink(config, station.store.directory, table, "pai_gow", interval=0.05)
+            tables.register(connection, table, link.outbox.station, "pai_gow", {})
+            tables.join_pool(connection, "linked", table)
+            station.progressive_lock = lambda link=link: link.view.progressive_refusal
+            pool = LinkedPool(config, table, lambda link=link: link.view.amount_cents)
+            station.linked_meter = pool
+            link.start()
+            stack.callback(link.stop)
+            stack.callback(pool.close_connection)
+            station.sign_in("D1", "3333")
+            opened.append((station, link))
+        yield opened
+
+
+def _show(station: Station, position: int = 5) -> Any:
+    assert station.round_id is not None
+    return station.show_progressive_claim(station.round_id, position, supervisor="S1",
+                                          pin="111111")
+
+
+def test_two_tables_hitting_in_the_same_millisecond_are_paid_from_the_pool_in_commit_order(
+        linked_tables: list[tuple[Station, FloorLink]], floor_url: str) -> None:
+    for station, link in linked_tables:
+        play_to_validation(station)  # 3 progressive chips: 63 cents to the pool per table
+        link.wake()
+        wait_forwarded(station, link)
+    pool_then = RESET + 2 * 63
+    shown = [_show(station) for station, _ in linked_tables]
+    for claim in shown:  # 100% of the pool, not of the table's own meter ($10,000.63)
+        assert (claim.pool, claim.meter_before, claim.amount, claim.meter_after) == (
+            "linked", pool_then, pool_then, RESET)
+        assert ("Pool now", "$10,001.26") in claim.lines()
+    barrier = threading.Barrier(2)
+    outcome: dict[str, Any] = {}
+
+    def approve(station: Station, claim: Any) -> None:
+        barrier.wait()
+        try:
+            outcome[station.store.table] = station.decide_progressive_claim(
+                claim, approve=True, supervisor="S1", pin="111111")
+        except Exception as error:  # the assertion below shows anything but a refusal
+            outcome[station.store.table] = error
+
+    threads = [threading.Thread(target=approve, args=(station, claim))
+               for (station, _), claim in zip(linked_tables, shown, strict=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    refused = [t for t, result in outcome.items() if isinstance(result, ProcedureError)]
+    assert len(refused) == 1, outcome  # the floor's commit order: one first, one after
+    second = next(s for s, _ in linked_tables if s.store.table == refused[0])
+    assert "show" in str(outcome[refused[0]]) and "again" in str(outcome[refused[0]])
+    assert second.round is not None and second.round.pending[0].position == 5  # nothing paid
+    again = _show(second)  # what the first left: the pool reseeded to its reset
+    assert (again.meter_before, again.amount, again.meter_after) == (RESET, RESET, RESET)
+    second.decide_progressive_claim(again, approve=True, supervisor="S1", pin="111111")
+
+    with connect(floor_url) as connection:
+        first_table = next(t for t in TABLES if t != second.store.table)
+        hits = {h.table_id: (h.status, h.pool_before, h.amount_cents, h.pool_after)
+                for h in pools.hits(connection, "linked")}
+        assert hits == {first_table: ("paid", pool_then, pool_then, RESET),
+                        second.store.table: ("paid", RESET, RESET, RESET)}
+        paid_in_order = connection.execute(
+            "SELECT table_id, amount_cents, balance_cents FROM pool_entries WHERE pool = "
+            "'linked' AND kind = 'payment' ORDER BY id").fetchall()
+        assert paid_in_order == [(first_table, pool_then, 0),
+                                 (second.store.table, RESET, 0)]
+        totals = pools.reconcile(connection, "linked")
+        # contributions - payments = amount - reset, with the house's two reseeds to the reset
+        assert (totals.contributions, totals.payments, totals.amount) == (
+            126, pool_then + RESET, RESET)
+        reseeds = totals.seeds - RESET  # each hit took the pool to 0: reseeded to $10,000
+        assert reseeds == 2 * RESET and totals.ok
+        assert totals.contributions - totals.payments == totals.amount - RESET - reseeds
+    for station, _ in linked_tables:
+        jackpot, = meter_store.jackpots(station.store)
+        first = station is not second
+        paid = pool_then if first else RESET
+        assert (jackpot.amount, jackpot.meter_before, jackpot.meter_after) == (
+            paid, paid, RESET)
+        slip = "\n".join(slip_lines(jackpot, table=station.store.table, copy=False))
+        assert ("$10,001.26" if first else "$10,000.00") in slip
+        meter_store.check(station.store)  # the table's own meter: its contributions, unpaid
+        assert station.meter("pai_gow_progressive").current == RESET + 63
+
+
+def test_a_claim_paid_on_the_floor_and_lost_at_the_table_is_shown_and_recorded_once(
+        linked_tables: list[tuple[Station, FloorLink]], floor_url: str) -> None:
+    """The floor committed the payment, the table's transaction did not (a crash between the
+    two commits): shown again, the claim gives the floor's payment, approved it is recorded
+    once and the pool pays nothing more."""
+    (station, link), _ = linked_tables
+    play_to_validation(station)
+    wait_forwarded(station, link)
+    claim = _show(station)
+    assert station.round_id is not None and station.linked_meter is not None
+    station.linked_meter.pay(station.round_id, 5, claim.hand, meter_before=claim.meter_before,
+                             amount=claim.amount, supervisor="S1")
+    again = _show(station)
+    assert again.facts() == claim.facts()
+    station.decide_progressive_claim(again, approve=True, supervisor="S1", pin="111111")
+    with connect(floor_url) as connection:
+        assert [h.amount_cents for h in pools.hits(connection, "linked")] == [claim.amount]
+        assert pools.pool(connection, "linked").amount_cents == RESET
+        assert pools.reconcile(connection, "linked").ok
+    assert [j.amount for j in meter_store.jackpots(station.store)] == [claim.amount]
+
+
+def test_the_pool_refuses_a_payment_computed_from_a_pool_that_moved(floor_url: str) -> None:
+    """Two approvals racing on the floor (same pool reading, the same millisecond): exactly
+    one is paid; the other is refused under the pool's row lock, nothing paid twice."""
+    with connect(floor_url) as connection:
+        pools.create_pool(connection, "linked", wager="progressive", reset_cents=RESET,
+                          rate_bp=2100, actor="S9")
+        for number, table in enumerate(TABLES):
+            tables.register(connection, table, f"station-{number}", "pai_gow", {})
+            tables.join_pool(connection, "linked", table)
+        pools.contribute(connection, "PG-A", 1, 10_000)
+    barrier = threading.Barrier(2)
+    results: dict[str, Any] = {}
+
+    def pay(table: str) -> None:
+        with connect(floor_url) as mine:
+            barrier.wait()
+            try:
+                results[table] = pools.pay_table_claim(
+                    mine, table, 1, "5", "royal_flush", pool_before=RESET + 2100,
+                    amount_cents=(RESET + 2100) // 10, by="S1")
+            except pools.FloorError as error:
+                results[table] = error
+
+    threads = [threading.Thread(target=pay, args=(table,)) for table in TABLES]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    paid = [r for r in results.values() if isinstance(r, pools.ClaimReading)]
+    refused = [r for r in results.values() if isinstance(r, pools.FloorError)]
+    assert len(paid) == 1 and len(refused) == 1
+    assert "not the $10,021.00 shown" in str(refused[0])
+    assert paid[0].paid is not None and paid[0].paid.amount_cents == 100_210
+    assert paid[0].amount_cents == RESET  # $9,010.90 left, topped up to the reset
+    with connect(floor_url) as connection:
+        assert pools.reconcile(connection, "linked").ok
