@@ -1,5 +1,5 @@
-"""Fixtures for the store and station tests: the fake ``high_card`` game registered, a fast PIN
-hash, a controllable clock, an open station with a supervisor, a dealer and a technician."""
+"""Fixtures for the store and station tests: a controllable clock, an open station with a
+supervisor, a dealer and a technician (the shared helpers are in station_helpers.py)."""
 
 from __future__ import annotations
 
@@ -11,32 +11,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import fakegame
+from station_helpers import Clock, open_station
 
-from dealer_station.station import Station, register_game
-
-register_game("high_card", fakegame.new_round)
-
-PIN_COST = 2**8
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from dealer_station.station import Station
 
 
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
-
-
-def open_station(data_dir: Path, clock: Clock | None = None, **settings: object) -> Station:
-    return Station.open("T1", str(data_dir), game="high_card",
-                        settings=settings or {"positions": 3, "minimum": 500},
-                        clock=clock or Clock(), pin_cost=PIN_COST)
 
 
 @pytest.fixture
@@ -48,19 +30,3 @@ def station(tmp_path: Path, clock: Clock) -> Iterator[Station]:
     opened.create_user("T1", "Tom Tech", "technician", "444444", supervisor="S1", pin="111111")
     yield opened
     opened.close()
-
-
-def play_round(station: Station, cards: tuple[str, ...] = ("9S", "KD", "5C")) -> int:
-    """Play one full high-card round (two players, the second with the progressive)."""
-    station.start_round()
-    round_id = station.round_id
-    assert round_id is not None
-    station.perform("place_wager", position=1, wager="ante", amount=1000)
-    station.perform("place_wager", position=2, wager="ante", amount=500)
-    station.perform("place_wager", position=2, wager="progressive", amount=100)
-    station.perform("lock_out")
-    for card in cards:
-        station.perform("deal", card=card)
-    station.perform("settle")
-    station.perform("collect_cards")
-    return round_id

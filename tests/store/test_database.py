@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import open_station
+from station_helpers import open_station
 
 from dealer_station import audit
 from dealer_station.cli import main

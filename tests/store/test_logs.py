@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import play_round
+from station_helpers import play_round
 
 from dealer_station import logs
 from dealer_station.station import Station, game_factory

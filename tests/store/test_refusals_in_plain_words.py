@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import PIN_COST
+from station_helpers import PIN_COST
 
 from dealer_station.procedure import ProcedureError
 from dealer_station.station import Station

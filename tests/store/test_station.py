@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import PIN_COST, Clock, open_station, play_round
+from station_helpers import PIN_COST, Clock, open_station, play_round
 
 from dealer_station import jackpot
 from dealer_station.auth import AccessDenied

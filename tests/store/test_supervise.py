@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import PIN_COST
+from station_helpers import PIN_COST
 
 from dealer_station.auth import AccessDenied
 from dealer_station.station import Station
