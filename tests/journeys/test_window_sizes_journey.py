@@ -23,7 +23,7 @@ from journey_steps import (
 
 #: How long a screen may take to settle after a change before its text is read (seconds).
 SETTLE = 0.8
-SIZES = {"1920x1080": (1920, 1080)}
+SIZES = {"1280x800": (1280, 800), "1920x1080": (1920, 1080)}
 
 
 class Reader:
@@ -62,6 +62,8 @@ def test_every_step_reads_whole_and_the_window_stays_on_the_screen(open_station,
     window is, or ever was, larger than the screen."""
     dimensions = SIZES[size]
     station = open_station(f"window-{size}", size=dimensions)
+    # one index entry per size: "Both window sizes … — 1280×800"
+    station.shots.title = f"{station.shots.title} — {size.replace('x', '×')}"
     reader = Reader(station)
     station.wait_for(re.compile("first supervisor", re.I))
     if dimensions != (1280, 800):
