@@ -219,6 +219,21 @@ def create_window(factory: Callable[[Any], TableController]) -> Any:
     return window
 
 
+def show_kiosk(window: Any) -> None:
+    """Show ``window`` over the whole screen with no frame (``--kiosk``). Full screen is a
+    request to a window manager (``_NET_WM_STATE_FULLSCREEN`` on X): a bare X server, as a kiosk
+    session may run, has none to grant it, and the window would stay at its size in the corner.
+    So the window is first given the screen's geometry itself, then asked for full screen (which
+    a window manager, or cage, honours as well)."""
+    from PySide6.QtCore import Qt
+
+    window.setWindowFlag(Qt.WindowType.FramelessWindowHint)
+    screen = window.screen()
+    if screen is not None:
+        window.setGeometry(screen.geometry())
+    window.showFullScreen()
+
+
 def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1280, 800),
          full_screen: bool = False) -> int:
     """``dealer-station`` with no command: open the dealer's screen (exit status 2 with one
@@ -245,10 +260,7 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
                                                             explicit=config is not None))
     window.resize(*size)
     if full_screen:  # --kiosk: the whole screen, no window frame
-        from PySide6.QtCore import Qt
-
-        window.setWindowFlag(Qt.WindowType.FramelessWindowHint)
-        window.showFullScreen()
+        show_kiosk(window)
     else:
         window.show()
     window.snapshot_shown.connect(
