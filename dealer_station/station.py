@@ -37,6 +37,7 @@ from dealer_station.store import archive, journal, sessions
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import table_directory, table_id
+from dealer_station.store.sealer import Sealed, Sealer, SealingStatus
 from dealer_station.store.users import Account
 
 __all__ = [
@@ -166,6 +167,13 @@ class Station:
         self.resumed = ResumeReport("none")
         self._previous: Any = None  # the table's last finished round (carried state)
         self._sealed_through: str | None = None  # the last day archived by this station
+        self._sealer = Sealer(store.directory, store.table)
+        #: Recorded segments whose rounds are leaving the live store, a part between every two
+        #: rounds (a removal cut off by a stop goes on after the next start).
+        self._removing: list[int] = []
+        unfinished = archive.unfinished_removal(store)
+        if unfinished is not None:
+            self._removing.append(unfinished.number)
         #: The id of the table's last finished round (its payments may still be ticked off).
         self.last_round_id: int | None = None
         self._lock = threading.RLock()
@@ -212,6 +220,7 @@ class Station:
         return station
 
     def close(self) -> None:
+        self._sealer.close()  # a sealing under way stops; nothing of it was recorded
         with self._lock:
             self.store.close()
 
@@ -611,30 +620,98 @@ class Station:
             "5324.41(k)(5)")
 
     def _archive_ended_days(self) -> None:
-        """Between rounds: seal the days that have ended (``archive_day_ends``) into the next
-        segment and remove their rounds from the live store once it is verified on disk (see
-        :mod:`.store.archive`). A failure is logged and leaves everything in the live store;
-        the next round tries again."""
+        """Between rounds: once a day has ended (``archive_day_ends``), seal it into the next
+        segment on the sealer's thread (:mod:`.store.sealer`: the dealer does not wait), and
+        record a segment sealed and verified since, removing its rounds from the live store
+        (:mod:`.store.archive`; milliseconds). A failure is logged, shown in
+        :meth:`archive_status` and leaves everything in the live store; the next round tries
+        again."""
+        result = self._sealer.take()
+        if result is not None:
+            self._record_sealed(result)
+        if self._removing:
+            self._remove_archived()
         day_ends = self.station_settings.get("archive_day_ends",
                                              STATION_SETTINGS["archive_day_ends"])
         if not day_ends:
             return
         now = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S")
         through = archive.due(str(day_ends), now)
-        if self._sealed_through == through:
+        if self._sealed_through == through or self._sealer.busy:
+            return
+        unremoved = [segment for segment in archive.segments(self.store, unremoved=True)
+                     if archive.indexed(self.store, segment)]
+        self._sealer.start(through, day_ends=str(day_ends), until_seq=self.store.audit_state.seq,
+                           unremoved=unremoved)
+
+    def _record_sealed(self, result: Sealed) -> None:
+        """Record what the sealer's thread prepared and verified; its rounds begin to leave
+        the live store (:meth:`_remove_archived`)."""
+        if result.error is not None:
+            self._log.warning("archive_failed", through=result.through, error=result.error)
             return
         try:
-            sealed = archive.seal_through(self.store, through, day_ends=str(day_ends))
-            for segment in archive.segments(self.store):
-                if segment.live_from is None and archive.indexed(self.store, segment):
-                    removed = archive.remove_sealed(self.store, segment)
-                    self._log.info("segment_archived", segment=segment.number,
-                                   through=segment.through, rounds=removed)
-            self._sealed_through = through
-            if sealed is not None:
+            ready = list(result.verified)
+            if result.prepared is not None:
+                ready.append(archive.record(self.store, result.prepared).number)
+            self._removing = sorted({*self._removing, *ready})
+            self._sealed_through = result.through
+            if result.prepared is not None:
                 self._previous = None  # read back from the segment when it is needed
+            if not ready:
+                self._sealer.done(f"nothing to seal through {result.through}")
         except (StoreError, OSError, ValueError) as error:
-            self._log.warning("archive_failed", through=through, error=str(error))
+            self._log.warning("archive_failed", through=result.through, error=str(error))
+            self._sealer.failed(result.through, f"recording the day {result.through} failed: "
+                                                f"{error}; the next round tries again")
+
+    def _remove_archived(self) -> None:
+        """Between rounds: the next part (at most ``archive.REMOVE_PER_ROUND`` rounds, tens of
+        milliseconds) of the recorded segments' rounds leaves the live store."""
+        budget = archive.REMOVE_PER_ROUND
+        try:
+            while self._removing and budget > 0:
+                segment = archive.segment(self.store, self._removing[0])
+                if segment is None:
+                    self._removing.pop(0)
+                    continue
+                budget -= archive.remove_sealed(self.store, segment, verified=True,
+                                                at_most=budget)
+                left = len(archive.live_rounds(self.store, segment))
+                if left:
+                    self._sealer.removing(f"segment {segment.number} (through "
+                                          f"{segment.through}): {left:,} of its "
+                                          f"{len(segment.rounds):,} rounds still to leave the "
+                                          "live store, a part between every two rounds")
+                    continue
+                self._removing.pop(0)
+                self._log.info("segment_archived", segment=segment.number,
+                               through=segment.through, rounds=len(segment.rounds))
+                self._sealer.done(f"segment {segment.number} (through {segment.through}, "
+                                  f"{len(segment.rounds):,} rounds) archived at "
+                                  f"{utc_now()[:16]}Z")
+        except (StoreError, OSError, ValueError) as error:
+            self._log.warning("archive_failed", segment=self._removing[0], error=str(error))
+            self._sealer.failed(None, f"removing segment {self._removing[0]}'s rounds from the "
+                                      f"live store failed: {error}; the next round tries again")
+
+    def archive_status(self) -> SealingStatus:
+        """What archiving is doing now (for the supervisor's screen and ``dealer-station
+        archive status``)."""
+        return self._sealer.status()
+
+    def finish_sealing(self, timeout: float | None = None) -> SealingStatus:
+        """Wait for a sealing under way and, between rounds, record it now (``dealer-station
+        archive seal`` while the station runs; tests); the status after."""
+        self._sealer.wait(timeout)
+        with self._lock:
+            if self.round is None:
+                result = self._sealer.take()
+                if result is not None:
+                    self._record_sealed(result)
+                while self._removing:
+                    self._remove_archived()
+        return self._sealer.status()
 
     def _previous_round(self) -> Any:
         """The table's last finished round of this game, rebuilt from the journal after a

@@ -51,13 +51,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from dealer_station import audit
 from dealer_station.store.database import Store, StoreError
+from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME
 
-__all__ = ["Segment", "archived_round", "chain", "day_end", "due", "indexed", "release_log",
-           "remove_sealed", "seal_through", "segments", "verify_segment"]
+__all__ = ["REMOVE_PER_ROUND", "Cancelled", "Prepared", "Reader", "Segment", "archived_round",
+           "chain", "check_for_removal", "day_end", "due", "indexed", "live_rounds", "prepare",
+           "record", "release_log", "remove_sealed", "seal_through", "segment", "segments",
+           "unfinished_removal", "verify_segment"]
 
 ARCHIVE_DIRECTORY = "archive"
 #: The floor forwarder's cursor (dealer_station/floor/forward.py): the log is not released
@@ -93,23 +96,31 @@ _SEGMENTS = ("SELECT s.*, r.live_from FROM segments AS s LEFT JOIN segment_remov
              "r.segment = s.number")
 
 
-def segments(store: Store) -> list[Segment]:
-    """The sealed segments, oldest first."""
-    return [_segment(row) for row in store.query(_SEGMENTS + " ORDER BY number")]
+def segments(store: Store, *, unremoved: bool = False) -> list[Segment]:
+    """The sealed segments, oldest first (``unremoved``: only those whose rounds have not
+    begun to leave the live store)."""
+    where = " WHERE r.live_from IS NULL" if unremoved else ""
+    return [_segment(row) for row in store.query(_SEGMENTS + where + " ORDER BY number")]
+
+
+def segment(store: Store, number: int) -> Segment | None:
+    """Segment ``number`` (``None``: there is none)."""
+    rows = store.query(_SEGMENTS + " WHERE s.number = ?", (number,))
+    return _segment(rows[0]) if rows else None
 
 
 def _next_day(day: str) -> str:
     return (date.fromisoformat(day) + timedelta(days=1)).isoformat()
 
 
-def _lines_through(store: Store, offset: int, first: int, end: str
+def _lines_through(path: Path, offset: int, first: int, end: str, until_seq: int
                    ) -> Iterator[tuple[str, int]]:
-    """The complete audit lines from byte ``offset`` (record ``first``) whose time is before
-    ``end``, with the offset after each."""
-    with open(store.audit_path, "rb") as handle:
+    """The complete audit lines from byte ``offset`` (record ``first``, at most record
+    ``until_seq``) whose time is before ``end``, with the offset after each."""
+    with open(path, "rb") as handle:
         handle.seek(offset)
         for number, raw in enumerate(handle, start=first):
-            if not raw.endswith(b"\n") or number > store.audit_state.seq:
+            if not raw.endswith(b"\n") or number > until_seq:
                 return
             line = raw[:-1].decode("utf-8")
             if json.loads(line)["time"] >= end:
@@ -132,14 +143,77 @@ def day_end(through: str, day_ends: str = "00:00") -> str:
     return f"{_next_day(through)}T{day_ends}"
 
 
-def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segment | None:
-    """Seal every audit record up to the end of day ``through`` (UTC, ``YYYY-MM-DD``; the
-    day ends at ``day_ends`` of the next day) not sealed yet, with the rounds finished in
-    them, as the next segment; ``None`` when there is nothing to seal. The file is written
-    and synced before the database records it."""
+class Reader:
+    """What sealing reads: the table's directory, id and database (read-only). The station's
+    :class:`Store` is one; :meth:`beside` opens a connection of its own, for sealing on a
+    thread beside the running station (SQLite's WAL lets it read while the station writes)."""
+
+    def __init__(self, directory: Path, table: str, connection: sqlite3.Connection) -> None:
+        self.directory = directory
+        self.table = table
+        self.connection = connection
+
+    @classmethod
+    def beside(cls, directory: Path, table: str) -> Reader:
+        connection = sqlite3.connect(f"file:{directory / DATABASE_NAME}?mode=ro", uri=True,
+                                     check_same_thread=False)
+        connection.row_factory = sqlite3.Row
+        return cls(directory, table, connection)
+
+    @property
+    def audit_path(self) -> Path:
+        return self.directory / AUDIT_NAME
+
+    def query(self, sql: str, parameters: Any = ()) -> list[sqlite3.Row]:
+        return self.connection.execute(sql, parameters).fetchall()
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+class _Source(Protocol):
+    directory: Path
+    table: str
+
+    @property
+    def audit_path(self) -> Path: ...
+
+    def query(self, sql: str, parameters: Any = ()) -> list[sqlite3.Row]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A segment written, synced and verified on disk, not yet recorded in the database
+    (:func:`prepare`, then :func:`record`)."""
+
+    number: int
+    through: str
+    first: int
+    last: int
+    head: str
+    end_offset: int
+    file: str
+    sha256: str
+    rounds: tuple[int, ...]
+    places: tuple[tuple[int, int, int, int], ...]  # round id, offset, length, records
+
+
+class Cancelled(Exception):
+    """Sealing was stopped (the station closes); nothing was recorded."""
+
+
+def prepare(source: _Source, through: str, *, day_ends: str = "00:00", until_seq: int,
+            progress: Callable[[int], None] | None = None,
+            cancelled: Callable[[], bool] = lambda: False) -> Prepared | None:
+    """Write the next segment: every audit record up to the end of day ``through`` (UTC,
+    ``YYYY-MM-DD``; the day ends at ``day_ends`` of the next day) and at most record
+    ``until_seq`` not sealed yet, with the rounds finished in them; ``None`` when there is
+    nothing to seal. The file is written, synced, renamed into place and read back (its
+    SHA-256, :func:`verify_segment`); nothing is recorded (:func:`record` does that), so this
+    runs beside the station, reading only. ``progress(records)`` is told how far it is."""
     date.fromisoformat(through)  # a ValueError names a wrong day
     end = day_end(through, day_ends)
-    last = store.query(_SEGMENTS + " ORDER BY number DESC LIMIT 1")
+    last = source.query(_SEGMENTS + " ORDER BY number DESC LIMIT 1")
     before = _segment(last[0]) if last else None
     first = before.last + 1 if before else 1
     prev = before.head if before else audit.GENESIS
@@ -150,7 +224,7 @@ def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segm
     # read twice rather than held)
     count, head, end_offset = 0, prev, offset
     finished: list[int] = []
-    for line, after in _lines_through(store, offset, first, end):
+    for line, after in _lines_through(source.audit_path, offset, first, end, until_seq):
         own = audit.fast_hash(line, first + count, head)
         if own is None:
             problem = audit.verify_lines([line], first=first + count, prev=head).problem
@@ -160,38 +234,89 @@ def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segm
             if entry["kind"] == "round" and entry["data"].get("event") in _STATUS:
                 finished.append(entry["round"])
         head, end_offset, count = own, after, count + 1
+        if count % 4096 == 0:
+            if cancelled():
+                raise Cancelled()
+            if progress is not None:
+                progress(count)
     if not count:
         return None
     number = before.number + 1 if before else 1
-    header = {"format": 1, "segment": number, "table": store.table, "through": through,
+    header = {"format": 1, "segment": number, "table": source.table, "through": through,
               "first": first, "last": first + count - 1, "prev": prev,
               "head": head, "rounds": finished}
     lines = (line for line, _after in itertools.islice(
-        _lines_through(store, offset, first, end), count))
-    directory = store.directory / ARCHIVE_DIRECTORY
+        _lines_through(source.audit_path, offset, first, end, until_seq), count))
+    directory = source.directory / ARCHIVE_DIRECTORY
     directory.mkdir(mode=0o700, exist_ok=True)
-    name = f"{store.table}-{number:05d}-through-{through}.jsonl.gz"
-    digest, places = _write(directory / name, header, lines, _round_rows(store, finished))
+    _clear_unrecorded(directory, source.table, number)
+    name = f"{source.table}-{number:05d}-through-{through}.jsonl.gz"
+    digest, places = _write(directory / name, header, lines,
+                            _round_rows(source, finished, cancelled))
     _sync_directory(directory)
+    if progress is not None:
+        progress(count)
+    if _sha256(directory / name) != digest:
+        raise StoreError(f"segment {number}: {directory / name} read back differs from what "
+                         "was written")
+    _header, problem = verify_segment(directory / name)
+    if problem is not None:
+        raise StoreError(f"segment {number} does not verify once written ({problem})")
+    return Prepared(number, through, first, first + count - 1, head, end_offset, name, digest,
+                    tuple(finished), tuple((round_id, *place)
+                                           for round_id, place in places.items()))
+
+
+def _clear_unrecorded(directory: Path, table: str, number: int) -> None:
+    """Remove what a sealing cut off left behind: a partial file, a segment file numbered
+    ``number`` or later that the database never recorded."""
+    for path in directory.glob(f"{table}-*"):
+        parts = path.name[len(table) + 1:].split("-", 1)
+        if path.suffix == ".partial" or (parts[0].isdigit() and int(parts[0]) >= number):
+            path.unlink(missing_ok=True)
+
+
+def record(store: Store, prepared: Prepared) -> Segment:
+    """Record the segment ``prepared`` (its file on disk) in the database with a witnessed
+    ``segment`` audit record; refused when another segment was recorded meanwhile."""
+    path = store.directory / ARCHIVE_DIRECTORY / prepared.file
     with store.transaction() as work:
+        latest = work.execute("SELECT COALESCE(MAX(number), 0) FROM segments").fetchone()[0]
+        if int(latest) != prepared.number - 1:
+            raise StoreError(f"segment {prepared.number} was prepared after segment "
+                             f"{prepared.number - 1}, but segment {latest} is the last now")
+        if not path.exists():
+            raise StoreError(f"segment {prepared.number}: {path} is gone")
         work.execute(
             "INSERT INTO segments (number, through, first, last, head, end_offset, file, "
             "sha256, rounds, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (number, through, header["first"], header["last"], head, end_offset, name,
-             digest, json.dumps(finished), audit.utc_now()))
+            (prepared.number, prepared.through, prepared.first, prepared.last, prepared.head,
+             prepared.end_offset, prepared.file, prepared.sha256,
+             json.dumps(list(prepared.rounds)), audit.utc_now()))
         work.connection.executemany(
             "INSERT OR REPLACE INTO archived_rounds (round_id, segment, offset, length, records)"
-            " VALUES (?, ?, ?, ?, ?)", [(round_id, number, at, length, count)
-                                        for round_id, (at, length, count) in places.items()])
-        work.audit("segment", {"segment": number, "through": through, "file": name,
-                               "sha256": digest, "first": header["first"],
-                               "last": header["last"], "head": head,
-                               "rounds": len(finished)})
-    return _segment(store.query(_SEGMENTS + " WHERE s.number = ?", (number,))[0])
+            " VALUES (?, ?, ?, ?, ?)", [(round_id, prepared.number, at, length, count)
+                                        for round_id, at, length, count in prepared.places])
+        work.audit("segment", {"segment": prepared.number, "through": prepared.through,
+                               "file": prepared.file, "sha256": prepared.sha256,
+                               "first": prepared.first, "last": prepared.last,
+                               "head": prepared.head, "rounds": len(prepared.rounds)})
+    return _segment(store.query(_SEGMENTS + " WHERE s.number = ?", (prepared.number,))[0])
 
 
-def _round_rows(store: Store, finished: list[int]) -> Iterator[dict[str, Any]]:
+def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segment | None:
+    """Seal every audit record up to the end of day ``through`` not sealed yet, with the
+    rounds finished in them, as the next segment (:func:`prepare` then :func:`record`, at
+    once); ``None`` when there is nothing to seal."""
+    prepared = prepare(store, through, day_ends=day_ends, until_seq=store.audit_state.seq)
+    return record(store, prepared) if prepared is not None else None
+
+
+def _round_rows(store: _Source, finished: list[int],
+                cancelled: Callable[[], bool] = lambda: False) -> Iterator[dict[str, Any]]:
     for round_id in finished:
+        if cancelled():
+            raise Cancelled()
         row = store.query("SELECT * FROM rounds WHERE id = ?", (round_id,))[0]
         records = [dict(r) | {"record": json.loads(r["record"])} for r in store.query(
             "SELECT sequence, action, record, actor, time FROM records WHERE round_id = ? "
@@ -206,18 +331,22 @@ def _write(path: Path, header: dict[str, Any], lines: Iterable[str],
     where each round's member lies (offset, length) with its number of journal records."""
     partial = path.with_suffix(".partial")
     places: dict[int, tuple[int, int, int]] = {}
-    with open(partial, "wb") as raw:
-        with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
-            out.write((audit.canonical_json(header) + "\n").encode())
-            for line in lines:
-                out.write((line + "\n").encode())
-        for entry in rounds:
-            at = raw.tell()
-            raw.write(gzip.compress((audit.canonical_json(entry) + "\n").encode(), mtime=0))
-            places[int(entry["archived_round"]["id"])] = (at, raw.tell() - at,
-                                                          len(entry["records"]))
-        raw.flush()
-        os.fsync(raw.fileno())
+    try:
+        with open(partial, "wb") as raw:
+            with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+                out.write((audit.canonical_json(header) + "\n").encode())
+                for line in lines:
+                    out.write((line + "\n").encode())
+            for entry in rounds:
+                at = raw.tell()
+                raw.write(gzip.compress((audit.canonical_json(entry) + "\n").encode(), mtime=0))
+                places[int(entry["archived_round"]["id"])] = (at, raw.tell() - at,
+                                                              len(entry["records"]))
+            raw.flush()
+            os.fsync(raw.fileno())
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     os.chmod(partial, 0o640)
     os.replace(partial, path)
     return _sha256(path), places
@@ -366,41 +495,92 @@ def indexed(store: Store, segment: Segment) -> bool:
     return int(count) == len(segment.rounds)
 
 
-def remove_sealed(store: Store, segment: Segment) -> int:
-    """Remove the rounds of ``segment`` from the live store, once its file on disk is the one
-    sealed (SHA-256) and verifies on its own; the number of rounds removed. A checkpoint is
-    sealed first (the live store is proven from it); the journal rows and documents go in
-    one transaction with an ``archive`` audit record; then the sealed part of the audit log
-    is released (:func:`release_log`)."""
-    path = store.directory / ARCHIVE_DIRECTORY / segment.file
-    if not indexed(store, segment):
-        raise StoreError(f"segment {segment.number} was sealed without an index of its rounds; "
-                         "they stay in the live store")
+def _sealed_file(directory: Path, segment: Segment) -> Path:
+    path = directory / ARCHIVE_DIRECTORY / segment.file
     if not path.exists() or _sha256(path) != segment.sha256:
         raise StoreError(f"segment {segment.number}: {path} is not the file sealed; its "
                          "rounds stay in the live store")
+    return path
+
+
+def check_for_removal(directory: Path, segment: Segment) -> int:
+    """The number of ``segment`` once its file is the one sealed (SHA-256) and verifies on its
+    own (:func:`verify_segment`): its rounds may leave the live store; else a
+    :class:`StoreError` says why they stay."""
+    path = _sealed_file(directory, segment)
     _header, problem = verify_segment(path)
     if problem is not None:
         raise StoreError(f"segment {segment.number} does not verify ({problem}); its rounds "
                          "stay in the live store")
-    live_from = store.checkpoint()
+    return segment.number
+
+
+#: Rounds removed from the live store per transaction by the station between two rounds (a
+#: removal of 100 rounds takes tens of milliseconds; a 1,000-round day leaves in ten).
+REMOVE_PER_ROUND = 100
+
+_LIVE = "NOT (document IS NULL AND config = '{}') AND status != 'open'"
+
+
+def live_rounds(store: Store, segment: Segment) -> list[int]:
+    """The rounds of ``segment`` still in the live store (all of them until its removal
+    begins, none once it is complete)."""
     ids = list(segment.rounds)
+    if not ids:
+        return []
+    return [int(row[0]) for row in store.query(
+        f"SELECT id FROM rounds WHERE id IN ({','.join('?' * len(ids))}) AND {_LIVE} "
+        "ORDER BY id", ids)]
+
+
+def unfinished_removal(store: Store) -> Segment | None:
+    """The segment whose removal began and was not finished (rounds of it still live), if
+    any: segments are removed in order, so only the last one begun can be."""
+    rows = store.query(_SEGMENTS + " WHERE r.live_from IS NOT NULL ORDER BY s.number DESC "
+                       "LIMIT 1")
+    if not rows:
+        return None
+    segment = _segment(rows[0])
+    return segment if live_rounds(store, segment) else None
+
+
+def remove_sealed(store: Store, segment: Segment, *, verified: bool = False,
+                  at_most: int | None = None) -> int:
+    """Remove the rounds of ``segment`` from the live store (at most ``at_most`` of them in
+    this call; all when ``None``), once its file on disk is the one sealed (SHA-256) and
+    verifies on its own; the number of rounds removed. The first removal of a segment seals
+    a checkpoint first (the live store is proven from it); each part goes in one transaction
+    (journal rows and documents) with an ``archive`` audit record; once the last round is
+    out, the sealed part of the audit log is released (:func:`release_log`). ``verified``:
+    :func:`prepare` verified the file it wrote (only its SHA-256 is checked again here, which
+    is cheap); the parts after the first do not check the file again."""
+    if not indexed(store, segment):
+        raise StoreError(f"segment {segment.number} was sealed without an index of its rounds; "
+                         "they stay in the live store")
+    if segment.live_from is None:  # the first part (the file checked once)
+        if verified:
+            _sealed_file(store.directory, segment)
+        else:
+            check_for_removal(store.directory, segment)
+    live = live_rounds(store, segment)
+    ids = live if at_most is None else live[:at_most]
+    live_from = segment.live_from if segment.live_from is not None else store.checkpoint()
     marks = ",".join("?" * len(ids))
     # the journal's last row is kept whatever it is: its rowid is where the next row's is
     # counted from (the checkpoints' windows count rows by rowid); one kept by the removal
-    # before (a round of the segment before) goes now
+    # before (the last round removed before these) goes now
     earlier = [row[0] for row in store.query(
-        "SELECT round_id FROM archived_rounds WHERE segment < ? ORDER BY round_id DESC "
-        "LIMIT 1", (segment.number,))]
+        "SELECT id FROM rounds WHERE id < ? AND document IS NULL AND config = '{}' "
+        "ORDER BY id DESC LIMIT 1", (min(ids) if ids else 2**62,))]
     gone = [*ids, *earlier]
-    with store.transaction() as work:
+    with store.transaction(rewriting_rows=True) as work:
         removed = work.execute(
             f"DELETE FROM records WHERE round_id IN ({','.join('?' * len(gone))}) AND rowid < "
             "(SELECT MAX(rowid) FROM records)", gone).rowcount if gone else 0
         if ids:
             # the rows are written again without configuration and document (rather than
-            # updated in place, which would leave a nearly empty page per round behind)
-            work.execute("PRAGMA defer_foreign_keys = ON")
+            # updated in place, which would leave a nearly empty page per round behind), with
+            # the same ids: the rows referring to them stay right
             kept = work.execute(
                 "SELECT id, game, status, dealer, started, ended, void_reason FROM rounds "
                 f"WHERE id IN ({marks}) AND status != 'open' ORDER BY id", ids).fetchall()
@@ -409,12 +589,16 @@ def remove_sealed(store: Store, segment: Segment) -> int:
                 "INSERT INTO rounds (id, game, config, status, dealer, started, ended, "
                 "void_reason, document) VALUES (?, ?, '{}', ?, ?, ?, ?, ?, NULL)",
                 [tuple(row) for row in kept])
-        work.execute("INSERT OR REPLACE INTO segment_removals (segment, live_from) VALUES (?, ?)",
-                     (segment.number, live_from))
+        complete = len(ids) == len(live)
+        if segment.live_from is None:
+            work.execute("INSERT OR REPLACE INTO segment_removals (segment, live_from) "
+                         "VALUES (?, ?)", (segment.number, live_from))
         work.audit("archive", {"segment": segment.number, "rounds": len(ids),
                                "records_removed": removed, "live_from": live_from,
-                               "log_released_before": segment.end_offset})
-    release_log(store)
+                               **({"log_released_before": segment.end_offset} if complete else
+                                  {"rounds_left": len(live) - len(ids)})})
+    if complete:
+        release_log(store)
     return len(ids)
 
 

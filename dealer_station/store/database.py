@@ -802,14 +802,25 @@ class Store:
         return self.directory / DATABASE_NAME
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[Transaction]:
+    def transaction(self, *, rewriting_rows: bool = False) -> Iterator[Transaction]:
         """A write transaction; its audit records reach the log file after the commit. A change
         of the accounts, configuration, meters or jackpot records adds a ``state`` record (see
-        :mod:`.state`)."""
+        :mod:`.state`). ``rewriting_rows``: rows are deleted and written again with the same
+        keys inside it (archiving), so SQLite does not look up every row referring to each
+        one deleted (a scan of an unindexed child table per row); foreign keys are enforced
+        again after it."""
         if self.readonly:
             raise StoreError("the store is open read-only")
         if self._broken:
             raise StoreError(f"the store stopped after an error: {self._broken}")
+        if rewriting_rows:
+            self.connection.execute("PRAGMA foreign_keys = OFF")
+            try:
+                with self.transaction() as work:
+                    yield work
+            finally:
+                self.connection.execute("PRAGMA foreign_keys = ON")
+            return
         self.connection.execute("BEGIN IMMEDIATE")
         work = Transaction(self)
         sealed = self._sealed

@@ -6,20 +6,31 @@ the community cards, the showdown, collection, payment and the cards collected.
 Durability is switched off for the build only (``synchronous=OFF`` and no ``fsync``), so a large
 store can be built in reasonable time; the benchmark measures with a station opened normally.
 
-Usage: ``python tests/benchmarks/store_builder.py DATA_DIR ROUNDS`` (adds rounds until the
-table has ROUNDS; prints the rounds per second of the build).
+Days: the table's clock is simulated (``--per-day`` rounds a day, 1,000 by default, a busy
+table; days from 2023-01-01), so the station seals each ended day into an archive segment at
+the next day's first round exactly as at a real table (``archive_day_ends``, shipped 00:00).
+``--per-day 0`` keeps the real clock (every round on today: nothing is archived).
+
+Usage: ``python tests/benchmarks/store_builder.py DATA_DIR --rounds N [--per-day R]
+[--minutes M]`` (adds rounds until the table has N, or until M minutes of wall or CPU time
+have passed, then closes the station cleanly; prints the rounds per second of the build).
+For the largest store one core builds in half an hour:
+``nice -n 19 python tests/benchmarks/store_builder.py DIR --rounds 1000000 --minutes 30``.
 """
 
 from __future__ import annotations
 
+import argparse
+import datetime as _datetime
 import os
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from dealer_station import audit
 from dealer_station.cards import standard_deck
 from dealer_station.games.let_it_ride.autoplay import play_out, take_wagers
 from dealer_station.games.let_it_ride.station_round import new_round
@@ -55,14 +66,62 @@ def no_fsync() -> Iterator[None]:
         os.fsync = real
 
 
-def open_station(data_dir: str) -> Station:
-    return Station.open(TABLE, data_dir, game="let_it_ride", settings=SETTINGS, pin_cost=2**8)
+#: The simulated days begin here (1,000 days of 1,000 rounds end before 2026).
+EPOCH = _datetime.datetime(2023, 1, 1, 8, 0, tzinfo=_datetime.UTC).timestamp()
 
 
-def build(data_dir: str, rounds: int, *, progress: bool = False) -> float:
-    """Play rounds until the table has ``rounds``; the rounds per second of the build."""
-    with no_fsync():
-        station = open_station(data_dir)
+class SimulatedClock:
+    """The table's time during the build: round ``n`` starts on day ``(n - 1) // per_day``
+    at 08:00 plus its place in the day (14 hours of play), and every reading moves on by a
+    millisecond so records keep their order."""
+
+    def __init__(self, per_day: int) -> None:
+        self.per_day = per_day
+        self.now = EPOCH
+
+    def at_round(self, number: int) -> None:
+        day, place = divmod(number - 1, self.per_day)
+        self.now = max(self.now, EPOCH + day * 86400 + place * (14 * 3600 / self.per_day))
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+@contextmanager
+def simulated_time(clock: SimulatedClock | None) -> Iterator[None]:
+    """Audit records, journal rows and the station read ``clock`` inside (the build only)."""
+    if clock is None:
+        yield
+        return
+    real = _datetime.datetime
+    read = clock
+
+    class _Simulated(_datetime.datetime):
+        @classmethod
+        def now(cls, tz: Any = None) -> Any:
+            return real.fromtimestamp(read(), tz)
+
+    setattr(audit, "datetime", _Simulated)  # noqa: B010 (the build's clock only)
+    try:
+        yield
+    finally:
+        setattr(audit, "datetime", real)  # noqa: B010
+
+
+def open_station(data_dir: str, clock: Callable[[], float] = time.time) -> Station:
+    return Station.open(TABLE, data_dir, game="let_it_ride", settings=SETTINGS, pin_cost=2**8,
+                        clock=clock)
+
+
+def build(data_dir: str, rounds: int, *, progress: bool = False, per_day: int = 0,
+          minutes: float | None = None) -> float:
+    """Play rounds until the table has ``rounds`` (or ``minutes`` of wall or CPU time have
+    passed); the rounds per second of the build. ``per_day``: rounds per simulated day (0:
+    the real clock)."""
+    clock = SimulatedClock(per_day) if per_day else None
+    with no_fsync(), simulated_time(clock):
+        station = open_station(data_dir, clock or time.time)
         try:
             station.store.connection.execute("PRAGMA synchronous=OFF")
             if station.needs_first_supervisor:
@@ -71,22 +130,36 @@ def build(data_dir: str, rounds: int, *, progress: bool = False) -> float:
                 station.create_user("D1", "Dee", "dealer", PINS["D1"], supervisor="S1",
                                     pin=PINS["S1"])
             station.sign_in("D1", PINS["D1"])
-            have = station.store.query("SELECT COUNT(*) FROM rounds")[0][0]
-            started = time.perf_counter()
+            have = station.store.query("SELECT COALESCE(MAX(id), 0) FROM rounds")[0][0]
+            started, cpu = time.perf_counter(), time.process_time()
+            budget = minutes * 60 if minutes else float("inf")
+            number = have
             for number in range(have + 1, rounds + 1):
+                if clock is not None:
+                    clock.at_round(number)
                 station.start_round()
                 for action, arguments in round_plan(number):
                     station.perform(action, **arguments)
                 if progress and number % 1000 == 0:
                     rate = (number - have) / (time.perf_counter() - started)
-                    print(f"  {number} rounds ({rate:.0f}/s)", file=sys.stderr, flush=True)
+                    print(f"  {number} rounds ({rate:.1f}/s, {time.process_time() - cpu:.0f} s "
+                          "CPU)", file=sys.stderr, flush=True)
+                if max(time.perf_counter() - started, time.process_time() - cpu) > budget:
+                    break
             elapsed = time.perf_counter() - started
             station.sign_out()
         finally:
             station.close()
-    return (rounds - have) / elapsed if rounds > have else 0.0
+    return (number - have) / elapsed if number > have else 0.0
 
 
 if __name__ == "__main__":
-    rate = build(sys.argv[1], int(sys.argv[2]), progress=True)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("data_dir")
+    parser.add_argument("--rounds", type=int, default=1_000_000)
+    parser.add_argument("--per-day", type=int, default=1000)
+    parser.add_argument("--minutes", type=float, default=None)
+    options = parser.parse_args()
+    rate = build(options.data_dir, options.rounds, progress=True, per_day=options.per_day,
+                 minutes=options.minutes)
     print(f"built at {rate:.1f} rounds/s")

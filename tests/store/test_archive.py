@@ -41,6 +41,21 @@ def _play(data: Path, rounds: int) -> None:
         station.close()
 
 
+def _play_one(station: Station) -> None:
+    """Deal the round just started to its end."""
+    assert station.round_id is not None
+    for action, arguments in crash_player.let_it_ride_plan(station.round_id, 4):
+        crash_player.perform(station, action, arguments)
+
+
+def _until_sealed(station: Station) -> None:
+    """Wait (at most a minute) while the sealer's thread writes and verifies the segment."""
+    deadline = time.monotonic() + 60
+    while station.archive_status().state == "sealing" and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert station.archive_status().state == "ready", station.archive_status()
+
+
 def _seal(data: Path, through: object, capsys: pytest.CaptureFixture[str]) -> str:
     assert main(["--data-dir", str(data), "audit", "seal", "--table", TABLE,
                  "--through", str(through)]) == 0
@@ -168,13 +183,24 @@ def test_the_station_archives_a_day_by_itself_between_rounds_once_it_has_ended(
         station.sign_in("D1", crash_player.PINS["D1"])
         station.start_round()
         assert station.round_id == 4
+        # the dealer's START ROUND did not wait: the day is sealed beside the round
+        assert station.archive_status().state in ("sealing", "ready")
+        with Store.open(data / TABLE, TABLE, readonly=True) as store:
+            assert archive.segments(store) == []
+        _play_one(station)
+        _until_sealed(station)
+        assert "the day" in station.archive_status().message
+        station.start_round()  # between rounds: recorded, its rounds leave the live store
         with Store.open(data / TABLE, TABLE, readonly=True) as store:
             sealed = archive.segments(store)
         assert [s.rounds for s in sealed] == [(1, 2, 3)] and sealed[0].live_from is not None
+        assert station.archive_status().state == "idle"
+        assert "segment 1 (through" in station.archive_status().last
+        _play_one(station)
     finally:
         station.close()
     listing = _history(data, capsys=capsys)
-    assert [line.split()[0] for line in listing.splitlines()[1:]] == ["4", "3", "2", "1"]
+    assert [line.split()[0] for line in listing.splitlines()[1:]] == ["5", "4", "3", "2", "1"]
     assert "Round 1  let_it_ride  complete" in _history(data, "show", "1", capsys=capsys)
     assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
                  TABLE]) == 0
@@ -217,12 +243,17 @@ def test_an_archive_cut_off_after_sealing_loses_nothing_and_the_station_finishes
     try:
         station.sign_in("D1", crash_player.PINS["D1"])
         station.start_round()
+        _play_one(station)
+        _until_sealed(station)
+        station.start_round()
+        _play_one(station)
     finally:
         station.close()
     with Store.open(data / TABLE, TABLE, readonly=True) as store:
         assert [s.number for s in archive.segments(store)] == [1]
         assert archive.segments(store)[0].live_from is not None
-        assert store.query("SELECT COUNT(*) FROM rounds WHERE document IS NOT NULL")[0][0] == 0
+        assert store.query("SELECT COUNT(*) FROM rounds WHERE document IS NOT NULL AND id <= 3"
+                           )[0][0] == 0
     assert "Round 2  let_it_ride  complete" in _history(data, "show", "2", capsys=capsys)
     assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
                  TABLE]) == 0
@@ -261,3 +292,37 @@ def test_records_the_floor_has_not_received_are_not_released_from_the_log(
     assert log.read_bytes()[:len(before)] == before
     assert "Round 1  let_it_ride  complete" in _history(data, "show", "1", capsys=capsys)
     assert main(["--data-dir", str(data), "audit", "verify", "--table", TABLE]) == 0
+
+
+@pytest.mark.parametrize("point", ["writing", "written", "recorded", "checkpointed", "removed"])
+def test_a_station_killed_while_it_archives_loses_nothing_and_finishes_the_archive(
+        tmp_path: Path, point: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """SIGKILL at each step of archiving (the segment half written on the sealer's thread,
+    written, recorded, the removal's checkpoint sealed, the rounds deleted): the next start
+    proves the store, the rounds are all there (live or in the segment), the station's next
+    rounds finish the archive, and the whole chain verifies."""
+    import subprocess
+    import sys
+
+    import seal_killer
+
+    data = tmp_path / "data"
+    _play(data, 3)
+    killed = subprocess.run([sys.executable, str(Path(seal_killer.__file__)), str(data), point],
+                            capture_output=True, timeout=120)
+    assert killed.returncode == -9, killed.stderr.decode()[-2000:]
+    seal_killer.play_day_two(str(data)).close()
+    with Store.open(data / TABLE, TABLE, readonly=True) as store:
+        segments = archive.segments(store)
+        # (records carry the wall clock's time, today: a round the kill left open is sealed
+        # with the day when the next sealing starts after it)
+        assert [s.number for s in segments] == [1] and segments[0].rounds[:3] == (1, 2, 3)
+        assert segments[0].live_from is not None
+        assert store.query("SELECT COUNT(*) FROM rounds WHERE document IS NOT NULL AND id <= 3"
+                           )[0][0] == 0
+    assert not list((data / TABLE / "archive").glob("*.partial"))
+    capsys.readouterr()
+    for number in ("1", "2", "3", "4"):
+        assert f"Round {number}  let_it_ride" in _history(data, "show", number, capsys=capsys)
+    assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
+                 TABLE]) == 0
