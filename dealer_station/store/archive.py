@@ -186,15 +186,7 @@ class Prepared:
     """A segment written, synced and verified on disk, not yet recorded in the database
     (:func:`prepare`, then :func:`record`)."""
 
-    number: int
-    through: str
-    first: int
-    last: int
-    head: str
-    end_offset: int
-    file: str
-    sha256: str
-    rounds: tuple[int, ...]
+    segment: Segment
     places: tuple[tuple[int, int, int, int], ...]  # round id, offset, length, records
 
 
@@ -262,9 +254,9 @@ def prepare(source: _Source, through: str, *, day_ends: str = "00:00", until_seq
     _header, problem = verify_segment(directory / name)
     if problem is not None:
         raise StoreError(f"segment {number} does not verify once written ({problem})")
-    return Prepared(number, through, first, first + count - 1, head, end_offset, name, digest,
-                    tuple(finished), tuple((round_id, *place)
-                                           for round_id, place in places.items()))
+    return Prepared(Segment(number, through, first, first + count - 1, head, end_offset, name,
+                            digest, tuple(finished)),
+                    tuple((round_id, *place) for round_id, place in places.items()))
 
 
 def _clear_unrecorded(directory: Path, table: str, number: int) -> None:
@@ -279,29 +271,30 @@ def _clear_unrecorded(directory: Path, table: str, number: int) -> None:
 def record(store: Store, prepared: Prepared) -> Segment:
     """Record the segment ``prepared`` (its file on disk) in the database with a witnessed
     ``segment`` audit record; refused when another segment was recorded meanwhile."""
-    path = store.directory / ARCHIVE_DIRECTORY / prepared.file
+    sealed = prepared.segment
+    path = store.directory / ARCHIVE_DIRECTORY / sealed.file
     with store.transaction() as work:
         latest = work.execute("SELECT COALESCE(MAX(number), 0) FROM segments").fetchone()[0]
-        if int(latest) != prepared.number - 1:
-            raise StoreError(f"segment {prepared.number} was prepared after segment "
-                             f"{prepared.number - 1}, but segment {latest} is the last now")
+        if int(latest) != sealed.number - 1:
+            raise StoreError(f"segment {sealed.number} was prepared after segment "
+                             f"{sealed.number - 1}, but segment {latest} is the last now")
         if not path.exists():
-            raise StoreError(f"segment {prepared.number}: {path} is gone")
+            raise StoreError(f"segment {sealed.number}: {path} is gone")
         work.execute(
             "INSERT INTO segments (number, through, first, last, head, end_offset, file, "
             "sha256, rounds, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (prepared.number, prepared.through, prepared.first, prepared.last, prepared.head,
-             prepared.end_offset, prepared.file, prepared.sha256,
-             json.dumps(list(prepared.rounds)), audit.utc_now()))
+            (sealed.number, sealed.through, sealed.first, sealed.last, sealed.head,
+             sealed.end_offset, sealed.file, sealed.sha256, json.dumps(list(sealed.rounds)),
+             audit.utc_now()))
         work.connection.executemany(
             "INSERT OR REPLACE INTO archived_rounds (round_id, segment, offset, length, records)"
-            " VALUES (?, ?, ?, ?, ?)", [(round_id, prepared.number, at, length, count)
+            " VALUES (?, ?, ?, ?, ?)", [(round_id, sealed.number, at, length, count)
                                         for round_id, at, length, count in prepared.places])
-        work.audit("segment", {"segment": prepared.number, "through": prepared.through,
-                               "file": prepared.file, "sha256": prepared.sha256,
-                               "first": prepared.first, "last": prepared.last,
-                               "head": prepared.head, "rounds": len(prepared.rounds)})
-    return _segment(store.query(_SEGMENTS + " WHERE s.number = ?", (prepared.number,))[0])
+        work.audit("segment", {"segment": sealed.number, "through": sealed.through,
+                               "file": sealed.file, "sha256": sealed.sha256,
+                               "first": sealed.first, "last": sealed.last,
+                               "head": sealed.head, "rounds": len(sealed.rounds)})
+    return sealed
 
 
 def seal_through(store: Store, through: str, *, day_ends: str = "00:00") -> Segment | None:
