@@ -73,7 +73,9 @@ COLOUR_WORDS = {
 }
 
 #: The dealer guide's section for each step the screen can show (the rest: the round's game).
-_DEALER_SECTIONS = {"halted": "Calling a supervisor", "": "Starting a shift"}
+_DEALER_SECTIONS = {"halted": "Calling a supervisor", "": "Starting a shift",
+                    "progressive_validation": "A progressive hit",
+                    "jackpot_record": "A progressive hit"}
 
 
 def dealer_section(game_title: str, phase: str, blocked: bool) -> str:
@@ -85,6 +87,8 @@ def dealer_section(game_title: str, phase: str, blocked: bool) -> str:
     'When a device faults'
     >>> dealer_section("LET IT RIDE", "", False)
     'Starting a shift'
+    >>> dealer_section("PAI GOW POKER", "jackpot_record", False)
+    'A progressive hit'
     """
     if blocked:
         return "When a device faults"
