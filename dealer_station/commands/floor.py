@@ -19,14 +19,18 @@ pool join NAME --table T      make table T a member (refused when it is one alre
 pool terms NAME [--reset $] [--rate BP]   refused while any member table is in a round
 pool show NAME                amount, pending hits, reconciliation to the cent
 hit request --table T --round N --position P --hand H (--share BP | --fixed $) [--pay-now]
-hit decide NAME ORDER (--approve | --reject REASON) --by ID
+hit decide NAME ORDER (--approve | --reject REASON) --by SUPERVISOR_ID   asks the PIN
+supervisor add ID --name NAME [--by SUPERVISOR_ID]   a pit supervisor (asks the PINs; the
+                              first is added by the floor's database role, later ones by one)
 release TABLE                 free a table id for a replaced station PC
-The floor is --url postgresql://... or $DEALER_STATION_FLOOR_URL.
+The floor is --url postgresql://... or $DEALER_STATION_FLOOR_URL. PINs are asked on the
+terminal, or read one per line from stdin with --pin-stdin.
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", choices=("init", "status", "pool", "hit", "release"))
+    parser.add_argument("action", choices=("init", "status", "pool", "hit", "supervisor",
+                                           "release"))
     parser.add_argument("words", nargs="*", help="what the action needs (see above)")
     parser.add_argument("--url", help="the floor database, postgresql://...")
     parser.add_argument("--wager", default="progressive")
@@ -43,7 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--approve", action="store_true")
     parser.add_argument("--reject", metavar="REASON")
     parser.add_argument("--by", default=os.environ.get("USER", "floor"),
-                        help="who acts (recorded)")
+                        help="who acts (recorded); a hit's decision: the supervisor's id")
+    parser.add_argument("--name", help="a pit supervisor's name")
+    parser.add_argument("--pin-stdin", action="store_true", help="read PINs from stdin")
 
 
 def _url(args: argparse.Namespace) -> str:
@@ -103,6 +109,8 @@ def _run(args: argparse.Namespace, connection: Any) -> int:
         print(f"table {args.words[0]} released")
         return 0
     sub = _word(args, 0, "what to do")
+    if args.action == "supervisor":
+        return _supervisor(args, connection, sub)
     if args.action == "pool":
         name = _word(args, 1, "the pool's name")
         if sub == "create":
@@ -133,14 +141,35 @@ def _run(args: argparse.Namespace, connection: Any) -> int:
     elif sub == "decide":
         if args.approve == bool(args.reject):
             raise ValueError("floor hit decide: --approve or --reject REASON")
-        hit = pools.decide_hit(connection, _word(args, 1, "the pool"),
-                               int(_word(args, 2, "the hit's order")), approve=args.approve,
-                               by=args.by, reason=args.reject)
+        from dealer_station.commands.users import _reader
+        from dealer_station.floor.pit_auth import decide_at_pit
+
+        pool, order = _word(args, 1, "the pool"), int(_word(args, 2, "the hit's order"))
+        hit = decide_at_pit(connection, pool, order, approve=args.approve, supervisor=args.by,
+                            pin=_reader(args)(f"PIN of {args.by}: "), reason=args.reject)
     else:
         raise ValueError(f"floor hit: request or decide, not {sub!r}")
     paid = f" {format_cents(hit.amount_cents)}" if hit.amount_cents is not None else ""
     print(f"hit {hit.order} of pool {hit.pool}: table {hit.table_id} round {hit.round_id} "
           f"position {hit.position} {hit.hand}: {hit.status.upper()}{paid}")
+    return 0
+
+
+def _supervisor(args: argparse.Namespace, connection: Any, sub: str) -> int:
+    from dealer_station.commands.users import _reader
+    from dealer_station.floor.pit_auth import add_supervisor
+
+    if sub != "add":
+        raise ValueError(f"floor supervisor: add, not {sub!r}")
+    user = _word(args, 1, "the supervisor's id")
+    if not args.name:
+        raise ValueError("floor supervisor add: give --name")
+    read = _reader(args)
+    pin = read(f"PIN for {user}: ")
+    first = connection.execute("SELECT count(*) FROM pit_supervisors").fetchone()[0] == 0
+    by_pin = None if first else read(f"PIN of {args.by}: ")
+    add_supervisor(connection, user, args.name, pin, by=args.by, by_pin=by_pin)
+    print(f"pit supervisor {user} ({args.name}) added by {args.by}")
     return 0
 
 

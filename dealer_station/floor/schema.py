@@ -151,6 +151,28 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
     (3, "a hit that is a claim validated at its table (decided there, not by the pit)", """
         ALTER TABLE pool_hits ADD COLUMN at_table boolean NOT NULL DEFAULT false;
     """),
+    (4, "the pit's supervisors (id and PIN, locked like a station's) and its audit", """
+        CREATE TABLE pit_supervisors (
+            id text PRIMARY KEY,
+            name text NOT NULL,
+            pin_hash text NOT NULL,
+            failures integer NOT NULL DEFAULT 0,
+            locked_until double precision NOT NULL DEFAULT 0,
+            lockouts integer NOT NULL DEFAULT 0,
+            active boolean NOT NULL DEFAULT true,
+            created timestamptz NOT NULL DEFAULT clock_timestamp(),
+            created_by text NOT NULL
+        );
+        CREATE TABLE pit_audit (
+            id bigserial PRIMARY KEY,
+            time timestamptz NOT NULL DEFAULT clock_timestamp(),
+            actor text NOT NULL,
+            event text NOT NULL,
+            pool text,
+            hit_order bigint,
+            detail jsonb NOT NULL DEFAULT '{}'
+        );
+    """),
 )
 
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.errors import RuleError
 from dealer_station.floor import reports
 from dealer_station.floor.config import connect, redact
 from dealer_station.floor.listen import Listener
@@ -170,6 +171,8 @@ class PitWindow(QMainWindow):
         self.chart = ShiftChart()
         self.shift_lines: list[reports.ShiftLine] = []
         self.validator = _field("your id (the validating supervisor)")
+        self.pin = _field("your PIN")
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.reason = _field("reason (to reject)")
         self.filters = {name: _field(hint) for name, hint in (
             ("table", "table id"), ("dealer", "dealer id"), ("since", "since (YYYY-MM-DD)"),
@@ -203,11 +206,12 @@ class PitWindow(QMainWindow):
         jackpots = QWidget()
         layout = QVBoxLayout(jackpots)
         layout.addWidget(QLabel("Hits waiting for validation, in the floor's order (the first "
-                                "is decided first). Select one, give your id, then APPROVE or "
-                                "REJECT with the reason."))
+                                "is decided first). Select one, give your id and PIN, then "
+                                "APPROVE or REJECT with the reason."))
         layout.addWidget(self.hits)
         row = QHBoxLayout()
         row.addWidget(self.validator)
+        row.addWidget(self.pin)
         row.addWidget(self.reason)
         row.addWidget(_button("APPROVE", lambda: self.decide(True)))
         row.addWidget(_button("REJECT", lambda: self.decide(False)))
@@ -265,21 +269,24 @@ class PitWindow(QMainWindow):
         self.ask.emit("shift", lambda c: reports.shift_report(c, since=since, until=until))
 
     def decide(self, approve: bool) -> None:
-        from dealer_station.floor import pools
+        from dealer_station.floor.pit_auth import decide_at_pit
 
         row = self.hits.currentRow()
         by = self.validator.text().strip()
+        pin = self.pin.text()
         reason = self.reason.text().strip() or None
         if row < 0 or row >= len(self.pending):
             self.outcome.setText("Select the hit to decide first.")
             return
-        if not by:
-            self.outcome.setText("Give your id: the validation is recorded with it.")
+        if not by or not pin:
+            self.outcome.setText("Give your id and PIN: the validation is checked and "
+                                 "recorded with them.")
             return
+        self.pin.clear()  # never left on the screen
         hit = self.pending[row]
-        self.ask.emit("decided", lambda c: pools.decide_hit(c, hit.pool, hit.order,
-                                                             approve=approve, by=by,
-                                                             reason=reason))
+        self.ask.emit("decided", lambda c: decide_at_pit(c, hit.pool, hit.order,
+                                                          approve=approve, supervisor=by,
+                                                          pin=pin, reason=reason))
 
     def export(self, kind: str, path: str | None = None) -> None:
         if path is None:
@@ -321,6 +328,10 @@ class PitWindow(QMainWindow):
 
     @Slot(str, object)
     def _answer(self, tag: str, result: Any) -> None:
+        if isinstance(result, ValueError | RuleError):  # a refusal (wrong PIN, not this ...)
+            (self.status if tag == "tables" else self.outcome).setText(
+                f"Refused: {' '.join(str(result).split())}")
+            return
         if isinstance(result, Exception):
             (self.status if tag == "tables" else self.outcome).setText(
                 f"The floor refused or cannot be reached: {' '.join(str(result).split())}")

@@ -5,6 +5,8 @@ chart, exported as CSV and PDF."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -51,16 +53,43 @@ def test_pit_validates_a_pending_jackpot_searches_history_and_exports_the_shift(
     assert window.tabs.tabText(1) == "PENDING JACKPOTS (1)"
     assert window.hits.item(0, 6).text() == "10% of the pool"
 
+    for user, name, pins in (("S9", "Sal Pit", "919191\n"),  # the first: the floor's role
+                             ("D1", "Dee Dealer", "313131\n919191\n")):  # added by S9
+        added = subprocess.run([sys.executable, "-m", "dealer_station.cli", "floor",
+                                "supervisor", "add", user, "--name", name, "--by", "S9",
+                                "--pin-stdin", "--url", floor_url], input=pins,
+                               capture_output=True, text=True, timeout=60)
+        assert added.returncode == 0, added.stderr
+
     window.tabs.setCurrentIndex(1)
     window.hits.selectRow(0)
-    qtbot.keyClicks(window.validator, "S9")
     buttons = {b.text(): b for b in window.findChildren(QPushButton)}
+
+    def approve_as(user: str, pin: str, outcome: str) -> None:
+        window.validator.setText("")
+        qtbot.keyClicks(window.validator, user)
+        qtbot.keyClicks(window.pin, pin)
+        qtbot.mouseClick(buttons["APPROVE"], Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: outcome in window.outcome.text(), timeout=15000)
+        assert window.pin.text() == ""  # the PIN never stays on the screen
+
     qtbot.mouseClick(buttons["APPROVE"], Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "PAID" in window.outcome.text(), timeout=15000)
+    assert window.outcome.text().startswith("Give your id and PIN")
+    approve_as("S9", "111111", "Refused: wrong id or PIN: 4 attempts left")
+    approve_as("S7", "111111", "Refused: wrong id or PIN: 4 attempts left")  # the same words
+    approve_as("D1", "313131", "Refused: D1 is the dealer of record of round 4 at table P2")
+    with connect(floor_url) as connection:
+        assert pools.hits(connection, "linked", status="paid") == []
+    approve_as("S9", "919191", "PAID")
     with connect(floor_url) as connection:
         paid = pools.hits(connection, "linked", status="paid")
         assert [(h.table_id, h.amount_cents) for h in paid] == [("P2", before // 10)]
         assert pools.reconcile(connection, "linked").ok
+        audited = connection.execute("SELECT actor, event FROM pit_audit WHERE event <> "
+                                     "'sign_in' ORDER BY id").fetchall()
+        assert audited == [("S9", "supervisor_added"), ("S9", "supervisor_added"),
+                           ("S9", "sign_in_failed"), ("S7", "sign_in_failed"),
+                           ("D1", "refused"), ("S9", "paid")]
     qtbot.waitUntil(lambda: window.hits.rowCount() == 0, timeout=15000)
 
     window.tabs.setCurrentIndex(2)
