@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from dealer_station.errors import RuleError
+from dealer_station.hardware import Hardware
 
 __all__ = [
     "GameRound",
@@ -92,7 +93,8 @@ class Step:
     ``instruction``: the plain words shown large ("Announce 'No more bets' and press LOCKOUT");
     ``actions``: the action names that complete or advance it, the primary one first;
     ``positions``: the betting positions it concerns, in the order the dealer takes them;
-    ``hardware``: what the devices must do (``"lockout_on"``, ``"shoe_dispense:3"``, ...);
+    ``hardware``: what the devices must do or hold (:class:`~dealer_station.hardware.Hardware`:
+    the lockout on, a stack of three dispensed, ...);
     ``expects``: the input that completes it (``"confirm"``, ``"decision"``, ``"cards"``, ...);
     ``next_instruction``: what comes after, when known.
     """
@@ -101,7 +103,7 @@ class Step:
     instruction: str
     actions: tuple[str, ...] = ()
     positions: tuple[int, ...] = ()
-    hardware: tuple[str, ...] = ()
+    hardware: tuple[Hardware, ...] = ()
     expects: str = "confirm"
     clause: str | None = None
     next_instruction: str | None = None

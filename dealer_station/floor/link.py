@@ -19,6 +19,7 @@ from dealer_station.floor.forward import Outbox, check_witness, forward_once
 from dealer_station.floor.listen import Listener, PoolAmount
 from dealer_station.floor.pools import ClaimReading, Hit, claim_reading, pay_table_claim
 from dealer_station.floor.tables import claim_released, register
+from dealer_station.hardware import LOCKOUT_ON, Hardware
 from dealer_station.procedure import ProcedureError
 
 __all__ = ["FloorLink", "FloorView", "LinkedPool", "ProgressiveLockout"]
@@ -197,9 +198,10 @@ class ProgressiveLockout:
     current step needs them — the state before, when the round did not move meanwhile (the
     dealer's own steps go on; their ``lockout_off`` waits, see the controller). ``current()``
     is the lockout's state (True locked, False open, None unknown), ``drive(requirement)``
-    applies ``lockout_on`` and ``restore()`` puts the step's devices back."""
+    applies the lockout (:data:`~dealer_station.hardware.LOCKOUT_ON`) and ``restore()`` puts the
+    step's devices back."""
 
-    def __init__(self, current: Callable[[], bool | None], drive: Callable[[str], None],
+    def __init__(self, current: Callable[[], bool | None], drive: Callable[[Hardware], None],
                  restore: Callable[[], None]) -> None:
         self._current = current
         self._drive = drive
@@ -211,7 +213,7 @@ class ProgressiveLockout:
         if refusal and not self.engaged:
             self.engaged = True
             if self._current() is not True:
-                self._drive("lockout_on")
+                self._drive(LOCKOUT_ON)
         elif not refusal and self.engaged:
             self.engaged = False
             self._restore()

@@ -9,11 +9,12 @@ gets a fresh immutable :class:`Snapshot`.
 A device fault that matters to the current step (the step's ``hardware`` names that device) stops
 the step: its actions are disabled and the panel says what happened and what to do.
 
+>>> from dealer_station.hardware import LOCKOUT_ON, shoe_dispense
 >>> fault = DeviceHealth("lockout", HealthState.FAULT, "jam")
->>> print(blocking_fault(("lockout_on",), {"lockout": fault}))
+>>> print(blocking_fault((LOCKOUT_ON,), {"lockout": fault}))
 Lockout controller fault (jam). This step is stopped: clear the fault or call a technician; the
 step resumes by itself when the device is back.
->>> blocking_fault(("shoe_dispense:3",), {"lockout": DeviceHealth("lockout", HealthState.FAULT)})
+>>> blocking_fault((shoe_dispense(3),), {"lockout": DeviceHealth("lockout", HealthState.FAULT)})
 """
 
 from __future__ import annotations
@@ -24,6 +25,13 @@ from typing import Any, Protocol
 
 from dealer_station import logs
 from dealer_station.cards import Card
+from dealer_station.hardware import (
+    LOCKOUT_OFF,
+    SHOE_RESET,
+    SHOE_SHUFFLE,
+    Hardware,
+    HardwareKind,
+)
 from dealer_station.money import format_cents
 from dealer_station.procedure import ProcedureError, Record, Step
 from dealer_station.ui.adapters.base import Command, DeviceState, EntryRequest, GameAdapter
@@ -54,39 +62,21 @@ __all__ = [
     "StationLike",
     "TableController",
     "blocking_fault",
-    "device_for_hardware",
     "on_duty",
     "standing",
 ]
 
-def device_for_hardware(requirement: str) -> str | None:
-    """The device a step's hardware requirement needs.
-
-    >>> device_for_hardware("shoe_dispense:3"), device_for_hardware("lockout_on")
-    ('shoe', 'lockout')
-    >>> device_for_hardware("acceptor_lights:1,2"), device_for_hardware("cards_manual")
-    ('acceptors', None)
-    """
-    head = requirement.split(":", 1)[0]
-    if head.startswith("shoe"):
-        return "shoe"
-    if head.startswith("lockout"):
-        return "lockout"
-    if head.startswith(("acceptor", "light")):
-        return "acceptors"
-    return None
-
-
-def blocking_fault(hardware: Sequence[str], health: Mapping[str, DeviceHealth]) -> str | None:
+def blocking_fault(hardware: Sequence[Hardware],
+                   health: Mapping[str, DeviceHealth]) -> str | None:
     """The stop message when a device the step needs is not healthy, else ``None``."""
     for requirement in hardware:
-        device = device_for_hardware(requirement)
-        item = health.get(device) if device else None
+        device = requirement.device
+        item = health.get(device)
         if item is None or item.state is HealthState.CONNECTED:
             continue
         if item.state is HealthState.NOT_CONFIGURED:
             continue
-        name = DEVICE_NAMES.get(device or "", device or "device")
+        name = DEVICE_NAMES.get(device, device)
         # the device's own words shortened: the sentence's instruction always reads whole
         detail = f" ({short_detail(item.detail)})" if item.detail else ""
         if item.state is HealthState.RECONNECTING:
@@ -97,28 +87,25 @@ def blocking_fault(hardware: Sequence[str], health: Mapping[str, DeviceHealth]) 
     return None
 
 
-#: Requirements that are states the acceptor lights hold during a step (Let It Ride's bonus
-#: acceptors, 5324.34(a)(3)): sent to the lights as the step begins.
-LIGHT_STATES = ("acceptors_enabled", "acceptor_lights")
-
-
-def standing(hardware: Sequence[str], expects: str = "") -> tuple[str, ...]:
+def standing(hardware: Sequence[Hardware], expects: str = "") -> tuple[Hardware, ...]:
     """The requirements that are states the devices hold during a step (the lockout, the
     acceptor lights), applied as the step begins; actions such as ``shoe_dispense`` wait for the
     dealer's button. While wagers are taken the betting stays open: a ``lockout_on`` there is
     the lockout the dealer presses at "no more bets" (5324.41(k)(2)), applied with that action.
 
-    >>> standing(("lockout_on", "shoe_dispense:3", "acceptor_lights:3"))
-    ('lockout_on', 'acceptor_lights:3')
-    >>> standing(("lockout_on",), expects="wagers")
-    ('lockout_off',)
-    >>> standing(("lockout_off", "acceptors_enabled:3", "acceptor_lights:2"), expects="wagers")
-    ('lockout_off', 'acceptors_enabled:3', 'acceptor_lights:2')
+    >>> from dealer_station.hardware import LOCKOUT_ON, acceptor_lights, acceptors_enabled
+    >>> from dealer_station.hardware import shoe_dispense
+    >>> standing((LOCKOUT_ON, shoe_dispense(3), acceptor_lights([3])))
+    (Hardware('lockout_on'), Hardware('acceptor_lights:3'))
+    >>> standing((LOCKOUT_ON,), expects="wagers")
+    (Hardware('lockout_off'),)
+    >>> standing((LOCKOUT_OFF, acceptors_enabled([3]), acceptor_lights([2])), expects="wagers")
+    (Hardware('lockout_off'), Hardware('acceptors_enabled:3'), Hardware('acceptor_lights:2'))
     """
-    states = tuple(h for h in hardware if h.split(":", 1)[0] in ("lockout_on", "lockout_off"))
-    lights = tuple(h for h in hardware if h.split(":", 1)[0] in LIGHT_STATES)
+    states = tuple(h for h in hardware if h.standing and h.device == "lockout")
+    lights = tuple(h for h in hardware if h.standing and h.device == "acceptors")
     if expects == "wagers":
-        return ("lockout_off", *lights)
+        return (LOCKOUT_OFF, *lights)
     return (*states, *lights)
 
 
@@ -180,7 +167,7 @@ class TableController:
 
     def __init__(self, station: StationLike, adapter: GameAdapter,
                  devices: DeviceState | None = None,
-                 hardware: Callable[[str], None] | None = None) -> None:
+                 hardware: Callable[[Hardware], None] | None = None) -> None:
         self.station = station
         self.adapter = adapter
         self.devices = devices or DeviceState()
@@ -300,7 +287,7 @@ class TableController:
         back = "; ".join(wagers) if wagers else "no wager was on the layout"
         self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. Return "
                        f"every wager to its player ({back}) and collect the cards unseen.")
-        self._drive_hardware(("lockout_off",))
+        self._drive_hardware((LOCKOUT_OFF,))
         return self.notice
 
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> bool:
@@ -366,7 +353,7 @@ class TableController:
         self.devices.stacks.clear()
         self.last_round = None
         self.message = ""
-        self._drive_hardware(("shoe_shuffle", *standing(self.station.round.step.hardware,
+        self._drive_hardware((SHOE_SHUFFLE, *standing(self.station.round.step.hardware,
                                           self.station.round.step.expects)))
         return True
 
@@ -398,9 +385,10 @@ class TableController:
                 self.message = fault
                 return None
             requirement = found.hardware
-            if requirement.startswith("shoe_dispense"):  # where the round is: a press after a
-                # dispense in doubt, the round not moved since, is a retry (exactly once)
-                requirement += f"@{self.station.round_id}:{len(self.round.history)}"
+            if requirement.kind is HardwareKind.SHOE_DISPENSE:  # where the round is: a press
+                # after a dispense in doubt, the round not moved since, is a retry (exactly once)
+                requirement = replace(
+                    requirement, at=f"{self.station.round_id}:{len(self.round.history)}")
             self._drive_hardware((requirement,))
             return None
         assert found.action is not None
@@ -499,14 +487,14 @@ class TableController:
             for action, arguments in gathered:
                 record = self.perform(action, arguments, reported=misread)
             if misread:
-                self._drive_hardware(("shoe_reset",))
+                self._drive_hardware((SHOE_RESET,))
             return record
         action, arguments = self.adapter.entry_action(self.round, request, cards)
         record = self.perform(action, arguments, reported=misread)
         if record is not None:
             self.devices.misread = False  # the next stack comes from the reader again
             if misread:
-                self._drive_hardware(("shoe_reset",))
+                self._drive_hardware((SHOE_RESET,))
         return record
 
     def tick(self, order: int, done: bool) -> None:
@@ -582,7 +570,7 @@ class TableController:
         if self.round is not None:
             self._drive_hardware(standing(self.round.step.hardware, self.round.step.expects))
         else:
-            self._drive_hardware(("lockout_off",))
+            self._drive_hardware((LOCKOUT_OFF,))
 
     def close(self) -> None:
         """Close what the controller opened (devices, simulated table, station)."""
@@ -594,7 +582,7 @@ class TableController:
         self.device_closers.clear()
         self.closers.clear()
 
-    def _drive_hardware(self, requirements: Sequence[str]) -> None:
+    def _drive_hardware(self, requirements: Sequence[Hardware]) -> None:
         """Tell the devices what the step needs (lockout on/off, lights, dispense). A device
         that fails is reported in the panel; the round record is already journaled."""
         if self._hardware is None:
@@ -602,7 +590,7 @@ class TableController:
         floor = self.floor
         if floor is not None and floor.progressive_refusal:
             # the progressive stays locked out while the floor is away (docs/floor.md)
-            requirements = [r for r in requirements if r != "lockout_off"]
+            requirements = [r for r in requirements if r.kind is not HardwareKind.LOCKOUT_OFF]
         for requirement in requirements:
             try:
                 self._hardware(requirement)

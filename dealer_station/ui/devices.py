@@ -18,12 +18,13 @@ from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
+from dealer_station.hardware import Hardware, HardwareKind
 from dealer_station.ui.view import DEVICE_NAMES, DeviceHealth, HealthState
 from drivers.manager import DeviceOffline
 from drivers.protocol.codes import LightMode
 from drivers.shoe import DispenseInDoubt
 
-__all__ = ["DeviceHub", "HealthBook", "LightPlan", "seats"]
+__all__ = ["DeviceHub", "HealthBook", "LightPlan"]
 
 
 class HealthBook:
@@ -73,31 +74,23 @@ class HealthBook:
         return DeviceHealth(device, state, " · ".join(details), label=label)
 
 
-def seats(value: str) -> frozenset[int]:
-    """The seats of an ``acceptor_lights:2,5`` requirement's value.
-
-    >>> sorted(seats("2,5")), seats("")
-    ([2, 5], frozenset())
-    """
-    return frozenset(int(part) for part in value.split(",") if part.strip().isdigit())
-
-
 class LightPlan:
-    """What each bonus acceptor light should show, from a Let It Ride step's
-    ``acceptors_enabled:…`` (positions that may still place the $1 bonus: ATTRACT, inviting the
-    chip) and ``acceptor_lights:…`` (bonus wagers acknowledged: ON) (5324.34(a)(3)); every other
-    seat OFF. At the lockout the invitation ends; acknowledged lights stay on. A game whose
-    steps name no acceptor light (Pai Gow: the acceptors light themselves, (d)(4)) is left alone.
+    """What each bonus acceptor light should show, from a Let It Ride step's acceptors enabled
+    (positions that may still place the $1 bonus: ATTRACT, inviting the chip) and acceptor
+    lights (bonus wagers acknowledged: ON) (5324.34(a)(3)); every other seat OFF. At the lockout
+    the invitation ends; acknowledged lights stay on. A game whose steps name no acceptor light
+    (Pai Gow: the acceptors light themselves, (d)(4)) is left alone.
 
+    >>> from dealer_station.hardware import LOCKOUT_ON, acceptor_lights, acceptors_enabled
     >>> plan = LightPlan(range(1, 8))
-    >>> plan.apply("lockout_on")
+    >>> plan.apply(LOCKOUT_ON)
     {}
-    >>> changes = plan.apply("acceptors_enabled:2,5")
+    >>> changes = plan.apply(acceptors_enabled([2, 5]))
     >>> sorted((s, m.name) for s, m in changes.items())[:3]
     [(1, 'OFF'), (2, 'ATTRACT'), (3, 'OFF')]
-    >>> {s: m.name for s, m in plan.apply("acceptor_lights:2").items()}
+    >>> {s: m.name for s, m in plan.apply(acceptor_lights([2])).items()}
     {2: 'ON'}
-    >>> {s: m.name for s, m in plan.apply("lockout_on").items()}
+    >>> {s: m.name for s, m in plan.apply(LOCKOUT_ON).items()}
     {5: 'OFF'}
     """
 
@@ -108,15 +101,15 @@ class LightPlan:
         self.lit: frozenset[int] = frozenset()
         self.sent: dict[int, Any] = {}
 
-    def apply(self, requirement: str) -> dict[int, Any]:
+    def apply(self, requirement: Hardware) -> dict[int, Any]:
         """Take one requirement; the lights that must change, seat → mode."""
-        head, _, value = requirement.partition(":")
-        if head == "acceptors_enabled":
-            self.managing, self.enabled = True, seats(value)
-        elif head == "acceptor_lights":
-            self.managing, self.lit = True, seats(value)
-        elif head == "lockout_on":
-            self.enabled = frozenset()
+        match requirement.kind:
+            case HardwareKind.ACCEPTORS_ENABLED:
+                self.managing, self.enabled = True, frozenset(requirement.seats)
+            case HardwareKind.ACCEPTOR_LIGHTS:
+                self.managing, self.lit = True, frozenset(requirement.seats)
+            case HardwareKind.LOCKOUT_ON:
+                self.enabled = frozenset()
         if not self.managing:
             return {}
         changes = {}
@@ -129,15 +122,15 @@ class LightPlan:
 
 
 class DeviceHub:
-    """Performs a step's hardware requirements on the :class:`DeviceManager` without blocking:
-    ``lockout_on`` / ``lockout_off``, ``shoe_dispense:N``, ``shoe_shuffle``, ``shoe_reset`` (the
-    latched faults) and the acceptor
-    lights (``acceptors_enabled:…``, ``acceptor_lights:…``, see :class:`LightPlan`). A command
-    that fails later is reported through ``on_error`` (called on the manager's thread).
+    """Performs a step's hardware requirements (:class:`~dealer_station.hardware.Hardware`) on
+    the :class:`DeviceManager` without blocking: the lockout on / off, a stack dispensed, a
+    shuffle, the shoe's latched faults reset and the acceptor lights (acceptors enabled, acceptor
+    lights, see :class:`LightPlan`). A command that fails later is reported through ``on_error``
+    (called on the manager's thread).
 
     Each DISPENSE press names a new stack, except a press after a dispense left in doubt (the
-    shoe answered neither it nor the question after it) at the same point of the round
-    (``shoe_dispense:N@STEP``, the controller's round and record count): that press is a retry
+    shoe answered neither it nor the question after it) at the same point of the round (the
+    dispense's ``at``: the controller's round and record count): that press is a retry
     of the same stack, and the shoe's driver gives the stack that already came out rather than
     dispensing a second one (:mod:`drivers.shoe`)."""
 
@@ -151,34 +144,34 @@ class DeviceHub:
         acceptors = getattr(getattr(manager, "config", None), "acceptors", None)
         self.lights = LightPlan(acceptors.addresses if acceptors is not None else ())
 
-    def __call__(self, requirement: str) -> None:
-        head, _, value = requirement.partition(":")
+    def __call__(self, requirement: Hardware) -> None:
         future: Future[Any] | None = None
         for seat, mode in self.lights.apply(requirement).items():
             self._watch(f"acceptor light {seat} {mode.name.lower()}",
                         self.manager.set_light(seat, mode))
-        if head == "lockout_on" and self.lockout is not True:
-            self.lockout = True
-            future = self.manager.lock()
-        elif head == "lockout_off" and self.lockout is not False:
-            self.lockout = False
-            future = self.manager.unlock()
-        elif head == "shoe_dispense":
-            size, _, step = value.partition("@")
-            with self._lock:
-                if self._in_doubt is not None and self._in_doubt[1] == step:
-                    intent = self._in_doubt[0]  # the round has not moved: a retry
-                else:
-                    self._dispenses += 1
-                    intent = f"stack {self._dispenses}"
-            future = self.manager.dispense(int(size) if size.isdigit() else None, intent)
-            future.add_done_callback(partial(self._dispensed, intent, step))
-        elif head == "shoe_shuffle":
-            future = self.manager.shuffle()
-        elif head == "shoe_reset":  # the latched faults (a jam cleared by hand) reset
-            future = self.manager.submit("shoe", lambda shoe: shoe.reset_faults())
+        match requirement.kind:
+            case HardwareKind.LOCKOUT_ON if self.lockout is not True:
+                self.lockout = True
+                future = self.manager.lock()
+            case HardwareKind.LOCKOUT_OFF if self.lockout is not False:
+                self.lockout = False
+                future = self.manager.unlock()
+            case HardwareKind.SHOE_DISPENSE:
+                step = requirement.at
+                with self._lock:
+                    if self._in_doubt is not None and self._in_doubt[1] == step:
+                        intent = self._in_doubt[0]  # the round has not moved: a retry
+                    else:
+                        self._dispenses += 1
+                        intent = f"stack {self._dispenses}"
+                future = self.manager.dispense(requirement.stack, intent)
+                future.add_done_callback(partial(self._dispensed, intent, step))
+            case HardwareKind.SHOE_SHUFFLE:
+                future = self.manager.shuffle()
+            case HardwareKind.SHOE_RESET:  # the latched faults (a jam cleared by hand) reset
+                future = self.manager.submit("shoe", lambda shoe: shoe.reset_faults())
         if future is not None:
-            self._watch(requirement.partition("@")[0], future)
+            self._watch(str(requirement), future)
 
     def _dispensed(self, intent: str, step: str, future: Future[Any]) -> None:
         error = None if future.cancelled() else future.exception()

@@ -15,6 +15,7 @@ from pgserver import PostgresServer
 
 from dealer_station.floor import pools
 from dealer_station.floor.config import connect
+from dealer_station.hardware import Hardware
 from dealer_station.resources_path import resource_path
 
 
@@ -41,8 +42,8 @@ def test_the_felt_shows_the_pool_and_the_progressive_is_locked_while_the_floor_i
     asked: list[str] = []
     hardware = controller._hardware
 
-    def recording(requirement: str) -> None:
-        asked.append(requirement)
+    def recording(requirement: Hardware) -> None:
+        asked.append(str(requirement))
         hardware(requirement)
 
     controller._hardware = recording

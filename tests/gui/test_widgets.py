@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from dealer_station.cards import parse_card, parse_cards
+from dealer_station.hardware import LOCKOUT_ON, SHOE_RESET, Hardware, shoe_dispense
 from dealer_station.procedure import Payment, Step
 from dealer_station.ui.card_entry import LowHandPicker, ManualCardEntry
 from dealer_station.ui.controller import blocking_fault
@@ -24,7 +25,7 @@ from dealer_station.ui.view import (
 )
 
 DECISION = Step("bet_one", "Ask position 2: withdraw bet one or let it ride?",
-                ("decide_bet_one",), (1, 2, 3), ("lockout_on",), "decision", "5324.34(e)(2)",
+                ("decide_bet_one",), (1, 2, 3), (LOCKOUT_ON,), "decision", "5324.34(e)(2)",
                 "Turn the first community card")
 BUTTONS = (ActionView("ride", "LET IT RIDE", "R", primary=True),
            ActionView("take_back", "TAKE BACK", "T"))
@@ -72,7 +73,7 @@ def test_a_device_fault_that_matters_stops_the_step(qtbot):
     health = {"lockout": DeviceHealth("lockout", HealthState.FAULT, "jam")}
     fault = blocking_fault(DECISION.hardware, health)
     assert fault is not None and "Lockout controller" in fault and "technician" in fault
-    assert blocking_fault(("shoe_dispense:3",), health) is None
+    assert blocking_fault((shoe_dispense(3),), health) is None
     panel = StepPanel()
     qtbot.addWidget(panel)
     panel.set_view(step_view(DECISION, buttons=BUTTONS, blocked=fault))
@@ -84,7 +85,7 @@ def test_a_device_fault_that_matters_stops_the_step(qtbot):
 
 def test_reconnecting_device_makes_the_step_wait():
     health = {"shoe": DeviceHealth("shoe", HealthState.RECONNECTING, "no answer")}
-    message = blocking_fault(("shoe_dispense:3",), health)
+    message = blocking_fault((shoe_dispense(3),), health)
     assert message is not None and "reconnecting" in message
 
 
@@ -217,14 +218,14 @@ def test_a_misread_stack_is_entered_by_hand_5324_34_d_2():
     controller.device_event(stack_event((first[0], None, first[2])))
     # the shoe latches its misread fault: the stack is still entered, then the fault is reset
     controller.set_health([DeviceHealth("shoe", HealthState.FAULT, "misread")])
-    driven: list[str] = []
+    driven: list[Hardware] = []
     controller._hardware = driven.append
     snapshot = controller.snapshot()
     assert snapshot.entry is not None and snapshot.entry.kind == "cards"
     assert snapshot.entry.count == 3 and "top card first" in snapshot.entry.title
     assert controller.enter_cards(first) is not None
     assert controller.round.cards(1) == first
-    assert "shoe_reset" in driven
+    assert SHOE_RESET in driven
     controller.set_health([DeviceHealth("shoe", HealthState.CONNECTED)])
     assert controller.snapshot().entry is None  # the reader again
     controller.device_event(stack_event(script.stacks()[1]))

@@ -23,6 +23,7 @@ from dealer_station.games.pai_gow import (
 )
 from dealer_station.games.pai_gow.dealing import deck_for_hands
 from dealer_station.games.pai_gow.positions import DEALER
+from dealer_station.hardware import LOCKOUT_ON, shoe_dispense
 from dealer_station.procedure import ProcedureError, Record, replay
 
 BANKER = "Kc Kd 9h 7s 4c 3d 2h"
@@ -712,7 +713,7 @@ def test_three_then_four_stacks_5324_41_n_7() -> None:
     r.place_wager(5, 1000)
     r.place_wager(2, 1000)
     r.no_more_bets()
-    assert r.step.phase == "deal" and r.step.hardware == ("shoe_dispense:3",)
+    assert r.step.phase == "deal" and r.step.hardware == (shoe_dispense(3),)
     deck = [c.text for c in pai_gow_deck()]
     r.deal(deck[:9])
     assert r.step.phase == "four_card_stacks"
@@ -727,7 +728,7 @@ def test_no_more_bets_locks_the_wagers_5324_41_d_3() -> None:
     r = PaiGowRound(make_config(side_wagers={"offered": ["progressive"]}))
     r.shuffle()
     r.place_wager(1, 1000)
-    assert "lockout_on" in r.step.hardware
+    assert LOCKOUT_ON in r.step.hardware
     r.no_more_bets()
     assert r.phase is Phase.STARTING
     for check in (r.can_place_wager(1, 500), r.can_withdraw_wager(1),
@@ -865,8 +866,8 @@ def test_steps_guide_the_dealer_through_a_round() -> None:
     seen.append(r.step)
     assert [s.phase for s in seen] == ["betting", "starting_position", "deal", "setting",
                                        "banker", "exposure", "settlement", "complete"]
-    assert seen[0].hardware == ("lockout_on",) and seen[0].actions[-1] == "no_more_bets"
-    assert seen[2].positions == (3, 4, 5, 6, 7, 1, 2) and seen[2].hardware == ("shoe_dispense:7",)
+    assert seen[0].hardware == (LOCKOUT_ON,) and seen[0].actions[-1] == "no_more_bets"
+    assert seen[2].positions == (3, 4, 5, 6, 7, 1, 2) and seen[2].hardware == (shoe_dispense(7),)
     assert seen[3].actions[0] == "players_have_set" and seen[3].expects == "confirm"
     assert seen[5].positions == (2,) and seen[5].expects == "cards"
     for step in seen:

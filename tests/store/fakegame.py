@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dealer_station.cards import parse_card
+from dealer_station.hardware import LOCKOUT_ON
 from dealer_station.procedure import Payment, ProcedureError, Record, Step, allowed
 
 
@@ -32,7 +33,7 @@ class HighCardRound:
 
     @property
     def step(self) -> Step:
-        hardware = ("lockout_on",) if self.phase not in ("betting", "complete") else ()
+        hardware = (LOCKOUT_ON,) if self.phase not in ("betting", "complete") else ()
         return Step(self.phase, f"fake {self.phase}", hardware=hardware)
 
     @property

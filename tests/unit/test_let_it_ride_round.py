@@ -15,6 +15,13 @@ from dealer_station.games.let_it_ride.autoplay import (
     decide_all,
     settle_round,
 )
+from dealer_station.hardware import (
+    LOCKOUT_OFF,
+    LOCKOUT_ON,
+    acceptor_lights,
+    acceptors_enabled,
+    shoe_dispense,
+)
 from dealer_station.procedure import GameRound, ProcedureError, replay
 
 HANDS = {
@@ -153,9 +160,9 @@ def test_bonus_after_lockout_is_reported_not_counted_5324_34_a_3_ii() -> None:
     bet(round_, 1)
     bet(round_, 2)
     round_.acknowledge_bonus(position=1)
-    assert round_.step.hardware == ("lockout_off", "acceptors_enabled:2", "acceptor_lights:1")
+    assert round_.step.hardware == (LOCKOUT_OFF, acceptors_enabled([2]), acceptor_lights([1]))
     round_.announce_no_more_bets()
-    assert round_.lockout_engaged and "lockout_on" in round_.step.hardware
+    assert round_.lockout_engaged and LOCKOUT_ON in round_.step.hardware
     record = round_.acknowledge_bonus(position=2)
     assert record.effects["recognised"] is False and record.clause == "5324.34(a)(3)(ii)"
     assert round_.wagers[2].bonus == 0 and round_.wagers[1].bonus == 100
@@ -206,7 +213,7 @@ def test_shoe_stacks_go_clockwise_then_community_5324_34_d_2() -> None:
     targets = []
     for stack in stacks:
         step = round_.step
-        assert step.hardware == ("lockout_on", "shoe_dispense:3") and step.expects == "stack"
+        assert step.hardware == (LOCKOUT_ON, shoe_dispense(3)) and step.expects == "stack"
         targets.append(step.positions[0] if step.positions else "community")
         round_.receive_stack(cards=stack)
     assert targets == [3, 5, 7, "community"]
@@ -409,7 +416,7 @@ def test_cards_collected_so_each_hand_can_be_reconstructed_5324_34_e_9() -> None
     assert rack == [("burn", ["Qd"]), ("position 6", ["Th", "Jh", "3s"]),
                     ("position 4", ["2c", "7d", "9s"]), ("position 2", ["Ah", "Ad", "Kc"]),
                     ("community", ["5h", "8c"])]
-    assert round_.step.hardware == ("lockout_off",)
+    assert round_.step.hardware == (LOCKOUT_OFF,)
 
 
 def test_unread_manual_cards_are_entered_when_turned() -> None:
@@ -439,10 +446,10 @@ def test_unread_manual_cards_are_entered_when_turned() -> None:
 def test_steps_name_hardware_and_inputs() -> None:
     round_ = make("manual")
     step = round_.step
-    assert step.actions[0] == "announce_no_more_bets" and step.hardware[0] == "lockout_off"
+    assert step.actions[0] == "announce_no_more_bets" and step.hardware[0] == LOCKOUT_OFF
     bet(round_, 1)
     round_.announce_no_more_bets()
-    assert round_.step.hardware == ("lockout_on",)
+    assert round_.step.hardware == (LOCKOUT_ON,)
     assert round_.step.instruction == "Deal the first card face down to position 1."
 
 

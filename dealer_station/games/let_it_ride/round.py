@@ -23,13 +23,13 @@ Actions, in the order of a round (positions 1-7 from the dealer's far left, cloc
 >>> r = LetItRideRound(config_from_mapping({"table": {"dealing": "shoe"}}))
 >>> r.place_wagers(position=3, bet_one=500, bet_two=500, bet_three=500).action
 'place_wagers'
->>> r.step.phase, r.step.hardware
-('betting', ('lockout_off', 'acceptors_enabled:3', 'acceptor_lights:'))
+>>> r.step.phase, [str(requirement) for requirement in r.step.hardware]
+('betting', ['lockout_off', 'acceptors_enabled:3', 'acceptor_lights:'])
 >>> _ = r.announce_no_more_bets()
 >>> r.step.instruction
 'Press DISPENSE and deliver the stack of three cards face down to position 3.'
 >>> r.step.hardware
-('lockout_on', 'shoe_dispense:3')
+(Hardware('lockout_on'), Hardware('shoe_dispense:3'))
 >>> r.can_decide_bet_one(position=3, let_it_ride=True)
 False
 """

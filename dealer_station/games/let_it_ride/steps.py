@@ -2,10 +2,11 @@
 :class:`~dealer_station.procedure.Step` built from the round's public state only (the round's
 ``step`` property calls :func:`step_for`).
 
-Hardware strings: ``lockout_off`` / ``lockout_on`` (the bonus wager lockout of 5324.34(a)(3)(ii)),
-``acceptors_enabled:3,5`` (bonus acceptors that may still acknowledge a $1 bonus wager: positions
-with the three wagers and no bonus yet), ``acceptor_lights:2`` (acceptors showing an acknowledged
-bonus wager) and ``shoe_dispense:3`` (the automated shoe dispenses a stack of three, (d)(2)).
+Hardware (:mod:`dealer_station.hardware`): the lockout off / on (the bonus wager lockout of
+5324.34(a)(3)(ii)), the acceptors enabled at some seats (bonus acceptors that may still
+acknowledge a $1 bonus wager: positions with the three wagers and no bonus yet), the acceptor
+lights at others (acceptors showing an acknowledged bonus wager) and a stack of three dispensed
+by the automated shoe ((d)(2)).
 """
 
 from __future__ import annotations
@@ -16,6 +17,14 @@ from typing import TYPE_CHECKING
 from dealer_station.games.let_it_ride.config import Dealing
 from dealer_station.games.let_it_ride.phases import COMMUNITY, Phase, clockwise
 from dealer_station.games.let_it_ride.settlement import SettlementLine
+from dealer_station.hardware import (
+    LOCKOUT_OFF,
+    LOCKOUT_ON,
+    Hardware,
+    acceptor_lights,
+    acceptors_enabled,
+    shoe_dispense,
+)
 from dealer_station.money import format_cents
 from dealer_station.procedure import Step
 
@@ -28,22 +37,18 @@ __all__ = ["ORDINAL", "WAGER_WORDS", "step_for"]
 WAGER_WORDS = {"bet_one": "bet one", "bet_two": "bet two", "bet_three": "bet three",
                "bonus": "let it ride bonus", "three_card_bonus": "three-card bonus"}
 ORDINAL = ("first", "second", "third")
-_LOCKED = ("lockout_on",)
-
-
-def _joined(positions: Sequence[int]) -> str:
-    return ",".join(str(p) for p in positions)
+_LOCKED = (LOCKOUT_ON,)
 
 
 def _betting(round_: LetItRideRound) -> Step:
     wagers = round_.wagers
     eligible = clockwise(wagers)
     config = round_.config
-    hardware: tuple[str, ...] = ("lockout_off",)
+    hardware: tuple[Hardware, ...] = (LOCKOUT_OFF,)
     if config.bonus_offered:
         hardware += (
-            f"acceptors_enabled:{_joined([p for p in eligible if not wagers[p].bonus])}",
-            f"acceptor_lights:{_joined([p for p in eligible if wagers[p].bonus])}",
+            acceptors_enabled([p for p in eligible if not wagers[p].bonus]),
+            acceptor_lights([p for p in eligible if wagers[p].bonus]),
         )
     side = []
     if config.bonus_offered:
@@ -74,7 +79,7 @@ def _dealing(round_: LetItRideRound) -> Step:
             text = f"Press DISPENSE and deliver the stack of three cards face down to position " \
                    f"{target}."
         return Step("dealing", text, ("receive_stack", "report_exposed_card"), positions,
-                    (*_LOCKED, "shoe_dispense:3"), "stack", "5324.34(d)(2)")
+                    (*_LOCKED, shoe_dispense(3)), "stack", "5324.34(d)(2)")
     if target == COMMUNITY:
         where = ("the community area on your left",
                  "the community area, right of the first card",
@@ -167,7 +172,7 @@ def _halted(round_: LetItRideRound) -> Step:
 
 
 def _complete(round_: LetItRideRound) -> Step:
-    return Step("complete", "The round is complete.", (), (), ("lockout_off",), "none")
+    return Step("complete", "The round is complete.", (), (), (LOCKOUT_OFF,), "none")
 
 
 _BUILDERS: dict[Phase, Callable[[LetItRideRound], Step]] = {

@@ -3,9 +3,9 @@
 property calls :func:`step_for`), one builder per :class:`~.phases.Phase`, as
 :mod:`dealer_station.games.let_it_ride.steps` does for Let It Ride.
 
-Hardware strings: ``lockout_on`` (the optional wagers' lockout of 5324.41(k)(2), asked for while
-the betting is open whenever optional wagers are offered) and ``shoe_dispense:N`` (the automated
-shoe dispenses a stack of N cards: 7, or 3 then 4 with the stacks of (n)(4)-(7)).
+Hardware (:mod:`dealer_station.hardware`): the lockout on (the optional wagers' lockout of
+5324.41(k)(2), asked for while the betting is open whenever optional wagers are offered) and a
+stack of N cards dispensed by the automated shoe (7, or 3 then 4 with the stacks of (n)(4)-(7)).
 
 >>> from dealer_station.games.pai_gow.config import default_config
 >>> from dealer_station.games.pai_gow.round import PaiGowRound
@@ -23,6 +23,7 @@ from dealer_station.games.pai_gow import dealing
 from dealer_station.games.pai_gow.config import DealingMethod, ShuffleMethod, StartingPosition
 from dealer_station.games.pai_gow.phases import HALT_CLAUSE, Phase
 from dealer_station.games.pai_gow.positions import PLAYER_POSITIONS, far_right_first, position_name
+from dealer_station.hardware import LOCKOUT_ON, shoe_dispense
 from dealer_station.money import format_cents
 from dealer_station.procedure import Step
 
@@ -63,7 +64,7 @@ def _betting(round_: PaiGowRound) -> Step:
                     ("accept_bank", "decline_bank", "place_wager"), (offer,),
                     expects="decision", clause="5324.41(h)(3)")
     config = round_.config
-    hardware = ("lockout_on",) if config.side_wagers else ()
+    hardware = (LOCKOUT_ON,) if config.side_wagers else ()
     words = "Take the wagers, then announce \"No more bets\""
     if config.player_banking and round_.context.house_banks_by_rotation:
         words += " (the house banks: the bank offer has come round to the dealer)"
@@ -103,11 +104,11 @@ def _deal(round_: PaiGowRound) -> Step:
     if method is DealingMethod.THREE_THEN_FOUR:
         return Step(phase, "Deliver the stacks of three from the farthest left "
                     "wager clockwise, then the dealer", ("deal",),
-                    tuple(round_.wagered_positions), ("shoe_dispense:3",),
+                    tuple(round_.wagered_positions), (shoe_dispense(3),),
                     expects="cards", clause="5324.41(n)(4)")
     assert round_.start is not None
     order = dealing.delivery_order(round_.start)
-    hardware = ("shoe_dispense:7",) if method is DealingMethod.AUTOMATED_SHOE else ()
+    hardware = (shoe_dispense(7),) if method is DealingMethod.AUTOMATED_SHOE else ()
     if method is DealingMethod.HAND and round_.bank is not None:
         return Step(phase, "Deal seven stacks in front of the chip tray; the bank "
                     f"chooses the first stack, delivered to {position_name(round_.start)}",
@@ -119,7 +120,7 @@ def _deal(round_: PaiGowRound) -> Step:
 
 def _four_card(round_: PaiGowRound) -> Step:
     return Step(Phase.FOUR_CARD.value, "Deliver the stacks of four", ("deal_four_card_stacks",),
-                round_.first_stack_positions, ("shoe_dispense:4",), expects="cards",
+                round_.first_stack_positions, (shoe_dispense(4),), expects="cards",
                 clause="5324.41(n)(7)(ii)")
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_station.cards import Card
+from dealer_station.hardware import Hardware
 from dealer_station.procedure import Payment
 from dealer_station.ui.view import DeviceHealth, Light, TableView
 from drivers.events import DeviceEvent
@@ -38,14 +39,14 @@ Action = tuple[str, dict[str, Any]]
 @dataclass(frozen=True, slots=True)
 class Command:
     """One button of the step panel: a round ``action`` with its ``arguments`` performed through
-    the station, or (with ``hardware``) a device command such as ``shoe_dispense:3``."""
+    the station, or (with ``hardware``) a device command such as a stack dispensed."""
 
     name: str
     label: str
     key: str
     action: str | None = None
     arguments: Mapping[str, Any] = field(default_factory=dict)
-    hardware: str | None = None
+    hardware: Hardware | None = None
     #: Payment outcomes (``collect``, ``pay``) the dealer must tick off before this command.
     needs_ticks: tuple[str, ...] = ()
     #: The command opens the adapter's form ``form`` (input the dealer fills in first).
@@ -53,8 +54,8 @@ class Command:
     #: A way out of a device fault (the deal restarted after a jam or a restart): performed
     #: even while the fault stops the step; what was gathered from the devices is dropped.
     recovery: bool = False
-    #: Device requirements driven once the action is recorded (``shoe_reset``, ``shoe_shuffle``).
-    then: tuple[str, ...] = ()
+    #: Device requirements driven once the action is recorded (the shoe reset, a shuffle).
+    then: tuple[Hardware, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

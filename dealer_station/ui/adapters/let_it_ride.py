@@ -15,6 +15,7 @@ from typing import Any
 from dealer_station.cards import Card
 from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
 from dealer_station.games.let_it_ride.config import Dealing, payout_limit_notice
+from dealer_station.hardware import shoe_dispense
 from dealer_station.money import format_cents
 from dealer_station.procedure import Payment
 from dealer_station.ui.adapters.base import (
@@ -142,7 +143,7 @@ class LetItRideAdapter(GameAdapter):
             if self.config.dealing is Dealing.SHOE:
                 if "shoe" in devices.health and not devices.misread:
                     # a shoe that does not read: DISPENSE, then the stack entered by hand
-                    return (Command("dispense", "DISPENSE", "D", hardware="shoe_dispense:3"),)
+                    return (Command("dispense", "DISPENSE", "D", hardware=shoe_dispense(3)),)
                 return ()  # the stack is entered by hand (manual card entry)
             target = round_.next_delivery
             return (Command("dealt", "CARD DEALT", "D", "deal_card",

@@ -25,6 +25,7 @@ from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.hardware import SHOE_RESET, SHOE_SHUFFLE, HardwareKind, shoe_dispense
 from dealer_station.money import format_cents
 from dealer_station.ui.adapters.base import (
     Action,
@@ -225,7 +226,7 @@ class PaiGowAdapter(GameAdapter):
                 size = self._stack_size(phase)
                 number, total = len(devices.stacks) + 1, self._stacks(round_, phase)
                 return (Command("dispense", f"DISPENSE STACK {number} OF {total}", "D",
-                                hardware=f"shoe_dispense:{size}"),)
+                                hardware=shoe_dispense(size)),)
             return ()  # dealt from the hand or a manual shoe: entered below
         if phase == "three_card_bonus":
             return (Command("three_card_settled", "THREE-CARD BONUS SETTLED", "S",
@@ -278,12 +279,12 @@ class PaiGowAdapter(GameAdapter):
         return len(round_.step.positions) or STACKS
 
     def _by_shoe(self, round_: Any, devices: DeviceState) -> bool:
-        """The step's stacks come out of the automated shoe (the step names ``shoe_dispense``:
+        """The step's stacks come out of the automated shoe (the step names a dispense:
         the table deals with the automated shoe, (f)(3), (n)(4), (n)(7)(ii)) and a shoe is
         configured; a deal from the hand or a manual shoe ((f)(1)-(2)) is entered by hand."""
         if round_.step.phase == "four_card_stacks" and self._stub_by_hand(round_):
             return False  # four cards each from the stub by hand, entered as dealt (n)(7)(i)
-        dispensed = any(h.startswith("shoe_dispense") for h in round_.step.hardware)
+        dispensed = any(h.kind is HardwareKind.SHOE_DISPENSE for h in round_.step.hardware)
         return dispensed and "shoe" in devices.health
 
     @staticmethod
@@ -313,7 +314,7 @@ class PaiGowAdapter(GameAdapter):
         else:
             reason = "the dealer restarted the deal"
         stacks = len(devices.stacks)
-        then = ("shoe_reset", "shoe_shuffle") if "shoe" in devices.health else ()
+        then = (SHOE_RESET, SHOE_SHUFFLE) if "shoe" in devices.health else ()
         return (Command("redeal", "REDEAL", "R", "redeal", {"reason": reason, "stacks": stacks},
                         recovery=True, then=then),)
 
@@ -604,7 +605,7 @@ class PaiGowAdapter(GameAdapter):
             seen = tuple(c for stack in devices.stacks for c in stack)
             whose = int(step.positions[done]) if done < len(step.positions) else None
             name = "THE DEALER" if whose == DEALER else f"POSITION {whose}"
-            if any(h.startswith("shoe_dispense") for h in step.hardware):
+            if any(h.kind is HardwareKind.SHOE_DISPENSE for h in step.hardware):
                 title = f"ENTER STACK {done + 1} OF {total} ({name}) · top card first"
             else:  # the cards each hand received, whatever order the method dealt them in
                 title = f"ENTER THE CARDS OF {name} · hand {done + 1} of {total}"

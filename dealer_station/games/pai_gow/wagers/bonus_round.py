@@ -39,6 +39,7 @@ from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import DealingMethod, PaiGowConfig, config_from_mapping
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.round import GAME, PaiGowRound, Phase
+from dealer_station.hardware import LOCKOUT_ON
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import (
     GameRound,
@@ -756,8 +757,8 @@ class PaiGowBonusRound:
         back as the step begins (after a restart too)."""
         step = self._step()
         if (self._progressive_offered and self.lockout.phase is not LockoutPhase.OPEN
-                and not self.is_complete and "lockout_on" not in step.hardware):
-            return replace(step, hardware=(*step.hardware, "lockout_on"))
+                and not self.is_complete and LOCKOUT_ON not in step.hardware):
+            return replace(step, hardware=(*step.hardware, LOCKOUT_ON))
         return step
 
     def _step(self) -> Step:
@@ -778,11 +779,11 @@ class PaiGowBonusRound:
                 return Step("lockout", f"{chips} progressive chip(s) but {lights} light(s) lit: "
                             "recount, or return unlit chips / void lights with the reason",
                             ("confirm_light_count", "resolve_light_mismatch"),
-                            tuple(sorted(lockout.lit)), ("lockout_on",), expects="decision",
+                            tuple(sorted(lockout.lit)), (LOCKOUT_ON,), expects="decision",
                             clause="5324.41(k)(2)")
             return Step("lockout", f"Take the progressive chips from the chip tray return "
                         f"device and count them: {len(lockout.lit)} light(s) lit",
-                        ("confirm_light_count",), tuple(sorted(lockout.lit)), ("lockout_on",),
+                        ("confirm_light_count",), tuple(sorted(lockout.lit)), (LOCKOUT_ON,),
                         expects="count", clause="5324.41(k)(2)")
         if phase is Phase.DEAL and self._three_then_four and not self.stub.can_deal:
             instruction = self.stub.prompt or "Count the stub"
