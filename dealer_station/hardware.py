@@ -7,9 +7,9 @@ the bonus acceptor lights), applied as the step begins; the others are actions (
 shuffle, reset the shoe's latched faults) done when the dealer presses or the round moves on.
 ``str()`` gives the requirement in the words of the logs and messages (``shoe_dispense:3``).
 
->>> shoe_dispense(3), LOCKOUT_ON.device, acceptor_lights([2, 5])
+>>> shoe_dispense(3), LOCKOUT_ON.kind.device, acceptor_lights([2, 5])
 (Hardware('shoe_dispense:3'), 'lockout', Hardware('acceptor_lights:2,5'))
->>> LOCKOUT_ON.standing, shoe_dispense(7).standing, str(acceptors_enabled(()))
+>>> LOCKOUT_ON.kind.standing, shoe_dispense(7).kind.standing, str(acceptors_enabled(()))
 (True, False, 'acceptors_enabled:')
 """
 
@@ -33,47 +33,30 @@ __all__ = [
 
 
 class HardwareKind(Enum):
-    """What a device is asked to do or to hold."""
+    """What a device is asked to do or to hold: each kind with its word in the logs, the device
+    that does it (``shoe``, ``lockout`` or ``acceptors``) and whether it is a state the devices
+    hold during a step (applied as the step begins) rather than an action."""
 
     #: The optional (bonus) wagers locked out: the lockout controller locks, 5324.34(a)(3)(ii),
     #: 5324.41(k)(2).
-    LOCKOUT_ON = "lockout_on"
+    LOCKOUT_ON = ("lockout_on", "lockout", True)
     #: The lockout released: the optional wagers are taken again.
-    LOCKOUT_OFF = "lockout_off"
+    LOCKOUT_OFF = ("lockout_off", "lockout", True)
     #: The bonus acceptors of these seats invite a $1 bonus wager (ATTRACT), 5324.34(a)(3).
-    ACCEPTORS_ENABLED = "acceptors_enabled"
+    ACCEPTORS_ENABLED = ("acceptors_enabled", "acceptors", True)
     #: The bonus acceptors of these seats show an acknowledged bonus wager (ON); the others OFF.
-    ACCEPTOR_LIGHTS = "acceptor_lights"
+    ACCEPTOR_LIGHTS = ("acceptor_lights", "acceptors", True)
     #: The automated shoe dispenses one stack, 5324.34(d)(2), 5324.41(f)(3).
-    SHOE_DISPENSE = "shoe_dispense"
+    SHOE_DISPENSE = ("shoe_dispense", "shoe", False)
     #: The automated shoe shuffles and counts the deck.
-    SHOE_SHUFFLE = "shoe_shuffle"
+    SHOE_SHUFFLE = ("shoe_shuffle", "shoe", False)
     #: The shoe's latched faults are reset (a jam cleared by hand, a misread entered by hand).
-    SHOE_RESET = "shoe_reset"
+    SHOE_RESET = ("shoe_reset", "shoe", False)
 
-    @property
-    def device(self) -> str:
-        """The device that does it: ``shoe``, ``lockout`` or ``acceptors``."""
-        return _DEVICES[self]
-
-    @property
-    def standing(self) -> bool:
-        """Whether it is a state the devices hold during a step (applied as the step begins),
-        rather than an action."""
-        return self in _STANDING
-
-
-_DEVICES = {
-    HardwareKind.LOCKOUT_ON: "lockout",
-    HardwareKind.LOCKOUT_OFF: "lockout",
-    HardwareKind.ACCEPTORS_ENABLED: "acceptors",
-    HardwareKind.ACCEPTOR_LIGHTS: "acceptors",
-    HardwareKind.SHOE_DISPENSE: "shoe",
-    HardwareKind.SHOE_SHUFFLE: "shoe",
-    HardwareKind.SHOE_RESET: "shoe",
-}
-_STANDING = frozenset({HardwareKind.LOCKOUT_ON, HardwareKind.LOCKOUT_OFF,
-                       HardwareKind.ACCEPTORS_ENABLED, HardwareKind.ACCEPTOR_LIGHTS})
+    def __init__(self, word: str, device: str, standing: bool) -> None:
+        self.word = word
+        self.device = device
+        self.standing = standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,20 +75,12 @@ class Hardware:
     stack: int | None = None
     at: str = ""
 
-    @property
-    def device(self) -> str:
-        return self.kind.device
-
-    @property
-    def standing(self) -> bool:
-        return self.kind.standing
-
     def __str__(self) -> str:
         if self.kind in (HardwareKind.ACCEPTORS_ENABLED, HardwareKind.ACCEPTOR_LIGHTS):
-            return f"{self.kind.value}:{','.join(str(seat) for seat in self.seats)}"
+            return f"{self.kind.word}:{','.join(str(seat) for seat in self.seats)}"
         if self.kind is HardwareKind.SHOE_DISPENSE and self.stack is not None:
-            return f"{self.kind.value}:{self.stack}"
-        return str(self.kind.value)
+            return f"{self.kind.word}:{self.stack}"
+        return self.kind.word
 
     def __repr__(self) -> str:
         return f"Hardware({str(self)!r})"

@@ -70,7 +70,7 @@ def blocking_fault(hardware: Sequence[Hardware],
                    health: Mapping[str, DeviceHealth]) -> str | None:
     """The stop message when a device the step needs is not healthy, else ``None``."""
     for requirement in hardware:
-        device = requirement.device
+        device = requirement.kind.device
         item = health.get(device)
         if item is None or item.state is HealthState.CONNECTED:
             continue
@@ -102,8 +102,8 @@ def standing(hardware: Sequence[Hardware], expects: str = "") -> tuple[Hardware,
     >>> standing((LOCKOUT_OFF, acceptors_enabled([3]), acceptor_lights([2])), expects="wagers")
     (Hardware('lockout_off'), Hardware('acceptors_enabled:3'), Hardware('acceptor_lights:2'))
     """
-    states = tuple(h for h in hardware if h.standing and h.device == "lockout")
-    lights = tuple(h for h in hardware if h.standing and h.device == "acceptors")
+    states = tuple(h for h in hardware if h.kind.standing and h.kind.device == "lockout")
+    lights = tuple(h for h in hardware if h.kind.standing and h.kind.device == "acceptors")
     if expects == "wagers":
         return (LOCKOUT_OFF, *lights)
     return (*states, *lights)

@@ -69,7 +69,7 @@ class Manager:
     (shoe_dispense(3), "shoe", False), (SHOE_SHUFFLE, "shoe", False), (SHOE_RESET, "shoe", False),
 ])
 def test_every_requirement_names_its_device(requirement: Any, device: str, held: bool) -> None:
-    assert (requirement.device, requirement.standing) == (device, held)
+    assert (requirement.kind.device, requirement.kind.standing) == (device, held)
 
 
 def test_every_kind_of_requirement_has_its_device() -> None:
