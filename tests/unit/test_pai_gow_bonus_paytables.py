@@ -95,17 +95,17 @@ def _rows(wager: str, letter: str) -> dict[str, object]:
     return dict(pay_table(wager, letter).rows)
 
 
-@pytest.mark.parametrize("index,letter", enumerate("ABC"))
+@pytest.mark.parametrize("index,letter", list(enumerate("ABC")))
 def test_fortune_bonus_tables_5324_41_m_1(index: int, letter: str) -> None:
     assert _rows("fortune_bonus", letter) == {h: Odds(v[index]) for h, v in FORTUNE.items()}
 
 
-@pytest.mark.parametrize("index,letter", enumerate("ABC"))
+@pytest.mark.parametrize("index,letter", list(enumerate("ABC")))
 def test_envy_bonus_tables_5324_41_m_2(index: int, letter: str) -> None:
     assert _rows("envy_bonus", letter) == {h: Fixed(v[index] * 100) for h, v in ENVY.items()}
 
 
-@pytest.mark.parametrize("index,letter", enumerate("ABCDE"))
+@pytest.mark.parametrize("index,letter", list(enumerate("ABCDE")))
 def test_insurance_tables_5324_41_m_3(index: int, letter: str) -> None:
     assert _rows("insurance", letter) == {h: Odds(v[index]) for h, v in INSURANCE.items()}
 
@@ -114,7 +114,7 @@ def test_three_card_bonus_table_5324_41_o_1() -> None:
     assert _rows("three_card_bonus", "-") == {h: Odds(v) for h, v in THREE_CARD.items()}
 
 
-@pytest.mark.parametrize("index,letter", enumerate("AB"))
+@pytest.mark.parametrize("index,letter", list(enumerate("AB")))
 def test_seven_card_bonus_tables_5324_41_o_2(index: int, letter: str) -> None:
     assert _rows("seven_card_bonus", letter) == {h: Odds(v[index]) for h, v in SEVEN_CARD.items()}
 

@@ -107,7 +107,7 @@ def _lines(payments: tuple[Payment, ...], wager: str) -> list[Payment]:
 # -- every pay table row, through the settlement --------------------------------------------------
 
 
-@pytest.mark.parametrize("letter_index,letter", enumerate("ABC"))
+@pytest.mark.parametrize("letter_index,letter", list(enumerate("ABC")))
 @pytest.mark.parametrize("hand", list(FORTUNE))
 def test_fortune_rows_5324_41_m_1(hand: str, letter_index: int, letter: str) -> None:
     config = _config(W.FORTUNE_BONUS, fortune_letter=letter)
@@ -127,7 +127,7 @@ def test_royal_match_pre_selected_5324_41_c_6_ii() -> None:
         assert _lines(result.payments, "fortune_bonus")[0].hand == expected
 
 
-@pytest.mark.parametrize("letter_index,letter", enumerate("ABCDE"))
+@pytest.mark.parametrize("letter_index,letter", list(enumerate("ABCDE")))
 @pytest.mark.parametrize("hand", list(INSURANCE))
 def test_insurance_rows_5324_41_m_3(hand: str, letter_index: int, letter: str) -> None:
     config = _config(W.INSURANCE, insurance_letter=letter)
@@ -153,7 +153,7 @@ def test_insurance_loses_without_a_pai_gow_5324_41_l_4_ii_a(cards: str) -> None:
     assert _lines(result.payments, "insurance")[0].outcome == "collect"
 
 
-@pytest.mark.parametrize("letter_index,letter", enumerate("ABC"))
+@pytest.mark.parametrize("letter_index,letter", list(enumerate("ABC")))
 @pytest.mark.parametrize("hand", list(ENVY))
 def test_envy_rows_5324_41_m_2(hand: str, letter_index: int, letter: str) -> None:
     config = _config(W.FORTUNE_BONUS, fortune_letter=letter)
@@ -164,7 +164,7 @@ def test_envy_rows_5324_41_m_2(hand: str, letter_index: int, letter: str) -> Non
     assert envy.amount == ENVY[hand][letter_index] * 100
 
 
-@pytest.mark.parametrize("letter_index,letter", enumerate("AB"))
+@pytest.mark.parametrize("letter_index,letter", list(enumerate("AB")))
 @pytest.mark.parametrize("hand", list(SEVEN_CARD))
 def test_seven_card_rows_5324_41_o_2(hand: str, letter_index: int, letter: str) -> None:
     config = _config(W.SEVEN_CARD_BONUS, seven_card_letter=letter)
