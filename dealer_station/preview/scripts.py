@@ -13,6 +13,7 @@ from typing import Any
 
 from dealer_station.cards import Card, parse_cards
 from dealer_station.ui.controller import TableController
+from drivers.events import DeviceEvent, EventKind
 
 __all__ = [
     "LET_IT_RIDE_PHASES",
@@ -35,26 +36,25 @@ LET_IT_RIDE_PHASES = (
 _event_number = 0
 
 
-def _device_event(**fields: Any) -> Any:
-    """A :class:`drivers.events.DeviceEvent` as the device layer delivers it."""
+def _next_number() -> int:
+    """The next event number of the scripted devices."""
     global _event_number
-    from drivers.events import DeviceEvent, EventKind
-
     _event_number += 1
-    kind = EventKind[fields.pop("kind")]
-    return DeviceEvent(fields.pop("device"), "SCRIPT", _event_number, kind, **fields)
+    return _event_number
 
 
-def chip_event(seat: int, late: bool = False) -> Any:
-    """The bet acceptor at ``seat`` sensed a chip."""
-    return _device_event(device="acceptors", kind="CHIP_SENSED", seat=seat, late=late)
+def chip_event(seat: int, late: bool = False) -> DeviceEvent:
+    """The bet acceptor at ``seat`` sensed a chip, as the device layer delivers it."""
+    return DeviceEvent("acceptors", "SCRIPT", _next_number(), EventKind.CHIP_SENSED, seat=seat,
+                       late=late)
 
 
-def stack_event(cards: Sequence[Card | None], stack: int = 1) -> Any:
+def stack_event(cards: Sequence[Card | None], stack: int = 1) -> DeviceEvent:
     """The reading shoe dispensed a stack and read its cards (None: a card it misread), each
     as its wire code."""
     codes = tuple(None if card is None else card.index for card in cards)
-    return _device_event(device="shoe", kind="STACK_DISPENSED", stack=stack, cards=codes)
+    return DeviceEvent("shoe", "SCRIPT", _next_number(), EventKind.STACK_DISPENSED, stack=stack,
+                       cards=codes)
 
 
 @dataclass
