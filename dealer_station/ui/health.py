@@ -12,14 +12,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from dealer_station.ui.elide import elided, head
-from dealer_station.ui.theme import THEME
+from dealer_station.ui.theme import THEME, bar_button_style
 from dealer_station.ui.view import DeviceHealth, HealthState
 
-__all__ = ["HealthItem", "HealthStrip", "health_words"]
+__all__ = ["HealthItem", "HealthStrip", "even_shares", "health_words"]
 
 _COLOURS = {
     HealthState.CONNECTED: THEME.ok,
@@ -77,6 +85,13 @@ class HealthItem(QWidget):
         return QSize(_DOT + _GAP + metrics.horizontalAdvance(self.words) + 2,
                      max(_DOT, metrics.height()))
 
+    def name_width(self) -> int:
+        """The width of the device's name and state without the detail ("Shoe — reconnecting"):
+        what the bar makes room for before it shortens anything else."""
+        words = health_words(DeviceHealth(self.item.name, self.item.state,
+                                          label=self.item.label))
+        return _DOT + _GAP + self.fontMetrics().horizontalAdvance(words) + 2
+
     def minimumSizeHint(self) -> QSize:
         """Room for the start of the device's name: the words are shortened from the end,
         the state's detail first, and the tooltip (and a tap) give them whole."""
@@ -101,6 +116,43 @@ class HealthItem(QWidget):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.tapped.emit(self)
         event.accept()
+
+
+#: The bar's title, its buttons' type (points) and their side padding (pixels): full size and
+#: compact (a narrow bar), by ``compact``.
+TITLE_PT = {False: 15, True: 13}
+BUTTON_PT = {False: 12, True: 11}
+BUTTON_PADDING = {False: 10, True: 6}
+
+
+def _title_style(*, compact: bool) -> str:
+    return f"font-size: {TITLE_PT[compact]}pt; font-weight: bold;"
+
+
+def _advance(widget: QLabel | QPushButton, points: int) -> int:
+    """The width of ``widget``'s text (its widest line) in its font at ``points``."""
+    font = QFont(widget.font())
+    font.setPointSize(points)
+    metrics = QFontMetrics(font)
+    return max((metrics.horizontalAdvance(line) for line in widget.text().splitlines()),
+               default=0)
+
+
+def even_shares(needs: Sequence[int], room: int) -> list[int]:
+    """``room`` shared among ``needs``: each gets what it needs or an even share of what is
+    left after the smaller needs, whichever is less (the largest needs give way first).
+
+    >>> even_shares([60, 180, 900], 600)
+    [60, 180, 360]
+    >>> even_shares([60, 180], 600)
+    [60, 180]
+    """
+    shares = [0] * len(needs)
+    left = max(0, room)
+    for rank, index in enumerate(sorted(range(len(needs)), key=lambda i: needs[i])):
+        shares[index] = min(needs[index], left // (len(needs) - rank))
+        left -= shares[index]
+    return shares
 
 
 #: The widest the on-duty name line may be (pixels): the bar has no room for more at 1280.
@@ -135,7 +187,11 @@ class HealthStrip(QFrame):
         self._layout.setContentsMargins(12, 4, 12, 4)
         self._layout.setSpacing(8)
         self.title = QLabel("")
-        self.title.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        #: Narrow bar (1280 pixels): the title and the bar's buttons a little smaller, so the
+        #: devices' names read whole (:meth:`fit`).
+        self.compact = False
+        self._buttons: dict[QPushButton, str] = {}  # each bar button and its background
+        self.title.setStyleSheet(_title_style(compact=False))
         # the game and round read whole; the devices' words give way first
         self.title.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
         self._layout.addWidget(self.title)
@@ -188,6 +244,90 @@ class HealthStrip(QFrame):
 
     def set_title(self, text: str) -> None:
         self.title.setText(text)
+        self.fit()
+
+    def add_button(self, button: QPushButton, background: str = "",
+                   before: QWidget | None = None) -> None:
+        """Put ``button`` in the bar (before ``before`` when that is in the bar), in the bar's
+        style (``background`` its colour), made smaller with the bar when it is narrow."""
+        self._buttons[button] = background
+        button.setStyleSheet(bar_button_style(background, compact=self.compact))
+        button.setFixedHeight(40)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay the dealer's
+        index = self._layout.indexOf(before) if before is not None else -1
+        if index >= 0:
+            self._layout.insertWidget(index, button)
+        else:
+            self._layout.addWidget(button)
+        self.fit()
+
+    def _laid_out(self) -> list[QWidget]:
+        """The bar's widgets the layout spaces out: all but the hidden ones (a device item
+        just added, not yet shown, counts; a stretch does not)."""
+        widgets = []
+        for index in range(self._layout.count()):
+            item = self._layout.itemAt(index)
+            widget = item.widget() if item is not None else None
+            if widget is not None and not (
+                    widget.isHidden()
+                    and widget.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)):
+                widgets.append(widget)
+        return widgets
+
+    def _room(self, widgets: Sequence[QWidget]) -> int:
+        """The bar's width less its margins and the spacing between ``widgets``."""
+        margins = self._layout.contentsMargins()
+        return (self.width() - margins.left() - margins.right()
+                - self._layout.spacing() * max(0, len(widgets) - 1))
+
+    def roomy_width(self) -> int:
+        """The width the bar's contents take at full size (the title at its full type, every
+        device's name and state, each button at its full type and padding) and its margins
+        and spacing."""
+        widgets = self._laid_out()
+        total = self.width() - self._room(widgets)
+        for widget in widgets:
+            widget.ensurePolished()
+            # a device: its name and state (a long detail is shortened, never made room for)
+            total += (widget.name_width() if isinstance(widget, HealthItem)
+                      else max(0, widget.sizeHint().width()))
+            if not self.compact:
+                continue
+            if widget is self.title:
+                total += (_advance(self.title, TITLE_PT[False])
+                          - _advance(self.title, TITLE_PT[True]))
+            elif isinstance(widget, QPushButton) and widget in self._buttons:
+                total += (_advance(widget, BUTTON_PT[False]) - _advance(widget, BUTTON_PT[True])
+                          + 2 * (BUTTON_PADDING[False] - BUTTON_PADDING[True]))
+        return total
+
+    def fit(self) -> None:
+        """Compact when the bar's contents at full size do not fit its width (else the
+        devices' names would be shortened with …), full size again when they do; then the
+        devices' room shared out."""
+        compact = self.roomy_width() > self.width() > 0
+        if compact != self.compact:
+            self.compact = compact
+            self.title.setStyleSheet(_title_style(compact=compact))
+            for button, background in self._buttons.items():
+                button.setStyleSheet(bar_button_style(background, compact=compact))
+        self._share_device_room()
+
+    def _share_device_room(self) -> None:
+        """The devices' room shared so that a long status is shortened first: each device is
+        given at most an even share of what is left, the short ones their whole words and
+        the rest to the long ones (else the layout would shorten every name a little)."""
+        widgets = self._laid_out()
+        room = self._room(widgets) - sum(max(0, widget.sizeHint().width()) for widget in widgets
+                                         if not isinstance(widget, HealthItem))
+        for item, width in zip(self._items, even_shares(
+                [item.sizeHint().width() for item in self._items], room), strict=True):
+            item.setMaximumWidth(max(width, item.minimumSizeHint().width()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit()
 
     def set_user(self, text: str, short: str = "") -> None:
         """Who is signed in as the dealer on duty (``text`` in full, the button's tooltip;
@@ -200,6 +340,7 @@ class HealthStrip(QFrame):
                                         "round in progress waits where it stands" if text
                                         else "")
         self.sign_out_button.setVisible(bool(text))
+        self.fit()
 
     def show_detail(self, item: HealthItem) -> None:
         """Show ``item``'s full words under the bar, within the window."""
@@ -250,3 +391,4 @@ class HealthStrip(QFrame):
                 self._place_detail(widget, move=False)
         if shown is not None and shown not in {item.name for item in items}:
             self.detail.hide()
+        self.fit()

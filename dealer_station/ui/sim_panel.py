@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.step_panel import _label as plain_label
 from dealer_station.ui.supervisor.calls import Answers
 from dealer_station.ui.theme import THEME, bar_button_style
@@ -57,6 +58,8 @@ COLUMNS = 3
 #: The wager each game's per-position acceptor takes.
 ACCEPTOR_WAGER = {"let_it_ride": "bonus", "pai_gow": "progressive"}
 #: The device on each line, as the top bar names them.
+#: The SIMULATED TABLE button's colour in the top bar (not a real device: it stands out).
+SIM_BUTTON_BACKGROUND = "#5b4a1e"
 LINE_TITLES = {"shoe": "Shoe", "acceptors": "Acceptors", "lockout": "Lockout controller",
                "printer": "Printer"}
 
@@ -432,7 +435,7 @@ class SimulatedTableAccess(QObject):
         self.panel.hide()
         self.button = QPushButton("SIMULATED TABLE")
         self.button.setObjectName("simulated-table")
-        self.button.setStyleSheet(bar_button_style("#5b4a1e"))
+        self.button.setStyleSheet(bar_button_style(SIM_BUTTON_BACKGROUND))
         self.button.setFixedHeight(40)
         self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.button.setToolTip("The simulated devices: chips, the shoe, the lockout, cables")
@@ -441,14 +444,9 @@ class SimulatedTableAccess(QObject):
         self.panel.close_button.clicked.connect(self.close_panel)
         self._asked_for: str | None = None
         bar = getattr(window, "health", None)
-        layout = bar.layout() if bar is not None else None
-        if layout is not None:
-            staff = getattr(getattr(window, "staff", None), "supervisor_button", None)
-            index = layout.indexOf(staff) if staff is not None else -1
-            if index >= 0:
-                layout.insertWidget(index, self.button)
-            else:
-                layout.addWidget(self.button)
+        if isinstance(bar, HealthStrip):  # before SUPERVISOR
+            bar.add_button(self.button, SIM_BUTTON_BACKGROUND,
+                           getattr(getattr(window, "staff", None), "supervisor_button", None))
         window.felt.installEventFilter(self)
         window.snapshot_shown.connect(self._snapshot_shown)
 

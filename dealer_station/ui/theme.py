@@ -98,13 +98,15 @@ QLineEdit, QSpinBox {{ background: {t.background}; border: 1px solid {t.panel_li
 """
 
 
-def bar_button_style(background: str = "") -> str:
+def bar_button_style(background: str = "", *, compact: bool = False) -> str:
     """The style of a button in the dealer's top bar (smaller than the step panel's: the bar
-    holds several, and its device words need the room).
+    holds several, and its device words need the room); ``compact``: a point smaller and less
+    padding, when the bar is narrow (1280 pixels) and the devices' names would not read whole.
 
-    >>> "12pt" in bar_button_style()
-    True
+    >>> "12pt" in bar_button_style(), "11pt" in bar_button_style(compact=True)
+    (True, True)
     """
     colour = f" background: {background};" if background else ""
-    return ("QPushButton { min-height: 36px; max-height: 40px; padding: 2px 10px; "
-            f"font-size: 12pt;{colour} }}")
+    points, padding = (11, 6) if compact else (12, 10)
+    return ("QPushButton { min-height: 36px; max-height: 40px; "
+            f"padding: 2px {padding}px; font-size: {points}pt;{colour} }}")

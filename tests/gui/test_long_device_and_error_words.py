@@ -129,3 +129,37 @@ def test_the_checked_focused_navigation_button_reads_whole_at_1280(qtbot):
     assert button.isChecked() and button.hasFocus()
     assert not clipped_texts(holder), clipped_texts(holder)
     assert button.mapTo(holder, QPoint(0, 0)).x() >= 0
+
+
+def test_the_top_bar_at_1280_is_compact_so_every_device_name_reads_whole(qtbot):
+    """The top bar at its fullest (a round's title, the three devices, the dealer on duty,
+    SIMULATED TABLE, SUPERVISOR, TECHNICIAN): at 1280 pixels its title and buttons are a
+    little smaller and no device's name is shortened; at 1920 everything is full size."""
+    window = _window(qtbot, (1280, 800))
+    bar = window.health
+    window.simulated_table.button.show()  # as on the simulated table
+    bar.set_title("LET IT RIDE · Round 1,234")
+    bar.set_health([DeviceHealth("shoe", HealthState.CONNECTED, label="Shoe"),
+                    DeviceHealth("acceptors", HealthState.CONNECTED, label="Acceptor lights 7/7"),
+                    DeviceHealth("lockout", HealthState.CONNECTED, label="Lockout controller")])
+    bar.set_user("Dee Dealer (D-2002) · dealer", "Dee Dealer (D-2002)")
+    _settle()
+    assert bar.compact and bar.roomy_width() > 1280
+    assert not any(item.elided for item in bar.items), [i.shown_words() for i in bar.items]
+    assert not clipped_texts(window) and not window_fits(window, (1280, 800))
+    window.resize(1920, 1080)
+    _settle()
+    assert not bar.compact and not any(item.elided for item in bar.items)
+    assert not clipped_texts(window)
+    window.resize(1280, 800)
+    _settle()
+    assert bar.compact and not any(item.elided for item in bar.items)
+    # a device's long detail is shortened, never made room for: at 1920 the bar stays full size
+    window.resize(1920, 1080)
+    bar.set_health([DeviceHealth("shoe", HealthState.RECONNECTING, LONG, label="Shoe"),
+                    DeviceHealth("acceptors", HealthState.CONNECTED, label="Acceptor lights 7/7"),
+                    DeviceHealth("lockout", HealthState.CONNECTED, label="Lockout controller")])
+    _settle()
+    shoe = bar.items[0]
+    assert not bar.compact and shoe.elided and shoe.shown_words().startswith("Shoe — reconn")
+    assert not any(item.elided for item in bar.items[1:])

@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
+from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.supervisor.calls import StationCalls, calls_for_window
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 from dealer_station.ui.technician.screen import TechnicianScreen
@@ -40,13 +41,12 @@ class StaffAccess(QObject):
         self.supervisor_button.clicked.connect(lambda: self.open_screen(self.supervisor))
         self.technician_button.clicked.connect(lambda: self.open_screen(self.technician))
         bar = getattr(window, "health", None)
-        layout = bar.layout() if bar is not None else None
         for button in (self.supervisor_button, self.technician_button):
-            button.setStyleSheet(bar_button_style())
-            button.setFixedHeight(40)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay the dealer's
-            if layout is not None:
-                layout.addWidget(button)
+            if isinstance(bar, HealthStrip):
+                bar.add_button(button)  # the bar's style and size; keys stay the dealer's
+            else:
+                button.setStyleSheet(bar_button_style())
+                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         window.installEventFilter(self)
 
     @property
