@@ -3,15 +3,16 @@ they show), and an installed wheel, away from the checkout, finds them and passe
 against the simulated devices.
 
 The wheel is built once per module the way pip builds it for any user (``pip wheel``, in pip's
-isolated build environment with the pinned setuptools of installer/constraints.txt; about 8 s),
-then installed into a new virtual environment that sees the test's dependencies but not the
-checkout.
+isolated build environment with the pinned setuptools of installer/constraints.txt; about 8 s)
+from a copy of the checkout, then installed into a new virtual environment that sees the test's
+dependencies but not the checkout.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import venv
@@ -34,12 +35,29 @@ def _run(*command: str | Path, **kwargs: object) -> subprocess.CompletedProcess[
                           timeout=300, check=False, **kwargs)  # type: ignore[call-overload]
 
 
+#: What a checkout holds besides its source: left out of the copy the wheel is built from.
+NOT_SOURCE = {".git", ".venv", "build", "dist", ".mypy_cache", ".ruff_cache", ".hypothesis",
+              ".pytest_cache"}
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+    """The wheel, built from a copy of the checkout: pip builds in the source tree, and its
+    build/ and egg-info left in the checkout would be a second dealer_station beside it."""
+    work = tmp_path_factory.mktemp("wheel")
+    source, out = work / "source", work / "out"
+    source.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name in NOT_SOURCE or entry.name.endswith(".egg-info"):
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, source / entry.name,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(entry, source / entry.name)
     env = {**os.environ, "PIP_CONSTRAINT": str(ROOT / "installer" / "constraints.txt"),
            "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, ROOT,
+    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, source,
                  env=env)
     assert built.returncode == 0, built.stdout + built.stderr
     (found,) = out.glob("dealer_station-*.whl")
