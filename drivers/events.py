@@ -15,7 +15,7 @@ them into cards (``dealer_station.cards.card_from_code``).
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from drivers.protocol.card_codes import CardCode, card_text, is_card_code
@@ -112,23 +112,18 @@ def decode_event(
     data = raw.data
     base = DeviceEvent(device, serial_number, raw.number, kind, seat=seat)
     try:
-        if kind in (EventKind.FAULT_RAISED, EventKind.FAULT_CLEARED):
-            return _replace(base, fault=FaultCode(data[0]))
-        if kind is EventKind.SHUFFLE_COMPLETED:
-            return _replace(base, count=data[0])
-        if kind is EventKind.STACK_DISPENSED:
-            stack = struct.unpack_from("<H", data)[0]
-            return _replace(base, stack=stack, cards=tuple(_card(b) for b in data[2:]))
-        if kind is EventKind.CHIP_SENSED:
-            return _replace(base, late=bool(data[0]))
-        if kind is EventKind.LOCKOUT_CHANGED:
-            return _replace(base, locked=bool(data[0]))
+        match kind:
+            case EventKind.FAULT_RAISED | EventKind.FAULT_CLEARED:
+                return replace(base, fault=FaultCode(data[0]))
+            case EventKind.SHUFFLE_COMPLETED:
+                return replace(base, count=data[0])
+            case EventKind.STACK_DISPENSED:
+                stack = struct.unpack_from("<H", data)[0]
+                return replace(base, stack=stack, cards=tuple(_card(b) for b in data[2:]))
+            case EventKind.CHIP_SENSED:
+                return replace(base, late=bool(data[0]))
+            case EventKind.LOCKOUT_CHANGED:
+                return replace(base, locked=bool(data[0]))
     except (IndexError, ValueError, struct.error) as error:
         raise PayloadError(f"event {raw.number}: bad data {data.hex()}") from error
     return base
-
-
-def _replace(event: DeviceEvent, **changes: object) -> DeviceEvent:
-    from dataclasses import replace
-
-    return replace(event, **changes)  # type: ignore[arg-type]
