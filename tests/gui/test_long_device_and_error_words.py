@@ -10,6 +10,7 @@ from clipped_text import clipped_texts, window_fits
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from dealer_station.hardware import shoe_dispense
 from dealer_station.ui.controller import blocking_fault
 from dealer_station.ui.elide import ElidedLabel
 from dealer_station.ui.main_window import MainWindow
@@ -91,7 +92,7 @@ def test_an_elided_label_asks_for_its_words_but_never_widens_its_layout(qtbot):
 
 
 def test_the_stop_message_keeps_its_instruction_with_a_long_device_detail():
-    fault = blocking_fault(("shoe_dispense:3",),
+    fault = blocking_fault((shoe_dispense(3),),
                            {"shoe": DeviceHealth("shoe", HealthState.RECONNECTING, LONG * 5)})
     assert fault is not None and fault.startswith("Shoe is reconnecting (/dev/pts/0: device")
     assert "…)" in fault and fault.endswith("until its light is green again.")
