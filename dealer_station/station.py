@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from dealer_station import auth, claims, logs
@@ -89,14 +89,22 @@ def _dealer_sign_ins(audit_path: Any, start: str, end: str) -> set[str]:
 #: The station's own settings and their defaults. ``archive_day_ends``: when the table's day
 #: (or shift) ends, ``HH:MM`` UTC; between rounds after it the station seals the day into a
 #: segment and removes its rounds from the live store (:mod:`.store.archive`); ``""``: never.
-STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00"}
+#: ``archive_keep_days``: how many days after its day a sealed segment is kept on the table
+#: before its file is deleted (export it for the regulator first); ``0``: kept for ever.
+STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00",
+                                    "archive_keep_days": 0}
+#: The longest kept time accepted (a hundred years).
+MAX_KEEP_DAYS = 36_500
 
 
 def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     """Validated station settings.
 
     >>> _station_settings({"void_interrupted_phases": ["dealing"]})
-    {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00'}
+    {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00', 'archive_keep_days': 0}
+    >>> _station_settings({"archive_keep_days": -1})
+    Traceback (most recent call last):
+    ValueError: archive_keep_days is a whole number of days from 0 (kept for ever) to 36500
     >>> _station_settings({"archive_day_ends": "25:00"})
     Traceback (most recent call last):
     ValueError: a day's end is HH:MM (UTC), not '25:00'
@@ -118,6 +126,10 @@ def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
         raise ValueError("archive_day_ends is a time of day, HH:MM (UTC), or \"\" for never")
     if day_ends:
         archive.day_end("2000-01-01", day_ends)  # a ValueError names a wrong time
+    keep = merged["archive_keep_days"]
+    if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_KEEP_DAYS:
+        raise ValueError(f"archive_keep_days is a whole number of days from 0 (kept for ever) "
+                         f"to {MAX_KEEP_DAYS}")
     return merged
 
 
@@ -168,6 +180,7 @@ class Station:
         self._previous: Any = None  # the table's last finished round (carried state)
         self._sealed_through: str | None = None  # the last day archived by this station
         self._sealer = Sealer(store.directory, store.table)
+        self._retired_on: str | None = None  # the day expired segments were last retired
         #: Recorded segments whose rounds are leaving the live store, a part between every two
         #: rounds (a removal cut off by a stop goes on after the next start).
         self._removing: list[int] = []
@@ -631,11 +644,13 @@ class Station:
             self._record_sealed(result)
         if self._removing:
             self._remove_archived()
-        day_ends = self.station_settings.get("archive_day_ends",
-                                             STATION_SETTINGS["archive_day_ends"])
+        now = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        settings = self.station_settings
+        if not self._removing and self._retired_on != now[:10]:
+            self._retire_expired(now[:10], int(settings.get("archive_keep_days", 0)))
+        day_ends = settings.get("archive_day_ends", STATION_SETTINGS["archive_day_ends"])
         if not day_ends:
             return
-        now = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S")
         through = archive.due(str(day_ends), now)
         if self._sealed_through == through or self._sealer.busy:
             return
@@ -643,6 +658,25 @@ class Station:
                      if archive.indexed(self.store, segment)]
         self._sealer.start(through, day_ends=str(day_ends), until_seq=self.store.audit_state.seq,
                            unremoved=unremoved)
+
+    def _retire_expired(self, today: str, keep_days: int) -> None:
+        """Once a day, between rounds: delete the segments kept longer than ``keep_days``
+        (``archive_keep_days``) from the table, audited (:func:`.store.archive.retire`)."""
+        try:
+            expired = archive.expired(self.store, today, keep_days)
+            archive.retire(self.store, expired, keep_days=keep_days)
+            archive.delete_retired_files(self.store)  # what a stop left behind
+            self._retired_on = today
+            if expired:
+                self._log.info("segments_retired", segments=[s.number for s in expired],
+                               kept_days=keep_days)
+                self._sealer.done(f"segments {expired[0].number}-{expired[-1].number} (through "
+                                  f"{expired[-1].through}) deleted after {keep_days} days kept "
+                                  f"at {utc_now()[:16]}Z")
+        except (StoreError, OSError, ValueError) as error:
+            self._log.warning("retire_failed", error=str(error))
+            self._sealer.failed(None, f"deleting segments after the kept time failed: {error}; "
+                                      "the next round tries again")
 
     def _record_sealed(self, result: Sealed) -> None:
         """Record what the sealer's thread prepared and verified; its rounds begin to leave
@@ -699,6 +733,33 @@ class Station:
         """What archiving is doing now (for the supervisor's screen and ``dealer-station
         archive status``)."""
         return self._sealer.status()
+
+    def seal_now(self, through: str | None = None, *, wait: bool = False) -> SealingStatus:
+        """Seal the days up to ``through`` (``YYYY-MM-DD``; default: the last day that has
+        ended; today: what has been played of it, the rest goes with the next day) now, on
+        the sealer's thread (``dealer-station archive seal``); ``wait``: until
+        it is written and, between rounds, recorded (the command line's own station; a
+        running station's screen does not wait). The status after."""
+        with self._lock:
+            day_ends = str(self.station_settings.get("archive_day_ends") or "00:00")
+            now = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S")
+            through = through or archive.due(day_ends, now)
+            date.fromisoformat(through)  # a ValueError names a wrong day
+            if through > now[:10]:
+                raise ValueError(f"the day {through} has not begun yet")
+            if not self._sealer.busy:
+                unremoved = [segment for segment in archive.segments(self.store, unremoved=True)
+                             if archive.indexed(self.store, segment)]
+                self._sealer.start(through, day_ends=day_ends,
+                                   until_seq=self.store.audit_state.seq, unremoved=unremoved)
+        return self.finish_sealing() if wait else self._sealer.status()
+
+    def change_station_settings(self, changes: Mapping[str, JSONValue], *, supervisor: str,
+                                pin: str) -> int:
+        """A supervisor changes some of the station's own settings (``archive_keep_days``
+        ...), the game's settings unchanged (:meth:`change_configuration`)."""
+        return self.change_configuration(self.settings, supervisor=supervisor, pin=pin,
+                                         station_settings={**self.station_settings, **changes})
 
     def finish_sealing(self, timeout: float | None = None) -> SealingStatus:
         """Wait for a sealing under way and, between rounds, record it now (``dealer-station

@@ -184,6 +184,11 @@ def run(args: argparse.Namespace) -> int:
         where += ("; the database equals it from the first record" if not removed else
                   f"; the live database equals it from the checkpoint before the last removal "
                   f"(the rounds of segments {removed[0]}-{removed[-1]} proven in their segments)")
+    retired = archive.retired_through(database) if database.exists() else None
+    if report.ok and retired is not None:
+        where += (f"; records 1-{retired.last} were retired with segments 1-{retired.number} "
+                  f"(days up to {retired.through}) after the kept time: the chain is proven "
+                  f"from segment {retired.number}'s head")
     if report.ok:
         print(f"audit log of {table}: OK, {report.count} records, head {report.head} {where}")
         return 0

@@ -58,8 +58,9 @@ from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME
 
 __all__ = ["REMOVE_PER_ROUND", "Cancelled", "Prepared", "Reader", "Segment", "archived_round",
-           "chain", "check_for_removal", "day_end", "due", "indexed", "live_rounds", "prepare",
-           "record", "release_log", "remove_sealed", "seal_through", "segment", "segments",
+           "chain", "check_for_removal", "day_end", "delete_retired_files", "due", "expired",
+           "indexed", "live_rounds", "prepare", "record", "release_log", "remove_sealed",
+           "retire", "retired_through", "seal_through", "segment", "segments",
            "unfinished_removal", "verify_segment"]
 
 ARCHIVE_DIRECTORY = "archive"
@@ -84,16 +85,38 @@ class Segment:
     #: The checkpoint from which the live store is proven once this segment's rounds were
     #: removed from it (``None``: they are still in the live store too).
     live_from: int | None = None
+    #: When the segment's file was deleted after the kept time (``None``: it is kept); its
+    #: row (first, last, head, SHA-256) stays: the chain after it is proven from its head.
+    retired: str | None = None
+    #: The ``retire`` audit record that retired it.
+    retired_by: int | None = None
 
 
 def _segment(row: Any) -> Segment:
     return Segment(row["number"], row["through"], row["first"], row["last"], row["head"],
                    row["end_offset"], row["file"], row["sha256"],
-                   tuple(json.loads(row["rounds"])), row["live_from"])
+                   tuple(json.loads(row["rounds"])), row["live_from"], row["retired"],
+                   row["retired_by"])
 
 
-_SEGMENTS = ("SELECT s.*, r.live_from FROM segments AS s LEFT JOIN segment_removals AS r ON "
-             "r.segment = s.number")
+_SEGMENTS = ("SELECT s.*, r.live_from, t.time AS retired, t.seq AS retired_by FROM segments AS s "
+             "LEFT JOIN segment_removals AS r ON r.segment = s.number "
+             "LEFT JOIN segment_retirements AS t ON t.segment = s.number")
+
+
+def _segments_sql(connection: sqlite3.Connection) -> str | None:
+    """The segments query for a database read directly (``None``: no segment was ever
+    removed; a database from before retirements has none retired)."""
+    names = {row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_master WHERE name IN ('segment_removals', "
+        "'segment_retirements')")}
+    if "segment_removals" not in names:
+        return None
+    if "segment_retirements" in names:
+        return _SEGMENTS
+    return _SEGMENTS.replace("t.time AS retired, t.seq AS retired_by", "NULL AS retired, "
+                             "NULL AS retired_by").replace(
+        " LEFT JOIN segment_retirements AS t ON t.segment = s.number", "")
 
 
 def segments(store: Store, *, unremoved: bool = False) -> list[Segment]:
@@ -446,11 +469,17 @@ def archived_round(store: Store, round_id: int) -> dict[str, Any] | None:
     """Round ``round_id`` as its segment holds it (``{"archived_round": row, "records":
     [...]}``), read through the index (one gzip member of a few kilobytes); ``None`` when the
     round is not archived."""
-    rows = store.query("SELECT a.offset, a.length, s.file FROM archived_rounds AS a JOIN "
-                       "segments AS s ON s.number = a.segment WHERE a.round_id = ?",
-                       (round_id,))
+    rows = store.query("SELECT a.offset, a.length, s.file, s.number, s.through, t.time AS "
+                       "retired FROM archived_rounds AS a JOIN segments AS s ON s.number = "
+                       "a.segment LEFT JOIN segment_retirements AS t ON t.segment = s.number "
+                       "WHERE a.round_id = ?", (round_id,))
     if not rows:
         return None
+    if rows[0]["retired"] is not None:
+        raise StoreError(f"round {round_id} was archived in segment {rows[0]['number']} (the "
+                         f"day {rows[0]['through']}), deleted from this table on "
+                         f"{rows[0]['retired'][:10]} after the kept time (archive_keep_days): "
+                         "the regulator's export of that segment holds it")
     path = store.directory / ARCHIVE_DIRECTORY / rows[0]["file"]
     try:
         with open(path, "rb") as handle:
@@ -649,23 +678,15 @@ def check_files(database: Path, directory: Path) -> str | None:
     ``None``: every file must be there, the newest with the SHA-256 it was sealed with (the
     cost of a start's check stays one day's segment; ``audit verify`` hashes them all)."""
     try:
-        connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        rows = _read_segments(database, "r.live_from IS NOT NULL AND retired IS NULL")
     except sqlite3.Error as error:
         return str(error)
-    connection.row_factory = sqlite3.Row
-    try:
-        known = connection.execute("SELECT 1 FROM sqlite_master WHERE name = "
-                                   "'segment_removals'").fetchone()
-        rows = connection.execute(_SEGMENTS + " WHERE r.live_from IS NOT NULL ORDER BY "
-                                  "s.number").fetchall() if known else []
-    finally:
-        connection.close()
     for row in rows:
-        if not (directory / ARCHIVE_DIRECTORY / row["file"]).exists():
-            return (f"segment {row['number']} ({row['file']}) is missing: its rounds are in no "
+        if not (directory / ARCHIVE_DIRECTORY / row.file).exists():
+            return (f"segment {row.number} ({row.file}) is missing: its rounds are in no "
                     "other place on this table")
-    if rows and _sha256(directory / ARCHIVE_DIRECTORY / rows[-1]["file"]) != rows[-1]["sha256"]:
-        return f"segment {rows[-1]['number']} ({rows[-1]['file']}) is not the file sealed"
+    if rows and _sha256(directory / ARCHIVE_DIRECTORY / rows[-1].file) != rows[-1].sha256:
+        return f"segment {rows[-1].number} ({rows[-1].file}) is not the file sealed"
     return None
 
 
@@ -674,45 +695,164 @@ def chain(database: Path, path: Path, *, expected_count: int | None,
           visit: Callable[[int, str, int], None] | None = None) -> audit.VerifyReport:
     """Verify the whole chain from its first record: every segment whose rounds were removed
     from the live store (its file's SHA-256 as sealed, its chain from the previous segment's
-    head, its rounds against its records), then the live audit log at ``path`` from where
-    the last of them ends (streamed, see :func:`dealer_station.audit.stream`)."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    connection.row_factory = sqlite3.Row
-    try:
-        known = connection.execute("SELECT 1 FROM sqlite_master WHERE name = "
-                                   "'segment_removals'").fetchone()
-        rows = connection.execute(
-            _SEGMENTS + " WHERE s.number <= (SELECT MAX(segment) FROM segment_removals) "
-            "ORDER BY s.number").fetchall() if known else []
-    finally:
-        connection.close()
+    head, its rounds against its records; a segment retired after the kept time by its head
+    and the ``retire`` record that retired it), then the live audit log at ``path`` from
+    where the last of them ends (streamed, see :func:`dealer_station.audit.stream`)."""
+    rows = _read_segments(database, "s.number <= (SELECT MAX(segment) FROM segment_removals)")
     first, prev, offset = 1, audit.GENESIS, 0
-    for row in rows:
-        segment = _segment(row)
+    retirements = _Retirements(rows, visit)
+    for segment in rows:
         file = path.parent / ARCHIVE_DIRECTORY / segment.file
-        problem = None
-        if not file.exists():
-            problem = f"its file {file} is missing"
-        elif _sha256(file) != segment.sha256:
-            problem = f"{file} is not the file sealed (its SHA-256 differs: changed)"
-        else:
-            header, problem = verify_segment(file)
-            if problem is None and (header["first"], header["prev"], header["last"],
-                                    header["head"]) != (first, prev, segment.last,
-                                                        segment.head):
-                problem = "it does not continue the chain where the previous segment ends"
+        problem = retirements.problem_before(segment, first)
+        if segment.retired is None and problem is None:
+            problem = _segment_problem(file, segment, first, prev)
         if problem is not None:
             return audit.VerifyReport(False, first - 1, prev,
                                       f"record {first}: segment {segment.number}: {problem}",
                                       first)
-        if visit is not None:
+        if segment.retired is None and retirements.visit is not None:
             with gzip.open(file, "rt", encoding="utf-8") as handle:
                 handle.readline()
                 for number, text in enumerate(handle, start=first):
                     if number > segment.last:
                         break
-                    visit(number, text.rstrip("\n"), -1)
+                    retirements.visit(number, text.rstrip("\n"), -1)
         first, prev, offset = segment.last + 1, segment.head, segment.end_offset
-    return audit.stream(path, offset=offset, first=first, prev=prev,
-                        expected_count=expected_count, expected_head=expected_head,
-                        visit=visit)
+    report = audit.stream(path, offset=offset, first=first, prev=prev,
+                          expected_count=expected_count, expected_head=expected_head,
+                          visit=retirements.visit)
+    problem = retirements.unproven() if report.ok else None
+    if problem is not None:
+        return audit.VerifyReport(False, report.count, report.head, problem, report.count)
+    return report
+
+
+def _segment_problem(file: Path, segment: Segment, first: int, prev: str) -> str | None:
+    """What is wrong with a kept segment's file where the chain stands (``first``, ``prev``)."""
+    if not file.exists():
+        return f"its file {file} is missing"
+    if _sha256(file) != segment.sha256:
+        return f"{file} is not the file sealed (its SHA-256 differs: changed)"
+    header, problem = verify_segment(file)
+    if problem is None and (header["first"], header["prev"], header["last"],
+                            header["head"]) != (first, prev, segment.last, segment.head):
+        problem = "it does not continue the chain where the previous segment ends"
+    return problem
+
+
+class _Retirements:
+    """While the chain is walked: every retired segment (its file deleted after the kept
+    time) must be among the first ones, begin where the chain stands, and be named by the
+    ``retire`` audit record the database says retired it, found in what remains."""
+
+    def __init__(self, segments: list[Segment],
+                 visit: Callable[[int, str, int], None] | None) -> None:
+        self.wanted = {int(s.retired_by): s.number for s in segments
+                       if s.retired is not None and s.retired_by is not None}
+        self.retired = [s.number for s in segments if s.retired is not None]
+        self.found: set[int] = set()
+        self.outer = visit
+        self.visit: Callable[[int, str, int], None] | None = (
+            self._visit if self.retired or visit is not None else None)
+
+    def problem_before(self, segment: Segment, first: int) -> str | None:
+        if segment.retired is None:
+            return None
+        if segment.number != len([n for n in self.retired if n <= segment.number]):
+            return "retired while an earlier segment is kept (segments retire oldest first)"
+        if segment.first != first:
+            return "retired, but it does not begin where the chain stands"
+        return None
+
+    def _visit(self, number: int, line: str, offset: int) -> None:
+        if self.outer is not None:
+            self.outer(number, line, offset)
+        if number in self.wanted and '"kind":"retire"' in line:
+            data = json.loads(line)["data"]
+            if int(data.get("retired_through", 0)) >= self.wanted[number]:
+                self.found.add(number)
+
+    def unproven(self) -> str | None:
+        """The retired segments no ``retire`` record in the chain accounts for, in words
+        (``None``: every one is accounted for)."""
+        missing = [number for seq, number in self.wanted.items() if seq not in self.found]
+        unrecorded = [n for n in self.retired if n not in self.wanted.values()]
+        if not missing and not unrecorded:
+            return None
+        return (f"segment {min(missing + unrecorded)} is marked retired but no retire audit "
+                "record in the chain says so (its file was deleted outside the station)")
+
+
+def retired_through(database: Path) -> Segment | None:
+    """The last segment retired after the kept time (``None``: none is)."""
+    rows = _read_segments(database, "retired IS NOT NULL")
+    return rows[-1] if rows else None
+
+
+def _read_segments(database: Path, where: str) -> list[Segment]:
+    """The segments ``where`` of the database at ``database`` (read directly, read-only),
+    oldest first."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    connection.row_factory = sqlite3.Row
+    try:
+        select = _segments_sql(connection)
+        rows = connection.execute(f"{select} WHERE {where} ORDER BY s.number"
+                                  ).fetchall() if select else []
+    finally:
+        connection.close()
+    return [_segment(row) for row in rows]
+
+
+def expired(store: Store, today: str, keep_days: int) -> list[Segment]:
+    """The segments kept longer than ``keep_days`` after their day (``through`` earlier than
+    ``today`` less ``keep_days``) whose rounds have all left the live store, oldest first;
+    none when ``keep_days`` is 0 (kept for ever)."""
+    if keep_days <= 0:
+        return []
+    limit = (date.fromisoformat(today) - timedelta(days=keep_days)).isoformat()
+    unfinished = unfinished_removal(store)
+    rows = store.query(_SEGMENTS + " WHERE t.time IS NULL AND r.live_from IS NOT NULL AND "
+                       "s.through < ? AND s.number < ? ORDER BY s.number",
+                       (limit, unfinished.number if unfinished else 2**62))
+    return [_segment(row) for row in rows]
+
+
+def retire(store: Store, segments: list[Segment], *, keep_days: int) -> int:
+    """Delete the files of ``segments`` (:func:`expired`) from the table: first one
+    transaction records them retired with a witnessed ``retire`` audit record naming each
+    one's head (the chain after them is proven from it), then the files are deleted and the
+    directory synced (a stop in between: the next retirement deletes what is left). The
+    number of segments retired."""
+    if not segments:
+        return 0
+    kept = store.query("SELECT MIN(s.number) FROM segments AS s LEFT JOIN segment_retirements "
+                       "AS t ON t.segment = s.number WHERE t.time IS NULL")[0][0]
+    if segments[0].number != kept or [s.number for s in segments] != list(
+            range(segments[0].number, segments[-1].number + 1)):
+        raise StoreError("segments retire oldest first, one after another")
+    with store.transaction() as work:
+        entry = work.audit("retire", {
+            "segments": [s.number for s in segments], "retired_through": segments[-1].number,
+            "through": segments[-1].through, "kept_days": keep_days,
+            "records": [segments[0].first, segments[-1].last],
+            "heads": {str(s.number): s.head for s in segments},
+            "sha256": {str(s.number): s.sha256 for s in segments}})
+        work.connection.executemany(
+            "INSERT INTO segment_retirements (segment, time, seq) VALUES (?, ?, ?)",
+            [(s.number, audit.utc_now(), entry.sequence) for s in segments])
+    delete_retired_files(store)
+    return len(segments)
+
+
+def delete_retired_files(store: Store) -> int:
+    """Delete the files of retired segments still on disk; how many."""
+    directory = store.directory / ARCHIVE_DIRECTORY
+    deleted = 0
+    for (name,) in store.query("SELECT s.file FROM segments AS s JOIN segment_retirements AS t "
+                               "ON t.segment = s.number"):
+        if (directory / name).exists():
+            (directory / name).unlink()
+            deleted += 1
+    if deleted:
+        _sync_directory(directory)
+    return deleted

@@ -261,6 +261,14 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             live_from INTEGER NOT NULL
         )
     """),
+    (11, "retired segments: deleted from the table after the kept time (archive_keep_days), "
+         "their heads kept in segments so the chain after them is still proven", """
+        CREATE TABLE IF NOT EXISTS segment_retirements (
+            segment INTEGER PRIMARY KEY,
+            time TEXT NOT NULL,
+            seq INTEGER NOT NULL
+        )
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

@@ -175,13 +175,14 @@ def open_devices(controller: TableController, devices: Mapping[str, Any] | None,
 
 
 def listen_for_commands(station: Any, controller: TableController, bridge: Any = None) -> None:
-    """While the screen runs, ``dealer-station users …`` and ``dealer-station meters …`` reach
+    """While the screen runs, ``dealer-station users …``, ``meters …`` and ``archive …`` reach
     the station through its control socket (:mod:`dealer_station.control`): the station
     performs and audits the change, on the
     table worker's thread when there is one (``bridge``), so the screen shows it at once (a
     dealer disabled while on duty is signed out there)."""
     from dealer_station import logs
     from dealer_station.accounts import handle
+    from dealer_station.archive_desk import handle_archive
     from dealer_station.control import ControlServer
     from dealer_station.meter_desk import handle_meters
 
@@ -196,7 +197,8 @@ def listen_for_commands(station: Any, controller: TableController, bridge: Any =
         return serve
 
     users, meters = on_station(handle), on_station(handle_meters)
-    server = ControlServer(station.store.directory, {"users": users, "meters": meters})
+    server = ControlServer(station.store.directory, {"users": users, "meters": meters,
+                                                     "archive": on_station(handle_archive)})
     try:
         server.start()
     except OSError as error:  # e.g. a data directory path too long for a Unix socket

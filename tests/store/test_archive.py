@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -326,3 +327,98 @@ def test_a_station_killed_while_it_archives_loses_nothing_and_finishes_the_archi
         assert f"Round {number}  let_it_ride" in _history(data, "show", number, capsys=capsys)
     assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
                  TABLE]) == 0
+
+
+def _archive(data: Path, *arguments: str, capsys: pytest.CaptureFixture[str],
+             stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None) -> str:
+    if monkeypatch is not None:
+        import io
+
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(["--data-dir", str(data), "archive", *arguments, "--table", TABLE])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return out.out
+
+
+def test_archive_status_seal_export_and_kept_time_from_the_command_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import hashlib
+
+    data = tmp_path / "data"
+    _play(data, 3)
+    status = _archive(data, capsys=capsys)
+    assert "no segment kept on the table" in status and "kept on the table for ever" in status
+    assert "no station is running" in status
+    sealed = _archive(data, "seal", "--through", str(TODAY), capsys=capsys)
+    assert "segment 1 (through" in sealed and "3 rounds) archived" in sealed
+    status = _archive(data, "status", capsys=capsys)
+    assert re.search(rf"segment +1 +day {TODAY} +3 rounds +records 1-\d+ .* archived", status)
+    out = tmp_path / "for-the-regulator"
+    assert "1 segment(s) and MANIFEST.json written" in _archive(
+        data, "export", "--out", str(out), capsys=capsys)
+    manifest = json.loads((out / "MANIFEST.json").read_text())
+    exported = out / manifest["segments"][0]["file"]
+    assert hashlib.sha256(exported.read_bytes()).hexdigest() == manifest["segments"][0]["sha256"]
+    assert archive.verify_segment(exported)[1] is None
+    kept = _archive(data, "keep", "30", "--by", "S1", "--pin-stdin", capsys=capsys,
+                    stdin=crash_player.PINS["S1"] + "\n", monkeypatch=monkeypatch)
+    assert "kept 30 days after their day" in kept
+    status = _archive(data, capsys=capsys)
+    assert f"segment 1 (day {TODAY}) is deleted after {TODAY + timedelta(days=31)}" in status
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("000000\n"))
+    assert main(["--data-dir", str(data), "archive", "keep", "1", "--by", "S1",
+                 "--pin-stdin", "--table", TABLE]) != 0
+    assert "PIN" in capsys.readouterr().err
+    configs = [line for line in (data / TABLE / "audit.jsonl").read_text().splitlines()
+               if '"kind":"config"' in line]
+    assert json.loads(configs[-1])["data"]["station"]["archive_keep_days"] == 30
+
+
+def test_segments_past_the_kept_time_are_deleted_and_the_chain_after_them_stays_proven(
+        sealed: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _archive(sealed, "keep", "30", "--by", "S1", "--pin-stdin", capsys=capsys,
+             stdin=crash_player.PINS["S1"] + "\n", monkeypatch=monkeypatch)
+    files = sorted((sealed / TABLE / "archive").glob("*.jsonl.gz"))
+    later = time.time() + 31 * 86_400  # segment 1 (today) is past its 30 days; 2 is not
+    station = Station.open(TABLE, str(sealed), clock=lambda: later, pin_cost=2**8)
+    try:
+        station.sign_in("D1", crash_player.PINS["D1"])
+        station.start_round()
+        assert "segments 1-1" in station.archive_status().last
+        _play_one(station)
+    finally:
+        station.close()
+    assert not files[0].exists() and files[1].exists()
+    records = [json.loads(line) for line in _whole_chain(sealed)]
+    retire = [r for r in records if r["kind"] == "retire"]
+    assert len(retire) == 1 and retire[0]["data"]["segments"] == [1]
+    assert retire[0]["data"]["heads"]["1"] == archive.segments(
+        Store.open(sealed / TABLE, TABLE, readonly=True))[0].head
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 0
+    out = capsys.readouterr().out
+    assert "OK" in out and "retired with segments 1-1" in out
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--database",
+                 "--table", TABLE]) == 0
+    assert "retired" in _archive(sealed, capsys=capsys)
+    assert main(["--data-dir", str(sealed), "history", "show", "1", "--table", TABLE]) != 0
+    assert "deleted from this table" in capsys.readouterr().err
+    assert "Round 4  let_it_ride  complete" in _history(sealed, "show", "4", capsys=capsys)
+
+
+def test_a_segment_deleted_outside_the_station_is_not_passed_off_as_retired(
+        sealed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+
+    files = sorted((sealed / TABLE / "archive").glob("*.jsonl.gz"))
+    files[0].unlink()
+    connection = sqlite3.connect(sealed / TABLE / "table.sqlite3")
+    with connection:
+        connection.execute("INSERT INTO segment_retirements (segment, time, seq) VALUES "
+                           "(1, '2026-01-01T00:00:00Z', 5)")
+    connection.close()
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 1
+    out = capsys.readouterr().out
+    assert "BROKEN" in out and "segment 1 is marked retired but no retire audit record" in out

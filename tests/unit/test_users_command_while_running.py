@@ -133,3 +133,25 @@ def test_a_station_that_holds_the_table_without_its_socket_is_named_in_one_line(
     assert done.returncode != 0
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "does not answer on its control socket" in lines[0], lines
+
+
+def test_archive_status_and_seal_while_the_table_is_open_go_through_the_running_station(
+        running: Any, tmp_path: Path) -> None:
+    """``dealer-station archive`` beside the dealer's screen: the running station answers
+    (what its sealer is doing now), seals on its own thread and the dealer does not wait."""
+    def archive(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*COMMAND, "--data-dir", str(tmp_path), "archive", *argv],
+                              capture_output=True, text=True, timeout=120, env={**os.environ})
+
+    status = archive("status")
+    assert status.returncode == 0, status.stderr
+    assert "now: nothing under way" in status.stdout  # the running station's own sealer
+    assert "no station is running" not in status.stdout
+    sealed = archive("seal")
+    assert sealed.returncode == 0, sealed.stderr
+    assert "sealing the day" in sealed.stdout or "nothing to seal" in sealed.stdout
+    assert running.station.finish_sealing(timeout=60).state in ("idle", "failed")
+    assert "nothing to seal" in running.station.archive_status().last
+    refused = archive("seal", "--through", "2999-01-01")
+    assert refused.returncode != 0 and refused.stderr.count("\n") == 1
+    assert "has not begun yet" in refused.stderr

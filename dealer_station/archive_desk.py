@@ -1,0 +1,187 @@
+"""The table's archive asked by one request (``dealer-station archive …``, the supervisor's
+Archive page): what is sealed, kept and retired, sealing by hand, the kept time, the export for
+the regulator. Carried out by the station (the running one through its control socket,
+:mod:`dealer_station.control`, or one the command line opens); reading needs no PIN, the kept
+time is a configuration change (the supervisor's id and PIN, between rounds, audited).
+
+>>> handle_archive(None, {"action": "explode"})
+Traceback (most recent call last):
+ValueError: unknown archive action 'explode'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from dealer_station.procedure import ProcedureError
+from dealer_station.store import archive
+from dealer_station.store.database import Store, StoreError
+from dealer_station.store.sealer import SealingStatus
+
+__all__ = ["ACTIONS", "ArchiveView", "SegmentRow", "archive_view", "export_segments",
+           "handle_archive"]
+
+#: What ``dealer-station archive`` does.
+ACTIONS = ("status", "seal", "export", "keep")
+#: The file beside the exported segments that lists them for the regulator.
+MANIFEST = "MANIFEST.json"
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentRow:
+    """One sealed segment as the supervisor sees it: its ``size`` on disk (``None``: retired)
+    and ``state`` (rounds still live, archived, retired on a day)."""
+
+    segment: archive.Segment
+    size: int | None
+    state: str
+
+    @property
+    def words(self) -> str:
+        size = "-" if self.size is None else f"{self.size / 1e6:.1f} MB"
+        segment = self.segment
+        return (f"segment {segment.number:>4}  day {segment.through}  "
+                f"{len(segment.rounds):>6,} rounds  records {segment.first:,}-{segment.last:,}"
+                f"  {size:>8}  {self.state}")
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveView:
+    """The archive of one table: its segments (oldest first), the station settings
+    ``archive_day_ends`` and ``archive_keep_days``, and what archiving is doing now."""
+
+    table: str
+    segments: tuple[SegmentRow, ...]
+    day_ends: str
+    keep_days: int
+    sealing: SealingStatus | None  # None: no station is running (read from the store)
+
+    @property
+    def kept(self) -> str:
+        """The kept time in words."""
+        if self.keep_days <= 0:
+            return "segments are kept on the table for ever (archive_keep_days 0)"
+        kept = [s for s in self.segments if s.size is not None]
+        oldest = kept[0].segment if kept else None
+        first = (f"; segment {oldest.number} (day {oldest.through}) is deleted after "
+                 f"{(date.fromisoformat(oldest.through) + timedelta(days=self.keep_days + 1))}"
+                 if oldest is not None else "")
+        return (f"segments are kept {self.keep_days} days after their day, then deleted from "
+                f"the table (export them for the regulator first){first}")
+
+    def lines(self) -> list[str]:
+        """The view as lines of text (the command line; the screen shows the same)."""
+        ends = (f"each day ends at {self.day_ends} UTC and is sealed at the next round"
+                if self.day_ends else "days are not sealed (archive_day_ends is off)")
+        doing = ("no station is running: sealing happens at its next round"
+                 if self.sealing is None else self.sealing.message or "nothing under way")
+        out = [f"archive of table {self.table}: {ends}", self.kept, f"now: {doing}"]
+        if self.sealing is not None and self.sealing.last:
+            out.append(f"last: {self.sealing.last}")
+        retired = [s.segment for s in self.segments if s.size is None]
+        shown = [s for s in self.segments if s.size is not None]
+        if retired:
+            out.append(f"segments {retired[0].number}-{retired[-1].number} (days "
+                       f"{retired[0].through} to {retired[-1].through}, records 1-"
+                       f"{retired[-1].last:,}) were deleted after the kept time; their "
+                       "heads are kept and the chain after them is proven from the last one")
+        out += [row.words for row in shown] or ["no segment kept on the table"]
+        return out
+
+
+def _station_settings(store: Store) -> dict[str, Any]:
+    rows = store.query("SELECT document FROM config ORDER BY version DESC LIMIT 1")
+    return dict(json.loads(rows[0][0]).get("station", {})) if rows else {}
+
+
+def archive_view(store: Store, sealing: SealingStatus | None = None) -> ArchiveView:
+    """What the archive of ``store``'s table holds (``sealing``: the running station's)."""
+    settings = _station_settings(store)
+    live = archive.unfinished_removal(store)
+    rows = []
+    for segment in archive.segments(store):
+        path = store.directory / archive.ARCHIVE_DIRECTORY / segment.file
+        if segment.retired is not None:
+            state, size = f"retired on {segment.retired[:10]}", None
+        elif segment.live_from is None or (live is not None and live.number == segment.number):
+            state, size = "rounds still live", path.stat().st_size if path.exists() else 0
+        else:
+            state, size = "archived", path.stat().st_size if path.exists() else 0
+        rows.append(SegmentRow(segment, size, state))
+    return ArchiveView(store.table, tuple(rows), str(settings.get("archive_day_ends", "00:00")),
+                       int(settings.get("archive_keep_days", 0)), sealing)
+
+
+def export_segments(store: Store, out: Path, numbers: list[int] | None = None) -> list[Path]:
+    """Copy the segments ``numbers`` (all kept ones when ``None``) into the directory ``out``
+    for the regulator, each checked to be the file sealed, with ``MANIFEST.json`` (table,
+    each segment's day, records, head and SHA-256: the chain they prove); the files
+    written. Refuses a retired or changed segment."""
+    segments = {s.number: s for s in archive.segments(store)}
+    wanted = sorted(segments) if numbers is None else sorted(set(numbers))
+    if numbers is None:
+        wanted = [n for n in wanted if segments[n].retired is None]
+    for number in wanted:
+        if number not in segments:
+            raise ValueError(f"no segment {number} at table {store.table}")
+        retired = segments[number].retired
+        if retired is not None:
+            raise ValueError(f"segment {number} was deleted from the table on {retired[:10]} "
+                             "after the kept time")
+    if not wanted:
+        raise ValueError(f"table {store.table} has no segment to export")
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for number in wanted:
+        segment = segments[number]
+        source = store.directory / archive.ARCHIVE_DIRECTORY / segment.file
+        target = out / segment.file
+        shutil.copyfile(source, target)
+        if hashlib.sha256(target.read_bytes()).hexdigest() != segment.sha256:
+            target.unlink()
+            raise StoreError(f"segment {number}: {source} is not the file sealed (changed); "
+                             "`dealer-station audit verify` checks every segment")
+        written.append(target)
+    manifest = {"table": store.table, "segments": [
+        {"number": n, "day": segments[n].through, "file": segments[n].file,
+         "records": [segments[n].first, segments[n].last], "head": segments[n].head,
+         "sha256": segments[n].sha256, "rounds": len(segments[n].rounds)} for n in wanted]}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+    return [*written, out / MANIFEST]
+
+
+def handle_archive(station: Any, message: Mapping[str, Any]) -> dict[str, Any]:
+    """Carry out ``message`` (``action`` and its details) on ``station``; the answer
+    (``message``, and ``lines`` for a status). A refusal raises ``ValueError``."""
+    action = message.get("action")
+    if action not in ACTIONS:
+        raise ValueError(f"unknown archive action {action!r}")
+    if action == "status":
+        return {"message": "", "lines": archive_view(station.store,
+                                                     station.archive_status()).lines()}
+    if action == "seal":
+        status = station.seal_now(message.get("through") or None,
+                                  wait=bool(message.get("wait")))
+        return {"message": status.message or status.last or "nothing to seal"}
+    if action == "export":
+        raise ValueError("archive export reads the segments itself (it does not go through "
+                         "the station)")
+    try:
+        days = int(str(message.get("days")))
+    except ValueError:
+        raise ValueError("archive keep needs a number of days (0: for ever)") from None
+    try:
+        station.change_station_settings({"archive_keep_days": days},
+                                        supervisor=str(message.get("by") or ""),
+                                        pin=str(message.get("pin") or ""))
+    except ProcedureError as error:
+        raise ValueError(str(error)) from None
+    return {"message": "segments are kept for ever" if days == 0 else
+            f"segments are kept {days} days after their day, then deleted from the table"}

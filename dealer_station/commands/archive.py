@@ -1,0 +1,97 @@
+"""``dealer-station archive``: the table's sealed days (segments): status, seal, export for the
+regulator, the kept time."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from pathlib import Path
+from typing import Any
+
+from dealer_station.archive_desk import ACTIONS, archive_view, export_segments, handle_archive
+from dealer_station.control import StationNotRunning, request
+from dealer_station.inputs import bounded_int
+from dealer_station.store.database import Store, StoreError
+from dealer_station.store.options import add_table_argument
+from dealer_station.store.paths import DATABASE_NAME, table_directory, table_id
+
+NAME = "archive"
+HELP = "the sealed days (segments): status, seal, export for the regulator, kept time"
+DESCRIPTION = """\
+status                    every segment (day, rounds, records, size, archived or retired), the
+                          kept time, and what sealing is doing now
+seal [--through DAY]      seal the days up to DAY (UTC, default: the last ended; today: what
+                          was played so far) now instead of at the next round; a running
+                          station seals beside the dealer and says so (`status` shows it)
+export --out DIR [--number N ...]
+                          copy the segments (default: every one kept) into DIR for the
+                          regulator, each checked to be the file sealed, with MANIFEST.json
+                          (each segment's day, records, head and SHA-256)
+keep DAYS --by SUPERVISOR_ID
+                          keep segments DAYS days after their day, then delete them from the
+                          table (0: for ever); audited; the chain after a deleted segment stays
+                          proven from its head (`audit verify` says which records were retired)
+The station seals each day by itself at the first round after it ends (archive_day_ends). While
+the dealer's screen runs the table the request goes to the running station (its control socket).
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", nargs="?", default="status", choices=ACTIONS)
+    parser.add_argument("days", nargs="?", type=bounded_int(0, 36_500),
+                        help="keep: days a segment is kept after its day (0: for ever)")
+    parser.add_argument("--through", help="seal: the last day (UTC, YYYY-MM-DD) to seal")
+    parser.add_argument("--out", type=Path, help="export: the directory to write to")
+    parser.add_argument("--number", type=bounded_int(1, 10**9), action="append",
+                        help="export: a segment's number (again for more; default: all kept)")
+    parser.add_argument("--by", help="keep: the supervisor's id")
+    parser.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
+    add_table_argument(parser)
+
+
+def _message(args: argparse.Namespace) -> dict[str, Any]:
+    message: dict[str, Any] = {"command": "archive", "action": args.action}
+    if args.action == "seal":
+        message.update(through=args.through)
+    elif args.action == "export":
+        if args.out is None:
+            raise ValueError("archive export needs --out DIR")
+        message.update(out=str(args.out.resolve()), numbers=args.number)
+    elif args.action == "keep":
+        if args.days is None or not args.by:
+            raise ValueError("archive keep needs DAYS and --by SUPERVISOR_ID")
+        pin = (sys.stdin.readline().strip() if args.pin_stdin
+               else getpass.getpass(f"PIN of {args.by}: "))
+        message.update(days=args.days, by=args.by, pin=pin)
+    return message
+
+
+def run(args: argparse.Namespace) -> int:
+    table = table_id(args.table)
+    directory = table_directory(table, args.data_dir)
+    if not (directory / DATABASE_NAME).exists():
+        raise StoreError(f"no table {table!r} at {directory}")
+    message = _message(args)
+    if args.action == "export":  # read only: beside a running station, not through it
+        with Store.open(directory, table, readonly=True) as store:
+            files = export_segments(store, Path(message["out"]), message["numbers"])
+        print(f"{len(files) - 1} segment(s) and {files[-1].name} written to {message['out']}")
+        return 0
+    try:  # the running station does it (the dealer's screen holds the table)
+        answer = request(directory, message)
+    except StationNotRunning:
+        answer = None
+    if answer is None and args.action == "status":
+        with Store.open(directory, table, readonly=True) as store:
+            answer = {"ok": True, "lines": archive_view(store).lines()}
+    elif answer is None:
+        from dealer_station.station import Station
+
+        with Station.open(table, args.data_dir) as station:
+            answer = {"ok": True, **handle_archive(station, {**message, "wait": True})}
+    if not answer.get("ok"):
+        raise ValueError(str(answer.get("error", "refused")))
+    for line in answer.get("lines") or [answer.get("message") or "done"]:
+        print(line)
+    return 0
