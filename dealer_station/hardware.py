@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 __all__ = [
+    "ACCEPTORS_HELD",
+    "ACCEPTORS_RELEASED",
     "LOCKOUT_OFF",
     "LOCKOUT_ON",
     "SHOE_RESET",
@@ -52,6 +54,11 @@ class HardwareKind(Enum):
     SHOE_SHUFFLE = ("shoe_shuffle", "shoe", False)
     #: The shoe's latched faults are reset (a jam cleared by hand, a misread entered by hand).
     SHOE_RESET = ("shoe_reset", "shoe", False)
+    #: Every bet acceptor held locked whatever the lockout controller does: the progressive
+    #: wager the acceptors sense locked out alone (its floor away, docs/floor.md).
+    ACCEPTORS_HELD = ("acceptors_held", "acceptors", False)
+    #: The hold ended: each acceptor back to the lock it had (or the controller's latest).
+    ACCEPTORS_RELEASED = ("acceptors_released", "acceptors", False)
 
     def __init__(self, word: str, device: str, standing: bool) -> None:
         self.word = word
@@ -90,6 +97,8 @@ LOCKOUT_ON = Hardware(HardwareKind.LOCKOUT_ON)
 LOCKOUT_OFF = Hardware(HardwareKind.LOCKOUT_OFF)
 SHOE_SHUFFLE = Hardware(HardwareKind.SHOE_SHUFFLE)
 SHOE_RESET = Hardware(HardwareKind.SHOE_RESET)
+ACCEPTORS_HELD = Hardware(HardwareKind.ACCEPTORS_HELD)
+ACCEPTORS_RELEASED = Hardware(HardwareKind.ACCEPTORS_RELEASED)
 
 
 def shoe_dispense(stack: int) -> Hardware:

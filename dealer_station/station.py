@@ -804,6 +804,11 @@ class Station:
             raise ProcedureError(f"{self.game} has no action {action!r}")
         if "wager" in arguments:
             self._refuse_locked_progressive(str(arguments["wager"]))
+        hooks = game_hooks(self.game)
+        if action in getattr(hooks, "progressive_wager_actions", ()):
+            terms = hooks.progressive(self.round) if hooks is not None else None
+            if terms is not None:
+                self._refuse_locked_progressive(terms.wager)
         verify = getattr(self.round, f"verify_{action}", None)
         for method in (verify, getattr(self.round, action)):
             if method is not None:

@@ -68,6 +68,12 @@ class AcceptorBank:
         self.by_seat = {
             seat: AcceptorDriver(link, address, name, seat) for seat, address in addresses.items()
         }
+        #: Held locked by the host (the wager the acceptors sense is locked out on its own,
+        #: e.g. a linked progressive whose floor cannot be reached): every seat stays locked
+        #: whatever the lockout controller does meanwhile; ``_wanted`` is the lock each seat
+        #: would have without the hold (where :meth:`hold_locked` puts it back).
+        self.held = False
+        self._wanted: dict[int, bool] = {}
 
     def __iter__(self) -> Iterator[AcceptorDriver]:
         return iter(self.by_seat.values())
@@ -101,14 +107,43 @@ class AcceptorBank:
         self._every(lambda acceptor: acceptor.set_light(mode))
 
     def set_locked(self, locked: bool) -> None:
-        """Lock (chips placed from now on are late and do not light) or unlock every seat."""
+        """Lock (chips placed from now on are late and do not light) or unlock every seat;
+        while :attr:`held`, only remembered for the end of the hold (every seat stays
+        locked)."""
+        if self.held:
+            self._wanted = dict.fromkeys(self.by_seat, locked)
+            return
         self._every(lambda acceptor: acceptor.set_locked(locked))
 
     def remember_locked(self, locked: bool) -> None:
         """Record the lock the host wants without sending it (the acceptors are away): the
         reconnect restores it."""
+        if self.held:
+            self._wanted = dict.fromkeys(self.by_seat, locked)
+            return
         for acceptor in self:
             acceptor.locked = locked
+
+    def hold_locked(self, held: bool, *, send: bool = True) -> None:
+        """Hold every seat locked (``held``), remembering each seat's lock; or end the hold,
+        each seat back to the lock it had — or the one the lockout controller asked for
+        meanwhile. ``send`` False (the acceptors are away): only recorded, the reconnect
+        applies it."""
+        if held == self.held:
+            return
+        if held:
+            self._wanted = {seat: acceptor.locked for seat, acceptor in self.by_seat.items()}
+            self.held = True
+            target = dict.fromkeys(self.by_seat, True)
+        else:
+            self.held = False
+            target = {seat: self._wanted.get(seat, acceptor.locked)
+                      for seat, acceptor in self.by_seat.items()}
+        if not send:
+            for seat, locked in target.items():
+                self.by_seat[seat].locked = locked
+            return
+        self._every(lambda acceptor: acceptor.set_locked(target[acceptor.seat or 0]))
 
     def statuses(self) -> dict[int, AcceptorStatus]:
         return {seat: acceptor.acceptor_status() for seat, acceptor in self.by_seat.items()}

@@ -561,6 +561,22 @@ class DeviceManager:
     def set_indicator(self, mode: IndicatorMode) -> Future[None]:
         return self.submit("lockout", lambda box: box.set_indicator(mode))
 
+    def hold_acceptors_locked(self, held: bool) -> Future[None]:
+        """Hold every bet acceptor locked whatever the lockout controller does (the wager they
+        sense locked out on its own), or end the hold: each seat back to the lock it had or
+        the one the controller asked for meanwhile (:meth:`AcceptorBank.hold_locked`). The
+        acceptors away, it is recorded and applied when they answer again."""
+        future: Future[None] = Future()
+        worker = self._worker_of.get("acceptors")
+        if worker is None:
+            future.set_exception(DeviceOffline("no acceptors are configured"))
+        elif not worker.is_alive():
+            future.set_exception(DeviceOffline("acceptors: the device manager is not running"))
+        else:
+            worker.jobs.put(_Job("acceptors", lambda bank: bank.hold_locked(held), future,
+                                 offline=lambda bank: bank.hold_locked(held, send=False)))
+        return future
+
     # -- called by the workers -----------------------------------------------------------
     def _deliver(self, event: DeviceEvent) -> None:
         if self.on_event is not None:

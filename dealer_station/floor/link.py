@@ -1,7 +1,8 @@
 """What a station runs when its configuration names a floor: the forwarder (store-and-forward
 of its audit log, :mod:`.forward`) and the listener (the pools' amounts, :mod:`.listen`), each
 on its own daemon thread, so nothing here ever blocks the dealer's screen; and the
-progressive's lockout while the floor cannot be reached (:class:`ProgressiveLockout`).
+progressive's lockout while the floor cannot be reached (:class:`ProgressiveLockout`), and the
+claims of a member table paid from its pool (:class:`LinkedPool`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from dealer_station.floor.forward import Outbox, check_witness, forward_once
 from dealer_station.floor.listen import Listener, PoolAmount
 from dealer_station.floor.pools import ClaimReading, Hit, claim_reading, pay_table_claim
 from dealer_station.floor.tables import claim_released, register
-from dealer_station.hardware import LOCKOUT_ON, Hardware
 from dealer_station.procedure import ProcedureError
 
 __all__ = ["FloorLink", "FloorView", "LinkedPool", "ProgressiveLockout"]
@@ -193,30 +193,26 @@ class FloorLink:
 
 
 class ProgressiveLockout:
-    """Locks the progressive wager out (the lockout controller, which locks the acceptors with
-    it) while the floor is away, and when it returns puts the devices back as the table's
-    current step needs them — the state before, when the round did not move meanwhile (the
-    dealer's own steps go on; their ``lockout_off`` waits, see the controller). ``current()``
-    is the lockout's state (True locked, False open, None unknown), ``drive(requirement)``
-    applies the lockout (:data:`~dealer_station.hardware.LOCKOUT_ON`) and ``restore()`` puts the
-    step's devices back."""
+    """Locks out the progressive wager alone while the floor is away: the bet acceptors that
+    sense the progressive chip are held locked (a chip placed is late and does not light; the
+    station refuses the wager with the reason), whatever the lockout controller does meanwhile;
+    the lockout controller's general bonus lock follows the round as before, so the other
+    wagers go on. When the floor returns the hold ends and each acceptor is back to exactly
+    the lock it had, or the one the lockout controller asked for meanwhile
+    (``AcceptorBank.hold_locked``). ``hold(True/False)`` starts and ends the hold."""
 
-    def __init__(self, current: Callable[[], bool | None], drive: Callable[[Hardware], None],
-                 restore: Callable[[], None]) -> None:
-        self._current = current
-        self._drive = drive
-        self._restore = restore
+    def __init__(self, hold: Callable[[bool], None]) -> None:
+        self._hold = hold
         self.engaged = False
 
     def update(self, view: FloorView) -> None:
         refusal = view.progressive_refusal
         if refusal and not self.engaged:
             self.engaged = True
-            if self._current() is not True:
-                self._drive(LOCKOUT_ON)
+            self._hold(True)
         elif not refusal and self.engaged:
             self.engaged = False
-            self._restore()
+            self._hold(False)
 
 
 class LinkedPool:

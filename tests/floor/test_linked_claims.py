@@ -190,3 +190,28 @@ def test_the_pool_refuses_a_payment_computed_from_a_pool_that_moved(floor_url: s
     assert paid[0].amount_cents == RESET  # $9,010.90 left, topped up to the reset
     with connect(floor_url) as connection:
         assert pools.reconcile(connection, "linked").ok
+
+
+def test_while_the_floor_is_away_the_progressive_wager_alone_is_refused(tmp_path: Path) -> None:
+    """The floor's link says the progressive is locked out: an acceptor lit (the progressive
+    wager, (d)(4)) is refused with the reason; the pai gow wager and the other bonus wagers
+    are taken as always; when the floor is back the progressive is taken again."""
+    station = first_start(tmp_path, "PG-L")
+    try:
+        station.sign_in("D1", "3333")
+        away: list[str | None] = ["progressive locked out: the floor cannot be reached"]
+        station.progressive_lock = lambda: away[0]
+        station.start_round()
+        station.perform("shuffle")
+        station.perform("place_wager", position=5, amount=1000)
+        station.perform("place_bonus_wager", position=5, wager="fortune_bonus", amount=500)
+        with pytest.raises(ProcedureError, match="progressive locked out: the floor cannot"):
+            station.perform("acceptor_lit", position=5)
+        with pytest.raises(ProcedureError, match="progressive locked out"):
+            station.perform("place_bonus_wager", position=5, wager="progressive", amount=100)
+        away[0] = None
+        station.perform("acceptor_lit", position=5)
+        assert station.round.progressive_wagered == ()  # counted at the light check
+        assert 5 in station.round.lockout.lit
+    finally:
+        station.close()

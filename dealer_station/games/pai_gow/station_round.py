@@ -261,10 +261,13 @@ class PaiGowStationHooks:
     * ``meter_actions``: actions the station gives the meter's reading as ``meter=`` ((k)(6));
     * ``jackpot_actions``: actions the station gives ``jackpot_number=`` and ``time=`` ((g)(9));
     * ``supervisor_actions``: a supervisor's decisions, taken only through
-      ``Station.supervise``, with the names of their id and role arguments ((k)(3)(iii)).
+      ``Station.supervise``, with the names of their id and role arguments ((k)(3)(iii));
+    * ``progressive_wager_actions``: actions placing a progressive wager (an acceptor lit,
+      (d)(4)), refused while the progressive is locked out (a floor away, docs/floor.md).
     """
 
     meter_actions = frozenset({"settle", "approve_progressive"})
+    progressive_wager_actions = frozenset({"acceptor_lit"})
     jackpot_actions = frozenset({"approve_progressive"})
     supervisor_actions: Mapping[str, tuple[str, str]] = {
         "approve_progressive": ("supervisor_id", "role"),
