@@ -224,7 +224,7 @@ class LetItRideAdapter(GameAdapter):
         return None
 
     def form_action(self, round_: LetItRideRound, name: str,
-                    values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+                    values: Mapping[str, Any]) -> Action:
         if name == "exposed_card":
             target = str(values.get("target", ""))
             card = str(values.get("card", ""))
@@ -303,7 +303,7 @@ class LetItRideAdapter(GameAdapter):
         return None
 
     def entry_action(self, round_: LetItRideRound, request: EntryRequest,
-                     cards: Sequence[Card]) -> tuple[str, dict[str, Any]]:
+                     cards: Sequence[Card]) -> Action:
         texts = [c.text for c in cards]
         phase = round_.step.phase
         if phase == "dealing":
@@ -315,12 +315,12 @@ class LetItRideAdapter(GameAdapter):
         raise ValueError(f"no cards are entered at the {phase} step")
 
     def wager_actions(self, round_: LetItRideRound, position: int,
-                      amounts: Mapping[str, int]) -> list[tuple[str, dict[str, Any]]]:
+                      amounts: Mapping[str, int]) -> list[Action]:
         """``amounts``: ``base`` (each of the three equal wagers), ``three_card_bonus``; an
         ``withdraw`` key takes every wager back."""
         if amounts.get("withdraw"):
             return [("withdraw_wagers", {"position": position})]
-        actions: list[tuple[str, dict[str, Any]]] = []
+        actions: list[Action] = []
         base = int(amounts.get("base", 0))
         if position not in round_.wagers:
             actions.append(("place_wagers", {"position": position, "bet_one": base,
