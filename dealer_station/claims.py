@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from dealer_station.cards import Card, format_cards, parse_cards
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.registry import game_hooks
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import ProcedureError
@@ -169,23 +170,24 @@ def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
     round_, summary = _open_round(station, round_id)
     if round_ is None:
         raise _finished(station.store, round_id, position)
-    wagered = tuple(getattr(round_, "progressive_wagered", ()))
+    wagers = round_.optional  # a round with the progressive (checked by _open_round)
+    wagered = wagers.progressive_wagered
     if position not in wagered:
         raise ProcedureError(f"position {position} has no progressive wager in round "
                              f"{round_id} (no chip was counted on its acceptor at the light "
                              "check)", "5324.41(k)(2)")
-    if getattr(round_, "meter_at_settlement", None) is None:
+    if wagers.meter_at_settlement is None:
         raise ProcedureError(f"round {round_id} is not settled yet: a progressive payout is "
                              "validated once the hands are set and the dealer settles "
                              "((g)(8))", "5324.41(k)(3)")
-    validations = list(getattr(round_, "validations", ()))
+    validations = list(wagers.validations)
     decided = _decided(validations, position)
     if decided is not None:
         raise ProcedureError(decided, CLAUSE)
     pending = [v for v in validations if v.state.value == "pending"]
     mine = next((v for v in pending if v.position == position), None)
     if mine is None:
-        cards = format_cards(round_.core.seven_cards(position))
+        cards = format_cards(round_.seven_cards(position))
         raise ProcedureError(f"position {position}'s cards ({cards}) form no progressive hand "
                              "paid from the meter: there is nothing for a supervisor to "
                              "validate", "5324.41(k)(5)")
@@ -194,7 +196,7 @@ def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
                              f"right); position {position} waits for it", "5324.41(k)(6)")
     name = station.progressive_meter_name()
     current, reset, pool, after = _reading(station, round_, round_id, position, name)
-    request = round_.at_meter(mine, current)  # the hand paying most at the meter now
+    request = wagers.at_meter(mine, current)  # the hand paying most at the meter now
     amount = request.amount_at(current)
     if after is None:
         after = max(current - amount, reset)
@@ -204,7 +206,7 @@ def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
     split = progressive_split(seven, ProgressiveHand(request.hand))
     return ProgressiveClaim(
         meter=name, round_id=round_id, game=summary.game, position=position,
-        wager=round_.bonus.progressive_denomination,
+        wager=wagers.bonus.progressive_denomination,
         light_count="acceptor lit, counted at the light check (k)(2)", cards=seven,
         arrangement=f"high {format_cards(split.high)} · low {format_cards(split.low)}",
         hand=request.hand, amount=amount, meter_before=current, meter_after=after,
@@ -220,7 +222,7 @@ def _reading(station: Any, round_: Any, round_id: int, position: int, name: str
         meter = station.meter(name)
         return meter.current, meter.reset, None, None
     reading = linked.reading(round_id, position)
-    reset = round_.bonus.progressive_reset
+    reset = round_.optional.bonus.progressive_reset
     if reading.reset != reset:
         raise ProcedureError(f"the linked pool {reading.pool!r} resets to "
                              f"{format_cents(reading.reset)} and this table's progressive to "
@@ -235,5 +237,6 @@ def claims_waiting(station: Any) -> tuple[int | None, tuple[int, ...]]:
     round_ = station.round
     if round_ is None:
         return None, ()
-    pending = getattr(round_, "pending", ())
+    wagers = round_.optional if isinstance(round_, PaiGowRound) else None
+    pending = wagers.pending if wagers is not None else ()
     return station.round_id, tuple(v.position for v in pending)

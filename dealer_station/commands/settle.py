@@ -1,10 +1,10 @@
 """``dealer-station settle ROUND.json``: recompute a round's settlement from its document.
 
-The document's ``"game"`` field chooses the game: ``let_it_ride`` or ``pai_gow`` (a Pai Gow round
-with the optional wagers of 5324.41(k)-(p), whose document carries a ``"bonus"`` section, is
-recomputed by :func:`dealer_station.games.pai_gow.wagers.bonus_round.settle_bonus_document`:
-progressive validations and jackpot records included). The records are
-replayed on a fresh round made from the document's configuration snapshot, the settlement is
+The document's ``"game"`` field chooses the game: ``let_it_ride`` or ``pai_gow`` (the game's one
+``settle_document``; a Pai Gow round with the optional wagers of 5324.41(k)-(p), whose document
+carries a ``"bonus"`` section, with its progressive validations and jackpot records). The
+records are replayed on a fresh round made from the document's configuration snapshot, the
+settlement is
 recomputed and printed as JSON, with whether it matches the payments the document records. Exit
 status 0 when it matches, 1 when it does not (the differences are listed), 2 on a bad document.
 """
@@ -29,12 +29,6 @@ SETTLERS: Mapping[str, str] = {
     "let_it_ride": "dealer_station.games.let_it_ride",
     "pai_gow": "dealer_station.games.pai_gow",
 }
-#: Documents of these games with a ``"bonus"`` section: ``module:function`` recomputing them.
-BONUS_SETTLERS: Mapping[str, str] = {
-    "pai_gow": "dealer_station.games.pai_gow.wagers.bonus_round:settle_bonus_document",
-}
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("document", metavar="ROUND.json", help="a round document")
     parser.add_argument("--compact", action="store_true", help="print the JSON on one line")
@@ -67,31 +61,6 @@ def settler_for(game: object) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     return settle  # type: ignore[no-any-return]
 
 
-def settler_for_document(doc: Mapping[str, Any]
-                         ) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
-    """The settlement check for round document ``doc``: a Pai Gow round with the optional wagers
-    (a ``"bonus"`` section) goes to ``settle_bonus_document``, any other to its game's
-    ``settle_document``.
-
-    >>> settler_for_document({"game": "pai_gow", "bonus": {}}).__name__
-    'settle_bonus_document'
-    >>> settler_for_document({"game": "pai_gow"}).__name__
-    'settle_document'
-    """
-    game = doc.get("game")
-    target = BONUS_SETTLERS.get(game) if isinstance(game, str) and "bonus" in doc else None
-    if target is None:
-        return settler_for(game)
-    module_name, function = target.split(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise ValueError(f"the {game} optional wagers' settlement is not available in this "
-                         f"installation ({error})") from None
-    settle = getattr(module, function)
-    return settle  # type: ignore[no-any-return]
-
-
 def run(args: argparse.Namespace) -> int:
     path = Path(args.document)
     try:
@@ -100,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"{path} is not a JSON document: not UTF-8 ({error.reason})") from None
     if not isinstance(doc, dict):
         raise ValueError(f"{path} is not a round document (a JSON object)")
-    settle = settler_for_document(doc)
+    settle = settler_for(doc.get("game"))
     try:
         result = settle(doc)
     except (KeyError, TypeError, AttributeError, IndexError) as error:

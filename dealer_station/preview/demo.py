@@ -221,7 +221,7 @@ def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
     used = {c for cards in wanted.values() for c in cards}
     spare = [c for c in pai_gow_deck() if c not in used]
     shoe = []
-    for position in delivery_order(station.round.core.start):
+    for position in delivery_order(station.round.start):
         cards = wanted.get(str(position))
         if cards is None:
             cards, spare = spare[:7], spare[7:]
@@ -229,7 +229,7 @@ def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
     station.perform("deal", cards=[c.text for c in shoe + spare])
     station.perform("players_have_set")  # the players set their own hands, 5324.41(g)(2)
     station.perform("set_dealer_hand")
-    for position in station.round.core.exposure_order():  # exposed from the far right, (g)(4)
+    for position in station.round.exposure_order():  # exposed from the far right, (g)(4)
         station.perform("set_hand_house_way", position=position)
     station.perform("settle")
     return int(station.round_id)

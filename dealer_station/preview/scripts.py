@@ -205,12 +205,12 @@ class PaiGowScript:
             if kind == "house_way":
                 LetItRideScript._press(controller, "house_way")
             else:
-                seven = getattr(round_, "core", round_).seven_cards(position)
+                seven = round_.seven_cards(position)
                 if controller.enter_cards(self.low_hand(seven, kind)) is None:
                     raise RuntimeError(controller.message)
         elif phase == "banker" and round_.step.actions[0] == "set_bank_hand":
             bank = round_.step.positions[0]
-            seven = getattr(round_, "core", round_).seven_cards(bank)
+            seven = round_.seven_cards(bank)
             if controller.enter_cards(self.low_hand(seven, self.settings.get(bank, "house_way"))
                                       ) is None:
                 raise RuntimeError(controller.message)

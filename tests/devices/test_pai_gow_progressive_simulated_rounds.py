@@ -133,7 +133,7 @@ def play_round(controller: TableController, bridge: Bridge, backdoor: Any,
             time.sleep(0.001)
     for position in progressive:
         backdoor.place_chip(position)  # the $1 chip dropped in the acceptor (d)(4)
-    pump(controller, bridge, lambda: set(station.round.lockout.lit) == set(progressive))
+    pump(controller, bridge, lambda: set(station.round.optional.lockout.lit) == set(progressive))
     while station.round.step.phase == "betting" and "accept_bank" in station.round.step.actions:
         press(controller, "decline_bank")
     press(controller, "no_more_bets")
@@ -143,7 +143,7 @@ def play_round(controller: TableController, bridge: Bridge, backdoor: Any,
     for position in progressive:  # ... and the dealer puts them in the chip tray
         backdoor.remove_chip(position)
     press(controller, "rng")
-    assert station.round.core.start == start
+    assert station.round.start == start
     while station.round.step.phase == "deal":
         stacks = len(controller.devices.stacks)
         records = len(station.round.history)
@@ -165,7 +165,7 @@ def play_round(controller: TableController, bridge: Bridge, backdoor: Any,
         who, pin = rng.choice(SUPERVISORS)
         claim = station.show_progressive_claim(round_id, position, supervisor=who, pin=pin)
         assert " ".join(c.text for c in claim.cards) == " ".join(
-            c.text for c in station.round.core.seven_cards(position))
+            c.text for c in station.round.seven_cards(position))
         approve = rng.random() < 0.85
         station.decide_progressive_claim(claim, approve=approve, supervisor=who, pin=pin,
                                          reason="" if approve else "cards disturbed")

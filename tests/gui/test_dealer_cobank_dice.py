@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.station_round import new_round
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.preview.memory_station import MemoryStation
 from dealer_station.table_config import load_table_config
 from dealer_station.ui.adapters import adapter_for
@@ -34,12 +34,12 @@ def _dice_table(offered: list[str]) -> TableController:
 
 def test_dice_faces_recorded_at_a_table_with_optional_wagers_5324_2_b():
     controller = _dice_table(["fortune_bonus", "insurance"])
-    assert isinstance(controller.round, PaiGowBonusRound)
+    assert isinstance(controller.round, PaiGowRound) and controller.round.optional is not None
     assert controller.snapshot().entry.options["name"] == "dice"
     record = controller.submit_form({"dice": [6, 5, 1], "total": 0})
     assert record is not None, controller.message
     assert record.arguments == {"number": 12, "dice": [6, 5, 1]}
-    core = controller.round.core.history[-1]
+    core = controller.round.history[-1]
     assert core.action == "determine_starting_position"
     assert core.arguments == {"number": 12, "dice": [6, 5, 1]}
     assert controller.snapshot().step.phase == "deal"
@@ -53,6 +53,6 @@ def test_dice_total_alone_still_accepted_with_optional_wagers_5324_2_b():
 
 def test_dice_faces_recorded_at_a_core_table_alike_5324_2_b():
     controller = _dice_table([])
-    assert not isinstance(controller.round, PaiGowBonusRound)
+    assert controller.round.optional is None
     record = controller.submit_form({"dice": [2, 3, 4], "total": 0})
     assert record is not None and record.arguments == {"number": 9, "dice": [2, 3, 4]}

@@ -427,7 +427,7 @@ def test_payouts_the_round_waits_for_are_shown_and_approved_in_order(
     pai_gow.wait_idle()
     assert page.record.number == 2 and page.record.position == "2"
     assert round_actions(pai_gow).count("approve_progressive") == 2
-    assert pai_gow.call(lambda c: c.station.round.pending) == ()
+    assert pai_gow.call(lambda c: c.station.round.optional.pending) == ()
 
 
 def test_a_payout_the_round_waits_for_is_rejected_with_the_reason(
@@ -464,7 +464,7 @@ def test_the_round_s_payouts_are_refused_for_the_wrong_role(
     pai_gow.wait_idle()
     assert ("only a supervisor may validate a progressive payout [5324.41(k)(3)(iii)]"
             in screen.validation.message.text())
-    assert len(pai_gow.call(lambda c: c.station.round.pending)) == 2
+    assert len(pai_gow.call(lambda c: c.station.round.optional.pending)) == 2
 
 
 def test_a_supervisor_dealing_the_round_cannot_validate_its_payouts(
@@ -485,7 +485,7 @@ def test_a_supervisor_dealing_the_round_cannot_validate_its_payouts(
         demo.wait_idle()
         assert not screen.validation.approve_button.isEnabled()
         assert "on a round they dealt [5324.41(k)(3)(iii)]" in screen.validation.message.text()
-        assert len(demo.call(lambda c: c.station.round.pending)) == 2
+        assert len(demo.call(lambda c: c.station.round.optional.pending)) == 2
     finally:
         demo.close()
 
@@ -498,8 +498,9 @@ def test_a_pai_gow_round_is_reconstructed_with_the_dealer_s_hand_and_settings(
         from dealer_station.ui.supervisor.validation import approve_claim, show_claim
 
         station = context.station
-        while station.round.pending:
-            claim = show_claim(station, station.round_id, station.round.pending[0].position,
+        while station.round.optional.pending:
+            first = station.round.optional.pending[0].position
+            claim = show_claim(station, station.round_id, first,
                                supervisor="S2", pin="222222")
             approve_claim(station, claim, supervisor="S2", pin="222222")
         while station.round is not None:

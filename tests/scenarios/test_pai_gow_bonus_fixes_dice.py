@@ -9,24 +9,22 @@ import json
 import pytest
 
 from dealer_station.games.pai_gow.config import config_from_mapping
-from dealer_station.games.pai_gow.wagers.bonus_round import (
-    PaiGowBonusRound,
-    bonus_round_from_document,
-    settle_bonus_document,
-)
+from dealer_station.games.pai_gow.document import round_from_document, settle_document
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import bonus_round
 from dealer_station.procedure import ProcedureError
 
 
-def dice_round(starting_position: str = "dice") -> PaiGowBonusRound:
+def dice_round(starting_position: str = "dice") -> PaiGowRound:
     config = config_from_mapping({
         "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
         "dealing": {"method": "automated_shoe", "starting_position": starting_position},
         "side_wagers": {"offered": ["fortune_bonus", "insurance"]},
     })
     offered = frozenset({BonusWager.FORTUNE_BONUS, BonusWager.INSURANCE})
-    r = PaiGowBonusRound(config, BonusConfig(offered=offered), dealer_id="D1", round_id="r1")
+    r = bonus_round(config, BonusConfig(offered=offered), dealer_id="D1", round_id="r1")
     r.shuffle()
     r.place_wager(3, 1000)
     r.place_bonus_wager(3, "fortune_bonus", 500)
@@ -39,11 +37,11 @@ def test_the_three_dice_are_recorded_with_their_total_5324_2_b() -> None:
     assert r.can_determine_starting_position(12, [6, 5, 1])
     record = r.determine_starting_position(12, dice=[6, 5, 1])
     assert record.arguments == {"number": 12, "dice": [6, 5, 1]}
-    core = next(c for c in r.core.history if c.action == "determine_starting_position")
+    core = next(c for c in r.history if c.action == "determine_starting_position")
     assert core.arguments == {"number": 12, "dice": [6, 5, 1]}
-    assert record.effects["starting_position"] == r.core.start
+    assert record.effects["starting_position"] == r.start
     document = json.loads(json.dumps(r.to_document()))
-    again = bonus_round_from_document(document)
+    again = round_from_document(document)
     assert again.to_document() == r.to_document()
     assert again.history[-1].arguments["dice"] == [6, 5, 1]
 
@@ -72,5 +70,5 @@ def test_a_round_recorded_with_the_total_alone_replays_5324_2_b() -> None:
     record = r.determine_starting_position(9)
     assert record.arguments == {"number": 9}
     document = json.loads(json.dumps(r.to_document()))
-    assert bonus_round_from_document(document).to_document() == r.to_document()
-    assert settle_bonus_document(document)["matches"] is True
+    assert round_from_document(document).to_document() == r.to_document()
+    assert settle_document(document)["matches"] is True

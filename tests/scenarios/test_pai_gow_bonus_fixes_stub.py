@@ -12,11 +12,9 @@ from typing import Any
 import pytest
 
 from dealer_station.cards import pai_gow_deck
+from dealer_station.games.pai_gow.document import round_from_document
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.station_round import STATION_HOOKS, new_round
-from dealer_station.games.pai_gow.wagers.bonus_round import (
-    PaiGowBonusRound,
-    bonus_round_from_document,
-)
 from dealer_station.procedure import ProcedureError
 
 SETTINGS: dict[str, Any] = {
@@ -27,14 +25,14 @@ SETTINGS: dict[str, Any] = {
 DECK = [c.text for c in pai_gow_deck()]
 
 
-def _next_round(previous: PaiGowBonusRound | None, number: int) -> PaiGowBonusRound:
+def _next_round(previous: PaiGowRound | None, number: int) -> PaiGowRound:
     prepared = STATION_HOOKS.prepare(SETTINGS, previous, dealer_id="D1", round_id=number)
     round_ = new_round(prepared)
-    assert isinstance(round_, PaiGowBonusRound)
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
     return round_
 
 
-def _to_the_deal(r: PaiGowBonusRound) -> None:
+def _to_the_deal(r: PaiGowRound) -> None:
     """Shuffle, one wager at position 2 with a three-card bonus, no bank, "no more bets", the
     random number generator's starting position."""
     while r.step.phase not in ("deal", "stub_count"):
@@ -45,7 +43,7 @@ def _to_the_deal(r: PaiGowBonusRound) -> None:
             r.cut(step.positions[0] if step.positions else None, False)
         elif "accept_bank" in step.actions:
             r.decline_bank(step.positions[0])
-        elif step.phase == "betting" and 2 not in r.core.wagers:
+        elif step.phase == "betting" and 2 not in r.wagers:
             r.place_wager(2, 1000)
             r.place_bonus_wager(2, "three_card_bonus", 500)
         elif step.phase == "betting":
@@ -56,7 +54,7 @@ def _to_the_deal(r: PaiGowBonusRound) -> None:
             raise AssertionError(f"unexpected step {step.phase}")
 
 
-def _finish(r: PaiGowBonusRound, *, count: bool = False) -> None:
+def _finish(r: PaiGowRound, *, count: bool = False) -> None:
     """Stacks of three, the three-card bonus, stacks of four, (the stub counted), house way,
     the dealer's hand, the settlement."""
     r.deal(DECK[:6])
@@ -91,9 +89,9 @@ def test_an_overdue_count_releases_the_sixth_round_for_good_5324_41_n_7_ii() -> 
     assert sixth.step.phase == "deal"
     _finish(sixth)
     document = json.loads(json.dumps(sixth.to_document()))
-    assert bonus_round_from_document(document).to_document() == sixth.to_document()
+    assert round_from_document(document).to_document() == sixth.to_document()
     seventh = _next_round(sixth, 7)
-    assert seventh.stub.rounds_since_count == 0
+    assert seventh.optional.stub.rounds_since_count == 0
     _to_the_deal(seventh)
     assert seventh.step.phase == "deal"
 
@@ -110,7 +108,7 @@ def test_an_overdue_round_released_by_the_shufflers_count_5324_41_n_8() -> None:
     sixth.shuffler_report(53)
     assert sixth.step.phase == "deal"
     _finish(sixth)
-    assert _next_round(sixth, 7).stub.rounds_since_count == 0
+    assert _next_round(sixth, 7).optional.stub.rounds_since_count == 0
 
 
 def test_a_count_in_the_fifth_round_keeps_the_sixth_from_waiting_5324_41_n_7_ii() -> None:

@@ -10,9 +10,9 @@ import pytest
 
 from dealer_station.cards import pai_gow_deck
 from dealer_station.games.pai_gow.config import config_from_mapping
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import bonus_round
 from dealer_station.games.pai_gow.wagers.progressive import MeterEntryKind, ProgressiveMeter
 from dealer_station.procedure import replay
 
@@ -52,7 +52,7 @@ def test_random_rounds_conserve_and_replay(seed: int) -> None:
             "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
             "side_wagers": {"offered": sorted(w.value for w in offered)},
         })
-        r = PaiGowBonusRound(config, bonus, dealer_id="D1", round_id=f"r{number}")
+        r = bonus_round(config, bonus, dealer_id="D1", round_id=f"r{number}")
         r.shuffle()
         positions = rng.sample(range(1, 7), rng.randint(1, 6))
         for position in positions:
@@ -63,10 +63,10 @@ def test_random_rounds_conserve_and_replay(seed: int) -> None:
             if rng.random() < 0.7:
                 r.acceptor_lit(position)
         r.no_more_bets()
-        lit = len(r.lockout.lit)
+        lit = len(r.optional.lockout.lit)
         if rng.random() < 0.2:  # a miscount, then the recount
             r.confirm_light_count(lit + 1)
-            assert not r.lockout.can_deal
+            assert not r.optional.lockout.can_deal
         confirmed = r.confirm_light_count(lit)
         contribution = confirmed.effects["meter_contribution"]
         meter.contribute(contribution)
@@ -75,11 +75,11 @@ def test_random_rounds_conserve_and_replay(seed: int) -> None:
         r.deal(_deck(rng))
         r.players_have_set()
         r.set_dealer_hand()
-        for position in r.core.exposure_order():
+        for position in r.exposure_order():
             r.set_hand_house_way(position)
         r.settle(meter=meter.value)
-        while r.pending:
-            position = r.pending[0].position
+        while r.optional.pending:
+            position = r.optional.pending[0].position
             if rng.random() < 0.1:
                 r.reject_progressive(position, "S1", "supervisor", reason="checked: rejected")
                 continue
@@ -94,7 +94,7 @@ def test_random_rounds_conserve_and_replay(seed: int) -> None:
             r.complete_jackpot_record(position)
         assert r.is_complete
         assert sum(r.net.values()) == 0
-        again = replay(PaiGowBonusRound(config, bonus, dealer_id="D1", round_id=f"r{number}"),
+        again = replay(bonus_round(config, bonus, dealer_id="D1", round_id=f"r{number}"),
                        r.history)
         assert again.to_document() == r.to_document()
     assert meter.reconciles()

@@ -14,14 +14,12 @@ import pytest
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import config_from_mapping
 from dealer_station.games.pai_gow.dealing import deck_for_hands
+from dealer_station.games.pai_gow.document import round_from_document, settle_document
 from dealer_station.games.pai_gow.positions import DEALER
-from dealer_station.games.pai_gow.wagers.bonus_round import (
-    PaiGowBonusRound,
-    bonus_round_from_document,
-    settle_bonus_document,
-)
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig, Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import bonus_round
 from dealer_station.games.pai_gow.wagers.progressive import ProgressiveMeter
 from dealer_station.games.pai_gow.wagers.stub import StubCount
 from dealer_station.procedure import ProcedureError, replay
@@ -46,37 +44,38 @@ def shoe(hands: Mapping[int, str], start: int) -> list[str]:
 
 
 def new_round(bonus: BonusConfig, dealing: str = "automated_shoe", **kwargs: Any
-              ) -> PaiGowBonusRound:
+              ) -> PaiGowRound:
     config = table(dealing, tuple(sorted(w.value for w in bonus.offered)))
-    return PaiGowBonusRound(config, bonus, dealer_id="D1", round_id="r1", **kwargs)
+    return bonus_round(config, bonus, dealer_id="D1", round_id="r1", **kwargs)
 
 
-def play_to_settlement(r: PaiGowBonusRound, hands: Mapping[int, str]) -> None:
+def play_to_settlement(r: PaiGowRound, hands: Mapping[int, str]) -> None:
     r.determine_starting_position(1)
-    assert r.core.start is not None
-    r.deal(shoe(hands, r.core.start))
+    assert r.start is not None
+    r.deal(shoe(hands, r.start))
     r.players_have_set()
     r.set_dealer_hand()
-    for position in r.core.exposure_order():
+    for position in r.exposure_order():
         r.set_hand_house_way(position)
 
 
-def assert_replays(r: PaiGowBonusRound) -> None:
+def assert_replays(r: PaiGowRound) -> None:
     """The round rebuilt from its records, and from its JSON document, is identical."""
-    again = replay(PaiGowBonusRound(r.config, r.bonus, r.core.context, dealer_id=r.dealer_id,
-                                    round_id=r.round_id, stub=r.stub_at_start), r.history)
+    wagers = r.optional
+    again = replay(bonus_round(r.config, wagers.bonus, r.context, dealer_id=wagers.dealer_id,
+                               round_id=wagers.round_id, stub=wagers.stub_at_start), r.history)
     assert again.to_document() == r.to_document()
     document = json.loads(json.dumps(r.to_document()))
-    rebuilt = bonus_round_from_document(document)
+    rebuilt = round_from_document(document)
     assert json.loads(json.dumps(rebuilt.to_document())) == document
-    check = settle_bonus_document(document)
+    check = settle_document(document)
     assert check["matches"] and check["complete"] == r.is_complete
     document["payments"][0]["amount"] += 1  # a tampered document is caught
-    assert not settle_bonus_document(document)["matches"]
+    assert not settle_document(document)["matches"]
     assert sum(r.net.values()) == 0
 
 
-def lines(r: PaiGowBonusRound) -> list[tuple[Any, str, str]]:
+def lines(r: PaiGowRound) -> list[tuple[Any, str, str]]:
     return [(p.position, p.wager, p.outcome) for p in r.payments]
 
 
@@ -118,7 +117,7 @@ def test_fortune_round_sequence_and_envy_5324_41_l_4() -> None:
     assert tail == [(4, "insurance", "pay"),
                     (6, "envy_bonus", "pay"), (6, "fortune_bonus", "pay"),
                     (2, "fortune_bonus", "pay")]
-    assert r.left_face_up == (6, 2)
+    assert r.optional.left_face_up == (6, 2)
     envy = next(p for p in r.payments if p.wager == "envy_bonus")
     assert envy.amount == 2000 and envy.hand == "straight_flush"
     progressive = [p for p in r.payments if p.wager == "progressive"]
@@ -128,7 +127,7 @@ def test_fortune_round_sequence_and_envy_5324_41_l_4() -> None:
     assert_replays(r)
 
 
-def two_winners() -> PaiGowBonusRound:
+def two_winners() -> PaiGowRound:
     bonus = BonusConfig(offered=frozenset({W.PROGRESSIVE, W.SEVEN_CARD_BONUS}),
                         progressive_reset=1_000_000)
     r = new_round(bonus)
@@ -152,7 +151,7 @@ def test_two_meter_winners_validated_in_order_each_from_the_meter_5324_41_k_6() 
     assert not any(p.wager == "progressive" and p.outcome == "pay" for p in r.payments)
     assert [(p.position, p.wager) for p in r.payments if p.wager != "pai_gow"] == [
         (3, "progressive"), (3, "seven_card_bonus")]
-    assert [v.position for v in r.pending] == [5, 2]
+    assert [v.position for v in r.optional.pending] == [5, 2]
     assert r.step.phase == "progressive_validation" and r.step.positions == (5,)
     assert not r.is_complete
     with pytest.raises(ProcedureError) as order:
@@ -177,7 +176,7 @@ def test_two_meter_winners_validated_in_order_each_from_the_meter_5324_41_k_6() 
     assert paid == [(5, "natural_royal_flush_and_pair", 5_000_000),
                     (2, "natural_royal_flush_and_pair", 1_000_000)]
     assert r.step.phase == "jackpot_record" and not r.is_complete
-    assert r.jackpots[5].number == 41 and r.jackpots[5].meter_before == 5_000_000
+    assert r.optional.jackpots[5].number == 41 and r.optional.jackpots[5].meter_before == 5_000_000
     r.complete_jackpot_record(5)
     r.complete_jackpot_record(2)
     assert r.is_complete
@@ -217,8 +216,8 @@ def test_light_count_mismatch_blocks_dealing_until_resolved_5324_41_k_2() -> Non
     r.confirm_light_count(3)  # a chip at 1 whose light did not come on
     assert r.history[-1].effects["dealing_blocked"] is True
     r.determine_starting_position(1)
-    assert r.core.start is not None
-    cards = shoe({4: FOUR_QUEENS, 6: NOTHING, DEALER: DEALER_HAND}, r.core.start)
+    assert r.start is not None
+    cards = shoe({4: FOUR_QUEENS, 6: NOTHING, DEALER: DEALER_HAND}, r.start)
     with pytest.raises(ProcedureError) as blocked:
         r.deal(cards)
     assert blocked.value.clause == "5324.41(k)(2)"
@@ -227,7 +226,7 @@ def test_light_count_mismatch_blocks_dealing_until_resolved_5324_41_k_2() -> Non
     r.deal(cards)
     r.players_have_set()
     r.set_dealer_hand()
-    for position in r.core.exposure_order():
+    for position in r.exposure_order():
         r.set_hand_house_way(position)
     r.settle(meter=1_000_000)
     assert [(p.position, p.outcome) for p in r.payments if p.wager == "progressive"] == [
@@ -254,7 +253,7 @@ def test_voided_light_cannot_win_5324_41_k_3_i() -> None:
 THREE_SEVEN = BonusConfig(offered=frozenset({W.THREE_CARD_BONUS, W.SEVEN_CARD_BONUS}))
 
 
-def three_seven_round(stub: StubCount | None = None) -> PaiGowBonusRound:
+def three_seven_round(stub: StubCount | None = None) -> PaiGowRound:
     r = new_round(THREE_SEVEN, "three_then_four", stub=stub)
     r.shuffle()
     for position in (5, 2):
@@ -282,17 +281,17 @@ def test_three_then_four_with_the_three_card_bonus_between_5324_41_n() -> None:
     assert r.payments[1].amount == 500 and r.payments[1].hand == "one_pair"
     r.deal_four_card_stacks(["As", "Ah", "5d", "6d", "9s", "9c", "Ts", "Js",
                              "2h", "3h", "5h", "6h"])
-    assert r.stub.required
+    assert r.optional.stub.required
     r.count_stub(53 - 21)
     r.players_have_set()
     r.set_dealer_hand()
-    for position in r.core.exposure_order():
+    for position in r.exposure_order():
         r.set_hand_house_way(position)
     r.settle()
     seven = [p for p in r.payments if p.wager == "seven_card_bonus"]
     # 5 holds 2c 3c 7d 9s 9c Ts Js: a pair of nines, no seven-card bonus hand
     assert [(p.position, p.outcome) for p in seven] == [(5, "collect")]
-    assert r.is_complete and r.next_stub().rounds_since_count == 0
+    assert r.is_complete and r.optional.next_stub().rounds_since_count == 0
     assert_replays(r)
 
 
@@ -357,7 +356,7 @@ def test_bonus_wager_bounds_and_pai_gow_wager_required() -> None:
         r.place_bonus_wager(2, "seven_card_bonus", 500)  # not offered here
     r.acceptor_lit(2)
     r.withdraw_wager(2)
-    assert not r.lockout.lit
+    assert not r.optional.lockout.lit
 
 
 def test_player_bank_decides_the_others_banker_bonus_5324_41_p_3_ii() -> None:
@@ -365,13 +364,13 @@ def test_player_bank_decides_the_others_banker_bonus_5324_41_p_3_ii() -> None:
     seven cards (here a pai gow, nine high: 100:1)."""
     bonus = BonusConfig(offered=frozenset({W.IMPERIAL_BONUS}))
     context = TableContext(new_game=False, last_unbanked_wagers={3: 4000, 1: 1000, 2: 1000})
-    r = PaiGowBonusRound(table(side=("imperial_bonus",)), bonus, context, dealer_id="D1")
+    r = bonus_round(table(side=("imperial_bonus",)), bonus, context, dealer_id="D1")
     r.shuffle()
     for position, amount in ((1, 1000), (2, 1000), (3, 4000)):
         r.place_wager(position, amount)
     r.place_bonus_wager(1, "imperial_bonus", 500)
     r.place_bonus_wager(2, "imperial_bonus", 500)
-    for p in r.core.bank_offer_order():
+    for p in r.bank_offer_order():
         if p == 3:
             break
         r.decline_bank(p)
@@ -381,11 +380,11 @@ def test_player_bank_decides_the_others_banker_bonus_5324_41_p_3_ii() -> None:
     r.no_more_bets()
     r.place_dealer_wager(0)
     r.determine_starting_position(1)
-    assert r.core.start == 3
+    assert r.start == 3
     r.deal(shoe({1: NOTHING, 2: "Ts Tc Td 2d 3c 5d Kc", 3: "2s 3h 4s 6s 7d 8h 9c"}, 3))
     r.players_have_set()
     r.set_bank_hand("3h 2s")
-    for position in r.core.exposure_order():
+    for position in r.exposure_order():
         r.set_hand_house_way(position)
     r.settle()
     imperial = [(p.position, p.note[:17], p.hand, p.amount) for p in r.payments

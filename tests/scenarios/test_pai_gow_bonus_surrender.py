@@ -18,13 +18,12 @@ import pytest
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import config_from_mapping
 from dealer_station.games.pai_gow.dealing import deck_for_hands
+from dealer_station.games.pai_gow.document import settle_document
 from dealer_station.games.pai_gow.positions import DEALER
-from dealer_station.games.pai_gow.wagers.bonus_round import (
-    PaiGowBonusRound,
-    settle_bonus_document,
-)
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import bonus_round
 
 DEALER_HAND = "Kc Kd 9h 7s 4c 3d 2h"
 FOUR_QUEENS = "Qs Qc Qd Qh 5h Jd 8d"  # a premium hand: it must not earn anyone an envy bonus
@@ -37,17 +36,17 @@ def shoe(hands: Mapping[int, str], start: int) -> list[str]:
 
 
 def new_round(*offered: BonusWager, context: TableContext | None = None,
-              method: str = "automated_shoe") -> PaiGowBonusRound:
+              method: str = "automated_shoe") -> PaiGowRound:
     config = config_from_mapping({
         "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
         "dealing": {"method": method},
         "side_wagers": {"offered": sorted(w.value for w in offered)},
     })
-    return PaiGowBonusRound(config, BonusConfig(offered=frozenset(offered)), context,
+    return bonus_round(config, BonusConfig(offered=frozenset(offered)), context,
                             dealer_id="D1", round_id="r1")
 
 
-def lines(r: PaiGowBonusRound) -> list[tuple[object, str, str, int, int]]:
+def lines(r: PaiGowRound) -> list[tuple[object, str, str, int, int]]:
     return [(p.position, p.wager, p.outcome, p.stake, p.amount) for p in r.payments]
 
 
@@ -72,15 +71,15 @@ def test_surrender_collects_the_optional_wagers_5324_41_g_3(
         r.place_bonus_wager(3, "fortune_bonus", 500)  # an envy marker at 3
     r.no_more_bets()
     r.determine_starting_position(1)
-    assert r.core.start is not None
-    r.deal(shoe({5: FOUR_QUEENS, 3: NOTHING, DEALER: DEALER_HAND}, r.core.start))
+    assert r.start is not None
+    r.deal(shoe({5: FOUR_QUEENS, 3: NOTHING, DEALER: DEALER_HAND}, r.start))
     record = r.surrender(5)
     assert [line[:3] for line in lines(r)] == [
         (5, "pai_gow", "collect"), *((5, wager, "collect") for wager in side)]
     assert record.effects["optional_wagers_collected"] == [2, 3][: len(side)]
     r.players_have_set()
     r.set_dealer_hand()
-    for position in r.core.exposure_order():
+    for position in r.exposure_order():
         r.set_hand_house_way(position)
     r.settle()
     assert r.is_complete
@@ -91,7 +90,7 @@ def test_surrender_collects_the_optional_wagers_5324_41_g_3(
     assert r.net[5] == -(1000 + sum(side.values()))
     assert sum(r.net.values()) == 0
     document = json.loads(json.dumps(r.to_document()))
-    check = settle_bonus_document(document)
+    check = settle_document(document)
     assert check["matches"], check.get("differences")
 
 
@@ -103,8 +102,8 @@ def test_no_surrender_with_a_progressive_wager_5324_41_g_3() -> None:
     r.no_more_bets()
     r.confirm_light_count(1)
     r.determine_starting_position(1)
-    assert r.core.start is not None
-    r.deal(shoe({5: NOTHING, DEALER: DEALER_HAND}, r.core.start))
+    assert r.start is not None
+    r.deal(shoe({5: NOTHING, DEALER: DEALER_HAND}, r.start))
     assert not r.can_surrender(5)
 
 
@@ -118,7 +117,7 @@ def test_bank_imperial_banker_bonus_on_the_dealers_hand_5324_41_p_3_ii(dealer_wa
     for position, amount in ((1, 1000), (2, 1000), (3, 4000)):
         r.place_wager(position, amount)
     r.place_bonus_wager(3, "imperial_bonus", 500)  # placed before the bank is accepted
-    for position in r.core.bank_offer_order():
+    for position in r.bank_offer_order():
         if position == 3:
             break
         r.decline_bank(position)
@@ -126,21 +125,21 @@ def test_bank_imperial_banker_bonus_on_the_dealers_hand_5324_41_p_3_ii(dealer_wa
     r.no_more_bets()
     r.place_dealer_wager(dealer_wager)
     r.determine_starting_position(1)
-    assert r.core.start is not None
+    assert r.start is not None
     r.deal(shoe({1: NOTHING, 2: "Ts Tc Td 2d 3c 5d Kc", 3: FOUR_QUEENS,
-                 DEALER: "2s 3h 4s 6s 7d 8h 9c"}, r.core.start))
+                 DEALER: "2s 3h 4s 6s 7d 8h 9c"}, r.start))
     r.players_have_set()
     if r.can_set_dealer_hand():
         r.set_dealer_hand()
     r.set_bank_hand("Qs Qh")
-    for position in r.core.exposure_order():
+    for position in r.exposure_order():
         r.set_hand_house_way(position)
     r.settle()
     imperial = [(p.position, p.outcome, p.hand, p.amount) for p in r.payments
                 if p.wager == "imperial_bonus"]
     assert imperial == [(3, "pay", "four_of_a_kind", 12_500), (3, "pay", "nine_high", 50_000)]
     assert r.is_complete and sum(r.net.values()) == 0
-    check = settle_bonus_document(json.loads(json.dumps(r.to_document())))
+    check = settle_document(json.loads(json.dumps(r.to_document())))
     assert check["matches"], check.get("differences")
 
 
@@ -153,7 +152,7 @@ def test_three_then_four_with_a_player_bank_and_no_dealer_wager_5324_41_n_7() ->
         r.place_wager(position, amount)
     r.place_bonus_wager(5, "three_card_bonus", 500)
     r.place_bonus_wager(6, "seven_card_bonus", 500)
-    for position in r.core.bank_offer_order():
+    for position in r.bank_offer_order():
         if position == 3:
             break
         r.decline_bank(position)
@@ -166,15 +165,15 @@ def test_three_then_four_with_a_player_bank_and_no_dealer_wager_5324_41_n_7() ->
     r.settle_three_card_bonus()
     r.deal_four_card_stacks(["2h", "3h", "6h", "7h", "9s", "Ts", "Js", "Qs", "Ad", "Kd", "Qd",
                              "Jd"])
-    assert all(len(r.core.seven_cards(p)) == 7 for p in (3, 5, 6))
+    assert all(len(r.seven_cards(p)) == 7 for p in (3, 5, 6))
     r.players_have_set()
     r.set_bank_hand("5s 2h")
-    for position in r.core.exposure_order():
+    for position in r.exposure_order():
         r.set_hand_house_way(position)
     r.settle()
     assert r.is_complete and sum(r.net.values()) == 0
     settled = {(p.position, p.wager) for p in r.payments}
     assert {(5, "three_card_bonus"), (6, "seven_card_bonus"), (5, "pai_gow"),
             (6, "pai_gow")} <= settled
-    check = settle_bonus_document(json.loads(json.dumps(r.to_document())))
+    check = settle_document(json.loads(json.dumps(r.to_document())))
     assert check["matches"], check.get("differences")

@@ -805,13 +805,13 @@ def test_settle_command_recomputes_the_document(tmp_path: Any, capsys: Any) -> N
 
 def test_settle_document_of_a_round_with_optional_wagers() -> None:
     """A document with a ``"bonus"`` section is recomputed by the optional wagers' round."""
-    from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
     from dealer_station.games.pai_gow.wagers.config import BonusConfig
     from dealer_station.games.pai_gow.wagers.families import BonusWager
+    from dealer_station.games.pai_gow.wagers.part import bonus_round
 
     bonus = BonusConfig(offered=frozenset({BonusWager.INSURANCE}))
-    r = PaiGowBonusRound(make_config(side_wagers={"offered": ["insurance"]}), bonus,
-                         dealer_id="D1", round_id="r1")
+    r = bonus_round(make_config(side_wagers={"offered": ["insurance"]}), bonus,
+                    dealer_id="D1", round_id="r1")
     r.shuffle()
     r.place_wager(2, 1000)
     r.place_bonus_wager(2, "insurance", 500)

@@ -20,7 +20,7 @@ from test_pai_gow_station_rounds import (
 )
 
 from dealer_station.cards import pai_gow_deck
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.station import Station
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
@@ -68,10 +68,10 @@ def play(station: Station, rng: random.Random) -> tuple[int, int]:
     station.perform("determine_starting_position", number=rng.randint(1, 7))
     station.perform("deal", cards=shuffled(rng))
     round_ = station.round
-    assert isinstance(round_, PaiGowBonusRound)
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
     station.perform("players_have_set")
     station.perform("set_dealer_hand")
-    for position in round_.core.exposure_order():
+    for position in round_.exposure_order():
         station.perform("set_hand_house_way", position=position)
     station.perform("settle")
     while station.round is not None:

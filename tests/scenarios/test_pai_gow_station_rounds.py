@@ -22,7 +22,7 @@ from dealer_station.cards import pai_gow_deck, parse_cards
 from dealer_station.cli import main
 from dealer_station.games.pai_gow.dealing import delivery_order
 from dealer_station.games.pai_gow.positions import DEALER
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.procedure import ProcedureError
 from dealer_station.station import Station
 from dealer_station.store import journal
@@ -99,11 +99,12 @@ def bet(station: Station) -> None:
 def deal_and_set(station: Station) -> None:
     station.perform("determine_starting_position", number=1)
     round_ = station.round
-    assert isinstance(round_, PaiGowBonusRound) and round_.core.start is not None
-    station.perform("deal", cards=stacked_shoe(HANDS, round_.core.start))
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
+    assert round_.start is not None
+    station.perform("deal", cards=stacked_shoe(HANDS, round_.start))
     station.perform("players_have_set")
     station.perform("set_dealer_hand")
-    for position in round_.core.exposure_order():
+    for position in round_.exposure_order():
         station.perform("set_hand_house_way", position=position)
 
 
@@ -145,9 +146,9 @@ def test_two_progressive_winners_paid_in_order_from_the_meter_as_it_stands_5324_
     settle = station.perform("settle")
     assert settle.arguments == {"meter": RESET + 63}  # (k)(6): the reading of the moment
     round_ = station.round
-    assert isinstance(round_, PaiGowBonusRound)
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
     # every other position is settled while the two payouts wait for a supervisor
-    assert [v.position for v in round_.pending] == [5, 2]
+    assert [v.position for v in round_.optional.pending] == [5, 2]
     assert {p.wager for p in round_.payments if p.position == 3} == {
         "pai_gow", "progressive", "fortune_bonus", "insurance", "envy_bonus"}
     envy = [p for p in round_.payments if p.wager == "envy_bonus"]
@@ -224,7 +225,7 @@ def test_rejection_with_the_reason_leaves_the_meter_5324_41_k_3_iii(station: Sta
     assert rejected.arguments["supervisor_id"] == "S1"
     assert meter_now(station) == before  # nothing leaves the meter
     round_ = station.round
-    assert isinstance(round_, PaiGowBonusRound)
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
     line = next(p for p in round_.payments if p.position == 5 and p.wager == "progressive")
     assert line.outcome == "collect" and "cards disturbed" in (line.note or "")
     station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
@@ -257,7 +258,7 @@ def test_settle_command_recomputes_the_stored_bonus_round(station: Station, tmp_
                                                           capsys: pytest.CaptureFixture[str]
                                                           ) -> None:
     """``dealer-station settle`` routes a document with a ``bonus`` section to
-    ``settle_bonus_document`` (validations and jackpot records included)."""
+    ``settle_document`` (validations and jackpot records included)."""
     round_id = play_to_validation(station)
     station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
     station.supervise("reject_progressive", supervisor="S2", pin="222222", position=2,
@@ -315,12 +316,12 @@ def test_killed_mid_round_resumes_with_meter_and_wagers(tmp_path: Path, point: s
     station = open_station(tmp_path)
     assert station.resumed.outcome == "resumed"
     round_ = station.round
-    assert isinstance(round_, PaiGowBonusRound)
-    assert round_.dealer_id == "D1" and round_.round_id == str(station.round_id)
-    assert dict(round_.core.wagers) == {5: 1000, 3: 1000, 2: 1000}
-    assert round_.core.side_wagers[3] == {"progressive": 100, "fortune_bonus": 500,
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
+    assert round_.optional.dealer_id == "D1" and round_.optional.round_id == str(station.round_id)
+    assert dict(round_.wagers) == {5: 1000, 3: 1000, 2: 1000}
+    assert round_.side_wagers[3] == {"progressive": 100, "fortune_bonus": 500,
                                           "insurance": 100}
-    assert round_.lockout.wagered == (2, 3, 5)
+    assert round_.optional.lockout.wagered == (2, 3, 5)
     expected_meter = RESET if point == "between_approvals" else RESET + 63
     assert meter_now(station) == expected_meter
     assert_meter_is_its_journal(station)
@@ -331,7 +332,7 @@ def test_killed_mid_round_resumes_with_meter_and_wagers(tmp_path: Path, point: s
         station.perform("settle")
         station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
     else:
-        assert [v.position for v in round_.pending] == [2]
+        assert [v.position for v in round_.optional.pending] == [2]
         assert len(meter_store.jackpots(station.store)) == 1
     station.supervise("approve_progressive", supervisor="S2", pin="222222", position=2)
     station.perform("complete_jackpot_record", position=5)

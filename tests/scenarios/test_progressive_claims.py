@@ -25,7 +25,7 @@ from test_pai_gow_station_rounds import (
 )
 
 from dealer_station.games.pai_gow.positions import DEALER
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.procedure import ProcedureError
 from dealer_station.station import Station
 
@@ -70,7 +70,7 @@ def test_k_3_no_claim_before_the_round_is_settled(station: Station) -> None:
 def test_k_3_iii_claim_shows_the_journal_s_facts_and_is_audited(station: Station) -> None:
     round_id = play_to_validation(station)
     claim = show(station, 5)
-    assert claim.cards == tuple(station.round.core.seven_cards(5))
+    assert claim.cards == tuple(station.round.seven_cards(5))
     assert " ".join(c.text for c in claim.cards) == HANDS[5]
     assert claim.hand == "natural_royal_flush_and_pair" and claim.amount == meter_now(station)
     assert claim.meter_after == RESET and claim.dealer == "D1" and claim.wager == 100
@@ -105,7 +105,7 @@ def test_k_3_iii_a_supervisor_signed_in_during_the_round_cannot_validate(
                                                  "dealer during round 1") as refused:
             attempt()
         assert refused.value.clause == "5324.41(k)(3)(iii)"
-    assert len(station.round.pending) == 2
+    assert len(station.round.optional.pending) == 2
     claim = show(station, 5)  # S1 was never signed in at the table during it
     station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="111111")
 
@@ -153,7 +153,7 @@ def test_a_claim_changed_since_shown_is_shown_again(station: Station) -> None:
     with pytest.raises(ProcedureError, match="changed since it was shown"):
         station.decide_progressive_claim(replace(claim, amount=claim.amount + 1), approve=True,
                                          supervisor="S1", pin="111111")
-    assert len(station.round.pending) == 2
+    assert len(station.round.optional.pending) == 2
 
 
 def test_k_6_a_ten_percent_claim_after_a_hit_is_ten_percent_of_the_reseeded_meter(
@@ -164,12 +164,13 @@ def test_k_6_a_ten_percent_claim_after_a_hit_is_ten_percent_of_the_reseeded_mete
     station.perform("confirm_light_count", chips=3)
     station.perform("determine_starting_position", number=1)
     round_ = station.round
-    assert isinstance(round_, PaiGowBonusRound) and round_.core.start is not None
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
+    assert round_.start is not None
     hands = {5: HANDS[5], 2: "Ah Kh Qh Jh Th 8c 5s", 3: HANDS[3], DEALER: HANDS[DEALER]}
-    station.perform("deal", cards=stacked_shoe(hands, round_.core.start))
+    station.perform("deal", cards=stacked_shoe(hands, round_.start))
     station.perform("players_have_set")
     station.perform("set_dealer_hand")
-    for position in round_.core.exposure_order():
+    for position in round_.exposure_order():
         station.perform("set_hand_house_way", position=position)
     station.perform("settle")
     first = show(station, 5)
@@ -209,15 +210,17 @@ def test_g_8_k_6_a_later_claim_is_paid_as_the_hand_paying_most_at_the_meter_then
     station.perform("confirm_light_count", chips=3)
     station.perform("determine_starting_position", number=1)
     round_ = station.round
-    assert isinstance(round_, PaiGowBonusRound) and round_.core.start is not None
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
+    assert round_.start is not None
     hands = {5: HANDS[5], 2: "Ah Kh Qh Jh Th 8c 5s", 3: HANDS[3], DEALER: HANDS[DEALER]}
-    station.perform("deal", cards=stacked_shoe(hands, round_.core.start))
+    station.perform("deal", cards=stacked_shoe(hands, round_.start))
     station.perform("players_have_set")
     station.perform("set_dealer_hand")
-    for position in round_.core.exposure_order():
+    for position in round_.exposure_order():
         station.perform("set_hand_house_way", position=position)
     station.perform("settle")
-    assert [v.hand for v in round_.pending] == ["natural_royal_flush_and_pair", "royal_flush"]
+    assert [v.hand for v in round_.optional.pending] == ["natural_royal_flush_and_pair",
+                                                          "royal_flush"]
     first = show(station, 5)
     station.decide_progressive_claim(first, approve=False, supervisor="S1", pin="111111",
                                      reason="the cards were moved")

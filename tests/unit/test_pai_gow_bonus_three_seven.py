@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from dealer_station.games.pai_gow.config import config_from_mapping
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig, Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import bonus_round
 from dealer_station.games.pai_gow.wagers.stub import StubCount, expected_stub
 from dealer_station.procedure import ProcedureError
 
@@ -54,7 +55,7 @@ def test_stub_dealt_by_hand_needs_no_count_5324_41_n_7_i() -> None:
     assert not stub.required
 
 
-def _overdue_round() -> PaiGowBonusRound:
+def _overdue_round() -> PaiGowRound:
     """A three-then-four round whose stub count is overdue (five rounds since the last)."""
     offered = frozenset({BonusWager.THREE_CARD_BONUS, BonusWager.SEVEN_CARD_BONUS})
     config = config_from_mapping({
@@ -62,7 +63,7 @@ def _overdue_round() -> PaiGowBonusRound:
         "dealing": {"method": "three_then_four"},
         "side_wagers": {"offered": sorted(w.value for w in offered)},
     })
-    r = PaiGowBonusRound(config, BonusConfig(offered=offered), dealer_id="D1", round_id="r6",
+    r = bonus_round(config, BonusConfig(offered=offered), dealer_id="D1", round_id="r6",
                          stub=StubCount(required=True, rounds_since_count=5))
     r.shuffle()
     r.place_wager(2, 1000)
@@ -83,7 +84,7 @@ def test_an_overdue_count_of_the_deck_releases_the_deal_5324_41_n_7_ii() -> None
     assert record.effects["deck_removed"] is False
     assert r.step.phase != "stub_count"
     r.deal(THREE_CARD_STACKS)
-    assert r.next_stub().rounds_since_count == 0
+    assert r.optional.next_stub().rounds_since_count == 0
     with pytest.raises(ProcedureError):  # counted once: the next count is after four more cards
         r.count_stub(53)
 
@@ -109,7 +110,7 @@ def test_a_removed_deck_is_replaced_by_a_counted_one_5324_41_n_8() -> None:
     removal before, so the table could never deal again."""
     r = _overdue_round()
     r.count_stub(50)
-    removed = r.next_stub()
+    removed = r.optional.next_stub()
     assert removed.deck_removed
     for release in ("count", "shuffler"):
         offered = frozenset({BonusWager.THREE_CARD_BONUS, BonusWager.SEVEN_CARD_BONUS})
@@ -118,7 +119,7 @@ def test_a_removed_deck_is_replaced_by_a_counted_one_5324_41_n_8() -> None:
             "dealing": {"method": "three_then_four"},
             "side_wagers": {"offered": sorted(w.value for w in offered)},
         })
-        following = PaiGowBonusRound(config, BonusConfig(offered=offered), dealer_id="D1",
+        following = bonus_round(config, BonusConfig(offered=offered), dealer_id="D1",
                                      round_id="r7", stub=removed)
         following.shuffle()
         following.place_wager(2, 1000)
@@ -132,4 +133,4 @@ def test_a_removed_deck_is_replaced_by_a_counted_one_5324_41_n_8() -> None:
         else:
             following.shuffler_report(53)
         following.deal(THREE_CARD_STACKS)
-        assert not following.stub.deck_removed
+        assert not following.optional.stub.deck_removed

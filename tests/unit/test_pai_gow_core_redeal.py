@@ -9,9 +9,9 @@ import pytest
 from dealer_station.cards import pai_gow_deck
 from dealer_station.games.pai_gow import config_from_mapping as pai_gow_config
 from dealer_station.games.pai_gow.round import PaiGowRound
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import bonus_round
 from dealer_station.procedure import ProcedureError
 
 TABLE = {"table": {"minimum_wager": "$5", "maximum_wager": "$5,000"}}
@@ -54,7 +54,7 @@ def test_a_redeal_needs_a_reason_and_the_deal_not_yet_recorded_5324_41_f() -> No
 def test_the_bonus_round_records_the_redeal_too_5324_41_f() -> None:
     bonus = BonusConfig(offered=frozenset({BonusWager.FORTUNE_BONUS}))
     table = {**TABLE, "side_wagers": {"offered": ["fortune_bonus"]}}
-    r = PaiGowBonusRound(pai_gow_config(table), bonus, dealer_id="D1", round_id="r1")
+    r = bonus_round(pai_gow_config(table), bonus, dealer_id="D1", round_id="r1")
     r.shuffle()
     r.place_wager(2, 1000)
     r.no_more_bets()

@@ -28,9 +28,9 @@ from dealer_station.games.let_it_ride.autoplay import (
 )
 from dealer_station.games.pai_gow import PaiGowRound, TableContext
 from dealer_station.games.pai_gow import config_from_mapping as pai_gow_config
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import bonus_round
 from dealer_station.procedure import ProcedureError, Record
 
 # Candidate arguments by parameter name: valid ones and every kind of wrong one.
@@ -89,7 +89,8 @@ def _arguments(method: Callable[..., Any], rng: random.Random) -> Iterator[dict[
 def _probe(round_: Any, rng: random.Random, seen: dict[str, int]) -> list[str]:
     """Call every verify_ method; the refusals without a clause."""
     missing = []
-    parts = [round_, round_.core] if isinstance(round_, PaiGowBonusRound) else [round_]
+    wagers = round_.optional if isinstance(round_, PaiGowRound) else None
+    parts = [round_] if wagers is None else [round_, wagers]
     methods = [(f"{type(part).__name__}.{name}", getattr(part, name))
                for part in parts for name in sorted(dir(part)) if name.startswith("verify_")]
     for name, method in methods:
@@ -191,7 +192,7 @@ def _play_pai_gow(r: Any, *, bank: int | None = None, co_bank: bool = False,
     rng = random.Random(seed)
     deck = DECK[:]
     rng.shuffle(deck)
-    core = r.core if isinstance(r, PaiGowBonusRound) else r
+    core = r
     for _ in range(200):
         step = r.step
         phase = step.phase
@@ -219,7 +220,7 @@ def _play_pai_gow(r: Any, *, bank: int | None = None, co_bank: bool = False,
         elif phase == "betting":
             r.no_more_bets()
         elif phase == "lockout":
-            r.confirm_light_count(len(r.lockout.lit))
+            r.confirm_light_count(len(r.optional.lockout.lit))
         elif phase == "dealer_wager":
             r.place_dealer_wager(core.proposed_dealer_wager)
         elif phase == "starting_position":
@@ -249,12 +250,12 @@ def _play_pai_gow(r: Any, *, bank: int | None = None, co_bank: bool = False,
         elif phase == "exposure":
             r.set_hand_house_way(step.positions[0])
         elif phase == "settlement":
-            if isinstance(r, PaiGowBonusRound):
+            if r.optional is not None:
                 r.settle(meter=100_000_00)
             else:
                 r.settle()
         elif phase == "progressive_validation":
-            position = r.pending[0].position
+            position = r.optional.pending[0].position
             r.approve_progressive(position, "S1", "supervisor", 100_000_00, 1, "12:00")
         elif phase == "jackpot_record":
             r.complete_jackpot_record(step.positions[0])
@@ -323,8 +324,8 @@ def test_every_optional_wager_refusal_names_its_clause_5324_41_k_to_p(
     bonus = BonusConfig(offered=frozenset(W(w) for w in offered),
                         progressive_reset=1_000_000, progressive_rate_basis_points=2500)
 
-    def make() -> PaiGowBonusRound:
-        return PaiGowBonusRound(config, bonus, dealer_id="D1", round_id="r1")
+    def make() -> PaiGowRound:
+        return bonus_round(config, bonus, dealer_id="D1", round_id="r1")
 
     r = make()
     _play_pai_gow(r, bonus=offered, seed=3)

@@ -25,9 +25,9 @@ from dealer_station.games.pai_gow import PaiGowRound
 from dealer_station.games.pai_gow import config_from_mapping as pai_gow_config
 from dealer_station.games.pai_gow.dealing import deck_for_hands
 from dealer_station.games.pai_gow.positions import DEALER
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import bonus_round
 
 
 def let_it_ride_document() -> dict[str, Any]:
@@ -71,17 +71,17 @@ def pai_gow_document() -> dict[str, Any]:
 def pai_gow_bonus_document() -> dict[str, Any]:
     bonus = BonusConfig(offered=frozenset({BonusWager.FORTUNE_BONUS, BonusWager.INSURANCE}))
     table = {**TABLE, "side_wagers": {"offered": ["fortune_bonus", "insurance"]}}
-    r = PaiGowBonusRound(pai_gow_config(table), bonus, dealer_id="D1", round_id="r1")
+    r = bonus_round(pai_gow_config(table), bonus, dealer_id="D1", round_id="r1")
     r.shuffle()
     r.place_wager(3, 2500)
     r.place_bonus_wager(3, "fortune_bonus", 500)
     r.no_more_bets()
     r.determine_starting_position(1)
-    assert r.core.start is not None
-    r.deal(shoe(HANDS, r.core.start))
+    assert r.start is not None
+    r.deal(shoe(HANDS, r.start))
     r.players_have_set()
     r.set_dealer_hand()
-    for position in r.core.exposure_order():
+    for position in r.exposure_order():
         r.set_hand_house_way(position)
     r.settle()
     return r.to_document()

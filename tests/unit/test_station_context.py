@@ -290,7 +290,7 @@ def test_the_hooks_journal_the_context_the_round_is_made_from_5324_41_e_2_h_2() 
     progressive = {**SETTINGS, "side_wagers": {"offered": ["progressive"]}}
     bonus = new_round({**progressive, CONTEXT_KEY: {"context": carried.to_json(),
                                                      "dealer_id": "D1", "round_id": "2"}})
-    assert bonus.core.context == carried  # type: ignore[union-attr]
+    assert bonus.context == carried  # type: ignore[union-attr]
     following = STATION_HOOKS.prepare(progressive, bonus, dealer_id="D1", round_id=3)
     # not played to the end: handed on unchanged
     assert following[CONTEXT_KEY]["context"] == carried.to_json()

@@ -21,7 +21,6 @@ from dealer_station.games.pai_gow.station_round import (
     new_round,
     split_settings,
 )
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfigError
 from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
@@ -75,16 +74,17 @@ def test_optional_wagers_come_from_the_table_and_the_bonus_settings_5324_41_d_1(
     settings = {"side_wagers": {"offered": ["fortune_bonus", "progressive"]},
                 "bonus_wagers": {"fortune_letter": "C", "progressive_reset_dollars": 20000}}
     round_ = new_round(settings)
-    assert isinstance(round_, PaiGowBonusRound)
-    assert round_.bonus.table("envy_bonus").letter == "C"  # (m)(2): the fortune table's letter
-    assert round_.bonus.progressive_reset == 2_000_000
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
+    # (m)(2): the fortune table's letter
+    assert round_.optional.bonus.table("envy_bonus").letter == "C"
+    assert round_.optional.bonus.progressive_reset == 2_000_000
     table, bonus, context = split_settings({**settings, "station_round": {"dealer_id": "D"}})
     assert "bonus_wagers" not in table and bonus is not None and context == {"dealer_id": "D"}
     # the shipped pay tables and progressive terms when none are given
     default = new_round(PROGRESSIVE)
-    assert isinstance(default, PaiGowBonusRound)
-    assert default.bonus.progressive_rate_basis_points == 2100
-    assert default.bonus.progressive_reset == 1_000_000
+    assert isinstance(default, PaiGowRound) and default.optional is not None
+    assert default.optional.bonus.progressive_rate_basis_points == 2100
+    assert default.optional.bonus.progressive_reset == 1_000_000
 
 
 def test_a_bonus_list_other_than_the_tables_is_refused_5324_41_d_1() -> None:
@@ -165,23 +165,23 @@ def test_the_stub_tracker_is_carried_to_the_next_round_and_across_a_restart_5324
     counts = []
     for _ in range(2):
         round_ = station.start_round()
-        assert isinstance(round_, PaiGowBonusRound)
-        counts.append(round_.stub.rounds_since_count)
+        assert isinstance(round_, PaiGowRound) and round_.optional is not None
+        counts.append(round_.optional.stub.rounds_since_count)
         station.void_round("table closed", supervisor="S1", pin="111111")
     station.close()
     reopened = station_at(tmp_path, THREE_THEN_FOUR, meter=False)  # carried from the journal
     round_ = reopened.start_round()
-    assert isinstance(round_, PaiGowBonusRound)
-    counts.append(round_.stub.rounds_since_count)
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
+    counts.append(round_.optional.stub.rounds_since_count)
     assert counts == [0, 1, 2]
     summary = journal.round_summary(reopened.store, reopened.round_id or 0)
     assert summary.config["settings"]["station_round"] == {
         "dealer_id": "D1", "round_id": str(reopened.round_id),
-        "stub": round_.stub_at_start.to_json(), "context": round_.core.context.to_json()}
+        "stub": round_.optional.stub_at_start.to_json(), "context": round_.context.to_json()}
     reopened.close()
 
 
 def test_bonus_config_defaults_name_exactly_the_tables_wagers() -> None:
     round_ = new_round(THREE_THEN_FOUR)
-    assert isinstance(round_, PaiGowBonusRound)
-    assert bonus_config(round_.config).offered == round_.bonus.offered
+    assert isinstance(round_, PaiGowRound) and round_.optional is not None
+    assert bonus_config(round_.config).offered == round_.optional.bonus.offered

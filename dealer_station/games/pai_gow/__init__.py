@@ -8,8 +8,12 @@
 * :mod:`.setting`: player settings, fouls, win/lose/push against the banker;
 * :mod:`.settlement`: payments, vigorish, the bank's settlement through the centre;
 * :mod:`.banking`: player banking and co-banking, and the :class:`TableContext` between rounds;
-* :mod:`.round`: :class:`PaiGowRound`, the round as a state machine of verified actions;
-* :mod:`.document`: :func:`settle_document` recomputes a round from its document;
+* :mod:`.phases`: the phases of a round, in the regulation's order;
+* :mod:`.round`: :class:`PaiGowRound`, the round as a state machine of verified actions (its
+  optional wagers, when offered, a part it holds: :mod:`.wagers.part`);
+* :mod:`.steps`: what the dealer is told in each phase (one builder per phase);
+* :mod:`.document`: :func:`round_from_document` reads any Pai Gow round back from its document,
+  :func:`settle_document` recomputes its settlement;
 * :mod:`.wagers`: the optional wagers of (k)-(p).
 """
 

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from dealer_station.cards import Card, CardError, format_cards, parse_cards
 from dealer_station.games.pai_gow import dealing
@@ -107,18 +107,45 @@ from dealer_station.procedure import (
     allowed,
 )
 
-__all__ = ["GAME", "BonusSettlementHook", "PaiGowRound", "Phase"]
+if TYPE_CHECKING:
+    from dealer_station.games.pai_gow.wagers.part import OptionalWagers
+
+__all__ = ["GAME", "Ledger", "PaiGowRound", "Phase"]
 
 GAME = "pai_gow"
 #: Optional wagers that take away the right to surrender (5324.41(g)(3)).
 NO_SURRENDER_WAGERS = frozenset({"progressive", "seven_card_bonus"})
 
 
-class BonusSettlementHook(Protocol):
-    """The seam for the optional wagers' settlement: given the round (its seven cards, side wagers,
-    bank) and the pai gow lines in the core's order, return every line in the regulated order."""
+class Ledger:
+    """What a round writes, in order: its records (the round's history) and its payment lines,
+    numbered as they are added. The round and its optional wagers (:attr:`PaiGowRound.optional`)
+    write to the same one."""
 
-    def __call__(self, round_: PaiGowRound, pai_gow: Sequence[Payment]) -> Sequence[Payment]: ...
+    def __init__(self) -> None:
+        self._records: list[Record] = []
+        self._lines: list[Payment] = []
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        return tuple(self._records)
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return tuple(self._lines)
+
+    def record(self, action: str, arguments: Mapping[str, JSONValue],
+               effects: Mapping[str, JSONValue], clause: str | None) -> Record:
+        """Append the record of ``action`` (numbered next) and return it."""
+        record = Record(len(self._records) + 1, action, dict(arguments), dict(effects), clause)
+        self._records.append(record)
+        return record
+
+    def pay(self, payment: Payment) -> Payment:
+        """Append ``payment`` as the next line (its ``order`` set) and return it."""
+        line = replace(payment, order=len(self._lines) + 1)
+        self._lines.append(line)
+        return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,13 +174,15 @@ class PaiGowRound:
         config: PaiGowConfig,
         context: TableContext | None = None,
         *,
-        bonus_settlement: BonusSettlementHook | None = None,
+        optional: OptionalWagers | None = None,
     ) -> None:
         self.config = config
         self.context = context if context is not None else TableContext()
         self.house_way = load_house_way(config.house_way)
-        self._bonus_settlement = bonus_settlement
-        self._records: list[Record] = []
+        self._ledger = Ledger()
+        #: The pai gow lines among the payments: a pai gow action's record cites its lines by
+        #: their number among these (see :meth:`_add_payment`).
+        self._pai_gow_lines = 0
         self.phase = Phase.SHUFFLE
         self._wagers: dict[int, _Wager] = {}
         self._side: dict[int, dict[str, Cents]] = {}
@@ -176,7 +205,6 @@ class PaiGowRound:
         self.dealer_hand: SetHand | None = None
         self.bank_hand: SetHand | None = None
         self.bank_reset = False
-        self._payments: list[Payment] = []
         self._net: dict[int | str, Cents] = {}
         self.settlement: Settlement | None = None
         self._results: dict[int | str, str] = {}
@@ -189,19 +217,26 @@ class PaiGowRound:
         self._resume = Phase.SHUFFLE
         #: A supervisor voided the round: every wager still in play was returned.
         self.is_void = False
+        #: The optional wagers of 5324.41(k)-(p), when the table offers any: the part of the
+        #: round that holds their state and actions (:mod:`.wagers.part`).
+        self.optional = optional
+        if optional is not None:
+            optional.attach(self, self._ledger)
 
     # ------------------------------------------------------------------ protocol
     @property
     def history(self) -> tuple[Record, ...]:
-        return tuple(self._records)
+        return self._ledger.records
 
     @property
     def is_complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        """Settled (or voided), and nothing of the optional wagers left: no progressive payout
+        waiting for a supervisor, no jackpot record open."""
+        return self.phase is Phase.COMPLETE and (self.optional is None or self.optional.complete)
 
     @property
     def payments(self) -> tuple[Payment, ...]:
-        return tuple(self._payments)
+        return self._ledger.payments
 
     @property
     def wagers(self) -> dict[int, Cents]:
@@ -220,8 +255,10 @@ class PaiGowRound:
 
     @property
     def net(self) -> dict[int | str, Cents]:
-        """Each party's result so far: positions, ``"bank"``, ``"house"``; sums to zero."""
-        return dict(self._net)
+        """Each party's result so far: positions, ``"bank"``, ``"house"``; sums to zero (the
+        optional wagers' own lines included)."""
+        net = dict(self._net)
+        return net if self.optional is None else self.optional.adjusted(net)
 
     def seven_cards(self, position: int) -> tuple[Card, ...]:
         """The seven cards dealt to ``position`` (the dealer is :data:`DEALER`)."""
@@ -244,9 +281,7 @@ class PaiGowRound:
         effects: Mapping[str, JSONValue],
         clause: str | None,
     ) -> Record:
-        record = Record(len(self._records) + 1, action, dict(arguments), dict(effects), clause)
-        self._records.append(record)
-        return record
+        return self._ledger.record(action, arguments, effects, clause)
 
     def _require(self, *phases: Phase, action: str, clause: str) -> None:
         """Refuse ``action`` outside ``phases``, citing ``clause``: the clause that places the
@@ -256,10 +291,15 @@ class PaiGowRound:
                 f"{action} is not possible now (the round is at {self.phase.value})", clause
             )
 
-    def _add_payment(self, payment: Payment) -> Payment:
-        line = replace(payment, order=len(self._payments) + 1)
-        self._payments.append(line)
-        return line
+    def _add_payment(self, payment: Payment) -> int:
+        """Add a pai gow line (the optional wagers add theirs to the ledger themselves); returns
+        its number among the pai gow lines, which the action's record cites. Without optional
+        wagers that is its ``order``; with them the two differ once an optional wager's line
+        went before it, and the records cite the pai gow count as rounds with optional wagers
+        have always been journalled (a resumed round must replay to the same records)."""
+        self._ledger.pay(payment)
+        self._pai_gow_lines += 1
+        return self._pai_gow_lines
 
     def _book(self, party: int | str, amount: Cents) -> None:
         self._net[party] = self._net.get(party, 0) + amount
@@ -397,6 +437,8 @@ class PaiGowRound:
     def withdraw_wager(self, position: int) -> Record:
         """A wager taken back before "no more bets" (with its side wagers)."""
         self.verify_withdraw_wager(position)
+        if self.optional is not None:
+            self.optional.withdrawn(position)
         del self._wagers[position]
         self._side.pop(position, None)
         for key in [k for k in self._rng if k[0] == position]:
@@ -404,6 +446,14 @@ class PaiGowRound:
         return self._record("withdraw_wager", {"position": position}, {}, "5324.41(d)(3)")
 
     def verify_place_side_wager(self, position: int, wager: str, amount: Cents) -> None:
+        if self.optional is not None:
+            raise ProcedureError("an optional wager is placed with place_bonus_wager (a "
+                                 "progressive wager: its acceptor lit)", "5324.41(d)(4)")
+        self._verify_side_wager(position, wager, amount)
+
+    def _verify_side_wager(self, position: int, wager: str, amount: Cents) -> None:
+        """What every optional wager needs: the betting open, the wager offered, a pai gow
+        wager at the position, an amount (the optional wagers' part checks the rest)."""
         self._require(Phase.BETTING, action="a side wager", clause="5324.41(d)(3)")
         if wager not in self.config.side_wagers:
             raise ProcedureError(f"the {wager} wager is not offered at this table",
@@ -421,12 +471,16 @@ class PaiGowRound:
     def place_side_wager(self, position: int, wager: str, amount: Cents) -> Record:
         """An optional wager of (k)-(p) at ``position`` (the seam for the wagers package)."""
         self.verify_place_side_wager(position, wager, amount)
-        slot = self._side.setdefault(position, {})
-        slot[wager] = slot.get(wager, 0) + amount
         return self._record(
             "place_side_wager", {"position": position, "wager": wager, "amount": amount},
-            {"total": slot[wager]}, "5324.41(d)(4)-(6)",
+            {"total": self._add_side_wager(position, wager, amount)}, "5324.41(d)(4)-(6)",
         )
+
+    def _add_side_wager(self, position: int, wager: str, amount: Cents) -> Cents:
+        """Put ``amount`` on the ``wager`` of ``position`` (verified); its total now."""
+        slot = self._side.setdefault(position, {})
+        slot[wager] = slot.get(wager, 0) + amount
+        return slot[wager]
 
     def verify_place_rng_wager(self, position: int, number: int, amount: Cents) -> None:
         self._require(Phase.BETTING, action="an RNG side wager", clause="5324.41(j)(2)(i)")
@@ -581,9 +635,12 @@ class PaiGowRound:
             self.phase = Phase.DEALER_WAGER
         else:
             self.phase = self._after_dealer_wager()
-        return self._record("no_more_bets", {}, {"wagers": {str(p): a for p, a in
-                                                            self.wagers.items()}},
-                            "5324.41(d)(3)")
+        effects: dict[str, JSONValue] = {"wagers": {str(p): a for p, a in self.wagers.items()}}
+        lockout = self.optional.betting_closed() if self.optional is not None else None
+        if lockout is not None:
+            effects.update(lockout)
+        return self._record("no_more_bets", {}, effects,
+                            "5324.41(d)(3)" if lockout is None else "5324.41(k)(2)")
 
     def _after_dealer_wager(self) -> Phase:
         if self.config.dealing is DealingMethod.THREE_THEN_FOUR:
@@ -693,7 +750,7 @@ class PaiGowRound:
         down to the whole dollar, before any card is dealt ((j)(2)(iii)-(vi), (f)(1)(ii))."""
         self.verify_settle_rng_wagers()
         ordered = sorted(self._rng.items(), key=lambda kv: (-kv[0][0], kv[0][1]))
-        lines = []
+        lines: list[JSONValue] = []
         for (position, number), stake in ordered:
             if number != self.starting_number:
                 lines.append(self._add_payment(Payment(
@@ -710,7 +767,7 @@ class PaiGowRound:
                 )))
                 self._book(position, paid)
         self.phase = Phase.DEAL
-        return self._record("settle_rng_wagers", {}, {"payments": [p.order for p in lines]},
+        return self._record("settle_rng_wagers", {}, {"payments": lines},
                             "5324.41(j)(2)(v)")
 
     # ------------------------------------------------------------------ dealing (f), (h)(9), (n)
@@ -739,6 +796,8 @@ class PaiGowRound:
         return parsed
 
     def verify_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> None:
+        if self.optional is not None:
+            self.optional.verify_deal()
         self._require(Phase.DEAL, action="dealing", clause="5324.41(f)")
         three = self.config.dealing is DealingMethod.THREE_THEN_FOUR
         try:
@@ -770,7 +829,7 @@ class PaiGowRound:
             self._first_stacks = {p: tuple(deck[3 * i : 3 * i + 3]) for i, p in enumerate(order)}
             self.phase = Phase.FOUR_CARD
             return self._record(
-                "deal", {"cards": _cards_json(deck)},
+                "deal", {"cards": self._cards_argument(cards, deck)},
                 {"three_card_stacks": {str(p): format_cards(c)
                                        for p, c in self._first_stacks.items()}},
                 "5324.41(n)(4)-(5)",
@@ -788,7 +847,7 @@ class PaiGowRound:
             DealingMethod.HAND: "5324.41(h)(9)" if first_stack != 1 else "5324.41(f)(2)",
             DealingMethod.AUTOMATED_SHOE: "5324.41(f)(3)",
         }[self.config.dealing]
-        arguments: dict[str, JSONValue] = {"cards": _cards_json(deck)}
+        arguments: dict[str, JSONValue] = {"cards": self._cards_argument(cards, deck)}
         if first_stack != 1:
             arguments["first_stack"] = first_stack
         return self._record(
@@ -798,6 +857,13 @@ class PaiGowRound:
              "discard_rack": len(self.discarded)},
             clause,
         )
+
+    def _cards_argument(self, cards: Sequence[str] | str, deck: Sequence[Card]) -> JSONValue:
+        """The cards as a deal's record holds them: the cards read (a round with optional
+        wagers records them as given, as such rounds have always been journalled)."""
+        if self.optional is None:
+            return _cards_json(deck)
+        return cards if isinstance(cards, str) else list(cards)
 
     def verify_redeal(self, reason: str, stacks: int = 0) -> None:
         self._require(Phase.DEAL, action="a redeal", clause="5324.41(f)")
@@ -818,11 +884,14 @@ class PaiGowRound:
         which stands. No card of the round was recorded, so no hand changes; wagers stand. The
         regulation has no clause on an interrupted deal: see docs/rules-interpretation.md."""
         self.verify_redeal(reason, stacks)
-        return self._record("redeal", {"reason": str(reason).strip(), "stacks": stacks},
+        given = str(reason).strip() if self.optional is None else reason  # as journalled
+        return self._record("redeal", {"reason": given, "stacks": stacks},
                             {"collected_unseen_stacks": stacks, "reshuffled": True},
                             "5324.41(f)")
 
     def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
+        if self.optional is not None:
+            self.optional.verify_deal_four_card_stacks()
         self._require(Phase.FOUR_CARD, action="the four-card stacks", clause="5324.41(n)(7)")
         try:
             deck = self._cards(cards, 4 * len(self._first_stacks))
@@ -848,8 +917,9 @@ class PaiGowRound:
         )
         self._hands = {p: tuple(h) for p, h in hands.items()}
         self.phase = Phase.SETTING
-        return self._record("deal_four_card_stacks", {"cards": _cards_json(deck)},
-                            {"positions": order}, "5324.41(n)(7)(ii)")
+        clause = self.optional.four_card_clause() if self.optional is not None else None
+        return self._record("deal_four_card_stacks", {"cards": self._cards_argument(cards, deck)},
+                            {"positions": order}, clause or "5324.41(n)(7)(ii)")
 
     # ------------------------------------------------------------------ setting (g), (i), (q)
     @staticmethod
@@ -1084,7 +1154,7 @@ class PaiGowRound:
         self._settings.pop(position, None)
         stake = self._wagers[position].amount
         against_bank = self.bank is not None
-        line = self._add_payment(Payment(
+        number = self._add_payment(Payment(
             0, position, "pai_gow", "collect", stake, clause="5324.41(g)(3)",
             note="surrendered: the seven cards collected unseen and counted face down"
             + ("; the wager goes to the centre of the table (h)(12)" if against_bank else ""),
@@ -1095,8 +1165,11 @@ class PaiGowRound:
             self._book(position, -stake)
         self._results[position] = "surrender"
         self._after_exposure()
-        return self._record("surrender", {"position": position}, {"payment": line.order},
-                            "5324.41(g)(3)")
+        effects: dict[str, JSONValue] = {"payment": number}
+        collected = self.optional.surrendered(position) if self.optional is not None else []
+        if collected:
+            effects["optional_wagers_collected"] = collected
+        return self._record("surrender", {"position": position}, effects, "5324.41(g)(3)")
 
     def banker_actions(self) -> tuple[str, ...]:
         """The banker's hands still to set, in order: the dealer's first, then the bank's exposed
@@ -1221,14 +1294,20 @@ class PaiGowRound:
         return returned
 
     # ------------------------------------------------------------------ settlement
-    def verify_settle(self) -> None:
+    def verify_settle(self, meter: Cents | None = None) -> None:
         self._require(Phase.SETTLEMENT, action="the settlement", clause="5324.41(g)(7)")
-        if self._side and self._bonus_settlement is None:
+        if self.optional is not None:
+            self.optional.verify_settle(meter)
+            return
+        if self._side:
             raise ProcedureError("side wagers need the optional wagers' settlement",
                                  "5324.41(h)(15)")
+        if meter is not None:
+            raise ProcedureError("no progressive payout wager is offered at this table: there "
+                                 "is no meter to read", "5324.41(k)(6)")
 
-    def can_settle(self) -> bool:
-        return allowed(self.verify_settle)
+    def can_settle(self, meter: Cents | None = None) -> bool:
+        return allowed(self.verify_settle, meter)
 
     def _banker(self) -> SetHand:
         hand = self.bank_hand if self.bank is not None else self.dealer_hand
@@ -1243,10 +1322,12 @@ class PaiGowRound:
         self._results[position] = result.value
         return Result(position, self._wagers[position].amount, result, words, note)
 
-    def settle(self) -> Record:
+    def settle(self, meter: Cents | None = None) -> Record:
         """Expose from the far right counter-clockwise, collect, pay, take the vigorish; with a
-        player bank settle through the centre ((g)(4)-(8), (h)(11)-(14))."""
-        self.verify_settle()
+        player bank settle through the centre ((g)(4)-(8), (h)(11)-(14)). The optional wagers
+        are settled with the pai gow wagers in the regulated order ((l)(4), (p)(3));
+        ``meter``: the progressive meter now ((k)(6))."""
+        self.verify_settle(meter)
         banker = self._banker()
         order = [p for p in far_right_first(self.players) if p not in self.surrendered]
         results = [self._result(p, banker) for p in order]
@@ -1268,9 +1349,9 @@ class PaiGowRound:
             )
         self.settlement = settlement
         lines: Sequence[Payment] = settlement.payments
-        if self._bonus_settlement is not None:
-            lines = self._bonus_settlement(self, lines)
-        first = len(self._payments) + 1
+        if self.optional is not None:
+            lines = self.optional.settlement(lines, meter)
+        first = self._pai_gow_lines + 1
         core = {(p.position, p.wager) for p in settlement.payments}
         for line in lines:
             self._add_payment(line)
@@ -1281,13 +1362,136 @@ class PaiGowRound:
         for party, amount in settlement.net.items():  # the house's own share included
             self._net[party] = self._net.get(party, 0) + amount
         self.phase = Phase.COMPLETE
-        return self._record(
-            "settle", {},
-            {"results": {str(k): v for k, v in self._results.items()},
-             "payments": list(range(first, len(self._payments) + 1)),
-             **({"bank": settlement.bank.to_json()} if settlement.bank else {})},
-            "5324.41(h)(12)" if self.bank is not None else "5324.41(g)(7)",
-        )
+        effects: dict[str, JSONValue] = {
+            "results": {str(k): v for k, v in self._results.items()},
+            "payments": list(range(first, self._pai_gow_lines + 1)),
+            **({"bank": settlement.bank.to_json()} if settlement.bank else {})}
+        if self.optional is not None:
+            effects.update(self.optional.settled_effects())
+        return self._record("settle", {} if meter is None else {"meter": meter}, effects,
+                            "5324.41(h)(12)" if self.bank is not None else "5324.41(g)(7)")
+
+    # ------------------------------------------------------------------ the optional wagers
+    # Their actions, performed by the round's optional wagers (:attr:`optional`,
+    # :class:`~.wagers.part.OptionalWagers`); refused at a table that offers none.
+    def _optional_wagers(self) -> OptionalWagers:
+        if self.optional is None:
+            raise ProcedureError("no optional wager is offered at this table", "5324.41(d)(1)")
+        return self.optional
+
+    def verify_place_bonus_wager(self, position: int, wager: str, amount: Cents) -> None:
+        self._optional_wagers().verify_place_bonus_wager(position, wager, amount)
+
+    def can_place_bonus_wager(self, position: int, wager: str, amount: Cents) -> bool:
+        return allowed(self.verify_place_bonus_wager, position, wager, amount)
+
+    def place_bonus_wager(self, position: int, wager: str, amount: Cents) -> Record:
+        """A fortune bonus, insurance, three-card, seven-card or imperial bonus wager
+        ((d)(3)-(6))."""
+        return self._optional_wagers().place_bonus_wager(position, wager, amount)
+
+    def verify_acceptor_lit(self, position: int) -> None:
+        self._optional_wagers().verify_acceptor_lit(position)
+
+    def can_acceptor_lit(self, position: int) -> bool:
+        return allowed(self.verify_acceptor_lit, position)
+
+    def acceptor_lit(self, position: int) -> Record:
+        """A progressive chip dropped in the acceptor of ``position`` lit it ((d)(4), (k)(1))."""
+        return self._optional_wagers().acceptor_lit(position)
+
+    def verify_confirm_light_count(self, chips: int) -> None:
+        self._optional_wagers().verify_confirm_light_count(chips)
+
+    def can_confirm_light_count(self, chips: int) -> bool:
+        return allowed(self.verify_confirm_light_count, chips)
+
+    def confirm_light_count(self, chips: int) -> Record:
+        """The progressive chips counted against the lights lit ((k)(2))."""
+        return self._optional_wagers().confirm_light_count(chips)
+
+    def verify_resolve_light_mismatch(self, returned: Sequence[int] = (),
+                                      voided: Sequence[int] = (), reason: str = "") -> None:
+        self._optional_wagers().verify_resolve_light_mismatch(returned, voided, reason)
+
+    def can_resolve_light_mismatch(self, returned: Sequence[int] = (), voided: Sequence[int] = (),
+                                   reason: str = "") -> bool:
+        return allowed(self.verify_resolve_light_mismatch, returned, voided, reason)
+
+    def resolve_light_mismatch(self, returned: Sequence[int] = (), voided: Sequence[int] = (),
+                               reason: str = "") -> Record:
+        """A light count mismatch resolved with the reason ((k)(2), (k)(3)(i))."""
+        return self._optional_wagers().resolve_light_mismatch(returned, voided, reason)
+
+    def verify_settle_three_card_bonus(self) -> None:
+        self._optional_wagers().verify_settle_three_card_bonus()
+
+    def can_settle_three_card_bonus(self) -> bool:
+        return allowed(self.verify_settle_three_card_bonus)
+
+    def settle_three_card_bonus(self) -> Record:
+        """The three-card bonus wagers settled between the stacks of three and four ((n)(6))."""
+        return self._optional_wagers().settle_three_card_bonus()
+
+    def verify_count_stub(self, counted: int) -> None:
+        self._optional_wagers().verify_count_stub(counted)
+
+    def can_count_stub(self, counted: int) -> bool:
+        return allowed(self.verify_count_stub, counted)
+
+    def count_stub(self, counted: int) -> Record:
+        """The stub counted face down ((n)(7)(ii))."""
+        return self._optional_wagers().count_stub(counted)
+
+    def verify_shuffler_report(self, cards: int) -> None:
+        self._optional_wagers().verify_shuffler_report(cards)
+
+    def can_shuffler_report(self, cards: int) -> bool:
+        return allowed(self.verify_shuffler_report, cards)
+
+    def shuffler_report(self, cards: int) -> Record:
+        """The automated shuffler's count ((n)(8))."""
+        return self._optional_wagers().shuffler_report(cards)
+
+    def verify_approve_progressive(self, position: int, supervisor_id: str, role: str, meter: Cents,
+                                   jackpot_number: int, time: str) -> None:
+        self._optional_wagers().verify_approve_progressive(position, supervisor_id, role, meter,
+                                                           jackpot_number, time)
+
+    def can_approve_progressive(self, position: int, supervisor_id: str, role: str, meter: Cents,
+                                jackpot_number: int, time: str) -> bool:
+        return allowed(self.verify_approve_progressive, position, supervisor_id, role, meter,
+                       jackpot_number, time)
+
+    def approve_progressive(self, position: int, supervisor_id: str, role: str, meter: Cents,
+                            jackpot_number: int, time: str) -> Record:
+        """A supervisor approves the progressive payout at ``position`` ((k)(3)(iii), (k)(6),
+        (g)(9))."""
+        return self._optional_wagers().approve_progressive(position, supervisor_id, role, meter,
+                                                           jackpot_number, time)
+
+    def verify_reject_progressive(self, position: int, supervisor_id: str, role: str,
+                                  reason: str) -> None:
+        self._optional_wagers().verify_reject_progressive(position, supervisor_id, role, reason)
+
+    def can_reject_progressive(self, position: int, supervisor_id: str, role: str,
+                               reason: str) -> bool:
+        return allowed(self.verify_reject_progressive, position, supervisor_id, role, reason)
+
+    def reject_progressive(self, position: int, supervisor_id: str, role: str,
+                           reason: str) -> Record:
+        """A supervisor rejects the progressive payout at ``position`` ((k)(3)(iii))."""
+        return self._optional_wagers().reject_progressive(position, supervisor_id, role, reason)
+
+    def verify_complete_jackpot_record(self, position: int) -> None:
+        self._optional_wagers().verify_complete_jackpot_record(position)
+
+    def can_complete_jackpot_record(self, position: int) -> bool:
+        return allowed(self.verify_complete_jackpot_record, position)
+
+    def complete_jackpot_record(self, position: int) -> Record:
+        """The jackpot record of ``position`` is complete; its cards may be collected ((g)(9))."""
+        return self._optional_wagers().complete_jackpot_record(position)
 
     # ------------------------------------------------------------------ the next round
     def next_context(self) -> TableContext:
@@ -1304,7 +1508,7 @@ class PaiGowRound:
     @property
     def step(self) -> Step:
         """What the dealer does now (:func:`.steps.step_for`)."""
-        return step_for(self)
+        return step_for(self) if self.optional is None else self.optional.step()
 
     # ------------------------------------------------------------------ the document
     def to_document(self) -> dict[str, JSONValue]:
@@ -1335,9 +1539,10 @@ class PaiGowRound:
             "bank_hand": hand_json(self.bank_hand),
             "surrendered": list(self.surrendered),
             "results": {str(k): v for k, v in self._results.items()},
-            "payments": [p.to_json() for p in self._payments],
-            "net": {str(k): v for k, v in self._net.items()},
-            "records": [r.to_json() for r in self._records],
+            "payments": [p.to_json() for p in self.payments],
+            "net": {str(k): v for k, v in self.net.items()},
+            "records": [r.to_json() for r in self.history],
+            **({} if self.optional is None else {"bonus": self.optional.document()}),
         }
 
 

@@ -2,10 +2,10 @@
 (the mapping of ``resources/pai_gow.toml``), refused with the clause if the settings are illegal.
 Registered by :mod:`dealer_station.station` as ``pai_gow``.
 
-With no optional wager offered (``[side_wagers] offered = []``) the round is the core
-:class:`~dealer_station.games.pai_gow.round.PaiGowRound`. With optional wagers it is a
-:class:`~dealer_station.games.pai_gow.wagers.bonus_round.PaiGowBonusRound`: the wagers offered
-are the table's ``[side_wagers] offered`` list, the rest of their configuration (pay table
+The round is a :class:`~dealer_station.games.pai_gow.round.PaiGowRound`. With optional wagers
+offered (``[side_wagers] offered``) it holds them
+(:class:`~dealer_station.games.pai_gow.wagers.part.OptionalWagers`): the wagers offered are the
+table's ``[side_wagers] offered`` list, the rest of their configuration (pay table
 letters, limits, the progressive's denomination, reset and rate) comes from the optional
 ``bonus_wagers`` mapping of the settings (the keys of ``resources/pai_gow_bonus.toml``), by
 default from that shipped file.
@@ -25,7 +25,8 @@ needs.
 'shuffle'
 >>> bonus = new_round({"side_wagers": {"offered": ["progressive"]},
 ...                    "station_round": {"dealer_id": "D1", "round_id": "7"}})
->>> sorted(w.value for w in bonus.bonus.offered), bonus.dealer_id, bonus.round_id
+>>> wagers = bonus.optional
+>>> sorted(w.value for w in wagers.bonus.offered), wagers.dealer_id, wagers.round_id
 (['progressive'], 'D1', '7')
 >>> later = new_round({"station_round": {"context": {"new_game": False, "last_bank": 3}}})
 >>> later.context.new_game, later.context.last_bank, later.banking_open
@@ -42,9 +43,9 @@ from typing import Any
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import PaiGowConfig, config_from_mapping
 from dealer_station.games.pai_gow.round import PaiGowRound
-from dealer_station.games.pai_gow.wagers.bonus_round import PaiGowBonusRound
 from dealer_station.games.pai_gow.wagers.config import BonusConfig, BonusConfigError
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.part import OptionalWagers
 from dealer_station.games.pai_gow.wagers.stub import StubCount
 from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
@@ -152,12 +153,11 @@ def next_table_context(previous: Any) -> TableContext:
     >>> next_table_context(first) == first.context  # not played to the end: voided
     True
     """
-    core = previous.core if isinstance(previous, PaiGowBonusRound) else previous
-    if not isinstance(core, PaiGowRound):
+    if not isinstance(previous, PaiGowRound):
         return TableContext()
-    if not previous.is_complete:  # (previous is core or its bonus round)
-        return core.context
-    return core.next_context()
+    if not previous.is_complete:
+        return previous.context
+    return previous.next_context()
 
 
 #: What the dealer may tell the station of the table when a round starts (:func:`with_table`).
@@ -217,7 +217,7 @@ def with_table(context: TableContext, table: Mapping[str, Any] | None) -> TableC
     return context
 
 
-def new_round(settings: Mapping[str, Any]) -> PaiGowRound | PaiGowBonusRound:
+def new_round(settings: Mapping[str, Any]) -> PaiGowRound:
     """A new round at a table configured by ``settings`` (validated: ``ConfigError`` /
     ``BonusConfigError`` with the clause), in the table context of its ``station_round``
     mapping (a new game without one)."""
@@ -233,11 +233,11 @@ def new_round(settings: Mapping[str, Any]) -> PaiGowRound | PaiGowBonusRound:
     bonus = bonus_config(config, bonus_settings)
     stub = context.get("stub")
     round_id = context.get("round_id")
-    return PaiGowBonusRound(
-        config, bonus, carried,
+    return PaiGowRound(config, carried, optional=OptionalWagers(
+        bonus,
         dealer_id=str(context.get("dealer_id", "")),
         stub=StubCount.from_json(stub) if isinstance(stub, Mapping) else None,
-        round_id=None if round_id is None else str(round_id))
+        round_id=None if round_id is None else str(round_id)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,8 +303,8 @@ class PaiGowStationHooks:
             return prepared
         fresh = StubCount.for_config(bonus_config(config, bonus_settings))
         stub = fresh
-        if isinstance(previous, PaiGowBonusRound):
-            carried = previous.next_stub()
+        if isinstance(previous, PaiGowRound) and previous.optional is not None:
+            carried = previous.optional.next_stub()
             if carried.required == fresh.required:
                 stub = carried
         context.update({"dealer_id": dealer_id, "round_id": str(round_id),
@@ -313,9 +313,9 @@ class PaiGowStationHooks:
 
     def progressive(self, round_: Any) -> MeterTerms | None:
         """The meter ``round_`` feeds and pays from, or ``None`` (no progressive offered)."""
-        if not isinstance(round_, PaiGowBonusRound):
+        if not isinstance(round_, PaiGowRound) or round_.optional is None:
             return None
-        bonus = round_.bonus
+        bonus = round_.optional.bonus
         if not bonus.offers(BonusWager.PROGRESSIVE):
             return None
         return MeterTerms(_PROGRESSIVE, bonus.progressive_reset,

@@ -24,7 +24,9 @@ from dealer_station.games.pai_gow.dealing import deck_order
 from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
+from dealer_station.games.pai_gow.wagers.config import Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
+from dealer_station.games.pai_gow.wagers.lockout import ProgressiveLockout
 from dealer_station.hardware import SHOE_RESET, SHOE_SHUFFLE, HardwareKind, shoe_dispense
 from dealer_station.money import format_cents
 from dealer_station.ui.adapters.base import (
@@ -55,9 +57,18 @@ AREAS = ("pai_gow", "progressive", "fortune", "envy", "insurance", "three_card_b
 
 
 def core(round_: Any) -> PaiGowRound:
-    """The core round of a round with optional wagers (``PaiGowBonusRound.core``), or itself."""
-    found: PaiGowRound = getattr(round_, "core", round_)
-    return found
+    """The station's round as what it is: a Pai Gow round (one class, with or without the
+    optional wagers)."""
+    if not isinstance(round_, PaiGowRound):
+        raise TypeError(f"a Pai Gow table holds a Pai Gow round, not {type(round_).__name__}")
+    return round_
+
+
+def _lockout(round_: Any) -> ProgressiveLockout:
+    """The progressive lockout of a round whose step is about it (the progressive offered)."""
+    wagers = core(round_).optional
+    assert wagers is not None, "a lockout step comes only with the optional wagers"
+    return wagers.lockout
 
 
 def core_round(settings: Mapping[str, Any]) -> PaiGowRound:
@@ -164,7 +175,7 @@ class PaiGowAdapter(GameAdapter):
             is_dealer=True,
         ))
         lockout = devices.lockout
-        lit = getattr(getattr(bonus_round, "lockout", None), "lit", None)
+        lit = round_.optional.lockout.lit if round_.optional is not None else None
         note = f"{len(lit)} progressive light(s) lit" if lit else ""
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=lockout,
                          lockout_note=note)
@@ -257,7 +268,7 @@ class PaiGowAdapter(GameAdapter):
         if phase == "lockout" and "resolve_light_mismatch" in step.actions:
             return (Command("recount", "RECOUNT…", "C", form="light_count"),)
         if phase == "lockout" and "confirm_light_count" in step.actions:
-            lit = len(round_.lockout.lit)
+            lit = len(_lockout(round_).lit)
             return (Command("count", f"{lit} CHIPS = {lit} LIGHTS", "C",
                             "confirm_light_count", {"chips": lit}),
                     Command("other_count", "OTHER COUNT…", "O", form="light_count"))
@@ -328,16 +339,16 @@ class PaiGowAdapter(GameAdapter):
 
     @staticmethod
     def _stub_by_hand(round_: Any) -> bool:
-        bonus = getattr(round_, "bonus", None)
-        completion = getattr(bonus, "three_seven_completion", None)
-        return getattr(completion, "value", "") == "stub_by_hand"
+        wagers = core(round_).optional
+        return (wagers is not None
+                and wagers.bonus.three_seven_completion is Completion.STUB_BY_HAND)
 
     @staticmethod
     def _stub_command(round_: Any) -> tuple[Command, ...]:
         """COUNT STUB… while the stub may be counted this round and has not been
         ((n)(7)(ii)); the step's "next" line prompts it when it is due."""
-        stub = getattr(round_, "stub", None)
-        if stub is None or not stub.required or round_.stub_counted:
+        wagers = core(round_).optional
+        if wagers is None or not wagers.stub.required or wagers.stub_counted:
             return ()
         if not round_.can_count_stub(0):
             return ()
@@ -352,8 +363,7 @@ class PaiGowAdapter(GameAdapter):
         found: list[Command] = []
         if not (devices.redeal_due or self._shoe_faulted(devices)):
             found.extend(self._redeal(round_, devices))
-        if callable(getattr(round_, "can_call_supervisor", None)) and \
-                round_.can_call_supervisor("dealer error"):
+        if core(round_).can_call_supervisor("dealer error"):
             found.append(Command("exposed_card", "CARD EXPOSED…", "", form="exposed_card"))
             found.append(Command("call_supervisor", "CALL A SUPERVISOR…", "",
                                  form="call_supervisor"))
@@ -382,7 +392,7 @@ class PaiGowAdapter(GameAdapter):
         if name == "surrender":
             return self._surrender_form(round_, core(round_).exposure_order())
         if name == "light_count" and step.phase == "lockout":
-            lit = len(round_.lockout.lit)
+            lit = len(_lockout(round_).lit)
             return EntryRequest("form", "", "PROGRESSIVE CHIPS COUNTED", options={
                 "name": name, "submit": "CONFIRM THE COUNT",
                 "fields": (FormField("number", "chips",
@@ -437,9 +447,11 @@ class PaiGowAdapter(GameAdapter):
                 "note": "A wrong number of cards takes the deck off the table (5324.41(n)(8)).",
             })
         if name == "light_mismatch" and "resolve_light_mismatch" in step.actions:
-            lit_now = sorted(round_.lockout.lit)
+            lockout = _lockout(round_)
+            lit_now = sorted(lockout.lit)
             unlit = [p for p in sorted(core(round_).wagers) if p not in lit_now]
-            chips, lights = round_.lockout.mismatch
+            assert lockout.mismatch is not None  # the step offers resolve_light_mismatch
+            chips, lights = lockout.mismatch
             return EntryRequest("form", "", f"MISMATCH · {chips} chip(s), {lights} light(s)",
                                 options={
                 "name": name, "submit": "RESOLVE WITH THE REASON", "cancel": False,
@@ -463,12 +475,13 @@ class PaiGowAdapter(GameAdapter):
 
     @staticmethod
     def _stub_form_allowed(round_: Any) -> bool:
-        stub = getattr(round_, "stub", None)
-        if stub is None:
+        wagers = core(round_).optional
+        if wagers is None:
             return False
         if round_.step.phase == "stub_count":
             return True
-        return bool(stub.required and not round_.stub_counted and round_.can_count_stub(0))
+        return bool(wagers.stub.required and not wagers.stub_counted
+                    and round_.can_count_stub(0))
 
     def form_action(self, round_: Any, name: str,
                     values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -535,10 +548,11 @@ class PaiGowAdapter(GameAdapter):
     def _progressive_entry(round_: Any, position: str) -> dict[str, Any]:
         """The progressive wager of ``position`` as its acceptor reports it: the denomination
         (0: not offered) and whether the light is lit ((d)(4), (k)(2))."""
-        bonus = getattr(round_, "bonus", None)
-        if bonus is None or not bonus.offers(BonusWager.PROGRESSIVE):
+        wagers = core(round_).optional
+        if wagers is None or not wagers.bonus.offers(BonusWager.PROGRESSIVE):
             return {"progressive": 0}
-        lit = set(getattr(getattr(round_, "lockout", None), "lit", ()))
+        bonus = wagers.bonus
+        lit = set(wagers.lockout.lit)
         return {"progressive": int(bonus.progressive_denomination),
                 "progressive_lit": bool(position) and int(position) in lit}
 
@@ -693,8 +707,7 @@ class PaiGowAdapter(GameAdapter):
         phase = round_.step.phase
         match event:
             case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat), late=False) if (
-                    phase == "betting" and callable(getattr(round_, "can_acceptor_lit", None))
-                    and round_.can_acceptor_lit(seat)):
+                    phase == "betting" and round_.can_acceptor_lit(seat)):
                 return [("acceptor_lit", {"position": seat})]
             case DeviceEvent(kind=EventKind.LOCKOUT_BUTTON) if (
                     phase == "betting" and round_.can_no_more_bets()):

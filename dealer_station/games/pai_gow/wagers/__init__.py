@@ -14,5 +14,5 @@ Pure rules, no Qt:
 * :mod:`.validation`: supervisor validation and the numbered jackpot record ((k)(3), (g)(9));
 * :mod:`.fortune`, :mod:`.imperial`, :mod:`.three_seven`, :mod:`.stub`: each family's rules;
 * :mod:`.settlement`: every payment of a round in the regulated order (:func:`settle_round`);
-* :mod:`.bonus_round`: :class:`PaiGowBonusRound`, the core round with the optional wagers.
+* :mod:`.part`: :class:`OptionalWagers`, the part of a round that holds its optional wagers.
 """

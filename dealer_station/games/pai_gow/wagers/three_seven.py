@@ -2,10 +2,11 @@
 between the stacks of three and the four more cards, the seven-card bonus with the pai gow wager.
 
 The dealing itself (stacks of three from the player farthest to the dealer's left with a wager,
-clockwise, then the dealer, (n)(4)-(n)(5); four more cards in the same order, (n)(7)) is the core
-round's (:mod:`dealer_station.games.pai_gow.dealing`); :class:`.bonus_round.PaiGowBonusRound`
-puts the three-card settlement between them ((n)(6): :func:`three_card_lines`, all losing wagers
-collected, then all winners paid) and the stub count after them (:mod:`.stub`).
+clockwise, then the dealer, (n)(4)-(n)(5); four more cards in the same order, (n)(7)) is the
+round's (:mod:`dealer_station.games.pai_gow.dealing`); its optional wagers
+(:class:`.part.OptionalWagers`) put the three-card settlement between them ((n)(6):
+:func:`three_card_lines`, all losing wagers collected, then all winners paid) and the stub count
+after them (:mod:`.stub`).
 
 The seven-card bonus is announced at the exposure of the hands, collected there when it loses
 ((g)(4), (g)(5)) and paid after the player's pai gow poker wager, the dealer resetting the hands to

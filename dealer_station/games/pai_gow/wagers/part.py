@@ -1,56 +1,54 @@
-"""A Pai Gow Poker round with the optional wagers of 5324.41(k)-(p), built on the core round.
+"""The optional wagers of 5324.41(k)-(p) as the part of a Pai Gow Poker round that holds them.
 
-:class:`PaiGowBonusRound` wraps :class:`~dealer_station.games.pai_gow.round.PaiGowRound` through
-its seams and adds the actions of the optional wagers, each with the verify / can / do faces of
-:mod:`dealer_station.procedure` and a replayable :class:`Record`:
+:class:`OptionalWagers` is the state a round with optional wagers keeps besides the pai gow
+wagers (the wagers' configuration, the progressive lockout, the stub tracker, the supervisor
+validations and jackpot records) and the actions on it, each with the verify / do faces of
+:mod:`dealer_station.procedure` writing a replayable :class:`Record` in the round's one history.
+:class:`~dealer_station.games.pai_gow.round.PaiGowRound` holds it (``round_.optional``), offers
+its actions (``verify_x`` / ``can_x`` / ``x``, refused at a table without optional wagers) and
+calls it at fixed extension points: withdrawing a wager, "no more bets", the deal and the stacks
+of four, a surrender, the settlement, the step and the document.
 
-* betting: :meth:`~PaiGowBonusRound.place_bonus_wager` (fortune, insurance, three-card, seven-card,
-  imperial, within the configured bounds) and :meth:`~PaiGowBonusRound.acceptor_lit` (a
+* betting: :meth:`~OptionalWagers.place_bonus_wager` (fortune, insurance, three-card, seven-card,
+  imperial, within the configured bounds) and :meth:`~OptionalWagers.acceptor_lit` (a
   progressive chip dropped in a position's acceptor, (d)(4));
-* "no more bets" presses the lockout; :meth:`~PaiGowBonusRound.confirm_light_count` compares the
+* "no more bets" presses the lockout; :meth:`~OptionalWagers.confirm_light_count` compares the
   chips with the lights, a mismatch blocks the deal until a recount or
-  :meth:`~PaiGowBonusRound.resolve_light_mismatch` ((k)(2)); the confirmed wagers are the meter's
+  :meth:`~OptionalWagers.resolve_light_mismatch` ((k)(2)); the confirmed wagers are the meter's
   contributions (``effects["meter_contribution"]``);
-* three then four: :meth:`~PaiGowBonusRound.settle_three_card_bonus` between the stacks of three
-  and the four more cards ((n)(6)-(7)); the stub count (:meth:`~PaiGowBonusRound.count_stub`,
-  :meth:`~PaiGowBonusRound.shuffler_report`, (n)(7)(ii)-(n)(8)) with a tracker carried from round
-  to round (:meth:`~PaiGowBonusRound.next_stub`);
-* settlement: :meth:`~PaiGowBonusRound.settle` with the meter reading of the moment; every line in
-  the regulated order (:func:`.settlement.settle_round`) except the progressive payouts deducted
-  from the meter, which wait for a supervisor (:meth:`~PaiGowBonusRound.approve_progressive`,
-  :meth:`~PaiGowBonusRound.reject_progressive`, in the regulated order, each paid from the meter
+* three then four: :meth:`~OptionalWagers.settle_three_card_bonus` between the stacks of three
+  and the four more cards ((n)(6)-(7)); the stub count (:meth:`~OptionalWagers.count_stub`,
+  :meth:`~OptionalWagers.shuffler_report`, (n)(7)(ii)-(n)(8)) with a tracker carried from round
+  to round (:meth:`~OptionalWagers.next_stub`);
+* settlement: the round's ``settle`` with the meter reading of the moment; every line in the
+  regulated order (:func:`.settlement.settle_round`) except the progressive payouts deducted
+  from the meter, which wait for a supervisor (:meth:`~OptionalWagers.approve_progressive`,
+  :meth:`~OptionalWagers.reject_progressive`, in the regulated order, each paid from the meter
   reading given at its approval, (k)(3)(iii), (k)(6)) while every other line is settled; each
   approved payout gets its numbered jackpot record and the cards stay until it is complete
-  (:meth:`~PaiGowBonusRound.complete_jackpot_record`, (g)(9)).
+  (:meth:`~OptionalWagers.complete_jackpot_record`, (g)(9)).
 
 Inputs from outside the rules (meter readings, jackpot numbers, times, supervisor ids) are action
 arguments, so :func:`dealer_station.procedure.replay` of the records on a new round made with the
-same configuration, context, dealer and stub tracker rebuilds the round exactly.
+same configuration, context, dealer and stub tracker rebuilds the round exactly
+(:func:`bonus_round` makes one).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from dealer_station.cards import Card, parse_cards
 from dealer_station.games.pai_gow.banking import TableContext
-from dealer_station.games.pai_gow.config import DealingMethod, PaiGowConfig, config_from_mapping
+from dealer_station.games.pai_gow.config import DealingMethod, PaiGowConfig
+from dealer_station.games.pai_gow.phases import Phase
 from dealer_station.games.pai_gow.positions import DEALER
-from dealer_station.games.pai_gow.round import GAME, PaiGowRound, Phase
+from dealer_station.games.pai_gow.round import Ledger, PaiGowRound
+from dealer_station.games.pai_gow.steps import step_for
 from dealer_station.hardware import LOCKOUT_ON
 from dealer_station.money import Cents, format_cents
-from dealer_station.procedure import (
-    GameRound,
-    JSONValue,
-    Payment,
-    ProcedureError,
-    Record,
-    Step,
-    allowed,
-    replay,
-)
+from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, Step
 
 from .config import BonusConfig, BonusConfigError, Completion
 from .families import BonusWager
@@ -64,7 +62,7 @@ from .stub import StubCount
 from .three_seven import three_card_lines
 from .validation import JackpotRecord, SupervisorValidation, ValidationState
 
-__all__ = ["PaiGowBonusRound", "bonus_round_from_document", "settle_bonus_document"]
+__all__ = ["OptionalWagers", "bonus_round"]
 
 _PROGRESSIVE = BonusWager.PROGRESSIVE
 _METER_CLAUSE = "5324.41(k)(3)(iii)"
@@ -79,34 +77,37 @@ def _terms(figure: object) -> tuple[int | None, Cents | None]:
     return (figure.basis_points if isinstance(figure, MeterShare) else None,
             figure.cents if isinstance(figure, Fixed) else None)
 
-class PaiGowBonusRound:
-    """One Pai Gow Poker round with its optional wagers (satisfies
-    :class:`dealer_station.procedure.GameRound`)."""
 
-    game = GAME
+def bonus_round(
+    config: PaiGowConfig,
+    bonus: BonusConfig,
+    context: TableContext | None = None,
+    *,
+    dealer_id: str,
+    stub: StubCount | None = None,
+    round_id: str | None = None,
+) -> PaiGowRound:
+    """A new Pai Gow Poker round with the optional wagers of ``bonus`` (which must be the ones
+    the table offers, ``config.side_wagers``: ``BonusConfigError`` otherwise), dealt by
+    ``dealer_id``, with the stub tracker carried from the table's round before."""
+    return PaiGowRound(config, context, optional=OptionalWagers(
+        bonus, dealer_id=dealer_id, stub=stub, round_id=round_id))
+
+
+class OptionalWagers:
+    """The optional wagers' part of one Pai Gow Poker round (``PaiGowRound.optional``)."""
 
     def __init__(
         self,
-        config: PaiGowConfig,
         bonus: BonusConfig,
-        context: TableContext | None = None,
         *,
         dealer_id: str,
         stub: StubCount | None = None,
         round_id: str | None = None,
     ) -> None:
-        offered = {w.value for w in bonus.offered}
-        if offered != set(config.side_wagers):
-            raise BonusConfigError(
-                f"the table offers {sorted(config.side_wagers)} but the optional wagers' "
-                f"configuration offers {sorted(offered)}",
-                "5324.41(d)(1)",
-            )
-        self.config = config
         self.bonus = bonus
         self.dealer_id = dealer_id
         self.round_id = round_id
-        self.core = PaiGowRound(config, context, bonus_settlement=self._settle_bonuses)
         self.lockout = ProgressiveLockout()
         self.stub = stub if stub is not None else StubCount.for_config(bonus)
         self.stub_at_start = self.stub
@@ -117,81 +118,63 @@ class PaiGowBonusRound:
         self.jackpots: dict[int, JackpotRecord] = {}
         self.left_face_up: tuple[int, ...] = ()
         self.cards_kept: tuple[int, ...] = ()
-        self._records: list[Record] = []
-        self._payments: list[Payment] = []
-        self._core_seen = 0
         self._adjust: dict[int | str, Cents] = {}
+        self._round: PaiGowRound | None = None
+        self._ledger: Ledger | None = None
 
-    # ------------------------------------------------------------------ protocol
+    def attach(self, round_: PaiGowRound, ledger: Ledger) -> None:
+        """Become the optional wagers of ``round_`` (called by the round as it is made), writing
+        records and payment lines to its ``ledger``."""
+        offered = {w.value for w in self.bonus.offered}
+        if offered != set(round_.config.side_wagers):
+            raise BonusConfigError(
+                f"the table offers {sorted(round_.config.side_wagers)} but the optional wagers' "
+                f"configuration offers {sorted(offered)}",
+                "5324.41(d)(1)",
+            )
+        if self._round is not None:
+            raise ValueError("these optional wagers belong to another round")
+        self._round, self._ledger = round_, ledger
+
     @property
-    def history(self) -> tuple[Record, ...]:
-        return tuple(self._records)
+    def round(self) -> PaiGowRound:
+        assert self._round is not None, "OptionalWagers.attach is called by the round"
+        return self._round
 
     @property
-    def payments(self) -> tuple[Payment, ...]:
-        return tuple(self._payments)
+    def ledger(self) -> Ledger:
+        assert self._ledger is not None, "OptionalWagers.attach is called by the round"
+        return self._ledger
 
+    # ------------------------------------------------------------------ state
     @property
     def pending(self) -> tuple[SupervisorValidation, ...]:
         """Progressive payouts waiting for a supervisor, in the order they are paid."""
         return tuple(v for v in self.validations if v.state is ValidationState.PENDING)
 
     @property
-    def is_complete(self) -> bool:
-        return (self.core.is_complete and not self.pending
-                and all(j.complete for j in self.jackpots.values()))
+    def complete(self) -> bool:
+        """Nothing of the optional wagers is left: no payout waits for a supervisor and every
+        jackpot record is complete ((k)(3)(iii), (g)(9))."""
+        return not self.pending and all(j.complete for j in self.jackpots.values())
 
-    @property
-    def phase(self) -> Phase:
-        return self.core.phase
-
-    @property
-    def net(self) -> dict[int | str, Cents]:
-        """Each party's result: the core's books with the optional wagers' corrections (a
-        progressive wager stays in the tray when it wins; lines settled outside the core)."""
-        net = dict(self.core.net)
+    def adjusted(self, net: dict[int | str, Cents]) -> dict[int | str, Cents]:
+        """The round's books ``net`` with the optional wagers' own lines (a progressive wager
+        stays in the tray when it wins; lines settled outside the pai gow settlement)."""
         for party, amount in self._adjust.items():
             net[party] = net.get(party, 0) + amount
         return net
 
-    # ------------------------------------------------------------------ helpers
     def _record(self, action: str, arguments: dict[str, JSONValue],
                 effects: dict[str, JSONValue], clause: str | None) -> Record:
-        record = Record(len(self._records) + 1, action, arguments, effects, clause)
-        self._records.append(record)
-        return record
-
-    def _sync(self) -> None:
-        """Take over the core's new payment lines, in order."""
-        for line in self.core.payments[self._core_seen:]:
-            self._append(line)
-            if line.wager == _PROGRESSIVE.value and line.outcome == "pay":
-                # the core books a win at its amount; the progressive chip stays in the tray
-                self._book(line.position, -line.stake)
-        self._core_seen = len(self.core.payments)
+        return self.ledger.record(action, arguments, effects, clause)
 
     def _append(self, line: Payment) -> Payment:
-        line = replace(line, order=len(self._payments) + 1)
-        self._payments.append(line)
-        return line
+        return self.ledger.pay(line)
 
     def _book(self, party: int | str, amount: Cents) -> None:
         self._adjust[party] = self._adjust.get(party, 0) + amount
         self._adjust["house"] = self._adjust.get("house", 0) - amount
-
-    def _delegate(self, action: str, arguments: dict[str, JSONValue],
-                  check: Callable[[], None] | None = None) -> Record:
-        if check is not None:
-            check()
-        core_record: Record = getattr(self.core, action)(**arguments)
-        self._sync()
-        return self._record(action, arguments, dict(core_record.effects), core_record.clause)
-
-    def __getattr__(self, name: str) -> Any:
-        # verify_x / can_x of the core's actions (shuffle, cut, set_hand, ...)
-        if name.startswith(("verify_", "can_")) and not name.startswith("_"):
-            return getattr(self.core, name)
-        raise AttributeError(name)
 
     @property
     def _progressive_offered(self) -> bool:
@@ -199,185 +182,76 @@ class PaiGowBonusRound:
 
     @property
     def _three_then_four(self) -> bool:
-        return self.config.dealing is DealingMethod.THREE_THEN_FOUR
+        return self.round.config.dealing is DealingMethod.THREE_THEN_FOUR
 
-    # ------------------------------------------------------------------ core actions
-    def shuffle(self) -> Record:
-        return self._delegate("shuffle", {})
-
-    def cut(self, offered_to: int | None, accepted: bool) -> Record:
-        return self._delegate("cut", {"offered_to": offered_to, "accepted": accepted})
-
-    def place_wager(self, position: int, amount: Cents, player: str | None = None) -> Record:
-        arguments: dict[str, JSONValue] = {"position": position, "amount": amount}
-        if player is not None:
-            arguments["player"] = player
-        return self._delegate("place_wager", arguments)
-
-    def withdraw_wager(self, position: int) -> Record:
-        """The pai gow wager and every optional wager of ``position`` taken back before "no more
-        bets"; a lit acceptor's chip is returned."""
-        self.core.verify_withdraw_wager(position)
+    # ------------------------------------------------------------ the round's extension points
+    def withdrawn(self, position: int) -> None:
+        """The pai gow wager of ``position`` is taken back before "no more bets" with every
+        optional wager there: a lit acceptor's chip is returned."""
         if position in self.lockout.lit:
             self.lockout = self.lockout.withdraw(position)
-        return self._delegate("withdraw_wager", {"position": position})
 
-    def place_rng_wager(self, position: int, number: int, amount: Cents) -> Record:
-        return self._delegate("place_rng_wager",
-                              {"position": position, "number": number, "amount": amount})
+    def betting_closed(self) -> dict[str, JSONValue] | None:
+        """"No more bets": with the progressive offered the dealer presses the lockout
+        (5324.41(k)(2)); the effects to record with it, or None."""
+        if not self._progressive_offered:
+            return None
+        self.lockout = self.lockout.press_lockout()
+        return {"lockout": True, "lights": sorted(self.lockout.lit)}
 
-    def accept_bank(self, position: int, co_bank: bool = False, chips: Cents = 0) -> Record:
-        arguments: dict[str, JSONValue] = {"position": position, "co_bank": co_bank}
-        if chips:
-            arguments["chips"] = chips
-        return self._delegate("accept_bank", arguments)
-
-    def decline_bank(self, position: int | None = None) -> Record:
-        return self._delegate("decline_bank", {"position": position})
-
-    def no_more_bets(self) -> Record:
-        """"No more bets": the core closes the betting and, with the progressive offered, the
-        dealer presses the lockout (5324.41(k)(2))."""
-        self.core.verify_no_more_bets()
-        record = self._delegate("no_more_bets", {})
-        if self._progressive_offered:
-            self.lockout = self.lockout.press_lockout()
-            effects = {**record.effects, "lockout": True, "lights": sorted(self.lockout.lit)}
-            record = replace(record, effects=effects, clause="5324.41(k)(2)")
-            self._records[-1] = record
-        return record
-
-    def place_dealer_wager(self, amount: Cents) -> Record:
-        return self._delegate("place_dealer_wager", {"amount": amount})
-
-    def determine_starting_position(self, number: int,
-                                    dice: Sequence[int] | None = None) -> Record:
-        """The RNG number or the dice total, with the three faces when the dealer entered them
-        (5324.2(b)), checked and recorded by the core round; a record of the total alone (as
-        rounds were recorded before the faces were) replays as it was."""
-        arguments: dict[str, JSONValue] = {"number": number}
-        if dice is not None:
-            arguments["dice"] = list(dice)
-        return self._delegate("determine_starting_position", arguments)
-
-    def settle_rng_wagers(self) -> Record:
-        return self._delegate("settle_rng_wagers", {})
-
-    def verify_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> None:
+    def verify_deal(self) -> None:
         """No card before the lockout count is confirmed ((k)(2)) and, dealing three then four
         from the shoe, before a due stub count or with a deck found short ((n)(7)-(8))."""
         if self._progressive_offered:
             self.lockout.verify_deal()
         if self._three_then_four:
             self.stub.verify_deal()
-        self.core.verify_deal(cards, first_stack)
 
-    def can_deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> bool:
-        return allowed(self.verify_deal, cards, first_stack)
-
-    def deal(self, cards: Sequence[str] | str, first_stack: int = 1) -> Record:
-        arguments: dict[str, JSONValue] = {
-            "cards": cards if isinstance(cards, str) else list(cards)}
-        if first_stack != 1:
-            arguments["first_stack"] = first_stack
-        return self._delegate("deal", arguments, lambda: self.verify_deal(cards, first_stack))
-
-    def call_supervisor(self, reason: str) -> Record:
-        return self._delegate("call_supervisor", {"reason": reason})
-
-    def resolve_halt(self, supervisor: str, resolution: str) -> Record:
-        return self._delegate("resolve_halt", {"supervisor": supervisor,
-                                               "resolution": resolution})
-
-    @property
-    def is_void(self) -> bool:
-        return self.core.is_void
-
-    @property
-    def halt(self) -> Any:
-        return self.core.halt
-
-    def redeal(self, reason: str, stacks: int = 0) -> Record:
-        return self._delegate("redeal", {"reason": reason, "stacks": stacks})
-
-    def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
+    def verify_deal_four_card_stacks(self) -> None:
         """The four more cards come after every three-card bonus is settled ((n)(7))."""
         if self._three_card_wagers and not self.three_card_settled:
             raise ProcedureError("settle the three-card bonus wagers before the four more cards",
                                  "5324.41(n)(7)")
-        self.core.verify_deal_four_card_stacks(cards)
 
-    def can_deal_four_card_stacks(self, cards: Sequence[str] | str) -> bool:
-        return allowed(self.verify_deal_four_card_stacks, cards)
-
-    def deal_four_card_stacks(self, cards: Sequence[str] | str) -> Record:
-        arguments: dict[str, JSONValue] = {
-            "cards": cards if isinstance(cards, str) else list(cards)}
-        record = self._delegate("deal_four_card_stacks", arguments,
-                                lambda: self.verify_deal_four_card_stacks(cards))
+    def four_card_clause(self) -> str | None:
+        """The clause the four more cards are dealt under when it is not the shoe's
+        ((n)(7)(i): from the stub, by hand)."""
         if self.bonus.three_seven_completion is Completion.STUB_BY_HAND:
-            record = replace(record, clause="5324.41(n)(7)(i)")
-            self._records[-1] = record
-        return record
+            return "5324.41(n)(7)(i)"
+        return None
 
-    def players_have_set(self) -> Record:
-        return self._delegate("players_have_set", {})
-
-    def set_hand(self, position: int, low: Sequence[str] | str) -> Record:
-        return self._delegate("set_hand", {"position": position,
-                                           "low": low if isinstance(low, str) else list(low)})
-
-    def set_hand_house_way(self, position: int) -> Record:
-        return self._delegate("set_hand_house_way", {"position": position})
-
-    def set_bank_hand(self, low: Sequence[str] | str) -> Record:
-        return self._delegate("set_bank_hand", {"low": low if isinstance(low, str) else list(low)})
-
-    def surrender(self, position: int) -> Record:
-        """The player surrenders the pai gow wager ((g)(3)); the cards are collected unseen, so
-        the fortune bonus, insurance and imperial bonus wagers at the position can win nothing
-        and are collected with it (a progressive or seven-card bonus wager forbids surrender; a
-        three-card bonus is settled before). Nothing is left unsettled on the layout."""
-        core_record = self.core.surrender(position)
-        self._sync()
+    def surrendered(self, position: int) -> list[int]:
+        """The player at ``position`` surrendered ((g)(3)): the cards are collected unseen, so
+        the fortune bonus, insurance and imperial bonus wagers there can win nothing and are
+        collected with the pai gow wager (a progressive or seven-card bonus wager forbids
+        surrender; a three-card bonus is settled before). The payment lines' numbers."""
         orders = []
-        for wager, stake in self.core.side_wagers.get(position, {}).items():
+        for wager, stake in self.round.side_wagers.get(position, {}).items():
             if wager in _FORFEITED_BY_SURRENDER and stake:
                 line = self._append(Payment(
                     0, position, wager, "collect", stake, clause="5324.41(g)(3)",
                     note="the player surrendered: the cards were collected unseen"))
                 self._book(position, -stake)
                 orders.append(line.order)
-        effects = dict(core_record.effects)
-        if orders:
-            effects["optional_wagers_collected"] = orders
-        return self._record("surrender", {"position": position}, effects, core_record.clause)
-
-    def set_dealer_hand(self) -> Record:
-        return self._delegate("set_dealer_hand", {})
-
-    def set_co_bank_hand(self) -> Record:
-        return self._delegate("set_co_bank_hand", {})
+        return orders
 
     # ------------------------------------------------------------------ optional wagers: betting
     def verify_place_bonus_wager(self, position: int, wager: str, amount: Cents) -> None:
         if wager == _PROGRESSIVE.value:
             raise ProcedureError("a progressive payout wager is a chip dropped in the acceptor "
                                  "(acceptor_lit)", "5324.41(d)(4)")
-        self.core.verify_place_side_wager(position, wager, amount)
-        already = self.core.side_wagers.get(position, {}).get(wager, 0)
+        self.round._verify_side_wager(position, wager, amount)
+        already = self.round.side_wagers.get(position, {}).get(wager, 0)
         self.bonus.verify_wager(wager, already + amount)
 
-    def can_place_bonus_wager(self, position: int, wager: str, amount: Cents) -> bool:
-        return allowed(self.verify_place_bonus_wager, position, wager, amount)
 
     def place_bonus_wager(self, position: int, wager: str, amount: Cents) -> Record:
         """A fortune bonus, insurance, three-card, seven-card or imperial bonus wager at
         ``position``, with a pai gow wager there, before "no more bets" ((d)(3)-(6), (l)(2),
         (p)(2)). A fortune bonus of $5 or more gets the envy bonus marker ((l)(3))."""
         self.verify_place_bonus_wager(position, wager, amount)
-        self.core.place_side_wager(position, wager, amount)
-        total = self.core.side_wagers[position][wager]
+        self.round._add_side_wager(position, wager, amount)
+        total = self.round.side_wagers[position][wager]
         effects: dict[str, JSONValue] = {"total": total}
         if wager == BonusWager.FORTUNE_BONUS.value:
             effects["envy_marker"] = total >= 500
@@ -390,18 +264,16 @@ class PaiGowBonusRound:
             raise ProcedureError("the progressive payout wager is not offered here",
                                  "5324.41(k)(1)")
         self.lockout.verify_light(position)
-        self.core.verify_place_side_wager(position, _PROGRESSIVE.value,
+        self.round._verify_side_wager(position, _PROGRESSIVE.value,
                                           self.bonus.progressive_denomination)
 
-    def can_acceptor_lit(self, position: int) -> bool:
-        return allowed(self.verify_acceptor_lit, position)
 
     def acceptor_lit(self, position: int) -> Record:
         """The acceptor of ``position`` lit: a progressive payout wager of the table's
         denomination ((d)(4), (k)(1)). After the lockout it is not recognised ((k)(2))."""
         self.verify_acceptor_lit(position)
         self.lockout = self.lockout.light(position)
-        self.core.place_side_wager(position, _PROGRESSIVE.value,
+        self.round._add_side_wager(position, _PROGRESSIVE.value,
                                    self.bonus.progressive_denomination)
         return self._record("acceptor_lit", {"position": position},
                             {"lights": sorted(self.lockout.lit)}, "5324.41(d)(4)")
@@ -413,8 +285,6 @@ class PaiGowBonusRound:
                                  "5324.41(k)(1)")
         self.lockout.verify_confirm_count(chips)
 
-    def can_confirm_light_count(self, chips: int) -> bool:
-        return allowed(self.verify_confirm_light_count, chips)
 
     def confirm_light_count(self, chips: int) -> Record:
         """The dealer counted ``chips`` progressive chips on the layout in front of the chip tray;
@@ -437,9 +307,6 @@ class PaiGowBonusRound:
                                       voided: Sequence[int] = (), reason: str = "") -> None:
         self.lockout.verify_resolve_mismatch(tuple(returned), tuple(voided), reason)
 
-    def can_resolve_light_mismatch(self, returned: Sequence[int] = (),
-                                   voided: Sequence[int] = (), reason: str = "") -> bool:
-        return allowed(self.verify_resolve_light_mismatch, returned, voided, reason)
 
     def resolve_light_mismatch(self, returned: Sequence[int] = (), voided: Sequence[int] = (),
                                reason: str = "") -> Record:
@@ -457,10 +324,10 @@ class PaiGowBonusRound:
     @property
     def _three_card_wagers(self) -> dict[int, Cents]:
         key = BonusWager.THREE_CARD_BONUS.value
-        return {p: w[key] for p, w in self.core.side_wagers.items() if w.get(key)}
+        return {p: w[key] for p, w in self.round.side_wagers.items() if w.get(key)}
 
     def _three_card_stacks(self) -> dict[int, tuple[Card, ...]]:
-        for record in reversed(self.core.history):
+        for record in reversed(self.round.history):
             if record.action == "deal" and "three_card_stacks" in record.effects:
                 stacks = record.effects["three_card_stacks"]
                 return {int(p): parse_cards(text) for p, text in stacks.items()
@@ -468,14 +335,12 @@ class PaiGowBonusRound:
         return {}
 
     def verify_settle_three_card_bonus(self) -> None:
-        if self.core.phase is not Phase.FOUR_CARD:
+        if self.round.phase is not Phase.FOUR_CARD:
             raise ProcedureError("the three-card bonus wagers are settled after the stacks of "
                                  "three and before the four more cards", "5324.41(n)(7)")
         if self.three_card_settled:
             raise ProcedureError("the three-card bonus wagers are settled", "5324.41(n)(6)")
 
-    def can_settle_three_card_bonus(self) -> bool:
-        return allowed(self.verify_settle_three_card_bonus)
 
     def settle_three_card_bonus(self) -> Record:
         """Collect every losing three-card bonus wager, then pay every winner ((n)(6))."""
@@ -495,10 +360,10 @@ class PaiGowBonusRound:
         """The count is overdue, or the deck was removed from the table, and this blocks the
         round's deal: the dealer counts the whole deck (the stub before any card is dealt; a
         replacement deck) or enters the shuffler's count to release it ((n)(7)(ii), (n)(8))."""
-        return self.core.phase is Phase.DEAL and not self.stub.can_deal
+        return self.round.phase is Phase.DEAL and not self.stub.can_deal
 
     def verify_count_stub(self, counted: int) -> None:
-        if not self._three_then_four or (not self._count_before_the_deal and self.core.phase in (
+        if not self._three_then_four or (not self._count_before_the_deal and self.round.phase in (
                 Phase.SHUFFLE, Phase.CUT, Phase.BETTING, Phase.DEALER_WAGER, Phase.STARTING,
                 Phase.RNG_WAGERS, Phase.DEAL, Phase.FOUR_CARD)):
             raise ProcedureError("the stub is counted face down after the four more cards (or, "
@@ -508,8 +373,6 @@ class PaiGowBonusRound:
             raise ProcedureError(f"a count is a number of cards, not {counted!r}",
                                  "5324.41(n)(7)(ii)")
 
-    def can_count_stub(self, counted: int) -> bool:
-        return allowed(self.verify_count_stub, counted)
 
     def count_stub(self, counted: int) -> Record:
         """The dealer counted the stub face down on the layout ((n)(7)(ii)); a wrong number of
@@ -523,19 +386,17 @@ class PaiGowBonusRound:
                              "problem": self.stub.last_problem}, "5324.41(n)(7)(ii)")
 
     def _all_stack_positions(self) -> list[str]:
-        for record in reversed(self.core.history):
+        for record in reversed(self.round.history):
             if record.action == "deal" and "three_card_stacks" in record.effects:
                 return list(record.effects["three_card_stacks"])
         return []
 
     def verify_shuffler_report(self, cards: int) -> None:
-        if self.core.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING) and not (
+        if self.round.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING) and not (
                 self._count_before_the_deal):
             raise ProcedureError("the shuffler reports its count after the shuffle",
                                  "5324.41(n)(8)")
 
-    def can_shuffler_report(self, cards: int) -> bool:
-        return allowed(self.verify_shuffler_report, cards)
 
     def shuffler_report(self, cards: int) -> Record:
         """The automated shuffler counted ``cards`` after the shuffle ((n)(8))."""
@@ -550,52 +411,46 @@ class PaiGowBonusRound:
         return self.stub if self.stub_counted else self.stub.round_completed()
 
     # ------------------------------------------------------------------ settlement
-    def verify_settle(self, meter: Cents | None = None) -> None:
-        self.core.verify_settle()
+    def verify_settle(self, meter: Cents | None) -> None:
+        """Payouts are paid from the meter as it stands: the settlement needs its reading when a
+        progressive wager was counted ((k)(6))."""
         if self.progressive_wagered and meter is None:
             raise ProcedureError("read the progressive meter: payouts are paid from the meter as "
                                  "it stands", "5324.41(k)(6)")
-
-    def can_settle(self, meter: Cents | None = None) -> bool:
-        return allowed(self.verify_settle, meter)
 
     @property
     def progressive_wagered(self) -> tuple[int, ...]:
         """The positions whose progressive wager was counted at the (k)(2) light check."""
         return self.lockout.wagered if self._progressive_offered else ()
 
-    def settle(self, meter: Cents | None = None) -> Record:
-        """Expose, collect and pay in the regulated order, the optional wagers with the pai gow
-        wagers ((g)(4)-(8), (l)(4), (p)(3)); ``meter``: the progressive meter now ((k)(6))."""
-        self.verify_settle(meter)
-        self.meter_at_settlement = meter
-        arguments: dict[str, JSONValue] = {} if meter is None else {"meter": meter}
-        core_record = self.core.settle()
-        self._sync()
-        effects = dict(core_record.effects)
-        effects["pending_validation"] = [v.position for v in self.validations]
-        effects["left_face_up"] = list(self.left_face_up)
-        effects["cards_kept"] = list(self.cards_kept)
-        return self._record("settle", arguments, effects, core_record.clause)
+    def settled_effects(self) -> dict[str, JSONValue]:
+        """What the settlement record adds for the optional wagers: the payouts held for a
+        supervisor, the hands left face up and the cards kept ((k)(3), (g)(8)-(9))."""
+        return {"pending_validation": [v.position for v in self.validations],
+                "left_face_up": list(self.left_face_up),
+                "cards_kept": list(self.cards_kept)}
 
     def _seats(self) -> list[Seat]:
         lit = set(self.progressive_wagered)
-        side = self.core.side_wagers
+        side = self.round.side_wagers
         seats = []
-        for position in self.core.wagers:
-            if position in self.core.surrendered:
+        for position in self.round.wagers:
+            if position in self.round.surrendered:
                 continue
             wagers = {w: a for w, a in side.get(position, {}).items()
                       if w != _PROGRESSIVE.value or position in lit}
-            seats.append(Seat(position, self.core.seven_cards(position), wagers))
+            seats.append(Seat(position, self.round.seven_cards(position), wagers))
         return seats
 
-    def _settle_bonuses(self, round_: PaiGowRound, pai_gow: Sequence[Payment]) -> list[Payment]:
-        """The core's settlement hook: every line in the regulated order; the progressive
-        payouts deducted from the meter are held for a supervisor."""
-        dealer = self.core.seven_cards(DEALER) if DEALER in self._dealt() else ()
+    def settlement(self, pai_gow: Sequence[Payment], meter: Cents | None) -> list[Payment]:
+        """The settlement's extension point: given the pai gow lines in the round's order and
+        the progressive meter now, every line in the regulated order ((g)(7)-(8)); the
+        progressive payouts deducted from the meter are held for a supervisor (they are not
+        among the lines returned)."""
+        self.meter_at_settlement = meter
+        dealer = self.round.seven_cards(DEALER) if DEALER in self._dealt() else ()
         result = settle_round(self.bonus, self._seats(), dealer, pai_gow,
-                              meter=self.meter_at_settlement, bank_position=self.core.bank,
+                              meter=self.meter_at_settlement, bank_position=self.round.bank,
                               progressive_positions=self.progressive_wagered)
         self.left_face_up = result.left_face_up
         self.cards_kept = result.cards_kept
@@ -603,15 +458,18 @@ class PaiGowBonusRound:
         for line in result.payments:
             if line.wager == _PROGRESSIVE.value and line.clause == _METER_CLAUSE:
                 self.validations.append(self._validation(line))
-            else:
-                lines.append(line)
+                continue
+            lines.append(line)
+            if line.wager == _PROGRESSIVE.value and line.outcome == "pay":
+                # the round books a win at its amount; the progressive chip stays in the tray
+                self._book(line.position, -line.stake)
         return lines
 
     def _dealt(self) -> set[int]:
         dealt = set()
-        for position in (*self.core.wagers, DEALER):
+        for position in (*self.round.wagers, DEALER):
             try:
-                self.core.seven_cards(position)
+                self.round.seven_cards(position)
             except KeyError:
                 continue
             dealt.add(position)
@@ -619,7 +477,7 @@ class PaiGowBonusRound:
 
     def _validation(self, line: Payment) -> SupervisorValidation:
         assert isinstance(line.position, int) and line.hand is not None
-        cards = self.core.seven_cards(line.position)
+        cards = self.round.seven_cards(line.position)
         payout = progressive_payout([line.hand], self.bonus.table(_PROGRESSIVE.value),
                                     self.bonus.progressive_denomination)
         assert payout is not None and line.hand in progressive_hands(cards)
@@ -646,7 +504,7 @@ class PaiGowBonusRound:
         paid ((k)(6), (g)(8)): a hit paid before it in the round may have lowered the meter so
         that a fixed amount the same cards form (a royal flush's $100 against 10% of the meter)
         now pays more than the share chosen at settlement."""
-        cards = self.core.seven_cards(request.position)
+        cards = self.round.seven_cards(request.position)
         table = self.bonus.table(_PROGRESSIVE.value)
         denomination = self.bonus.progressive_denomination
         best = progressive_payout(
@@ -670,10 +528,6 @@ class PaiGowBonusRound:
         if not time.strip():
             raise ProcedureError("the jackpot record carries the time", "5324.41(g)(9)")
 
-    def can_approve_progressive(self, position: int, supervisor_id: str, role: str,
-                                meter: Cents, jackpot_number: int, time: str) -> bool:
-        return allowed(self.verify_approve_progressive, position, supervisor_id, role, meter,
-                       jackpot_number, time)
 
     def approve_progressive(self, position: int, supervisor_id: str, role: str, meter: Cents,
                             jackpot_number: int, time: str) -> Record:
@@ -712,9 +566,6 @@ class PaiGowBonusRound:
         _, request = self._pending_at(position)
         request.verify_reject(supervisor_id, role, reason)
 
-    def can_reject_progressive(self, position: int, supervisor_id: str, role: str,
-                               reason: str) -> bool:
-        return allowed(self.verify_reject_progressive, position, supervisor_id, role, reason)
 
     def reject_progressive(self, position: int, supervisor_id: str, role: str,
                            reason: str) -> Record:
@@ -739,8 +590,6 @@ class PaiGowBonusRound:
             raise ProcedureError(f"no jackpot record is open for position {position}",
                                  "5324.41(g)(9)")
 
-    def can_complete_jackpot_record(self, position: int) -> bool:
-        return allowed(self.verify_complete_jackpot_record, position)
 
     def complete_jackpot_record(self, position: int) -> Record:
         """The documentation of the payout is complete: the cards may now be collected ((g)(9))."""
@@ -750,24 +599,23 @@ class PaiGowBonusRound:
                             {"number": self.jackpots[position].number}, "5324.41(g)(9)")
 
     # ------------------------------------------------------------------ the step
-    @property
     def step(self) -> Step:
-        """What the dealer does next. From "no more bets" to the round's end the progressive
-        wagers stay locked out ((k)(2)): every step names ``lockout_on``, so the lockout is put
-        back as the step begins (after a restart too)."""
+        """What the dealer does next (the round's ``step``). From "no more bets" to the round's
+        end the progressive wagers stay locked out ((k)(2)): every step names ``lockout_on``, so
+        the lockout is put back as the step begins (after a restart too)."""
         step = self._step()
         if (self._progressive_offered and self.lockout.phase is not LockoutPhase.OPEN
-                and not self.is_complete and LOCKOUT_ON not in step.hardware):
+                and not self.round.is_complete and LOCKOUT_ON not in step.hardware):
             return replace(step, hardware=(*step.hardware, LOCKOUT_ON))
         return step
 
     def _step(self) -> Step:
-        phase = self.core.phase
+        phase = self.round.phase
         lockout = self.lockout
         if phase is Phase.HALTED:  # nothing but the supervisor's decision
-            return self.core.step
+            return step_for(self.round)
         if phase is Phase.BETTING:
-            core = self.core.step
+            core = step_for(self.round)
             if "no_more_bets" in core.actions:
                 return replace(core, actions=(*core.actions, "place_bonus_wager",
                                               "acceptor_lit"))
@@ -798,7 +646,7 @@ class PaiGowBonusRound:
                         "pay the winners", ("settle_three_card_bonus",),
                         tuple(sorted(self._three_card_wagers, reverse=True)),
                         clause="5324.41(n)(6)")
-        if self.core.is_complete:
+        if phase is Phase.COMPLETE:
             if self.pending:
                 first = self.pending[0]
                 return Step("progressive_validation",
@@ -811,7 +659,7 @@ class PaiGowBonusRound:
                 return Step("jackpot_record", f"Keep the cards of position {p} on the table "
                             f"until jackpot record No. {self.jackpots[p].number} is complete",
                             ("complete_jackpot_record",), (p,), clause="5324.41(g)(9)")
-        core = self.core.step
+        core = step_for(self.round)
         if phase is Phase.FOUR_CARD and (
                 self.bonus.three_seven_completion is Completion.STUB_BY_HAND):
             return replace(core, instruction="Remove the stub from the shoe, place it on the cover "
@@ -824,13 +672,11 @@ class PaiGowBonusRound:
         return core
 
     # ------------------------------------------------------------------ the document
-    def to_document(self) -> dict[str, JSONValue]:
-        document = self.core.to_document()
-        document["complete"] = self.is_complete
-        document["payments"] = [p.to_json() for p in self._payments]
-        document["net"] = {str(k): v for k, v in self.net.items()}
-        document["records"] = [r.to_json() for r in self._records]
-        document["bonus"] = {
+    def document(self) -> dict[str, JSONValue]:
+        """The ``"bonus"`` section of the round's document: what a round with optional wagers is
+        made from besides the table's configuration and context (the wagers' configuration, the
+        dealer, the round's id, the stub tracker at the start) and where they stand."""
+        return {
             "config": self.bonus.to_document(),
             "dealer_id": self.dealer_id,
             "round_id": self.round_id,
@@ -845,49 +691,3 @@ class PaiGowBonusRound:
             "validations": [v.to_json() for v in self.validations],
             "jackpots": {str(p): j.to_json() for p, j in sorted(self.jackpots.items())},
         }
-        return document
-
-
-def bonus_round_from_document(doc: Mapping[str, Any]) -> PaiGowBonusRound:
-    """A fresh round made from a :class:`PaiGowBonusRound` document (table configuration,
-    context, optional wagers' configuration, dealer, round id and stub tracker at the start) with
-    its records replayed. ValueError when the document is not one."""
-    if doc.get("game") != GAME or "bonus" not in doc:
-        raise ValueError("not a Pai Gow Poker round document with optional wagers")
-    try:
-        bonus = doc["bonus"]
-        round_ = PaiGowBonusRound(
-            config_from_mapping(doc["config"]),
-            BonusConfig.from_mapping(bonus["config"]["settings"]),
-            TableContext.from_json(doc.get("context", {})),
-            dealer_id=str(bonus["dealer_id"]),
-            round_id=bonus.get("round_id"),
-            stub=StubCount.from_json(bonus["stub_at_start"]),
-        )
-        records = [Record.from_json(r) for r in doc["records"]]
-        if PaiGowRound.records_in_legacy_order(records):  # recorded before players_have_set
-            round_.core.accept_legacy_order()
-        replay(round_, records)
-    except (KeyError, TypeError) as error:
-        raise ValueError(f"the round document is malformed: {error}") from None
-    return round_
-
-
-def settle_bonus_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
-    """Recompute the settlement of a round with optional wagers from its document (the
-    ``dealer-station settle`` check): the payments recomputed in order, each party's net, the
-    progressive validations and jackpot records, and whether the document's payments agree."""
-    try:
-        round_ = bonus_round_from_document(doc)
-    except ProcedureError as error:
-        raise ValueError(f"the round document does not replay: {error}") from None
-    from dealer_station.games.pai_gow.document import settlement_summary
-
-    summary = settlement_summary(round_, doc, round_.phase.value)
-    bonus = round_.to_document()["bonus"]
-    return {**summary, "validations": bonus["validations"], "jackpots": bonus["jackpots"]}
-
-
-def _conforms(round_: PaiGowBonusRound) -> GameRound:
-    """mypy checks here that :class:`PaiGowBonusRound` satisfies the :class:`GameRound` protocol."""
-    return round_
