@@ -30,25 +30,35 @@ Phases, in order (:class:`Phase`)::
     SETTLEMENT      settle()                         (g)(4)-(8), (h)(11)-(14)
     COMPLETE
 
-Seams for the optional wagers of (k)-(p) (the ``wagers`` package):
+The optional wagers of (k)-(p), when the table offers any, are a part the round holds
+(:attr:`PaiGowRound.optional`, :class:`~.wagers.part.OptionalWagers`). The round calls it at
+these extension points, and offers its actions (``place_bonus_wager``, ``acceptor_lit``,
+``confirm_light_count``, ``resolve_light_mismatch``, ``settle_three_card_bonus``,
+``count_stub``, ``shuffler_report``, ``approve_progressive``, ``reject_progressive``,
+``complete_jackpot_record``) as its own, refused at a table that offers none:
 
-* **Betting**: :meth:`PaiGowRound.place_side_wager` takes any wager named in the configuration's
-  ``side_wagers`` (``"progressive"``, ``"seven_card_bonus"``, ...) per position, only with a pai gow
-  wager there, and only before "no more bets" (:attr:`side_wagers`). ``"progressive"`` and
-  ``"seven_card_bonus"`` block surrender ((g)(3)).
+* **Betting**: the part places its wagers on the round's betting areas (:attr:`side_wagers`),
+  only with a pai gow wager there and before "no more bets"; ``"progressive"`` and
+  ``"seven_card_bonus"`` block surrender ((g)(3)). A wager withdrawn takes its lit acceptor's chip
+  with it (``withdrawn``). Without the part, :meth:`place_side_wager` places them.
 * **No more bets / lockout**: :meth:`no_more_bets` is the one step that closes the betting; its
-  :class:`Step` asks for ``lockout_on`` whenever side wagers are offered ((k)(2)). The lockout
-  light count belongs to the wagers package, before calling it.
+  :class:`Step` asks for ``lockout_on`` whenever side wagers are offered ((k)(2)); the part
+  presses the lockout then (``betting_closed``) and holds the deal until the light count
+  (``verify_deal``).
 * **Stacks of three then four**: with ``dealing.method = "three_then_four"`` :meth:`deal` delivers
-  the three-card stacks ((n)(4)-(5)) and the round waits in ``FOUR_CARD`` (the three-card bonus is
-  settled there, (n)(6)) until :meth:`deal_four_card_stacks` ((n)(7)(ii)).
+  the three-card stacks ((n)(4)-(5)) and the round waits in ``FOUR_CARD`` (the part settles the
+  three-card bonus there, (n)(6)) until :meth:`deal_four_card_stacks` ((n)(7)(ii)).
+* **Surrender**: the part collects the wagers the unseen cards forfeit (``surrendered``).
 * **Best arrangement**: the pai gow hands stay as set; the seven cards of every position
   (:meth:`seven_cards`) are what a bonus settles on, re-arranged by the bonus rules ((g)(8)).
 * **Settlement order**: :meth:`settle` computes the pai gow lines (exposure from the far right,
-  then payments, the bank's line last) and hands them, with each position's seven cards, to the
-  ``bonus_settlement`` hook given to the round, which returns every line in the regulated order
-  (bonus payments after the pai gow wager of the same player, (g)(7)-(8)). Without a hook, side
-  wagers are refused at settlement.
+  then payments, the bank's line last) and hands them, with the meter reading, to the part
+  (``settlement``), which returns every line in the regulated order (bonus payments after the pai
+  gow wager of the same player, (g)(7)-(8)) and holds the payouts from the meter for a
+  supervisor. Without the part, side wagers are refused at settlement.
+* **Step and document**: the part's ``step`` adds its own steps (the light count, the stub
+  count, the three-card bonus, the validations) to the round's (:mod:`.steps`), and its
+  ``document`` is the ``"bonus"`` section of the round's document.
 
 >>> from dealer_station.games.pai_gow.config import default_config
 >>> r = PaiGowRound(default_config())
