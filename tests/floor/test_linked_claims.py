@@ -97,7 +97,8 @@ def test_two_tables_hitting_in_the_same_millisecond_are_paid_from_the_pool_in_co
     assert len(refused) == 1, outcome  # the floor's commit order: one first, one after
     second = next(s for s, _ in linked_tables if s.store.table == refused[0])
     assert "show" in str(outcome[refused[0]]) and "again" in str(outcome[refused[0]])
-    assert second.round is not None and second.round.pending[0].position == 5  # nothing paid
+    assert second.round is not None
+    assert second.round.optional.pending[0].position == 5  # nothing paid
     again = _show(second)  # what the first left: the pool reseeded to its reset
     assert (again.meter_before, again.amount, again.meter_after) == (RESET, RESET, RESET)
     second.decide_progressive_claim(again, approve=True, supervisor="S1", pin="111111")
