@@ -11,7 +11,6 @@ from __future__ import annotations
 import inspect
 import json
 import os
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -21,7 +20,6 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from dealer_station import auth, claims, logs
-from dealer_station.accounts import AccountDesk
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
 from dealer_station.games.registry import (
@@ -33,6 +31,8 @@ from dealer_station.games.registry import (
 )
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
+from dealer_station.station_people import People
+from dealer_station.station_state import StationState
 from dealer_station.store import archive, journal, sessions
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store, StoreError
@@ -62,28 +62,6 @@ def _void_reason(round_: Any) -> str:
             return f"{halt['reason']} (voided by {by})" if by else str(halt["reason"])
     last = round_.history[-1] if round_.history else None
     return f"voided under the game's procedure ({last.action if last else 'no record'})"
-
-
-def _dealer_sign_ins(audit_path: Any, start: str, end: str) -> set[str]:
-    """Who signed in on the dealer's screen between ``start`` and ``end`` (from the audit log:
-    the table's sign-ins are audited with the purpose ``sign_in``)."""
-    found: set[str] = set()
-    try:
-        with open(audit_path, encoding="utf-8") as lines:
-            for line in lines:
-                if '"sign_in"' not in line:
-                    continue
-                try:
-                    entry = json.loads(line)
-                except ValueError:
-                    continue
-                data = entry.get("data") or {}
-                if (entry.get("kind") == "sign_in" and data.get("purpose") == "sign_in"
-                        and start <= str(entry.get("time")) <= end):
-                    found.add(str(data.get("user")))
-    except OSError:
-        pass
-    return found
 
 
 #: The station's own settings and their defaults. ``archive_day_ends``: when the table's day
@@ -170,12 +148,10 @@ class Station:
                  pin_cost: auth.PinCost | int | None = None) -> None:
         self.store = store
         self.clock = clock
-        self.lock_policy = lock_policy
-        self.pin_cost = auth.PinCost.of(pin_cost)
-        self.dealer: Account | None = None
-        self._dealer_session: int | None = None
-        self.round: Any = None
-        self.round_id: int | None = None
+        self._state = StationState(store, clock)
+        self._people = People(self._state, lock_policy=lock_policy,
+                              pin_cost=auth.PinCost.of(pin_cost))
+        self._lock = self._state.lock
         self.resumed = ResumeReport("none")
         self._previous: Any = None  # the table's last finished round (carried state)
         self._sealed_through: str | None = None  # the last day archived by this station
@@ -187,23 +163,91 @@ class Station:
         unfinished = archive.unfinished_removal(store)
         if unfinished is not None:
             self._removing.append(unfinished.number)
-        #: The id of the table's last finished round (its payments may still be ticked off).
-        self.last_round_id: int | None = None
-        self._lock = threading.RLock()
-        self._diagnostic: str | None = None
-        self._log = logs.get_logger("dealer_station.station")
         #: The receipt printer of the jackpot slips (:mod:`dealer_station.slips`), set by the
         #: application from the table configuration (None: none configured).
         self.slip_printer: Any = None
-        #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
-        #: why the progressive wager is locked out now (None: it is not).
-        self.progressive_lock: Callable[[], str | None] | None = None
         #: Set by the floor link when the table is a member of a linked pool: its progressive
         #: claims are read and paid from the pool as it stands on the floor
         #: (:class:`dealer_station.claims.LinkedMeter`; None: from the table's own meter).
         self.linked_meter: claims.LinkedMeter | None = None
         #: The pool's amount the supervisor was shown, while their approval is performed.
         self._pool_shown: Cents | None = None
+
+    # -- the table's state, shared by the parts --------------------------------------------
+
+    @property
+    def dealer(self) -> Account | None:
+        """The dealer on duty (None: nobody is signed in)."""
+        return self._state.dealer
+
+    @dealer.setter
+    def dealer(self, value: Account | None) -> None:
+        self._state.dealer = value
+
+    @property
+    def round(self) -> Any:
+        """The open round (None between rounds)."""
+        return self._state.round
+
+    @round.setter
+    def round(self, value: Any) -> None:
+        self._state.round = value
+
+    @property
+    def round_id(self) -> int | None:
+        return self._state.round_id
+
+    @round_id.setter
+    def round_id(self, value: int | None) -> None:
+        self._state.round_id = value
+
+    @property
+    def last_round_id(self) -> int | None:
+        """The id of the table's last finished round (its payments may still be ticked off)."""
+        return self._state.last_round_id
+
+    @last_round_id.setter
+    def last_round_id(self, value: int | None) -> None:
+        self._state.last_round_id = value
+
+    @property
+    def _diagnostic(self) -> str | None:
+        return self._state.diagnostic
+
+    @_diagnostic.setter
+    def _diagnostic(self, value: str | None) -> None:
+        self._state.diagnostic = value
+
+    @property
+    def _log(self) -> Any:
+        return self._state.log
+
+    @_log.setter
+    def _log(self, value: Any) -> None:
+        self._state.log = value
+
+    @property
+    def progressive_lock(self) -> Callable[[], str | None] | None:
+        """Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
+        why the progressive wager is locked out now (None: it is not)."""
+        return self._state.progressive_lock
+
+    @progressive_lock.setter
+    def progressive_lock(self, value: Callable[[], str | None] | None) -> None:
+        self._state.progressive_lock = value
+
+    @property
+    def lock_policy(self) -> auth.LockPolicy:
+        return self._people.lock_policy
+
+    @property
+    def pin_cost(self) -> auth.PinCost:
+        """The cost PIN hashes are made at (:class:`~dealer_station.auth.PinCost`)."""
+        return self._people.pin_cost
+
+    @pin_cost.setter
+    def pin_cost(self, value: auth.PinCost | int | None) -> None:
+        self._people.pin_cost = auth.PinCost.of(value)
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -224,7 +268,7 @@ class Station:
             for note in store.notes:
                 station._log.warning("store_opened_with_note", note=note)
             station._initial_configuration(game, settings, station_settings)
-            station._end_stale_sessions()
+            station._people.end_stale_sessions()
             meter_store.check(store, after=store.proven_window.meter_entries)
             station.resume()
         except BaseException:
@@ -245,17 +289,10 @@ class Station:
 
     # -- configuration ---------------------------------------------------------------------
 
-    def _configuration(self) -> tuple[int, dict[str, Any]] | None:
-        rows = self.store.query("SELECT version, document FROM config ORDER BY version DESC "
-                                "LIMIT 1")
-        if not rows:
-            return None
-        return rows[0][0], json.loads(rows[0][1])
-
     def _initial_configuration(self, game: str | None,
                                settings: Mapping[str, JSONValue] | None,
                                station_settings: Mapping[str, JSONValue] | None) -> None:
-        current = self._configuration()
+        current = self._state.configuration()
         if current is None:
             if game is None:
                 raise StoreError("first start of this table: the game must be given")
@@ -282,28 +319,20 @@ class Station:
 
     @property
     def game(self) -> str:
-        current = self._configuration()
-        assert current is not None
-        return str(current[1]["game"])
+        return self._state.game
 
     @property
     def settings(self) -> dict[str, Any]:
-        current = self._configuration()
-        assert current is not None
-        return dict(current[1]["settings"])
+        return self._state.settings
 
     @property
     def station_settings(self) -> dict[str, Any]:
         """The station's own settings (``void_interrupted_phases``), apart from the game's."""
-        current = self._configuration()
-        assert current is not None
-        return dict(current[1].get("station", {}))
+        return self._state.station_settings
 
     @property
     def configuration_version(self) -> int:
-        current = self._configuration()
-        assert current is not None
-        return current[0]
+        return self._state.configuration_version
 
     def change_configuration(self, settings: Mapping[str, JSONValue], *, supervisor: str,
                              pin: str, game: str | None = None,
@@ -311,152 +340,80 @@ class Station:
         """A supervisor (not the dealer on duty, not during a round) changes the configuration;
         the factory must accept it. Returns the new version."""
         with self._lock:
-            person = self._authenticate(supervisor, pin, "change_configuration")
-            auth.authorize(person.role, Permission.CHANGE_CONFIGURATION,
-                           round_in_progress=self.round is not None,
-                           on_duty_as_dealer=self.dealer is not None
-                           and self.dealer.id == person.id)
+            person = self._people.authorized(supervisor, pin,
+                                             Permission.CHANGE_CONFIGURATION)
             game = game or self.game
             game_factory(game)(dict(settings))  # refuses an invalid configuration
             station = (_station_settings(station_settings) if station_settings is not None
                        else self.station_settings)
             return self._store_configuration(game, dict(settings), station, actor=person.id)
 
-    # -- people ----------------------------------------------------------------------------
+    # -- people (:mod:`dealer_station.station_people`) --------------------------------------
 
     @property
     def needs_first_supervisor(self) -> bool:
-        return auth.needs_first_supervisor(self.store)
+        return self._people.needs_first_supervisor
 
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Account:
-        with self._lock:
-            return self._desk().create_first_supervisor(user_id, name, pin)
+        return self._people.create_first_supervisor(user_id, name, pin)
 
     def authenticate(self, user_id: str, pin: str, purpose: str) -> Account:
         """Check ``user_id``'s PIN (audited; counted and locked after repeated failures)."""
-        with self._lock:
-            return self._authenticate(user_id, pin, purpose)
-
-    def _authenticate(self, user_id: str, pin: str, purpose: str) -> Account:
-        return self._desk().authenticate(user_id, pin, purpose)
-
-    def _end_stale_sessions(self) -> None:
-        """Nobody is signed in after a restart: sessions left open by the last run end now."""
-        if sessions.open_sessions(self.store):
-            with self.store.transaction() as work:
-                sessions.end_all_open(work, "station restarted")
+        return self._people.authenticate(user_id, pin, purpose)
 
     def sign_in(self, user_id: str, pin: str) -> Account:
-        """Put a dealer (or a supervisor who deals) on duty: a dealer's session starts (the
-        one on duty before, if any, ends)."""
-        with self._lock:
-            person = self._authenticate(user_id, pin, "sign_in")
-            auth.authorize(person.role, Permission.DEAL)
-            with self.store.transaction() as work:
-                if self._dealer_session is not None:
-                    sessions.end(work, self._dealer_session, f"replaced by {person.id}",
-                                 actor=person.id, round_id=self.round_id)
-                started = sessions.start(work, person.id, person.role, "dealer",
-                                         round_id=self.round_id)
-            self.dealer, self._dealer_session = person, started.id
-            logs.bind(dealer=person.id)
-            return person
+        """Put a dealer (or a supervisor who deals) on duty (:meth:`People.sign_in`)."""
+        return self._people.sign_in(user_id, pin)
 
     def sign_out(self) -> None:
         """The dealer on duty signs out (a round in progress waits where it stands)."""
-        with self._lock:
-            if self.dealer is not None:
-                with self.store.transaction() as work:
-                    work.audit("sign_out", {"user": self.dealer.id}, actor=self.dealer.id,
-                               round_id=self.round_id)
-                    if self._dealer_session is not None:
-                        sessions.end(work, self._dealer_session, "signed out",
-                                     actor=self.dealer.id, round_id=self.round_id)
-                self.dealer, self._dealer_session = None, None
-                logs.unbind("dealer")
+        self._people.sign_out()
 
     def sign_in_staff(self, user_id: str, pin: str, role: Role | str) -> tuple[Account, int]:
-        """A supervisor or technician signs in on their screen over the dealer's (who stays
-        on duty): PIN and role checked, a session of that screen started. Returns the account
-        and the session's number (for :meth:`sign_out_staff`)."""
-        role = Role(role)
-        with self._lock:
-            person = self._authenticate(user_id, pin, f"{role.value}_screen")
-            if person.role != role.value:
-                self.store.audit("access_denied", {"user": person.id, "role": person.role,
-                                                   "screen": role.value}, actor=person.id,
-                                 round_id=self.round_id)
-                raise AccessDenied(f"only a {role.value} may open the {role.value}'s screen "
-                                   f"({person.id} is a {person.role})")
-            with self.store.transaction() as work:
-                started = sessions.start(work, person.id, person.role, role.value,
-                                         round_id=self.round_id)
-            return person, started.id
+        """A supervisor or technician signs in on their screen (:meth:`People.sign_in_staff`):
+        the account and the session's number."""
+        return self._people.sign_in_staff(user_id, pin, role)
 
     def sign_out_staff(self, user_id: str, session_id: int | None, screen: str) -> None:
         """End a staff screen's session (audited)."""
-        with self._lock, self.store.transaction() as work:
-            work.audit("sign_out", {"user": user_id, "screen": screen, "session": session_id},
-                       actor=user_id, round_id=self.round_id)
-            found = sessions.session(work, session_id) if session_id is not None else None
-            if found is not None and found.ended is None:
-                sessions.end(work, found.id, "signed out", actor=user_id,
-                             round_id=self.round_id)
+        self._people.sign_out_staff(user_id, session_id, screen)
 
     def sessions_during(self, start: str, end: str | None = None, *,
                         screen: str | None = None) -> list[sessions.Session]:
-        """Who was signed in between ``start`` and ``end`` (see
-        :func:`dealer_station.store.sessions.sessions_during`)."""
-        with self._lock:
-            return sessions.sessions_during(self.store, start, end, screen=screen)
+        """Who was signed in between ``start`` and ``end``."""
+        return self._people.sessions_during(start, end, screen=screen)
 
-    # -- accounts (a supervisor's, checked here with the supervisor's id and PIN) ----------
-
-    def _desk(self) -> AccountDesk:
-        return AccountDesk(self.store, clock=self.clock, policy=self.lock_policy,
-                           cost=self.pin_cost)
+    def signed_in_during_round(self, round_id: int) -> frozenset[str]:
+        """Everyone signed in at this table as its dealer at any moment of round ``round_id``
+        (:meth:`People.signed_in_during_round`, 5324.41(k)(3)(iii))."""
+        return self._people.signed_in_during_round(round_id)
 
     def accounts(self) -> list[Account]:
-        with self._lock:
-            return self._desk().accounts()
+        return self._people.accounts()
 
     def create_user(self, user_id: str, name: str, role: Role | str, new_pin: str, *,
                     supervisor: str, pin: str) -> Account:
         """A supervisor creates an account (also during a round)."""
-        with self._lock:
-            return self._desk().create_user(user_id, name, role, new_pin,
-                                            supervisor=supervisor, pin=pin)
+        return self._people.create_user(user_id, name, role, new_pin, supervisor=supervisor,
+                                        pin=pin)
 
     def reset_pin(self, user_id: str, new_pin: str, *, supervisor: str, pin: str) -> Account:
         """A supervisor sets a new PIN for ``user_id`` (which also lifts a lock)."""
-        with self._lock:
-            return self._desk().reset_pin(user_id, new_pin, supervisor=supervisor, pin=pin)
+        return self._people.reset_pin(user_id, new_pin, supervisor=supervisor, pin=pin)
 
     def change_own_pin(self, user_id: str, current_pin: str, new_pin: str) -> Account:
         """Anyone changes their own PIN with their current one."""
-        with self._lock:
-            return self._desk().change_own_pin(user_id, current_pin, new_pin)
+        return self._people.change_own_pin(user_id, current_pin, new_pin)
 
     def unlock_user(self, user_id: str, *, supervisor: str, pin: str) -> Account:
         """Another supervisor lifts ``user_id``'s lock."""
-        with self._lock:
-            return self._desk().unlock_user(user_id, supervisor=supervisor, pin=pin)
+        return self._people.unlock_user(user_id, supervisor=supervisor, pin=pin)
 
     def set_user_active(self, user_id: str, active: bool, *, supervisor: str,
                         pin: str) -> Account:
         """A supervisor disables (or enables again) an account; the dealer on duty who is
         disabled is signed out."""
-        with self._lock:
-            changed = self._desk().set_user_active(user_id, active, supervisor=supervisor,
-                                                   pin=pin)
-            if not active and self.dealer is not None and self.dealer.id == user_id:
-                self.sign_out()
-            return changed
-
-    def _require_dealer(self) -> Account:
-        if self.dealer is None:
-            raise AccessDenied("no dealer is signed in")
-        return self.dealer
+        return self._people.set_user_active(user_id, active, supervisor=supervisor, pin=pin)
 
     # -- rounds ----------------------------------------------------------------------------
 
@@ -466,7 +423,7 @@ class Station:
         positions, ``new_game``, ``first_to_table``, 5324.41(e)(2), (h)(2)); journaled with
         the round's settings."""
         with self._lock:
-            dealer = self._require_dealer()
+            dealer = self._people.require_dealer()
             if self.round is not None:
                 raise ProcedureError(f"round {self.round_id} is still in progress")
             if self._diagnostic is not None:
@@ -525,7 +482,7 @@ class Station:
             raise AccessDenied(f"{action.replace('_', ' ')} is a supervisor's decision: a "
                                "supervisor signs it with their own id and PIN")
         with self._lock:
-            dealer = self._require_dealer()
+            dealer = self._people.require_dealer()
             return self._perform(action, dealer.id, self._station_inputs(action, arguments))
 
     def supervise(self, action: str, *, supervisor: str, pin: str,
@@ -536,21 +493,21 @@ class Station:
         and role arguments, the meter reading, the jackpot record number and the time). A
         decision that voids the round needs the void permission."""
         with self._lock:
-            self._require_dealer()
-            person = self._authenticate(supervisor, pin, "supervise")
+            self._people.require_dealer()
             hooks = game_hooks(self.game)
             signer = hooks.supervisor_actions.get(action) if hooks is not None else None
-            dealt_it = self._dealt(person.id, self.round_id)
             if signer is not None:
-                self._verify_validator(person, self.round_id)
+                person = self._people.authenticate(supervisor, pin, "supervise")
+                self._people.verify_validator(person, self.round_id)
                 given = {**self._station_inputs(action, arguments),
                          signer[0]: person.id, signer[1]: Role(person.role).value}
             else:
                 voids = any(isinstance(value, str) and "void" in value
                             for value in arguments.values())
-                auth.authorize(person.role,
-                               Permission.VOID_ROUND if voids else Permission.SUPERVISE_ROUND,
-                               dealt_it=dealt_it)
+                person = self._people.authorized(
+                    supervisor, pin,
+                    Permission.VOID_ROUND if voids else Permission.SUPERVISE_ROUND,
+                    purpose="supervise")
                 given = {**arguments, "supervisor": person.id}
             return self._perform(action, f"supervisor:{person.id}", given)
 
@@ -963,9 +920,7 @@ class Station:
         with self._lock:
             if self.round_id is None:
                 raise ProcedureError("no round in progress to void")
-            person = self._authenticate(supervisor, pin, "void_round")
-            auth.authorize(person.role, Permission.VOID_ROUND,
-                           dealt_it=self._dealt(person.id, self.round_id))
+            person = self._people.authorized(supervisor, pin, Permission.VOID_ROUND)
             self._void(reason, actor=person.id)
 
     def _void(self, reason: str, *, actor: str | None) -> None:
@@ -1125,15 +1080,14 @@ class Station:
 
     def _meter_supervisor(self, supervisor: str, pin: str) -> Account:
         """A supervisor (not the dealer on duty) changing a meter between rounds."""
-        person = self._authenticate(supervisor, pin, "change_configuration")
+        return self._people.authorized(supervisor, pin, Permission.CHANGE_CONFIGURATION,
+                                       check=self._between_rounds)
+
+    def _between_rounds(self, person: Account) -> None:
         if self.round is not None:
             raise ProcedureError(f"a meter changes only between rounds: round {self.round_id} "
                                  "is open (its payouts are paid from the meter as it stands)",
                                  "5324.41(k)(6)")
-        auth.authorize(person.role, Permission.CHANGE_CONFIGURATION,
-                       on_duty_as_dealer=self.dealer is not None
-                       and self.dealer.id == person.id)
-        return person
 
     def configured_meter_terms(self) -> Any:
         """The meter the table's configuration pays its progressive from (``wager``, ``reset``,
@@ -1183,49 +1137,16 @@ class Station:
                                      "5324.41(k)(1)")
             return name
 
-    def signed_in_during_round(self, round_id: int) -> frozenset[str]:
-        """Everyone signed in at this table as its dealer at any moment of round ``round_id``
-        (the dealer of record, whoever signed in on the dealer's screen between its start and
-        its end, whoever took an action in it): none of them may validate its progressive
-        payouts (5324.41(k)(3)(iii))."""
-        with self._lock:
-            summary = journal.round_summary(self.store, round_id)
-            people = {summary.dealer} if summary.dealer else set()
-            people |= {str(row[0]) for row in self.store.query(
-                "SELECT DISTINCT actor FROM records WHERE round_id = ? AND actor IS NOT NULL "
-                "AND actor NOT LIKE 'supervisor:%'", (round_id,))}
-            end = summary.ended or utc_now()
-            sessions_during = getattr(self, "sessions_during", None)
-            if callable(sessions_during):  # the sessions journal, where the store keeps one
-                people |= {each.user for each in sessions_during(summary.started, end,
-                                                                 screen="dealer")}
-            else:
-                people |= _dealer_sign_ins(self.store.audit_path, summary.started, end)
-            return frozenset(people)
-
-    def _verify_validator(self, person: Account, round_id: int | None) -> None:
-        """``person`` may validate round ``round_id``'s progressive payouts: a supervisor, not
-        the dealer of record and not signed in at this table at any moment of that round."""
-        auth.authorize(person.role, Permission.VALIDATE_PAYOUT)  # a supervisor at all
-        if round_id is None or person.id not in self.signed_in_during_round(round_id):
-            return
-        if journal.round_summary(self.store, round_id).dealer == person.id or self._dealt(
-                person.id, round_id):
-            auth.authorize(person.role, Permission.VALIDATE_PAYOUT, dealt_it=True)
-        raise AccessDenied(f"{person.id} was signed in at this table as its dealer during round "
-                           f"{round_id}: another supervisor validates its payouts",
-                           auth.PAYOUT_CLAUSE)
-
     def show_progressive_claim(self, round_id: int, position: int, *, supervisor: str,
                                pin: str) -> claims.ProgressiveClaim:
         """The claim at ``position`` of round ``round_id`` as the journal holds it, shown to a
         supervisor who may validate it; audited with the facts shown. Refused with the reason
         when there is no such claim (:func:`dealer_station.claims.claim_for`)."""
         with self._lock:
-            person = self._authenticate(supervisor, pin, "validate_payout")
+            person = self._people.authenticate(supervisor, pin, "validate_payout")
             try:
                 claim = claims.claim_for(self, round_id, position)
-                self._verify_validator(person, round_id)
+                self._people.verify_validator(person, round_id)
             except ProcedureError as error:
                 self.store.audit("claim", {"event": "refused", "round": round_id,
                                            "position": position, "reason": error.reason,
@@ -1337,10 +1258,9 @@ class Station:
                              moves_hardware: bool = True) -> Account:
         """A technician (never during a round) is cleared to run diagnostic ``name``."""
         with self._lock:
-            person = self._authenticate(technician, pin, "run_diagnostics")
-            if moves_hardware:
-                auth.authorize(person.role, Permission.RUN_DIAGNOSTICS,
-                               round_in_progress=self.round is not None)
+            person = (self._people.authorized(technician, pin, Permission.RUN_DIAGNOSTICS)
+                      if moves_hardware else
+                      self._people.authenticate(technician, pin, "run_diagnostics"))
             self.store.audit("diagnostic", {"name": name, "moves_hardware": moves_hardware},
                              actor=person.id)
             return person

@@ -1,0 +1,76 @@
+"""What the station's parts share (docs/station.md, "Thread safety and the parts"): one store,
+one re-entrant lock, the clock, the log, the configuration as stored, and who and what is at
+the table now (the dealer on duty, the open round). The parts (:mod:`.station_people`, ...) each
+hold this one object; :class:`dealer_station.station.Station` is the front over them.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from dealer_station import logs
+from dealer_station.store.database import Store
+from dealer_station.store.users import Account
+
+__all__ = ["StationState"]
+
+
+class StationState:
+    """The one store and lock of a station, and the table's state the parts share."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        #: Every public method of every part holds it: a device worker thread may record a
+        #: device event while the screen performs an action.
+        self.lock = threading.RLock()
+        self.log = logs.get_logger("dealer_station.station")
+        #: The dealer on duty (None: nobody) and their session's number.
+        self.dealer: Account | None = None
+        self.dealer_session: int | None = None
+        self.round: Any = None
+        self.round_id: int | None = None
+        #: The id of the table's last finished round (its payments may still be ticked off).
+        self.last_round_id: int | None = None
+        #: The diagnostic running now (no round starts meanwhile).
+        self.diagnostic: str | None = None
+        #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
+        #: why the progressive wager is locked out now (None: it is not).
+        self.progressive_lock: Callable[[], str | None] | None = None
+
+    def configuration(self) -> tuple[int, dict[str, Any]] | None:
+        """The latest configuration version and its document (None before the first start)."""
+        rows = self.store.query("SELECT version, document FROM config ORDER BY version DESC "
+                                "LIMIT 1")
+        if not rows:
+            return None
+        return rows[0][0], json.loads(rows[0][1])
+
+    def current_configuration(self) -> tuple[int, dict[str, Any]]:
+        current = self.configuration()
+        assert current is not None
+        return current
+
+    @property
+    def game(self) -> str:
+        return str(self.current_configuration()[1]["game"])
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return dict(self.current_configuration()[1]["settings"])
+
+    @property
+    def station_settings(self) -> dict[str, Any]:
+        return dict(self.current_configuration()[1].get("station", {}))
+
+    @property
+    def configuration_version(self) -> int:
+        return self.current_configuration()[0]
+
+    def actor(self) -> str | None:
+        """Who acts at the table now: the dealer on duty's id (None: nobody signed in)."""
+        return self.dealer.id if self.dealer else None
