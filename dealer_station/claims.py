@@ -27,10 +27,33 @@ from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import ProcedureError
 from dealer_station.store import journal
 
-__all__ = ["CLAUSE", "LinkedMeter", "LinkedReading", "ProgressiveClaim", "claim_for",
-           "claims_waiting"]
+__all__ = ["CLAUSE", "ClaimSource", "LinkedMeter", "LinkedReading", "ProgressiveClaim",
+           "claim_for", "claims_waiting"]
 
 CLAUSE = "5324.41(k)(3)(iii)"
+
+
+class ClaimSource(Protocol):
+    """What a claim is read from: the table's store, its open round and its meters (the
+    station, or its meters part :class:`dealer_station.station_meters.Meters`)."""
+
+    @property
+    def store(self) -> Any: ...
+
+    @property
+    def round(self) -> Any: ...
+
+    @property
+    def round_id(self) -> int | None: ...
+
+    def progressive_meter_name(self) -> str: ...
+
+    def meter(self, name: str) -> Any: ...
+
+    @property
+    def linked_meter(self) -> LinkedMeter | None:
+        """The floor's linked pool the table's claims are paid from (None: its own meter)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +170,7 @@ def _finished(store: Any, round_id: int, position: int) -> ProcedureError:
                           "waited for a supervisor in it: there is nothing to validate", CLAUSE)
 
 
-def _open_round(station: Any, round_id: int) -> Any:
+def _open_round(station: ClaimSource, round_id: int) -> Any:
     """The open round ``round_id`` with the progressive, or the refusal saying why not."""
     try:
         summary = journal.round_summary(station.store, round_id)
@@ -164,7 +187,7 @@ def _open_round(station: Any, round_id: int) -> Any:
     return round_, summary
 
 
-def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
+def claim_for(station: ClaimSource, round_id: int, position: int) -> ProgressiveClaim:
     """The claim at ``position`` in round ``round_id``, from the journal; refuses anything else
     with the reason (see the module documentation)."""
     round_, summary = _open_round(station, round_id)
@@ -213,11 +236,11 @@ def claim_for(station: Any, round_id: int, position: int) -> ProgressiveClaim:
         dealer=summary.dealer, pool=pool)
 
 
-def _reading(station: Any, round_: Any, round_id: int, position: int, name: str
+def _reading(station: ClaimSource, round_: Any, round_id: int, position: int, name: str
              ) -> tuple[Cents, Cents, str | None, Cents | None]:
     """(meter now, its reset, the linked pool or None, the meter after when the floor paid
     this claim already): the table's own meter, or its floor's linked pool as it stands."""
-    linked: LinkedMeter | None = getattr(station, "linked_meter", None)
+    linked = station.linked_meter
     if linked is None:
         meter = station.meter(name)
         return meter.current, meter.reset, None, None
@@ -231,7 +254,7 @@ def _reading(station: Any, round_: Any, round_id: int, position: int, name: str
     return reading.current, reading.reset, reading.pool, reading.after
 
 
-def claims_waiting(station: Any) -> tuple[int | None, tuple[int, ...]]:
+def claims_waiting(station: ClaimSource) -> tuple[int | None, tuple[int, ...]]:
     """The open round and the positions whose payouts wait for a supervisor, in the order they
     are paid ((k)(6)); ``(None, ())`` between rounds."""
     round_ = station.round

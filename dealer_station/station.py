@@ -29,8 +29,8 @@ from dealer_station.games.registry import (
     game_hooks,
     register_game,
 )
-from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
+from dealer_station.station_meters import Meters
 from dealer_station.station_people import People
 from dealer_station.station_state import StationState
 from dealer_station.store import archive, journal, sessions
@@ -151,6 +151,7 @@ class Station:
         self._state = StationState(store, clock)
         self._people = People(self._state, lock_policy=lock_policy,
                               pin_cost=auth.PinCost.of(pin_cost))
+        self._meters = Meters(self._state, self._people, self.supervise)
         self._lock = self._state.lock
         self.resumed = ResumeReport("none")
         self._previous: Any = None  # the table's last finished round (carried state)
@@ -166,12 +167,6 @@ class Station:
         #: The receipt printer of the jackpot slips (:mod:`dealer_station.slips`), set by the
         #: application from the table configuration (None: none configured).
         self.slip_printer: Any = None
-        #: Set by the floor link when the table is a member of a linked pool: its progressive
-        #: claims are read and paid from the pool as it stands on the floor
-        #: (:class:`dealer_station.claims.LinkedMeter`; None: from the table's own meter).
-        self.linked_meter: claims.LinkedMeter | None = None
-        #: The pool's amount the supervisor was shown, while their approval is performed.
-        self._pool_shown: Cents | None = None
 
     # -- the table's state, shared by the parts --------------------------------------------
 
@@ -235,6 +230,17 @@ class Station:
     @progressive_lock.setter
     def progressive_lock(self, value: Callable[[], str | None] | None) -> None:
         self._state.progressive_lock = value
+
+    @property
+    def linked_meter(self) -> claims.LinkedMeter | None:
+        """Set by the floor link when the table is a member of a linked pool: its progressive
+        claims are read and paid from the pool as it stands on the floor
+        (:class:`dealer_station.claims.LinkedMeter`; None: from the table's own meter)."""
+        return self._state.linked_meter
+
+    @linked_meter.setter
+    def linked_meter(self, value: claims.LinkedMeter | None) -> None:
+        self._state.linked_meter = value
 
     @property
     def lock_policy(self) -> auth.LockPolicy:
@@ -441,7 +447,7 @@ class Station:
                                                   dealer_id=dealer.id, round_id=expected,
                                                   table=table))
                 new = game_factory(self.game)(settings)
-                self._progressive_meter(new)  # refuses a round whose meter is missing
+                self._meters.progressive_meter(new)  # refuses a round whose meter is missing
                 round_id = journal.begin_round(work, self.game,
                                                {"version": self.configuration_version,
                                                 "settings": settings}, dealer.id)
@@ -468,7 +474,7 @@ class Station:
                 if signer is not None:
                     arguments = {**arguments, signer[0]: "\x00supervisor",
                                  signer[1]: Role.SUPERVISOR.value}
-                verify(**self._station_inputs(action, arguments))
+                verify(**self._meters.station_inputs(action, arguments))
             except ProcedureError:
                 return False
             return True
@@ -483,7 +489,7 @@ class Station:
                                "supervisor signs it with their own id and PIN")
         with self._lock:
             dealer = self._people.require_dealer()
-            return self._perform(action, dealer.id, self._station_inputs(action, arguments))
+            return self._perform(action, dealer.id, self._meters.station_inputs(action, arguments))
 
     def supervise(self, action: str, *, supervisor: str, pin: str,
                   **arguments: JSONValue) -> Record:
@@ -499,7 +505,7 @@ class Station:
             if signer is not None:
                 person = self._people.authenticate(supervisor, pin, "supervise")
                 self._people.verify_validator(person, self.round_id)
-                given = {**self._station_inputs(action, arguments),
+                given = {**self._meters.station_inputs(action, arguments),
                          signer[0]: person.id, signer[1]: Role(person.role).value}
             else:
                 voids = any(isinstance(value, str) and "void" in value
@@ -510,84 +516,6 @@ class Station:
                     purpose="supervise")
                 given = {**arguments, "supervisor": person.id}
             return self._perform(action, f"supervisor:{person.id}", given)
-
-    def _station_inputs(self, action: str, arguments: Mapping[str, JSONValue]
-                        ) -> dict[str, JSONValue]:
-        """``arguments`` with what the station supplies for ``action``: the progressive meter's
-        reading now (5324.41(k)(6)), the next jackpot record number and the time. Nobody at
-        the screen may supply them."""
-        hooks = game_hooks(self.game)
-        given = dict(arguments)
-        if hooks is None or self.round is None:
-            return given
-        signer = hooks.supervisor_actions.get(action, ())
-        supplied = set(signer)
-        if action in hooks.meter_actions:
-            supplied.add("meter")
-        if action in hooks.jackpot_actions:
-            supplied |= {"jackpot_number", "time"}
-        forced = sorted((supplied - set(signer)) & set(given))
-        if forced:
-            raise AccessDenied(f"the station supplies {', '.join(forced)} of {action}: "
-                               "they are not entered at the screen")
-        if not supplied - set(signer):
-            return given
-        name = self._progressive_meter(self.round)
-        if name is not None and action in hooks.meter_actions:
-            given["meter"] = self._meter_reading(name, action, arguments)
-        if name is not None and action in hooks.jackpot_actions:
-            given["jackpot_number"] = self._next_jackpot_number(self.store)
-            given["time"] = utc_now()
-        return given
-
-    def _meter_reading(self, name: str, action: str, arguments: Mapping[str, JSONValue]
-                       ) -> Cents:
-        """The meter ``action`` is given: the table's own meter, or on a floor its linked pool
-        as it stands (a payout's approval asks the floor; the settlement takes the amount last
-        announced, never waiting for the floor)."""
-        linked = self.linked_meter
-        if linked is None:
-            return meter_store.meter(self.store, name).current
-        position = arguments.get("position")
-        if action == "approve_progressive" and isinstance(position, int) and (
-                self.round_id is not None):
-            if self._pool_shown is not None:
-                return self._pool_shown
-            return linked.reading(self.round_id, position).current
-        known = linked.last_known()
-        return meter_store.meter(self.store, name).current if known is None else known
-
-    @staticmethod
-    def _next_jackpot_number(source: Store | Any) -> int:
-        row = source.connection.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM jackpots"
-                                        ).fetchone()
-        return int(row[0])
-
-    def _progressive_meter(self, round_: Any) -> str | None:
-        """The name of the meter ``round_`` feeds and pays from (``None``: no progressive);
-        refuses a round whose meter is missing or does not match the configuration."""
-        hooks = game_hooks(self.game)
-        terms = hooks.progressive(round_) if hooks is not None else None
-        if terms is None:
-            return None
-        fed = [each for each in meter_store.meters(self.store)
-               if each.wager == terms.wager and not each.retired]
-        matching = [each for each in fed
-                    if each.reset == terms.reset and each.rate_bp == terms.rate_bp]
-        if len(matching) == 1:
-            return matching[0].name
-        if not fed:
-            raise ProcedureError(
-                f"no progressive meter is fed by the {terms.wager} wager: a supervisor creates "
-                f"it on the supervisor's Meters page (CREATE) or with `dealer-station meters "
-                f"create` (base {format_cents(terms.reset)}, rate "
-                f"{terms.rate_bp / 100:g}% of the amount wagered)",
-                "5324.41(k)(5)")
-        shown = ", ".join(f"{m.name} (reset {m.reset}, rate {m.rate_bp})" for m in fed)
-        raise ProcedureError(
-            f"the {terms.wager} meter must have the configured reset {terms.reset} cents and "
-            f"rate {terms.rate_bp} basis points, exactly one of them: found {shown}",
-            "5324.41(k)(5)")
 
     def _archive_ended_days(self) -> None:
         """Between rounds: once a day has ended (``archive_day_ends``), seal it into the next
@@ -760,12 +688,12 @@ class Station:
         if action.startswith("_") or not callable(getattr(self.round, action, None)):
             raise ProcedureError(f"{self.game} has no action {action!r}")
         if "wager" in arguments:
-            self._refuse_locked_progressive(str(arguments["wager"]))
+            self._meters.refuse_locked_progressive(str(arguments["wager"]))
         hooks = game_hooks(self.game)
         if action in getattr(hooks, "progressive_wager_actions", ()):
             terms = hooks.progressive(self.round) if hooks is not None else None
             if terms is not None:
-                self._refuse_locked_progressive(terms.wager)
+                self._meters.refuse_locked_progressive(terms.wager)
         verify = getattr(self.round, f"verify_{action}", None)
         for method in (verify, getattr(self.round, action)):
             if method is not None:
@@ -784,7 +712,7 @@ class Station:
         try:
             with self.store.transaction() as work:
                 journal.append_record(work, self.round_id, record, actor)
-                self._meter_effects(work, record)
+                self._meters.meter_effects(work, record)
                 if self.round.is_complete:
                     self._complete(work)
         except BaseException:
@@ -797,115 +725,18 @@ class Station:
             logs.unbind("round")
         return record
 
-    def _meter_effects(self, work: Any, record: Record) -> None:
-        """Journal, in the record's own transaction, what it does to the progressive meter:
-        ``meter_contribution`` (the amount wagered on it, confirmed by the light count,
-        5324.41(k)(2), (k)(5)); ``meter_deduction`` (an approved payout: the numbered jackpot
-        record, the hit, the validation, the payment and the reseed, (k)(3)(iii), (k)(6));
-        a rejected payout is audited with its reason."""
-        effects = record.effects if isinstance(record.effects, Mapping) else {}
-        hooks = game_hooks(self.game)
-        signer = hooks.supervisor_actions.get(record.action) if hooks is not None else None
-        if "meter_contribution" not in effects and "meter_deduction" not in effects and (
-                signer is None):
-            return
-        assert self.round_id is not None
-        name = self._progressive_meter(self.round)
-        if name is None:
-            return
-        wagered = effects.get("meter_contribution")
-        if isinstance(wagered, int) and wagered > 0:
-            self._refuse_locked_progressive(meter_store.meter(work, name).wager)
-            meter_store.contribute(work, name, self.round_id, wagered)
-        deduction = effects.get("meter_deduction")
-        arguments = record.arguments
-        if isinstance(deduction, int) and signer is not None:
-            jackpot = effects.get("jackpot")
-            assert isinstance(jackpot, Mapping)
-            supervisor = str(arguments[signer[0]])
-            dealer = journal.round_summary(self.store, self.round_id).dealer
-            if self.linked_meter is not None:
-                paid = self._pay_from_pool(work, name, arguments, str(jackpot["hand"]),
-                                           deduction, dealer, supervisor)
-            else:
-                if meter_store.meter(work, name).current != arguments.get("meter"):
-                    raise StoreError("the meter changed while the payout was validated")
-                paid = meter_store.pay_jackpot(work, name, round_id=self.round_id,
-                                               position=str(arguments["position"]),
-                                               hand=str(jackpot["hand"]), amount=deduction,
-                                               dealer=dealer, supervisor=supervisor)
-            if (paid.number != arguments.get("jackpot_number")
-                    or paid.meter_after != effects.get("meter_after")):
-                raise StoreError(f"jackpot record {paid.number} (meter after "
-                                 f"{paid.meter_after}) does not match the round's "
-                                 f"{arguments.get('jackpot_number')} "
-                                 f"({effects.get('meter_after')})")
-            work.audit("validation", {"decision": "approved", "jackpot": paid.number,
-                                      "meter": name, "position": arguments["position"],
-                                      "hand": paid.hand, "amount": paid.amount,
-                                      "meter_before": paid.meter_before,
-                                      "meter_after": paid.meter_after, "dealer": dealer,
-                                      "clause": "5324.41(k)(3)(iii)"},
-                       actor=supervisor, round_id=self.round_id)
-        elif signer is not None and "reason" in arguments:
-            work.audit("validation", {"decision": "rejected", "meter": name,
-                                      "position": arguments.get("position"),
-                                      "reason": arguments["reason"],
-                                      "clause": "5324.41(k)(3)(iii)"},
-                       actor=str(arguments[signer[0]]), round_id=self.round_id)
-
-    def _pay_from_pool(self, work: Any, name: str, arguments: Mapping[str, JSONValue],
-                       hand: str, amount: Cents, dealer: str | None,
-                       supervisor: str) -> meter_store.Jackpot:
-        """Pay an approved claim from the floor's linked pool (one floor transaction, in the
-        floor's commit order, refused when the pool moved since the amount was shown) and
-        record it in the table's numbered jackpot record with the pool's figures, in the
-        record's own transaction. Paid on the floor and lost here (a crash between the two
-        commits), the claim is shown again with the floor's payment and approved once."""
-        assert self.linked_meter is not None and self.round_id is not None
-        before = arguments.get("meter")
-        position = arguments.get("position")
-        assert isinstance(before, int) and isinstance(position, int)
-        paid = self.linked_meter.pay(self.round_id, position, hand, meter_before=before,
-                                     amount=amount, supervisor=supervisor)
-        if (paid.current, paid.paid) != (before, amount) or paid.after is None:
-            raise StoreError(f"the floor paid {paid.paid} from {paid.current}, the table "
-                             f"approved {amount} from {before}")
-        return meter_store.record_pool_jackpot(
-            work, name, pool=paid.pool, round_id=self.round_id, position=str(position),
-            hand=hand, amount=amount, meter_before=before, meter_after=paid.after,
-            dealer=dealer, supervisor=supervisor)
-
-    def _refuse_locked_progressive(self, wager: str) -> None:
-        """Refuse a wager on a progressive meter's wager while the floor's link says the
-        progressive is locked out (the floor cannot be reached, docs/floor.md)."""
-        if self.progressive_lock is None:
-            return
-        reason = self.progressive_lock()
-        if reason and any(m.wager == wager and not m.retired
-                          for m in meter_store.meters(self.store)):
-            raise ProcedureError(reason)
-
     def _complete(self, work: Any) -> None:
         assert self.round_id is not None
         document = self.round.to_document()
         actor = self.dealer.id if self.dealer else None
         if getattr(self.round, "is_void", False):
             reason = _void_reason(self.round)
-            self._reverse_contributions(work, document, reason, actor)
+            self._meters.reverse_contributions(work, document, reason, actor)
             journal.finish_round(work, self.round_id, "void", document=document,
                                  reason=reason, actor=actor)
             return
         journal.finish_round(work, self.round_id, "complete", document=document, actor=actor)
-        hooks = game_hooks(self.game)
-        terms = hooks.progressive(self.round) if hooks is not None else None
-        for each in meter_store.meters(self.store):
-            if terms is not None and each.wager == terms.wager:
-                continue  # fed by the round's confirmed light count (_meter_effects)
-            wagered = sum(payment.stake for payment in self.round.payments
-                          if payment.wager == each.wager and payment.outcome != "return")
-            if wagered:
-                meter_store.contribute(work, each.name, self.round_id, wagered)
+        self._meters.contribute_payments(work)
 
     def _rebuild(self) -> None:
         """Put the in-memory round back to what the journal holds."""
@@ -932,33 +763,13 @@ class Station:
             except Exception as error:  # a round that cannot describe itself is still voided
                 document["round_error"] = str(error)
         with self.store.transaction() as work:
-            self._reverse_contributions(work, document, reason, actor)
+            self._meters.reverse_contributions(work, document, reason, actor)
             journal.finish_round(work, self.round_id, "void", document=document, reason=reason,
                                  actor=actor)
         self._log.warning("round_voided", reason=reason)
         self._previous, self.last_round_id = self.round, self.round_id
         self.round, self.round_id = None, None
         logs.unbind("round")
-
-    def _reverse_contributions(self, work: Any, document: dict[str, Any], reason: str,
-                               actor: str | None) -> None:
-        """A voided round's wagers are returned: what it contributed to a meter (the light
-        count, 5324.41(k)(2)) is taken back in the void's own transaction, with the reason
-        (``meter_reversals`` in the void's document)."""
-        assert self.round_id is not None
-        taken = meter_store.reverse_round(work, self.round_id, reason=f"round voided: {reason}",
-                                          actor=actor)
-        if taken:
-            document["meter_reversals"] = dict(taken)
-
-    def _dealt(self, user_id: str, round_id: int | None) -> bool:
-        if round_id is None:
-            return False
-        rows = self.store.query(
-            "SELECT 1 FROM rounds WHERE id = ? AND dealer = ? UNION "
-            "SELECT 1 FROM records WHERE round_id = ? AND actor = ?",
-            (round_id, user_id, round_id, user_id))
-        return bool(rows)
 
     def resume(self) -> ResumeReport:
         """Rebuild the open round from its journal, or void it with the reason (see the module
@@ -1010,180 +821,66 @@ class Station:
             self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase, states)
             return self.resumed
 
-    # -- meters and jackpots ---------------------------------------------------------------
+    # -- meters and jackpots (:mod:`dealer_station.station_meters`) ------------------------
 
     def create_meter(self, name: str, *, wager: str, reset: int, rate_bp: int, supervisor: str,
                      pin: str, limit: int | None = None,
                      above_limit: str = "overflow") -> meter_store.Meter:
-        """A supervisor creates a progressive meter fed by ``wager`` between rounds (terms
-        checked against 5324.41(k) and the table's configuration; audited)."""
-        with self._lock:
-            person = self._meter_supervisor(supervisor, pin)
-            self._verify_meter_terms(wager, reset, rate_bp, limit, above_limit)
-            with self.store.transaction() as work:
-                return meter_store.create_meter(work, name, wager, reset, rate_bp,
-                                                actor=person.id, limit=limit)
+        """A supervisor creates a progressive meter fed by ``wager`` between rounds."""
+        return self._meters.create_meter(name, wager=wager, reset=reset, rate_bp=rate_bp,
+                                         supervisor=supervisor, pin=pin, limit=limit,
+                                         above_limit=above_limit)
 
     def change_meter(self, name: str, *, supervisor: str, pin: str, reset: int | None = None,
                      rate_bp: int | None = None, limit: int | None = None,
                      clear_limit: bool = False,
                      above_limit: str = "overflow") -> meter_store.Meter:
-        """A supervisor changes a meter's terms, only between rounds (audited with the terms
-        before and after)."""
-        with self._lock:
-            person = self._meter_supervisor(supervisor, pin)
-            now = meter_store.meter(self.store, name)
-            self._verify_meter_terms(
-                now.wager, now.reset if reset is None else reset,
-                now.rate_bp if rate_bp is None else rate_bp,
-                None if clear_limit else (now.limit if limit is None else limit), above_limit)
-            if limit is not None and limit < now.current:
-                raise ProcedureError(
-                    f"the limit {limit} cents is below the amount on the meter ({now.current} "
-                    "cents): what the meter shows belongs to the players' next payout",
-                    "5324.41(k)(6)")
-            with self.store.transaction() as work:
-                return meter_store.change_meter(work, name, actor=person.id, reset=reset,
-                                                rate_bp=rate_bp, limit=limit,
-                                                clear_limit=clear_limit)
+        """A supervisor changes a meter's terms, only between rounds."""
+        return self._meters.change_meter(name, supervisor=supervisor, pin=pin, reset=reset,
+                                         rate_bp=rate_bp, limit=limit, clear_limit=clear_limit,
+                                         above_limit=above_limit)
 
     def reseed_meter(self, name: str, *, supervisor: str, pin: str) -> int:
-        """After a hit, a supervisor moves the overflow into the meter (up to its limit);
-        returns the cents moved. Refused before any hit since the last reseed, or with an
-        empty overflow."""
-        with self._lock:
-            person = self._meter_supervisor(supervisor, pin)
-            now = meter_store.meter(self.store, name)
-            if now.retired:
-                raise ProcedureError(f"meter {name} is retired", "5324.41(k)(5)")
-            if not meter_store.last_hit_unreseeded(self.store, name):
-                raise ProcedureError("a meter is reseeded after a hit: nothing was paid from it "
-                                     "since the last reseed", "5324.41(k)(6)")
-            if now.overflow <= 0:
-                raise ProcedureError("the overflow is empty: the meter was already reseeded "
-                                     "to its reset amount when the hit was paid",
-                                     "5324.41(k)(5)")
-            with self.store.transaction() as work:
-                return meter_store.reseed_from_overflow(work, name, actor=person.id)
+        """After a hit, a supervisor moves the overflow into the meter; the cents moved."""
+        return self._meters.reseed_meter(name, supervisor=supervisor, pin=pin)
 
     def retire_meter(self, name: str, *, reason: str, supervisor: str,
                      pin: str) -> meter_store.Meter:
-        """A supervisor takes a meter out of service between rounds, with the reason; its
-        journal and jackpot records stay (audited)."""
-        with self._lock:
-            person = self._meter_supervisor(supervisor, pin)
-            if not reason.strip():
-                raise ProcedureError("retiring a meter needs the reason", "5324.41(k)(5)")
-            with self.store.transaction() as work:
-                return meter_store.retire_meter(work, name, actor=person.id,
-                                                reason=reason.strip())
-
-    def _meter_supervisor(self, supervisor: str, pin: str) -> Account:
-        """A supervisor (not the dealer on duty) changing a meter between rounds."""
-        return self._people.authorized(supervisor, pin, Permission.CHANGE_CONFIGURATION,
-                                       check=self._between_rounds)
-
-    def _between_rounds(self, person: Account) -> None:
-        if self.round is not None:
-            raise ProcedureError(f"a meter changes only between rounds: round {self.round_id} "
-                                 "is open (its payouts are paid from the meter as it stands)",
-                                 "5324.41(k)(6)")
+        """A supervisor takes a meter out of service between rounds, with the reason."""
+        return self._meters.retire_meter(name, reason=reason, supervisor=supervisor, pin=pin)
 
     def configured_meter_terms(self) -> Any:
-        """The meter the table's configuration pays its progressive from (``wager``, ``reset``,
-        ``rate_bp``, ``denomination``, ``least_reset``), or None (no progressive offered)."""
-        with self._lock:
-            hooks = game_hooks(self.game)
-            if hooks is None:
-                return None
-            try:
-                return hooks.progressive(game_factory(self.game)(self.settings))
-            except (ProcedureError, ValueError, TypeError, KeyError):
-                return None
-
-    def _verify_meter_terms(self, wager: str, reset: int, rate_bp: int, limit: int | None,
-                            above_limit: str) -> None:
-        from dealer_station.games.pai_gow.wagers.progressive import verify_meter_terms
-
-        terms = self.configured_meter_terms()
-        ours = terms is not None and terms.wager == wager
-        verify_meter_terms(reset=reset, rate_bp=rate_bp, limit=limit, above_limit=above_limit,
-                           denomination=getattr(terms, "denomination", None) if ours else None,
-                           least_reset=getattr(terms, "least_reset", None) if ours else None)
-        if terms is not None and ours and (reset, rate_bp) != (terms.reset, terms.rate_bp):
-            raise ProcedureError(
-                f"the table's configuration pays the {wager} wager from a meter with reset "
-                f"{terms.reset} cents and rate {terms.rate_bp} basis points: change the "
-                "configuration first, then the meter", "5324.41(k)(5)")
+        """The meter the table's configuration pays its progressive from, or None."""
+        return self._meters.configured_meter_terms()
 
     def meter(self, name: str) -> meter_store.Meter:
-        with self._lock:
-            return meter_store.meter(self.store, name)
+        return self._meters.meter(name)
 
     def meters(self) -> list[meter_store.Meter]:
-        with self._lock:
-            return meter_store.meters(self.store)
+        return self._meters.meters()
 
     def meter_statistics(self, name: str) -> meter_store.MeterStatistics:
-        with self._lock:
-            return meter_store.statistics(self.store, name)
+        return self._meters.meter_statistics(name)
 
     def progressive_meter_name(self) -> str:
         """The meter the open round feeds and pays from (refused when it has none)."""
-        with self._lock:
-            name = self._progressive_meter(self.round) if self.round is not None else None
-            if name is None:
-                raise ProcedureError("no round with the progressive payout wager is open",
-                                     "5324.41(k)(1)")
-            return name
+        return self._meters.progressive_meter_name()
 
     def show_progressive_claim(self, round_id: int, position: int, *, supervisor: str,
                                pin: str) -> claims.ProgressiveClaim:
         """The claim at ``position`` of round ``round_id`` as the journal holds it, shown to a
-        supervisor who may validate it; audited with the facts shown. Refused with the reason
-        when there is no such claim (:func:`dealer_station.claims.claim_for`)."""
-        with self._lock:
-            person = self._people.authenticate(supervisor, pin, "validate_payout")
-            try:
-                claim = claims.claim_for(self, round_id, position)
-                self._people.verify_validator(person, round_id)
-            except ProcedureError as error:
-                self.store.audit("claim", {"event": "refused", "round": round_id,
-                                           "position": position, "reason": error.reason,
-                                           "clause": error.clause},
-                                 actor=person.id, round_id=self.round_id)
-                raise
-            self.store.audit("claim", {"event": "shown", **claim.facts()}, actor=person.id,
-                             round_id=round_id)
-            return claim
+        supervisor who may validate it (audited)."""
+        return self._meters.show_progressive_claim(round_id, position, supervisor=supervisor,
+                                                   pin=pin)
 
     def decide_progressive_claim(self, shown: claims.ProgressiveClaim, *, approve: bool,
                                  supervisor: str, pin: str, reason: str = "") -> Record:
-        """Approve (paid from the meter as it stands, the numbered jackpot record made) or reject
-        (with the reason, final) the claim ``shown``: refused unless it is still exactly the
-        claim the journal gives now (the supervisor confirms what was shown)."""
-        with self._lock:
-            now = claims.claim_for(self, shown.round_id, shown.position)
-            if now.facts() != shown.facts():
-                raise ProcedureError("the claim changed since it was shown (the meter moved): "
-                                     "show it again and check the amount", claims.CLAUSE)
-            if approve:
-                # paid from the pool the supervisor saw (the floor refuses if it moved since)
-                self._pool_shown = shown.meter_before if shown.pool else None
-                try:
-                    record = self.supervise("approve_progressive", supervisor=supervisor,
-                                            pin=pin, position=shown.position)
-                finally:
-                    self._pool_shown = None
-            else:
-                if not reason.strip():
-                    raise ProcedureError("a rejected payout needs the reason", claims.CLAUSE)
-                record = self.supervise("reject_progressive", supervisor=supervisor, pin=pin,
-                                        position=shown.position, reason=reason.strip())
-            self.store.audit("claim", {"event": "approved" if approve else "rejected",
-                                       "reason": reason.strip(), **shown.facts()},
-                             actor=supervisor, round_id=shown.round_id)
-            return record
+        """Approve or reject exactly the claim ``shown``."""
+        return self._meters.decide_progressive_claim(shown, approve=approve,
+                                                     supervisor=supervisor, pin=pin,
+                                                     reason=reason)
+
+    # -- rounds (continued) ----------------------------------------------------------------
 
     def preview(self, action: str, **arguments: JSONValue) -> Any:
         """A copy of the open round as it would be after ``action`` (with what the station
@@ -1194,7 +891,7 @@ class Station:
                 raise ProcedureError("no round in progress: start one first")
             if action.startswith("_") or not callable(getattr(self.round, action, None)):
                 raise ProcedureError(f"{self.game} has no action {action!r}")
-            given = self._station_inputs(action, arguments)
+            given = self._meters.station_inputs(action, arguments)
             copy = deepcopy(self.round)
             getattr(copy, action)(**given)
             return copy

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from dealer_station import logs
+from dealer_station.claims import LinkedMeter
+from dealer_station.money import Cents
 from dealer_station.store.database import Store
 from dealer_station.store.users import Account
 
@@ -41,6 +43,12 @@ class StationState:
         #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
         #: why the progressive wager is locked out now (None: it is not).
         self.progressive_lock: Callable[[], str | None] | None = None
+        #: Set by the floor link when the table is a member of a linked pool: its progressive
+        #: claims are read and paid from the pool as it stands on the floor (None: from the
+        #: table's own meter).
+        self.linked_meter: LinkedMeter | None = None
+        #: The pool's amount the supervisor was shown, while their approval is performed.
+        self.pool_shown: Cents | None = None
 
     def configuration(self) -> tuple[int, dict[str, Any]] | None:
         """The latest configuration version and its document (None before the first start)."""
