@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from dealer_station import auth, claims, logs
 from dealer_station.audit import utc_now
@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 _DEFAULT_LOCK = auth.LockPolicy()
+T = TypeVar("T")
 
 
 def _void_reason(round_: Any) -> str:
@@ -140,6 +141,29 @@ def _fits_arguments(action: str, method: Any, arguments: Mapping[str, JSONValue]
                              f"{detail}") from None
 
 
+class _Shared(Generic[T]):
+    """An attribute of the station that is its parts' shared state's (``StationState``): read
+    and written there, so the front and every part see one value."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, station: None, owner: object = None) -> _Shared[T]: ...
+
+    @overload
+    def __get__(self, station: Station, owner: object = None) -> T: ...
+
+    def __get__(self, station: Station | None, owner: object = None) -> T | _Shared[T]:
+        if station is None:
+            return self  # looked up on the class
+        value: T = getattr(station._state, self._name)
+        return value
+
+    def __set__(self, station: Station, value: T) -> None:
+        setattr(station._state, self._name, value)
+
+
 class Station:
     """The Qt-free table controller (see the module documentation for the whole API)."""
 
@@ -168,79 +192,24 @@ class Station:
         #: application from the table configuration (None: none configured).
         self.slip_printer: Any = None
 
-    # -- the table's state, shared by the parts --------------------------------------------
+    # -- the table's state, shared by the parts (read and written in StationState) ----------
 
-    @property
-    def dealer(self) -> Account | None:
-        """The dealer on duty (None: nobody is signed in)."""
-        return self._state.dealer
-
-    @dealer.setter
-    def dealer(self, value: Account | None) -> None:
-        self._state.dealer = value
-
-    @property
-    def round(self) -> Any:
-        """The open round (None between rounds)."""
-        return self._state.round
-
-    @round.setter
-    def round(self, value: Any) -> None:
-        self._state.round = value
-
-    @property
-    def round_id(self) -> int | None:
-        return self._state.round_id
-
-    @round_id.setter
-    def round_id(self, value: int | None) -> None:
-        self._state.round_id = value
-
-    @property
-    def last_round_id(self) -> int | None:
-        """The id of the table's last finished round (its payments may still be ticked off)."""
-        return self._state.last_round_id
-
-    @last_round_id.setter
-    def last_round_id(self, value: int | None) -> None:
-        self._state.last_round_id = value
-
-    @property
-    def _diagnostic(self) -> str | None:
-        return self._state.diagnostic
-
-    @_diagnostic.setter
-    def _diagnostic(self, value: str | None) -> None:
-        self._state.diagnostic = value
-
-    @property
-    def _log(self) -> Any:
-        return self._state.log
-
-    @_log.setter
-    def _log(self, value: Any) -> None:
-        self._state.log = value
-
-    @property
-    def progressive_lock(self) -> Callable[[], str | None] | None:
-        """Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
-        why the progressive wager is locked out now (None: it is not)."""
-        return self._state.progressive_lock
-
-    @progressive_lock.setter
-    def progressive_lock(self, value: Callable[[], str | None] | None) -> None:
-        self._state.progressive_lock = value
-
-    @property
-    def linked_meter(self) -> claims.LinkedMeter | None:
-        """Set by the floor link when the table is a member of a linked pool: its progressive
-        claims are read and paid from the pool as it stands on the floor
-        (:class:`dealer_station.claims.LinkedMeter`; None: from the table's own meter)."""
-        return self._state.linked_meter
-
-    @linked_meter.setter
-    def linked_meter(self, value: claims.LinkedMeter | None) -> None:
-        self._state.linked_meter = value
+    #: The dealer on duty (None: nobody is signed in).
+    dealer: _Shared[Account | None] = _Shared("dealer")
+    #: The open round (None between rounds) and its number.
+    round: _Shared[Any] = _Shared("round")
+    round_id: _Shared[int | None] = _Shared("round_id")
+    #: The id of the table's last finished round (its payments may still be ticked off).
+    last_round_id: _Shared[int | None] = _Shared("last_round_id")
+    _diagnostic: _Shared[str | None] = _Shared("diagnostic")
+    _log: _Shared[Any] = _Shared("log")
+    #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
+    #: why the progressive wager is locked out now (None: it is not).
+    progressive_lock: _Shared[Callable[[], str | None] | None] = _Shared("progressive_lock")
+    #: Set by the floor link when the table is a member of a linked pool: its progressive
+    #: claims are read and paid from the pool as it stands on the floor
+    #: (:class:`dealer_station.claims.LinkedMeter`; None: from the table's own meter).
+    linked_meter: _Shared[claims.LinkedMeter | None] = _Shared("linked_meter")
 
     @property
     def lock_policy(self) -> auth.LockPolicy:
