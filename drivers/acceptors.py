@@ -91,6 +91,12 @@ class AcceptorBank:
     def set_light(self, seat: int, mode: LightMode) -> None:
         self[seat].set_light(mode)
 
+    def remember_light(self, seat: int, mode: LightMode) -> None:
+        """The light the host wants at ``seat``, recorded without sending it (the acceptor is
+        away): applied when it answers again (:meth:`AcceptorDriver.restore`)."""
+        acceptor = self[seat]
+        acceptor.light, acceptor._light_commanded = LightMode(mode), True
+
     def _every(self, action: Callable[[AcceptorDriver], None]) -> None:
         """Apply to every seat, even past a seat that does not answer; then raise the first
         failure (so one dead acceptor never keeps the others unlit or unlocked)."""

@@ -38,6 +38,11 @@ class LockoutDriver(DeviceDriver):
         self.locked = locked  # remembered first: restored if the controller was away
         self.request(Command.SET_LOCKOUT, bytes((int(locked),)))
 
+    def remember_locked(self, locked: bool) -> None:
+        """The lock the host wants, recorded without sending it (the controller is away): a
+        lock is applied when it answers again (:meth:`restore`)."""
+        self.locked = locked
+
     def lock(self) -> None:
         self.set_locked(True)
 

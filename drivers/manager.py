@@ -514,9 +514,13 @@ class DeviceManager:
         return False
 
     # -- commands (never block) --------------------------------------------------------------
-    def submit(self, device: str, action: Callable[[Any], T]) -> Future[T]:
+    def submit(self, device: str, action: Callable[[Any], T],
+               offline: Callable[[Any], None] | None = None) -> Future[T]:
         """Run ``action(driver)`` on the device's worker thread; ``driver`` is the
-        :class:`ShoeDriver`, the :class:`AcceptorBank` or the :class:`LockoutDriver`."""
+        :class:`ShoeDriver`, the :class:`AcceptorBank` or the :class:`LockoutDriver`. When the
+        device is offline the future fails with :class:`DeviceOffline`; ``offline(driver)``
+        (no I/O) then records what the host wants, so that the reconnect restores it (a
+        command of state, a shuffle: never lost across a reconnect)."""
         future: Future[T] = Future()
         worker = self._worker_of.get(device)
         if worker is None:
@@ -524,7 +528,7 @@ class DeviceManager:
         elif not worker.is_alive():
             future.set_exception(DeviceOffline(f"{device}: the device manager is not running"))
         else:
-            worker.jobs.put(_Job(device, action, future))
+            worker.jobs.put(_Job(device, action, future, offline))
         return future
 
     def configure_shoe(
@@ -533,8 +537,11 @@ class DeviceManager:
         return self.submit("shoe", lambda shoe: shoe.configure(stack_size, deck_size))
 
     def shuffle(self) -> Future[int]:
-        """Shuffle; the card count arrives as the result and as a SHUFFLE_COMPLETED event."""
-        return self.submit("shoe", lambda shoe: shoe.shuffle())
+        """Shuffle; the card count arrives as the result and as a SHUFFLE_COMPLETED event. A
+        shuffle the shoe does not confirm (offline, no answer, refused) stays due: done at the
+        reconnect, and before the next stack in any case (:attr:`ShoeDriver.shuffle_due`)."""
+        return self.submit("shoe", lambda shoe: shoe.shuffle(),
+                           offline=lambda shoe: shoe.want_shuffle())
 
     def dispense(self, stack_size: int | None = None, intent: str | None = None) -> Future[int]:
         """Dispense one stack exactly once; the result is its number, its cards arrive as an
@@ -543,7 +550,8 @@ class DeviceManager:
         return self.submit("shoe", lambda shoe: shoe.dispense(stack_size, intent))
 
     def set_light(self, seat: int, mode: LightMode) -> Future[None]:
-        return self.submit("acceptors", lambda bank: bank.set_light(seat, mode))
+        return self.submit("acceptors", lambda bank: bank.set_light(seat, mode),
+                           offline=lambda bank: bank.remember_light(seat, mode))
 
     def set_all_lights(self, mode: LightMode) -> Future[None]:
         return self.submit("acceptors", lambda bank: bank.set_all(mode))
@@ -553,10 +561,12 @@ class DeviceManager:
 
     def lock(self) -> Future[None]:
         """Lock the bonus wagers (the controller; the acceptors follow its event)."""
-        return self.submit("lockout", lambda box: box.lock())
+        return self.submit("lockout", lambda box: box.lock(),
+                           offline=lambda box: box.remember_locked(True))
 
     def unlock(self) -> Future[None]:
-        return self.submit("lockout", lambda box: box.unlock())
+        return self.submit("lockout", lambda box: box.unlock(),
+                           offline=lambda box: box.remember_locked(False))
 
     def set_indicator(self, mode: IndicatorMode) -> Future[None]:
         return self.submit("lockout", lambda box: box.set_indicator(mode))

@@ -15,6 +15,7 @@ one.
 from __future__ import annotations
 
 import struct
+from contextlib import suppress
 from dataclasses import dataclass
 
 from drivers.device import DeviceDriver
@@ -76,6 +77,10 @@ class ShoeDriver(DeviceDriver):
         self.done: tuple[str, int] | None = None
         #: What the last resolution of a dispense in doubt found (for health and logs).
         self.resolution = ""
+        #: A shuffle the host asked for that the shoe has not confirmed (no answer, the line
+        #: down, the shoe refusing it): done at the reconnect, and before any stack is dealt,
+        #: so no stack ever comes from the deck of before the shuffle.
+        self.shuffle_due = False
 
     def configure(self, stack_size: int | None = None, deck_size: int | None = None) -> None:
         """Set the stack size (3, 4, 7) and the deck size (52, 53)."""
@@ -90,8 +95,16 @@ class ShoeDriver(DeviceDriver):
 
     def shuffle(self) -> int:
         """Shuffle; return the number of cards counted (a ``CARD_COUNT`` fault if it is not
-        the deck size)."""
-        return self.request(Command.SHUFFLE, timeout=2.0)[0]
+        the deck size). Until the shoe answers, the shuffle is due (:attr:`shuffle_due`)."""
+        self.shuffle_due = True
+        count = self.request(Command.SHUFFLE, timeout=2.0)[0]
+        self.shuffle_due = False
+        return count
+
+    def want_shuffle(self) -> None:
+        """The host asked for a shuffle while the shoe was away: it is done when the shoe
+        answers again (:meth:`restore`), and in any case before the next stack."""
+        self.shuffle_due = True
 
     def dispense(self, stack_size: int | None = None, intent: str | None = None) -> int:
         """Dispense one stack exactly once; return its number (its cards follow as an event).
@@ -106,6 +119,8 @@ class ShoeDriver(DeviceDriver):
             stack = self.settle()
             if stack is not None and intent is not None and self.done == (intent, stack):
                 return stack
+        if self.shuffle_due:  # never a stack from the deck of before the shuffle asked for
+            self.shuffle()
         size = 0 if stack_size is None else stack_size
         request = self.last_request % 0xFFFF + 1
         self.last_request = request
@@ -167,4 +182,9 @@ class ShoeDriver(DeviceDriver):
         return ShoeStatus.from_status(self.status())
 
     def restore(self) -> None:
+        """After a reconnect: the stack and deck size, then a shuffle still due (refused, e.g.
+        the door open: it stays due and is asked again before the next stack)."""
         self.configure()
+        if self.shuffle_due:
+            with suppress(NakError):
+                self.shuffle()

@@ -66,16 +66,52 @@ __all__ = [
     "standing",
 ]
 
+def blocking_device(hardware: Sequence[Hardware],
+                    health: Mapping[str, DeviceHealth]) -> DeviceHealth | None:
+    """The first device the step needs that is not healthy, else ``None``."""
+    for requirement in hardware:
+        item = health.get(requirement.kind.device)
+        if item is None or item.state in (HealthState.CONNECTED, HealthState.NOT_CONFIGURED):
+            continue
+        return item
+    return None
+
+
+def refused_press(item: DeviceHealth) -> str:
+    """The one line a press gets when a device the step needs is away: nothing was done,
+    nothing is lost, and when to press again.
+
+    >>> item = DeviceHealth("acceptors", HealthState.RECONNECTING, "6/7 online")
+    >>> print(refused_press(item))  # doctest: +NORMALIZE_WHITESPACE
+    Not done: the acceptor lights are reconnecting. Nothing entered is lost: press again once
+    their light is green.
+    """
+    name = DEVICE_NAMES.get(item.name, item.name).lower()
+    state = {HealthState.FAULT: "at fault"}.get(item.state, item.state.value)
+    plural = name.endswith("s")
+    return (f"Not done: the {name} {'are' if plural else 'is'} {state}. Nothing entered is "
+            f"lost: press again once {'their' if plural else 'its'} light is green.")
+
+
+def answers_again(device: str) -> str:
+    """The line that replaces a refusal when the device is back.
+
+    >>> print(answers_again("shoe"))
+    The shoe answers again: press again what was not done.
+    >>> print(answers_again("acceptors"))
+    The acceptor lights answer again: press again what was not done.
+    """
+    name = DEVICE_NAMES.get(device, device).lower()
+    return (f"The {name} answer{'' if name.endswith('s') else 's'} again: press again what was "
+            "not done.")
+
+
 def blocking_fault(hardware: Sequence[Hardware],
                    health: Mapping[str, DeviceHealth]) -> str | None:
     """The stop message when a device the step needs is not healthy, else ``None``."""
-    for requirement in hardware:
-        device = requirement.kind.device
-        item = health.get(device)
-        if item is None or item.state is HealthState.CONNECTED:
-            continue
-        if item.state is HealthState.NOT_CONFIGURED:
-            continue
+    item = blocking_device(hardware, health)
+    if item is not None:
+        device = item.name
         name = DEVICE_NAMES.get(device, device)
         # the device's own words shortened: the sentence's instruction always reads whole
         detail = f" ({short_detail(item.detail)})" if item.detail else ""
@@ -206,6 +242,8 @@ class TableController:
         #: The last settlement preview: ((round id, records, action), the round after it).
         self._plan: tuple[tuple[Any, ...], Any] | None = None
         self.attempts = 0
+        #: The device a press was refused for (away), until it answers again.
+        self._refused_for: str | None = None
         #: How long the account of the last refused sign-in stays locked (0: not locked).
         self.locked_seconds = 0.0
 
@@ -380,9 +418,9 @@ class TableController:
                             "regulated order.")
             return None
         if found.hardware is not None:
-            fault = blocking_fault((found.hardware,), self.devices.health)
-            if fault is not None:
-                self.message = fault
+            away = blocking_device((found.hardware,), self.devices.health)
+            if away is not None:
+                self._refused(away)
                 return None
             requirement = found.hardware
             if requirement.kind is HardwareKind.SHOE_DISPENSE:  # where the round is: a press
@@ -451,9 +489,9 @@ class TableController:
             self.message = "No round in progress: start one first."
             return None
         step = round_.step
-        fault = blocking_fault(step.hardware, self.devices.health)
-        if fault is not None and not reported:
-            self.message = fault
+        away = blocking_device(step.hardware, self.devices.health)
+        if away is not None and not reported:
+            self._refused(away)
             return None
         try:
             record = self.station.perform(action, **dict(arguments or {}))
@@ -469,6 +507,13 @@ class TableController:
             self._drive_hardware(standing(self.station.round.step.hardware,
                                           self.station.round.step.expects))
         return record
+
+    def _refused(self, away: DeviceHealth) -> None:
+        """A press refused because a device the step needs is away: one line saying so (not
+        the step's standing fault, which is shown already), and the device remembered, so its
+        return says that the press may be made again."""
+        self.message = refused_press(away)
+        self._refused_for = away.name
 
     def enter_cards(self, cards: Sequence[Card]) -> Record | None:
         """Cards entered by hand (manual entry) or a low hand picked (Pai Gow setting)."""
@@ -564,6 +609,16 @@ class TableController:
         if raw:
             self.set_health(self._health_book.items())
         _log_health_changes(before, self.devices.health)
+        back = [name for name, item in self.devices.health.items()
+                if item.state is HealthState.CONNECTED and name in before
+                and before[name].state is not HealthState.CONNECTED]
+        if back:
+            # a device answers again: what the step holds (lockout, lights) is sent again where
+            # a command sent while it was away did not arrive (DeviceHub remembers what did)
+            self.restore_devices()
+            if self._refused_for in back:
+                self.message = answers_again(self._refused_for)
+                self._refused_for = None
 
     def restore_devices(self) -> None:
         """After a start or a resume: put the devices as the current step needs them."""

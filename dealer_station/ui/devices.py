@@ -22,9 +22,9 @@ from dealer_station.hardware import Hardware, HardwareKind
 from dealer_station.ui.view import DEVICE_NAMES, DeviceHealth, HealthState
 from drivers.manager import DeviceOffline
 from drivers.protocol.codes import LightMode
-from drivers.shoe import DispenseInDoubt
+from drivers.shoe import DispenseInDoubt, DispenseNotDone
 
-__all__ = ["DeviceHub", "HealthBook", "LightPlan"]
+__all__ = ["DeviceHub", "HealthBook", "LightPlan", "failure_words"]
 
 
 class HealthBook:
@@ -112,6 +112,10 @@ class LightPlan:
                 self.enabled = frozenset()
         if not self.managing:
             return {}
+        return self.changes()
+
+    def changes(self) -> dict[int, Any]:
+        """The lights that differ from what was last sent (each then counted as sent)."""
         changes = {}
         for seat in self.seats:
             mode = (LightMode.ON if seat in self.lit else
@@ -119,6 +123,12 @@ class LightPlan:
             if self.sent.get(seat) is not mode:
                 self.sent[seat] = changes[seat] = mode
         return changes
+
+    def failed(self, seat: int, mode: Any) -> None:
+        """Sending ``mode`` to ``seat`` failed: it is not counted as sent, so the next step
+        (or the acceptor's return) sends it again."""
+        if self.sent.get(seat) is mode:
+            del self.sent[seat]
 
 
 class DeviceHub:
@@ -147,16 +157,20 @@ class DeviceHub:
 
     def __call__(self, requirement: Hardware) -> None:
         future: Future[Any] | None = None
-        for seat, mode in self.lights.apply(requirement).items():
-            self._watch(f"acceptor light {seat} {mode.name.lower()}",
-                        self.manager.set_light(seat, mode))
+        with self._lock:
+            lights = self.lights.apply(requirement)
+        for seat, mode in lights.items():
+            light = self.manager.set_light(seat, mode)
+            light.add_done_callback(partial(self._light_done, seat, mode))
+            self._watch(f"acceptor light {seat} {mode.name.lower()}", light)
         match requirement.kind:
-            case HardwareKind.LOCKOUT_ON if self.lockout is not True:
-                self.lockout = True
-                future = self.manager.lock()
-            case HardwareKind.LOCKOUT_OFF if self.lockout is not False:
-                self.lockout = False
-                future = self.manager.unlock()
+            case HardwareKind.LOCKOUT_ON | HardwareKind.LOCKOUT_OFF:
+                locked = requirement.kind is HardwareKind.LOCKOUT_ON
+                with self._lock:
+                    send, self.lockout = self.lockout is not locked, locked
+                if send:
+                    future = self.manager.lock() if locked else self.manager.unlock()
+                    future.add_done_callback(partial(self._lockout_done, locked))
             case HardwareKind.SHOE_DISPENSE:
                 step = requirement.at
                 with self._lock:
@@ -186,6 +200,17 @@ class DeviceHub:
                   and self._in_doubt[0] == intent):
                 self._in_doubt = None  # known now: came out (its number) or did not
 
+    def _light_done(self, seat: int, mode: Any, future: Future[Any]) -> None:
+        if future.cancelled() or future.exception() is not None:
+            with self._lock:
+                self.lights.failed(seat, mode)
+
+    def _lockout_done(self, locked: bool, future: Future[Any]) -> None:
+        if future.cancelled() or future.exception() is not None:
+            with self._lock:
+                if self.lockout is locked:
+                    self.lockout = None  # not known to be done: sent again at the next step
+
     def _watch(self, what: str, future: Future[Any]) -> None:
         def done(finished: Future[Any], what: str = what) -> None:
             self._done(what, finished)
@@ -193,6 +218,47 @@ class DeviceHub:
         future.add_done_callback(done)
 
     def _done(self, what: str, future: Future[Any]) -> None:
-        error = future.exception()
+        error = None if future.cancelled() else future.exception()
         if error is not None and self.on_error is not None:
-            self.on_error(f"{what.replace('_', ' ')} failed: {error}")
+            self.on_error(failure_words(what, error))
+
+
+def failure_words(what: str, error: BaseException) -> str:
+    """One line for the dealer when a device command fails: what was not done, why, and what
+    happens now (nothing is lost: a state or a shuffle is applied when the device answers
+    again; a DISPENSE is pressed again).
+
+    >>> away = DeviceOffline("shoe is offline (/dev/pts/3)")
+    >>> print(failure_words("shoe_shuffle", away))  # doctest: +NORMALIZE_WHITESPACE
+    The shoe's shuffle is not confirmed (shoe is offline (/dev/pts/3)): the shoe shuffles as
+    soon as it answers again, before any stack is dealt.
+    >>> print(failure_words("shoe_dispense:7", away))  # doctest: +NORMALIZE_WHITESPACE
+    DISPENSE not done (shoe is offline (/dev/pts/3)): no stack came out. Press DISPENSE again
+    when the shoe's light is green.
+    >>> away = DeviceOffline("acceptors is offline")
+    >>> print(failure_words("acceptor light 2 on", away))  # doctest: +NORMALIZE_WHITESPACE
+    Acceptor light 2 not set to on (acceptors is offline): set as soon as the acceptor answers
+    again.
+    """
+    head = what.partition(":")[0]
+    if head == "shoe_shuffle":
+        return (f"The shoe's shuffle is not confirmed ({error}): the shoe shuffles as soon as it "
+                "answers again, before any stack is dealt.")
+    if head == "shoe_dispense":
+        if isinstance(error, (DispenseInDoubt, DispenseNotDone)):
+            return f"DISPENSE: {error}."
+        return (f"DISPENSE not done ({error}): no stack came out. Press DISPENSE again when the "
+                "shoe's light is green.")
+    if head == "lockout_on":
+        return (f"The lockout did not reach the controller ({error}): it locks as soon as the "
+                "controller answers again.")
+    if head == "lockout_off":
+        return (f"The lockout controller did not unlock ({error}): it is unlocked as soon as it "
+                "answers again.")
+    if head == "shoe_reset":
+        return f"The shoe's fault reset failed ({error}): clear the fault again when it answers."
+    if what.startswith("acceptor light "):
+        seat, _, mode = what.removeprefix("acceptor light ").partition(" ")
+        return (f"Acceptor light {seat} not set to {mode} ({error}): set as soon as the "
+                "acceptor answers again.")
+    return f"{what.replace('_', ' ')} failed: {error}"
