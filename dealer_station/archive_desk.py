@@ -76,8 +76,8 @@ class ArchiveView:
         return (f"segments are kept {self.keep_days} days after their day, then deleted from "
                 f"the table (export them for the regulator first){first}")
 
-    def lines(self) -> list[str]:
-        """The view as lines of text (the command line; the screen shows the same)."""
+    def summary(self) -> list[str]:
+        """The settings, what sealing is doing and what was retired, as lines of text."""
         ends = (f"each day ends at {self.day_ends} UTC and is sealed at the next round"
                 if self.day_ends else "days are not sealed (archive_day_ends is off)")
         doing = ("no station is running: sealing happens at its next round"
@@ -86,14 +86,17 @@ class ArchiveView:
         if self.sealing is not None and self.sealing.last:
             out.append(f"last: {self.sealing.last}")
         retired = [s.segment for s in self.segments if s.size is None]
-        shown = [s for s in self.segments if s.size is not None]
         if retired:
             out.append(f"segments {retired[0].number}-{retired[-1].number} (days "
                        f"{retired[0].through} to {retired[-1].through}, records 1-"
                        f"{retired[-1].last:,}) were deleted after the kept time; their "
                        "heads are kept and the chain after them is proven from the last one")
-        out += [row.words for row in shown] or ["no segment kept on the table"]
         return out
+
+    def lines(self) -> list[str]:
+        """The view as lines of text (the command line; the screen shows the same)."""
+        kept = [row.words for row in self.segments if row.size is not None]
+        return self.summary() + (kept or ["no segment kept on the table"])
 
 
 def _station_settings(store: Store) -> dict[str, Any]:

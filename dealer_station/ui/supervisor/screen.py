@@ -2,7 +2,8 @@
 
 The supervisor signs in with their own id and PIN (a dealer's or technician's account is
 refused); the pages are the round in progress (voided with a reason), progressive validation,
-round history and disputes, table configuration and the meters. Every protected action is
+round history and disputes, table configuration, the meters, the archive of sealed days and the
+accounts. Every protected action is
 checked again by the station with the supervisor's id and PIN when it is taken. SIGN OUT audits
 the end of the session and returns to the dealer's screen, where the round stands exactly as it
 was left.
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from dealer_station.auth import Role
 from dealer_station.ui.supervisor.accounts_page import AccountsPage
+from dealer_station.ui.supervisor.archive_page import ArchivePage
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.config_page import ConfigurationPage
 from dealer_station.ui.supervisor.history_page import HistoryPage
@@ -44,11 +46,13 @@ class SupervisorScreen(StaffFrame):
         self.meters = MetersPage(calls)
         self.round = RoundPage(calls)
         self.accounts = AccountsPage(calls)
+        self.archive = ArchivePage(calls)
         self.pages = PageSwitcher([("Round in progress", self.round),
                                    ("Progressive validation", self.validation),
                                    ("Round history", self.history),
                                    ("Configuration", self.configuration),
                                    ("Meters", self.meters),
+                                   ("Archive", self.archive),
                                    ("Accounts", self.accounts)])
         self.work_layout.addWidget(self.pages, 1)
         self.set_help("supervisor", {
@@ -57,6 +61,7 @@ class SupervisorScreen(StaffFrame):
             "Round history": "A dispute: re-running a round",
             "Configuration": "Changing the configuration",
             "Meters": "Meters and the shift's figures",
+            "Archive": "The archive: sealed days for the regulator",
             "Accounts": "Accounts"}, self.pages,
                       "Opening your screen")
 
@@ -78,7 +83,7 @@ class SupervisorScreen(StaffFrame):
         self.header.who.setText(f"{session.name} ({session.user}) · supervisor")
         self.stack.setCurrentIndex(1)
         for page in (self.round, self.validation, self.history, self.configuration,
-                     self.meters, self.accounts):
+                     self.meters, self.archive, self.accounts):
             page.refresh()
         self.signed_in.emit(session)
 
@@ -87,6 +92,7 @@ class SupervisorScreen(StaffFrame):
         self.validation.session = session
         self.configuration.session = session
         self.meters.session = session
+        self.archive.session = session
         self.round.session = session
         self.accounts.session = session
 
