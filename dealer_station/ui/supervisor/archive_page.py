@@ -28,7 +28,7 @@ from dealer_station.archive_desk import ArchiveView, archive_view, export_segmen
 from dealer_station.store.sealer import SealingStatus
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import message_label
+from dealer_station.ui.supervisor.widgets import message_label, page_heading
 
 __all__ = ["ArchivePage"]
 
@@ -43,12 +43,7 @@ class ArchivePage(QWidget):
         self.session: StaffSession | None = None
         self.view: ArchiveView | None = None
         layout = QVBoxLayout(self)
-        heading = QLabel("ARCHIVE · the days sealed for the regulator")
-        heading.setObjectName("phase")
-        layout.addWidget(heading)
-        self.summary = QLabel("")
-        self.summary.setWordWrap(True)
-        layout.addWidget(self.summary)
+        self.summary = page_heading(layout, "ARCHIVE · the days sealed for the regulator")
         self.list = QListWidget()
         self.list.setWordWrap(True)
         layout.addWidget(self.list, 1)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from dealer_station.procedure import ProcedureError
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import message_label
+from dealer_station.ui.supervisor.widgets import message_label, page_heading
 
 __all__ = ["OpenRound", "RoundPage", "open_round", "void_open_round"]
 
@@ -64,12 +64,7 @@ class RoundPage(QWidget):
         self.calls = calls
         self.session: StaffSession | None = None
         layout = QVBoxLayout(self)
-        heading = QLabel("THE ROUND IN PROGRESS")
-        heading.setObjectName("phase")
-        layout.addWidget(heading)
-        self.summary = QLabel("")
-        self.summary.setWordWrap(True)
-        layout.addWidget(self.summary)
+        self.summary = page_heading(layout, "THE ROUND IN PROGRESS")
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("the reason the round is voided (written in its record)")
         layout.addWidget(self.reason)

@@ -26,7 +26,7 @@ from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.theme import THEME, stylesheet
 
 __all__ = ["PageSwitcher", "StaffFrame", "StaffHeader", "StaffSignIn", "message_label",
-           "staff_stylesheet"]
+           "page_heading", "staff_stylesheet"]
 
 
 def staff_stylesheet() -> str:
@@ -58,6 +58,18 @@ QLabel#bad {{ color: {t.fault}; font-weight: bold; }}
 QLabel#lock {{ color: {t.text}; background: #5a1f1c; border: 2px solid {t.fault};
     border-radius: 8px; padding: 10px; font-weight: bold; font-size: {t.button_pt}pt; }}
 """
+
+
+def page_heading(layout: QVBoxLayout, title: str) -> QLabel:
+    """A page's heading ``title`` in ``layout``, then a wrapped summary line under it (the
+    label returned, empty until the page writes it)."""
+    heading = QLabel(title)
+    heading.setObjectName("phase")
+    layout.addWidget(heading)
+    summary = QLabel("")
+    summary.setWordWrap(True)
+    layout.addWidget(summary)
+    return summary
 
 
 def message_label() -> QLabel:
