@@ -197,6 +197,7 @@ class HealthStrip(QFrame):
         self._layout.addWidget(self.title)
         self._layout.addStretch(1)
         self.on_duty = ""
+        self._on_duty_short = ""
         self._items: list[HealthItem] = []
         self._words: list[str] = []
         self._health: tuple[DeviceHealth, ...] = ()
@@ -311,6 +312,7 @@ class HealthStrip(QFrame):
             self.title.setStyleSheet(_title_style(compact=compact))
             for button, background in self._buttons.items():
                 button.setStyleSheet(bar_button_style(background, compact=compact))
+        self._give_on_duty_room()
         self._share_device_room()
 
     def _share_device_room(self) -> None:
@@ -333,14 +335,37 @@ class HealthStrip(QFrame):
         """Who is signed in as the dealer on duty (``text`` in full, the button's tooltip;
         ``short`` on the button above SIGN OUT); "" when nobody: the button is hidden."""
         self.on_duty = text
-        self.sign_out_button.ensurePolished()  # its style sheet's font measures the name
-        shown = fit_on_duty(short or text, self.sign_out_button.fontMetrics())
-        self.sign_out_button.setText(f"{shown}\nSIGN OUT" if shown else "SIGN OUT")
+        self._on_duty_short = short or text
+        self._name_on_duty(ON_DUTY_PIXELS)
         self.sign_out_button.setToolTip(f"On duty: {text}. SIGN OUT: the dealer signs out; a "
                                         "round in progress waits where it stands" if text
                                         else "")
         self.sign_out_button.setVisible(bool(text))
         self.fit()
+
+    def _name_on_duty(self, room: int) -> None:
+        """The on-duty name on the SIGN OUT button in at most ``room`` pixels."""
+        self.sign_out_button.ensurePolished()  # its style sheet's font measures the name
+        shown = fit_on_duty(self._on_duty_short, self.sign_out_button.fontMetrics(), room)
+        text = f"{shown}\nSIGN OUT" if shown else "SIGN OUT"
+        if text != self.sign_out_button.text():
+            self.sign_out_button.setText(text)
+
+    def _give_on_duty_room(self) -> None:
+        """The name on duty as whole as the bar's room allows once every device's name and
+        state are whole (at least :data:`ON_DUTY_PIXELS`; the whole name is the tooltip)."""
+        button = self.sign_out_button
+        if not self._on_duty_short:
+            return
+        widgets = self._laid_out()
+        metrics = button.fontMetrics()
+        lines = button.text().splitlines() or [""]
+        chrome = button.sizeHint().width() - max(metrics.horizontalAdvance(line)
+                                                 for line in lines)
+        free = self._room(widgets) - chrome - sum(  # a device's detail gives way first
+            w.name_width() if isinstance(w, HealthItem) else max(0, w.sizeHint().width())
+            for w in widgets if w is not button)
+        self._name_on_duty(max(ON_DUTY_PIXELS, free))
 
     def show_detail(self, item: HealthItem) -> None:
         """Show ``item``'s full words under the bar, within the window."""

@@ -148,9 +148,11 @@ def test_the_top_bar_at_1280_is_compact_so_every_device_name_reads_whole(qtbot):
     assert bar.compact and bar.roomy_width() > 1280
     assert not any(item.elided for item in bar.items), [i.shown_words() for i in bar.items]
     assert not clipped_texts(window) and not window_fits(window, (1280, 800))
+    assert "(D-2002)" in bar.sign_out_button.text()  # the id always; the name as room allows
     window.resize(1920, 1080)
     _settle()
     assert not bar.compact and not any(item.elided for item in bar.items)
+    assert bar.sign_out_button.text() == "Dee Dealer (D-2002)\nSIGN OUT"  # room: whole
     assert not clipped_texts(window)
     window.resize(1280, 800)
     _settle()
@@ -163,4 +165,5 @@ def test_the_top_bar_at_1280_is_compact_so_every_device_name_reads_whole(qtbot):
     _settle()
     shoe = bar.items[0]
     assert not bar.compact and shoe.elided and shoe.shown_words().startswith("Shoe — reconn")
+    assert bar.sign_out_button.text().startswith("Dee Dealer (D-2002)")  # the detail gave way
     assert not any(item.elided for item in bar.items[1:])
