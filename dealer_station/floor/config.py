@@ -55,16 +55,18 @@ def parse_floor_config(values: Mapping[str, Any] | None) -> FloorConfig | None:
     return FloorConfig(url, pool)
 
 
-def connect(url: str, *, autocommit: bool = True) -> Any:
+def connect(url: str, *, autocommit: bool = True, name: str = "dealer-station") -> Any:
     """A psycopg connection to the floor (autocommit: each :meth:`transaction` block is one
-    transaction; keepalives on, so a vanished server is noticed in
-    seconds); :class:`FloorUnreachable` with the reason in one line when it cannot be made."""
+    transaction; keepalives on, so a vanished server is noticed in seconds; ``name``: the
+    session's ``application_name``, a station's forwarder ``dealer-station table T`` so that
+    the pit sees which stations are connected); :class:`FloorUnreachable` with the reason in
+    one line when it cannot be made."""
     import psycopg
 
     try:
         return psycopg.connect(url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT,
                                keepalives=1, keepalives_idle=2, keepalives_interval=1,
-                               keepalives_count=3, application_name="dealer-station")
+                               keepalives_count=3, application_name=name)
     except psycopg.Error as error:
         raise FloorUnreachable(f"the floor {redact(url)} cannot be reached: "
                                f"{one_line(error)}") from None

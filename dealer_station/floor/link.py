@@ -51,6 +51,7 @@ class FloorView:
 class FloorLink:
     def __init__(self, config: FloorConfig, directory: Path, table_id: str, game: str, *,
                  devices: Mapping[str, str] | Callable[[], Mapping[str, str]] | None = None,
+                 health: Callable[[], Mapping[str, str]] | None = None,
                  on_change: Callable[[FloorView], None] | None = None,
                  interval: float = 0.2) -> None:
         self.config = config
@@ -60,6 +61,10 @@ class FloorLink:
         #: serial number -> device, or what gives them now (the devices identify themselves
         #: after the link starts): registered on the floor, again whenever they change.
         self.devices = devices if callable(devices) else dict(devices or {})
+        #: What gives the devices' live health now (device -> "online", "offline: why",
+        #: "fault: which"): sent to the floor whenever it changes, again after a reconnect.
+        self.health = health
+        self._health_sent: dict[str, str] | None = None
         self._registered: dict[str, str] = {}
         self.on_change = on_change
         self.interval = interval
@@ -134,7 +139,7 @@ class FloorLink:
 
         while not self._stop.is_set():
             try:
-                connection = connect(self.config.url)
+                connection = connect(self.config.url, name=station_session(self.table_id))
             except FloorUnreachable as error:
                 self._forwarder_state(False, str(error))
                 self._stop.wait(0.5)
@@ -148,9 +153,11 @@ class FloorLink:
                         continue
                     self._update(problem=None)
                     self._forwarder_state(True, "")
+                    self._health_sent = None  # the floor hears it again after a reconnect
                     while not self._stop.is_set():
                         if self._serials() != self._registered:
                             self._register(connection)
+                        self._send_health(connection)
                         if forward_once(connection, self.table_id, self.directory,
                                         self.outbox):
                             continue
@@ -165,6 +172,21 @@ class FloorLink:
             except FloorError as error:
                 self._update(problem=str(error))
                 return
+
+    def _send_health(self, connection: Any) -> None:
+        if self.health is None:
+            return
+        try:
+            now = {str(k): str(v) for k, v in self.health().items()}
+        except RuntimeError:  # changed while read (the table's worker): next time
+            return
+        if now == self._health_sent:
+            return
+        from psycopg.types.json import Jsonb
+
+        connection.execute("UPDATE floor_tables SET live_health = %s, health_at = now() "
+                           "WHERE table_id = %s", (Jsonb(now), self.table_id))
+        self._health_sent = now
 
     def _serials(self) -> dict[str, str]:
         return dict(self.devices() if callable(self.devices) else self.devices)
@@ -190,6 +212,16 @@ class FloorLink:
                         f"on the floor (its pool: {found}); 'dealer-station floor pool join' "
                         "adds it")
         return None
+
+
+def station_session(table_id: str) -> str:
+    """The ``application_name`` of a station's forwarder session on the floor: the pit reads
+    from ``pg_stat_activity`` which stations are connected now (a live health, not an old one).
+
+    >>> station_session("PG-7")
+    'dealer-station table PG-7'
+    """
+    return f"dealer-station table {table_id}"[:63]
 
 
 class ProgressiveLockout:

@@ -34,17 +34,53 @@ class TableRow:
     pool_cents: int | None
     pending: int
     seen: str
+    #: The devices' live health as the station last sent it (device -> "online",
+    #: "offline: why", "fault: which"); None: the station never sent any (``health`` then holds
+    #: each device's last forwarded event).
+    live: dict[str, str] | None = None
+    #: When the station sent ``live`` (HH:MM:SS, the floor's clock).
+    live_at: str = ""
+    #: The station's forwarder is connected to the floor now (its health is current).
+    connected: bool = False
+
+    def devices(self) -> str:
+        """The devices column: each device's live state, "all N online" when nothing is
+        wrong; the station away: the last state with its time; never sent: the last events.
+
+        >>> from dataclasses import replace
+        >>> row = TableRow("T1", "pai_gow", None, "idle", None, {}, 0, None, None, 0, "",
+        ...                {"shoe": "online", "lockout": "fault: button stuck"}, "10:00:01",
+        ...                True)
+        >>> row.devices()
+        'lockout: fault: button stuck; shoe: online'
+        >>> replace(row, live={"shoe": "online"}).devices()
+        'all 1 online'
+        >>> replace(row, connected=False).devices()
+        'STATION AWAY (health as of 10:00:01): lockout: fault: button stuck; shoe: online'
+        """
+        if self.live is None:
+            events = "; ".join(f"{d}: {e}" for d, e in sorted(self.health.items()))
+            return f"last events: {events}" if events else "no report"
+        if self.live and all(v == "online" for v in self.live.values()):
+            now = f"all {len(self.live)} online"
+        else:
+            now = "; ".join(f"{d}: {state}" for d, state in sorted(self.live.items()))
+        return now if self.connected else f"STATION AWAY (health as of {self.live_at}): {now}"
 
 
 def table_rows(connection: Any) -> list[TableRow]:
     rows = connection.execute(
         "SELECT t.table_id, t.game, t.round_id, t.phase, t.dealer, t.health, t.audit_seq, "
         "m.pool, p.amount_cents, (SELECT count(*) FROM pool_hits h WHERE h.table_id = "
-        "t.table_id AND h.status = 'pending'), COALESCE(to_char(t.seen, 'HH24:MI:SS'), '') "
-        "FROM floor_tables t LEFT JOIN pool_members m USING (table_id) LEFT JOIN pools p ON "
-        "p.name = m.pool ORDER BY t.table_id").fetchall()
+        "t.table_id AND h.status = 'pending'), COALESCE(to_char(t.seen, 'HH24:MI:SS'), ''), "
+        "t.live_health, COALESCE(to_char(t.health_at, 'HH24:MI:SS'), ''), EXISTS (SELECT 1 "
+        "FROM pg_stat_activity a WHERE a.application_name = left('dealer-station table ' || "
+        "t.table_id, 63)) FROM floor_tables t LEFT JOIN pool_members m USING (table_id) "
+        "LEFT JOIN pools p ON p.name = m.pool ORDER BY t.table_id").fetchall()
     return [TableRow(str(r[0]), str(r[1]), r[2], str(r[3]), r[4], dict(r[5] or {}), int(r[6]),
-                     r[7], r[8], int(r[9]), str(r[10])) for r in rows]
+                     r[7], r[8], int(r[9]), str(r[10]),
+                     None if r[11] is None else {str(k): str(v) for k, v in r[11].items()},
+                     str(r[12]), bool(r[13])) for r in rows]
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,6 +173,10 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             detail jsonb NOT NULL DEFAULT '{}'
         );
     """),
+    (5, "each table's live device health (online/offline/fault per device) and its time", """
+        ALTER TABLE floor_tables ADD COLUMN live_health jsonb;
+        ALTER TABLE floor_tables ADD COLUMN health_at timestamptz;
+    """),
 )
 
 

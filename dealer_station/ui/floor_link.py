@@ -13,7 +13,7 @@ from dealer_station.floor.config import FloorConfig
 from dealer_station.floor.link import FloorLink, FloorView, LinkedPool, ProgressiveLockout
 from dealer_station.hardware import ACCEPTORS_HELD, ACCEPTORS_RELEASED
 
-__all__ = ["attach_floor", "device_serials"]
+__all__ = ["attach_floor", "device_health", "device_serials"]
 
 
 def device_serials(controller: Any) -> dict[str, str]:
@@ -26,6 +26,20 @@ def device_serials(controller: Any) -> dict[str, str]:
                                             else name)
             for (name, seat), health in manager.health().items()
             if health.identity is not None and health.identity.serial_number}
+
+
+def device_health(controller: Any) -> dict[str, str]:
+    """The devices' live health as the dealer's health strip has it: device -> "online",
+    "reconnecting", "offline: why", "fault: which" (a device not configured is left out)."""
+    found = {}
+    for name, item in dict(controller.devices.health).items():
+        state = item.state.value
+        if state == "not configured":
+            continue
+        words = "online" if state == "connected" else state
+        found[name] = (f"{words}: {item.detail}" if item.detail and words != "online"
+                       else words)
+    return found
 
 
 def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> FloorLink:
@@ -46,7 +60,8 @@ def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> Fl
             bridge.call_requested.emit(lambda worker_controller: apply(worker_controller, view))
 
     link = FloorLink(config, station.store.directory, station.store.table, station.game,
-                     devices=lambda: device_serials(controller), on_change=changed)
+                     devices=lambda: device_serials(controller),
+                     health=lambda: device_health(controller), on_change=changed)
     station.progressive_lock = lambda: link.view.progressive_refusal
     if config.pool:  # its claims are paid from the pool as it stands on the floor
         pool = LinkedPool(config, station.store.table, lambda: link.view.amount_cents)

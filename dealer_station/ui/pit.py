@@ -39,8 +39,8 @@ from dealer_station.ui.theme import THEME, stylesheet
 
 __all__ = ["PitWindow", "PitWorker", "main"]
 
-TABLE_COLUMNS = ("Table", "Game", "Round", "Phase", "Dealer", "Devices", "Audit head", "Pool",
-                 "Pending")
+TABLE_COLUMNS = ("Table", "Game", "Round", "Phase", "Dealer", "Devices (live)", "Audit head",
+                 "Pool", "Pending")
 HIT_COLUMNS = ("Pool", "Hit", "Table", "Round", "Position", "Hand", "Share / amount")
 HISTORY_COLUMNS = ("Table", "Round", "Game", "Dealer", "Status", "Started", "Ended", "Records")
 
@@ -191,6 +191,12 @@ class PitWindow(QMainWindow):
         self._refresh_soon.setInterval(150)  # coalesces a burst of notifications
         self._refresh_soon.timeout.connect(self.refresh)
         self.floor_changed.connect(self._refresh_soon.start)
+        # a station that vanishes (crashed, unplugged) announces nothing: the tables are read
+        # again every few seconds so that its row says STATION AWAY (one cheap query)
+        self._liveness = QTimer(self)
+        self._liveness.setInterval(5000)
+        self._liveness.timeout.connect(self.refresh)
+        self._liveness.start()
         self.floor_lost.connect(lambda why: self.status.setText(
             f"The floor cannot be reached: {why}. The screen shows what it last read."))
         self.listener = Listener(url, lambda _a: self.floor_changed.emit(), self._floor_state,
@@ -364,6 +370,7 @@ class PitWindow(QMainWindow):
             self.refresh()
 
     def closeEvent(self, event: Any) -> None:
+        self._liveness.stop()
         self.listener.stop(2.0)
         self._thread.quit()
         self._thread.wait(3000)
@@ -390,10 +397,9 @@ def _pending(connection: Any) -> list[_Pending]:
 
 
 def _table_cells(row: reports.TableRow) -> tuple[str, ...]:
-    faults = [f"{device}: {state}" for device, state in sorted(row.health.items())]
     return (row.table_id, row.game.replace("_", " "),
             f"{row.round_id:,}" if row.round_id else "", row.phase, row.dealer or "",
-            "; ".join(faults) or "ok", f"record {row.audit_seq:,}",
+            row.devices(), f"record {row.audit_seq:,}",
             f"{row.pool} {format_cents(row.pool_cents)}" if row.pool and row.pool_cents
             is not None else "", str(row.pending) if row.pending else "")
 

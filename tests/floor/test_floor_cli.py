@@ -17,12 +17,12 @@ def test_floor_init_is_versioned_and_idempotent(pg_server: PostgresServer) -> No
     url = pg_server.create_database("floor_cli")
     first = _cli("init", "--url", url)
     assert first.returncode == 0, first.stderr
-    assert "applied 1, 2, 3, 4" in first.stdout
+    assert "applied 1, 2, 3, 4, 5" in first.stdout
     again = _cli("init", "--url", url)
     assert again.returncode == 0 and "up to date" in again.stdout
     status = _cli("status", "--url", url)
     assert status.returncode == 0
-    assert "floor schema version 4 (up to date)" in status.stdout
+    assert "floor schema version 5 (up to date)" in status.stdout
     assert "0 table(s)" in status.stdout
 
 
