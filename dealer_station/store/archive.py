@@ -547,12 +547,13 @@ _LIVE = "NOT (document IS NULL AND config = '{}') AND status != 'open'"
 def live_rounds(store: Store, segment: Segment) -> list[int]:
     """The rounds of ``segment`` still in the live store (all of them until its removal
     begins, none once it is complete)."""
-    ids = list(segment.rounds)
-    if not ids:
+    if not segment.rounds:
         return []
+    ids = set(segment.rounds)
+    # a range of ids read by rowid (none of them live once the removal is complete)
     return [int(row[0]) for row in store.query(
-        f"SELECT id FROM rounds WHERE id IN ({','.join('?' * len(ids))}) AND {_LIVE} "
-        "ORDER BY id", ids)]
+        f"SELECT id FROM rounds WHERE id BETWEEN ? AND ? AND {_LIVE} ORDER BY id",
+        (min(ids), max(ids))) if int(row[0]) in ids]
 
 
 def unfinished_removal(store: Store) -> Segment | None:

@@ -19,9 +19,12 @@ Let It Ride rounds, ``Station.perform``; fsync off for the build only). Figures:
 * the durable path: one action journaled and synced (median), beside the bare floor (a SQLite
   ``synchronous=FULL`` commit of one row plus an fsync'd append of one line).
 
-Run: ``python tests/benchmarks/bench_store.py [ROUNDS] [DATA_DIR]`` (default 2,000 rounds in a
-temporary directory; an existing DATA_DIR is topped up to ROUNDS and kept, so a large store is
-built once).
+Run: ``python tests/benchmarks/bench_store.py [--rounds N] [--data-dir DIR] [--per-day R]
+[--minutes M]`` (default 2,000 rounds in a temporary directory; an existing DIR is topped up to N
+rounds and kept, so a large store is built once, e.g. by ``store_builder.py``; ``--per-day``:
+rounds per simulated day, each ended day archived by the station as at a real table, 0: all on
+today's real clock; ``--minutes``: stop the build after that long). 10^6 rounds:
+``nice -n 19 python tests/benchmarks/bench_store.py --rounds 1000000 --data-dir DIR``.
 """
 
 from __future__ import annotations
@@ -122,7 +125,9 @@ def _verify(data_dir: Path) -> tuple[float, int, int]:
 
 
 def _disk(data_dir: Path) -> int:
-    return sum(path.stat().st_size for path in (data_dir / TABLE).iterdir() if path.is_file())
+    """Bytes the table takes on disk, every file included (its segments in archive/ too; a
+    released hole of the audit log takes none)."""
+    return sum(_allocated(path) for path in (data_dir / TABLE).rglob("*") if path.is_file())
 
 
 def figures(data_dir: Path) -> dict[str, float]:
@@ -131,7 +136,11 @@ def figures(data_dir: Path) -> dict[str, float]:
     if database.exists():
         connection = sqlite3.connect(database)
         rounds = connection.execute("SELECT COUNT(*) FROM rounds").fetchone()[0]
+        tail = connection.execute("SELECT (SELECT seq FROM audit_head) - COALESCE(MAX(seq), 0) "
+                                  "FROM checkpoints").fetchone()[0]
         connection.close()
+        print(f"  {data_dir.name}: {rounds} rounds, {tail} audit records after the last "
+              "checkpoint (what a start proves)", flush=True)
     wall, cpu, peak = _open_figures(data_dir)
     history_wall, history_peak = _command(data_dir, "history", "--table", TABLE)
     queries = json.loads(_child(_QUERIES, str(data_dir), TABLE))
@@ -268,15 +277,17 @@ def _mib(value: float) -> str:
     return f"{value / 2**20:.0f} MiB"
 
 
-def main(rounds: int, data_dir: Path | None) -> None:
+def main(rounds: int, data_dir: Path | None, per_day: int = 0,
+         minutes: float | None = None) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         empty = Path(scratch) / "empty"
         store_builder.build(str(empty), 0)
         large = data_dir or Path(scratch) / "large"
         print(f"building {rounds} rounds in {large} (fsync off for the build) ...", flush=True)
-        rate = store_builder.build(str(large), rounds)
+        rate = store_builder.build(str(large), rounds, per_day=per_day, minutes=minutes,
+                                   progress=True)
         if rate:
-            print(f"  built at {rate:.0f} rounds/s")
+            print(f"  built at {rate:.1f} rounds/s")
         before, after = figures(empty), figures(large)
         archived = archive_figures(large, Path(scratch))
         action, floor = durable_path(Path(scratch) / "durable")
@@ -314,5 +325,12 @@ def main(rounds: int, data_dir: Path | None) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000,
-         Path(sys.argv[2]) if len(sys.argv) > 2 else None)
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument("--per-day", type=int, default=0)
+    parser.add_argument("--minutes", type=float, default=None)
+    options = parser.parse_args()
+    main(options.rounds, options.data_dir, options.per_day, options.minutes)
