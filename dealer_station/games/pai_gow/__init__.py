@@ -10,7 +10,8 @@
 * :mod:`.banking`: player banking and co-banking, and the :class:`TableContext` between rounds;
 * :mod:`.phases`: the phases of a round, in the regulation's order;
 * :mod:`.round`: :class:`PaiGowRound`, the round as a state machine of verified actions (its
-  optional wagers, when offered, a part it holds: :mod:`.wagers.part`);
+  optional wagers, when offered, a part it holds: :mod:`.wagers.part`; their actions as the
+  round's own: :mod:`.optional_actions`);
 * :mod:`.steps`: what the dealer is told in each phase (one builder per phase);
 * :mod:`.document`: :func:`round_from_document` reads any Pai Gow round back from its document,
   :func:`settle_document` recomputes its settlement;

@@ -35,7 +35,8 @@ The optional wagers of (k)-(p), when the table offers any, are a part the round 
 these extension points, and offers its actions (``place_bonus_wager``, ``acceptor_lit``,
 ``confirm_light_count``, ``resolve_light_mismatch``, ``settle_three_card_bonus``,
 ``count_stub``, ``shuffler_report``, ``approve_progressive``, ``reject_progressive``,
-``complete_jackpot_record``) as its own, refused at a table that offers none:
+``complete_jackpot_record``) as its own (:mod:`.optional_actions`), refused at a table that
+offers none:
 
 * **Betting**: the part places its wagers on the round's betting areas (:attr:`side_wagers`),
   only with a pai gow wager there and before "no more bets"; ``"progressive"`` and
@@ -87,6 +88,7 @@ from dealer_station.games.pai_gow.config import (
     StartingPosition,
 )
 from dealer_station.games.pai_gow.house_way import load_house_way
+from dealer_station.games.pai_gow.optional_actions import OptionalWagerActions
 from dealer_station.games.pai_gow.phases import HALT_CLAUSE, Phase
 from dealer_station.games.pai_gow.positions import (
     DEALER,
@@ -174,7 +176,7 @@ def _cards_json(cards: Sequence[Card]) -> list[str]:
     return [c.text for c in cards]
 
 
-class PaiGowRound:
+class PaiGowRound(OptionalWagerActions):
     """One round at a Pai Gow Poker table (satisfies :class:`procedure.GameRound`)."""
 
     game = GAME
@@ -1380,128 +1382,6 @@ class PaiGowRound:
             effects.update(self.optional.settled_effects())
         return self._record("settle", {} if meter is None else {"meter": meter}, effects,
                             "5324.41(h)(12)" if self.bank is not None else "5324.41(g)(7)")
-
-    # ------------------------------------------------------------------ the optional wagers
-    # Their actions, performed by the round's optional wagers (:attr:`optional`,
-    # :class:`~.wagers.part.OptionalWagers`); refused at a table that offers none.
-    def _optional_wagers(self) -> OptionalWagers:
-        if self.optional is None:
-            raise ProcedureError("no optional wager is offered at this table", "5324.41(d)(1)")
-        return self.optional
-
-    def verify_place_bonus_wager(self, position: int, wager: str, amount: Cents) -> None:
-        self._optional_wagers().verify_place_bonus_wager(position, wager, amount)
-
-    def can_place_bonus_wager(self, position: int, wager: str, amount: Cents) -> bool:
-        return allowed(self.verify_place_bonus_wager, position, wager, amount)
-
-    def place_bonus_wager(self, position: int, wager: str, amount: Cents) -> Record:
-        """A fortune bonus, insurance, three-card, seven-card or imperial bonus wager
-        ((d)(3)-(6))."""
-        return self._optional_wagers().place_bonus_wager(position, wager, amount)
-
-    def verify_acceptor_lit(self, position: int) -> None:
-        self._optional_wagers().verify_acceptor_lit(position)
-
-    def can_acceptor_lit(self, position: int) -> bool:
-        return allowed(self.verify_acceptor_lit, position)
-
-    def acceptor_lit(self, position: int) -> Record:
-        """A progressive chip dropped in the acceptor of ``position`` lit it ((d)(4), (k)(1))."""
-        return self._optional_wagers().acceptor_lit(position)
-
-    def verify_confirm_light_count(self, chips: int) -> None:
-        self._optional_wagers().verify_confirm_light_count(chips)
-
-    def can_confirm_light_count(self, chips: int) -> bool:
-        return allowed(self.verify_confirm_light_count, chips)
-
-    def confirm_light_count(self, chips: int) -> Record:
-        """The progressive chips counted against the lights lit ((k)(2))."""
-        return self._optional_wagers().confirm_light_count(chips)
-
-    def verify_resolve_light_mismatch(self, returned: Sequence[int] = (),
-                                      voided: Sequence[int] = (), reason: str = "") -> None:
-        self._optional_wagers().verify_resolve_light_mismatch(returned, voided, reason)
-
-    def can_resolve_light_mismatch(self, returned: Sequence[int] = (), voided: Sequence[int] = (),
-                                   reason: str = "") -> bool:
-        return allowed(self.verify_resolve_light_mismatch, returned, voided, reason)
-
-    def resolve_light_mismatch(self, returned: Sequence[int] = (), voided: Sequence[int] = (),
-                               reason: str = "") -> Record:
-        """A light count mismatch resolved with the reason ((k)(2), (k)(3)(i))."""
-        return self._optional_wagers().resolve_light_mismatch(returned, voided, reason)
-
-    def verify_settle_three_card_bonus(self) -> None:
-        self._optional_wagers().verify_settle_three_card_bonus()
-
-    def can_settle_three_card_bonus(self) -> bool:
-        return allowed(self.verify_settle_three_card_bonus)
-
-    def settle_three_card_bonus(self) -> Record:
-        """The three-card bonus wagers settled between the stacks of three and four ((n)(6))."""
-        return self._optional_wagers().settle_three_card_bonus()
-
-    def verify_count_stub(self, counted: int) -> None:
-        self._optional_wagers().verify_count_stub(counted)
-
-    def can_count_stub(self, counted: int) -> bool:
-        return allowed(self.verify_count_stub, counted)
-
-    def count_stub(self, counted: int) -> Record:
-        """The stub counted face down ((n)(7)(ii))."""
-        return self._optional_wagers().count_stub(counted)
-
-    def verify_shuffler_report(self, cards: int) -> None:
-        self._optional_wagers().verify_shuffler_report(cards)
-
-    def can_shuffler_report(self, cards: int) -> bool:
-        return allowed(self.verify_shuffler_report, cards)
-
-    def shuffler_report(self, cards: int) -> Record:
-        """The automated shuffler's count ((n)(8))."""
-        return self._optional_wagers().shuffler_report(cards)
-
-    def verify_approve_progressive(self, position: int, supervisor_id: str, role: str, meter: Cents,
-                                   jackpot_number: int, time: str) -> None:
-        self._optional_wagers().verify_approve_progressive(position, supervisor_id, role, meter,
-                                                           jackpot_number, time)
-
-    def can_approve_progressive(self, position: int, supervisor_id: str, role: str, meter: Cents,
-                                jackpot_number: int, time: str) -> bool:
-        return allowed(self.verify_approve_progressive, position, supervisor_id, role, meter,
-                       jackpot_number, time)
-
-    def approve_progressive(self, position: int, supervisor_id: str, role: str, meter: Cents,
-                            jackpot_number: int, time: str) -> Record:
-        """A supervisor approves the progressive payout at ``position`` ((k)(3)(iii), (k)(6),
-        (g)(9))."""
-        return self._optional_wagers().approve_progressive(position, supervisor_id, role, meter,
-                                                           jackpot_number, time)
-
-    def verify_reject_progressive(self, position: int, supervisor_id: str, role: str,
-                                  reason: str) -> None:
-        self._optional_wagers().verify_reject_progressive(position, supervisor_id, role, reason)
-
-    def can_reject_progressive(self, position: int, supervisor_id: str, role: str,
-                               reason: str) -> bool:
-        return allowed(self.verify_reject_progressive, position, supervisor_id, role, reason)
-
-    def reject_progressive(self, position: int, supervisor_id: str, role: str,
-                           reason: str) -> Record:
-        """A supervisor rejects the progressive payout at ``position`` ((k)(3)(iii))."""
-        return self._optional_wagers().reject_progressive(position, supervisor_id, role, reason)
-
-    def verify_complete_jackpot_record(self, position: int) -> None:
-        self._optional_wagers().verify_complete_jackpot_record(position)
-
-    def can_complete_jackpot_record(self, position: int) -> bool:
-        return allowed(self.verify_complete_jackpot_record, position)
-
-    def complete_jackpot_record(self, position: int) -> Record:
-        """The jackpot record of ``position`` is complete; its cards may be collected ((g)(9))."""
-        return self._optional_wagers().complete_jackpot_record(position)
 
     # ------------------------------------------------------------------ the next round
     def next_context(self) -> TableContext:
