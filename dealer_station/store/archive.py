@@ -260,8 +260,8 @@ def prepare(source: _Source, through: str, *, day_ends: str = "00:00", until_seq
     header = {"format": 1, "segment": number, "table": source.table, "through": through,
               "first": first, "last": first + count - 1, "prev": prev,
               "head": head, "rounds": finished}
-    lines = (line for line, _after in itertools.islice(
-        _lines_through(source.audit_path, offset, first, end, until_seq), count))
+    lines = _until_cancelled((line for line, _after in itertools.islice(
+        _lines_through(source.audit_path, offset, first, end, until_seq), count)), cancelled)
     directory = source.directory / ARCHIVE_DIRECTORY
     directory.mkdir(mode=0o700, exist_ok=True)
     _clear_unrecorded(directory, source.table, number)
@@ -280,6 +280,13 @@ def prepare(source: _Source, through: str, *, day_ends: str = "00:00", until_seq
     return Prepared(Segment(number, through, first, first + count - 1, head, end_offset, name,
                             digest, tuple(finished)),
                     tuple((round_id, *place) for round_id, place in places.items()))
+
+
+def _until_cancelled(lines: Iterator[str], cancelled: Callable[[], bool]) -> Iterator[str]:
+    for number, line in enumerate(lines):
+        if number % 4096 == 0 and cancelled():
+            raise Cancelled()
+        yield line
 
 
 def _clear_unrecorded(directory: Path, table: str, number: int) -> None:
