@@ -57,10 +57,13 @@ class TableRow:
         'all 1 online'
         >>> replace(row, connected=False).devices()
         'STATION AWAY (health as of 10:00:01): lockout: fault: button stuck; shoe: online'
+        >>> replace(row, live=None, connected=False).devices()
+        'STATION AWAY · no device report'
         """
         if self.live is None:
             events = "; ".join(f"{d}: {e}" for d, e in sorted(self.health.items()))
-            return f"last events: {events}" if events else "no report"
+            text = f"last events: {events}" if events else "no device report"
+            return text if self.connected else f"STATION AWAY · {text}"
         if self.live and all(v == "online" for v in self.live.values()):
             now = f"all {len(self.live)} online"
         else:
