@@ -148,9 +148,10 @@ class VerifyReport:
 _sha256 = hashlib.sha256
 
 
-def fast_hash(line: str, sequence: int, prev: str) -> str | None:
+def fast_hash(line: str | bytes, sequence: int, prev: str) -> str | None:
     """The hash of ``line`` when it is the unaltered record ``sequence`` chained after ``prev``;
-    ``None`` otherwise (then :func:`verify_lines` says why).
+    ``None`` otherwise (then :func:`verify_lines` says why). ``line`` may be the line's UTF-8
+    bytes (as read from a file).
 
     Works on the text: a record is written canonically, so the line without its top-level
     ``hash`` field (the last one: only fixed-shape fields follow it) is exactly the text that
@@ -162,7 +163,8 @@ def fast_hash(line: str, sequence: int, prev: str) -> str | None:
     >>> fast_hash(entry.line.replace("sign_in", "sign_on"), 1, GENESIS) is None
     True
     """
-    own = _fast_hash(line.encode("utf-8"), str(sequence).encode(), prev.encode())
+    raw = line.encode("utf-8") if isinstance(line, str) else line
+    own = _fast_hash(raw, str(sequence).encode(), prev.encode())
     return None if own is None else own.decode()
 
 
