@@ -72,9 +72,10 @@ def test_device_list_shows_identity_firmware_link_and_error_counters(qtbot: Any,
         assert row.firmware != "-" and "crc" in row.firmware
     assert screen.table.rowCount() == 9
     headers = [screen.table.horizontalHeaderItem(c).text() for c in range(7)]
-    assert headers == ["Device", "Serial", "Model", "Firmware", "Link", "Faults", "Errors"]
+    assert headers == ["Device", "Link", "Faults", "Errors", "Serial", "Model", "Firmware"]
     assert screen.table.item(8, 0).text() == "shoe"
-    assert screen.table.item(8, 6).text() == "none"
+    assert screen.table.item(8, 1).text() == "online"
+    assert screen.table.item(8, 3).text() == "none"
 
 
 @pytest.mark.parametrize(("key", "subjects", "words"), [

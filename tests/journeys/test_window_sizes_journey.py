@@ -12,7 +12,9 @@ import pytest
 from journey_person import Station
 from journey_steps import (
     SUPERVISOR,
+    TECHNICIAN,
     back_to_the_table,
+    create_account,
     device_words,
     play_let_it_ride,
     simulated_table,
@@ -24,6 +26,8 @@ from journey_steps import (
 #: How long a screen may take to settle after a change before its text is read (seconds).
 SETTLE = 0.8
 SIZES = {"1280x800": (1280, 800), "1920x1080": (1920, 1080)}
+TECHNICIAN_PAGES = ("Devices and tests", "Frame trace", "Fault injection", "Diagnostics bundle",
+                    "Receipt printer")
 
 
 class Reader:
@@ -57,9 +61,10 @@ def test_every_step_reads_whole_and_the_window_stays_on_the_screen(open_station,
     At 1280×800 (the window dealer-station opens) and at 1920×1080 (the window maximised on a
     1920×1080 screen):
     the first start, the Let It Ride round's every step, the SIMULATED TABLE panel, the shoe's
-    cable pulled through the panel (a long device status in the top bar) and plugged back in,
-    and each page of the supervisor's screen; at each, no label or button is clipped and no
-    window is, or ever was, larger than the screen."""
+    cable pulled through the panel (a long device status in the top bar) with each page of the
+    technician's screen, the cable plugged back in, and each page of the supervisor's screen;
+    at each, no label or button is clipped and no window is, or ever was, larger than the
+    screen."""
     dimensions = SIZES[size]
     station = open_station(f"window-{size}", size=dimensions)
     # one index entry per size: "Both window sizes … — 1280×800"
@@ -70,6 +75,10 @@ def test_every_step_reads_whole_and_the_window_stays_on_the_screen(open_station,
         station.fill_the_screen()
     reader.read("first start", "first-start", "First start")
     table_with_a_dealer(station)
+    with station.shots.pause():  # a technician's account, for the technician's pages below
+        staff_screen(station, "SUPERVISOR", SUPERVISOR)
+        create_account(station, TECHNICIAN, role="technician")
+        back_to_the_table(station)
     reader.read("between rounds, the dealer signed in", "dealer-signed-in",
                 "The dealer signed in, between rounds")
 
@@ -83,6 +92,13 @@ def test_every_step_reads_whole_and_the_window_stays_on_the_screen(open_station,
     reader.read("the shoe unplugged", "shoe-unplugged",
                 f"SIMULATED TABLE → UNPLUG SHOE: the top bar shortens the shoe's words; a tap "
                 f"shows them whole: “{words}”")
+    staff_screen(station, "TECHNICIAN", TECHNICIAN)  # the shoe's long words on each page
+    for page in TECHNICIAN_PAGES:
+        station.press(page)
+        reader.read(f"technician, the shoe unplugged: {page}",
+                    f"technician-{page.lower().replace(' ', '-')}",
+                    f"Technician → {page}, the shoe unplugged")
+    back_to_the_table(station)
     simulated_table(station, re.compile(r"^PLUG IN SHOE$"))
     station.wait_for(re.compile(r"^Shoe$"), patience=30)
     reader.read("the shoe plugged in again", "shoe-plugged-in",

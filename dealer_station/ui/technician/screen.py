@@ -53,7 +53,9 @@ from dealer_station.ui.theme import THEME
 
 __all__ = ["TechnicianScreen", "sign_in_technician"]
 
-_COLUMNS = ("Device", "Serial", "Model", "Firmware", "Link", "Faults", "Errors")
+#: The device table's columns: what a technician reads first (the link, the faults) on the left,
+#: readable without scrolling at 1280×800; the identity after.
+_COLUMNS = ("Device", "Link", "Faults", "Errors", "Serial", "Model", "Firmware")
 
 
 def _ended(future: Future[Any]) -> Future[Any]:
@@ -368,13 +370,13 @@ class TechnicianScreen(StaffFrame):
         self._set_locked(self.locked_round)
         self.table.setRowCount(len(self.rows))
         for index, row in enumerate(self.rows):
-            values = (row.subject, row.serial, row.model, row.firmware,
-                      row.link + (f" ({row.detail})" if row.detail else ""),
-                      ", ".join(row.faults) or "none", row.errors_text)
+            values = (row.subject, row.link + (f" ({row.detail})" if row.detail else ""),
+                      ", ".join(row.faults) or "none", row.errors_text, row.serial, row.model,
+                      row.firmware)
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 item.setToolTip(value)  # a long link state or error: … in the cell, whole here
-                if column == 4:
+                if column == 1:
                     item.setForeground(QColor(THEME.ok if row.link == "online" else THEME.fault))
                 self.table.setItem(index, column, item)
         self.table.resizeColumnsToContents()
