@@ -171,7 +171,8 @@ class Meters:
             return
         wagered = effects.get("meter_contribution")
         if isinstance(wagered, int) and wagered > 0:
-            self.refuse_locked_progressive(meter_store.meter(work, name).wager)
+            # wagers taken before the floor went away are counted (their contribution reaches
+            # the pool when the floor is back); only new progressive wagers are refused
             meter_store.contribute(work, name, self._state.round_id, wagered)
         deduction = effects.get("meter_deduction")
         arguments = record.arguments

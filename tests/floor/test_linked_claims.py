@@ -215,3 +215,31 @@ def test_while_the_floor_is_away_the_progressive_wager_alone_is_refused(tmp_path
         assert (lit.action, lit.arguments) == ("acceptor_lit", {"position": 5})
     finally:
         station.close()
+
+
+def test_progressive_wagers_taken_before_the_floor_went_away_are_counted(
+        tmp_path: Path) -> None:
+    """The floor goes away between the acceptor lighting and the (k)(2) light check: the wager
+    was taken, so the light count confirms it and its contribution goes into the table's
+    journal (forwarded to the pool when the floor is back); the round goes on. Only a new
+    progressive wager is refused."""
+    station = first_start(tmp_path, "PG-M")
+    try:
+        station.sign_in("D1", "3333")
+        away: list[str | None] = [None]
+        station.progressive_lock = lambda: away[0]
+        station.start_round()
+        station.perform("shuffle")
+        station.perform("place_wager", position=5, amount=1000)
+        station.perform("acceptor_lit", position=5)
+        station.perform("place_wager", position=3, amount=1000)
+        away[0] = "progressive locked out: the floor cannot be reached"
+        with pytest.raises(ProcedureError, match="progressive locked out"):
+            station.perform("acceptor_lit", position=3)
+        station.perform("no_more_bets")
+        station.perform("confirm_light_count", chips=1)
+        contributions = [e for e in meter_store.entries(station.store, "pai_gow_progressive")
+                         if e.kind == "contribution"]
+        assert [(e.round_id, e.amount) for e in contributions] == [(1, 21)]  # 21% of $1
+    finally:
+        station.close()
