@@ -24,7 +24,7 @@ from drivers.manager import DeviceOffline
 from drivers.protocol.codes import LightMode
 from drivers.shoe import DispenseInDoubt, DispenseNotDone
 
-__all__ = ["DeviceHub", "HealthBook", "LightPlan", "failure_words"]
+__all__ = ["DeviceHub", "HealthBook", "LightPlan", "failure_words", "light_failure_words"]
 
 
 class HealthBook:
@@ -162,7 +162,7 @@ class DeviceHub:
         for seat, mode in lights.items():
             light = self.manager.set_light(seat, mode)
             light.add_done_callback(partial(self._light_done, seat, mode))
-            self._watch(f"acceptor light {seat} {mode.name.lower()}", light)
+            self._watch(partial(light_failure_words, seat, mode.name.lower()), light)
         match requirement.kind:
             case HardwareKind.LOCKOUT_ON | HardwareKind.LOCKOUT_OFF:
                 locked = requirement.kind is HardwareKind.LOCKOUT_ON
@@ -189,7 +189,7 @@ class DeviceHub:
                 future = self.manager.hold_acceptors_locked(
                     requirement.kind is HardwareKind.ACCEPTORS_HELD)
         if future is not None:
-            self._watch(str(requirement), future)
+            self._watch(partial(failure_words, requirement), future)
 
     def _dispensed(self, intent: str, step: str, future: Future[Any]) -> None:
         error = None if future.cancelled() else future.exception()
@@ -211,54 +211,58 @@ class DeviceHub:
                 if self.lockout is locked:
                     self.lockout = None  # not known to be done: sent again at the next step
 
-    def _watch(self, what: str, future: Future[Any]) -> None:
-        def done(finished: Future[Any], what: str = what) -> None:
-            self._done(what, finished)
+    def _watch(self, words: Callable[[BaseException], str], future: Future[Any]) -> None:
+        """Report ``future``'s failure, if it fails, in ``words(error)``."""
+        future.add_done_callback(partial(self._done, words))
 
-        future.add_done_callback(done)
-
-    def _done(self, what: str, future: Future[Any]) -> None:
+    def _done(self, words: Callable[[BaseException], str], future: Future[Any]) -> None:
         error = None if future.cancelled() else future.exception()
         if error is not None and self.on_error is not None:
-            self.on_error(failure_words(what, error))
+            self.on_error(words(error))
 
 
-def failure_words(what: str, error: BaseException) -> str:
+def failure_words(requirement: Hardware, error: BaseException) -> str:
     """One line for the dealer when a device command fails: what was not done, why, and what
     happens now (nothing is lost: a state or a shuffle is applied when the device answers
     again; a DISPENSE is pressed again).
 
+    >>> from dealer_station.hardware import SHOE_SHUFFLE, shoe_dispense
     >>> away = DeviceOffline("shoe is offline (/dev/pts/3)")
-    >>> print(failure_words("shoe_shuffle", away))  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(failure_words(SHOE_SHUFFLE, away))  # doctest: +NORMALIZE_WHITESPACE
     The shoe's shuffle is not confirmed (shoe is offline (/dev/pts/3)): the shoe shuffles as
     soon as it answers again, before any stack is dealt.
-    >>> print(failure_words("shoe_dispense:7", away))  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(failure_words(shoe_dispense(7), away))  # doctest: +NORMALIZE_WHITESPACE
     DISPENSE not done (shoe is offline (/dev/pts/3)): no stack came out. Press DISPENSE again
     when the shoe's light is green.
+    """
+    match requirement.kind:
+        case HardwareKind.SHOE_SHUFFLE:
+            return (f"The shoe's shuffle is not confirmed ({error}): the shoe shuffles as soon "
+                    "as it answers again, before any stack is dealt.")
+        case HardwareKind.SHOE_DISPENSE if isinstance(error, (DispenseInDoubt, DispenseNotDone)):
+            return f"DISPENSE: {error}."
+        case HardwareKind.SHOE_DISPENSE:
+            return (f"DISPENSE not done ({error}): no stack came out. Press DISPENSE again when "
+                    "the shoe's light is green.")
+        case HardwareKind.LOCKOUT_ON:
+            return (f"The lockout did not reach the controller ({error}): it locks as soon as "
+                    "the controller answers again.")
+        case HardwareKind.LOCKOUT_OFF:
+            return (f"The lockout controller did not unlock ({error}): it is unlocked as soon as "
+                    "it answers again.")
+        case HardwareKind.SHOE_RESET:
+            return (f"The shoe's fault reset failed ({error}): clear the fault again when it "
+                    "answers.")
+    return f"{str(requirement).replace('_', ' ')} failed: {error}"
+
+
+def light_failure_words(seat: int, mode: str, error: BaseException) -> str:
+    """One line for the dealer when an acceptor light was not set.
+
     >>> away = DeviceOffline("acceptors is offline")
-    >>> print(failure_words("acceptor light 2 on", away))  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(light_failure_words(2, "on", away))  # doctest: +NORMALIZE_WHITESPACE
     Acceptor light 2 not set to on (acceptors is offline): set as soon as the acceptor answers
     again.
     """
-    head = what.partition(":")[0]
-    if head == "shoe_shuffle":
-        return (f"The shoe's shuffle is not confirmed ({error}): the shoe shuffles as soon as it "
-                "answers again, before any stack is dealt.")
-    if head == "shoe_dispense":
-        if isinstance(error, (DispenseInDoubt, DispenseNotDone)):
-            return f"DISPENSE: {error}."
-        return (f"DISPENSE not done ({error}): no stack came out. Press DISPENSE again when the "
-                "shoe's light is green.")
-    if head == "lockout_on":
-        return (f"The lockout did not reach the controller ({error}): it locks as soon as the "
-                "controller answers again.")
-    if head == "lockout_off":
-        return (f"The lockout controller did not unlock ({error}): it is unlocked as soon as it "
-                "answers again.")
-    if head == "shoe_reset":
-        return f"The shoe's fault reset failed ({error}): clear the fault again when it answers."
-    if what.startswith("acceptor light "):
-        seat, _, mode = what.removeprefix("acceptor light ").partition(" ")
-        return (f"Acceptor light {seat} not set to {mode} ({error}): set as soon as the "
-                "acceptor answers again.")
-    return f"{what.replace('_', ' ')} failed: {error}"
+    return (f"Acceptor light {seat} not set to {mode} ({error}): set as soon as the acceptor "
+            "answers again.")

@@ -117,4 +117,4 @@ def test_a_dispense_in_doubt_is_asked_again_at_the_same_point_never_twice() -> N
     hub(replace(shoe_dispense(3), at="1:5"))  # the round moved on: a new stack
     assert [call for call in manager.calls if call[0] == "dispense"] == [
         ("dispense", 3, "stack 1"), ("dispense", 3, "stack 1"), ("dispense", 3, "stack 2")]
-    assert errors == ["shoe dispense:3 failed: no answer"]
+    assert errors == ["DISPENSE: no answer."]
