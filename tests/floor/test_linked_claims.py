@@ -213,6 +213,9 @@ def test_while_the_floor_is_away_the_progressive_wager_alone_is_refused(tmp_path
         away[0] = None
         lit = station.perform("acceptor_lit", position=5)
         assert (lit.action, lit.arguments) == ("acceptor_lit", {"position": 5})
+        wagers = station.round.optional  # the round's optional wagers
+        assert wagers.progressive_wagered == ()  # counted at the light check
+        assert 5 in wagers.lockout.lit
     finally:
         station.close()
 
