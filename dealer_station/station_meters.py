@@ -424,6 +424,13 @@ class Meters:
             else:
                 if not reason.strip():
                     raise ProcedureError("a rejected payout needs the reason", claims.CLAUSE)
+                linked = self._state.linked_meter
+                if linked is not None and linked.reading(shown.round_id,
+                                                         shown.position).paid is not None:
+                    raise ProcedureError(
+                        "the floor's pool has already paid this claim (its approval was "
+                        "committed on the floor before the table could record it): approve "
+                        "it to record the payment", claims.CLAUSE)
                 record = self._supervise("reject_progressive", supervisor=supervisor, pin=pin,
                                         position=shown.position, reason=reason.strip())
             self._state.store.audit("claim", {"event": "approved" if approve else "rejected",

@@ -147,6 +147,9 @@ def test_a_claim_paid_on_the_floor_and_lost_at_the_table_is_shown_and_recorded_o
                              amount=claim.amount, supervisor="S1")
     again = _show(station)
     assert again.facts() == claim.facts()
+    with pytest.raises(ProcedureError, match="the floor's pool has already paid this claim"):
+        station.decide_progressive_claim(again, approve=False, supervisor="S1", pin="111111",
+                                         reason="cards moved")
     station.decide_progressive_claim(again, approve=True, supervisor="S1", pin="111111")
     with connect(floor_url) as connection:
         assert [h.amount_cents for h in pools.hits(connection, "linked")] == [claim.amount]
