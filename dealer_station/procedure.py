@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from dealer_station.errors import RuleError
@@ -31,6 +32,7 @@ from dealer_station.hardware import Hardware
 
 __all__ = [
     "GameRound",
+    "HaltResolution",
     "JSONValue",
     "Payment",
     "ProcedureError",
@@ -44,6 +46,19 @@ __all__ = [
 
 #: Anything ``json.dumps`` writes: what record arguments and effects hold.
 JSONValue = Any
+
+
+class HaltResolution(StrEnum):
+    """A supervisor's decision on a halted round (both games' ``resolve_halt``): go on with it
+    (the offending stack, card or entry set aside, the step repeated) or void it (every wager
+    still on the layout returned). Journaled as its value.
+
+    >>> HaltResolution("void_round") is HaltResolution.VOID_ROUND
+    True
+    """
+
+    CONTINUE = "continue"
+    VOID_ROUND = "void_round"
 
 
 class ProcedureError(RuleError):

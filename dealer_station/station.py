@@ -8,20 +8,17 @@ configuration and devices, thread safety) is specified in ``docs/station.md``.
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from copy import deepcopy
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Any, Generic, TypeVar, overload
+from typing import Any
 
 from dealer_station import auth, claims, logs
 from dealer_station.audit import utc_now
-from dealer_station.auth import AccessDenied, Permission, Role
+from dealer_station.auth import Permission, Role
 from dealer_station.games.registry import (
     GameHooks,
     RoundFactory,
@@ -29,11 +26,12 @@ from dealer_station.games.registry import (
     game_hooks,
     register_game,
 )
-from dealer_station.procedure import JSONValue, ProcedureError, Record, replay
+from dealer_station.procedure import GameRound, HaltResolution, JSONValue, Record
 from dealer_station.station_meters import Meters
 from dealer_station.station_people import People
-from dealer_station.station_state import StationState
-from dealer_station.store import archive, journal, sessions
+from dealer_station.station_rounds import ResumeReport, Rounds
+from dealer_station.station_state import Shared, StationState
+from dealer_station.store import archive, sessions
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import table_directory, table_id
@@ -51,18 +49,6 @@ __all__ = [
 ]
 
 _DEFAULT_LOCK = auth.LockPolicy()
-T = TypeVar("T")
-
-
-def _void_reason(round_: Any) -> str:
-    """Why a round voided itself: the reason of the last halt or exposure in its records."""
-    for record in reversed(round_.history):
-        halt = record.effects.get("halt") if isinstance(record.effects, Mapping) else None
-        if isinstance(halt, Mapping) and halt.get("reason"):
-            by = record.arguments.get("supervisor")
-            return f"{halt['reason']} (voided by {by})" if by else str(halt["reason"])
-    last = round_.history[-1] if round_.history else None
-    return f"voided under the game's procedure ({last.action if last else 'no record'})"
 
 
 #: The station's own settings and their defaults. ``archive_day_ends``: when the table's day
@@ -112,58 +98,6 @@ def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     return merged
 
 
-@dataclass(frozen=True, slots=True)
-class ResumeReport:
-    """What :meth:`Station.resume` found: ``outcome`` is ``"none"`` (no round was open),
-    ``"resumed"`` or ``"voided"``; the round, how many records were replayed, the reason of a
-    void, the phase the round stands in, and the last known device states."""
-
-    outcome: str
-    round_id: int | None = None
-    records: int = 0
-    reason: str | None = None
-    phase: str | None = None
-    device_states: Mapping[str, str] = field(default_factory=dict)
-
-
-def _history_json(round_: Any) -> list[dict[str, JSONValue]]:
-    return [record.to_json() for record in round_.history]
-
-
-def _fits_arguments(action: str, method: Any, arguments: Mapping[str, JSONValue]) -> None:
-    """Refuse, in words, an action given details it does not take or without one it needs
-    (rather than a Python error naming the method)."""
-    try:
-        inspect.signature(method).bind(**arguments)
-    except TypeError as error:
-        detail = str(error).replace("'", "")
-        raise ProcedureError(f"{action.replace('_', ' ')} cannot be taken with what was given: "
-                             f"{detail}") from None
-
-
-class _Shared(Generic[T]):
-    """An attribute of the station that is its parts' shared state's (``StationState``): read
-    and written there, so the front and every part see one value."""
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-
-    @overload
-    def __get__(self, station: None, owner: object = None) -> _Shared[T]: ...
-
-    @overload
-    def __get__(self, station: Station, owner: object = None) -> T: ...
-
-    def __get__(self, station: Station | None, owner: object = None) -> T | _Shared[T]:
-        if station is None:
-            return self  # looked up on the class
-        value: T = getattr(station._state, self._name)
-        return value
-
-    def __set__(self, station: Station, value: T) -> None:
-        setattr(station._state, self._name, value)
-
-
 class Station:
     """The Qt-free table controller (see the module documentation for the whole API)."""
 
@@ -176,9 +110,9 @@ class Station:
         self._people = People(self._state, lock_policy=lock_policy,
                               pin_cost=auth.PinCost.of(pin_cost))
         self._meters = Meters(self._state, self._people, self.supervise)
+        self._rounds = Rounds(self._state, self._people, self._meters,
+                              self._archive_ended_days)
         self._lock = self._state.lock
-        self.resumed = ResumeReport("none")
-        self._previous: Any = None  # the table's last finished round (carried state)
         self._sealed_through: str | None = None  # the last day archived by this station
         self._sealer = Sealer(store.directory, store.table)
         self._retired_on: str | None = None  # the day expired segments were last retired
@@ -195,21 +129,23 @@ class Station:
     # -- the table's state, shared by the parts (read and written in StationState) ----------
 
     #: The dealer on duty (None: nobody is signed in).
-    dealer: _Shared[Account | None] = _Shared("dealer")
+    dealer: Shared[Account | None] = Shared("dealer")
     #: The open round (None between rounds) and its number.
-    round: _Shared[Any] = _Shared("round")
-    round_id: _Shared[int | None] = _Shared("round_id")
+    round: Shared[GameRound | None] = Shared("round")
+    round_id: Shared[int | None] = Shared("round_id")
     #: The id of the table's last finished round (its payments may still be ticked off).
-    last_round_id: _Shared[int | None] = _Shared("last_round_id")
-    _diagnostic: _Shared[str | None] = _Shared("diagnostic")
-    _log: _Shared[Any] = _Shared("log")
+    last_round_id: Shared[int | None] = Shared("last_round_id")
+    _diagnostic: Shared[str | None] = Shared("diagnostic")
+    #: The table's last finished round (carried state; None: read back when needed).
+    _previous: Shared[Any] = Shared("previous")
+    _log: Shared[Any] = Shared("log")
     #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
     #: why the progressive wager is locked out now (None: it is not).
-    progressive_lock: _Shared[Callable[[], str | None] | None] = _Shared("progressive_lock")
+    progressive_lock: Shared[Callable[[], str | None] | None] = Shared("progressive_lock")
     #: Set by the floor link when the table is a member of a linked pool: its progressive
     #: claims are read and paid from the pool as it stands on the floor
     #: (:class:`dealer_station.claims.LinkedMeter`; None: from the table's own meter).
-    linked_meter: _Shared[claims.LinkedMeter | None] = _Shared("linked_meter")
+    linked_meter: Shared[claims.LinkedMeter | None] = Shared("linked_meter")
 
     @property
     def lock_policy(self) -> auth.LockPolicy:
@@ -392,99 +328,59 @@ class Station:
 
     # -- rounds ----------------------------------------------------------------------------
 
-    def start_round(self, table: Mapping[str, JSONValue] | None = None) -> Any:
-        """Start a new round of the configured game (the dealer on duty deals it). ``table``:
-        what the dealer tells of the table now, for a game with hooks (Pai Gow: ``seated``
-        positions, ``new_game``, ``first_to_table``, 5324.41(e)(2), (h)(2)); journaled with
-        the round's settings."""
-        with self._lock:
-            dealer = self._people.require_dealer()
-            if self.round is not None:
-                raise ProcedureError(f"round {self.round_id} is still in progress")
-            if self._diagnostic is not None:
-                raise ProcedureError(f"diagnostic {self._diagnostic!r} is running")
-            self._archive_ended_days()
-            settings: Mapping[str, Any] = self.settings
-            hooks = game_hooks(self.game)
-            if hooks is None and table:
-                raise ValueError(f"{self.game} takes no table state at the start of a round")
-            with self.store.transaction() as work:
-                expected = work.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rounds"
-                                        ).fetchone()[0]
-                if hooks is not None:
-                    settings = dict(hooks.prepare(settings, self._previous_round(),
-                                                  dealer_id=dealer.id, round_id=expected,
-                                                  table=table))
-                new = game_factory(self.game)(settings)
-                self._meters.progressive_meter(new)  # refuses a round whose meter is missing
-                round_id = journal.begin_round(work, self.game,
-                                               {"version": self.configuration_version,
-                                                "settings": settings}, dealer.id)
-                if round_id != expected:
-                    raise StoreError(f"round number {round_id}, expected {expected}")
-            self.round, self.round_id = new, round_id
-            logs.bind(round=round_id)
-            self._log.info("round_started", game=self.game)
-            return new
+    # -- rounds (:mod:`dealer_station.station_rounds`) --------------------------------------
+
+    @property
+    def resumed(self) -> ResumeReport:
+        """What :meth:`resume` found at the last start."""
+        return self._rounds.resumed
+
+    def start_round(self, table: Mapping[str, JSONValue] | None = None) -> GameRound:
+        """Start a new round of the configured game (the dealer on duty deals it); ``table``:
+        what the dealer tells of the table now (:meth:`Rounds.start_round`)."""
+        return self._rounds.start_round(table)
 
     def can(self, action: str, **arguments: JSONValue) -> bool:
-        """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons; a
-        supervisor's decision is answered as if a supervisor who did not deal decided)."""
-        with self._lock:
-            if self.round is None or self.dealer is None:
-                return False
-            verify = getattr(self.round, f"verify_{action}", None)
-            if verify is None:
-                return callable(getattr(self.round, action, None)) and not action.startswith("_")
-            try:
-                hooks = game_hooks(self.game)
-                signer = (hooks.supervisor_actions.get(action)
-                          if hooks is not None else None)
-                if signer is not None:
-                    arguments = {**arguments, signer[0]: "\x00supervisor",
-                                 signer[1]: Role.SUPERVISOR.value}
-                verify(**self._meters.station_inputs(action, arguments))
-            except ProcedureError:
-                return False
-            return True
+        """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons)."""
+        return self._rounds.can(action, **arguments)
 
     def perform(self, action: str, **arguments: JSONValue) -> Record:
-        """Verify and take ``action`` on the current round, commit its record (journal and audit
-        log), then return it. Raises :class:`ProcedureError` when the round refuses it."""
-        hooks = game_hooks(self.game)
-        if "supervisor" in arguments or (hooks is not None
-                                         and action in hooks.supervisor_actions):
-            raise AccessDenied(f"{action.replace('_', ' ')} is a supervisor's decision: a "
-                               "supervisor signs it with their own id and PIN")
-        with self._lock:
-            dealer = self._people.require_dealer()
-            return self._perform(action, dealer.id, self._meters.station_inputs(action, arguments))
+        """Verify and take ``action`` on the current round, commit its record, then return it
+        (:meth:`Rounds.perform`)."""
+        return self._rounds.perform(action, **arguments)
 
     def supervise(self, action: str, *, supervisor: str, pin: str,
+                  resolution: HaltResolution | str | None = None,
                   **arguments: JSONValue) -> Record:
-        """A supervisor's decision on the round (``resolve_halt``, ``approve_progressive``
-        ...): the supervisor's id and PIN are checked, they must not have dealt the round, and
-        the action gets ``supervisor=<id>`` (a progressive validation: the game's supervisor-id
-        and role arguments, the meter reading, the jackpot record number and the time). A
-        decision that voids the round needs the void permission."""
-        with self._lock:
-            self._people.require_dealer()
-            hooks = game_hooks(self.game)
-            signer = hooks.supervisor_actions.get(action) if hooks is not None else None
-            if signer is not None:
-                person = self._people.authenticate(supervisor, pin, "supervise")
-                self._people.verify_validator(person, self.round_id)
-                given = {**self._meters.station_inputs(action, arguments),
-                         signer[0]: person.id, signer[1]: Role(person.role).value}
-            else:
-                voids = any(isinstance(value, str) and "void" in value
-                            for value in arguments.values())
-                person = self._people.authorized(
-                    supervisor, pin,
-                    Permission.VOID_ROUND if voids else Permission.SUPERVISE_ROUND,
-                    purpose="supervise")
-                given = {**arguments, "supervisor": person.id}
-            return self._perform(action, f"supervisor:{person.id}", given)
+        """A supervisor's decision on the round (:meth:`Rounds.supervise`); a halt's
+        ``resolution`` decides the permission needed (voiding the round: the void
+        permission)."""
+        return self._rounds.supervise(action, supervisor=supervisor, pin=pin,
+                                      resolution=resolution, **arguments)
+
+    def void_round(self, reason: str, *, supervisor: str, pin: str) -> None:
+        """A supervisor (who did not deal it) voids the open round, with the reason."""
+        self._rounds.void_round(reason, supervisor=supervisor, pin=pin)
+
+    def resume(self) -> ResumeReport:
+        """Rebuild the open round from its journal, or void it with the reason (see
+        docs/station.md, "Recovery")."""
+        return self._rounds.resume()
+
+    def preview(self, action: str, **arguments: JSONValue) -> GameRound:
+        """A copy of the open round as it would be after ``action``, never journaled."""
+        return self._rounds.preview(action, **arguments)
+
+    def tick_payment(self, order: int, done: bool = True) -> None:
+        """The dealer ticked off (or un-ticked) payment line ``order`` (on disk, audited)."""
+        self._rounds.tick_payment(order, done)
+
+    def payment_ticks(self, round_id: int | None = None) -> frozenset[int]:
+        """The payment lines ticked off of ``round_id`` (default: the open round, else the last
+        finished one)."""
+        return self._rounds.payment_ticks(round_id)
+
+    # -- archiving ended days (between rounds) ---------------------------------------------
 
     def _archive_ended_days(self) -> None:
         """Between rounds: once a day has ended (``archive_day_ends``), seal it into the next
@@ -628,168 +524,6 @@ class Station:
                     self._remove_archived()
         return self._sealer.status()
 
-    def _previous_round(self) -> Any:
-        """The table's last finished round of this game, rebuilt from the journal after a
-        restart (``None`` when there is none or it no longer replays)."""
-        if self._previous is not None:
-            return self._previous
-        finished = [summary for summary in journal.rounds(self.store, limit=1, game=self.game)
-                    if summary.status != "open"]
-        if not finished:
-            return None
-        summary = finished[0]
-        factory = game_factory(summary.game)
-        try:
-            fresh = factory(summary.config["settings"])
-        except (ProcedureError, ValueError, TypeError, KeyError):
-            return None
-        try:
-            self._previous = replay(fresh, journal.round_records(self.store, summary.id))
-        except (ProcedureError, ValueError, TypeError, KeyError):
-            # a voided round whose journal no longer replays: the round as it started (the
-            # carried state it was made with, played no further)
-            self._previous = factory(summary.config["settings"])
-        return self._previous
-
-    def _perform(self, action: str, actor: str, arguments: Mapping[str, JSONValue]) -> Record:
-        if self.round is None or self.round_id is None:
-            raise ProcedureError("no round in progress: start one first")
-        if action.startswith("_") or not callable(getattr(self.round, action, None)):
-            raise ProcedureError(f"{self.game} has no action {action!r}")
-        if "wager" in arguments:
-            self._meters.refuse_locked_progressive(str(arguments["wager"]))
-        hooks = game_hooks(self.game)
-        if action in getattr(hooks, "progressive_wager_actions", ()):
-            terms = hooks.progressive(self.round) if hooks is not None else None
-            if terms is not None:
-                self._meters.refuse_locked_progressive(terms.wager)
-        verify = getattr(self.round, f"verify_{action}", None)
-        for method in (verify, getattr(self.round, action)):
-            if method is not None:
-                _fits_arguments(action, method, arguments)
-        if verify is not None:
-            try:
-                verify(**arguments)
-            except TypeError as error:  # a value of the wrong kind ("x" for a position)
-                raise ProcedureError(f"{action}: an argument of the wrong kind ({error})") \
-                    from None
-        before = len(self.round.history)
-        record: Record = getattr(self.round, action)(**arguments)
-        if len(self.round.history) != before + 1:
-            self._rebuild()
-            raise ProcedureError(f"action {action!r} did not add exactly one record")
-        try:
-            with self.store.transaction() as work:
-                journal.append_record(work, self.round_id, record, actor)
-                self._meters.meter_effects(work, record)
-                if self.round.is_complete:
-                    self._complete(work)
-        except BaseException:
-            self._rebuild()
-            raise
-        if self.round.is_complete:
-            self._log.info("round_completed", records=len(self.round.history))
-            self._previous, self.last_round_id = self.round, self.round_id
-            self.round, self.round_id = None, None
-            logs.unbind("round")
-        return record
-
-    def _complete(self, work: Any) -> None:
-        assert self.round_id is not None
-        document = self.round.to_document()
-        actor = self.dealer.id if self.dealer else None
-        if getattr(self.round, "is_void", False):
-            reason = _void_reason(self.round)
-            self._meters.reverse_contributions(work, document, reason, actor)
-            journal.finish_round(work, self.round_id, "void", document=document,
-                                 reason=reason, actor=actor)
-            return
-        journal.finish_round(work, self.round_id, "complete", document=document, actor=actor)
-        self._meters.contribute_payments(work)
-
-    def _rebuild(self) -> None:
-        """Put the in-memory round back to what the journal holds."""
-        if self.round_id is None:
-            return
-        summary = journal.round_summary(self.store, self.round_id)
-        fresh = game_factory(summary.game)(summary.config["settings"])
-        self.round = replay(fresh, journal.round_records(self.store, self.round_id))
-
-    def void_round(self, reason: str, *, supervisor: str, pin: str) -> None:
-        """A supervisor (who did not deal it) voids the open round, with the reason."""
-        with self._lock:
-            if self.round_id is None:
-                raise ProcedureError("no round in progress to void")
-            person = self._people.authorized(supervisor, pin, Permission.VOID_ROUND)
-            self._void(reason, actor=person.id)
-
-    def _void(self, reason: str, *, actor: str | None) -> None:
-        assert self.round_id is not None
-        document: dict[str, Any] = {"voided": True, "reason": reason}
-        if self.round is not None:
-            try:
-                document["round"] = self.round.to_document()
-            except Exception as error:  # a round that cannot describe itself is still voided
-                document["round_error"] = str(error)
-        with self.store.transaction() as work:
-            self._meters.reverse_contributions(work, document, reason, actor)
-            journal.finish_round(work, self.round_id, "void", document=document, reason=reason,
-                                 actor=actor)
-        self._log.warning("round_voided", reason=reason)
-        self._previous, self.last_round_id = self.round, self.round_id
-        self.round, self.round_id = None, None
-        logs.unbind("round")
-
-    def resume(self) -> ResumeReport:
-        """Rebuild the open round from its journal, or void it with the reason (see the module
-        documentation)."""
-        with self._lock:
-            states = self.device_states()
-            summary = journal.open_round(self.store)
-            if summary is None:
-                self.round, self.round_id = None, None
-                self.resumed = ResumeReport("none", device_states=states)
-                return self.resumed
-            self.round_id = summary.id
-            logs.bind(round=summary.id)
-            records = list(journal.round_records(self.store, summary.id))
-            reason: str | None = None
-            try:
-                fresh = game_factory(summary.game)(summary.config["settings"])
-                self.round = replay(fresh, records)
-                if _history_json(self.round) != [record.to_json() for record in records]:
-                    reason = "the journal no longer replays to the same records"
-            except (ProcedureError, ValueError, TypeError, KeyError) as error:
-                self.round = None
-                reason = f"the journal no longer replays: {error}"
-            phase = None
-            if self.round is not None and reason is None:
-                phase = self.round.step.phase
-                void_phases = self.station_settings.get("void_interrupted_phases", [])
-                if phase in void_phases:
-                    reason = (f"interrupted in the {phase} phase, which the table's rules void "
-                              "(setting void_interrupted_phases)")
-            if reason is not None:
-                self.store.audit("recovery", {"event": "round_voided", "reason": reason,
-                                              "records": len(records)}, round_id=summary.id)
-                self._void(reason, actor=None)
-                self.resumed = ResumeReport("voided", summary.id, len(records), reason, phase,
-                                            states)
-                return self.resumed
-            if self.round.is_complete:
-                with self.store.transaction() as work:
-                    self._complete(work)
-                self._previous, self.last_round_id = self.round, self.round_id
-                self.round, self.round_id = None, None
-                self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase,
-                                            states)
-                return self.resumed
-            self.store.audit("recovery", {"event": "round_resumed", "records": len(records),
-                                          "phase": phase}, round_id=summary.id)
-            self._log.warning("round_resumed", records=len(records), phase=phase)
-            self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase, states)
-            return self.resumed
-
     # -- meters and jackpots (:mod:`dealer_station.station_meters`) ------------------------
 
     def create_meter(self, name: str, *, wager: str, reset: int, rate_bp: int, supervisor: str,
@@ -849,56 +583,6 @@ class Station:
                                                      supervisor=supervisor, pin=pin,
                                                      reason=reason)
 
-    # -- rounds (continued) ----------------------------------------------------------------
-
-    def preview(self, action: str, **arguments: JSONValue) -> Any:
-        """A copy of the open round as it would be after ``action`` (with what the station
-        supplies, e.g. the meter reading), never journaled: the settlement's lines shown and
-        ticked off before the dealer's button records it."""
-        with self._lock:
-            if self.round is None:
-                raise ProcedureError("no round in progress: start one first")
-            if action.startswith("_") or not callable(getattr(self.round, action, None)):
-                raise ProcedureError(f"{self.game} has no action {action!r}")
-            given = self._meters.station_inputs(action, arguments)
-            copy = deepcopy(self.round)
-            getattr(copy, action)(**given)
-            return copy
-
-    # -- payments ticked off -------------------------------------------------------------------
-
-    def tick_payment(self, order: int, done: bool = True) -> None:
-        """The dealer ticked off (``done``) or un-ticked payment line ``order`` of the open round,
-        or of the last finished one: part of the round's record, on disk (and audited) before
-        the screen shows the tick, restored after a restart (:meth:`payment_ticks`)."""
-        with self._lock:
-            round_id = self.round_id if self.round_id is not None else self.last_round_id
-            if round_id is None:
-                raise ProcedureError("no round's payments to tick off")
-            if isinstance(order, bool) or not isinstance(order, int) or order < 1:
-                raise ProcedureError(f"payment line {order!r} does not exist")
-            actor = self.dealer.id if self.dealer else None
-            with self.store.transaction() as work:
-                work.execute(
-                    "INSERT INTO payment_ticks (round_id, payment, done, actor, time) "
-                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (round_id, payment) DO UPDATE SET "
-                    "done = excluded.done, actor = excluded.actor, time = excluded.time",
-                    (round_id, order, int(bool(done)), actor, utc_now()))
-                work.audit("payment_tick", {"payment": order, "done": bool(done)},
-                           actor=actor, round_id=round_id)
-
-    def payment_ticks(self, round_id: int | None = None) -> frozenset[int]:
-        """The payment lines ticked off of ``round_id`` (default: the open round, else the last
-        finished one)."""
-        with self._lock:
-            if round_id is None:
-                round_id = self.round_id if self.round_id is not None else self.last_round_id
-            if round_id is None:
-                return frozenset()
-            rows = self.store.query("SELECT payment FROM payment_ticks WHERE round_id = ? AND "
-                                    "done = 1", (round_id,))
-            return frozenset(int(row[0]) for row in rows)
-
     # -- devices and diagnostics -----------------------------------------------------------
 
     def record_device_event(self, device: str, event: str, **detail: JSONValue) -> None:
@@ -916,9 +600,7 @@ class Station:
             self._log.info("device_event", device_event=event, **detail)
 
     def device_states(self) -> dict[str, str]:
-        with self._lock:
-            return {row[0]: row[1] for row in
-                    self.store.query("SELECT device, state FROM device_state ORDER BY device")}
+        return self._state.device_states()
 
     def authorize_diagnostic(self, name: str, *, technician: str, pin: str,
                              moves_hardware: bool = True) -> Account:

@@ -10,7 +10,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from dealer_station import logs
 from dealer_station.claims import LinkedMeter
@@ -18,7 +18,9 @@ from dealer_station.money import Cents
 from dealer_station.store.database import Store
 from dealer_station.store.users import Account
 
-__all__ = ["StationState"]
+__all__ = ["Shared", "StationState"]
+
+T = TypeVar("T")
 
 
 class StationState:
@@ -38,6 +40,9 @@ class StationState:
         self.round_id: int | None = None
         #: The id of the table's last finished round (its payments may still be ticked off).
         self.last_round_id: int | None = None
+        #: The table's last finished round (the state carried into the next one; None: read
+        #: back from the journal when it is needed).
+        self.previous: Any = None
         #: The diagnostic running now (no round starts meanwhile).
         self.diagnostic: str | None = None
         #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
@@ -79,6 +84,39 @@ class StationState:
     def configuration_version(self) -> int:
         return self.current_configuration()[0]
 
+    def device_states(self) -> dict[str, str]:
+        """Each device's last known state (fault, recovery, ``lockout_on`` ...)."""
+        with self.lock:
+            return {row[0]: row[1] for row in self.store.query(
+                "SELECT device, state FROM device_state ORDER BY device")}
+
     def actor(self) -> str | None:
         """Who acts at the table now: the dealer on duty's id (None: nobody signed in)."""
         return self.dealer.id if self.dealer else None
+
+
+class _HasState(Protocol):
+    _state: StationState
+
+
+class Shared(Generic[T]):
+    """An attribute of the station's front or of one of its parts that is the shared state's
+    (``Shared("round")`` reads and writes ``StationState.round``), so all see one value."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, holder: None, owner: object = None) -> Shared[T]: ...
+
+    @overload
+    def __get__(self, holder: _HasState, owner: object = None) -> T: ...
+
+    def __get__(self, holder: _HasState | None, owner: object = None) -> T | Shared[T]:
+        if holder is None:
+            return self  # looked up on the class
+        value: T = getattr(holder._state, self._name)
+        return value
+
+    def __set__(self, holder: _HasState, value: T) -> None:
+        setattr(holder._state, self._name, value)

@@ -9,13 +9,14 @@ import pytest
 from station_helpers import PIN_COST
 
 from dealer_station.auth import AccessDenied
+from dealer_station.procedure import HaltResolution
 from dealer_station.station import Station
 from dealer_station.store import journal
 
 
-def test_a_halted_round_is_resolved_only_by_a_supervisor_who_did_not_deal_it(
-        tmp_path: Path) -> None:
-    station = Station.open("LIR", str(tmp_path), game="let_it_ride",
+def halted_round(directory: Path) -> Station:
+    """A Let It Ride round S2 started and D1 (relief dealer) halted for a supervisor."""
+    station = Station.open("LIR", str(directory), game="let_it_ride",
                            settings={"table": {"dealing": "shoe"}}, pin_cost=PIN_COST)
     station.create_first_supervisor("S1", "Sam", "111111")
     station.create_user("S2", "Sue", "supervisor", "222222", supervisor="S1", pin="111111")
@@ -26,6 +27,34 @@ def test_a_halted_round_is_resolved_only_by_a_supervisor_who_did_not_deal_it(
     station.sign_in("D1", "3333")  # relief dealer takes over the round
     station.perform("announce_no_more_bets")
     station.perform("call_supervisor", reason="chips moved for the wrong position")
+    return station
+
+
+def test_the_halt_resolution_decides_the_permission_not_words_in_the_arguments(
+        tmp_path: Path) -> None:
+    """Voiding the round takes the void permission, going on with it the permission to decide
+    on a halted round: read from the typed resolution (issue 15), journaled as its value."""
+    station = halted_round(tmp_path)
+    with pytest.raises(AccessDenied, match="may not void a round they dealt"):
+        station.supervise("resolve_halt", supervisor="S2", pin="222222",
+                          resolution=HaltResolution.VOID_ROUND)
+    with pytest.raises(AccessDenied, match="may not void a round they dealt"):
+        station.supervise("resolve_halt", supervisor="S2", pin="222222",
+                          resolution="void_round")  # the screens' string form, same decision
+    with pytest.raises(AccessDenied, match="may not decide on a round they dealt"):
+        station.supervise("resolve_halt", supervisor="S2", pin="222222",
+                          resolution=HaltResolution.CONTINUE)
+    record = station.supervise("resolve_halt", supervisor="S1", pin="111111",
+                               resolution=HaltResolution.CONTINUE)
+    assert record.to_json()["arguments"] == {"supervisor": "S1", "resolution": "continue"}
+    assert type(record.arguments["resolution"]) is str
+    assert station.round is not None and station.round.step.phase != "halted"
+    station.close()
+
+
+def test_a_halted_round_is_resolved_only_by_a_supervisor_who_did_not_deal_it(
+        tmp_path: Path) -> None:
+    station = halted_round(tmp_path)
     with pytest.raises(AccessDenied, match="supervisor's decision"):
         station.perform("resolve_halt", supervisor="S1", resolution="void_round")
     with pytest.raises(AccessDenied, match="only a supervisor"):

@@ -66,6 +66,7 @@ from dealer_station.games.let_it_ride.settlement import (
 from dealer_station.games.let_it_ride.steps import ORDINAL, WAGER_WORDS, step_for
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import (
+    HaltResolution,
     JSONValue,
     Payment,
     ProcedureError,
@@ -78,7 +79,6 @@ __all__ = ["DOCUMENT_VERSION", "GAME", "HaltResolution", "LetItRideRound"]
 
 GAME = "let_it_ride"
 DOCUMENT_VERSION = 1
-HaltResolution = str  # "continue" or "void_round"
 
 _BEFORE_SHOWDOWN = (Phase.DEALING, Phase.BET_ONE, Phase.FIRST_COMMUNITY_CARD, Phase.BET_TWO,
                     Phase.SECOND_COMMUNITY_CARD)

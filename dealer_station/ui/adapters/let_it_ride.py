@@ -17,7 +17,7 @@ from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
 from dealer_station.games.let_it_ride.config import Dealing, payout_limit_notice
 from dealer_station.hardware import shoe_dispense
 from dealer_station.money import format_cents
-from dealer_station.procedure import Payment
+from dealer_station.procedure import HaltResolution, Payment
 from dealer_station.ui.adapters.base import (
     Action,
     Command,
@@ -271,8 +271,10 @@ class LetItRideAdapter(GameAdapter):
         if step.phase == "halted":
             return EntryRequest("supervisor", "", step.instruction, options={
                 "heading": "SUPERVISOR · the round is halted",
-                "approve": ("CONTINUE ROUND", "resolve_halt", {"resolution": "continue"}),
-                "reject": ("VOID ROUND", "resolve_halt", {"resolution": "void_round"}),
+                "approve": ("CONTINUE ROUND", "resolve_halt",
+                            {"resolution": HaltResolution.CONTINUE}),
+                "reject": ("VOID ROUND", "resolve_halt",
+                           {"resolution": HaltResolution.VOID_ROUND}),
             })
         if step.phase == "betting":
             position = selected if selected and selected.isdigit() else ""

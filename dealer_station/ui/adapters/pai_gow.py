@@ -29,6 +29,7 @@ from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.lockout import ProgressiveLockout
 from dealer_station.hardware import SHOE_RESET, SHOE_SHUFFLE, HardwareKind, shoe_dispense
 from dealer_station.money import format_cents
+from dealer_station.procedure import HaltResolution
 from dealer_station.ui.adapters.base import (
     Action,
     Command,
@@ -562,8 +563,10 @@ class PaiGowAdapter(GameAdapter):
         if step.phase == "halted":
             return EntryRequest("supervisor", "", step.instruction, options={
                 "heading": "SUPERVISOR · the round is halted",
-                "approve": ("CONTINUE ROUND", "resolve_halt", {"resolution": "continue"}),
-                "reject": ("VOID ROUND", "resolve_halt", {"resolution": "void_round"}),
+                "approve": ("CONTINUE ROUND", "resolve_halt",
+                            {"resolution": HaltResolution.CONTINUE}),
+                "reject": ("VOID ROUND", "resolve_halt",
+                           {"resolution": HaltResolution.VOID_ROUND}),
             })
         if step.phase == "betting":  # wagers are taken while the bank is offered too ((h)(3))
             position = selected if selected and selected.isdigit() else ""
