@@ -115,10 +115,14 @@ class ShiftChart(QWidget):
             painter.setPen(QColor(THEME.muted))
             painter.drawText(area, Qt.AlignmentFlag.AlignCenter, "No finished rounds")
             return
-        top = max(max(line.drop, line.paid, abs(line.hold)) for line in self.lines) or 1
+        above = max(max(line.drop, line.paid, line.hold) for line in self.lines)
+        # a hold below zero (the house paid more than it took) hangs below the zero line
+        below = max(max(-line.hold, 0) for line in self.lines)
         legend = 24.0
-        base = area.bottom() - 40
-        height = base - area.top() - legend - 10
+        bottom = area.bottom() - 40
+        height = bottom - area.top() - legend - 10
+        scale = height / ((above + below) or 1)
+        zero = bottom - below * scale  # the bars stand on the zero line
         slot = area.width() / len(self.lines)
         colours = ((THEME.next, "drop"), (THEME.warn, "paid"), (THEME.ok, "hold"))
         for i, (colour, name) in enumerate(colours):
@@ -130,16 +134,16 @@ class ShiftChart(QWidget):
         for n, line in enumerate(self.lines):
             left = area.left() + n * slot + slot * 0.15
             width = slot * 0.7 / 3
-            for i, value in enumerate((line.drop, line.paid, max(line.hold, 0))):
-                h = height * value / top
-                painter.fillRect(QRectF(left + i * width, base - h, width - 2, h),
-                                 QColor(colours[i][0]))
+            for i, value in enumerate((line.drop, line.paid, line.hold)):
+                h = abs(value) * scale
+                painter.fillRect(QRectF(left + i * width, zero - h if value >= 0 else zero,
+                                        width - 2, h), QColor(colours[i][0]))
             painter.setPen(QColor(THEME.text))
-            painter.drawText(QRectF(area.left() + n * slot, base + 4, slot, 34),
+            painter.drawText(QRectF(area.left() + n * slot, bottom + 4, slot, 34),
                              Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
                              f"{line.table_id} {line.wager.replace('_', ' ')}")
         painter.setPen(QPen(QColor(THEME.muted), 1))
-        painter.drawLine(int(area.left()), int(base), int(area.right()), int(base))
+        painter.drawLine(int(area.left()), int(zero), int(area.right()), int(zero))
 
     def paintEvent(self, _event: Any) -> None:
         painter = QPainter(self)
