@@ -378,6 +378,11 @@ class HealthStrip(QFrame):
         self.detail.raise_()
         self._detail_timer.start()
 
+    def hide_detail(self) -> None:
+        """Close the tapped device's box (a screen or panel opened over the dealer's)."""
+        self._detail_timer.stop()
+        self.detail.hide()
+
     def _place_detail(self, item: HealthItem, *, move: bool = True) -> None:
         """The box sized to ``item``'s words (as many lines as they take, within the window's
         width) under the item: again whenever the words change while it is shown, so the box

@@ -481,6 +481,9 @@ class SimulatedTableAccess(QObject):
         if not self.available:
             return
         self._place()
+        bar = getattr(self.window, "health", None)
+        if isinstance(bar, HealthStrip):
+            bar.hide_detail()  # the panel's own title under it otherwise
         self.panel.show()
         self.panel.raise_()
 

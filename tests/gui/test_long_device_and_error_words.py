@@ -167,3 +167,16 @@ def test_the_top_bar_at_1280_is_compact_so_every_device_name_reads_whole(qtbot):
     assert not bar.compact and shoe.elided and shoe.shown_words().startswith("Shoe — reconn")
     assert bar.sign_out_button.text().startswith("Dee Dealer (D-2002)")  # the detail gave way
     assert not any(item.elided for item in bar.items[1:])
+
+
+def test_the_tap_box_closes_when_a_staff_screen_opens_over_the_dealer_s(qtbot):
+    window = _window(qtbot, (1920, 1080))
+    strip = window.health
+    strip.set_health([DeviceHealth("shoe", HealthState.RECONNECTING, LONG, label="Shoe")])
+    _settle()
+    qtbot.mouseClick(strip.items[0], Qt.MouseButton.LeftButton)
+    assert strip.detail.isVisible()
+    window.staff.open_screen(window.staff.supervisor)
+    _settle()
+    assert not strip.detail.isVisible()  # the CI clip was this box over the Configuration page
+    window.staff.close_screen(window.staff.supervisor)

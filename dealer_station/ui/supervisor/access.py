@@ -62,6 +62,9 @@ class StaffAccess(QObject):
         if current is not None and current is not screen:
             return
         screen.setGeometry(self.window.rect())
+        bar = getattr(self.window, "health", None)
+        if isinstance(bar, HealthStrip):
+            bar.hide_detail()  # the dealer's tap box, never over a staff screen
         screen.start()
         screen.show()
         screen.raise_()
