@@ -485,7 +485,7 @@ class PaiGowAdapter(GameAdapter):
                     and round_.can_count_stub(0))
 
     def form_action(self, round_: Any, name: str,
-                    values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+                    values: Mapping[str, Any]) -> Action:
         if name == "call_supervisor":
             reason = str(values.get("reason", "")).strip()
             if not reason:
@@ -655,7 +655,7 @@ class PaiGowAdapter(GameAdapter):
         })
 
     def entry_action(self, round_: Any, request: EntryRequest,
-                     cards: Sequence[Card]) -> tuple[str, dict[str, Any]]:
+                     cards: Sequence[Card]) -> Action:
         texts = [c.text for c in cards]
         if request.kind == "setting" and request.options.get("bank"):
             return "set_bank_hand", {"low": texts}
@@ -664,10 +664,10 @@ class PaiGowAdapter(GameAdapter):
         raise ValueError("stacks entered by hand are gathered by the controller")
 
     def wager_actions(self, round_: Any, position: int,
-                      amounts: Mapping[str, int]) -> list[tuple[str, dict[str, Any]]]:
+                      amounts: Mapping[str, int]) -> list[Action]:
         if amounts.get("withdraw"):
             return [("withdraw_wager", {"position": position})]
-        actions: list[tuple[str, dict[str, Any]]] = []
+        actions: list[Action] = []
         if position not in core(round_).wagers:
             actions.append(("place_wager", {"position": position,
                                             "amount": int(amounts.get("base", 0))}))
@@ -679,7 +679,7 @@ class PaiGowAdapter(GameAdapter):
 
     # ---------------------------------------------------------------- devices
     def gather(self, round_: Any, stack: Sequence[Card],
-               devices: DeviceState) -> list[tuple[str, dict[str, Any]]]:
+               devices: DeviceState) -> list[Action]:
         """One stack out of the shoe (or entered by hand): the deal when all are — seven
         stacks of seven, or with stacks of three then four one stack per hand played, the
         stacks of four completing them ((n)(7)(ii))."""
