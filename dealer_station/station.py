@@ -358,9 +358,11 @@ class Station:
         return self._rounds.supervise(action, supervisor=supervisor, pin=pin,
                                       resolution=resolution, **arguments)
 
-    def void_round(self, reason: str, *, supervisor: str, pin: str) -> None:
-        """A supervisor (who did not deal it) voids the open round, with the reason."""
-        self._rounds.void_round(reason, supervisor=supervisor, pin=pin)
+    def void_round(self, reason: str, *, supervisor: str, pin: str) -> Record | None:
+        """A supervisor (who did not deal it) voids the open round, with the reason: then the
+        dealer returns each wager (RETURN lines ticked) and collects the cards
+        (:meth:`station_rounds.Rounds.void_round`)."""
+        return self._rounds.void_round(reason, supervisor=supervisor, pin=pin)
 
     def resume(self) -> ResumeReport:
         """Rebuild the open round from its journal, or void it with the reason (see

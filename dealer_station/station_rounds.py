@@ -35,8 +35,11 @@ __all__ = ["ResumeReport", "Rounds"]
 
 
 def _void_reason(round_: Any) -> str:
-    """Why a round voided itself: the reason of the last halt or exposure in its records."""
+    """Why a round voided itself: the reason a supervisor gave, or of the last halt or
+    exposure in its records."""
     for record in reversed(round_.history):
+        if record.action == "void":
+            return f"{record.arguments['reason']} (voided by {record.arguments['supervisor']})"
         halt = record.effects.get("halt") if isinstance(record.effects, Mapping) else None
         if isinstance(halt, Mapping) and halt.get("reason"):
             by = record.arguments.get("supervisor")
@@ -299,13 +302,23 @@ class Rounds:
         fresh = game_factory(summary.game)(summary.config["settings"])
         self.round = replay(fresh, journal.round_records(self.store, self.round_id))
 
-    def void_round(self, reason: str, *, supervisor: str, pin: str) -> None:
-        """A supervisor (who did not deal it) voids the open round, with the reason."""
+    def void_round(self, reason: str, *, supervisor: str, pin: str) -> Record | None:
+        """A supervisor (who did not deal it) voids the open round, with the reason: the
+        round's ``void`` record (journaled), after which the dealer returns each wager (the
+        RETURN lines, ticked off as settlement lines are) and collects the cards; the round
+        ends void then. A round not in memory (its journal no longer replays) is voided at
+        once."""
         with self._state.lock:
             if self.round_id is None:
                 raise ProcedureError("no round in progress to void")
             person = self._people.authorized(supervisor, pin, Permission.VOID_ROUND)
-            self._void(reason, actor=person.id)
+            if self.round is None or not callable(getattr(self.round, "void", None)):
+                self._void(reason, actor=person.id)
+                return None
+            record = self._perform("void", f"supervisor:{person.id}",
+                                   {"supervisor": person.id, "reason": reason})
+            self.log.warning("round_voided", reason=reason, supervisor=person.id)
+            return record
 
     def _void(self, reason: str, *, actor: str | None) -> None:
         assert self.round_id is not None

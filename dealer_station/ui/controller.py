@@ -309,23 +309,32 @@ class TableController:
     def void_round(self, reason: str, supervisor: str, pin: str) -> str:
         """A supervisor (who did not deal it) voids the open round with the reason; the station
         checks the id, PIN and role and journals the void (audited). The dealer's screen then
-        says which wagers go back. Returns that instruction; raises the station's refusal."""
+        lists a RETURN line for each wager to give back, ticked off as settlement lines are,
+        then asks for the cards; the round ends void after that. Returns what the supervisor's
+        screen says; raises the station's refusal."""
         reason = reason.strip()
         if not reason:
             raise ProcedureError("write the reason the round is voided")
         void = getattr(self.station, "void_round", None)
         if void is None or self.round is None:
             raise ProcedureError("no round in progress to void")
-        round_id, wagers = self.station.round_id, self.on_layout()
+        round_id = self.station.round_id
         void(reason, supervisor=supervisor, pin=pin)
-        self.ticked.clear()
         self.devices.stacks.clear()
         self.devices.misread = self.devices.redeal_due = False
-        self.opened, self.selected, self.last_round, self.message = None, None, None, ""
-        back = "; ".join(wagers) if wagers else "no wager was on the layout"
+        self.opened, self.selected, self.message = None, None, ""
+        round_ = self.station.round
+        if round_ is None:  # voided at once (a round that no longer replays)
+            self.last_round = None
+            self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. "
+                           "Return every wager to its player and collect the cards unseen.")
+            self._drive_hardware((LOCKOUT_OFF,))
+            return self.notice
+        lines = len(getattr(round_, "void_returns", ()))
         self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. Return "
-                       f"every wager to its player ({back}) and collect the cards unseen.")
-        self._drive_hardware((LOCKOUT_OFF,))
+                       f"each wager listed ({lines} RETURN line{'s' if lines != 1 else ''}, tick "
+                       "each), then collect the cards unseen.")
+        self._drive_hardware(standing(round_.step.hardware, round_.step.expects))
         return self.notice
 
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> bool:
@@ -653,6 +662,8 @@ class TableController:
         """The payments to show: those made and, at settlement, those due (the adapter's; a
         game whose settlement is one action shows the lines that action will make, from the
         station's preview, so each is ticked off before the button records it)."""
+        if getattr(round_, "is_void", False) and hasattr(round_, "void_returns"):
+            return tuple(round_.void_returns)  # a void: the RETURN lines, ticked off as any
         action = self.adapter.plan_action(round_) if round_ is self.round else None
         if action is not None:
             planned = self._planned(action)

@@ -136,8 +136,12 @@ def test_a_duplicate_card_halts_for_a_supervisor_who_voids_5324_34_d_2(qtbot, tm
         table.supervisor_decides("reject", "D-7", "8642")  # the dealer may not decide
         assert table.phase == "halted" and table.snapshot.message
         table.supervisor_decides("reject")  # VOID THE ROUND
-        snap = table.wait(lambda s: s.step.phase == "collect_cards")
-        assert all(line.verb == "RETURN" for line in snap.payments)  # every wager returned
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
+        assert snap.payments and all(line.verb == "RETURN" for line in snap.payments)
+        assert not table.window.step_panel.button("wagers_returned").isEnabled()
+        table.tick_all()  # each wager given back, its line ticked off
+        table.press("wagers_returned")
+        table.wait(lambda s: s.step.phase == "collect_cards")
         table.press("cards_collected")
         final = table.wait(lambda s: s.step.phase == "between_rounds")
         assert all(line.verb == "RETURN" for line in final.payments)

@@ -47,9 +47,15 @@ def test_a_card_exposed_during_the_deal_halts_and_a_supervisor_voids_the_round(q
         table.supervisor_decides("reject", "D-7", "8642")  # the dealer may not void it
         assert table.phase == "halted" and table.snapshot.message
         table.supervisor_decides("reject")  # VOID ROUND
-        snap = table.wait(lambda s: s.step.phase == "between_rounds")
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
         returned = [(line.position, line.verb) for line in snap.payments]
         assert returned == [("pos 4", "RETURN"), ("pos 2", "RETURN")]  # far right first
+        assert not table.window.step_panel.button("wagers_returned").isEnabled()
+        table.tick_all()
+        table.press("wagers_returned")
+        table.wait(lambda s: s.step.phase == "collect_cards")  # the stacks out, unseen
+        table.press("cards_collected")
+        table.wait(lambda s: s.step.phase == "between_rounds")
         assert table.window.step_panel.button("start_round").isEnabled()
     finally:
         table.close()

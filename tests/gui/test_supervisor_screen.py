@@ -527,8 +527,17 @@ def test_a_pai_gow_table_shows_its_optional_wagers_pay_tables_and_house_way(
         qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
     """5324.41(d)(1): the wagers offered; (m)(1): a pay table letter the regulation does not
     have is refused with its clause."""
-    def finish(context: Any) -> None:
-        context.station.void_round("configuration test", supervisor="S2", pin="222222")
+    def finish(context: Any) -> None:  # a settled round cannot be voided ((g)(7)): the
+        # supervisor rejects the payouts it waits for, and the round ends
+        from dealer_station.ui.supervisor.validation import reject_claim, show_claim
+
+        station = context.station
+        while station.round is not None and station.round.optional.pending:
+            first = station.round.optional.pending[0].position
+            claim = show_claim(station, station.round_id, first,
+                               supervisor="S2", pin="222222")
+            reject_claim(station, claim, "configuration test", supervisor="S2", pin="222222")
+        assert station.round is None
 
     pai_gow.call(finish)
     screen = pai_gow_screen

@@ -206,6 +206,10 @@ def test_during_a_round_faults_are_cleared_and_hardware_tests_refused(qtbot: Any
 
     def finish(context: Any) -> None:
         context.station.void_round("test over", supervisor="S2", pin="222222")
+        station = context.station  # the dealer returns the wagers and collects the cards
+        while station.round is not None and station.round.step.phase in ("return_wagers",
+                                                                         "collect_cards"):
+            station.perform(station.round.step.actions[0])
 
     table.call(finish)
     screen.start()

@@ -27,12 +27,16 @@ REASON = "cards flashed by the shoe, seen by the floor"
 
 
 def test_a_supervisor_voids_a_round_mid_deal_with_a_reason(open_station):
-    """A supervisor voids a Let It Ride round mid-deal, with a reason
+    """A supervisor voids a Let It Ride round mid-deal, with a reason; the dealer returns the
+    wagers line by line, survives a kill -9 with the ticks kept, then collects the cards
 
     The dealer has dealt the first stack when the floor stops the round: SUPERVISOR → Round in
     progress shows the round and its wagers; the supervisor types the reason and presses VOID
-    THE ROUND: RETURN EVERY WAGER. The dealer's screen says every wager is returned and the
-    table is between rounds; the table's history lists the round as void."""
+    THE ROUND: RETURN EVERY WAGER. The dealer's screen shows one RETURN line per wager (position,
+    wager, amount); the dealer ticks the first with Space, the station is killed (SIGKILL) and
+    started again: the same line is still ticked. The rest are ticked, WAGERS RETURNED, then
+    CARDS COLLECTED: only then is the table between rounds, and its history lists the round as
+    void."""
     station = open_station("round-voided")
     table_with_a_dealer(station)
     start_let_it_ride(station, {2: 10, 5: 25}, shots=False)
@@ -48,14 +52,30 @@ def test_a_supervisor_voids_a_round_mid_deal_with_a_reason(open_station):
                                 "the reason typed")
     station.press(re.compile(r"^VOID THE ROUND"))
     station.wait_for(re.compile(rf"Round 1 voided by supervisor {SUPERVISOR[0]}: "
-                                rf"{re.escape(REASON)}"), "No round is in progress.")
-    station.shot("voided", "Voided: the supervisor's screen says which wagers to return")
+                                rf"{re.escape(REASON)}.*6 RETURN lines", re.S))
+    station.shot("voided", "Voided: the supervisor's screen says the dealer returns each wager "
+                           "listed, then collects the cards")
     back_to_the_table(station)
-    wait_step(station, "BETWEEN ROUNDS")
-    screen = station.wait_for(re.compile(r"Round 1 voided.*Return every wager", re.S))
-    assert screen.shows(re.compile(r"2: bet one \$10\.00")), screen.summary()
-    station.shot("dealer-after-void", "The dealer's screen: every wager to return, the table "
-                                      "between rounds")
+    step = wait_step(station, "RETURN WAGERS")
+    assert (step.ticked, step.payments) == (0, 6), step
+    screen = station.look()
+    for line in (r"^RETURN$", r"bet one · round void", r"^\$25\.00$", r"^pos 5$"):
+        assert screen.shows(re.compile(line)), (line, screen.summary())
+    assert not any(a.startswith("WAGERS RETURNED") for a in step.actions), step  # ticks first
+    station.shot("return-lines", "The dealer's screen: one RETURN line per wager, far right "
+                                 "first; WAGERS RETURNED once every line is ticked")
+    step = tick_next(station, step)
+    ticked = ticked_boxes(station.look())
+    killed_and_started_again(station, "restarted", "Killed (SIGKILL) with one RETURN line "
+                                                   "ticked, started again")
+    resumed = wait_step(station, "RETURN WAGERS")
+    assert (resumed.ticked, resumed.payments) == (1, 6), resumed
+    assert ticked_boxes(station.look()) == ticked
+    station.shot("return-tick-kept", "The same RETURN line still ticked after the restart")
+    seen: list[str] = []
+    end = play_on(station, resumed, shots="Void", seen=seen)
+    assert seen == ["RETURN WAGERS", "COLLECT CARDS", "BETWEEN ROUNDS"], seen
+    assert end.phase == "BETWEEN ROUNDS"
     listed = history(station.data_dir)
     assert re.search(r"\b1\b.*void", listed, re.I | re.S), listed
 

@@ -69,6 +69,8 @@ def let_it_ride_plan(round_id: int, seed: int) -> list[tuple[str, dict[str, Any]
     if round_id % 13 == 7:
         scratch.call_supervisor(reason="chips placed at the wrong position")
         scratch.resolve_halt(supervisor="S2", resolution="void_round")
+        if scratch.phase is Phase.RETURN_WAGERS:  # every RETURN line given back
+            scratch.return_wagers()
         while scratch.phase is Phase.COLLECT_CARDS:
             scratch.collect_cards()
     else:

@@ -43,6 +43,13 @@ def audit_lines(store: Store) -> list[dict[str, Any]]:
     return [json.loads(line) for line in store.audit_path.read_text().splitlines() if line]
 
 
+
+def dealer_ends_the_void(station: Station) -> None:
+    """The dealer returns each wager (RETURN lines) and collects the cards: the void ends."""
+    while station.round is not None and station.round.step.phase in ("return_wagers",
+                                                                     "collect_cards"):
+        station.perform(station.round.step.actions[0])
+
 def test_a_reversal_takes_back_exactly_the_contribution_once_5324_41_k_5(
         tmp_path: Path) -> None:
     with Store.open(tmp_path, "T1") as store:
@@ -212,6 +219,7 @@ def test_a_round_voided_after_the_light_count_gives_its_contribution_back_5324_4
     voided = counted_round(station)
     assert station.meter(METER).current == RESET + 63  # 21% of three $1 chips
     station.void_round("dealing shoe jammed", supervisor="S1", pin="111111")
+    dealer_ends_the_void(station)
     assert_reversed(station, voided, RESET, "dealing shoe jammed")
     assert station.meter_statistics(METER).reversals == 1
     played = counted_round(station, (2, 3))  # the next round feeds the meter as usual
@@ -234,6 +242,7 @@ def test_a_round_resumed_after_a_reopen_then_voided_is_reversed_5324_41_k_5(
     assert station.resumed.outcome == "resumed" and station.round_id == voided
     assert station.meter(METER).current == RESET + 63
     station.void_round("players left", supervisor="S1", pin="111111")
+    dealer_ends_the_void(station)
     assert_reversed(station, voided, RESET, "players left")
     station.close()
     station = open_station(tmp_path)

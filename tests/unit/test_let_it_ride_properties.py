@@ -33,7 +33,7 @@ def random_call(rng: random.Random, round_: LetItRideRound) -> tuple[str, dict[s
         "announce_no_more_bets", "receive_stack", "deal_card", "decide_bet_one",
         "decide_bet_two", "turn_community_card", "show_hand", "collect_losing_wagers",
         "pay_winning_wagers", "collect_cards", "report_exposed_card", "call_supervisor",
-        "resolve_halt", "set_players_waiting"))
+        "resolve_halt", "set_players_waiting", "void", "return_wagers"))
     arguments: dict[str, Any] = {
         "place_wagers": {"position": rng.randint(0, 8), "bet_one": amount, "bet_two": amount,
                          "bet_three": amount if rng.random() < 0.9 else amount + 100,
@@ -57,6 +57,8 @@ def random_call(rng: random.Random, round_: LetItRideRound) -> tuple[str, dict[s
         "resolve_halt": {"supervisor": "S", "resolution": rng.choice(("continue",
                                                                       "void_round", "x"))},
         "set_players_waiting": {"count": rng.choice((0, 0, 1))},
+        "void": {"supervisor": rng.choice(("S", " ")), "reason": rng.choice(("flash", ""))},
+        "return_wagers": {},
     }[action]
     return action, arguments
 

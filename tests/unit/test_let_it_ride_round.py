@@ -276,6 +276,8 @@ def test_duplicate_card_halts_and_a_supervisor_may_void_the_round() -> None:
         (5, "bet_three", "return", 500), (2, "bet_one", "return", 500),
         (2, "bet_two", "return", 500), (2, "bet_three", "return", 500),
         (2, "bonus", "return", 100)]
+    assert round_.phase is Phase.RETURN_WAGERS and round_.void_returns == round_.payments
+    round_.return_wagers()
     round_.collect_cards()
     assert round_.is_complete
     totals = round_.totals()
@@ -333,8 +335,10 @@ def test_exposed_card_voids_the_round_under_the_void_rule() -> None:
     round_.announce_no_more_bets()
     round_.receive_stack(cards=["As", "Ks", "Qs"])
     round_.report_exposed_card(card="As", target=1)
-    assert round_.is_void and round_.phase is Phase.COLLECT_CARDS
+    assert round_.is_void and round_.phase is Phase.RETURN_WAGERS
     assert sum(p.stake for p in round_.payments if p.outcome == "return") == 1500
+    round_.return_wagers()
+    assert round_.phase is Phase.COLLECT_CARDS
 
 
 # ---------------------------------------------------------------- completing the round (e)
@@ -498,7 +502,9 @@ def test_void_during_betting_returns_the_wagers_and_conserves_chips() -> None:
     round_.call_supervisor(reason="dispute at position 2")
     assert not round_.can_acknowledge_bonus(2)  # halted before the lockout
     round_.resolve_halt(supervisor="S", resolution="void_round")
-    assert round_.is_complete and round_.is_void
+    assert round_.is_void and round_.phase is Phase.RETURN_WAGERS
+    round_.return_wagers()  # no card was dealt: nothing to collect
+    assert round_.is_complete
     totals = round_.totals()
     assert totals["chips_in"] == totals["chips_out"] == 1600 and totals["house_result"] == 0
 
@@ -516,3 +522,45 @@ def test_no_void_once_settlement_has_begun() -> None:
     assert not round_.can_resolve_halt("S", "void_round")
     round_.resolve_halt(supervisor="S", resolution="continue")
     assert round_.phase is Phase.PAY_WINNING_WAGERS
+
+
+def test_a_supervisor_voids_the_round_returns_lines_then_the_cards_5324_34_e_8() -> None:
+    """A supervisor's void (from the supervisor's screen, the round not halted): one RETURN line
+    per wager on the layout, far right first ((e)(8)'s order); WAGERS RETURNED only at that
+    step, then the cards collected unseen ((e)(9)); the round then ends void."""
+    round_ = make("shoe")
+    bet(round_, 2)
+    bet(round_, 5)
+    round_.announce_no_more_bets()
+    round_.receive_stack(cards=["As", "Ks", "Qs"])
+    assert not round_.can_void("S. Boss", " ") and not round_.can_void(" ", "flash")
+    record = round_.void(supervisor="S. Boss", reason="cards flashed")
+    assert (record.action, record.clause, record.effects["returned"]) == (
+        "void", "5324.34(e)(8)", 3000)
+    assert [(p.position, p.wager) for p in round_.void_returns] == [
+        (5, "bet_one"), (5, "bet_two"), (5, "bet_three"),
+        (2, "bet_one"), (2, "bet_two"), (2, "bet_three")]
+    assert round_.step.phase == "return_wagers" and round_.step.positions == (5, 2)
+    assert not round_.can_collect_cards() and not round_.can_void("S. Boss", "again")
+    round_.return_wagers()
+    assert round_.step.phase == "collect_cards" and "void" in round_.step.instruction
+    round_.collect_cards()
+    assert round_.is_complete and round_.is_void
+
+
+def test_no_supervisor_void_once_settlement_has_begun_5324_34_e_7() -> None:
+    round_ = make("shoe")
+    bet(round_, 2)
+    round_.announce_no_more_bets()
+    round_.receive_stack(cards=["As", "Ks", "Qs"])
+    round_.receive_stack(cards=["2h", "3h", "4h"])
+    while round_.phase is not Phase.COLLECT_LOSING_WAGERS:
+        action = round_.step.actions[0]
+        if action.startswith("decide_"):
+            getattr(round_, action)(position=round_.step.positions[0], let_it_ride=True)
+        elif action == "show_hand":
+            round_.show_hand(position=round_.step.positions[0])
+        else:
+            getattr(round_, action)()
+    with pytest.raises(ProcedureError, match=r"settlement has begun.*\(e\)\(7\)"):
+        round_.void(supervisor="S", reason="too late")

@@ -32,11 +32,36 @@ def test_a_void_returns_every_wager_far_right_first_and_replays_5324_41_q() -> N
     r.call_supervisor("the shoe cannot be recovered")
     record = r.resolve_halt("S2", "void_round")
     assert record.effects["returned"] == 3500
-    assert r.is_complete and r.is_void
+    assert r.is_void and r.step.phase == "return_wagers" and not r.is_complete
     assert [(p.position, p.outcome, p.stake) for p in r.payments] == [
         (5, "return", 1000), (3, "return", 2500)]
+    assert r.void_returns == r.payments
+    r.return_wagers()
+    assert r.step.phase == "collect_cards"  # at the deal: stacks may lie on the layout
+    r.collect_cards()
+    assert r.is_complete
     again = replay(PaiGowRound(pai_gow_config(TABLE)), r.history)
-    assert again.is_void and again.payments == r.payments
+    assert again.is_void and again.is_complete and again.payments == r.payments
+
+
+def test_a_supervisor_voids_the_round_return_lines_then_the_cards_5324_41_g_6() -> None:
+    """The supervisor's void from the supervisor's screen (no halt first): each wager is
+    returned as a push is, far right first, then the cards are collected ((g)(6), (g)(7));
+    nothing else is possible in between, and the round ends void."""
+    r = at_the_deal()
+    assert not r.can_void("S2", "") and not r.can_void("", "flash")
+    record = r.void("S2", "cards flashed by the shoe")
+    assert (record.action, record.clause, record.effects["lines"]) == ("void", "5324.41(g)(6)",
+                                                                       [1, 2])
+    assert [(p.position, p.wager, p.stake) for p in r.void_returns] == [
+        (5, "pai_gow", 1000), (3, "pai_gow", 2500)]
+    assert r.step.actions == ("return_wagers",) and r.step.positions == (5, 3)
+    assert not r.can_collect_cards() and not r.can_void("S2", "again")
+    with pytest.raises(ProcedureError):
+        r.deal([c.text for c in pai_gow_deck()])
+    r.return_wagers()
+    r.collect_cards()
+    assert r.is_complete and r.is_void
 
 
 def test_no_void_once_the_settlement_is_being_paid_5324_41_g_7() -> None:
@@ -51,6 +76,9 @@ def test_no_void_once_the_settlement_is_being_paid_5324_41_g_7() -> None:
     r.call_supervisor("dispute")
     with pytest.raises(ProcedureError) as late:
         r.resolve_halt("S2", "void_round")
+    assert late.value.clause == "5324.41(g)(7)"
+    with pytest.raises(ProcedureError) as late:
+        r.void("S2", "dispute")
     assert late.value.clause == "5324.41(g)(7)"
     r.resolve_halt("S2", "continue")
     assert r.step.phase == "settlement"

@@ -55,6 +55,7 @@ class Phase(Enum):
     PAY_WINNING_WAGERS = "pay_winning_wagers"  # (e)(8)
     COLLECT_CARDS = "collect_cards"  # (e)(8)(ii), (e)(9)
     HALTED = "halted"  # a dealer error: a supervisor decides
+    RETURN_WAGERS = "return_wagers"  # a voided round: each wager returned, then the cards
     COMPLETE = "complete"
 
 

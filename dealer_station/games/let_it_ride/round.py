@@ -80,6 +80,10 @@ __all__ = ["DOCUMENT_VERSION", "GAME", "HaltResolution", "LetItRideRound"]
 GAME = "let_it_ride"
 DOCUMENT_VERSION = 1
 
+#: A round voided by a supervisor: its wagers are returned in the order of (e)(8) and its cards
+#: collected as at (e)(9) (the reading is in docs/rules-interpretation.md).
+VOID_CLAUSE = "5324.34(e)(8)"
+
 _BEFORE_SHOWDOWN = (Phase.DEALING, Phase.BET_ONE, Phase.FIRST_COMMUNITY_CARD, Phase.BET_TWO,
                     Phase.SECOND_COMMUNITY_CARD)
 _SETTLING = (Phase.COLLECT_LOSING_WAGERS, Phase.PAY_WINNING_WAGERS, Phase.COLLECT_CARDS)
@@ -98,6 +102,7 @@ _PHASE_CLAUSES: Mapping[Phase, str] = {
     Phase.PAY_WINNING_WAGERS: "5324.34(e)(8)",
     Phase.COLLECT_CARDS: "5324.34(e)(9)",
     Phase.HALTED: "5324.34(e)",
+    Phase.RETURN_WAGERS: VOID_CLAUSE,
     Phase.COMPLETE: "5324.34(e)(9)",
 }
 
@@ -954,6 +959,58 @@ class LetItRideRound:
         return self._record("resolve_halt", {"supervisor": supervisor, "resolution": resolution},
                             effects, None)
 
+    def verify_void(self, supervisor: str, reason: str) -> None:
+        phase = self._resume if self._phase is Phase.HALTED else self._phase
+        if self._void:
+            raise ProcedureError("the round is void already", VOID_CLAUSE)
+        if phase in (*_SETTLING, Phase.COMPLETE):
+            raise ProcedureError("settlement has begun: the round can no longer be voided",
+                                 "5324.34(e)(7)")
+        if not str(supervisor).strip():
+            raise ProcedureError("the supervisor voiding the round must be named", VOID_CLAUSE)
+        if not str(reason).strip():
+            raise ProcedureError("write the reason the round is voided", VOID_CLAUSE)
+
+    def can_void(self, supervisor: str, reason: str) -> bool:
+        return allowed(self.verify_void, supervisor, reason)
+
+    def void(self, supervisor: str, reason: str) -> Record:
+        """A supervisor voids the round (from the supervisor's screen, halted or not): every
+        wager still on the layout is to be returned — one RETURN line each, far right first —
+        then the cards are collected unseen (:meth:`return_wagers`, :meth:`collect_cards`); the
+        round ends void after that."""
+        self.verify_void(supervisor, reason)
+        self._halt = None
+        if self._phase is Phase.HALTED:
+            self._phase = self._resume
+        returned = self._void_round()
+        return self._record("void", {"supervisor": supervisor, "reason": reason},
+                            {"returned": returned, "lines": [p.order for p in self.void_returns]},
+                            VOID_CLAUSE)
+
+    @property
+    def void_returns(self) -> tuple[Payment, ...]:
+        """The RETURN lines of a voided round (every wager that was on the layout)."""
+        return tuple(p for p in self._payments if p.note == "round void")
+
+    def verify_return_wagers(self) -> None:
+        self._require(Phase.RETURN_WAGERS, doing="return the wagers", clause=VOID_CLAUSE)
+
+    def can_return_wagers(self) -> bool:
+        return allowed(self.verify_return_wagers)
+
+    def return_wagers(self) -> Record:
+        """Every wager of the voided round returned to its player (each RETURN line ticked off
+        at the dealer's screen): then the cards are collected, if any were dealt."""
+        self.verify_return_wagers()
+        self._phase = Phase.COLLECT_CARDS if self._cards_out() else Phase.COMPLETE
+        return self._record("return_wagers", {},
+                            {"returned": sum(p.stake for p in self.void_returns)}, VOID_CLAUSE)
+
+    def _cards_out(self) -> bool:
+        return bool(any(self._hands.values()) or self._dealt
+                    or any(c is not None for c in self._community.values()))
+
     def _void_round(self) -> Cents:
         self._void = True
         returned = 0
@@ -964,9 +1021,8 @@ class LetItRideRound:
                 if stake:
                     self._pay(position, wager, "return", stake, clause=None, note="round void")
                     returned += stake
-        has_cards = any(self._hands.values()) or any(
-            c is not None for c in self._community.values())
-        self._phase = Phase.COLLECT_CARDS if has_cards or self._dealt else Phase.COMPLETE
+        self._phase = (Phase.RETURN_WAGERS if self.void_returns else
+                       Phase.COLLECT_CARDS if self._cards_out() else Phase.COMPLETE)
         return returned
 
     # ------------------------------------------------------------------ the dealer's step

@@ -160,9 +160,19 @@ def _pay_winning_wagers(round_: LetItRideRound) -> Step:
 def _collect_cards(round_: LetItRideRound) -> Step:
     positions = round_.cards_to_collect()
     parts = [f"position {p}" for p in positions] + ["the community cards"]
+    void = "The round is void: unseen, " if round_.is_void else ""
     return Step("collect_cards",
-                "Pick up in this order into the discard rack: " + ", ".join(parts) + ".",
+                f"{void}Pick up in this order into the discard rack: " + ", ".join(parts) + ".",
                 ("collect_cards",), positions, _LOCKED, "confirm", "5324.34(e)(9)")
+
+
+def _return_wagers(round_: LetItRideRound) -> Step:
+    lines = round_.void_returns
+    return Step("return_wagers",
+                "The round is void: return every wager to its player, from your far right, "
+                "counter-clockwise, ticking each RETURN line.", ("return_wagers",),
+                tuple(dict.fromkeys(int(line.position) for line in lines)), _LOCKED, "confirm",
+                "5324.34(e)(8)", "Collect the cards unseen")
 
 
 def _halted(round_: LetItRideRound) -> Step:
@@ -187,6 +197,7 @@ _BUILDERS: dict[Phase, Callable[[LetItRideRound], Step]] = {
     Phase.PAY_WINNING_WAGERS: _pay_winning_wagers,
     Phase.COLLECT_CARDS: _collect_cards,
     Phase.HALTED: _halted,
+    Phase.RETURN_WAGERS: _return_wagers,
     Phase.COMPLETE: _complete,
 }
 

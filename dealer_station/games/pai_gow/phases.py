@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["HALT_CLAUSE", "Phase"]
+__all__ = ["HALT_CLAUSE", "VOID_CLAUSE", "Phase"]
+
+#: A round voided by a supervisor: each wager is returned to its player as a push is and the
+#: cards are then collected ((g)(6)), far right first ((g)(7)); docs/rules-interpretation.md.
+VOID_CLAUSE = "5324.41(g)(6)"
 
 #: The clause a halt cites: none of 5324.41 speaks of dealer errors but (q) (an irregularity
 #: corrected so the round may be completed); see docs/rules-interpretation.md.
@@ -33,3 +37,6 @@ class Phase(StrEnum):
     SETTLEMENT = "settlement"
     COMPLETE = "complete"
     HALTED = "halted"
+    #: A voided round: each wager returned (as a push is, (g)(6)), then the cards collected.
+    RETURN_WAGERS = "return_wagers"
+    COLLECT_CARDS = "collect_cards"

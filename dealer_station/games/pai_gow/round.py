@@ -89,7 +89,7 @@ from dealer_station.games.pai_gow.config import (
 )
 from dealer_station.games.pai_gow.house_way import load_house_way
 from dealer_station.games.pai_gow.optional_actions import OptionalWagerActions
-from dealer_station.games.pai_gow.phases import HALT_CLAUSE, Phase
+from dealer_station.games.pai_gow.phases import HALT_CLAUSE, VOID_CLAUSE, Phase
 from dealer_station.games.pai_gow.positions import (
     DEALER,
     PLAYER_POSITIONS,
@@ -125,6 +125,8 @@ if TYPE_CHECKING:
 __all__ = ["GAME", "Ledger", "PaiGowRound", "Phase"]
 
 GAME = "pai_gow"
+#: The note of a voided round's RETURN lines.
+VOID_NOTE = "round voided by a supervisor: returned"
 #: Optional wagers that take away the right to surrender (5324.41(g)(3)).
 NO_SURRENDER_WAGERS = frozenset({"progressive", "seven_card_bonus"})
 
@@ -229,6 +231,7 @@ class PaiGowRound(OptionalWagerActions):
         self._resume = Phase.SHUFFLE
         #: A supervisor voided the round: every wager still in play was returned.
         self.is_void = False
+        self._void_cards = False
         #: The optional wagers of 5324.41(k)-(p), when the table offers any: the part of the
         #: round that holds their state and actions (:mod:`.wagers.part`).
         self.optional = optional
@@ -1280,11 +1283,77 @@ class PaiGowRound(OptionalWagerActions):
         return self._record("resolve_halt", {"supervisor": supervisor, "resolution": resolution},
                             effects, HALT_CLAUSE)
 
+    def verify_void(self, supervisor: str, reason: str) -> None:
+        phase = self._resume if self.phase is Phase.HALTED else self.phase
+        if self.is_void:
+            raise ProcedureError("the round is void already", VOID_CLAUSE)
+        if phase in (Phase.SETTLEMENT, Phase.COMPLETE):  # settled, payouts still to validate
+            raise ProcedureError("the wagers are being collected and paid: the round can no "
+                                 "longer be voided", "5324.41(g)(7)")
+        if not str(supervisor).strip():
+            raise ProcedureError("the supervisor voiding the round must be named", VOID_CLAUSE)
+        if not str(reason).strip():
+            raise ProcedureError("write the reason the round is voided", VOID_CLAUSE)
+
+    def can_void(self, supervisor: str, reason: str) -> bool:
+        return allowed(self.verify_void, supervisor, reason)
+
+    def void(self, supervisor: str, reason: str) -> Record:
+        """A supervisor voids the round (from the supervisor's screen, halted or not): every
+        wager still in play is to be returned — one RETURN line each, far right first — then
+        the cards are collected unseen (:meth:`return_wagers`, :meth:`collect_cards`); the
+        round ends void after that."""
+        self.verify_void(supervisor, reason)
+        if self.phase is Phase.HALTED:
+            self.halt, self.phase = None, self._resume
+        returned = self._void_round()
+        return self._record("void", {"supervisor": supervisor, "reason": reason},
+                            {"returned": returned,
+                             "lines": [p.order for p in self.void_returns]}, VOID_CLAUSE)
+
+    @property
+    def void_returns(self) -> tuple[Payment, ...]:
+        """The RETURN lines of a voided round (every wager that was still in play)."""
+        return tuple(p for p in self.payments if p.outcome == "return"
+                     and p.note.startswith(VOID_NOTE))
+
+    def verify_return_wagers(self) -> None:
+        self._require(Phase.RETURN_WAGERS, action="returning the wagers", clause=VOID_CLAUSE)
+
+    def can_return_wagers(self) -> bool:
+        return allowed(self.verify_return_wagers)
+
+    def return_wagers(self) -> Record:
+        """Every wager of the voided round returned to its player (each RETURN line ticked off
+        at the dealer's screen): then the cards are collected, if any were dealt."""
+        self.verify_return_wagers()
+        self.phase = Phase.COLLECT_CARDS if self._void_cards else Phase.COMPLETE
+        return self._record("return_wagers", {},
+                            {"returned": sum(p.stake for p in self.void_returns)}, VOID_CLAUSE)
+
+    def verify_collect_cards(self) -> None:
+        self._require(Phase.COLLECT_CARDS, action="collecting the cards", clause=VOID_CLAUSE)
+
+    def can_collect_cards(self) -> bool:
+        return allowed(self.verify_collect_cards)
+
+    def collect_cards(self) -> Record:
+        """The cards of the voided round collected unseen (every stack on the layout, the
+        dealer's too): the round ends void."""
+        self.verify_collect_cards()
+        self.phase = Phase.COMPLETE
+        return self._record("collect_cards", {}, {"unseen": True}, VOID_CLAUSE)
+
     def _void_round(self) -> Cents:
         """Return every wager still in play (pai gow and optional wagers, the dealer's wager
-        against the bank, RNG side wagers not settled yet) and end the round as void."""
+        against the bank, RNG side wagers not settled yet): the RETURN lines to tick off, then
+        the cards (if the deal had begun) collected; the round ends void."""
         returned = 0
-        note = "round voided by a supervisor: returned"
+        #: The deal had begun: cards (or stacks delivered) lie on the layout.
+        self._void_cards = self.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING,
+                                              Phase.DEALER_WAGER, Phase.STARTING,
+                                              Phase.RNG_WAGERS)
+        note = VOID_NOTE
         for position in far_right_first(p for p in self._wagers if p not in self.surrendered):
             lines = [("pai_gow", self._wagers[position].amount),
                      *sorted(self._side.get(position, {}).items())]
@@ -1302,7 +1371,8 @@ class PaiGowRound(OptionalWagerActions):
                                           note=f"{note} (number {number})"))
                 returned += amount
         self.is_void = True
-        self.phase = Phase.COMPLETE
+        self.phase = (Phase.RETURN_WAGERS if self.void_returns else
+                      Phase.COLLECT_CARDS if self._void_cards else Phase.COMPLETE)
         return returned
 
     # ------------------------------------------------------------------ settlement

@@ -155,7 +155,7 @@ def next_table_context(previous: Any) -> TableContext:
     """
     if not isinstance(previous, PaiGowRound):
         return TableContext()
-    if not previous.is_complete:
+    if not previous.is_complete or previous.is_void:
         return previous.context
     return previous.next_context()
 

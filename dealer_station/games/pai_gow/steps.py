@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from dealer_station.games.pai_gow import dealing
 from dealer_station.games.pai_gow.config import DealingMethod, ShuffleMethod, StartingPosition
-from dealer_station.games.pai_gow.phases import HALT_CLAUSE, Phase
+from dealer_station.games.pai_gow.phases import HALT_CLAUSE, VOID_CLAUSE, Phase
 from dealer_station.games.pai_gow.positions import PLAYER_POSITIONS, far_right_first, position_name
 from dealer_station.hardware import LOCKOUT_ON, shoe_dispense
 from dealer_station.money import format_cents
@@ -166,6 +166,20 @@ def _settlement(round_: PaiGowRound) -> Step:
                 clause="5324.41(g)(4)")
 
 
+def _return_wagers(round_: PaiGowRound) -> Step:
+    lines = round_.void_returns
+    return Step(Phase.RETURN_WAGERS.value, "The round is void: return every wager to its player, "
+                "from your far right, ticking each RETURN line", ("return_wagers",),
+                tuple(dict.fromkeys(line.position for line in lines
+                                    if isinstance(line.position, int))),
+                clause=VOID_CLAUSE, next_instruction="Collect the cards unseen")
+
+
+def _collect_cards(round_: PaiGowRound) -> Step:
+    return Step(Phase.COLLECT_CARDS.value, "The round is void: collect every card and stack on "
+                "the layout unseen, the dealer's too", ("collect_cards",), clause=VOID_CLAUSE)
+
+
 def _complete(round_: PaiGowRound) -> Step:
     return Step(Phase.COMPLETE.value, "The round is complete", clause="5324.41(g)(7)")
 
@@ -185,6 +199,8 @@ _BUILDERS: dict[Phase, Callable[[PaiGowRound], Step]] = {
     Phase.SETTLEMENT: _settlement,
     Phase.COMPLETE: _complete,
     Phase.HALTED: _halted,
+    Phase.RETURN_WAGERS: _return_wagers,
+    Phase.COLLECT_CARDS: _collect_cards,
 }
 
 

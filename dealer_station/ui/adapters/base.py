@@ -30,7 +30,7 @@ from dealer_station.procedure import Payment
 from dealer_station.ui.view import DeviceHealth, Light, TableView
 from drivers.events import DeviceEvent
 
-__all__ = ["Action", "Command", "DeviceState", "EntryRequest", "GameAdapter"]
+__all__ = ["Action", "Command", "DeviceState", "EntryRequest", "GameAdapter", "void_commands"]
 
 #: A round action and its arguments, as the station performs it.
 Action = tuple[str, dict[str, Any]]
@@ -56,6 +56,19 @@ class Command:
     recovery: bool = False
     #: Device requirements driven once the action is recorded (the shoe reset, a shuffle).
     then: tuple[Hardware, ...] = ()
+
+
+def void_commands(round_: Any) -> tuple[Command, ...] | None:
+    """The buttons of a voided round's last steps, the same in every game: WAGERS RETURNED
+    once each RETURN line is ticked off, then CARDS COLLECTED (None: the round is not at
+    them)."""
+    phase = round_.step.phase
+    if phase == "return_wagers":
+        return (Command("wagers_returned", "WAGERS RETURNED", "R", "return_wagers",
+                        needs_ticks=("return",)),)
+    if phase == "collect_cards" and getattr(round_, "is_void", False):
+        return (Command("cards_collected", "CARDS COLLECTED", "C", "collect_cards"),)
+    return None
 
 
 @dataclass(frozen=True, slots=True)

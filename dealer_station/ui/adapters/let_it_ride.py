@@ -24,6 +24,7 @@ from dealer_station.ui.adapters.base import (
     DeviceState,
     EntryRequest,
     GameAdapter,
+    void_commands,
 )
 from dealer_station.ui.adapters.common import (
     decisions,
@@ -134,6 +135,9 @@ class LetItRideAdapter(GameAdapter):
 
     # ---------------------------------------------------------------- the buttons
     def commands(self, round_: LetItRideRound, devices: DeviceState) -> tuple[Command, ...]:
+        voided = void_commands(round_)
+        if voided is not None:
+            return voided
         step = round_.step
         phase = step.phase
         if phase == "betting":

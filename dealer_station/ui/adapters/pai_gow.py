@@ -36,6 +36,7 @@ from dealer_station.ui.adapters.base import (
     DeviceState,
     EntryRequest,
     GameAdapter,
+    void_commands,
 )
 from dealer_station.ui.adapters.common import (
     note_device_event,
@@ -193,6 +194,9 @@ class PaiGowAdapter(GameAdapter):
 
     # ---------------------------------------------------------------- the buttons
     def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+        voided = void_commands(round_)
+        if voided is not None:
+            return voided
         step = round_.step
         phase = step.phase
         if phase == "shuffle":

@@ -25,6 +25,8 @@ class OpenRound:
     step: str = ""
     dealer: str = ""
     wagers: tuple[str, ...] = ()
+    #: Voided already: the dealer is returning its wagers and collecting the cards.
+    voided: bool = False
 
     @property
     def words(self) -> str:
@@ -44,7 +46,8 @@ def open_round(context: StaffContext) -> OpenRound:
     controller = context.controller
     wagers = tuple(controller.on_layout()) if controller is not None else ()
     dealer = getattr(station.dealer, "id", "") if station.dealer is not None else ""
-    return OpenRound(station.round_id, round_.step.instruction, str(dealer), wagers)
+    return OpenRound(station.round_id, round_.step.instruction, str(dealer), wagers,
+                     bool(getattr(round_, "is_void", False)))
 
 
 def void_open_round(context: StaffContext, session: StaffSession, reason: str) -> str:
@@ -86,8 +89,9 @@ class RoundPage(QWidget):
     def _show(self, found: OpenRound) -> None:
         self.shown = found
         self.summary.setText(found.words)
-        self.void_button.setEnabled(found.round_id is not None)
-        self.reason.setEnabled(found.round_id is not None)
+        can_void = found.round_id is not None and not found.voided
+        self.void_button.setEnabled(can_void)
+        self.reason.setEnabled(can_void)
 
     def void(self) -> None:
         session, reason = self.session, self.reason.text().strip()

@@ -1,0 +1,137 @@
+"""A round a supervisor voids from the supervisor's screen (SUPERVISOR → Round in progress,
+reason required) is ended at the dealer's screen as a settlement is: one RETURN line per wager
+to give back (position, wager, amount), each ticked off — the ticks journaled and restored after
+a restart — then WAGERS RETURNED, then the cards collected unseen; only then does the round end
+void and the next one may start. Both games, through the real window and controller, the
+simulated table as shipped (docs/rules-interpretation.md: 5324.34(e)(8), 5324.41(g)(6))."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from gui_harness import PIN, SUPERVISOR, Table
+from PySide6.QtCore import Qt
+
+pytestmark = pytest.mark.gui
+
+REASON = "cards flashed by the shoe"
+
+
+def void_from_the_supervisor_screen(table: Table) -> str:
+    """SUPERVISOR → sign in → Round in progress: the reason, VOID THE ROUND; back to the table.
+    What the supervisor's screen then says."""
+    qtbot, staff = table.qtbot, table.window.staff
+    table.click(staff.supervisor_button)
+    screen = staff.supervisor
+    screen.sign_in_panel.user.setText(SUPERVISOR)
+    screen.sign_in_panel.pin.setText(PIN)
+    table.click(screen.sign_in_panel.sign_in_button)
+    page = screen.round
+    qtbot.waitUntil(lambda: page.void_button.isEnabled() and page.session is not None,
+                    timeout=10_000)
+    table.click(page.void_button)  # no reason yet: refused, nothing voided
+    assert page.message.text() == "Write the reason the round is voided."
+    page.reason.setText(REASON)
+    table.click(page.void_button)
+    qtbot.waitUntil(lambda: "voided by supervisor" in page.message.text(), timeout=10_000)
+    words = page.message.text()
+    qtbot.waitUntil(lambda: not page.void_button.isEnabled(), timeout=10_000)  # void already
+    table.click(screen.header.sign_out_button)
+    return words
+
+
+def restarted(table: Table, qtbot: Any, data: str, game: str) -> Table:
+    """The window closed and the station started again on the same data directory."""
+    table.close()
+    again = Table(qtbot, data, game)
+    assert again.phase == "signed_out"  # the round waits where it stood
+    panel = again.window.sign_in
+    panel.user.setText("D-7")
+    panel.pin.setText("8642")
+    again.click(panel.submit_button)
+    again.wait(lambda s: s.step.phase != "signed_out")
+    return again
+
+
+def end_the_void(table: Table) -> None:
+    table.tick_all()
+    table.press("wagers_returned")
+    table.wait(lambda s: s.step.phase == "collect_cards")
+    assert "void" in table.snapshot.step.instruction
+    table.press("cards_collected")
+    snap = table.wait(lambda s: s.step.phase == "between_rounds")
+    assert table.window.step_panel.button("start_round").isEnabled(), snap.step.notes
+
+
+def journal(data: str) -> tuple[Any, list[str]]:
+    from dealer_station.station import Station
+    from dealer_station.store import journal as records
+
+    with Station.open(None, data) as station:
+        summary = records.rounds(station.store)[0]
+        return summary, [r.action for r in records.round_records(station.store, summary.id)]
+
+
+def test_a_let_it_ride_void_has_return_lines_ticked_kept_on_restart_then_the_cards(
+        qtbot, tmp_path):
+    data = str(tmp_path)
+    table = Table(qtbot, data, "let_it_ride")
+    try:
+        table.sign_in_dealer()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.wager(2, chip=1)  # $25 on each of the three bets
+        table.wager(5, chip=0)  # $5
+        table.press("no_more_bets")
+        table.press("dispense", expect_record=False)
+        table.wait(lambda s: s.records == 4)  # the first stack dealt
+        words = void_from_the_supervisor_screen(table)
+        assert words.startswith(f"Round 1 voided by supervisor {SUPERVISOR}: {REASON}.")
+        assert "6 RETURN lines" in words
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
+        assert [(line.position, line.verb, line.amount) for line in snap.payments] == [
+            ("pos 5", "RETURN", "$5.00")] * 3 + [("pos 2", "RETURN", "$25.00")] * 3
+        assert [line.description for line in snap.payments][:3] == [
+            "bet one · round void", "bet two · round void", "bet three · round void"]
+        assert not table.window.step_panel.button("wagers_returned").isEnabled()
+        with qtbot.waitActive(table.window):
+            table.window.activateWindow()
+        qtbot.keyClick(table.window, Qt.Key.Key_Space)  # the first wager given back
+        table.wait(lambda s: len(s.ticked) == 1)
+        table = restarted(table, qtbot, data, "let_it_ride")
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
+        assert len(snap.ticked) == 1 and len(snap.payments) == 6  # the tick kept
+        end_the_void(table)
+    finally:
+        table.close()
+    summary, actions = journal(data)
+    assert summary.status == "void" and REASON in (summary.void_reason or "")
+    assert actions[-3:] == ["void", "return_wagers", "collect_cards"]
+
+
+def test_a_pai_gow_void_at_the_deal_has_return_lines_then_the_cards(qtbot, tmp_path):
+    data = str(tmp_path)
+    table = Table(qtbot, data, "pai_gow")
+    try:
+        table.sign_in_dealer()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.press("shuffled")
+        table.wager(2)
+        table.wager(4)
+        table.press("no_more_bets")
+        table.press("rng")
+        table.wait(lambda s: s.step.phase == "deal")
+        table.click(table.wait_button("dispense", "DISPENSE STACK 1 OF 7"))
+        table.wait_button("dispense", "DISPENSE STACK 2 OF 7")
+        void_from_the_supervisor_screen(table)
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
+        assert [(line.position, line.verb, line.amount) for line in snap.payments] == [
+            ("pos 4", "RETURN", "$25.00"), ("pos 2", "RETURN", "$25.00")]  # far right first
+        end_the_void(table)
+    finally:
+        table.close()
+    summary, actions = journal(data)
+    assert summary.status == "void" and REASON in (summary.void_reason or "")
+    assert actions[-3:] == ["void", "return_wagers", "collect_cards"]
