@@ -54,6 +54,15 @@ def restarted(table: Table, qtbot: Any, data: str, game: str) -> Table:
     return again
 
 
+def round_started(qtbot: Any, data: str, game: str) -> Table:
+    """The dealer D-7 signed in (the supervisor did not deal), the devices online, START ROUND."""
+    table = Table(qtbot, data, game)
+    table.sign_in_dealer()
+    table.wait_devices_online()
+    table.press("start_round")
+    return table
+
+
 def end_the_void(table: Table) -> None:
     table.tick_all()
     table.press("wagers_returned")
@@ -64,23 +73,24 @@ def end_the_void(table: Table) -> None:
     assert table.window.step_panel.button("start_round").isEnabled(), snap.step.notes
 
 
-def journal(data: str) -> tuple[Any, list[str]]:
+def assert_ended_void(data: str) -> None:
+    """The journal: the round void with the supervisor's reason, its last records the void,
+    the wagers returned and the cards collected."""
     from dealer_station.station import Station
-    from dealer_station.store import journal as records
+    from dealer_station.store import journal
 
     with Station.open(None, data) as station:
-        summary = records.rounds(station.store)[0]
-        return summary, [r.action for r in records.round_records(station.store, summary.id)]
+        summary = journal.rounds(station.store)[0]
+        actions = [r.action for r in journal.round_records(station.store, summary.id)]
+    assert summary.status == "void" and REASON in (summary.void_reason or "")
+    assert actions[-3:] == ["void", "return_wagers", "collect_cards"]
 
 
 def test_a_let_it_ride_void_has_return_lines_ticked_kept_on_restart_then_the_cards(
         qtbot, tmp_path):
     data = str(tmp_path)
-    table = Table(qtbot, data, "let_it_ride")
+    table = round_started(qtbot, data, "let_it_ride")
     try:
-        table.sign_in_dealer()
-        table.wait_devices_online()
-        table.press("start_round")
         table.wager(2, chip=1)  # $25 on each of the three bets
         table.wager(5, chip=0)  # $5
         table.press("no_more_bets")
@@ -105,18 +115,13 @@ def test_a_let_it_ride_void_has_return_lines_ticked_kept_on_restart_then_the_car
         end_the_void(table)
     finally:
         table.close()
-    summary, actions = journal(data)
-    assert summary.status == "void" and REASON in (summary.void_reason or "")
-    assert actions[-3:] == ["void", "return_wagers", "collect_cards"]
+    assert_ended_void(data)
 
 
 def test_a_pai_gow_void_at_the_deal_has_return_lines_then_the_cards(qtbot, tmp_path):
     data = str(tmp_path)
-    table = Table(qtbot, data, "pai_gow")
+    table = round_started(qtbot, data, "pai_gow")
     try:
-        table.sign_in_dealer()
-        table.wait_devices_online()
-        table.press("start_round")
         table.press("shuffled")
         table.wager(2)
         table.wager(4)
@@ -132,6 +137,4 @@ def test_a_pai_gow_void_at_the_deal_has_return_lines_then_the_cards(qtbot, tmp_p
         end_the_void(table)
     finally:
         table.close()
-    summary, actions = journal(data)
-    assert summary.status == "void" and REASON in (summary.void_reason or "")
-    assert actions[-3:] == ["void", "return_wagers", "collect_cards"]
+    assert_ended_void(data)
