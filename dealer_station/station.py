@@ -17,6 +17,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from dealer_station import auth, claims, logs
+from dealer_station.actions import Action
 from dealer_station.audit import utc_now
 from dealer_station.auth import Permission, Role
 from dealer_station.games.registry import (
@@ -340,16 +341,17 @@ class Station:
         what the dealer tells of the table now (:meth:`Rounds.start_round`)."""
         return self._rounds.start_round(table)
 
-    def can(self, action: str, **arguments: JSONValue) -> bool:
+    def can(self, action: Action | str, **arguments: JSONValue) -> bool:
         """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons)."""
         return self._rounds.can(action, **arguments)
 
-    def perform(self, action: str, **arguments: JSONValue) -> Record:
+    def perform(self, action: Action | str, **arguments: JSONValue) -> Record:
         """Verify and take ``action`` on the current round, commit its record, then return it
-        (:meth:`Rounds.perform`)."""
+        (:meth:`Rounds.perform`): a typed action (``PlaceWagers(position=3, ...)``, see
+        :mod:`dealer_station.actions`) or, while callers move over, its name and arguments."""
         return self._rounds.perform(action, **arguments)
 
-    def supervise(self, action: str, *, supervisor: str, pin: str,
+    def supervise(self, action: Action | str, *, supervisor: str, pin: str,
                   resolution: HaltResolution | str | None = None,
                   **arguments: JSONValue) -> Record:
         """A supervisor's decision on the round (:meth:`Rounds.supervise`); a halt's
@@ -369,7 +371,7 @@ class Station:
         docs/station.md, "Recovery")."""
         return self._rounds.resume()
 
-    def preview(self, action: str, **arguments: JSONValue) -> GameRound:
+    def preview(self, action: Action | str, **arguments: JSONValue) -> GameRound:
         """A copy of the open round as it would be after ``action``, never journaled."""
         return self._rounds.preview(action, **arguments)
 

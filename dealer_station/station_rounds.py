@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_station import logs
+from dealer_station.actions import Action
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
 from dealer_station.games.registry import game_factory, game_hooks
@@ -75,6 +76,24 @@ def _fits_arguments(action: str, method: Any, arguments: Mapping[str, JSONValue]
         detail = str(error).replace("'", "")
         raise ProcedureError(f"{action.replace('_', ' ')} cannot be taken with what was given: "
                              f"{detail}") from None
+
+
+def named(action: Action | str, arguments: Mapping[str, JSONValue]
+          ) -> tuple[str, dict[str, JSONValue]]:
+    """The round method's name and keyword arguments of ``action``: a typed action
+    (:mod:`dealer_station.actions`), or the string form (a name and its keywords) the screens
+    still pass.
+
+    >>> from dealer_station.games.let_it_ride.actions import WithdrawWagers
+    >>> named(WithdrawWagers(position=2), {}), named("withdraw_wagers", {"position": 2})
+    (('withdraw_wagers', {'position': 2}), ('withdraw_wagers', {'position': 2}))
+    """
+    if isinstance(action, str):
+        return action, dict(arguments)
+    if arguments:
+        raise TypeError(f"{action.name}: a typed action carries its arguments "
+                        f"({', '.join(sorted(arguments))} given beside it)")
+    return action.name, action.arguments()
 
 
 def _resolution(given: HaltResolution | str | None) -> HaltResolution | None:
@@ -152,9 +171,10 @@ class Rounds:
             self.log.info("round_started", game=self.game)
             return new
 
-    def can(self, action: str, **arguments: JSONValue) -> bool:
+    def can(self, action: Action | str, **arguments: JSONValue) -> bool:
         """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons; a
         supervisor's decision is answered as if a supervisor who did not deal decided)."""
+        action, arguments = named(action, arguments)
         with self._state.lock:
             if self.round is None or self.dealer is None:
                 return False
@@ -173,9 +193,11 @@ class Rounds:
                 return False
             return True
 
-    def perform(self, action: str, **arguments: JSONValue) -> Record:
-        """Verify and take ``action`` on the current round, commit its record (journal and audit
-        log), then return it. Raises :class:`ProcedureError` when the round refuses it."""
+    def perform(self, action: Action | str, **arguments: JSONValue) -> Record:
+        """Verify and take ``action`` (typed, or its name with its arguments) on the current
+        round, commit its record (journal and audit log), then return it. Raises
+        :class:`ProcedureError` when the round refuses it."""
+        action, arguments = named(action, arguments)
         hooks = game_hooks(self.game)
         if "supervisor" in arguments or (hooks is not None
                                          and action in hooks.supervisor_actions):
@@ -185,7 +207,7 @@ class Rounds:
             dealer = self._people.require_dealer()
             return self._perform(action, dealer.id, self._meters.station_inputs(action, arguments))
 
-    def supervise(self, action: str, *, supervisor: str, pin: str,
+    def supervise(self, action: Action | str, *, supervisor: str, pin: str,
                   resolution: HaltResolution | str | None = None,
                   **arguments: JSONValue) -> Record:
         """A supervisor's decision on the round (``resolve_halt``, ``approve_progressive``
@@ -194,6 +216,9 @@ class Rounds:
         and role arguments, the meter reading, the jackpot record number and the time). A
         decision that voids the round (``resolution=HaltResolution.VOID_ROUND``) needs the void
         permission."""
+        action, arguments = named(action, arguments)
+        if resolution is None and "resolution" in arguments:  # a typed ResolveHalt
+            resolution = arguments.pop("resolution")
         with self._state.lock:
             self._people.require_dealer()
             if resolution is not None:  # journaled as its value
@@ -388,10 +413,11 @@ class Rounds:
             self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase, states)
             return self.resumed
 
-    def preview(self, action: str, **arguments: JSONValue) -> GameRound:
+    def preview(self, action: Action | str, **arguments: JSONValue) -> GameRound:
         """A copy of the open round as it would be after ``action`` (with what the station
         supplies, e.g. the meter reading), never journaled: the settlement's lines shown and
         ticked off before the dealer's button records it."""
+        action, arguments = named(action, arguments)
         with self._state.lock:
             if self.round is None:
                 raise ProcedureError("no round in progress: start one first")

@@ -1,0 +1,59 @@
+"""Typed actions: one frozen dataclass of arguments per action of a round (pokerkit's
+``Operation`` records are the model), so a misspelt action or argument is a type error for
+mypy, not a lookup that fails at run time.
+
+An action's name is its class name in the round's own words (``PlaceWagers`` is the round's
+``place_wagers``); :meth:`Action.arguments` gives the keyword arguments the round method takes,
+exactly as the string form passes them, so the journal (``Record.to_json()``) is unchanged.
+``Station.perform`` takes either form while callers move over.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class TurnCommunityCard(Action):
+...     card: str | None = None
+>>> TurnCommunityCard().name, TurnCommunityCard().arguments()
+('turn_community_card', {})
+>>> TurnCommunityCard("AS").arguments()
+{'card': 'AS'}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+__all__ = ["Action", "action_name"]
+
+
+def action_name(class_name: str) -> str:
+    """The round method an action class names.
+
+    >>> action_name("PlaceThreeCardBonus"), action_name("DecideBetOne")
+    ('place_three_card_bonus', 'decide_bet_one')
+    """
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
+
+
+@dataclass(frozen=True)
+class Action:
+    """The arguments of one action (subclass it, frozen, one field per argument)."""
+
+    #: The round method this action calls (set from the class name).
+    name: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.name = action_name(cls.__name__)
+
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of the round method: an optional argument left at its default
+        ``None`` is not passed (as the screens' string form leaves it out), a tuple goes as a
+        list (as a journal read back gives it)."""
+        given: dict[str, Any] = {}
+        for each in fields(self):
+            value = getattr(self, each.name)
+            if value is None and each.default is None and each.default is not MISSING:
+                continue
+            given[each.name] = list(value) if isinstance(value, tuple) else value
+        return given

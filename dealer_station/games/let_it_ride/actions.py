@@ -1,0 +1,154 @@
+"""Let It Ride's actions, typed (:mod:`dealer_station.actions`): one frozen record of arguments
+per action of :class:`~dealer_station.games.let_it_ride.round.LetItRideRound`, in the round's
+own words, taken by ``Station.perform`` (and ``Station.supervise`` for :class:`ResolveHalt`, whose
+supervisor the station fills in from the PIN checked).
+
+>>> PlaceWagers(position=3, bet_one=500, bet_two=500, bet_three=500).arguments()
+{'position': 3, 'bet_one': 500, 'bet_two': 500, 'bet_three': 500}
+>>> DecideBetOne(position=3, let_it_ride=False).name
+'decide_bet_one'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer_station.actions import Action
+from dealer_station.money import Cents
+from dealer_station.procedure import HaltResolution
+
+__all__ = [
+    "ACTIONS",
+    "AcknowledgeBonus",
+    "AnnounceNoMoreBets",
+    "CallSupervisor",
+    "CollectCards",
+    "CollectLosingWagers",
+    "DealCard",
+    "DecideBetOne",
+    "DecideBetTwo",
+    "PayWinningWagers",
+    "PlaceThreeCardBonus",
+    "PlaceWagers",
+    "ReceiveStack",
+    "ReportExposedCard",
+    "ResolveHalt",
+    "SetPlayersWaiting",
+    "ShowHand",
+    "TurnCommunityCard",
+    "WithdrawWagers",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SetPlayersWaiting(Action):
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceWagers(Action):
+    """(c)(3): the three equal wagers of a position (``player``: who sits there, if known)."""
+
+    position: int
+    bet_one: Cents
+    bet_two: Cents
+    bet_three: Cents
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceThreeCardBonus(Action):
+    position: int
+    amount: Cents
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawWagers(Action):
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class AcknowledgeBonus(Action):
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceNoMoreBets(Action):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ReceiveStack(Action):
+    """A reading shoe's stack of cards, in the order dispensed."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealCard(Action):
+    card: str | None = None
+    target: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReportExposedCard(Action):
+    card: str
+    target: int | str
+
+
+@dataclass(frozen=True, slots=True)
+class DecideBetOne(Action):
+    position: int
+    let_it_ride: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DecideBetTwo(Action):
+    position: int
+    let_it_ride: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCommunityCard(Action):
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHand(Action):
+    position: int
+    cards: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CollectLosingWagers(Action):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PayWinningWagers(Action):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CollectCards(Action):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CallSupervisor(Action):
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveHalt(Action):
+    """A supervisor's decision (``Station.supervise``, which fills in the supervisor)."""
+
+    resolution: HaltResolution
+
+
+#: Every action of the round, by its name (a journal's or a screen's string form read back).
+ACTIONS: dict[str, type[Action]] = {each.name: each for each in (
+    SetPlayersWaiting, PlaceWagers, PlaceThreeCardBonus, WithdrawWagers, AcknowledgeBonus,
+    AnnounceNoMoreBets, ReceiveStack, DealCard, ReportExposedCard, DecideBetOne, DecideBetTwo,
+    TurnCommunityCard, ShowHand, CollectLosingWagers, PayWinningWagers, CollectCards,
+    CallSupervisor, ResolveHalt)}
