@@ -63,18 +63,20 @@ class PlaceThreeCardBonus(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class WithdrawWagers(Action):
+class _AtPosition(Action):
     position: int
 
 
-@dataclass(frozen=True, slots=True)
-class AcknowledgeBonus(Action):
-    position: int
+class WithdrawWagers(_AtPosition):
+    """The player takes back a position's wagers before no more bets."""
 
 
-@dataclass(frozen=True, slots=True)
+class AcknowledgeBonus(_AtPosition):
+    """The dealer acknowledges the position's $1 let it ride bonus wager."""
+
+
 class AnnounceNoMoreBets(Action):
-    pass
+    """(c)(3): betting ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +99,17 @@ class ReportExposedCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DecideBetOne(Action):
+class _Decision(Action):
     position: int
     let_it_ride: bool
 
 
-@dataclass(frozen=True, slots=True)
-class DecideBetTwo(Action):
-    position: int
-    let_it_ride: bool
+class DecideBetOne(_Decision):
+    """(e)(2): the player lets bet one ride or takes it back."""
+
+
+class DecideBetTwo(_Decision):
+    """(e)(4): the player lets bet two ride or takes it back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,19 +123,16 @@ class ShowHand(Action):
     cards: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class CollectLosingWagers(Action):
-    pass
+    """(e)(7): the losing wagers collected."""
 
 
-@dataclass(frozen=True, slots=True)
 class PayWinningWagers(Action):
-    pass
+    """(e)(8): the winning wagers paid."""
 
 
-@dataclass(frozen=True, slots=True)
 class CollectCards(Action):
-    pass
+    """(e)(9): the cards collected; the round ends."""
 
 
 @dataclass(frozen=True, slots=True)
