@@ -640,14 +640,16 @@ class Store:
 
     @staticmethod
     def _checkpoints(connection: sqlite3.Connection, version: int, *,
-                     at_most: int | None = None) -> list[_Checkpoint]:
-        """The checkpoints recorded in the database, newest first (at most record
-        ``at_most``)."""
+                     at_most: int | None = None, limit: int) -> list[_Checkpoint]:
+        """The newest ``limit`` checkpoints recorded in the database, newest first (at most
+        record ``at_most``). Only the newest are read: a table that has played for years has
+        tens of thousands of them (reading them all was the part of every start that grew
+        with the table's age)."""
         if version < SEALED_VERSION:
             return []
         rows = connection.execute(
-            "SELECT seq, hash, offset FROM checkpoints WHERE seq <= ? ORDER BY seq DESC",
-            (at_most if at_most is not None else 2**62,)).fetchall()
+            "SELECT seq, hash, offset FROM checkpoints WHERE seq <= ? ORDER BY seq DESC LIMIT ?",
+            (at_most if at_most is not None else 2**62, limit)).fetchall()
         return [_Checkpoint(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
     @classmethod
@@ -729,7 +731,7 @@ class Store:
         the complete lines, a torn tail, the first line's sequence and the hash it chains
         after, and what the checkpoint seals (journal window, state digests, its sequence).
         A checkpoint record not where the database says is a changed log."""
-        for checkpoint in cls._checkpoints(connection, version)[:2]:
+        for checkpoint in cls._checkpoints(connection, version, limit=2):
             lines, tail = audit.read_lines(path, offset=checkpoint.offset)
             if not lines and checkpoint.seq == state.first_pending:
                 continue  # the checkpoint's own line was cut off by a crash: the one before
@@ -787,7 +789,7 @@ class Store:
     def _hash_at(cls, connection: sqlite3.Connection, path: Path, seq: int,
                  version: int) -> str | None:
         """The hash of record ``seq`` (streamed from the checkpoint before it)."""
-        before = cls._checkpoints(connection, version, at_most=seq)
+        before = cls._checkpoints(connection, version, at_most=seq, limit=1)
         offset, first, prev = 0, 1, audit.GENESIS
         if before:
             lines, _tail = audit.read_lines(path, offset=before[0].offset, limit=1)
