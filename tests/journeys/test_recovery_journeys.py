@@ -27,8 +27,7 @@ REASON = "cards flashed by the shoe, seen by the floor"
 
 
 def test_a_supervisor_voids_a_round_mid_deal_with_a_reason(open_station):
-    """A supervisor voids a Let It Ride round mid-deal, with a reason; the dealer returns the
-    wagers line by line, survives a kill -9 with the ticks kept, then collects the cards
+    """A round voided mid-deal: each RETURN line ticked (kept across a kill -9), then the cards
 
     The dealer has dealt the first stack when the floor stops the round: SUPERVISOR → Round in
     progress shows the round and its wagers; the supervisor types the reason and presses VOID

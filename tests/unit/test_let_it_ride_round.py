@@ -542,6 +542,7 @@ def test_a_supervisor_voids_the_round_returns_lines_then_the_cards_5324_34_e_8()
         (2, "bet_one"), (2, "bet_two"), (2, "bet_three")]
     assert round_.step.phase == "return_wagers" and round_.step.positions == (5, 2)
     assert not round_.can_collect_cards() and not round_.can_void("S. Boss", "again")
+    assert not round_.can_call_supervisor("again")  # no second void, no halt over a void
     round_.return_wagers()
     assert round_.step.phase == "collect_cards" and "void" in round_.step.instruction
     round_.collect_cards()

@@ -57,6 +57,7 @@ def test_a_supervisor_voids_the_round_return_lines_then_the_cards_5324_41_g_6() 
         (5, "pai_gow", 1000), (3, "pai_gow", 2500)]
     assert r.step.actions == ("return_wagers",) and r.step.positions == (5, 3)
     assert not r.can_collect_cards() and not r.can_void("S2", "again")
+    assert not r.can_call_supervisor("again")  # no second void, no halt over a void
     with pytest.raises(ProcedureError):
         r.deal([c.text for c in pai_gow_deck()])
     r.return_wagers()

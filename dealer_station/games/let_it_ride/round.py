@@ -910,6 +910,9 @@ class LetItRideRound:
                             effects, "5324.34(d)")
 
     def verify_call_supervisor(self, reason: str) -> None:
+        if self._void:
+            raise ProcedureError("the round is void: return the wagers and collect the cards",
+                                 VOID_CLAUSE)
         if self._phase in (Phase.HALTED, Phase.COMPLETE):
             raise ProcedureError(f"cannot call a supervisor during {self._phase.value}",
                                  self._halt_clause())

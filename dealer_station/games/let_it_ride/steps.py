@@ -160,9 +160,11 @@ def _pay_winning_wagers(round_: LetItRideRound) -> Step:
 def _collect_cards(round_: LetItRideRound) -> Step:
     positions = round_.cards_to_collect()
     parts = [f"position {p}" for p in positions] + ["the community cards"]
-    void = "The round is void: unseen, " if round_.is_void else ""
-    return Step("collect_cards",
-                f"{void}Pick up in this order into the discard rack: " + ", ".join(parts) + ".",
+    if round_.is_void and not any(round_.community.values()):
+        parts = parts[:-1] or ["the cards dealt"]  # no community card was dealt yet
+    words = ("The round is void: pick up unseen, in this order, into the discard rack: "
+             if round_.is_void else "Pick up in this order into the discard rack: ")
+    return Step("collect_cards", words + ", ".join(parts) + ".",
                 ("collect_cards",), positions, _LOCKED, "confirm", "5324.34(e)(9)")
 
 

@@ -1237,6 +1237,9 @@ class PaiGowRound(OptionalWagerActions):
     # 5324.41 has no misdeal or exposed-card clause: the dealer halts the round for a supervisor,
     # who lets it continue or voids it (docs/rules-interpretation.md).
     def verify_call_supervisor(self, reason: str) -> None:
+        if self.is_void:
+            raise ProcedureError("the round is void: return the wagers and collect the cards",
+                                 VOID_CLAUSE)
         if self.phase in (Phase.HALTED, Phase.COMPLETE):
             raise ProcedureError(f"a supervisor cannot be called while the round is "
                                  f"{self.phase.value}", HALT_CLAUSE)
