@@ -33,9 +33,11 @@ __all__ = [
     "ReceiveStack",
     "ReportExposedCard",
     "ResolveHalt",
+    "ReturnWagers",
     "SetPlayersWaiting",
     "ShowHand",
     "TurnCommunityCard",
+    "Void",
     "WithdrawWagers",
 ]
 
@@ -147,9 +149,23 @@ class ResolveHalt(Action):
     resolution: HaltResolution
 
 
+@dataclass(frozen=True, slots=True)
+class Void(Action):
+    """A supervisor voids the round (``Station.void_round``, which fills in the supervisor):
+    each wager is then returned and the cards collected."""
+
+    supervisor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnWagers(Action):
+    """A voided round's wagers returned, each RETURN line ticked off ((e)(8)'s order)."""
+
+
 #: Every action of the round, by its name (a journal's or a screen's string form read back).
 ACTIONS: dict[str, type[Action]] = {each.name: each for each in (
     SetPlayersWaiting, PlaceWagers, PlaceThreeCardBonus, WithdrawWagers, AcknowledgeBonus,
     AnnounceNoMoreBets, ReceiveStack, DealCard, ReportExposedCard, DecideBetOne, DecideBetTwo,
     TurnCommunityCard, ShowHand, CollectLosingWagers, PayWinningWagers, CollectCards,
-    CallSupervisor, ResolveHalt)}
+    CallSupervisor, ResolveHalt, Void, ReturnWagers)}
