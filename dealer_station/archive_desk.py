@@ -29,7 +29,7 @@ __all__ = ["ACTIONS", "ArchiveView", "SegmentRow", "archive_view", "export_segme
            "handle_archive"]
 
 #: What ``dealer-station archive`` does.
-ACTIONS = ("status", "seal", "export", "keep")
+ACTIONS = ("status", "seal", "export", "keep", "day-end")
 #: The file beside the exported segments that lists them for the regulator.
 MANIFEST = "MANIFEST.json"
 
@@ -176,15 +176,26 @@ def handle_archive(station: Any, message: Mapping[str, Any]) -> dict[str, Any]:
     if action == "export":
         raise ValueError("archive export reads the segments itself (it does not go through "
                          "the station)")
+    if action == "day-end":
+        ends = str(message.get("value") or "").strip()
+        ends = "" if ends.lower() == "off" else ends
+        _change(station, message, {"archive_day_ends": ends})
+        return {"message": f"each day ends at {ends} UTC and is sealed at the next round" if ends
+                else "days are not sealed any more (archive_day_ends off)"}
     try:
-        days = int(str(message.get("days")))
+        days = int(str(message.get("value")))
     except ValueError:
         raise ValueError("archive keep needs a number of days (0: for ever)") from None
+    _change(station, message, {"archive_keep_days": days})
+    return {"message": "segments are kept for ever" if days == 0 else
+            f"segments are kept {days} days after their day, then deleted from the table"}
+
+
+def _change(station: Any, message: Mapping[str, Any], changes: dict[str, Any]) -> None:
+    """A supervisor's change of the station's archive settings (PIN, between rounds,
+    audited)."""
     try:
-        station.change_station_settings({"archive_keep_days": days},
-                                        supervisor=str(message.get("by") or ""),
+        station.change_station_settings(changes, supervisor=str(message.get("by") or ""),
                                         pin=str(message.get("pin") or ""))
     except ProcedureError as error:
         raise ValueError(str(error)) from None
-    return {"message": "segments are kept for ever" if days == 0 else
-            f"segments are kept {days} days after their day, then deleted from the table"}

@@ -32,6 +32,11 @@ keep DAYS --by SUPERVISOR_ID
                           keep segments DAYS days after their day, then delete them from the
                           table (0: for ever); audited; the chain after a deleted segment stays
                           proven from its head (`audit verify` says which records were retired)
+day-end HH:MM --by SUPERVISOR_ID
+                          when the table's day (or shift) ends, UTC (archive_day_ends, shipped
+                          00:00); off: days are not sealed
+Changes need that supervisor's PIN (asked, or one line on stdin with --pin-stdin), are made
+between rounds and audited.
 The station seals each day by itself at the first round after it ends (archive_day_ends). While
 the dealer's screen runs the table the request goes to the running station (its control socket).
 """
@@ -39,13 +44,14 @@ the dealer's screen runs the table the request goes to the running station (its 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", nargs="?", default="status", choices=ACTIONS)
-    parser.add_argument("days", nargs="?", type=bounded_int(0, 36_500),
-                        help="keep: days a segment is kept after its day (0: for ever)")
+    parser.add_argument("value", nargs="?",
+                        help="keep: days a segment is kept after its day (0: for ever); "
+                             "day-end: HH:MM (UTC) or off")
     parser.add_argument("--through", help="seal: the last day (UTC, YYYY-MM-DD) to seal")
     parser.add_argument("--out", type=Path, help="export: the directory to write to")
     parser.add_argument("--number", type=bounded_int(1, 10**9), action="append",
                         help="export: a segment's number (again for more; default: all kept)")
-    parser.add_argument("--by", help="keep: the supervisor's id")
+    parser.add_argument("--by", help="keep, day-end: the supervisor's id")
     parser.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
     add_table_argument(parser)
 
@@ -58,12 +64,16 @@ def _message(args: argparse.Namespace) -> dict[str, Any]:
         if args.out is None:
             raise ValueError("archive export needs --out DIR")
         message.update(out=str(args.out.resolve()), numbers=args.number)
-    elif args.action == "keep":
-        if args.days is None or not args.by:
-            raise ValueError("archive keep needs DAYS and --by SUPERVISOR_ID")
+    elif args.action in ("keep", "day-end"):
+        what = "DAYS" if args.action == "keep" else "HH:MM (or off)"
+        if args.value is None or not args.by:
+            raise ValueError(f"archive {args.action} needs {what} and --by SUPERVISOR_ID")
+        if args.action == "keep" and not (args.value.isdigit() and int(args.value) <= 36_500):
+            raise ValueError(f"archive keep: {args.value!r} is not a number of days from 0 "
+                             "(for ever) to 36,500")
         pin = (sys.stdin.readline().strip() if args.pin_stdin
                else getpass.getpass(f"PIN of {args.by}: "))
-        message.update(days=args.days, by=args.by, pin=pin)
+        message.update(value=args.value, by=args.by, pin=pin)
     return message
 
 

@@ -371,9 +371,19 @@ def test_archive_status_seal_export_and_kept_time_from_the_command_line(
     assert main(["--data-dir", str(data), "archive", "keep", "1", "--by", "S1",
                  "--pin-stdin", "--table", TABLE]) != 0
     assert "PIN" in capsys.readouterr().err
+    assert "each day ends at 06:00 UTC" in _archive(
+        data, "day-end", "06:00", "--by", "S1", "--pin-stdin", capsys=capsys,
+        stdin=crash_player.PINS["S1"] + "\n", monkeypatch=monkeypatch)
+    assert "each day ends at 06:00 UTC" in _archive(data, capsys=capsys)
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(crash_player.PINS["S1"] + "\n"))
+    assert main(["--data-dir", str(data), "archive", "day-end", "25:00", "--by", "S1",
+                 "--pin-stdin", "--table", TABLE]) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "HH:MM" in err
     configs = [line for line in (data / TABLE / "audit.jsonl").read_text().splitlines()
                if '"kind":"config"' in line]
-    assert json.loads(configs[-1])["data"]["station"]["archive_keep_days"] == 30
+    station = json.loads(configs[-1])["data"]["station"]
+    assert (station["archive_keep_days"], station["archive_day_ends"]) == (30, "06:00")
 
 
 def test_segments_past_the_kept_time_are_deleted_and_the_chain_after_them_stays_proven(
