@@ -138,7 +138,7 @@ class Station:
     last_round_id: Shared[int | None] = Shared("last_round_id")
     _diagnostic: Shared[str | None] = Shared("diagnostic")
     #: The table's last finished round (carried state; None: read back when needed).
-    _previous: Shared[Any] = Shared("previous")
+    _previous: Shared[GameRound | None] = Shared("previous")
     _log: Shared[Any] = Shared("log")
     #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
     #: why the progressive wager is locked out now (None: it is not).

@@ -62,14 +62,14 @@ class Meters:
     def contribute_payments(self, work: Any) -> None:
         """At the open round's completion, in its transaction: every meter (but the one the
         round's confirmed light count feeds) gets what was wagered on its wager."""
-        state = self._state
-        assert state.round_id is not None
+        state, round_ = self._state, self._state.round
+        assert state.round_id is not None and round_ is not None
         hooks = game_hooks(state.game)
-        terms = hooks.progressive(state.round) if hooks is not None else None
+        terms = hooks.progressive(round_) if hooks is not None else None
         for each in meter_store.meters(state.store):
             if terms is not None and each.wager == terms.wager:
                 continue  # fed by the round's confirmed light count (meter_effects)
-            wagered = sum(payment.stake for payment in state.round.payments
+            wagered = sum(payment.stake for payment in round_.payments
                           if payment.wager == each.wager and payment.outcome != "return")
             if wagered:
                 meter_store.contribute(work, each.name, state.round_id, wagered)

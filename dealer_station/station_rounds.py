@@ -35,7 +35,7 @@ from dealer_station.store.users import Account
 __all__ = ["ResumeReport", "Rounds"]
 
 
-def _void_reason(round_: Any) -> str:
+def _void_reason(round_: GameRound) -> str:
     """Why a round voided itself: the reason a supervisor gave, or of the last halt or
     exposure in its records."""
     for record in reversed(round_.history):
@@ -63,7 +63,7 @@ class ResumeReport:
     device_states: Mapping[str, str] = field(default_factory=dict)
 
 
-def _history_json(round_: Any) -> list[dict[str, JSONValue]]:
+def _history_json(round_: GameRound) -> list[dict[str, JSONValue]]:
     return [record.to_json() for record in round_.history]
 
 
@@ -123,7 +123,7 @@ class Rounds:
     round: Shared[GameRound | None] = Shared("round")
     round_id: Shared[int | None] = Shared("round_id")
     last_round_id: Shared[int | None] = Shared("last_round_id")
-    previous: Shared[Any] = Shared("previous")
+    previous: Shared[GameRound | None] = Shared("previous")
     diagnostic: Shared[str | None] = Shared("diagnostic")
     log: Shared[Any] = Shared("log")
 
@@ -240,7 +240,7 @@ class Rounds:
                 given = {**arguments, "supervisor": person.id}
             return self._perform(action, f"supervisor:{person.id}", given)
 
-    def _previous_round(self) -> Any:
+    def _previous_round(self) -> GameRound | None:
         """The table's last finished round of this game, rebuilt from the journal after a
         restart (``None`` when there is none or it no longer replays)."""
         if self.previous is not None:

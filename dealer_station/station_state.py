@@ -15,6 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar, overload
 from dealer_station import logs
 from dealer_station.claims import LinkedMeter
 from dealer_station.money import Cents
+from dealer_station.procedure import GameRound
 from dealer_station.store.database import Store
 from dealer_station.store.users import Account
 
@@ -36,13 +37,13 @@ class StationState:
         #: The dealer on duty (None: nobody) and their session's number.
         self.dealer: Account | None = None
         self.dealer_session: int | None = None
-        self.round: Any = None
+        self.round: GameRound | None = None
         self.round_id: int | None = None
         #: The id of the table's last finished round (its payments may still be ticked off).
         self.last_round_id: int | None = None
         #: The table's last finished round (the state carried into the next one; None: read
         #: back from the journal when it is needed).
-        self.previous: Any = None
+        self.previous: GameRound | None = None
         #: The diagnostic running now (no round starts meanwhile).
         self.diagnostic: str | None = None
         #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
