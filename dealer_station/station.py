@@ -59,6 +59,8 @@ _DEFAULT_LOCK = auth.LockPolicy()
 #: before its file is deleted (export it for the regulator first); ``0``: kept for ever.
 STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00",
                                     "archive_keep_days": 0}
+#: Seconds before a sealing that failed is tried again (between rounds; the status says why).
+RETRY_SEALING_AFTER = 600.0
 #: The longest kept time accepted (a hundred years).
 MAX_KEEP_DAYS = 36_500
 
@@ -115,6 +117,7 @@ class Station:
                               self._archive_ended_days)
         self._lock = self._state.lock
         self._sealed_through: str | None = None  # the last day archived by this station
+        self._retry_sealing_at: float | None = None  # after a failed sealing
         self._sealer = Sealer(store.directory, store.table)
         self._retired_on: str | None = None  # the day expired segments were last retired
         #: Recorded segments whose rounds are leaving the live store, a part between every two
@@ -406,7 +409,8 @@ class Station:
         if not day_ends:
             return
         through = archive.due(str(day_ends), now)
-        if self._sealed_through == through or self._sealer.busy:
+        if self._sealed_through == through or self._sealer.busy or (
+                self._retry_sealing_at is not None and self.clock() < self._retry_sealing_at):
             return
         unremoved = [segment for segment in archive.segments(self.store, unremoved=True)
                      if archive.indexed(self.store, segment)]
@@ -437,7 +441,9 @@ class Station:
         the live store (:meth:`_remove_archived`)."""
         if result.error is not None:
             self._log.warning("archive_failed", through=result.through, error=result.error)
+            self._retry_sealing_at = self.clock() + RETRY_SEALING_AFTER  # not at every round
             return
+        self._retry_sealing_at = None
         try:
             ready = list(result.verified)
             if result.prepared is not None:

@@ -124,7 +124,7 @@ class Sealer:
             elif result.error is not None:
                 self._status = SealingStatus("failed", through, status.started, status.records,
                                              f"sealing the day {through} failed: "
-                                             f"{result.error}; the next round tries again",
+                                             f"{result.error}; tried again in a few minutes",
                                              status.last)
             else:
                 self._status = SealingStatus(

@@ -432,3 +432,35 @@ def test_a_segment_deleted_outside_the_station_is_not_passed_off_as_retired(
     assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 1
     out = capsys.readouterr().out
     assert "BROKEN" in out and "segment 1 is marked retired but no retire audit record" in out
+
+
+def test_a_sealing_that_fails_says_why_keeps_everything_live_and_is_tried_again_later(
+        tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    _play(data, 2)
+    (data / TABLE / "archive").write_text("not a directory")  # sealing cannot write there
+    now = [time.time() + 86_400]
+    station = Station.open(TABLE, str(data), clock=lambda: now[0], pin_cost=2**8)
+    try:
+        station.sign_in("D1", crash_player.PINS["D1"])
+        station.start_round()
+        station.finish_sealing(timeout=60)
+        status = station.archive_status()
+        assert status.state == "failed" and "sealing the day" in status.message, status
+        _play_one(station)
+        station.start_round()  # the failure is recorded; not retried at every round
+        assert station.archive_status().state != "sealing"
+        _play_one(station)
+        (data / TABLE / "archive").unlink()
+        now[0] += 601
+        station.start_round()  # ten minutes later: tried again
+        assert station.archive_status().state in ("sealing", "ready")
+        _play_one(station)
+        _until_sealed(station)
+        station.start_round()
+        assert "segment 1 (through" in station.archive_status().last
+        _play_one(station)
+    finally:
+        station.close()
+    assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
+                 TABLE]) == 0
