@@ -29,7 +29,7 @@ from dealer_station.ui.layout import felt_layout
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import Light, SeatView, TableView, WagerView
 
-__all__ = ["FeltView", "chip_text"]
+__all__ = ["FeltView", "caption_boxes", "chip_text"]
 
 
 def chip_text(amount: Cents) -> str:
@@ -59,6 +59,24 @@ _LIGHT_WORDS = {
     Light.LATE: "LATE",
 }
 
+
+
+def caption_boxes(labels: list[str], left: float, top: float, step: float,
+                  metrics: QFontMetricsF) -> list[QRectF]:
+    """Where each chip's caption ("1", "bonus", "3-card"...) is written under a row of chips
+    ``step`` apart from ``left``: the box its text takes, centred under its chip. When a caption
+    is wider than its chip's room (five wagers on a narrow position), the captions alternate
+    between two lines, so that neighbours on a line are two chips apart and never run into
+    each other ("bonus" and "3-card" read whole, not "ıonus-can")."""
+    widths = [metrics.horizontalAdvance(label) for label in labels]
+    staggered = any(width > step for width in widths)
+    line = metrics.height()
+    boxes = []
+    for index, width in enumerate(widths):
+        centre = left + step * (index + 0.5)
+        row = index % 2 if staggered else 0
+        boxes.append(QRectF(centre - width / 2, top + row * line, width, line))
+    return boxes
 
 class FeltView(QWidget):
     """Draws the table; a tap on a position emits :attr:`seat_clicked` with its key."""
@@ -355,10 +373,14 @@ class FeltView(QWidget):
                 painter.setFont(self._font(d * 0.36, bold=True))
                 painter.drawText(QRectF(cx - d / 2, cy - d / 2, d, d), Qt.AlignmentFlag.AlignCenter,
                                  chip_text(wager.amount))
+        caption_font = self._font(max(8.0, d * 0.27))
+        painter.setFont(caption_font)
+        boxes = caption_boxes([wager.label for wager in wagers], area.left(),
+                              area.top() + d, step, QFontMetricsF(caption_font))
+        for wager, box in zip(wagers, boxes, strict=True):
+            faded = wager.state in ("withdrawn", "lost", "unrecognised")
             painter.setPen(QColor(THEME.muted if not faded else THEME.faint))
-            painter.setFont(self._font(max(8.0, d * 0.27)))
-            painter.drawText(QRectF(cx - step / 2, cy + d / 2, step, d * 0.4),
-                             Qt.AlignmentFlag.AlignCenter, wager.label)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, wager.label)
 
     def _paint_community(self, painter: QPainter) -> None:
         assert self._view is not None

@@ -63,7 +63,7 @@ SIM_BUTTON_BACKGROUND = "#5b4a1e"
 LINE_TITLES = {"shoe": "Shoe", "acceptors": "Acceptors", "lockout": "Lockout controller",
                "printer": "Printer"}
 
-_BUTTON = ("QPushButton {{ min-height: 50px; padding: 4px 12px; font-size: 14pt; "
+_BUTTON = ("QPushButton {{ min-height: 50px; padding: 4px 6px; font-size: 14pt; "
            "background: {background}; }}")
 
 

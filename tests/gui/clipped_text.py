@@ -47,14 +47,27 @@ def _shown(widget: QWidget, window: QWidget) -> bool:
     return widget.visibleRegion().boundingRect().isValid()
 
 
-def _scrolls(widget: QWidget) -> bool:
-    """Inside a scroll area's viewport: cut edges scroll into view, not clipping."""
+def _scroll_area(widget: QWidget) -> QAbstractScrollArea | None:
+    """The scroll area whose viewport holds the widget, if any."""
     parent = widget.parentWidget()
     while parent is not None:
         if isinstance(parent, QAbstractScrollArea):
-            return True
+            return parent
         parent = parent.parentWidget()
-    return False
+    return None
+
+
+def _cut_sideways_in(widget: QWidget, area: QAbstractScrollArea) -> str:
+    """A scroll area that never scrolls sideways (its horizontal scroll bar always off) cuts
+    what is wider than its viewport: no scrolling brings the right edge into view."""
+    if area.horizontalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
+        return ""
+    viewport = area.viewport()
+    left = widget.mapTo(viewport, QPoint(0, 0)).x()
+    if left < -SLACK or left + widget.width() > viewport.width() + SLACK:
+        return (f"cut sideways by {type(area).__name__} {area.objectName()!r} "
+                f"(x {left}..{left + widget.width()}, viewport {viewport.width()} px)")
+    return ""
 
 
 def _label_fits(label: QLabel) -> str:
@@ -122,9 +135,11 @@ def _button_fits(button: QAbstractButton) -> str:
 
 def _cut_by_parent(widget: QWidget, window: QWidget) -> str:
     """The widget's box is not wholly within the window and each parent up to it (unless a
-    scroll area holds it)."""
-    if _scrolls(widget):
-        return ""
+    scroll area holds it: cut edges scroll into view, except sideways in one that never
+    scrolls sideways)."""
+    area = _scroll_area(widget)
+    if area is not None:
+        return _cut_sideways_in(widget, area)
     box = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
     parent = widget.parentWidget()
     while parent is not None:
