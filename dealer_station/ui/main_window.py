@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QMetaObject, QSize, Qt, QThread, Signal
+from PySide6.QtCore import QEvent, QMetaObject, QObject, QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -69,6 +69,42 @@ class PanelStack(QStackedWidget):
         current = self.currentWidget()
         return current.minimumSizeHint() if current is not None else super().minimumSizeHint()
 
+#: No maximum (Qt's QWIDGETSIZE_MAX).
+_UNLIMITED = 16777215
+
+
+class StepPanelFirst(QObject):
+    """The right column's height shared with the step panel first: it gets the height its
+    words need at its width (a void's note of every wager to return, say), the lower panel the
+    rest — never less than the least it needs (a list in it scrolls). Without this the column
+    was split by stretch, and a payments list with room to spare left the step's note cut at
+    1280×800. Recomputed whenever either panel's contents or size change."""
+
+    def __init__(self, step_panel: QWidget, lower: QWidget, parent: QObject) -> None:
+        super().__init__(parent)
+        self.step_panel, self.lower = step_panel, lower
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(0)
+        self._soon.timeout.connect(self.share)
+        step_panel.installEventFilter(self)
+        lower.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
+            self._soon.start()
+        return False
+
+    def share(self) -> None:
+        limit = _UNLIMITED
+        if self.step_panel.isVisible() and self.lower.isVisible():
+            column = self.step_panel.height() + self.lower.height()
+            need = self.step_panel.heightForWidth(self.step_panel.width())
+            limit = max(self.lower.minimumSizeHint().height(), column - need)
+        if limit != self.lower.maximumHeight():
+            self.lower.setMaximumHeight(limit)
+
+
 #: How long closing the window waits for the table worker: long enough for a journal commit or
 #: a device call in flight (a slow disk, a device timing out) to end.
 SHUTDOWN_WAIT_SECONDS = 30.0
@@ -121,6 +157,7 @@ class MainWindow(QMainWindow):
                        self.wager_entry, self.supervisor_decision, self.form):
             self.lower_panels.addWidget(widget)
         right.addWidget(self.lower_panels, 6)
+        self._column = StepPanelFirst(self.step_panel, self.lower_panels, self)
         body.addLayout(right, 40)
         outer.addLayout(body, 1)
         # what went wrong, on one line (… when long, whole in the tooltip and on a tap): an

@@ -63,6 +63,7 @@ def test_a_supervisor_voids_a_round_mid_deal_with_a_reason(open_station):
     assert not any(a.startswith("WAGERS RETURNED") for a in step.actions), step  # ticks first
     station.shot("return-lines", "The dealer's screen: one RETURN line per wager, far right "
                                  "first; WAGERS RETURNED once every line is ticked")
+    assert not station.unreadable(), station.unreadable()  # the void's words read whole
     step = tick_next(station, step)
     ticked = ticked_boxes(station.look())
     killed_and_started_again(station, "restarted", "Killed (SIGKILL) with one RETURN line "
