@@ -23,7 +23,7 @@ import re
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-__all__ = ["Action", "action_name"]
+__all__ = ["Action", "AtPosition", "CallSupervisor", "CollectCards", "ReturnWagers", "action_name"]
 
 
 def action_name(class_name: str) -> str:
@@ -57,3 +57,28 @@ class Action:
                 continue
             given[each.name] = list(value) if isinstance(value, tuple) else value
         return given
+
+
+@dataclass(frozen=True, slots=True)
+class AtPosition(Action):
+    """An action at one betting position and nothing else (subclass it per action)."""
+
+    position: int
+
+
+# -- actions both games take with the same arguments -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CallSupervisor(Action):
+    """The dealer halts the round for a supervisor, with the reason."""
+
+    reason: str
+
+
+class CollectCards(Action):
+    """The cards collected (unseen after a void); the round ends."""
+
+
+class ReturnWagers(Action):
+    """A voided round's wagers returned, each RETURN line ticked off."""

@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealer_station.actions import Action
+from dealer_station.actions import (
+    Action,
+    AtPosition,
+    CallSupervisor,
+    CollectCards,
+    ReturnWagers,
+)
 from dealer_station.money import Cents
 from dealer_station.procedure import HaltResolution
 
@@ -64,16 +70,11 @@ class PlaceThreeCardBonus(Action):
     amount: Cents
 
 
-@dataclass(frozen=True, slots=True)
-class _AtPosition(Action):
-    position: int
-
-
-class WithdrawWagers(_AtPosition):
+class WithdrawWagers(AtPosition):
     """The player takes back a position's wagers before no more bets."""
 
 
-class AcknowledgeBonus(_AtPosition):
+class AcknowledgeBonus(AtPosition):
     """The dealer acknowledges the position's $1 let it ride bonus wager."""
 
 
@@ -133,15 +134,6 @@ class PayWinningWagers(Action):
     """(e)(8): the winning wagers paid."""
 
 
-class CollectCards(Action):
-    """(e)(9): the cards collected; the round ends."""
-
-
-@dataclass(frozen=True, slots=True)
-class CallSupervisor(Action):
-    reason: str
-
-
 @dataclass(frozen=True, slots=True)
 class ResolveHalt(Action):
     """A supervisor's decision (``Station.supervise``, which fills in the supervisor)."""
@@ -156,11 +148,6 @@ class Void(Action):
 
     supervisor: str
     reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class ReturnWagers(Action):
-    """A voided round's wagers returned, each RETURN line ticked off ((e)(8)'s order)."""
 
 
 #: Every action of the round, by its name (a journal's or a screen's string form read back).
