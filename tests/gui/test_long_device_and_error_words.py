@@ -180,3 +180,31 @@ def test_the_tap_box_closes_when_a_staff_screen_opens_over_the_dealer_s(qtbot):
     _settle()
     assert not strip.detail.isVisible()  # the CI clip was this box over the Configuration page
     window.staff.close_screen(window.staff.supervisor)
+
+
+def test_the_step_panel_s_long_note_reads_whole_beside_a_list_with_room_to_spare(qtbot):
+    """The right column gives the step panel the height its words need first: a note of every
+    wager to return (a void) beside the lower panel's list reads whole at 1280×800, the lower
+    panel keeping at least its minimum. (The cut itself — needs 100 px, had 65 — showed in the
+    real window, in the voided-round journey, where the column was split 4:6 by stretch; this
+    offscreen layout does not reproduce it, so this test guards the sharing, not that case.)"""
+    from dealer_station.hardware import LOCKOUT_ON
+    from dealer_station.procedure import Step
+    from dealer_station.ui.view import ActionView, step_view
+
+    window = _window(qtbot, (1280, 800))
+    step = Step("between_rounds", "Start the next round: open the betting", ("start_round",),
+                (), (LOCKOUT_ON,), "none", None, "players place their wagers")
+    note = ("Round 1 voided by supervisor S-1001: cards flashed by the shoe, seen by the floor. "
+            "Return every wager to its player (2: bet one $10.00; 2: bet two $10.00; 2: bet "
+            "three $10.00; 5: bet one $25.00; 5: bet two $25.00; 5: bet three $25.00) and "
+            "collect the cards unseen. " * 2)
+    window.step_panel.set_view(step_view(
+        step, buttons=(ActionView("start_round", "START ROUND", "S", primary=True),),
+        notes=(note,)))
+    window.lower_panels.setCurrentWidget(window.payments)
+    _settle()
+    assert not clipped_texts(window), clipped_texts(window)
+    needs = window.step_panel.heightForWidth(window.step_panel.width())
+    assert window.step_panel.height() >= needs
+    assert window.lower_panels.height() >= window.lower_panels.minimumSizeHint().height()
