@@ -64,6 +64,7 @@ from dealer_station.games.let_it_ride.settlement import (
     settle,
 )
 from dealer_station.games.let_it_ride.steps import ORDINAL, WAGER_WORDS, step_for
+from dealer_station.games.void_steps import VoidSteps, check_void_words
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import (
     HaltResolution,
@@ -117,12 +118,15 @@ def _card(text: str) -> Card:
     return card
 
 
-class LetItRideRound:
+class LetItRideRound(VoidSteps):
     """A round of Let It Ride at one table, from the first wager to the last card collected.
 
     Satisfies :class:`dealer_station.procedure.GameRound`; randomness (the shuffle) never enters
     here: the cards are inputs (``receive_stack`` / ``deal_card`` / exposures).
     """
+
+    #: The clause the void's records cite (:class:`~dealer_station.games.void_steps.VoidSteps`).
+    void_clause = VOID_CLAUSE
 
     game = GAME
 
@@ -969,10 +973,7 @@ class LetItRideRound:
         if phase in (*_SETTLING, Phase.COMPLETE):
             raise ProcedureError("settlement has begun: the round can no longer be voided",
                                  "5324.34(e)(7)")
-        if not str(supervisor).strip():
-            raise ProcedureError("the supervisor voiding the round must be named", VOID_CLAUSE)
-        if not str(reason).strip():
-            raise ProcedureError("write the reason the round is voided", VOID_CLAUSE)
+        check_void_words(supervisor, reason, VOID_CLAUSE)
 
     def can_void(self, supervisor: str, reason: str) -> bool:
         return allowed(self.verify_void, supervisor, reason)
@@ -996,19 +997,11 @@ class LetItRideRound:
         """The RETURN lines of a voided round (every wager that was on the layout)."""
         return tuple(p for p in self._payments if p.note == "round void")
 
-    def verify_return_wagers(self) -> None:
+    def _require_return_step(self) -> None:
         self._require(Phase.RETURN_WAGERS, doing="return the wagers", clause=VOID_CLAUSE)
 
-    def can_return_wagers(self) -> bool:
-        return allowed(self.verify_return_wagers)
-
-    def return_wagers(self) -> Record:
-        """Every wager of the voided round returned to its player (each RETURN line ticked off
-        at the dealer's screen): then the cards are collected, if any were dealt."""
-        self.verify_return_wagers()
+    def _after_returns(self) -> None:  # WAGERS RETURNED (VoidSteps.return_wagers)
         self._phase = Phase.COLLECT_CARDS if self._cards_out() else Phase.COMPLETE
-        return self._record("return_wagers", {},
-                            {"returned": sum(p.stake for p in self.void_returns)}, VOID_CLAUSE)
 
     def _cards_out(self) -> bool:
         return bool(any(self._hands.values()) or self._dealt

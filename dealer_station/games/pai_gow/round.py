@@ -108,6 +108,7 @@ from dealer_station.games.pai_gow.settlement import (
     settle_player_banked,
 )
 from dealer_station.games.pai_gow.steps import step_for
+from dealer_station.games.void_steps import VoidSteps, check_void_words
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import (
     GameRound,
@@ -178,8 +179,11 @@ def _cards_json(cards: Sequence[Card]) -> list[str]:
     return [c.text for c in cards]
 
 
-class PaiGowRound(OptionalWagerActions):
+class PaiGowRound(OptionalWagerActions, VoidSteps):
     """One round at a Pai Gow Poker table (satisfies :class:`procedure.GameRound`)."""
+
+    #: The clause the void's records cite (:class:`~dealer_station.games.void_steps.VoidSteps`).
+    void_clause = VOID_CLAUSE
 
     game = GAME
 
@@ -1293,10 +1297,7 @@ class PaiGowRound(OptionalWagerActions):
         if phase in (Phase.SETTLEMENT, Phase.COMPLETE):  # settled, payouts still to validate
             raise ProcedureError("the wagers are being collected and paid: the round can no "
                                  "longer be voided", "5324.41(g)(7)")
-        if not str(supervisor).strip():
-            raise ProcedureError("the supervisor voiding the round must be named", VOID_CLAUSE)
-        if not str(reason).strip():
-            raise ProcedureError("write the reason the round is voided", VOID_CLAUSE)
+        check_void_words(supervisor, reason, VOID_CLAUSE)
 
     def can_void(self, supervisor: str, reason: str) -> bool:
         return allowed(self.verify_void, supervisor, reason)
@@ -1320,19 +1321,11 @@ class PaiGowRound(OptionalWagerActions):
         return tuple(p for p in self.payments if p.outcome == "return"
                      and p.note.startswith(VOID_NOTE))
 
-    def verify_return_wagers(self) -> None:
+    def _require_return_step(self) -> None:
         self._require(Phase.RETURN_WAGERS, action="returning the wagers", clause=VOID_CLAUSE)
 
-    def can_return_wagers(self) -> bool:
-        return allowed(self.verify_return_wagers)
-
-    def return_wagers(self) -> Record:
-        """Every wager of the voided round returned to its player (each RETURN line ticked off
-        at the dealer's screen): then the cards are collected, if any were dealt."""
-        self.verify_return_wagers()
+    def _after_returns(self) -> None:  # WAGERS RETURNED (VoidSteps.return_wagers)
         self.phase = Phase.COLLECT_CARDS if self._void_cards else Phase.COMPLETE
-        return self._record("return_wagers", {},
-                            {"returned": sum(p.stake for p in self.void_returns)}, VOID_CLAUSE)
 
     def verify_collect_cards(self) -> None:
         self._require(Phase.COLLECT_CARDS, action="collecting the cards", clause=VOID_CLAUSE)

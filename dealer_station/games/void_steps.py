@@ -1,0 +1,67 @@
+"""The last steps of a voided round, the same in both games (a leaf: it needs only the
+procedure's records): the void's words checked, then WAGERS RETURNED once each RETURN line is
+ticked off at the dealer's screen (:meth:`VoidSteps.return_wagers`). Each round says where its
+RETURN step is and what follows it (the cards collected, or the end); the readings are in
+docs/rules-interpretation.md (5324.34(e)(8)-(e)(9), 5324.41(g)(6)-(g)(7)).
+
+>>> check_void_words("S-1", "cards flashed", "5324.41(g)(6)")
+>>> check_void_words("S-1", " ", "5324.41(g)(6)")
+Traceback (most recent call last):
+dealer_station.procedure.ProcedureError: write the reason the round is voided [5324.41(g)(6)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, allowed
+
+__all__ = ["VoidSteps", "check_void_words"]
+
+
+def check_void_words(supervisor: str, reason: str, clause: str) -> None:
+    """A void names the supervisor and says why (refused with ``clause`` otherwise)."""
+    if not str(supervisor).strip():
+        raise ProcedureError("the supervisor voiding the round must be named", clause)
+    if not str(reason).strip():
+        raise ProcedureError("write the reason the round is voided", clause)
+
+
+class VoidSteps:
+    """WAGERS RETURNED of a voided round (mixed into each game's round)."""
+
+    #: The clause the void's records cite.
+    void_clause: ClassVar[str] = ""
+
+    @property
+    def void_returns(self) -> tuple[Payment, ...]:
+        """The RETURN lines of the void (each game's own)."""
+        raise NotImplementedError
+
+    def _require_return_step(self) -> None:
+        """Refuse unless the round is at its RETURN step (each game's own)."""
+        raise NotImplementedError
+
+    def _after_returns(self) -> None:
+        """Move the round on once the wagers are back: the cards, or the end."""
+        raise NotImplementedError
+
+    def _record(self, action: str, arguments: Mapping[str, JSONValue],
+                effects: Mapping[str, JSONValue], clause: str | None) -> Record:
+        raise NotImplementedError
+
+    def verify_return_wagers(self) -> None:
+        self._require_return_step()
+
+    def can_return_wagers(self) -> bool:
+        return allowed(self.verify_return_wagers)
+
+    def return_wagers(self) -> Record:
+        """Every wager of the voided round returned to its player (each RETURN line ticked off
+        at the dealer's screen): then the cards are collected, if any were dealt."""
+        self.verify_return_wagers()
+        self._after_returns()
+        return self._record("return_wagers", {},
+                            {"returned": sum(p.stake for p in self.void_returns)},
+                            self.void_clause)
