@@ -13,8 +13,9 @@ status or an error's words.
 >>> metrics = QFontMetrics(QFont())
 >>> elided("Shoe", metrics, 1000)
 'Shoe'
->>> elided("Shoe — reconnecting (no answer)", metrics, metrics.horizontalAdvance("Shoe — r…"))
-'Shoe — r…'
+>>> short = elided("Shoe — reconnecting (no answer)", metrics, 60)
+>>> short.startswith("Sh") and short.endswith("…") and metrics.horizontalAdvance(short) <= 60
+True
 """
 
 from __future__ import annotations
