@@ -160,7 +160,9 @@ class PaymentPanel(QFrame):
         total = len(self._lines)
         self._scroll.setVisible(bool(total))
         self.log.setVisible(not total)
-        self.title.setText("SETTLEMENT · regulated order" if total else
+        returns = bool(total) and all(line.verb == "RETURN" for line in self._lines)
+        self.title.setText("RETURNS · each wager back, far right first" if returns else
+                           "SETTLEMENT · regulated order" if total else
                            "ROUND SO FAR · from the journal")
         self.summary.setText(f"{done} of {total} done · Space ticks the next" if total else
                              "Payments appear here, in the regulated order, as they fall due")

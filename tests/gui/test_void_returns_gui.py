@@ -105,6 +105,7 @@ def test_a_let_it_ride_void_has_return_lines_ticked_kept_on_restart_then_the_car
         assert [line.description for line in snap.payments][:3] == [
             "bet one · round void", "bet two · round void", "bet three · round void"]
         assert not table.window.step_panel.button("wagers_returned").isEnabled()
+        assert table.window.payments.title.text() == "RETURNS · each wager back, far right first"
         with qtbot.waitActive(table.window):
             table.window.activateWindow()
         qtbot.keyClick(table.window, Qt.Key.Key_Space)  # the first wager given back
