@@ -30,10 +30,11 @@ from dealer_station.procedure import Payment
 from dealer_station.ui.view import DeviceHealth, Light, TableView
 from drivers.events import DeviceEvent
 
-__all__ = ["Action", "Command", "DeviceState", "EntryRequest", "GameAdapter", "void_commands"]
+__all__ = ["ActionCall", "Command", "DeviceState", "EntryRequest", "GameAdapter", "void_commands"]
 
-#: A round action and its arguments, as the station performs it.
-Action = tuple[str, dict[str, Any]]
+#: A round action by name with its arguments, as ``Station.perform(name, **arguments)`` takes it
+#: (the typed form is :class:`dealer_station.actions.Action`, which the adapters move to next).
+ActionCall = tuple[str, dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,17 +137,17 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def entry_action(self, round_: Any, request: EntryRequest,
-                     cards: Sequence[Card]) -> Action:
+                     cards: Sequence[Card]) -> ActionCall:
         """The round action of the cards entered for ``request``."""
 
     @abstractmethod
     def wager_actions(self, round_: Any, position: int,
-                      amounts: Mapping[str, int]) -> list[Action]:
+                      amounts: Mapping[str, int]) -> list[ActionCall]:
         """The round actions of the wagers entered for ``position``."""
 
     @abstractmethod
     def device_actions(self, round_: Any, event: DeviceEvent,
-                       devices: DeviceState) -> list[Action]:
+                       devices: DeviceState) -> list[ActionCall]:
         """Note ``event`` in ``devices`` and return the round actions it means (none without a
         round)."""
 
@@ -164,13 +165,13 @@ class GameAdapter(ABC):
         """The form ``name`` the dealer opened (None: it no longer applies). By default, none."""
         return None
 
-    def form_action(self, round_: Any, name: str, values: Mapping[str, Any]) -> Action:
+    def form_action(self, round_: Any, name: str, values: Mapping[str, Any]) -> ActionCall:
         """The round action of form ``name`` filled in with ``values`` (a ``ValueError`` in
         plain words for values it cannot take)."""
         raise ValueError(f"no form {name!r}")
 
     def gather(self, round_: Any, stack: Sequence[Card],
-               devices: DeviceState) -> list[Action] | None:
+               devices: DeviceState) -> list[ActionCall] | None:
         """A stack of cards entered by hand at a ``cards`` entry, when the game gathers stacks
         into one action (a Pai Gow deal takes every hand): the actions once all are in, none
         before. None (the default): each entry is one action, :meth:`entry_action`."""

@@ -19,7 +19,7 @@ from dealer_station.hardware import shoe_dispense
 from dealer_station.money import format_cents
 from dealer_station.procedure import HaltResolution, Payment
 from dealer_station.ui.adapters.base import (
-    Action,
+    ActionCall,
     Command,
     DeviceState,
     EntryRequest,
@@ -228,7 +228,7 @@ class LetItRideAdapter(GameAdapter):
         return None
 
     def form_action(self, round_: LetItRideRound, name: str,
-                    values: Mapping[str, Any]) -> Action:
+                    values: Mapping[str, Any]) -> ActionCall:
         if name == "exposed_card":
             target = str(values.get("target", ""))
             card = str(values.get("card", ""))
@@ -309,7 +309,7 @@ class LetItRideAdapter(GameAdapter):
         return None
 
     def entry_action(self, round_: LetItRideRound, request: EntryRequest,
-                     cards: Sequence[Card]) -> Action:
+                     cards: Sequence[Card]) -> ActionCall:
         texts = [c.text for c in cards]
         phase = round_.step.phase
         if phase == "dealing":
@@ -321,12 +321,12 @@ class LetItRideAdapter(GameAdapter):
         raise ValueError(f"no cards are entered at the {phase} step")
 
     def wager_actions(self, round_: LetItRideRound, position: int,
-                      amounts: Mapping[str, int]) -> list[Action]:
+                      amounts: Mapping[str, int]) -> list[ActionCall]:
         """``amounts``: ``base`` (each of the three equal wagers), ``three_card_bonus``; an
         ``withdraw`` key takes every wager back."""
         if amounts.get("withdraw"):
             return [("withdraw_wagers", {"position": position})]
-        actions: list[Action] = []
+        actions: list[ActionCall] = []
         base = int(amounts.get("base", 0))
         if position not in round_.wagers:
             actions.append(("place_wagers", {"position": position, "bet_one": base,
@@ -338,7 +338,7 @@ class LetItRideAdapter(GameAdapter):
 
     # ---------------------------------------------------------------- devices
     def device_actions(self, round_: LetItRideRound | None, event: DeviceEvent,
-                       devices: DeviceState) -> list[Action]:
+                       devices: DeviceState) -> list[ActionCall]:
         note_device_event(event, devices)
         if round_ is None:
             return []

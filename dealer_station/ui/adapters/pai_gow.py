@@ -31,7 +31,7 @@ from dealer_station.hardware import SHOE_RESET, SHOE_SHUFFLE, HardwareKind, shoe
 from dealer_station.money import format_cents
 from dealer_station.procedure import HaltResolution
 from dealer_station.ui.adapters.base import (
-    Action,
+    ActionCall,
     Command,
     DeviceState,
     EntryRequest,
@@ -489,7 +489,7 @@ class PaiGowAdapter(GameAdapter):
                     and round_.can_count_stub(0))
 
     def form_action(self, round_: Any, name: str,
-                    values: Mapping[str, Any]) -> Action:
+                    values: Mapping[str, Any]) -> ActionCall:
         if name == "call_supervisor":
             reason = str(values.get("reason", "")).strip()
             if not reason:
@@ -659,7 +659,7 @@ class PaiGowAdapter(GameAdapter):
         })
 
     def entry_action(self, round_: Any, request: EntryRequest,
-                     cards: Sequence[Card]) -> Action:
+                     cards: Sequence[Card]) -> ActionCall:
         texts = [c.text for c in cards]
         if request.kind == "setting" and request.options.get("bank"):
             return "set_bank_hand", {"low": texts}
@@ -668,10 +668,10 @@ class PaiGowAdapter(GameAdapter):
         raise ValueError("stacks entered by hand are gathered by the controller")
 
     def wager_actions(self, round_: Any, position: int,
-                      amounts: Mapping[str, int]) -> list[Action]:
+                      amounts: Mapping[str, int]) -> list[ActionCall]:
         if amounts.get("withdraw"):
             return [("withdraw_wager", {"position": position})]
-        actions: list[Action] = []
+        actions: list[ActionCall] = []
         if position not in core(round_).wagers:
             actions.append(("place_wager", {"position": position,
                                             "amount": int(amounts.get("base", 0))}))
@@ -683,7 +683,7 @@ class PaiGowAdapter(GameAdapter):
 
     # ---------------------------------------------------------------- devices
     def gather(self, round_: Any, stack: Sequence[Card],
-               devices: DeviceState) -> list[Action]:
+               devices: DeviceState) -> list[ActionCall]:
         """One stack out of the shoe (or entered by hand): the deal when all are — seven
         stacks of seven, or with stacks of three then four one stack per hand played, the
         stacks of four completing them ((n)(7)(ii))."""
@@ -707,7 +707,7 @@ class PaiGowAdapter(GameAdapter):
         return [("deal", {"cards": cards})]
 
     def device_actions(self, round_: Any, event: DeviceEvent,
-                       devices: DeviceState) -> list[Action]:
+                       devices: DeviceState) -> list[ActionCall]:
         note_device_event(event, devices)
         if round_ is None:
             return []
