@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from dealer_station.cards import parse_cards
+from dealer_station.games.let_it_ride import actions as lir
+from dealer_station.games.pai_gow import actions as pai_gow
 
 __all__ = [
     "PAI_GOW_SETTINGS",
@@ -105,11 +107,11 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
     station.start_round()
     round_id = int(station.round_id)
     for position in hands:
-        station.perform("place_wagers", position=position, bet_one=wager, bet_two=wager,
-                        bet_three=wager)
+        station.perform(lir.PlaceWagers(position=position, bet_one=wager, bet_two=wager,
+                                        bet_three=wager))
         if three_card:
-            station.perform("place_three_card_bonus", position=position, amount=three_card)
-    station.perform("announce_no_more_bets")
+            station.perform(lir.PlaceThreeCardBonus(position=position, amount=three_card))
+    station.perform(lir.AnnounceNoMoreBets())
     proxy: Any = StationRound(station)
     deal(proxy, cards_in_dealing_order(station.round.config.dealing,
                                        {p: parse_cards(h) for p, h in hands.items()},
@@ -117,9 +119,9 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
     if not finish:
         return round_id
     decide_all(proxy, {})
-    station.perform("turn_community_card")
+    station.perform(lir.TurnCommunityCard())
     decide_all(proxy, {})
-    station.perform("turn_community_card")
+    station.perform(lir.TurnCommunityCard())
     settle_round(proxy)
     return round_id
 
@@ -208,14 +210,14 @@ def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
     from dealer_station.games.pai_gow.positions import DEALER
 
     station.start_round()
-    station.perform("shuffle")
+    station.perform(pai_gow.Shuffle())
     players = [p for p in hands if isinstance(p, int) and p != DEALER]
     for position in players:
-        station.perform("place_wager", position=position, amount=wager)
-        station.perform("acceptor_lit", position=position)
-    station.perform("no_more_bets")
-    station.perform("confirm_light_count", chips=len(players))
-    station.perform("determine_starting_position", number=1)
+        station.perform(pai_gow.PlaceWager(position=position, amount=wager))
+        station.perform(pai_gow.AcceptorLit(position=position))
+    station.perform(pai_gow.NoMoreBets())
+    station.perform(pai_gow.ConfirmLightCount(chips=len(players)))
+    station.perform(pai_gow.DetermineStartingPosition(number=1))
     wanted = {str(DEALER if p == "dealer" else p): list(parse_cards(h, count=7, allow_joker=True))
               for p, h in hands.items()}
     used = {c for cards in wanted.values() for c in cards}
@@ -226,10 +228,10 @@ def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
         if cards is None:
             cards, spare = spare[:7], spare[7:]
         shoe.extend(cards)
-    station.perform("deal", cards=[c.text for c in shoe + spare])
-    station.perform("players_have_set")  # the players set their own hands, 5324.41(g)(2)
-    station.perform("set_dealer_hand")
+    station.perform(pai_gow.Deal(cards=tuple(c.text for c in shoe + spare)))
+    station.perform(pai_gow.PlayersHaveSet())  # the players set their own hands, (g)(2)
+    station.perform(pai_gow.SetDealerHand())
     for position in station.round.exposure_order():  # exposed from the far right, (g)(4)
-        station.perform("set_hand_house_way", position=position)
-    station.perform("settle")
+        station.perform(pai_gow.SetHandHouseWay(position=position))
+    station.perform(pai_gow.Settle())
     return int(station.round_id)
