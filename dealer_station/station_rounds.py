@@ -214,8 +214,8 @@ class Rounds:
         ...): the supervisor's id and PIN are checked, they must not have dealt the round, and
         the action gets ``supervisor=<id>`` (a progressive validation: the game's supervisor-id
         and role arguments, the meter reading, the jackpot record number and the time). A
-        decision that voids the round (``resolution=HaltResolution.VOID_ROUND``) needs the void
-        permission."""
+        decision that voids the round (``resolution=HaltResolution.VOID_ROUND``, or the round's
+        own ``void``) needs the void permission."""
         action, arguments = named(action, arguments)
         if resolution is None and "resolution" in arguments:  # a typed ResolveHalt
             resolution = arguments.pop("resolution")
@@ -231,11 +231,10 @@ class Rounds:
                 given = {**self._meters.station_inputs(action, arguments),
                          signer[0]: person.id, signer[1]: Role(person.role).value}
             else:
-                decided = _resolution(resolution)
+                voids = _resolution(resolution) is HaltResolution.VOID_ROUND or action == "void"
                 person = self._people.authorized(
                     supervisor, pin,
-                    Permission.VOID_ROUND if decided is HaltResolution.VOID_ROUND
-                    else Permission.SUPERVISE_ROUND,
+                    Permission.VOID_ROUND if voids else Permission.SUPERVISE_ROUND,
                     purpose="supervise")
                 given = {**arguments, "supervisor": person.id}
             return self._perform(action, f"supervisor:{person.id}", given)

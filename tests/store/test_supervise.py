@@ -44,6 +44,8 @@ def test_the_halt_resolution_decides_the_permission_not_words_in_the_arguments(
     with pytest.raises(AccessDenied, match="may not decide on a round they dealt"):
         station.supervise("resolve_halt", supervisor="S2", pin="222222",
                           resolution=HaltResolution.CONTINUE)
+    with pytest.raises(AccessDenied, match="may not void a round they dealt"):
+        station.supervise("void", supervisor="S2", pin="222222", reason="wrong table")
     record = station.supervise("resolve_halt", supervisor="S1", pin="111111",
                                resolution=HaltResolution.CONTINUE)
     assert record.to_json()["arguments"] == {"supervisor": "S1", "resolution": "continue"}
