@@ -29,7 +29,7 @@ from dealer_station.ui.layout import felt_layout
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import Light, SeatView, TableView, WagerView
 
-__all__ = ["FeltView", "caption_boxes", "chip_text"]
+__all__ = ["FeltView", "caption_boxes", "chip_text", "fit_words"]
 
 
 def chip_text(amount: Cents) -> str:
@@ -59,6 +59,28 @@ _LIGHT_WORDS = {
     Light.LATE: "LATE",
 }
 
+
+
+#: The smallest type a badge on the felt shrinks to before its words are shortened with "…".
+BADGE_MIN_PX = 10.0
+
+
+def fit_words(text: str, room: float, px: float, bold: bool = False) -> tuple[QFont, str]:
+    """The font and the words of a badge drawn ``room`` pixels wide at most: the type shrinks
+    from ``px`` until the whole text fits (the lockout badge's "LOCKOUT ON · 1 progressive
+    light(s) lit" beside the meter's at 1280x800); only below :data:`BADGE_MIN_PX` is the text
+    shortened, with "…" (never cut at both ends)."""
+    size = px
+    while True:
+        font = QFont(THEME.font_family)
+        font.setPixelSize(max(1, round(size)))
+        font.setBold(bold)
+        metrics = QFontMetricsF(font)
+        if metrics.horizontalAdvance(text) <= room:
+            return font, text
+        if size - 1 < BADGE_MIN_PX:
+            return font, metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(room, 0.0))
+        size -= 1
 
 
 def caption_boxes(labels: list[str], left: float, top: float, step: float,
@@ -412,27 +434,32 @@ class FeltView(QWidget):
         view = self._view
         w, h = self.width(), self.height()
         bh = max(30.0, h * 0.05)
-        painter.setFont(self._font(bh * 0.42, bold=True))
+        px = bh * 0.42
+        right = w - 10.0  # the lockout badge's room ends where the meter's badge begins
+        if view.meter is not None:
+            text = f"PROGRESSIVE {format_cents(view.meter)}"
+            if view.meter_note:
+                text += f" · {view.meter_note}"
+            font, text = fit_words(text, w * 0.5 - 50, px, bold=True)
+            painter.setFont(font)
+            tw = painter.fontMetrics().horizontalAdvance(text) + 40
+            rect = QRectF(w - tw - 10, 10, tw, bh)
+            right = rect.left() - 10
+            painter.setBrush(QColor(THEME.bar))
+            painter.setPen(QPen(QColor(THEME.current), 2.0))
+            painter.drawRoundedRect(rect, 8, 8)
+            painter.setPen(QColor(THEME.current))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         if view.lockout is not None:
             text = "LOCKOUT ON" if view.lockout else "BETS OPEN"
             if view.lockout_note:
                 text += f" · {view.lockout_note}"
             colour = THEME.warn if view.lockout else THEME.ok
-            rect = QRectF(10, 10, min(w * 0.45, painter.fontMetrics().horizontalAdvance(text) + 40),
-                          bh)
+            font, text = fit_words(text, right - 10 - 40, px, bold=True)
+            painter.setFont(font)
+            rect = QRectF(10, 10, painter.fontMetrics().horizontalAdvance(text) + 40, bh)
             painter.setBrush(QColor(THEME.bar))
             painter.setPen(QPen(QColor(colour), 2.0))
             painter.drawRoundedRect(rect, 8, 8)
             painter.setPen(QColor(colour))
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-        if view.meter is not None:
-            text = f"PROGRESSIVE {format_cents(view.meter)}"
-            if view.meter_note:
-                text += f" · {view.meter_note}"
-            tw = painter.fontMetrics().horizontalAdvance(text) + 40
-            rect = QRectF(w - tw - 10, 10, tw, bh)
-            painter.setBrush(QColor(THEME.bar))
-            painter.setPen(QPen(QColor(THEME.current), 2.0))
-            painter.drawRoundedRect(rect, 8, 8)
-            painter.setPen(QColor(THEME.current))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -38,3 +38,18 @@ def test_captions_stay_on_one_line_when_each_fits_under_its_chip(qtbot):
     boxes = caption_boxes(["1", "2", "$", "bonus"], 10.0, 50.0, 60.0, metrics)
     assert {box.top() for box in boxes} == {50.0}
     assert _overlaps(boxes) == []
+
+
+def test_the_lockout_badge_shrinks_its_type_to_fit_beside_the_meter_instead_of_being_cut(qtbot):
+    """Pai Gow at 1280x800 with a progressive lit: "LOCKOUT ON · 1 progressive light(s) lit"
+    had 45 % of the felt and was cut at both ends ("OCKOUT ON · 1 progressive light(s) l")."""
+    from dealer_station.ui.felt import BADGE_MIN_PX, fit_words
+
+    text = "LOCKOUT ON · 1 progressive light(s) lit"
+    font, words = fit_words(text, 260.0, 16.8, bold=True)
+    assert words == text  # whole, in smaller type
+    assert QFontMetricsF(font).horizontalAdvance(words) <= 260.0
+    assert BADGE_MIN_PX <= font.pixelSize() < 17
+    font, words = fit_words(text, 60.0, 16.8, bold=True)  # no room even at the smallest type
+    assert words.endswith("…") and words.startswith("LOCK")
+    assert QFontMetricsF(font).horizontalAdvance(words) <= 60.0
