@@ -35,6 +35,8 @@ def _step_identity(view: StepView) -> tuple[object, ...]:
 
 #: The instruction's smallest type (points), reached only when the panel has no more room.
 SMALLEST_INSTRUCTION_PT = 13
+#: The smallest type the stop message (a device fault that stops the step) shrinks to.
+SMALLEST_STOP_PT = 10
 #: How long after a new step a key the last step took for another action is not taken
 #: (seconds): longer than a double press, shorter than a dealer's next deliberate one.
 REPEAT_GUARD_SECONDS = 0.5
@@ -107,6 +109,7 @@ class StepPanel(QFrame):
         self._in_flight_until = 0.0
         self.order = _label("muted")
         self.blocked = _label("fault")
+        self._blocked_pt = THEME.body_pt
         self.blocked.hide()
         self._button_row = QGridLayout()
         self._button_row.setSpacing(12)
@@ -146,7 +149,11 @@ class StepPanel(QFrame):
         self._fit_instruction()
         self.order.setText(view.order_text)
         self.order.setVisible(bool(view.order_text))
-        self.blocked.setText(view.blocked or "")
+        if self.blocked.text() != (view.blocked or ""):
+            self.blocked.setText(view.blocked or "")
+            self._blocked_pt = THEME.body_pt
+            self.blocked.setStyleSheet("")
+            QTimer.singleShot(0, self._shrink_blocked)
         self.blocked.setVisible(bool(view.blocked))
         self.next.setText(view.next_text)
         self.next.setVisible(bool(view.next_text))
@@ -171,8 +178,23 @@ class StepPanel(QFrame):
             label.setStyleSheet(f"font-size: {self._instruction_pt}pt;")
             QTimer.singleShot(0, self._shrink_instruction)
 
+    def _shrink_blocked(self) -> None:
+        """The stop message smaller step by step (after each layout) while its lines need more
+        height than the panel gives it, as the instruction does: never cut (a jammed shoe's
+        "… Or, once the shoe is cleared by hand: REDEAL." lost its last line at 1280x800)."""
+        label = self.blocked
+        if (self._blocked_pt > SMALLEST_STOP_PT and label.isVisible()
+                and label.heightForWidth(label.width()) > label.height()):
+            self._blocked_pt -= 1
+            label.setStyleSheet(f"font-size: {self._blocked_pt}pt;")
+            QTimer.singleShot(0, self._shrink_blocked)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        if event.size() != event.oldSize() and self.blocked.text():
+            self._blocked_pt = THEME.body_pt
+            self.blocked.setStyleSheet("")
+            QTimer.singleShot(0, self._shrink_blocked)
         if event.size().width() != event.oldSize().width():
             self._fit_instruction()  # another window size: as large as it may be again
         elif event.size().height() < event.oldSize().height():
