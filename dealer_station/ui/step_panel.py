@@ -66,6 +66,16 @@ def instruction_points(text: str) -> int:
     return 15
 
 
+def _smaller_if_cut(label: QLabel, points: int, smallest: int) -> bool:
+    """One point smaller (True) when the shown ``label``, at ``points``, needs more height for
+    its lines than it has and may still shrink to ``smallest``."""
+    if (points > smallest and label.isVisible()
+            and label.heightForWidth(label.width()) > label.height()):
+        label.setStyleSheet(f"font-size: {points - 1}pt;")
+        return True
+    return False
+
+
 class StepPanel(QFrame):
     """Shows a :class:`StepView`; a button press or its key emits :attr:`action_triggered`.
     The PROBLEM… menu in the panel's top corner (dealer-initiated errors) emits the same signal
@@ -171,22 +181,16 @@ class StepPanel(QFrame):
         QTimer.singleShot(0, self._shrink_instruction)
 
     def _shrink_instruction(self) -> None:
-        label = self.instruction
-        if (self._instruction_pt > SMALLEST_INSTRUCTION_PT and label.isVisible()
-                and label.heightForWidth(label.width()) > label.height()):
+        if _smaller_if_cut(self.instruction, self._instruction_pt, SMALLEST_INSTRUCTION_PT):
             self._instruction_pt -= 1
-            label.setStyleSheet(f"font-size: {self._instruction_pt}pt;")
             QTimer.singleShot(0, self._shrink_instruction)
 
     def _shrink_blocked(self) -> None:
         """The stop message smaller step by step (after each layout) while its lines need more
         height than the panel gives it, as the instruction does: never cut (a jammed shoe's
         "… Or, once the shoe is cleared by hand: REDEAL." lost its last line at 1280x800)."""
-        label = self.blocked
-        if (self._blocked_pt > SMALLEST_STOP_PT and label.isVisible()
-                and label.heightForWidth(label.width()) > label.height()):
+        if _smaller_if_cut(self.blocked, self._blocked_pt, SMALLEST_STOP_PT):
             self._blocked_pt -= 1
-            label.setStyleSheet(f"font-size: {self._blocked_pt}pt;")
             QTimer.singleShot(0, self._shrink_blocked)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
