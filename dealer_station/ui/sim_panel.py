@@ -63,7 +63,7 @@ SIM_BUTTON_BACKGROUND = "#5b4a1e"
 LINE_TITLES = {"shoe": "Shoe", "acceptors": "Acceptors", "lockout": "Lockout controller",
                "printer": "Printer"}
 
-_BUTTON = ("QPushButton {{ min-height: 50px; padding: 4px 6px; font-size: 14pt; "
+_BUTTON = ("QPushButton {{ min-height: 50px; padding: 4px 6px; font-size: 12pt; "
            "background: {background}; }}")
 
 
@@ -383,8 +383,9 @@ class SimulatedTablePanel(QFrame):
         self.shoe_state.setText(f"{door} · {jam} · {shoe.cards_left} cards left"
                                 + (f" · faults: {', '.join(shoe.faults)}" if shoe.faults else ""))
         self.door_button.setText("CLOSE DOOR" if shoe.door_open else "OPEN DOOR")
-        self.lockout_state.setText("locked: no more bonus chips" if state.lockout_locked
-                                   else "open: bonus chips are taken")
+        wager = ACCEPTOR_WAGER.get(state.game, "bonus")  # Pai Gow's acceptors: progressive
+        self.lockout_state.setText(f"locked: no more {wager} chips" if state.lockout_locked
+                                   else f"open: {wager} chips are taken")
         for line, button in self.line_buttons.items():
             out = line in state.unplugged
             button.setText(f"{'PLUG IN' if out else 'UNPLUG'} {_short(line)}")

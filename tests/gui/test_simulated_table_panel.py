@@ -144,3 +144,17 @@ def test_the_receipt_printer_goes_out_of_paper_and_offline_from_the_panel(qtbot,
         assert "FAULT: offline" in report()
     finally:
         table.close()
+
+
+def test_the_lockout_controller_s_words_name_the_game_s_acceptor_wager(qtbot, tmp_path):
+    """At Pai Gow the acceptors take the progressive wager, not a bonus: the panel's lockout
+    line said "open: bonus chips are taken" there."""
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        qtbot.waitUntil(lambda: bool(panel.lockout_state.text()), timeout=10_000)
+        assert "progressive chips" in panel.lockout_state.text()
+        assert "bonus" not in panel.lockout_state.text()
+    finally:
+        table.close()

@@ -84,6 +84,16 @@ def test_live_window_with_the_simulated_table_open_reads_whole(qtbot, tmp_path):
             _settle(QApplication.instance())
             qtbot.wait(50)
             found += clipped_texts(table.window) + window_fits(table.window, size)
+        # the felt at its narrowest (a wide step panel beside it: Pai Gow's deal at 1280x800
+        # left it 688 px, and the panel's right column was cut)
+        table.window.resize(1280, 800)
+        table.window.felt.setMaximumWidth(table.window.felt.minimumWidth())
+        chip = access.panel.chip_buttons[3]  # the longest words: "3 · REMOVE CHIP"
+        table.click(chip)
+        qtbot.waitUntil(lambda: "REMOVE" in chip.text())
+        _settle(QApplication.instance())
+        qtbot.wait(50)
+        found += [f"narrowest felt: {line}" for line in clipped_texts(table.window)]
         assert not found, "\n".join(found)
     finally:
         table.close()
