@@ -22,6 +22,7 @@ from dealer_station.audit import utc_now
 from dealer_station.auth import Permission, Role
 from dealer_station.games.registry import (
     GameHooks,
+    MeterTerms,
     RoundFactory,
     game_factory,
     game_hooks,
@@ -562,7 +563,7 @@ class Station:
         """A supervisor takes a meter out of service between rounds, with the reason."""
         return self._meters.retire_meter(name, reason=reason, supervisor=supervisor, pin=pin)
 
-    def configured_meter_terms(self) -> Any:
+    def configured_meter_terms(self) -> MeterTerms | None:
         """The meter the table's configuration pays its progressive from, or None."""
         return self._meters.configured_meter_terms()
 

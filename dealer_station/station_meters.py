@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from dealer_station import claims
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission
-from dealer_station.games.registry import game_factory, game_hooks
+from dealer_station.games.registry import MeterTerms, game_factory, game_hooks
 from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import JSONValue, ProcedureError, Record
 from dealer_station.station_people import People
@@ -333,9 +333,9 @@ class Meters:
                                  "the meter as it stands)",
                                  "5324.41(k)(6)")
 
-    def configured_meter_terms(self) -> Any:
-        """The meter the table's configuration pays its progressive from (``wager``, ``reset``,
-        ``rate_bp``, ``denomination``, ``least_reset``), or None (no progressive offered)."""
+    def configured_meter_terms(self) -> MeterTerms | None:
+        """The meter the table's configuration pays its progressive from, or None (no
+        progressive offered)."""
         with self._state.lock:
             hooks = game_hooks(self._state.game)
             if hooks is None:
@@ -350,12 +350,12 @@ class Meters:
         # deferred on purpose: Pai Gow's rules load only when a meter is created or changed
         from dealer_station.games.pai_gow.wagers.progressive import verify_meter_terms
 
-        terms = self.configured_meter_terms()
-        ours = terms is not None and terms.wager == wager
+        configured = self.configured_meter_terms()
+        terms = configured if configured is not None and configured.wager == wager else None
         verify_meter_terms(reset=reset, rate_bp=rate_bp, limit=limit, above_limit=above_limit,
-                           denomination=getattr(terms, "denomination", None) if ours else None,
-                           least_reset=getattr(terms, "least_reset", None) if ours else None)
-        if terms is not None and ours and (reset, rate_bp) != (terms.reset, terms.rate_bp):
+                           denomination=terms.denomination if terms else None,
+                           least_reset=terms.least_reset if terms else None)
+        if terms is not None and (reset, rate_bp) != (terms.reset, terms.rate_bp):
             raise ProcedureError(
                 f"the table's configuration pays the {wager} wager from a meter with reset "
                 f"{terms.reset} cents and rate {terms.rate_bp} basis points: change the "

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from dealer_station.procedure import GameRound, JSONValue
 
-__all__ = ["GameHooks", "RoundFactory", "game_factory", "game_hooks", "register_game"]
+__all__ = ["GameHooks", "MeterTerms", "RoundFactory", "game_factory", "game_hooks",
+           "register_game"]
 
 #: Makes a fresh round of a game from its configuration settings.
 RoundFactory = Callable[[Mapping[str, JSONValue]], GameRound]
@@ -30,6 +32,20 @@ _BUILTIN: dict[str, str] = {
     "let_it_ride": "dealer_station.games.let_it_ride.station_round:new_round",
     "pai_gow": "dealer_station.games.pai_gow.station_round:new_round",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class MeterTerms:
+    """The progressive meter a round needs: fed by ``wager``, reseeded to ``reset`` cents,
+    growing by ``rate_bp`` basis points of the amount wagered (5324.41(k)(5))."""
+
+    wager: str
+    reset: int
+    rate_bp: int
+    #: The progressive wager's denomination and the least reset the law allows (the largest
+    #: fixed payout deducted from the meter, (k)(5)).
+    denomination: int | None = None
+    least_reset: int | None = None
 
 
 class GameHooks(Protocol):
@@ -51,9 +67,8 @@ class GameHooks(Protocol):
         the start of the round, see ``Station.start_round``)."""
         ...
 
-    def progressive(self, round_: Any) -> Any:
-        """The meter the round feeds and pays from (``wager``, ``reset``, ``rate_bp``
-        attributes), or ``None``."""
+    def progressive(self, round_: Any) -> MeterTerms | None:
+        """The meter the round feeds and pays from, or ``None``."""
         ...
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from dealer_station.games.pai_gow.banking import TableContext
@@ -47,6 +47,7 @@ from dealer_station.games.pai_gow.wagers.config import BonusConfig, BonusConfigE
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.part import OptionalWagers
 from dealer_station.games.pai_gow.wagers.stub import StubCount
+from dealer_station.games.registry import MeterTerms
 from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
 
@@ -238,20 +239,6 @@ def new_round(settings: Mapping[str, Any]) -> PaiGowRound:
         dealer_id=str(context.get("dealer_id", "")),
         stub=StubCount.from_json(stub) if isinstance(stub, Mapping) else None,
         round_id=None if round_id is None else str(round_id)))
-
-
-@dataclass(frozen=True, slots=True)
-class MeterTerms:
-    """The progressive meter a round needs: fed by ``wager``, reseeded to ``reset`` cents,
-    growing by ``rate_bp`` basis points of the amount wagered (5324.41(k)(5))."""
-
-    wager: str
-    reset: int
-    rate_bp: int
-    #: The progressive wager's denomination and the least reset the law allows (the largest
-    #: fixed payout deducted from the meter, (k)(5)).
-    denomination: int | None = None
-    least_reset: int | None = None
 
 
 class PaiGowStationHooks:
