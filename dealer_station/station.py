@@ -103,7 +103,11 @@ def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
 
 
 class Station:
-    """The Qt-free table controller (see the module documentation for the whole API)."""
+    """The Qt-free table controller, specified in docs/station.md: a thin front whose methods
+    hand each call to one of its parts (:class:`~dealer_station.station_people.People`,
+    :class:`~dealer_station.station_meters.Meters`,
+    :class:`~dealer_station.station_rounds.Rounds`), which share one
+    :class:`~dealer_station.station_state.StationState` (one store, one lock)."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  lock_policy: auth.LockPolicy = _DEFAULT_LOCK,
@@ -175,7 +179,7 @@ class Station:
              clock: Callable[[], float] = time.time,
              lock_policy: auth.LockPolicy = _DEFAULT_LOCK,
              pin_cost: auth.PinCost | int | None = None) -> Station:
-        """Open the station of ``table`` (see the module documentation)."""
+        """Open the station of ``table`` (docs/station.md, "Opening")."""
         table = table_id(table)
         store = Store.open(table_directory(table, data_dir), table)
         try:
