@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QPushButton, QStyle, QStyleOptionButton
 
-__all__ = ["ButtonTextFit", "fit_button", "two_lines"]
+__all__ = ["ButtonTextFit", "fit_button", "relabel", "two_lines"]
 
 #: The smallest type a button label is drawn in before it goes onto two lines (points).
 ONE_LINE_MINIMUM = 13
@@ -48,11 +48,13 @@ class ButtonTextFit(QObject):
     button's own style sheet besides the type size. The full label stays the accessible name
     and the tooltip."""
 
-    def __init__(self, button: QPushButton, points: int, style: str = "") -> None:
+    def __init__(self, button: QPushButton, points: int, style: str = "",
+                 one_line_minimum: int = ONE_LINE_MINIMUM) -> None:
         super().__init__(button)
         self.button = button
         self.points = points
         self.style = style
+        self.one_line_minimum = one_line_minimum
         self.label = button.text()
         self._applied: tuple[int, tuple[str, ...]] | None = None
         button.setAccessibleName(self.label)
@@ -84,7 +86,7 @@ class ButtonTextFit(QObject):
         font = self.button.font()
         one = (self.label,)
         choice: tuple[int, tuple[str, ...]] | None = None
-        for points in range(self.points, ONE_LINE_MINIMUM - 1, -1):
+        for points in range(self.points, self.one_line_minimum - 1, -1):
             if _fits(font, points, one, width, height):
                 choice = (points, one)
                 break
@@ -105,6 +107,18 @@ class ButtonTextFit(QObject):
         self.button.setToolTip(self.label if len(lines) > 1 or points < self.points else "")
 
 
-def fit_button(button: QPushButton, points: int, style: str = "") -> ButtonTextFit:
-    """Keep ``button``'s label whole (see :class:`ButtonTextFit`)."""
-    return ButtonTextFit(button, points, style)
+def fit_button(button: QPushButton, points: int, style: str = "",
+               one_line_minimum: int = ONE_LINE_MINIMUM) -> ButtonTextFit:
+    """Keep ``button``'s label whole (see :class:`ButtonTextFit`); ``one_line_minimum``: the
+    smallest type tried on one line before two lines."""
+    return ButtonTextFit(button, points, style, one_line_minimum)
+
+
+def relabel(button: QPushButton, text: str) -> None:
+    """Give ``button`` a new label, through its fit when it has one (a plain ``setText`` would
+    be undone by the fit's next resize)."""
+    fit = button.findChild(ButtonTextFit)
+    if fit is None:
+        button.setText(text)
+    elif text != fit.label:
+        fit.set_label(text)

@@ -37,10 +37,12 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
+from dealer_station.ui.fit import fit_button, relabel
 from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.step_panel import _label as plain_label
 from dealer_station.ui.supervisor.calls import Answers
@@ -63,8 +65,13 @@ SIM_BUTTON_BACKGROUND = "#5b4a1e"
 LINE_TITLES = {"shoe": "Shoe", "acceptors": "Acceptors", "lockout": "Lockout controller",
                "printer": "Printer"}
 
-_BUTTON = ("QPushButton {{ min-height: 50px; padding: 4px 6px; font-size: 12pt; "
-           "background: {background}; }}")
+#: A panel button's style besides its type size (12 pt, smaller when the panel is narrower
+#: still: the felt, and so the panel, narrows beside a wide step panel at 1280×800).
+_BUTTON = "min-height: 50px; padding: 4px 6px; background: {background};"
+_BUTTON_PT = 12
+#: The smallest type a panel button's label is drawn on one line (the journeys and a person
+#: read "UNPLUG ACCEPTORS" as one line).
+_BUTTON_SMALLEST_PT = 9
 
 
 class SimulatorCalls(Answers):
@@ -111,8 +118,11 @@ def _button(text: str, name: str, background: str = THEME.neutral) -> QPushButto
     button = QPushButton(text)
     button.setObjectName(name)
     button.setAccessibleName(name)
-    button.setStyleSheet(_BUTTON.format(background=background))
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay the dealer's
+    # the panel's width decides, never the label: it shrinks to fit (it was cut off on the
+    # right of a narrow panel, the body wider than the scroll area that cannot scroll sideways)
+    button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    fit_button(button, _BUTTON_PT, _BUTTON.format(background=background), _BUTTON_SMALLEST_PT)
     return button
 
 
@@ -127,6 +137,8 @@ def _grid() -> tuple[QWidget, QGridLayout]:
     grid.setContentsMargins(0, 0, 0, 0)
     grid.setHorizontalSpacing(8)
     grid.setVerticalSpacing(2)
+    for column in range(3):  # three to a row, each an even share of the panel's width
+        grid.setColumnStretch(column, 1)
     return block, grid
 
 
@@ -170,9 +182,13 @@ class SimulatedTablePanel(QFrame):
         title = QLabel("SIMULATED TABLE")
         title.setStyleSheet(f"font-size: 16pt; font-weight: bold; color: {THEME.warn};")
         header.addWidget(title, 1)
-        self.close_button = _button("CLOSE", "sim-close")
-        self.close_button.setStyleSheet(_BUTTON.format(background=THEME.neutral)
-                                        .replace("50px", "44px"))
+        self.close_button = QPushButton("CLOSE")  # its own width, whatever the panel's
+        self.close_button.setObjectName("sim-close")
+        self.close_button.setAccessibleName("sim-close")
+        self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.close_button.setStyleSheet(
+            "QPushButton { " + _BUTTON.format(background=THEME.neutral).replace("50px", "44px")
+            + f" font-size: {_BUTTON_PT}pt; }}")
         header.addWidget(self.close_button)
         outer.addLayout(header)
         self.note = _label("Your hands at the table: the devices sense it as real hardware.")
@@ -300,7 +316,7 @@ class SimulatedTablePanel(QFrame):
         self.door_button = _button("OPEN DOOR", "sim-door", THEME.secondary)
         self.door_button.clicked.connect(self._toggle_door)
         for button in (self.jam_button, self.unjam_button, self.door_button):
-            shoe_row.addWidget(button)
+            shoe_row.addWidget(button, 1)  # a button's width is its share (see _button)
         self.body_layout.addWidget(shoe)
         # a hand arranged in the shoe, as a person stacks a demonstration shoe by hand
         stack = QWidget()
@@ -313,8 +329,8 @@ class SimulatedTablePanel(QFrame):
         self.stack_button.setToolTip("Arrange the next cards out of the simulated shoe, top "
                                      "first (a demonstration or a test of one hand)")
         self.stack_button.clicked.connect(self._stack_next)
-        stack_row.addWidget(self.next_cards, 1)
-        stack_row.addWidget(self.stack_button)
+        stack_row.addWidget(self.next_cards, 2)
+        stack_row.addWidget(self.stack_button, 1)
         self.body_layout.addWidget(stack)
         self.body_layout.addWidget(_heading("LOCKOUT CONTROLLER"))
         lockout = QWidget()
@@ -325,7 +341,7 @@ class SimulatedTablePanel(QFrame):
         self.lockout_button.clicked.connect(
             lambda: self.act("The lockout button was pressed.",
                              lambda b: b.press_lockout_button()))
-        lockout_row.addWidget(self.lockout_button)
+        lockout_row.addWidget(self.lockout_button, 1)
         lockout_row.addWidget(self.lockout_state, 1)
         self.body_layout.addWidget(lockout)
         self.body_layout.addWidget(_heading("CABLES"))
@@ -365,12 +381,13 @@ class SimulatedTablePanel(QFrame):
         if self.printer is not None:
             for fault, button in self.printer_buttons.items():
                 on = self.printer_fault == fault
-                button.setText({"offline": "PLUG IN PRINTER" if on else "UNPLUG PRINTER",
-                                "no paper": "LOAD PAPER" if on else "PAPER OUT"}[fault])
+                relabel(button, {"offline": "PLUG IN PRINTER" if on else "UNPLUG PRINTER",
+                                 "no paper": "LOAD PAPER" if on else "PAPER OUT"}[fault])
             self.printer_state.setText(f"printer: {self.printer_fault or 'ready'}")
         for acceptor in state.acceptors:
             button = self.chip_buttons[acceptor.seat]
-            button.setText(f"{acceptor.seat} · {'REMOVE' if acceptor.chip_present else 'PLACE'}"
+            relabel(button, f"{acceptor.seat} · "
+                    f"{'REMOVE' if acceptor.chip_present else 'PLACE'}"
                            " CHIP")
             words = "chip on" if acceptor.chip_present else "no chip"
             light = acceptor.light.lower()
@@ -382,13 +399,13 @@ class SimulatedTablePanel(QFrame):
                "jams at the next dispense" if shoe.jam_pending else "no jam")
         self.shoe_state.setText(f"{door} · {jam} · {shoe.cards_left} cards left"
                                 + (f" · faults: {', '.join(shoe.faults)}" if shoe.faults else ""))
-        self.door_button.setText("CLOSE DOOR" if shoe.door_open else "OPEN DOOR")
+        relabel(self.door_button, "CLOSE DOOR" if shoe.door_open else "OPEN DOOR")
         wager = ACCEPTOR_WAGER.get(state.game, "bonus")  # Pai Gow's acceptors: progressive
         self.lockout_state.setText(f"locked: no more {wager} chips" if state.lockout_locked
                                    else f"open: {wager} chips are taken")
         for line, button in self.line_buttons.items():
             out = line in state.unplugged
-            button.setText(f"{'PLUG IN' if out else 'UNPLUG'} {_short(line)}")
+            relabel(button, f"{'PLUG IN' if out else 'UNPLUG'} {_short(line)}")
             self.line_states[line].setText("cable pulled" if out else "connected")
 
     # -- actions ---------------------------------------------------------------------------------

@@ -208,3 +208,29 @@ def test_the_step_panel_s_long_note_reads_whole_beside_a_list_with_room_to_spare
     needs = window.step_panel.heightForWidth(window.step_panel.width())
     assert window.step_panel.height() >= needs
     assert window.lower_panels.height() >= window.lower_panels.minimumSizeHint().height()
+
+
+def test_the_simulated_table_panel_reads_whole_when_the_felt_is_narrow(qtbot, tmp_path):
+    """The SIMULATED TABLE panel lies over the felt, which is narrower during the betting at
+    1280×800 (the wager entry widens the right column): its buttons shrink their type to the
+    panel's width instead of running past the right edge of a body that cannot scroll
+    sideways ("OPEN DOOR", "STACK NEXT CARDS", "UNPLUG LOCKOUT" were cut)."""
+    from gui_harness import Table
+
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.wait_devices_online()
+        access = table.window.simulated_table
+        qtbot.waitUntil(access.button.isVisible)
+        table.click(access.button)
+        qtbot.waitUntil(lambda: bool(access.panel.chip_buttons))
+        for width in (1100, 1280, 1920):
+            table.window.resize(width, 800)
+            _settle()
+            qtbot.wait(50)
+            assert not clipped_texts(table.window), (width, clipped_texts(table.window))
+            assert all(button.width() > 100 for button in (
+                access.panel.lockout_button, access.panel.stack_button,
+                access.panel.door_button))  # every button keeps a share of the row
+    finally:
+        table.close()
