@@ -755,3 +755,29 @@ def test_the_archive_page_shows_sealed_days_exports_them_and_sets_the_kept_time(
     qtbot.mouseClick(page.seal_button, Qt.MouseButton.LeftButton)
     table.wait_idle()
     assert page.message.text()
+
+
+def test_a_payout_approved_already_shows_its_jackpot_record_to_save_or_print(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
+    """Asking again for a position whose payout was approved (at the table's screen, or here
+    earlier) shows its numbered jackpot record, ready to save or print — it was a dead end
+    ("Refused: … nothing is approved twice") with SAVE and PRINT greyed."""
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
+    page = screen.validation
+    for _ in range(2):  # position 5, then position 2: records No. 1 and No. 2
+        qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
+        pai_gow.wait_idle()
+        qtbot.mouseClick(page.show_button, Qt.MouseButton.LeftButton)
+        pai_gow.wait_idle()
+    assert page.record is not None and page.record.number == 2
+    page.round.setText(str(pai_gow.round_id))
+    page.position.setEditText("5")
+    qtbot.mouseClick(page.show_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    qtbot.waitUntil(lambda: page.record is not None and page.record.number == 1)
+    assert "JACKPOT RECORD No. 000001" in page.record_text.toPlainText()
+    assert page.shown.currentWidget() is page.record_text
+    assert page.save_button.isEnabled() and page.print_button.isEnabled()
+    assert not page.approve_button.isEnabled()  # nothing is approved twice
+    assert "approved already by S2" in page.message.text()

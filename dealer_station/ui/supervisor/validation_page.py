@@ -27,6 +27,8 @@ from dealer_station import jackpot as jackpot_print
 from dealer_station.procedure import ProcedureError
 from dealer_station.slips import PrinterFault, print_jackpot
 from dealer_station.store import journal
+from dealer_station.store import meters as meter_store
+from dealer_station.store.meters import Jackpot
 from dealer_station.ui.supervisor.calls import (
     Background,
     StaffContext,
@@ -195,15 +197,36 @@ class ValidationPage(QWidget):
             return
         round_id, seat = int(round_text), int(position)
 
-        def build(context: StaffContext) -> JackpotClaim:
-            return show_claim(context.station, round_id, seat, supervisor=session.user,
-                              pin=session.pin)
+        def build(context: StaffContext) -> JackpotClaim | tuple[Jackpot, str]:
+            station = context.station
+            try:
+                return show_claim(station, round_id, seat, supervisor=session.user,
+                                  pin=session.pin)
+            except ProcedureError:
+                # approved already (at the table's screen, say): its numbered record, to save
+                # or print, instead of a dead end
+                made = [record for record in meter_store.jackpots(station.store)
+                        if record.round_id == round_id and record.position == str(seat)]
+                if not made:
+                    raise
+                return made[-1], station.store.table
+
+        def found(claim: JackpotClaim | tuple[Jackpot, str]) -> None:
+            if isinstance(claim, tuple):
+                self._set_claim(None)
+                self._show_record(*claim)
+                self.message.setText(
+                    f"Round {round_id}, position {seat}: approved already by "
+                    f"{claim[0].supervisor} — jackpot record No. {claim[0].number:06d}. Save "
+                    "or print it.")
+                return
+            self._set_claim(claim)
 
         def refused(words: str) -> None:
             self._set_claim(None)
             self._refused(words)
 
-        self.calls.submit(build, self._set_claim, refused)
+        self.calls.submit(build, found, refused)
 
     def _set_claim(self, claim: JackpotClaim | None) -> None:
         self.claim = claim
@@ -254,11 +277,16 @@ class ValidationPage(QWidget):
 
         self.calls.submit(pay, self._approved, self._refused)
 
-    def _approved(self, result: tuple[Any, str]) -> None:
-        self.record, table = result
-        self.table_name = table
-        self.record_text.setPlainText(jackpot_print.as_text(self.record, table=table))
+    def _show_record(self, record: Jackpot, table: str) -> None:
+        """The numbered record in view, ready to save or print."""
+        self.record, self.table_name = record, table
+        self.record_text.setPlainText(jackpot_print.as_text(record, table=table))
         self.shown.setCurrentWidget(self.record_text)
+        self.save_button.setEnabled(True)
+        self.print_button.setEnabled(True)
+
+    def _approved(self, result: tuple[Any, str]) -> None:
+        self._show_record(*result)
         self._decided = (f"Approved: jackpot record No. {self.record.number:06d}. Save it and "
                          "have the player sign. ")
         self.message.setText(self._decided)
