@@ -400,6 +400,7 @@ class TableController:
         self.devices.stacks.clear()
         self.last_round = None
         self.message = ""
+        self.notice = ""  # the last round's words (voided, resumed) end with it
         self._drive_hardware((SHOE_SHUFFLE, *standing(self.station.round.step.hardware,
                                           self.station.round.step.expects)))
         return True

@@ -139,3 +139,19 @@ def test_a_pai_gow_void_at_the_deal_has_return_lines_then_the_cards(qtbot, tmp_p
     finally:
         table.close()
     assert_ended_void(data)
+
+
+def test_the_next_round_does_not_carry_the_last_void_s_words(qtbot, tmp_path):
+    """A round voided before any wager ends at once; START ROUND then opens the next round
+    without "Round 1 voided … Return every wager … collect the cards unseen" under its first
+    step (it stayed there, read as an instruction for the new round)."""
+    table = round_started(qtbot, str(tmp_path), "pai_gow")
+    try:
+        words = void_from_the_supervisor_screen(table)
+        assert words.startswith(f"Round 1 voided by supervisor {SUPERVISOR}")
+        table.wait(lambda s: s.step.phase == "between_rounds")
+        table.press("start_round")
+        snap = table.wait(lambda s: s.step.phase not in ("between_rounds", "signed_out"))
+        assert not any("voided" in note for note in snap.step.notes), snap.step.notes
+    finally:
+        table.close()
