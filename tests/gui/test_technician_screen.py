@@ -351,3 +351,19 @@ def test_the_trace_hides_routine_polls_names_devices_and_pauses(qtbot: Any, tabl
     assert box.isChecked() and "no events" in screen.trace.toPlainText()
     screen.trace_button.setChecked(False)
     table.wait_idle()
+
+
+def test_a_device_in_trouble_is_listed_first(qtbot: Any, table: Any, screen: Any) -> None:
+    """The shoe unplugged (fault injection): its row moves to the top of the device list, above
+    the acceptors, where the technician sees it without scrolling; the rest keep their order."""
+    sign_in(qtbot, table, screen)
+    screen.fault.setCurrentIndex(screen.fault.findData("unplug"))
+    screen.line.setCurrentText("shoe")
+    screen.inject()
+    table.wait_idle()
+    qtbot.waitUntil(lambda: (screen.refresh(), table.wait_idle(),
+                             screen.rows[0].device == "shoe"
+                             and screen.rows[0].link != "online")[-1], timeout=15_000)
+    assert screen.table.item(0, 0).text() == "shoe"
+    assert [row.subject for row in screen.rows[1:]] == [
+        *(f"acceptors seat {s}" for s in range(1, 8)), "lockout"]

@@ -366,7 +366,10 @@ class TechnicianScreen(StaffFrame):
         self.trace.moveCursor(QTextCursor.MoveOperation.End)
 
     def _show(self, found: tuple[int | None, list[DeviceRow]]) -> None:
-        self.locked_round, self.rows = found
+        self.locked_round, rows = found
+        # a device in trouble (not online, or a fault latched) at the top: a jammed shoe was
+        # the table's last row, below six acceptors, out of view at 1280x800
+        self.rows = sorted(rows, key=lambda row: row.link == "online" and not row.faults)
         self._set_locked(self.locked_round)
         self.table.setRowCount(len(self.rows))
         for index, row in enumerate(self.rows):
