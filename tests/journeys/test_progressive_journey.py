@@ -61,7 +61,7 @@ def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(op
     station.shot("progressive-lit", "The acceptor senses the chip: position 2's progressive "
                                     "wager is LIT")
     step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))
-    assert step.phase == "LOCKOUT" and step.actions[0] == "1 CHIPS = 1 LIGHTS", step
+    assert step.phase == "LOCKOUT" and step.actions[0] == "1 CHIP = 1 LIGHT", step
     station.shot("lockout-count", f"Lockout: {step.instruction}")
     seen: list[str] = []
     end = play_on(station, step, shots="Pai Gow", seen=seen)

@@ -51,8 +51,7 @@ def test_a_shoe_jam_mid_deal_is_recovered_and_the_round_completes_5324_41_f(open
     staff_screen(station, "TECHNICIAN", TECHNICIAN)
     screen = station.wait_for(re.compile(r"^Round 1 is in progress"))
     assert screen.reachable("CLEAR FAULTS"), screen.summary()
-    station.scroll_down(station.find(re.compile(r"^acceptors seat 1 \|"), kind="row"))
-    shoe = station.find(re.compile(r"^shoe \|"), kind="row")
+    shoe = station.find(re.compile(r"^shoe \|"), kind="row")  # the device in trouble: first
     assert re.search(r"jam|fault", shoe.text, re.I), shoe.text
     station.shot("technician", "The technician signs in during the round: the devices, the "
                                "round's limits, CLEAR FAULTS")

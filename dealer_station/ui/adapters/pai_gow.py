@@ -274,9 +274,11 @@ class PaiGowAdapter(GameAdapter):
             return (Command("recount", "RECOUNT…", "C", form="light_count"),)
         if phase == "lockout" and "confirm_light_count" in step.actions:
             lit = len(_lockout(round_).lit)
-            return (Command("count", f"{lit} CHIPS = {lit} LIGHTS", "C",
-                            "confirm_light_count", {"chips": lit}),
-                    Command("other_count", "OTHER COUNT…", "O", form="light_count"))
+            agreed = (Command("count", f"{lit} CHIP = {lit} LIGHT", "C", "confirm_light_count",
+                              {"chips": lit}) if lit == 1 else
+                      Command("count", f"{lit} CHIPS = {lit} LIGHTS", "C", "confirm_light_count",
+                              {"chips": lit}))  # "1 CHIPS = 1 LIGHTS" read as a typo
+            return (agreed, Command("other_count", "OTHER COUNT…", "O", form="light_count"))
         if phase == "jackpot_record":
             return (Command("jackpot_done", "JACKPOT RECORD COMPLETE", "J",
                             "complete_jackpot_record", {"position": step.positions[0]}),)
