@@ -549,6 +549,8 @@ def test_a_pai_gow_table_shows_its_optional_wagers_pay_tables_and_house_way(
     assert groups["house_way.name"] == "House way"
     assert groups["table.minimum_wager"] == "Limits"
     assert page.editors["side_wagers.offered"].text() == "progressive"
+    # the words the box takes, said under it
+    assert "progressive, fortune_bonus" in page.hints["side_wagers.offered"].text()
     page.editors["bonus_wagers.fortune_letter"].setText("Z")
     page.apply()
     pai_gow.wait_idle(page.background)

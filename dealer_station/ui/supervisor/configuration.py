@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
 from dealer_station.station import game_factory
@@ -114,6 +115,13 @@ HINTS: Mapping[str, str] = {
     ),
     "banking.dealer_wager_approval": (
         "with approved_calculation: the reference of the commission's written approval"
+    ),
+    # an empty box said nothing of the words it takes (a supervisor could not offer the
+    # progressive without reading the TOML)
+    "side_wagers.offered": (
+        "the optional wagers offered, by name, separated by commas: "
+        + ", ".join(wager.value for wager in BonusWager)
+        + " (empty: none; 5324.41(k)-(p))"
     ),
 }
 
