@@ -238,3 +238,20 @@ def test_the_staff_sign_in_counts_a_locks_time_left_down_for_an_unknown_id_too(
                                      r"again in 4 min \d+ s", form.message.text())
                     is not None, timeout=5_000)
     table.click(form.cancel_button)
+
+
+def test_a_refused_account_keeps_its_id_and_name_and_a_made_one_resets_the_form(
+        qtbot: Any, table: Table) -> None:
+    """An id the station refuses (taken already) keeps what was typed, to correct it — the id
+    and name were cleared as the request was sent. A made account leaves the form empty with the
+    role back to dealer — the last role stayed, and the next account silently took it."""
+    page = _open_accounts(table)
+    _create(table, page, "T-5", "Tia Tech", "technician", "654321")
+    assert page.message.text() == "Created technician T-5 (Tia Tech)."
+    assert (page.new_id.text(), page.new_name.text()) == ("", "")
+    assert page.new_role.currentText() == "dealer"
+    _create(table, page, "T-5", "Tom Tech", "technician", "654321")  # the id is taken
+    assert page.message.text().startswith("Refused:"), page.message.text()
+    assert (page.new_id.text(), page.new_name.text()) == ("T-5", "Tom Tech")
+    assert page.new_role.currentText() == "technician"
+    _sign_out_staff(table)

@@ -227,9 +227,11 @@ class AccountsPage(QWidget):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def _act(self, work: Callable[[Any, dict[str, str]], Any], done: str) -> None:
+    def _act(self, work: Callable[[Any, dict[str, str]], Any], done: str,
+             then: Callable[[], None] | None = None) -> None:
         """Run ``work(station, credentials)`` on the station's thread with the supervisor's id
-        and PIN; then say ``done`` (or the refusal) and read the list again."""
+        and PIN; then say ``done`` (or the refusal) and read the list again; ``then`` runs only
+        when the work was done (a refusal keeps what was typed)."""
         session = self.session
         if session is None:
             self.message.setText("Sign in as a supervisor first.")
@@ -240,6 +242,8 @@ class AccountsPage(QWidget):
             return work(context.station, credentials)
 
         def finished(_result: Any) -> None:
+            if then is not None:
+                then()
             self.message.setText(done)
             self.refresh()
 
@@ -262,9 +266,15 @@ class AccountsPage(QWidget):
         self.new_pin.clear()
         self.new_pin_again.clear()
         self._act(lambda station, who: station.create_user(user, name, role, pin, **who),
-                  f"Created {role} {user} ({name}).")
+                  f"Created {role} {user} ({name}).", then=self._account_created)
+
+    def _account_created(self) -> None:
+        """The form empty for the next account, its role back to the first (dealer): the role
+        chosen last stayed, and the next account silently took it. Until the station says the
+        account is made, the id and name stay (a refused id is corrected, not typed again)."""
         self.new_id.clear()
         self.new_name.clear()
+        self.new_role.setCurrentIndex(0)
 
     def reset(self) -> None:
         chosen = self.chosen
