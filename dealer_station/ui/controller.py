@@ -424,8 +424,7 @@ class TableController:
             return None
         unticked = self._unticked(found)
         if unticked:
-            self.message = (f"Tick off every payment first ({unticked} left): the list is the "
-                            "regulated order.")
+            self.message = f"Tick off every payment first ({unticked} left): {found.ticks_why}."
             return None
         if found.hardware is not None:
             away = blocking_device((found.hardware,), self.devices.health)

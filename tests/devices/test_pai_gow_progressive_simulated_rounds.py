@@ -171,6 +171,8 @@ def play_round(controller: TableController, bridge: Bridge, backdoor: Any,
                                          reason="" if approve else "cards disturbed")
         decided.append((claim, approve))
     while station.round is not None and station.round.step.phase == "jackpot_record":
+        for line in controller.payments(station.round):  # the payout from the meter too
+            controller.tick(line.order, True)
         press(controller, "jackpot_done")
     assert station.round is None, station.round.step if station.round else None
     controller.snapshot()  # the dealer's screen redraws: the round ended, its lines to tick

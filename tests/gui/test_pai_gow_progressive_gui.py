@@ -11,6 +11,7 @@ import re
 
 import pytest
 from gui_harness import SUPERVISOR, Table
+from PySide6.QtCore import Qt
 
 from dealer_station.cards import card_codes, pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.dealing import delivery_order, starting_position
@@ -57,6 +58,53 @@ def assert_plain_words(text: str) -> None:
     assert not re.search(code, text), text
 
 
+def _to_the_hit(table: Table) -> None:
+    """A round with the straight flush on position 4's progressive wager, dealt by the shoe and
+    settled, up to the supervisor's validation at the dealer's screen."""
+    table.sign_in_dealer(DEALER_ID, DEALER_PIN, meter=True)
+    table.wait(lambda s: s.step.phase == "between_rounds" and s.table.meter == 1_000_000)
+    table.wait_devices_online()
+    table.backdoor.deal_known_cards(card_codes(_deck()))
+    table.press("start_round")
+    table.press("shuffled")
+    for position in (2, WINNER):
+        table.tap_seat(position)
+        table.click(table.window.wager_entry._chip_buttons[1])  # $25
+        table.click(table.window.wager_entry.place)
+        table.wait(lambda s, p=position: s.table.seat(p).active)
+    entry = table.window.wager_entry
+    assert entry.progressive_label.text().startswith("Progressive $1.00: not lit")
+    table.backdoor.place_chip(WINNER)  # the $1 progressive chip in the acceptor (d)(4)
+    snap = table.wait(lambda s: any(w.area == "progressive"
+                                    for w in s.table.seat(WINNER).wagers))
+    assert snap.table.seat(WINNER).light is Light.ON
+    table.wait(lambda s: entry.progressive_label.text().startswith(
+        "Progressive $1.00: LIT"))  # the dealer's wager entry shows the sensed wager
+    table.press("no_more_bets")
+    snap = table.wait(lambda s: s.step.phase == "lockout")
+    assert "1 light(s) lit" in snap.step.instruction
+    table.press("count")  # one chip, one light (k)(2)
+    table.press("rng")
+    for _ in range(7):
+        table.press("dispense", expect_record=False)
+    table.wait(lambda s: s.step.phase == "setting")
+    table.press("players_have_set")
+    table.press("banker")
+    while table.phase == "exposure":
+        table.press("house_way")
+    table.tick_all()  # every line ticked off first: the one rule of both games
+    table.press("settle")
+    snap = table.wait(lambda s: s.step.phase == "progressive_validation")
+    assert snap.entry is not None and snap.entry.kind == "supervisor"
+    assert snap.step.positions == (WINNER,)
+    # The dealer cannot validate their own round's payout.
+    table.supervisor_decides("approve", DEALER_ID, DEALER_PIN)
+    assert table.snapshot.message and table.phase == "progressive_validation"
+    print("REFUSAL:", table.snapshot.message)
+    assert_plain_words(table.snapshot.message)  # a refusal in words, never code
+    table.supervisor_decides("approve")
+
+
 def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot, tmp_path,
                                                                           monkeypatch):
     """(k)(2) lights and count, (k)(3)(iii) a straight flush needs a supervisor who did not deal
@@ -65,49 +113,9 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
     table = Table(qtbot, str(tmp_path), "pai_gow",
                   settings={"side_wagers": {"offered": ["progressive"]}})
     try:
-        table.sign_in_dealer(DEALER_ID, DEALER_PIN, meter=True)
-        table.wait(lambda s: s.step.phase == "between_rounds" and s.table.meter == 1_000_000)
-        table.wait_devices_online()
-        table.backdoor.deal_known_cards(card_codes(_deck()))
-        table.press("start_round")
-        table.press("shuffled")
-        for position in (2, WINNER):
-            table.tap_seat(position)
-            table.click(table.window.wager_entry._chip_buttons[1])  # $25
-            table.click(table.window.wager_entry.place)
-            table.wait(lambda s, p=position: s.table.seat(p).active)
-        entry = table.window.wager_entry
-        assert entry.progressive_label.text().startswith("Progressive $1.00: not lit")
-        table.backdoor.place_chip(WINNER)  # the $1 progressive chip in the acceptor (d)(4)
-        snap = table.wait(lambda s: any(w.area == "progressive"
-                                        for w in s.table.seat(WINNER).wagers))
-        assert snap.table.seat(WINNER).light is Light.ON
-        table.wait(lambda s: entry.progressive_label.text().startswith(
-            "Progressive $1.00: LIT"))  # the dealer's wager entry shows the sensed wager
-        table.press("no_more_bets")
-        snap = table.wait(lambda s: s.step.phase == "lockout")
-        assert "1 light(s) lit" in snap.step.instruction
-        table.press("count")  # one chip, one light (k)(2)
-        table.press("rng")
-        for _ in range(7):
-            table.press("dispense", expect_record=False)
-        table.wait(lambda s: s.step.phase == "setting")
-        table.press("players_have_set")
-        table.press("banker")
-        while table.phase == "exposure":
-            table.press("house_way")
-        table.tick_all()  # every line ticked off first: the one rule of both games
-        table.press("settle")
-        snap = table.wait(lambda s: s.step.phase == "progressive_validation")
-        assert snap.entry is not None and snap.entry.kind == "supervisor"
-        assert snap.step.positions == (WINNER,)
-        # The dealer cannot validate their own round's payout.
-        table.supervisor_decides("approve", DEALER_ID, DEALER_PIN)
-        assert table.snapshot.message and table.phase == "progressive_validation"
-        print("REFUSAL:", table.snapshot.message)
-        assert_plain_words(table.snapshot.message)  # a refusal in words, never code
-        table.supervisor_decides("approve")
+        _to_the_hit(table)
         table.wait(lambda s: s.step.phase == "jackpot_record")
+        table.tick_all()  # the payout from the meter ticked off as paid
         table.press("jackpot_done")
         final = table.wait(lambda s: s.step.phase == "between_rounds")
         table.tick_all()
@@ -123,3 +131,45 @@ def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot,
     approval = next(r for r in records if r.action == "approve_progressive")
     assert approval.arguments["supervisor_id"] == SUPERVISOR
     assert meter.current < 1_000_000 + 100  # the payout was deducted from the meter
+
+
+def test_the_jackpot_payment_is_ticked_off_before_the_round_ends(qtbot, tmp_path, monkeypatch):
+    """The payout from the meter is a payment line like the settlement's: JACKPOT RECORD
+    COMPLETE (which ends the round) waits until it is ticked off, says why when pressed before,
+    and the tick is journaled: kept when the station starts again mid-step."""
+    monkeypatch.setattr(pai_gow_adapter.secrets, "randbelow", lambda n: RNG_NUMBER - 1)
+    table = Table(qtbot, str(tmp_path), "pai_gow",
+                  settings={"side_wagers": {"offered": ["progressive"]}})
+    try:
+        _to_the_hit(table)
+        snap = table.wait(lambda s: s.step.phase == "jackpot_record")
+        jackpot = [line for line in snap.payments if line.order not in snap.ticked]
+        assert [(line.verb, line.position) for line in jackpot] == [("PAY", f"pos {WINNER}")], (
+            snap.payments)  # the payout from the meter: the one line left
+        button = next(a for a in snap.step.actions if a.name == "jackpot_done")
+        assert not button.enabled  # the payment first
+        with qtbot.waitActive(table.window):
+            table.window.activateWindow()
+        qtbot.keyClick(table.window, Qt.Key.Key_J)  # pressed all the same: refused in words
+        snap = table.wait(lambda s: "Tick off every payment first (1 left)" in s.message)
+        assert "jackpot is paid before the round ends" in snap.message, snap.message
+        assert snap.step.phase == "jackpot_record"
+        table.tick_all()  # Space: the payout ticked off as paid
+        table.wait_button("jackpot_done")
+    finally:
+        table.close()
+    again = Table(qtbot, str(tmp_path), "pai_gow",
+                  settings={"side_wagers": {"offered": ["progressive"]}})
+    try:
+        panel = again.window.sign_in
+        panel.user.setText(DEALER_ID)
+        panel.pin.setText(DEALER_PIN)
+        again.click(panel.submit_button)
+        snap = again.wait(lambda s: s.step.phase == "jackpot_record")
+        assert {line.order for line in snap.payments} <= snap.ticked  # the tick kept
+        again.click(again.wait_button("jackpot_done"))
+        snap = again.wait(lambda s: s.step.phase == "between_rounds")
+        assert {line.order for line in snap.payments} <= snap.ticked  # nothing left to tick
+        assert any(a.name == "start_round" and a.enabled for a in snap.step.actions)
+    finally:
+        again.close()

@@ -24,6 +24,7 @@ from journey_steps import (
     staff_screen,
     step_of,
     table_with_a_dealer,
+    tick_next,
 )
 
 ROYAL = "As Ks Qs Js Ts 2c 2d"
@@ -105,6 +106,10 @@ def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(op
                                 rf"meter at \$10,000\.\d\d, validated by {SUPERVISOR[0]}; "
                                 r"jackpot record No\. 1"))
     station.shot("jackpot-record", f"Validated: {step.instruction}; the payment is listed")
+    # the payout is a line to tick like the others: the round cannot end before it is ticked
+    assert not step.all_ticked and "JACKPOT RECORD COMPLETE" not in step.actions, step
+    step = tick_next(station, step)
+    assert step.all_ticked and step.actions[0] == "JACKPOT RECORD COMPLETE", step
     end = play_on(station, step, shots="")
     assert end.phase == "BETWEEN ROUNDS" and end.all_ticked, end
     record = jackpot_record(station.data_dir, 1)

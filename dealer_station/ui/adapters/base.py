@@ -50,6 +50,8 @@ class Command:
     hardware: Hardware | None = None
     #: Payment outcomes (``collect``, ``pay``) the dealer must tick off before this command.
     needs_ticks: tuple[str, ...] = ()
+    #: Why the command waits for the ticks, said when it is pressed before (one line).
+    ticks_why: str = "the list is the regulated order"
     #: The command opens the adapter's form ``form`` (input the dealer fills in first).
     form: str | None = None
     #: A way out of a device fault (the deal restarted after a jam or a restart): performed

@@ -280,8 +280,12 @@ class PaiGowAdapter(GameAdapter):
                               {"chips": lit}))  # "1 CHIPS = 1 LIGHTS" read as a typo
             return (agreed, Command("other_count", "OTHER COUNT…", "O", form="light_count"))
         if phase == "jackpot_record":
+            # the payout from the meter is a payment line like the settlement's: the round
+            # ends only once it is ticked off as paid (the one rule of both games, ALL PAID)
             return (Command("jackpot_done", "JACKPOT RECORD COMPLETE", "J",
-                            "complete_jackpot_record", {"position": step.positions[0]}),)
+                            "complete_jackpot_record", {"position": step.positions[0]},
+                            needs_ticks=("collect", "pay"),
+                            ticks_why="the jackpot is paid before the round ends"),)
         return ()
 
     def _stack_size(self, phase: str) -> int:
