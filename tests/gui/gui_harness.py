@@ -222,6 +222,16 @@ class Table:
         self.press("rng")
         return self.wait(lambda s: s.step.phase == "deal")
 
+    def settle_pai_gow(self) -> None:
+        """From the hands set: ALL HAVE SET, the dealer's hand, each player's exposed by the
+        house way, every line ticked off, ALL PAID."""
+        self.press("players_have_set")
+        self.press("banker")
+        while self.phase == "exposure":
+            self.press("house_way")
+        self.tick_all()  # every line ticked off first: the one rule of both games
+        self.press("settle")
+
     def tick_all(self) -> None:
         with self.qtbot.waitActive(self.window):
             self.window.activateWindow()

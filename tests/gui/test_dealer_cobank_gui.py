@@ -72,12 +72,7 @@ def test_a_player_co_banks_the_round_through_the_screen_5324_41_h_5(qtbot, tmp_p
         table.press("no_more_bets")
         table.press("rng")
         _deal_seven_stacks(table)
-        table.press("players_have_set")
-        table.press("banker")
-        while table.phase == "exposure":
-            table.press("house_way")
-        table.tick_all()  # every line ticked off first: the one rule of both games
-        table.press("settle")
+        table.settle_pai_gow()
         table.wait(lambda s: s.step.phase == "between_rounds")
         table.tick_all()
         table.wait(lambda s: s.step.actions and s.step.actions[0].enabled)

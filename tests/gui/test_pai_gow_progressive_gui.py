@@ -88,12 +88,7 @@ def _to_the_hit(table: Table) -> None:
     for _ in range(7):
         table.press("dispense", expect_record=False)
     table.wait(lambda s: s.step.phase == "setting")
-    table.press("players_have_set")
-    table.press("banker")
-    while table.phase == "exposure":
-        table.press("house_way")
-    table.tick_all()  # every line ticked off first: the one rule of both games
-    table.press("settle")
+    table.settle_pai_gow()
     snap = table.wait(lambda s: s.step.phase == "progressive_validation")
     assert snap.entry is not None and snap.entry.kind == "supervisor"
     assert snap.step.positions == (WINNER,)
