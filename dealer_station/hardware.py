@@ -22,6 +22,7 @@ from enum import Enum
 __all__ = [
     "ACCEPTORS_HELD",
     "ACCEPTORS_RELEASED",
+    "LIGHTS_OUT",
     "LOCKOUT_OFF",
     "LOCKOUT_ON",
     "SHOE_RESET",
@@ -48,6 +49,9 @@ class HardwareKind(Enum):
     ACCEPTORS_ENABLED = ("acceptors_enabled", "acceptors", True)
     #: The bonus acceptors of these seats show an acknowledged bonus wager (ON); the others OFF.
     ACCEPTOR_LIGHTS = ("acceptor_lights", "acceptors", True)
+    #: Every acceptor light out, whatever lit it (the host, or the acceptor itself on sensing a
+    #: chip, as at Pai Gow): the round ended, the next round's wagers start from dark.
+    LIGHTS_OUT = ("lights_out", "acceptors", True)
     #: The automated shoe dispenses one stack, 5324.34(d)(2), 5324.41(f)(3).
     SHOE_DISPENSE = ("shoe_dispense", "shoe", False)
     #: The automated shoe shuffles and counts the deck.
@@ -99,6 +103,7 @@ SHOE_SHUFFLE = Hardware(HardwareKind.SHOE_SHUFFLE)
 SHOE_RESET = Hardware(HardwareKind.SHOE_RESET)
 ACCEPTORS_HELD = Hardware(HardwareKind.ACCEPTORS_HELD)
 ACCEPTORS_RELEASED = Hardware(HardwareKind.ACCEPTORS_RELEASED)
+LIGHTS_OUT = Hardware(HardwareKind.LIGHTS_OUT)
 
 
 def shoe_dispense(stack: int) -> Hardware:

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from dealer_station import logs
 from dealer_station.cards import Card
 from dealer_station.hardware import (
+    LIGHTS_OUT,
     LOCKOUT_OFF,
     SHOE_RESET,
     SHOE_SHUFFLE,
@@ -41,6 +42,7 @@ from dealer_station.ui.view import (
     ActionView,
     DeviceHealth,
     HealthState,
+    Light,
     PaymentLine,
     StepView,
     TableView,
@@ -193,6 +195,9 @@ START_ROUND = Step("between_rounds", "Start the next round: open the betting",
                    actions=("start_round",), next_instruction="players place their wagers")
 SIGN_IN = Step("signed_out", "Sign in to deal: enter your id and PIN (a round in progress "
                "waits where it stands)", expects="sign_in")
+#: What the devices hold between rounds: the lockout released (it is held from "no more bets"
+#: to the round's end, 5324.41(k)(2)) and every acceptor light out for the next round's wagers.
+BETWEEN_ROUNDS = (LOCKOUT_OFF, LIGHTS_OUT)
 FIRST_SUPERVISOR = Step("first_start", "First start of this table: create the first supervisor",
                         expects="first_supervisor")
 
@@ -293,7 +298,7 @@ class TableController:
         self.message = ""
         self.notice = ""
         if self.station.round is None:
-            self.last_round = round_
+            self._ended(round_)
         return True
 
     def on_layout(self) -> tuple[str, ...]:
@@ -325,10 +330,9 @@ class TableController:
         self.opened, self.selected, self.message = None, None, ""
         round_ = self.station.round
         if round_ is None:  # voided at once (a round that no longer replays)
-            self.last_round = None
+            self._ended(None)
             self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. "
                            "Return every wager to its player and collect the cards unseen.")
-            self._drive_hardware((LOCKOUT_OFF,))
             return self.notice
         lines = len(getattr(round_, "void_returns", ()))
         self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. Return "
@@ -510,8 +514,7 @@ class TableController:
         self.message = ""
         self.notice = ""
         if self.station.round is None:
-            self.last_round = round_
-            self.selected = None
+            self._ended(round_)
         else:
             self._drive_hardware(standing(self.station.round.step.hardware,
                                           self.station.round.step.expects))
@@ -634,7 +637,18 @@ class TableController:
         if self.round is not None:
             self._drive_hardware(standing(self.round.step.hardware, self.round.step.expects))
         else:
-            self._drive_hardware((LOCKOUT_OFF,))
+            self._drive_hardware(BETWEEN_ROUNDS)
+
+    def _ended(self, round_: Any) -> None:
+        """The round ended (the last action, a claim decided on the supervisor's screen, a
+        void at once): it is shown as the last round, and the devices are put as between
+        rounds. The felt's lights follow at once: no event reports a light the station put
+        out, and a chip left on an acceptor is sensed again only once taken off."""
+        self.last_round, self.selected = round_, None
+        self._drive_hardware(BETWEEN_ROUNDS)
+        for seat, light in self.devices.lights.items():
+            if light is not Light.OFF:
+                self.devices.lights[seat] = Light.OFF
 
     def close(self) -> None:
         """Close what the controller opened (devices, simulated table, station)."""
@@ -745,7 +759,7 @@ class TableController:
         if round_ is None and self._watched is not None:
             # the round was completed elsewhere (the supervisor's screen decided its last
             # progressive claim): it is the last round, its payments ticked off here as any
-            self.last_round, self.selected = self._watched, None
+            self._ended(self._watched)
         self._watched = round_
         shown = round_ if round_ is not None else self.last_round
         buttons: tuple[ActionView, ...] | None = None

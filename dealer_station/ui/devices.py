@@ -79,7 +79,8 @@ class LightPlan:
     (positions that may still place the $1 bonus: ATTRACT, inviting the chip) and acceptor
     lights (bonus wagers acknowledged: ON) (5324.34(a)(3)); every other seat OFF. At the lockout
     the invitation ends; acknowledged lights stay on. A game whose steps name no acceptor light
-    (Pai Gow: the acceptors light themselves, (d)(4)) is left alone.
+    (Pai Gow: the acceptors light themselves, (d)(4)) is left alone during the round; at the
+    round's end (``lights_out``) every light is put out, whatever lit it.
 
     >>> from dealer_station.hardware import LOCKOUT_ON, acceptor_lights, acceptors_enabled
     >>> plan = LightPlan(range(1, 8))
@@ -92,6 +93,9 @@ class LightPlan:
     {2: 'ON'}
     >>> {s: m.name for s, m in plan.apply(LOCKOUT_ON).items()}
     {5: 'OFF'}
+    >>> from dealer_station.hardware import LIGHTS_OUT
+    >>> sorted(m.name for m in LightPlan([3, 4]).apply(LIGHTS_OUT).values())
+    ['OFF', 'OFF']
     """
 
     def __init__(self, seats_: Any) -> None:
@@ -110,6 +114,10 @@ class LightPlan:
                 self.managing, self.lit = True, frozenset(requirement.seats)
             case HardwareKind.LOCKOUT_ON:
                 self.enabled = frozenset()
+            case HardwareKind.LIGHTS_OUT:  # what an acceptor lit itself is unknown here: all
+                self.enabled = self.lit = frozenset()
+                self.sent.clear()
+                return self.changes()
         if not self.managing:
             return {}
         return self.changes()

@@ -168,3 +168,29 @@ def test_the_jackpot_payment_is_ticked_off_before_the_round_ends(qtbot, tmp_path
         assert any(a.name == "start_round" and a.enabled for a in snap.step.actions)
     finally:
         again.close()
+
+
+def test_the_lockout_is_released_and_the_lights_go_out_when_the_round_ends(qtbot, tmp_path,
+                                                                           monkeypatch):
+    """5324.41(k)(2): the lockout is held from "no more bets" to the round's end. Once the
+    round ends (here with its jackpot record complete) the lockout controller unlocks, the
+    LOCKOUT ON badge goes, and the lit acceptor light goes out for the next round's wagers,
+    on the felt and on the acceptor itself."""
+    monkeypatch.setattr(pai_gow_adapter.secrets, "randbelow", lambda n: RNG_NUMBER - 1)
+    table = Table(qtbot, str(tmp_path), "pai_gow",
+                  settings={"side_wagers": {"offered": ["progressive"]}})
+    try:
+        _to_the_hit(table)
+        snap = table.wait(lambda s: s.step.phase == "jackpot_record")
+        assert snap.table.lockout is True  # still held while the round is open
+        assert snap.table.seat(WINNER).light is Light.ON  # (k)(3)(i): verified before paying
+        table.tick_all()
+        table.press("jackpot_done")
+        snap = table.wait(lambda s: s.step.phase == "between_rounds")
+        snap = table.wait(lambda s: s.table.lockout is False)  # the controller reports it
+        assert snap.table.seat(WINNER).light is Light.OFF
+        acceptors = table.simulated[0].acceptors
+        qtbot.waitUntil(lambda: acceptors[WINNER].light.name == "OFF", timeout=5_000)
+        assert not table.simulated[0].lockout.locked
+    finally:
+        table.close()
