@@ -18,6 +18,7 @@ from dealer_station.games.pai_gow.dealing import delivery_order, starting_positi
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.procedure import Payment
 from dealer_station.ui.adapters import pai_gow as pai_gow_adapter
+from dealer_station.ui.controller import Snapshot
 from dealer_station.ui.view import Light, payment_lines
 
 pytestmark = pytest.mark.gui
@@ -58,9 +59,16 @@ def assert_plain_words(text: str) -> None:
     assert not re.search(code, text), text
 
 
-def _to_the_hit(table: Table) -> None:
+def _progressive_table(qtbot, tmp_path, monkeypatch) -> Table:
+    """The dealer's screen of a Pai Gow table offering the progressive; the RNG says 3."""
+    monkeypatch.setattr(pai_gow_adapter.secrets, "randbelow", lambda n: RNG_NUMBER - 1)
+    return Table(qtbot, str(tmp_path), "pai_gow",
+                 settings={"side_wagers": {"offered": ["progressive"]}})
+
+
+def _to_the_hit(table: Table) -> Snapshot:
     """A round with the straight flush on position 4's progressive wager, dealt by the shoe and
-    settled, up to the supervisor's validation at the dealer's screen."""
+    settled, validated by a supervisor at the dealer's screen: the jackpot record step."""
     table.sign_in_dealer(DEALER_ID, DEALER_PIN, meter=True)
     table.wait(lambda s: s.step.phase == "between_rounds" and s.table.meter == 1_000_000)
     table.wait_devices_online()
@@ -98,18 +106,16 @@ def _to_the_hit(table: Table) -> None:
     print("REFUSAL:", table.snapshot.message)
     assert_plain_words(table.snapshot.message)  # a refusal in words, never code
     table.supervisor_decides("approve")
+    return table.wait(lambda s: s.step.phase == "jackpot_record")
 
 
 def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot, tmp_path,
                                                                           monkeypatch):
     """(k)(2) lights and count, (k)(3)(iii) a straight flush needs a supervisor who did not deal
     the round, (g)(9) the jackpot record completed before the cards go."""
-    monkeypatch.setattr(pai_gow_adapter.secrets, "randbelow", lambda n: RNG_NUMBER - 1)
-    table = Table(qtbot, str(tmp_path), "pai_gow",
-                  settings={"side_wagers": {"offered": ["progressive"]}})
+    table = _progressive_table(qtbot, tmp_path, monkeypatch)
     try:
         _to_the_hit(table)
-        table.wait(lambda s: s.step.phase == "jackpot_record")
         table.tick_all()  # the payout from the meter ticked off as paid
         table.press("jackpot_done")
         final = table.wait(lambda s: s.step.phase == "between_rounds")
@@ -132,12 +138,9 @@ def test_the_jackpot_payment_is_ticked_off_before_the_round_ends(qtbot, tmp_path
     """The payout from the meter is a payment line like the settlement's: JACKPOT RECORD
     COMPLETE (which ends the round) waits until it is ticked off, says why when pressed before,
     and the tick is journaled: kept when the station starts again mid-step."""
-    monkeypatch.setattr(pai_gow_adapter.secrets, "randbelow", lambda n: RNG_NUMBER - 1)
-    table = Table(qtbot, str(tmp_path), "pai_gow",
-                  settings={"side_wagers": {"offered": ["progressive"]}})
+    table = _progressive_table(qtbot, tmp_path, monkeypatch)
     try:
-        _to_the_hit(table)
-        snap = table.wait(lambda s: s.step.phase == "jackpot_record")
+        snap = _to_the_hit(table)
         jackpot = [line for line in snap.payments if line.order not in snap.ticked]
         assert [(line.verb, line.position) for line in jackpot] == [("PAY", f"pos {WINNER}")], (
             snap.payments)  # the payout from the meter: the one line left
@@ -153,8 +156,7 @@ def test_the_jackpot_payment_is_ticked_off_before_the_round_ends(qtbot, tmp_path
         table.wait_button("jackpot_done")
     finally:
         table.close()
-    again = Table(qtbot, str(tmp_path), "pai_gow",
-                  settings={"side_wagers": {"offered": ["progressive"]}})
+    again = _progressive_table(qtbot, tmp_path, monkeypatch)
     try:
         panel = again.window.sign_in
         panel.user.setText(DEALER_ID)
@@ -176,12 +178,9 @@ def test_the_lockout_is_released_and_the_lights_go_out_when_the_round_ends(qtbot
     round ends (here with its jackpot record complete) the lockout controller unlocks, the
     LOCKOUT ON badge goes, and the lit acceptor light goes out for the next round's wagers,
     on the felt and on the acceptor itself."""
-    monkeypatch.setattr(pai_gow_adapter.secrets, "randbelow", lambda n: RNG_NUMBER - 1)
-    table = Table(qtbot, str(tmp_path), "pai_gow",
-                  settings={"side_wagers": {"offered": ["progressive"]}})
+    table = _progressive_table(qtbot, tmp_path, monkeypatch)
     try:
-        _to_the_hit(table)
-        snap = table.wait(lambda s: s.step.phase == "jackpot_record")
+        snap = _to_the_hit(table)
         assert snap.table.lockout is True  # still held while the round is open
         assert snap.table.seat(WINNER).light is Light.ON  # (k)(3)(i): verified before paying
         table.tick_all()
