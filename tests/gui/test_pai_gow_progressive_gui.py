@@ -182,12 +182,14 @@ def test_the_lockout_is_released_and_the_lights_go_out_when_the_round_ends(qtbot
     try:
         snap = _to_the_hit(table)
         assert snap.table.lockout is True  # still held while the round is open
+        assert snap.table.lockout_note == "1 progressive light(s) lit"
         assert snap.table.seat(WINNER).light is Light.ON  # (k)(3)(i): verified before paying
         table.tick_all()
         table.press("jackpot_done")
         snap = table.wait(lambda s: s.step.phase == "between_rounds")
         snap = table.wait(lambda s: s.table.lockout is False)  # the controller reports it
         assert snap.table.seat(WINNER).light is Light.OFF
+        assert snap.table.lockout_note == "", snap.table.lockout_note  # no "1 light(s) lit"
         acceptors = table.simulated[0].acceptors
         qtbot.waitUntil(lambda: acceptors[WINNER].light.name == "OFF", timeout=5_000)
         assert not table.simulated[0].lockout.locked

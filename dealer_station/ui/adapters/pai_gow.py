@@ -178,7 +178,8 @@ class PaiGowAdapter(GameAdapter):
         ))
         lockout = devices.lockout
         lit = round_.optional.lockout.lit if round_.optional is not None else None
-        note = f"{len(lit)} progressive light(s) lit" if lit else ""
+        # the count of the open round's lights; once it ended they are out (BETWEEN_ROUNDS)
+        note = f"{len(lit)} progressive light(s) lit" if lit and not round_.is_complete else ""
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=lockout,
                          lockout_note=note)
 
