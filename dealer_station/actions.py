@@ -23,7 +23,12 @@ import re
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-__all__ = ["Action", "AtPosition", "CallSupervisor", "CollectCards", "ReturnWagers", "action_name"]
+from dealer_station.procedure import HaltResolution
+
+__all__ = [
+    "Action", "AtPosition", "CallSupervisor", "CollectCards", "ResolveHalt", "ReturnWagers", "Void",
+    "action_name",
+]
 
 
 def action_name(class_name: str) -> str:
@@ -82,3 +87,21 @@ class CollectCards(Action):
 
 class ReturnWagers(Action):
     """A voided round's wagers returned, each RETURN line ticked off."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveHalt(Action):
+    """A supervisor's decision on a halted round (``Station.supervise``, which fills in the
+    supervisor)."""
+
+    resolution: HaltResolution
+    supervisor: str | None = None  # supplied by the station
+
+
+@dataclass(frozen=True, slots=True)
+class Void(Action):
+    """A supervisor voids the round (``Station.void_round``, which fills in the supervisor):
+    each wager is then returned and the cards collected."""
+
+    reason: str
+    supervisor: str | None = None  # supplied by the station

@@ -18,10 +18,11 @@ from dealer_station.actions import (
     AtPosition,
     CallSupervisor,
     CollectCards,
+    ResolveHalt,
     ReturnWagers,
+    Void,
 )
 from dealer_station.money import Cents
-from dealer_station.procedure import HaltResolution
 
 __all__ = [
     "ACTIONS",
@@ -132,22 +133,6 @@ class CollectLosingWagers(Action):
 
 class PayWinningWagers(Action):
     """(e)(8): the winning wagers paid."""
-
-
-@dataclass(frozen=True, slots=True)
-class ResolveHalt(Action):
-    """A supervisor's decision (``Station.supervise``, which fills in the supervisor)."""
-
-    resolution: HaltResolution
-
-
-@dataclass(frozen=True, slots=True)
-class Void(Action):
-    """A supervisor voids the round (``Station.void_round``, which fills in the supervisor):
-    each wager is then returned and the cards collected."""
-
-    supervisor: str
-    reason: str
 
 
 #: Every action of the round, by its name (a journal's or a screen's string form read back).

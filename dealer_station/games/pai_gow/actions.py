@@ -21,10 +21,11 @@ from dealer_station.actions import (
     AtPosition,
     CallSupervisor,
     CollectCards,
+    ResolveHalt,
     ReturnWagers,
+    Void,
 )
 from dealer_station.money import Cents
-from dealer_station.procedure import HaltResolution
 
 __all__ = [
     "ACTIONS",
@@ -189,12 +190,6 @@ class RejectProgressive(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class ResolveHalt(Action):
-    resolution: HaltResolution
-    supervisor: str | None = None  # supplied by the station
-
-
-@dataclass(frozen=True, slots=True)
 class ResolveLightMismatch(Action):
     returned: tuple[int, ...] = ()
     voided: tuple[int, ...] = ()
@@ -248,12 +243,6 @@ class ShufflerReport(Action):
 
 class Surrender(AtPosition):
     """The player surrenders before the hands are exposed."""
-
-
-@dataclass(frozen=True, slots=True)
-class Void(Action):
-    reason: str
-    supervisor: str | None = None  # supplied by the station
 
 
 class WithdrawWager(AtPosition):
