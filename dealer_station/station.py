@@ -8,18 +8,15 @@ configuration and devices, thread safety) is specified in ``docs/station.md``.
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from datetime import UTC, date, datetime
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 from dealer_station import auth, claims, logs
 from dealer_station.actions import Action
-from dealer_station.audit import utc_now
-from dealer_station.auth import Permission, Role
+from dealer_station.auth import Role
 from dealer_station.games.registry import (
     GameHooks,
     MeterTerms,
@@ -29,15 +26,19 @@ from dealer_station.games.registry import (
     register_game,
 )
 from dealer_station.procedure import GameRound, HaltResolution, JSONValue, Record
+from dealer_station.slips import SimulatedPrinter, SlipPrinter
+from dealer_station.station_archive import Archive
+from dealer_station.station_configuration import Configuration
+from dealer_station.station_devices import Devices
 from dealer_station.station_meters import Meters
 from dealer_station.station_people import People
 from dealer_station.station_rounds import ResumeReport, Rounds
 from dealer_station.station_state import Shared, StationState
-from dealer_station.store import archive, sessions
 from dealer_station.store import meters as meter_store
-from dealer_station.store.database import Store, StoreError
+from dealer_station.store import sessions
+from dealer_station.store.database import Store
 from dealer_station.store.paths import table_directory, table_id
-from dealer_station.store.sealer import Sealed, Sealer, SealingStatus
+from dealer_station.store.sealer import SealingStatus
 from dealer_station.store.users import Account
 
 __all__ = [
@@ -51,55 +52,6 @@ __all__ = [
 ]
 
 _DEFAULT_LOCK = auth.LockPolicy()
-
-
-#: The station's own settings and their defaults. ``archive_day_ends``: when the table's day
-#: (or shift) ends, ``HH:MM`` UTC; between rounds after it the station seals the day into a
-#: segment and removes its rounds from the live store (:mod:`.store.archive`); ``""``: never.
-#: ``archive_keep_days``: how many days after its day a sealed segment is kept on the table
-#: before its file is deleted (export it for the regulator first); ``0``: kept for ever.
-STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00",
-                                    "archive_keep_days": 0}
-#: Seconds before a sealing that failed is tried again (between rounds; the status says why).
-RETRY_SEALING_AFTER = 600.0
-#: The longest kept time accepted (a hundred years).
-MAX_KEEP_DAYS = 36_500
-
-
-def _station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
-    """Validated station settings.
-
-    >>> _station_settings({"void_interrupted_phases": ["dealing"]})
-    {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00', 'archive_keep_days': 0}
-    >>> _station_settings({"archive_keep_days": -1})
-    Traceback (most recent call last):
-    ValueError: archive_keep_days is a whole number of days from 0 (kept for ever) to 36500
-    >>> _station_settings({"archive_day_ends": "25:00"})
-    Traceback (most recent call last):
-    ValueError: a day's end is HH:MM (UTC), not '25:00'
-    >>> _station_settings({"archive_day_ends": ""})["archive_day_ends"]
-    ''
-    >>> _station_settings({"colour": "red"})
-    Traceback (most recent call last):
-    ValueError: unknown station setting(s): colour
-    """
-    unknown = set(values) - set(STATION_SETTINGS)
-    if unknown:
-        raise ValueError(f"unknown station setting(s): {', '.join(sorted(unknown))}")
-    merged = {**STATION_SETTINGS, **values}
-    phases = merged["void_interrupted_phases"]
-    if not isinstance(phases, list) or not all(isinstance(p, str) for p in phases):
-        raise ValueError("void_interrupted_phases is a list of phase names")
-    day_ends = merged["archive_day_ends"]
-    if not isinstance(day_ends, str):
-        raise ValueError("archive_day_ends is a time of day, HH:MM (UTC), or \"\" for never")
-    if day_ends:
-        archive.day_end("2000-01-01", day_ends)  # a ValueError names a wrong time
-    keep = merged["archive_keep_days"]
-    if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_KEEP_DAYS:
-        raise ValueError(f"archive_keep_days is a whole number of days from 0 (kept for ever) "
-                         f"to {MAX_KEEP_DAYS}")
-    return merged
 
 
 class Station:
@@ -118,22 +70,15 @@ class Station:
         self._people = People(self._state, lock_policy=lock_policy,
                               pin_cost=auth.PinCost.of(pin_cost))
         self._meters = Meters(self._state, self._people, self.supervise)
+        self._configuration = Configuration(self._state, self._people)
+        self._devices = Devices(self._state, self._people)
+        self._archive = Archive(self._state)
         self._rounds = Rounds(self._state, self._people, self._meters,
-                              self._archive_ended_days)
+                              self._archive.between_rounds)
         self._lock = self._state.lock
-        self._sealed_through: str | None = None  # the last day archived by this station
-        self._retry_sealing_at: float | None = None  # after a failed sealing
-        self._sealer = Sealer(store.directory, store.table)
-        self._retired_on: str | None = None  # the day expired segments were last retired
-        #: Recorded segments whose rounds are leaving the live store, a part between every two
-        #: rounds (a removal cut off by a stop goes on after the next start).
-        self._removing: list[int] = []
-        unfinished = archive.unfinished_removal(store)
-        if unfinished is not None:
-            self._removing.append(unfinished.number)
         #: The receipt printer of the jackpot slips (:mod:`dealer_station.slips`), set by the
         #: application from the table configuration (None: none configured).
-        self.slip_printer: Any = None
+        self.slip_printer: SimulatedPrinter | SlipPrinter | None = None
 
     # -- the table's state, shared by the parts (read and written in StationState) ----------
 
@@ -144,9 +89,6 @@ class Station:
     round_id: Shared[int | None] = Shared("round_id")
     #: The id of the table's last finished round (its payments may still be ticked off).
     last_round_id: Shared[int | None] = Shared("last_round_id")
-    _diagnostic: Shared[str | None] = Shared("diagnostic")
-    #: The table's last finished round (carried state; None: read back when needed).
-    _previous: Shared[GameRound | None] = Shared("previous")
     _log: Shared[Any] = Shared("log")
     #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
     #: why the progressive wager is locked out now (None: it is not).
@@ -187,7 +129,7 @@ class Station:
             logs.bind(table=table)
             for note in store.notes:
                 station._log.warning("store_opened_with_note", note=note)
-            station._initial_configuration(game, settings, station_settings)
+            station._configuration.initial(game, settings, station_settings)
             station._people.end_stale_sessions()
             meter_store.check(store, after=store.proven_window.meter_entries)
             station.resume()
@@ -197,7 +139,7 @@ class Station:
         return station
 
     def close(self) -> None:
-        self._sealer.close()  # a sealing under way stops; nothing of it was recorded
+        self._archive.close()  # a sealing under way stops; nothing of it was recorded
         with self._lock:
             self.store.close()
 
@@ -207,35 +149,7 @@ class Station:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- configuration ---------------------------------------------------------------------
-
-    def _initial_configuration(self, game: str | None,
-                               settings: Mapping[str, JSONValue] | None,
-                               station_settings: Mapping[str, JSONValue] | None) -> None:
-        current = self._state.configuration()
-        if current is None:
-            if game is None:
-                raise StoreError("first start of this table: the game must be given")
-            game_factory(game)(dict(settings or {}))  # refuses an invalid configuration
-            self._store_configuration(game, dict(settings or {}),
-                                      _station_settings(station_settings or {}), actor=None)
-        elif game is not None and current[1]["game"] != game:
-            raise StoreError(f"table {self.store.table} is configured for "
-                             f"{current[1]['game']!r}, not {game!r}; a supervisor changes the "
-                             "configuration")
-
-    def _store_configuration(self, game: str, settings: dict[str, Any],
-                             station_settings: dict[str, Any], actor: str | None) -> int:
-        document = {"game": game, "settings": settings, "station": station_settings}
-        with self.store.transaction() as work:
-            row = work.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM config").fetchone()
-            version = int(row[0])
-            work.execute("INSERT INTO config (version, document, changed_by, time) "
-                         "VALUES (?, ?, ?, ?)",
-                         (version, json.dumps(document, sort_keys=True), actor,
-                          utc_now()))
-            work.audit("config", {"version": version, **document}, actor=actor)
-        return version
+    # -- configuration (:mod:`dealer_station.station_configuration`) ------------------------
 
     @property
     def game(self) -> str:
@@ -259,14 +173,15 @@ class Station:
                              station_settings: Mapping[str, JSONValue] | None = None) -> int:
         """A supervisor (not the dealer on duty, not during a round) changes the configuration;
         the factory must accept it. Returns the new version."""
-        with self._lock:
-            person = self._people.authorized(supervisor, pin,
-                                             Permission.CHANGE_CONFIGURATION)
-            game = game or self.game
-            game_factory(game)(dict(settings))  # refuses an invalid configuration
-            station = (_station_settings(station_settings) if station_settings is not None
-                       else self.station_settings)
-            return self._store_configuration(game, dict(settings), station, actor=person.id)
+        return self._configuration.change(settings, supervisor=supervisor, pin=pin, game=game,
+                                          station=station_settings)
+
+    def change_station_settings(self, changes: Mapping[str, JSONValue], *, supervisor: str,
+                                pin: str) -> int:
+        """A supervisor changes some of the station's own settings (``archive_keep_days``
+        ...), the game's settings unchanged."""
+        return self._configuration.change_station_settings(changes, supervisor=supervisor,
+                                                           pin=pin)
 
     # -- people (:mod:`dealer_station.station_people`) --------------------------------------
 
@@ -392,152 +307,22 @@ class Station:
         finished one)."""
         return self._rounds.payment_ticks(round_id)
 
-    # -- archiving ended days (between rounds) ---------------------------------------------
-
-    def _archive_ended_days(self) -> None:
-        """Between rounds: once a day has ended (``archive_day_ends``), seal it into the next
-        segment on the sealer's thread (:mod:`.store.sealer`: the dealer does not wait), and
-        record a segment sealed and verified since, removing its rounds from the live store
-        (:mod:`.store.archive`; milliseconds). A failure is logged, shown in
-        :meth:`archive_status` and leaves everything in the live store; the next round tries
-        again."""
-        result = self._sealer.take()
-        if result is not None:
-            self._record_sealed(result)
-        if self._removing:
-            self._remove_archived()
-        now = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        settings = self.station_settings
-        if not self._removing and self._retired_on != now[:10]:
-            self._retire_expired(now[:10], int(settings.get("archive_keep_days", 0)))
-        day_ends = settings.get("archive_day_ends", STATION_SETTINGS["archive_day_ends"])
-        if not day_ends:
-            return
-        through = archive.due(str(day_ends), now)
-        if self._sealed_through == through or self._sealer.busy or (
-                self._retry_sealing_at is not None and self.clock() < self._retry_sealing_at):
-            return
-        unremoved = [segment for segment in archive.segments(self.store, unremoved=True)
-                     if archive.indexed(self.store, segment)]
-        self._sealer.start(through, day_ends=str(day_ends), until_seq=self.store.audit_state.seq,
-                           unremoved=unremoved)
-
-    def _retire_expired(self, today: str, keep_days: int) -> None:
-        """Once a day, between rounds: delete the segments kept longer than ``keep_days``
-        (``archive_keep_days``) from the table, audited (:func:`.store.archive.retire`)."""
-        try:
-            expired = archive.expired(self.store, today, keep_days)
-            archive.retire(self.store, expired, keep_days=keep_days)
-            archive.delete_retired_files(self.store)  # what a stop left behind
-            self._retired_on = today
-            if expired:
-                self._log.info("segments_retired", segments=[s.number for s in expired],
-                               kept_days=keep_days)
-                self._sealer.done(f"segments {expired[0].number}-{expired[-1].number} (through "
-                                  f"{expired[-1].through}) deleted after {keep_days} days kept "
-                                  f"at {utc_now()[:16]}Z")
-        except (StoreError, OSError, ValueError) as error:
-            self._log.warning("retire_failed", error=str(error))
-            self._sealer.failed(None, f"deleting segments after the kept time failed: {error}; "
-                                      "the next round tries again")
-
-    def _record_sealed(self, result: Sealed) -> None:
-        """Record what the sealer's thread prepared and verified; its rounds begin to leave
-        the live store (:meth:`_remove_archived`)."""
-        if result.error is not None:
-            self._log.warning("archive_failed", through=result.through, error=result.error)
-            self._retry_sealing_at = self.clock() + RETRY_SEALING_AFTER  # not at every round
-            return
-        self._retry_sealing_at = None
-        try:
-            ready = list(result.verified)
-            if result.prepared is not None:
-                ready.append(archive.record(self.store, result.prepared).number)
-            self._removing = sorted({*self._removing, *ready})
-            self._sealed_through = result.through
-            if result.prepared is not None:
-                self._previous = None  # read back from the segment when it is needed
-            if not ready:
-                self._sealer.done(f"nothing to seal through {result.through}")
-        except (StoreError, OSError, ValueError) as error:
-            self._log.warning("archive_failed", through=result.through, error=str(error))
-            self._sealer.failed(result.through, f"recording the day {result.through} failed: "
-                                                f"{error}; the next round tries again")
-
-    def _remove_archived(self) -> None:
-        """Between rounds: the next part (at most ``archive.REMOVE_PER_ROUND`` rounds, tens of
-        milliseconds) of the recorded segments' rounds leaves the live store."""
-        budget = archive.REMOVE_PER_ROUND
-        try:
-            while self._removing and budget > 0:
-                segment = archive.segment(self.store, self._removing[0])
-                if segment is None:
-                    self._removing.pop(0)
-                    continue
-                budget -= archive.remove_sealed(self.store, segment, verified=True,
-                                                at_most=budget)
-                left = len(archive.live_rounds(self.store, segment))
-                if left:
-                    self._sealer.removing(f"segment {segment.number} (through "
-                                          f"{segment.through}): {left:,} of its "
-                                          f"{len(segment.rounds):,} rounds still to leave the "
-                                          "live store, a part between every two rounds")
-                    continue
-                self._removing.pop(0)
-                self._log.info("segment_archived", segment=segment.number,
-                               through=segment.through, rounds=len(segment.rounds))
-                self._sealer.done(f"segment {segment.number} (through {segment.through}, "
-                                  f"{len(segment.rounds):,} rounds) archived at "
-                                  f"{utc_now()[:16]}Z")
-        except (StoreError, OSError, ValueError) as error:
-            self._log.warning("archive_failed", segment=self._removing[0], error=str(error))
-            self._sealer.failed(None, f"removing segment {self._removing[0]}'s rounds from the "
-                                      f"live store failed: {error}; the next round tries again")
+    # -- archiving ended days (:mod:`dealer_station.station_archive`) ---------------------
 
     def archive_status(self) -> SealingStatus:
         """What archiving is doing now (for the supervisor's screen and ``dealer-station
         archive status``)."""
-        return self._sealer.status()
+        return self._archive.status()
 
     def seal_now(self, through: str | None = None, *, wait: bool = False) -> SealingStatus:
-        """Seal the days up to ``through`` (``YYYY-MM-DD``; default: the last day that has
-        ended; today: what has been played of it, the rest goes with the next day) now, on
-        the sealer's thread (``dealer-station archive seal``); ``wait``: until
-        it is written and, between rounds, recorded (the command line's own station; a
-        running station's screen does not wait). The status after."""
-        with self._lock:
-            day_ends = str(self.station_settings.get("archive_day_ends") or "00:00")
-            now = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S")
-            through = through or archive.due(day_ends, now)
-            date.fromisoformat(through)  # a ValueError names a wrong day
-            if through > now[:10]:
-                raise ValueError(f"the day {through} has not begun yet")
-            if not self._sealer.busy:
-                unremoved = [segment for segment in archive.segments(self.store, unremoved=True)
-                             if archive.indexed(self.store, segment)]
-                self._sealer.start(through, day_ends=day_ends,
-                                   until_seq=self.store.audit_state.seq, unremoved=unremoved)
-        return self.finish_sealing() if wait else self._sealer.status()
-
-    def change_station_settings(self, changes: Mapping[str, JSONValue], *, supervisor: str,
-                                pin: str) -> int:
-        """A supervisor changes some of the station's own settings (``archive_keep_days``
-        ...), the game's settings unchanged (:meth:`change_configuration`)."""
-        return self.change_configuration(self.settings, supervisor=supervisor, pin=pin,
-                                         station_settings={**self.station_settings, **changes})
+        """Seal the days up to ``through`` now (``dealer-station archive seal``;
+        :meth:`Archive.seal_now`); ``wait``: until it is written and recorded."""
+        return self._archive.seal_now(through, wait=wait)
 
     def finish_sealing(self, timeout: float | None = None) -> SealingStatus:
-        """Wait for a sealing under way and, between rounds, record it now (``dealer-station
-        archive seal`` while the station runs; tests); the status after."""
-        self._sealer.wait(timeout)
-        with self._lock:
-            if self.round is None:
-                result = self._sealer.take()
-                if result is not None:
-                    self._record_sealed(result)
-                while self._removing:
-                    self._remove_archived()
-        return self._sealer.status()
+        """Wait for a sealing under way and, between rounds, record it now; the status
+        after."""
+        return self._archive.finish_sealing(timeout)
 
     # -- meters and jackpots (:mod:`dealer_station.station_meters`) ------------------------
 
@@ -598,45 +383,24 @@ class Station:
                                                      supervisor=supervisor, pin=pin,
                                                      reason=reason)
 
-    # -- devices and diagnostics -----------------------------------------------------------
+    # -- devices and diagnostics (:mod:`dealer_station.station_devices`) -------------------
 
     def record_device_event(self, device: str, event: str, **detail: JSONValue) -> None:
         """Audit a device fault, recovery or lockout change and keep it as the device's last
         known state."""
-        with self._lock, logs.bound(device=device):
-            with self.store.transaction() as work:
-                work.execute(
-                    "INSERT INTO device_state (device, state, detail, time) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (device) DO UPDATE SET state = excluded.state, "
-                    "detail = excluded.detail, time = excluded.time",
-                    (device, event, json.dumps(detail, sort_keys=True), utc_now()))
-                work.audit("device", {"device": device, "event": event, **detail},
-                           actor=self.dealer.id if self.dealer else None, round_id=self.round_id)
-            self._log.info("device_event", device_event=event, **detail)
+        self._devices.record_event(device, event, **detail)
 
     def device_states(self) -> dict[str, str]:
-        return self._state.device_states()
+        return self._devices.states()
 
     def authorize_diagnostic(self, name: str, *, technician: str, pin: str,
                              moves_hardware: bool = True) -> Account:
         """A technician (never during a round) is cleared to run diagnostic ``name``."""
-        with self._lock:
-            person = (self._people.authorized(technician, pin, Permission.RUN_DIAGNOSTICS)
-                      if moves_hardware else
-                      self._people.authenticate(technician, pin, "run_diagnostics"))
-            self.store.audit("diagnostic", {"name": name, "moves_hardware": moves_hardware},
-                             actor=person.id)
-            return person
+        return self._devices.authorize_diagnostic(name, technician=technician, pin=pin,
+                                                  moves_hardware=moves_hardware)
 
-    @contextmanager
-    def diagnostic(self, name: str, *, technician: str, pin: str) -> Iterator[Account]:
+    def diagnostic(self, name: str, *, technician: str,
+                   pin: str) -> AbstractContextManager[Account]:
         """``with station.diagnostic("shoe_dispense_test", technician=..., pin=...):`` — the
         station refuses to start a round while the block runs."""
-        person = self.authorize_diagnostic(name, technician=technician, pin=pin)
-        self._diagnostic = name
-        try:
-            yield person
-        finally:
-            self._diagnostic = None
-            self.store.audit("diagnostic", {"name": name, "event": "finished"}, actor=person.id)
-
+        return self._devices.diagnostic(name, technician=technician, pin=pin)

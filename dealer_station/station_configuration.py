@@ -1,0 +1,127 @@
+"""The configuration part of the station (docs/station.md, "Configuration"): the game and its
+settings, and the station's own settings, stored as numbered versions in the table's store. The
+first start stores the first version; afterwards only a supervisor changes it (audited), and
+only to a configuration the game's factory accepts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from dealer_station.audit import utc_now
+from dealer_station.auth import Permission
+from dealer_station.games.registry import game_factory
+from dealer_station.procedure import JSONValue
+from dealer_station.station_people import People
+from dealer_station.station_state import Shared, StationState
+from dealer_station.store import archive
+from dealer_station.store.database import Store, StoreError
+
+__all__ = ["MAX_KEEP_DAYS", "STATION_SETTINGS", "Configuration", "station_settings"]
+
+#: The station's own settings and their defaults. ``archive_day_ends``: when the table's day
+#: (or shift) ends, ``HH:MM`` UTC; between rounds after it the station seals the day into a
+#: segment and removes its rounds from the live store (:mod:`.station_archive`); ``""``: never.
+#: ``archive_keep_days``: how many days after its day a sealed segment is kept on the table
+#: before its file is deleted (export it for the regulator first); ``0``: kept for ever.
+STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00",
+                                    "archive_keep_days": 0}
+#: The longest kept time accepted (a hundred years).
+MAX_KEEP_DAYS = 36_500
+
+
+def station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
+    """Validated station settings.
+
+    >>> station_settings({"void_interrupted_phases": ["dealing"]})
+    {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00', 'archive_keep_days': 0}
+    >>> station_settings({"archive_keep_days": -1})
+    Traceback (most recent call last):
+    ValueError: archive_keep_days is a whole number of days from 0 (kept for ever) to 36500
+    >>> station_settings({"archive_day_ends": "25:00"})
+    Traceback (most recent call last):
+    ValueError: a day's end is HH:MM (UTC), not '25:00'
+    >>> station_settings({"archive_day_ends": ""})["archive_day_ends"]
+    ''
+    >>> station_settings({"colour": "red"})
+    Traceback (most recent call last):
+    ValueError: unknown station setting(s): colour
+    """
+    unknown = set(values) - set(STATION_SETTINGS)
+    if unknown:
+        raise ValueError(f"unknown station setting(s): {', '.join(sorted(unknown))}")
+    merged = {**STATION_SETTINGS, **values}
+    phases = merged["void_interrupted_phases"]
+    if not isinstance(phases, list) or not all(isinstance(p, str) for p in phases):
+        raise ValueError("void_interrupted_phases is a list of phase names")
+    day_ends = merged["archive_day_ends"]
+    if not isinstance(day_ends, str):
+        raise ValueError("archive_day_ends is a time of day, HH:MM (UTC), or \"\" for never")
+    if day_ends:
+        archive.day_end("2000-01-01", day_ends)  # a ValueError names a wrong time
+    keep = merged["archive_keep_days"]
+    if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_KEEP_DAYS:
+        raise ValueError(f"archive_keep_days is a whole number of days from 0 (kept for ever) "
+                         f"to {MAX_KEEP_DAYS}")
+    return merged
+
+
+class Configuration:
+    """The table's configuration versions, over the station's one store and lock."""
+
+    store: Shared[Store] = Shared("store")
+
+    def __init__(self, state: StationState, people: People) -> None:
+        self._state = state
+        self._people = people
+
+    def initial(self, game: str | None, settings: Mapping[str, JSONValue] | None,
+                station: Mapping[str, JSONValue] | None) -> None:
+        """At opening: store the first configuration (the first start of a table must name
+        the game), or refuse a ``game`` other than the one configured."""
+        current = self._state.configuration()
+        if current is None:
+            if game is None:
+                raise StoreError("first start of this table: the game must be given")
+            game_factory(game)(dict(settings or {}))  # refuses an invalid configuration
+            self._store(game, dict(settings or {}), station_settings(station or {}), actor=None)
+        elif game is not None and current[1]["game"] != game:
+            raise StoreError(f"table {self.store.table} is configured for "
+                             f"{current[1]['game']!r}, not {game!r}; a supervisor changes the "
+                             "configuration")
+
+    def _store(self, game: str, settings: dict[str, Any], station: dict[str, Any],
+               actor: str | None) -> int:
+        document = {"game": game, "settings": settings, "station": station}
+        with self.store.transaction() as work:
+            row = work.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM config").fetchone()
+            version = int(row[0])
+            work.execute("INSERT INTO config (version, document, changed_by, time) "
+                         "VALUES (?, ?, ?, ?)",
+                         (version, json.dumps(document, sort_keys=True), actor,
+                          utc_now()))
+            work.audit("config", {"version": version, **document}, actor=actor)
+        return version
+
+    def change(self, settings: Mapping[str, JSONValue], *, supervisor: str, pin: str,
+               game: str | None = None,
+               station: Mapping[str, JSONValue] | None = None) -> int:
+        """A supervisor (not the dealer on duty, not during a round) changes the configuration;
+        the factory must accept it. Returns the new version."""
+        with self._state.lock:
+            person = self._people.authorized(supervisor, pin,
+                                             Permission.CHANGE_CONFIGURATION)
+            game = game or self._state.game
+            game_factory(game)(dict(settings))  # refuses an invalid configuration
+            kept = (station_settings(station) if station is not None
+                    else self._state.station_settings)
+            return self._store(game, dict(settings), kept, actor=person.id)
+
+    def change_station_settings(self, changes: Mapping[str, JSONValue], *, supervisor: str,
+                                pin: str) -> int:
+        """A supervisor changes some of the station's own settings (``archive_keep_days``
+        ...), the game's settings unchanged (:meth:`change`)."""
+        return self.change(self._state.settings, supervisor=supervisor, pin=pin,
+                           station={**self._state.station_settings, **changes})
