@@ -16,21 +16,72 @@ writes: :meth:`dealer_station.station.Station.show_progressive_claim` audits wha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from dealer_station.cards import Card, format_cards, parse_cards
-from dealer_station.games.pai_gow.round import PaiGowRound
+from dealer_station.games.pai_gow.wagers.validation import SupervisorValidation, ValidationState
 from dealer_station.games.registry import game_hooks
 from dealer_station.money import Cents, format_cents
-from dealer_station.procedure import ProcedureError
+from dealer_station.procedure import GameRound, ProcedureError
+from dealer_station.rankings.seven_card import ProgressiveHand, progressive_split
 from dealer_station.store import journal
+from dealer_station.store.database import Store
+from dealer_station.store.meters import Meter
 
 __all__ = ["CLAUSE", "ClaimSource", "LinkedMeter", "LinkedReading", "ProgressiveClaim",
-           "claim_for", "claims_waiting"]
+           "ProgressiveRound", "ProgressiveTerms", "ProgressiveWagers", "claim_for",
+           "claims_waiting"]
 
 CLAUSE = "5324.41(k)(3)(iii)"
+
+
+class ProgressiveTerms(Protocol):
+    """The progressive payout wager's terms as the round was configured ((k)(5))."""
+
+    @property
+    def progressive_denomination(self) -> Cents: ...
+
+    @property
+    def progressive_reset(self) -> Cents: ...
+
+
+class ProgressiveWagers(Protocol):
+    """The part of a round that holds its progressive payout wagers (Pai Gow's
+    :class:`~dealer_station.games.pai_gow.wagers.part.OptionalWagers`): the positions whose
+    wager was counted at the light check ((k)(2)), the meter at settlement, and the payouts
+    waiting for (or having had) a supervisor's validation, in the order they are paid."""
+
+    @property
+    def bonus(self) -> ProgressiveTerms: ...
+
+    @property
+    def progressive_wagered(self) -> tuple[int, ...]: ...
+
+    @property
+    def meter_at_settlement(self) -> Cents | None: ...
+
+    @property
+    def validations(self) -> Sequence[SupervisorValidation]: ...
+
+    @property
+    def pending(self) -> tuple[SupervisorValidation, ...]: ...
+
+    def at_meter(self, request: SupervisorValidation, meter: Cents) -> SupervisorValidation:
+        """The payout ``request`` as it stands with the meter at ``meter`` ((k)(6))."""
+        ...
+
+
+@runtime_checkable
+class ProgressiveRound(GameRound, Protocol):
+    """A round of a game with the progressive payout wager (5324.41(k)): its optional wagers
+    (``None``: none offered) and the seven cards each position received."""
+
+    @property
+    def optional(self) -> ProgressiveWagers | None: ...
+
+    def seven_cards(self, position: int) -> tuple[Card, ...]: ...
 
 
 class ClaimSource(Protocol):
@@ -38,17 +89,17 @@ class ClaimSource(Protocol):
     station, or its meters part :class:`dealer_station.station_meters.Meters`)."""
 
     @property
-    def store(self) -> Any: ...
+    def store(self) -> Store: ...
 
     @property
-    def round(self) -> Any: ...
+    def round(self) -> GameRound | None: ...
 
     @property
     def round_id(self) -> int | None: ...
 
     def progressive_meter_name(self) -> str: ...
 
-    def meter(self, name: str) -> Any: ...
+    def meter(self, name: str) -> Meter: ...
 
     @property
     def linked_meter(self) -> LinkedMeter | None:
@@ -139,9 +190,11 @@ class ProgressiveClaim:
                 "dealer": self.dealer, **({"pool": self.pool} if self.pool else {})}
 
 
-def _decided(validations: Any, position: int) -> str | None:
+def _decided(validations: Iterable[object], position: int) -> str | None:
+    """Why the payout at ``position`` is decided already (``None``: it is not); each of
+    ``validations`` a :class:`SupervisorValidation` or its JSON from a round's document."""
     for each in validations:
-        data = each.to_json() if hasattr(each, "to_json") else each
+        data = each.to_json() if isinstance(each, SupervisorValidation) else each
         if not isinstance(data, Mapping) or data.get("position") != position:
             continue
         state = data.get("state")
@@ -155,7 +208,7 @@ def _decided(validations: Any, position: int) -> str | None:
     return None
 
 
-def _finished(store: Any, round_id: int, position: int) -> ProcedureError:
+def _finished(store: Store, round_id: int, position: int) -> ProcedureError:
     summary = journal.round_summary(store, round_id)
     if summary.status == "void":
         return ProcedureError(f"round {round_id} was voided ({summary.void_reason}): its wagers "
@@ -170,18 +223,23 @@ def _finished(store: Any, round_id: int, position: int) -> ProcedureError:
                           "waited for a supervisor in it: there is nothing to validate", CLAUSE)
 
 
-def _open_round(station: ClaimSource, round_id: int) -> Any:
-    """The open round ``round_id`` with the progressive, or the refusal saying why not."""
+def _open_round(station: ClaimSource, round_id: int
+                ) -> tuple[ProgressiveRound | None, journal.RoundSummary]:
+    """The open round ``round_id`` with the progressive (``None``: the round is finished), or
+    the refusal saying why not."""
     try:
         summary = journal.round_summary(station.store, round_id)
     except ValueError:
         raise ProcedureError(f"there is no round {round_id} at this table", CLAUSE) from None
     hooks = game_hooks(summary.game)
-    round_ = station.round if station.round_id == round_id else None
+    open_ = station.round if station.round_id == round_id else None
     if hooks is None or not hasattr(hooks, "progressive"):
         raise ProcedureError(f"round {round_id} was a {summary.game.replace('_', ' ')} round: "
                              "that game has no progressive payout wager", "5324.41(k)(1)")
-    if round_ is not None and hooks.progressive(round_) is None:
+    if open_ is None:
+        return None, summary
+    round_ = open_ if isinstance(open_, ProgressiveRound) else None
+    if round_ is None or round_.optional is None or hooks.progressive(round_) is None:
         raise ProcedureError(f"round {round_id} was played without the progressive payout "
                              "wager (not offered at this table then)", "5324.41(k)(1)")
     return round_, summary
@@ -193,7 +251,8 @@ def claim_for(station: ClaimSource, round_id: int, position: int) -> Progressive
     round_, summary = _open_round(station, round_id)
     if round_ is None:
         raise _finished(station.store, round_id, position)
-    wagers = round_.optional  # a round with the progressive (checked by _open_round)
+    wagers = round_.optional
+    assert wagers is not None  # a round with the progressive (checked by _open_round)
     wagered = wagers.progressive_wagered
     if position not in wagered:
         raise ProcedureError(f"position {position} has no progressive wager in round "
@@ -207,7 +266,7 @@ def claim_for(station: ClaimSource, round_id: int, position: int) -> Progressive
     decided = _decided(validations, position)
     if decided is not None:
         raise ProcedureError(decided, CLAUSE)
-    pending = [v for v in validations if v.state.value == "pending"]
+    pending = [v for v in validations if v.state is ValidationState.PENDING]
     mine = next((v for v in pending if v.position == position), None)
     if mine is None:
         cards = format_cards(round_.seven_cards(position))
@@ -218,13 +277,11 @@ def claim_for(station: ClaimSource, round_id: int, position: int) -> Progressive
         raise ProcedureError(f"position {pending[0].position} is paid first (from the dealer's "
                              f"right); position {position} waits for it", "5324.41(k)(6)")
     name = station.progressive_meter_name()
-    current, reset, pool, after = _reading(station, round_, round_id, position, name)
+    current, reset, pool, after = _reading(station, wagers, round_id, position, name)
     request = wagers.at_meter(mine, current)  # the hand paying most at the meter now
     amount = request.amount_at(current)
     if after is None:
         after = max(current - amount, reset)
-    from dealer_station.rankings.seven_card import ProgressiveHand, progressive_split
-
     seven = tuple(parse_cards(request.cards, count=7, allow_joker=True))
     split = progressive_split(seven, ProgressiveHand(request.hand))
     return ProgressiveClaim(
@@ -236,8 +293,8 @@ def claim_for(station: ClaimSource, round_id: int, position: int) -> Progressive
         dealer=summary.dealer, pool=pool)
 
 
-def _reading(station: ClaimSource, round_: Any, round_id: int, position: int, name: str
-             ) -> tuple[Cents, Cents, str | None, Cents | None]:
+def _reading(station: ClaimSource, wagers: ProgressiveWagers, round_id: int, position: int,
+             name: str) -> tuple[Cents, Cents, str | None, Cents | None]:
     """(meter now, its reset, the linked pool or None, the meter after when the floor paid
     this claim already): the table's own meter, or its floor's linked pool as it stands."""
     linked = station.linked_meter
@@ -245,7 +302,7 @@ def _reading(station: ClaimSource, round_: Any, round_id: int, position: int, na
         meter = station.meter(name)
         return meter.current, meter.reset, None, None
     reading = linked.reading(round_id, position)
-    reset = round_.optional.bonus.progressive_reset
+    reset = wagers.bonus.progressive_reset
     if reading.reset != reset:
         raise ProcedureError(f"the linked pool {reading.pool!r} resets to "
                              f"{format_cents(reading.reset)} and this table's progressive to "
@@ -260,6 +317,6 @@ def claims_waiting(station: ClaimSource) -> tuple[int | None, tuple[int, ...]]:
     round_ = station.round
     if round_ is None:
         return None, ()
-    wagers = round_.optional if isinstance(round_, PaiGowRound) else None
+    wagers = round_.optional if isinstance(round_, ProgressiveRound) else None
     pending = wagers.pending if wagers is not None else ()
     return station.round_id, tuple(v.position for v in pending)

@@ -16,12 +16,12 @@ from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission
 from dealer_station.games.registry import MeterTerms, game_factory, game_hooks
 from dealer_station.money import Cents, format_cents
-from dealer_station.procedure import JSONValue, ProcedureError, Record
+from dealer_station.procedure import GameRound, JSONValue, ProcedureError, Record
 from dealer_station.station_people import People
 from dealer_station.station_state import StationState
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
-from dealer_station.store.database import Store, StoreError
+from dealer_station.store.database import Store, StoreError, Transaction
 from dealer_station.store.users import Account
 
 __all__ = ["Meters", "Supervise"]
@@ -48,7 +48,7 @@ class Meters:
         return self._state.store
 
     @property
-    def round(self) -> Any:
+    def round(self) -> GameRound | None:
         return self._state.round
 
     @property
@@ -59,7 +59,7 @@ class Meters:
     def linked_meter(self) -> claims.LinkedMeter | None:
         return self._state.linked_meter
 
-    def contribute_payments(self, work: Any) -> None:
+    def contribute_payments(self, work: Transaction) -> None:
         """At the open round's completion, in its transaction: every meter (but the one the
         round's confirmed light count feeds) gets what was wagered on its wager."""
         state, round_ = self._state, self._state.round
@@ -127,7 +127,7 @@ class Meters:
             "SELECT COALESCE(MAX(number), 0) + 1 FROM jackpots").fetchone()
         return int(row[0])
 
-    def progressive_meter(self, round_: Any) -> str | None:
+    def progressive_meter(self, round_: GameRound) -> str | None:
         """The name of the meter ``round_`` feeds and pays from (``None``: no progressive);
         refuses a round whose meter is missing or does not match the configuration."""
         hooks = game_hooks(self._state.game)
@@ -153,7 +153,7 @@ class Meters:
             f"rate {terms.rate_bp} basis points, exactly one of them: found {shown}",
             "5324.41(k)(5)")
 
-    def meter_effects(self, work: Any, record: Record) -> None:
+    def meter_effects(self, work: Transaction, record: Record) -> None:
         """Journal, in the record's own transaction, what it does to the progressive meter:
         ``meter_contribution`` (the amount wagered on it, confirmed by the light count,
         5324.41(k)(2), (k)(5)); ``meter_deduction`` (an approved payout: the numbered jackpot
@@ -165,7 +165,7 @@ class Meters:
         if "meter_contribution" not in effects and "meter_deduction" not in effects and (
                 signer is None):
             return
-        assert self._state.round_id is not None
+        assert self._state.round_id is not None and self._state.round is not None
         name = self.progressive_meter(self._state.round)
         if name is None:
             return
@@ -211,7 +211,7 @@ class Meters:
                                       "clause": "5324.41(k)(3)(iii)"},
                        actor=str(arguments[signer[0]]), round_id=self._state.round_id)
 
-    def _pay_from_pool(self, work: Any, name: str, arguments: Mapping[str, JSONValue],
+    def _pay_from_pool(self, work: Transaction, name: str, arguments: Mapping[str, JSONValue],
                        hand: str, amount: Cents, dealer: str | None,
                        supervisor: str) -> meter_store.Jackpot:
         """Pay an approved claim from the floor's linked pool (one floor transaction, in the
@@ -244,7 +244,7 @@ class Meters:
                           for m in meter_store.meters(self._state.store)):
             raise ProcedureError(reason)
 
-    def reverse_contributions(self, work: Any, document: dict[str, Any], reason: str,
+    def reverse_contributions(self, work: Transaction, document: dict[str, Any], reason: str,
                               actor: str | None) -> None:
         """A voided round's wagers are returned: what it contributed to a meter (the light
         count, 5324.41(k)(2)) is taken back in the void's own transaction, with the reason

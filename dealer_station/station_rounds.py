@@ -29,7 +29,7 @@ from dealer_station.station_meters import Meters
 from dealer_station.station_people import People
 from dealer_station.station_state import Shared, StationState
 from dealer_station.store import journal
-from dealer_station.store.database import Store, StoreError
+from dealer_station.store.database import Store, StoreError, Transaction
 from dealer_station.store.users import Account
 
 __all__ = ["ResumeReport", "Rounds"]
@@ -67,7 +67,8 @@ def _history_json(round_: GameRound) -> list[dict[str, JSONValue]]:
     return [record.to_json() for record in round_.history]
 
 
-def _fits_arguments(action: str, method: Any, arguments: Mapping[str, JSONValue]) -> None:
+def _fits_arguments(action: str, method: Callable[..., object],
+                    arguments: Mapping[str, JSONValue]) -> None:
     """Refuse, in words, an action given details it does not take or without one it needs
     (rather than a Python error naming the method)."""
     try:
@@ -305,7 +306,7 @@ class Rounds:
             logs.unbind("round")
         return record
 
-    def _complete(self, work: Any) -> None:
+    def _complete(self, work: Transaction) -> None:
         assert self.round_id is not None and self.round is not None
         document = self.round.to_document()
         actor = self.dealer.id if self.dealer else None

@@ -60,14 +60,14 @@ class GameHooks(Protocol):
     #: each with the names of its supervisor-id and role arguments.
     supervisor_actions: Mapping[str, tuple[str, str]]
 
-    def prepare(self, settings: Mapping[str, Any], previous: Any | None, *, dealer_id: str,
+    def prepare(self, settings: Mapping[str, Any], previous: GameRound | None, *, dealer_id: str,
                 round_id: int, table: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
         """The settings round ``round_id`` is made from and journaled with (``previous``: the
         table's round before, or ``None``; ``table``: what the dealer tells of the table at
         the start of the round, see ``Station.start_round``)."""
         ...
 
-    def progressive(self, round_: Any) -> MeterTerms | None:
+    def progressive(self, round_: GameRound) -> MeterTerms | None:
         """The meter the round feeds and pays from, or ``None``."""
         ...
 

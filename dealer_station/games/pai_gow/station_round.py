@@ -48,7 +48,7 @@ from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.part import OptionalWagers
 from dealer_station.games.pai_gow.wagers.stub import StubCount
 from dealer_station.games.registry import MeterTerms
-from dealer_station.procedure import ProcedureError
+from dealer_station.procedure import GameRound, ProcedureError
 from dealer_station.resources_path import resource_path
 
 __all__ = [
@@ -137,7 +137,7 @@ def table_context(context: Mapping[str, Any]) -> TableContext:
     return TableContext.from_json(data)
 
 
-def next_table_context(previous: Any) -> TableContext:
+def next_table_context(previous: GameRound | None) -> TableContext:
     """The table context a round starts from, given the table's round before (``None``: none,
     a new game, 5324.41(e)(2)(i), (h)(2)).
 
@@ -261,7 +261,7 @@ class PaiGowStationHooks:
         "reject_progressive": ("supervisor_id", "role"),
     }
 
-    def prepare(self, settings: Mapping[str, Any], previous: Any | None, *, dealer_id: str,
+    def prepare(self, settings: Mapping[str, Any], previous: GameRound | None, *, dealer_id: str,
                 round_id: int, table: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The settings the round ``round_id`` dealt by ``dealer_id`` is made from (journaled
         with it): the table context carried from ``previous`` (the table's round before,
@@ -298,7 +298,7 @@ class PaiGowStationHooks:
                         "stub": stub.to_json()})
         return prepared
 
-    def progressive(self, round_: Any) -> MeterTerms | None:
+    def progressive(self, round_: GameRound) -> MeterTerms | None:
         """The meter ``round_`` feeds and pays from, or ``None`` (no progressive offered)."""
         if not isinstance(round_, PaiGowRound) or round_.optional is None:
             return None
