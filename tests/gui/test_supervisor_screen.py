@@ -341,10 +341,10 @@ def test_theoretical_returns_are_computed_off_the_gui_thread(qtbot: Any, table: 
     sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.configuration
     qtbot.waitUntil(lambda: "Three-card bonus table D" in page.returns.text()
-                    and "house edge 2.136 %" in page.returns.text(), timeout=30_000)
+                    and "house edge 2.136\u00a0%" in page.returns.text(), timeout=30_000)
     assert "Let it ride bonus" in page.returns.text()
     table.wait_idle(page.background, timeout=60)
-    assert "Base game (as configured): return 96.494 %" in page.returns.text()
+    assert "Base game (as configured): return 96.494\u00a0%" in page.returns.text()
 
 
 # -- meters ------------------------------------------------------------------------------------
@@ -568,13 +568,12 @@ def test_the_game_is_changed_between_rounds_and_audited(qtbot: Any, table: Any,
                                                         screen: Any) -> None:
     sign_in(qtbot, table, screen, "S2", "222222")
     page = screen.configuration
-    page.game.setCurrentText("pai_gow")
-    page.game.activated.emit(page.game.currentIndex())
+    qtbot.mouseClick(page.game.buttons["pai_gow"], Qt.MouseButton.LeftButton)
     table.wait_idle(page.background)
     assert "house_way.name" in page.editors and "table.minimum_wager" in page.editors
     qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
     table.wait_idle(page.background)
-    assert "the table now deals pai gow from the next round" in page.message.text()
+    assert "the table now deals Pai Gow Poker from the next round" in page.message.text()
     assert table.call(lambda context: context.station.game) == "pai_gow"
     last = audit_records(table, "config")[-1]
     assert last["data"]["game"] == "pai_gow" and last["actor"] == "S2"

@@ -33,12 +33,11 @@ def test_switching_to_pai_gow_sets_up_its_devices_without_a_restart(qtbot: Any, 
         table.staff_sign_in(screen, SECOND, SECOND_PIN)
         page = screen.configuration
         qtbot.waitUntil(lambda: page.current_game == "let_it_ride", timeout=10_000)
-        page.game.setCurrentText("pai_gow")
-        page.game.activated.emit(page.game.currentIndex())  # the supervisor picks the game
+        table.click(page.game.buttons["pai_gow"])  # the supervisor picks the game
         qtbot.waitUntil(lambda: page.shown_game == "pai_gow", timeout=30_000)
         table.click(page.apply_button)
         qtbot.waitUntil(lambda: "Applied" in page.message.text(), timeout=30_000)
-        assert "the table now deals pai gow from the next round" in page.message.text()
+        assert "the table now deals Pai Gow Poker from the next round" in page.message.text()
         table.click(screen.header.sign_out_button)
         snap = table.wait(lambda s: s.table.title.startswith("PAI GOW POKER")
                           and any("Acceptor lights 6/6" in (h.label or "") for h in s.health))
@@ -88,8 +87,7 @@ def test_switching_to_pai_gow_after_a_let_it_ride_round_draws_pai_gow_at_once(
         table.staff_sign_in(screen, SECOND, SECOND_PIN)
         page = screen.configuration
         qtbot.waitUntil(lambda: page.current_game == "let_it_ride", timeout=10_000)
-        page.game.setCurrentText("pai_gow")
-        page.game.activated.emit(page.game.currentIndex())
+        table.click(page.game.buttons["pai_gow"])
         qtbot.waitUntil(lambda: page.shown_game == "pai_gow", timeout=30_000)
         table.click(page.apply_button)
         qtbot.waitUntil(lambda: "Applied" in page.message.text(), timeout=30_000)

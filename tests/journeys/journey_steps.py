@@ -157,12 +157,9 @@ def create_account(station: Station, who: tuple[str, str, str], role: str = "dea
     station.find("CREATE ACCOUNT")
     station.fill(re.compile(r"^personal id", re.I), user)
     station.fill("full name", name)
-    chooser = station.find(re.compile(r"^(dealer|supervisor|technician)$"), kind="choice")
-    if chooser.text != role:
-        station.click(chooser)
-        station.press(role, kind="row")
+    station.press(role.capitalize())  # each role is a button beside "Role"
     station.fill(re.compile(r"digits", re.I), pin)
-    station.fill(re.compile(r"^the same PIN again$"), pin)
+    station.fill("same PIN", pin)
     station.shot("account-typed", f"Supervisor → Accounts: a {role}'s account typed (id, name, "
                                   "role, the PIN twice)")
     station.press("CREATE ACCOUNT")
@@ -183,13 +180,12 @@ def device_words(station: Station, device: str) -> str:
 
 
 def choose_game(station: Station, game: str) -> str:
-    """Supervisor → Configuration: the game chosen, APPLY; returns the page's answer."""
+    """Supervisor → Configuration: the game (its name: "Pai Gow Poker") chosen, APPLY; returns
+    the page's answer."""
     station.press("Configuration")
-    chooser = station.find(re.compile(r"^(let_it_ride|pai_gow)$"), kind="choice")
-    if chooser.text != game:
-        station.click(chooser)
-        station.press(game, kind="row")
-        station.wait(lambda s: bool(s.find(game, "choice")), f"{game} chosen")
+    station.press(game)
+    station.wait(lambda s: any(t.raw.get("checked") for t in s.find(game, "button")),
+                 f"{game} chosen")
     station.shot("configuration-game", f"Supervisor → Configuration: the game {game} chosen")
     station.press("APPLY")
     screen = station.wait_for(re.compile(r"^Applied as configuration version"))
@@ -200,7 +196,7 @@ def choose_game(station: Station, game: str) -> str:
 def pai_gow_table(station: Station) -> None:
     """The supervisor switches the (fresh) table to Pai Gow Poker on the Configuration page."""
     staff_screen(station, "SUPERVISOR", SUPERVISOR)
-    choose_game(station, "pai_gow")
+    choose_game(station, "Pai Gow Poker")
     back_to_the_table(station)
     station.wait_for("PAI GOW POKER")
 

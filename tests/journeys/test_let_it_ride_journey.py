@@ -74,7 +74,7 @@ def test_first_start_accounts_let_it_ride_then_pai_gow_5324_34_5324_41(open_stat
 
     # the supervisor switches the table to Pai Gow Poker between rounds, without a restart
     staff_screen(station, "SUPERVISOR", SUPERVISOR)
-    answer = choose_game(station, "pai_gow")
+    answer = choose_game(station, "Pai Gow Poker")
     assert "pai gow" in answer.lower(), answer
     back_to_the_table(station)
     station.wait_for("PAI GOW POKER")

@@ -105,5 +105,5 @@ def test_configuration_page_says_who_pays_the_envy_and_banker_bonus_5324_41_l_3_
     for line in (envy, banker):
         assert "house edge" not in line.words and "the house pays" in line.words
     assert "$0.0463 per other hand" in envy.words
-    assert "8.368 % of each imperial wager" in banker.words
-    assert "house edge 7.766 %" in PaiGowReturn("fortune_bonus", "A", -0.077656, True).words
+    assert "8.368\u00a0% of each imperial wager" in banker.words
+    assert "house edge 7.766\u00a0%" in PaiGowReturn("fortune_bonus", "A", -0.077656, True).words

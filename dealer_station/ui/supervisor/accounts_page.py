@@ -17,8 +17,6 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
-    QFormLayout,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -33,11 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.accounts import account_state
-from dealer_station.auth import Role, pin_problem
+from dealer_station.auth import MIN_PIN_DIGITS, Role, pin_problem
 from dealer_station.store.users import Account
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import message_label
+from dealer_station.ui.supervisor.widgets import ChoiceButtons, message_label, say
 
 __all__ = ["AccountsPage"]
 
@@ -89,12 +87,14 @@ class AccountsPage(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(44)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        layout.addWidget(self.table, 3)
+        # the list takes all the height the forms under it leave (it was a box of a fixed share
+        # of the page showing 4½ rows however many accounts and however tall the window)
+        layout.addWidget(self.table, 1)
         lower = QHBoxLayout()
         lower.setSpacing(16)
         lower.addWidget(self._create_form(), 1)
         lower.addWidget(self._chosen_form(), 1)
-        layout.addLayout(lower, 2)
+        layout.addLayout(lower, 0)
         self.message = message_label()
         layout.addWidget(self.message)
         self.table.itemSelectionChanged.connect(self._chosen_changed)
@@ -112,26 +112,40 @@ class AccountsPage(QWidget):
         title = QLabel("CREATE ACCOUNT")
         title.setObjectName("phase")
         column.addWidget(title)
-        form = QFormLayout()
+        form = QGridLayout()  # two fields a row: the form leaves the list its height
+        form.setColumnStretch(1, 1)
+        form.setColumnStretch(3, 1)
         self.new_id = QLineEdit()
-        self.new_id.setPlaceholderText("personal id, e.g. D-2231")
+        self.new_id.setPlaceholderText("personal id")
+        self.new_id.setToolTip("the person's id, e.g. D-2231")
         self.new_name = QLineEdit()
         self.new_name.setPlaceholderText("full name")
-        self.new_role = QComboBox()
-        self.new_role.addItems([role.value for role in Role])
-        self.new_pin = _pin_field("dealer 4-12 digits, others 6-12")
-        self.new_pin_again = _pin_field("the same PIN again")
-        form.addRow("Id", self.new_id)
-        form.addRow("Name", self.new_name)
-        form.addRow("Role", self.new_role)
-        form.addRow("PIN", self.new_pin)
-        form.addRow("PIN again", self.new_pin_again)
+        # a drop-down opened centred on the current role: a tap meant for "technician" picked
+        # "supervisor"; each role is its own button
+        self.new_role = ChoiceButtons([(role.value, role.value.capitalize()) for role in Role])
+        self.new_pin = _pin_field("")
+        self.new_pin_again = _pin_field("same PIN")
+        self.new_role.chosen.connect(self._role_chosen)
+        self._role_chosen(self.new_role.value())
+        for row, (words, field, again_words, again) in enumerate((
+                ("Id", self.new_id, "Name", self.new_name),
+                ("PIN", self.new_pin, "again", self.new_pin_again))):
+            form.addWidget(QLabel(words), 2 * row, 0)
+            form.addWidget(field, 2 * row, 1)
+            form.addWidget(QLabel(again_words), 2 * row, 2)
+            form.addWidget(again, 2 * row, 3)
+        form.addWidget(QLabel("Role"), 1, 0)
+        form.addWidget(self.new_role, 1, 1, 1, 3)
         column.addLayout(form)
         self.create_button = QPushButton("CREATE ACCOUNT")
         self.create_button.setObjectName("primary")
         self.create_button.clicked.connect(self.create_account)
         column.addWidget(self.create_button)
         return box
+
+    def _role_chosen(self, role: str) -> None:
+        """The PIN field says how many digits the role chosen takes."""
+        self.new_pin.setPlaceholderText(f"{MIN_PIN_DIGITS[Role(role)]}-12 digits")
 
     def _chosen_form(self) -> QFrame:
         box = QFrame()
@@ -143,7 +157,7 @@ class AccountsPage(QWidget):
         column.addWidget(self.chosen_title)
         grid = QGridLayout()
         self.reset_pin = _pin_field("new PIN")
-        self.reset_pin_again = _pin_field("the same PIN again")
+        self.reset_pin_again = _pin_field("same PIN")
         grid.addWidget(self.reset_pin, 0, 0)
         grid.addWidget(self.reset_pin_again, 0, 1)
         self.reset_button = QPushButton("RESET PIN")
@@ -153,7 +167,6 @@ class AccountsPage(QWidget):
         grid.addWidget(self.unlock_button, 2, 0)
         grid.addWidget(self.active_button, 2, 1)
         column.addLayout(grid)
-        column.addStretch(1)
         self.reset_button.clicked.connect(self.reset)
         self.unlock_button.clicked.connect(self.unlock)
         self.active_button.clicked.connect(self.toggle_active)
@@ -162,8 +175,7 @@ class AccountsPage(QWidget):
     # -- the list ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        self.calls.submit(lambda context: context.station.accounts(), self._show,
-                          self.message.setText)
+        self.calls.submit(lambda context: context.station.accounts(), self._show, self._say)
 
     def showEvent(self, event: Any) -> None:
         self._ticker.start()
@@ -172,6 +184,9 @@ class AccountsPage(QWidget):
     def hideEvent(self, event: Any) -> None:
         self._ticker.stop()
         super().hideEvent(event)
+
+    def _say(self, words: str) -> None:
+        say(self.message, words)
 
     def _show(self, accounts: list[Account]) -> None:
         chosen = self.chosen
@@ -234,7 +249,7 @@ class AccountsPage(QWidget):
         when the work was done (a refusal keeps what was typed)."""
         session = self.session
         if session is None:
-            self.message.setText("Sign in as a supervisor first.")
+            self._say("Sign in as a supervisor first.")
             return
         credentials = {"supervisor": session.user, "pin": session.pin}
 
@@ -244,24 +259,24 @@ class AccountsPage(QWidget):
         def finished(_result: Any) -> None:
             if then is not None:
                 then()
-            self.message.setText(done)
+            say(self.message, done, done=True)
             self.refresh()
 
         def refused(words: str) -> None:
-            self.message.setText(f"Refused: {words}")
+            self._say(f"Refused: {words}")
             self.refresh()
 
-        self.message.setText("Checking…")
+        self._say("Checking…")
         self.calls.submit(run, finished, refused)
 
     def create_account(self) -> None:
         user, name = self.new_id.text().strip(), self.new_name.text().strip()
-        role, pin = self.new_role.currentText(), self.new_pin.text()
+        role, pin = self.new_role.value(), self.new_pin.text()
         problem = ("Enter the new account's id." if not user else
                    "Enter the new account's name." if not name else
                    _problem_of_pins(pin, self.new_pin_again.text(), role))
         if problem is not None:
-            self.message.setText(problem)
+            self._say(problem)
             return
         self.new_pin.clear()
         self.new_pin_again.clear()
@@ -274,7 +289,8 @@ class AccountsPage(QWidget):
         account is made, the id and name stay (a refused id is corrected, not typed again)."""
         self.new_id.clear()
         self.new_name.clear()
-        self.new_role.setCurrentIndex(0)
+        self.new_role.set_value(Role.DEALER.value)
+        self._role_chosen(Role.DEALER.value)
 
     def reset(self) -> None:
         chosen = self.chosen
@@ -283,7 +299,7 @@ class AccountsPage(QWidget):
         pin = self.reset_pin.text()
         problem = _problem_of_pins(pin, self.reset_pin_again.text(), chosen.role)
         if problem is not None:
-            self.message.setText(problem)
+            self._say(problem)
             return
         self.reset_pin.clear()
         self.reset_pin_again.clear()

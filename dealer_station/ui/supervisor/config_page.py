@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
-    QComboBox,
+    QCheckBox,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -57,7 +57,7 @@ from dealer_station.ui.supervisor.pai_gow_returns import (
     pai_gow_returns,
 )
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import message_label
+from dealer_station.ui.supervisor.widgets import ChoiceButtons, message_label
 
 __all__ = ["ConfigurationPage"]
 
@@ -90,6 +90,8 @@ class ConfigurationPage(QWidget):
         self.session: StaffSession | None = None
         self.fields: list[Field] = []
         self.editors: dict[str, QLineEdit] = {}
+        #: The on/off settings, each a check box (they were typed "yes"/"no").
+        self.toggles: dict[str, QCheckBox] = {}
         self.version = 0
         self.current_game = ""
         self.round_open = False
@@ -118,11 +120,13 @@ class ConfigurationPage(QWidget):
         layout.addWidget(heading)
         top = QHBoxLayout()
         top.addWidget(QLabel("Game"))
-        self.game = QComboBox()
-        self.game.addItems(list(GAMES))
-        top.addWidget(self.game, 1)
+        # the game by its name, each a button (a drop-down showed the code words let_it_ride
+        # and pai_gow)
+        self.game = ChoiceButtons(list(GAMES.items()))
+        top.addWidget(self.game, 2)
         self.status = QLabel("")
         self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
         top.addWidget(self.status, 2)
         layout.addLayout(top)
         body = QHBoxLayout()
@@ -163,7 +167,7 @@ class ConfigurationPage(QWidget):
         layout.addLayout(buttons)
         self.message = message_label()
         layout.addWidget(self.message)
-        self.game.activated.connect(self._game_chosen)
+        self.game.chosen.connect(self._game_chosen)
         self.validate_button.clicked.connect(lambda: self.check())
         self.apply_button.clicked.connect(self.apply)
 
@@ -181,16 +185,20 @@ class ConfigurationPage(QWidget):
     def _show(self, found: tuple[str, dict[str, Any], int, int | None]) -> None:
         game, settings, version, round_id = found
         self.current_game, self.version, self.round_open = game, version, round_id is not None
-        self.game.setCurrentText(game)
+        self.game.set_value(game)
         self.status.setText(f"configuration version {version}" + (
             f" · round {round_id} in progress: a change waits until it ends"
             if round_id is not None else ""))
         self.set_settings(game, settings)
 
-    def _game_chosen(self, _index: int) -> None:
-        game = self.game.currentText()
-        if game == self.current_game:
+    def _game_chosen(self, game: str) -> None:
+        if game == self.shown_game:
             return
+        if game == self.current_game:  # back to the table's own game: its stored settings
+            self.message.setText("")
+            self.refresh()
+            return
+        name = GAMES[game]
 
         def shipped(result: object) -> None:
             if isinstance(result, Exception):
@@ -198,15 +206,16 @@ class ConfigurationPage(QWidget):
                 return
             assert isinstance(result, dict)
             self.set_settings(game, result)
-            self.message.setText(f"The shipped {game.replace('_', ' ')} configuration: edit, "
-                                 "validate and apply (between rounds: the next round is "
-                                 f"{game.replace('_', ' ')}, its devices set up at once).")
+            self.message.setText(f"The shipped {name} configuration: edit, validate and apply "
+                                 f"(between rounds: the next round is {name}, its devices set "
+                                 "up at once).")
 
         self.background.run(lambda: full_settings(game, {}), shipped)
 
     def set_settings(self, game: str, settings: dict[str, Any]) -> None:
         self.fields = flatten(settings)
         self.editors = {}
+        self.toggles = {}
         self.beside = {}
         self.hints = {}
         self.shown_game = game
@@ -223,19 +232,24 @@ class ConfigurationPage(QWidget):
             header.setObjectName("phase")
             form.addRow(header)
             for each in members:
-                editor = QLineEdit(each.text)
-                editor.setObjectName(each.key)
-                editor.textEdited.connect(self._recheck_timer.start)
-                self.editors[each.key] = editor
                 label = field_label(each.key)
-                if game == "pai_gow" and each.key in RECOMPUTE_ON:
-                    editor.textEdited.connect(self._letters_timer.start)
-                if game == "pai_gow" and each.key in BESIDE:
-                    form.addRow(label, self._with_return(each.key, editor))
+                field: QWidget
+                if isinstance(each.value, bool):
+                    field = self._toggle(each.key, each.value, label)
+                    form.addRow(field)
                 else:
-                    form.addRow(label, editor)
+                    field = editor = QLineEdit(each.text)
+                    editor.setObjectName(each.key)
+                    editor.textEdited.connect(self._recheck_timer.start)
+                    self.editors[each.key] = editor
+                    if game == "pai_gow" and each.key in RECOMPUTE_ON:
+                        editor.textEdited.connect(self._letters_timer.start)
+                    if game == "pai_gow" and each.key in BESIDE:
+                        form.addRow(label, self._with_return(each.key, editor))
+                    else:
+                        form.addRow(label, editor)
                 if hint(each.key):
-                    editor.setToolTip(hint(each.key))
+                    field.setToolTip(hint(each.key))
                     note = QLabel(hint(each.key))
                     note.setObjectName("muted")
                     note.setWordWrap(True)
@@ -243,6 +257,18 @@ class ConfigurationPage(QWidget):
                     form.addRow(note)  # the whole width, under its field
         self.fields_area.setWidget(holder)
         self.show_returns(game, settings)
+
+    def _toggle(self, key: str, on: bool, label: str) -> QCheckBox:
+        """An on/off setting as a check box labelled with its name (its hint as a tool tip and
+        under it, as a typed field's)."""
+        box = QCheckBox(label)
+        box.setObjectName(key)
+        box.setChecked(on)
+        box.toggled.connect(self._recheck_timer.start)
+        if self.shown_game == "pai_gow" and key in RECOMPUTE_ON:
+            box.toggled.connect(self._letters_timer.start)
+        self.toggles[key] = box
+        return box
 
     def _with_return(self, key: str, editor: QLineEdit) -> QWidget:
         """The pay table choice with its wagers' returns beside it."""
@@ -392,13 +418,15 @@ class ConfigurationPage(QWidget):
 
     # -- editing ------------------------------------------------------------------------------
     def edited(self) -> dict[str, Any]:
-        """The settings as edited (raises ``ValueError`` for a malformed yes/no)."""
-        return unflatten(self.fields, {key: e.text() for key, e in self.editors.items()})
+        """The settings as edited (raises ``ValueError`` for a malformed value)."""
+        values: dict[str, str | bool] = {key: e.text() for key, e in self.editors.items()}
+        values.update((key, box.isChecked()) for key, box in self.toggles.items())
+        return unflatten(self.fields, values)
 
     def check(self, *, returns: bool = True) -> None:
         """VALIDATE: every value against the regulations (off the GUI thread), the message
         saying what holds; ``returns``: then the returns of the values checked."""
-        game = self.game.currentText()
+        game = self.game.value()
         try:
             settings = self.edited()
         except ValueError as error:
@@ -422,7 +450,7 @@ class ConfigurationPage(QWidget):
             self.check(returns=False)
 
     def apply(self) -> None:
-        session, game = self.session, self.game.currentText()
+        session, game = self.session, self.game.value()
         if session is None:
             return
         try:

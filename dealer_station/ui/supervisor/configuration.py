@@ -56,7 +56,9 @@ __all__ = [
     "validate",
 ]
 
-GAMES = ("let_it_ride", "pai_gow")
+#: The games a table deals, by the code its configuration names them with, and the words a
+#: person reads (the page showed the code words ``let_it_ride`` and ``pai_gow``).
+GAMES: Mapping[str, str] = {"let_it_ride": "Let It Ride", "pai_gow": "Pai Gow Poker"}
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -101,8 +103,8 @@ HINTS: Mapping[str, str] = {
         "(5324.34(f)(2)); the bonus wagers are never limited"
     ),
     "banking.offer_returns_to_dealer": (
-        "yes: the first offer of the bank goes 6, 5, ..., 1, then a round the house banks, then 6 "
-        "again (5324.41(h)(3)); no: from 1 straight back to 6"
+        "ticked: the first offer of the bank goes 6, 5, ..., 1, then a round the house banks, "
+        "then 6 again (5324.41(h)(3)); not ticked: from 1 straight back to 6"
     ),
     "banking.dealer_wager": (
         "last_wager: the dealer wagers the bank's last wager against the dealer; "
@@ -162,7 +164,11 @@ def flatten(settings: Mapping[str, Any], prefix: str = "") -> list[Field]:
     return fields
 
 
-def _parse(original: Any, text: str, key: str) -> Any:
+def _parse(original: Any, text: str | bool, key: str) -> Any:
+    if isinstance(text, bool):  # an on/off box
+        if not isinstance(original, bool):
+            raise ValueError(f"{key}: a value, not on/off")
+        return text
     text = text.strip()
     if isinstance(original, bool):
         if text.lower() in _TRUE:
@@ -180,8 +186,9 @@ def _parse(original: Any, text: str, key: str) -> Any:
     return text
 
 
-def unflatten(fields: list[Field], texts: Mapping[str, str]) -> dict[str, Any]:
-    """The settings mapping with the edited ``texts`` (by key) in place of the fields' values."""
+def unflatten(fields: list[Field], texts: Mapping[str, str | bool]) -> dict[str, Any]:
+    """The settings mapping with the edited ``texts`` (by key; ``True``/``False`` for an on/off
+    setting's box) in place of the fields' values."""
     result: dict[str, Any] = {}
     for each in fields:
         value = (_parse(each.value, texts[each.key], each.key) if each.key in texts
@@ -255,7 +262,7 @@ def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
         if changed_game and reopen is not None:
             reopen(station.game)  # the game's shoe, acceptors and lockout, live
     if changed_game:
-        note = ("the table now deals " + game.replace("_", " ") + " from the next round, its "
+        note = ("the table now deals " + GAMES.get(game, game) + " from the next round, its "
                 "devices already set up for it (no restart)")
     return version, note
 
@@ -278,8 +285,10 @@ class ReturnLine:
     def words(self) -> str:
         if self.expected_return is None:
             return f"{self.wager} ({self.table}): {self.note or 'computing…'}"
-        return (f"{self.wager} ({self.table}): return {100 * (1 + self.expected_return):.3f} % "
-                f"· house edge {-100 * self.expected_return:.3f} %")
+        # a no-break space: the "%" never wraps onto a line of its own
+        return (f"{self.wager} ({self.table}): return "
+                f"{100 * (1 + self.expected_return):.3f}\u00a0% "
+                f"· house edge {-100 * self.expected_return:.3f}\u00a0%")
 
 
 _CACHE: dict[tuple[str, str], float] = {}

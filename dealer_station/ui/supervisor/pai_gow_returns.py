@@ -13,7 +13,7 @@ ones ``dealer-station paytable --game pai-gow --json`` prints for the same lette
 >>> config.fortune_letter, sorted(w.value for w in config.offered)
 ('B', ['fortune_bonus'])
 >>> PaiGowReturn("fortune_bonus", "B", -0.0775, True).words
-'Fortune bonus B: return 92.250 % · house edge 7.750 %'
+'Fortune bonus B: return 92.250\\xa0% · house edge 7.750\\xa0%'
 """
 
 from __future__ import annotations
@@ -86,9 +86,11 @@ class PaiGowReturn:
             return (f"not a wager: the house pays each envy marker ${value:.4f} per other hand "
                     "(expected)")
         if self.wager == "banker_hand_bonus":
-            return (f"not a wager: the house pays {100 * value:.3f} % of each imperial wager per "
-                    "round (expected), when the banker hand is a 9, 10 or J high pai gow")
-        return f"return {100 * (1 + value):.3f} % · house edge {-100 * value:.3f} %"
+            return (f"not a wager: the house pays {100 * value:.3f}\u00a0% of each imperial "
+                    "wager per round (expected), when the banker hand is a 9, 10 or J high pai "
+                    "gow")
+        # a no-break space: the "%" never wraps onto a line of its own
+        return f"return {100 * (1 + value):.3f}\u00a0% · house edge {-100 * value:.3f}\u00a0%"
 
     @property
     def words(self) -> str:

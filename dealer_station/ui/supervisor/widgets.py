@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -25,8 +26,8 @@ from dealer_station.ui.supervisor.calls import StaffContext, StationCalls, reaso
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.theme import THEME, stylesheet
 
-__all__ = ["PageSwitcher", "StaffFrame", "StaffHeader", "StaffSignIn", "message_label",
-           "page_heading", "staff_stylesheet"]
+__all__ = ["ChoiceButtons", "PageSwitcher", "StaffFrame", "StaffHeader", "StaffSignIn",
+           "message_label", "page_heading", "say", "staff_stylesheet"]
 
 
 def staff_stylesheet() -> str:
@@ -54,6 +55,10 @@ QPushButton#nav:checked:focus {{ border: 2px solid {t.next};
     border-left: 6px solid {t.current}; }}
 QLabel#title {{ font-size: {t.instruction_pt}pt; font-weight: bold; }}
 QLabel#good {{ color: {t.ok}; font-weight: bold; }}
+QPushButton#choice {{ min-height: 48px; padding: 2px 14px; font-size: {t.body_pt + 2}pt;
+    border: 2px solid {t.panel_line}; }}
+QPushButton#choice:checked {{ background: {t.felt}; border: 2px solid {t.current}; }}
+QPushButton#choice:focus {{ border: 2px solid {t.next}; }}
 QLabel#bad {{ color: {t.fault}; font-weight: bold; }}
 QLabel#lock {{ color: {t.text}; background: #5a1f1c; border: 2px solid {t.fault};
     border-radius: 8px; padding: 10px; font-weight: bold; font-size: {t.button_pt}pt; }}
@@ -79,6 +84,55 @@ def message_label() -> QLabel:
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
+
+
+def say(label: QLabel, words: str, *, done: bool = False) -> None:
+    """Write ``words`` in a :func:`message_label`: ``done`` (the thing asked is done) in the
+    success colour, anything else (a refusal, a problem, "Checking…") in the warm colour — a
+    success in the warn colour read as a warning."""
+    name = "good" if done else "message"
+    label.setText(words)
+    if label.objectName() != name:
+        label.setObjectName(name)
+        label.style().unpolish(label)
+        label.style().polish(label)
+
+
+class ChoiceButtons(QWidget):
+    """One of a few values, each a large button in a row, the chosen one marked (a drop-down's
+    popup opens centred on the current item, so a tap meant for another picked the one under
+    the finger). ``options``: (value, words shown) pairs; :attr:`chosen` emits the value a tap
+    picks."""
+
+    chosen = Signal(str)
+
+    def __init__(self, options: Sequence[tuple[str, str]],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(6)
+        self.group = QButtonGroup(self)
+        self.group.setExclusive(True)
+        self.buttons: dict[str, QPushButton] = {}
+        for value, words in options:
+            button = QPushButton(words)
+            button.setObjectName("choice")
+            button.setCheckable(True)
+            button.clicked.connect(lambda _=False, v=value: self.chosen.emit(v))
+            self.group.addButton(button)
+            self.buttons[value] = button
+            row.addWidget(button, 1)
+        if options:
+            self.set_value(options[0][0])
+
+    def value(self) -> str:
+        """The value chosen."""
+        return next(v for v, button in self.buttons.items() if button.isChecked())
+
+    def set_value(self, value: str) -> None:
+        """Mark ``value`` chosen (no :attr:`chosen` signal: that is a person's tap)."""
+        self.buttons[value].setChecked(True)
 
 
 class StaffSignIn(QFrame):

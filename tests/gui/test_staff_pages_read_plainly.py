@@ -1,0 +1,147 @@
+"""The supervisor's Configuration and Accounts pages on the real dealer's screen read plainly
+(issue: what a new user met): the games by their names, on/off settings as boxes, a return's
+"%" on its line, each role a button of its own, the accounts list as tall as the page allows,
+a success in the success colour. Clicks and typing on the window's widgets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gui_harness import Table, create_accounts
+from PySide6.QtCore import QPoint, Qt
+
+pytestmark = pytest.mark.gui
+
+#: A second supervisor: the one on duty as the dealer may not change the configuration.
+SECOND, SECOND_PIN = "S-200", "135713"
+
+
+@pytest.fixture
+def table(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Table]:
+    create_accounts(str(tmp_path), monkeypatch, (SECOND, "supervisor", SECOND_PIN))
+    opened = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        opened.sign_in_supervisor()
+        yield opened
+    finally:
+        opened.close()
+
+
+def _wait_calls(table: Table) -> None:
+    table.qtbot.waitUntil(lambda: table.window.staff.calls.pending == 0, timeout=30_000)
+
+
+def _open(table: Table, page: str) -> Any:
+    screen = table.window.staff.supervisor
+    table.staff_sign_in(screen, SECOND, SECOND_PIN)
+    table.click(screen.pages.buttons[page])
+    _wait_calls(table)
+    return screen
+
+
+def _settings(table: Table) -> dict[str, Any]:
+    found: list[dict[str, Any]] = []
+    table.window.call_requested.emit(lambda controller: found.append(controller.station.settings))
+    table.qtbot.waitUntil(lambda: bool(found), timeout=10_000)
+    return found[0]
+
+
+def test_the_games_are_named_and_the_one_dealt_is_marked(table: Table) -> None:
+    """The page showed the code words let_it_ride / pai_gow in a drop-down."""
+    page = _open(table, "Configuration").configuration
+    table.qtbot.waitUntil(lambda: page.current_game == "let_it_ride", timeout=10_000)
+    shown = {button.text(): button.isChecked() for button in page.game.buttons.values()}
+    assert shown == {"Let It Ride": True, "Pai Gow Poker": False}
+    table.click(page.game.buttons["pai_gow"])
+    table.qtbot.waitUntil(lambda: page.shown_game == "pai_gow", timeout=30_000)
+    assert page.message.text().startswith("The shipped Pai Gow Poker configuration")
+    assert "pai_gow" not in page.message.text()
+    table.click(page.game.buttons["let_it_ride"])  # back: the table's own, stored settings
+    table.qtbot.waitUntil(lambda: page.shown_game == "let_it_ride", timeout=30_000)
+    assert page.game.value() == "let_it_ride" and "table.minimum" in page.editors
+
+
+def test_an_on_off_setting_is_a_check_box_and_unticking_it_applies_off(table: Table) -> None:
+    """On/off values were typed "yes"/"no" in text boxes."""
+    page = _open(table, "Configuration").configuration
+    table.qtbot.waitUntil(lambda: "bonus.offered" in page.toggles, timeout=10_000)
+    assert "bonus.offered" not in page.editors
+    box = page.toggles["bonus.offered"]
+    assert box.isChecked() and box.text() == "bonus · offered"
+    # a tap on the box (the row is as wide as the form; the words and box are at its left)
+    table.qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(12, box.height() // 2))
+    assert not box.isChecked()
+    table.click(page.apply_button)
+    table.qtbot.waitUntil(lambda: page.message.text().startswith(("Applied", "Refused")),
+                          timeout=30_000)
+    assert page.message.text().startswith("Applied"), page.message.text()
+    assert _settings(table)["bonus"]["offered"] is False
+
+
+def test_a_theoretical_return_keeps_its_percent_sign_beside_the_figure(table: Table) -> None:
+    """ "96.494 %" wrapped the "%" alone onto the next line: a no-break space holds it."""
+    page = _open(table, "Configuration").configuration
+    table.qtbot.waitUntil(lambda: "Base game (as configured): return 96.494"
+                          in page.returns.text(), timeout=60_000)
+    text = page.returns.text()
+    assert "96.494\u00a0%" in text and " %" not in text
+
+
+def test_each_role_is_a_button_and_a_tap_makes_that_role(table: Table) -> None:
+    """The role drop-down opened centred on the current role: a tap meant for technician made
+    a supervisor."""
+    page = _open(table, "Accounts").accounts
+    assert [b.text() for b in page.new_role.buttons.values()] == [
+        "Dealer", "Supervisor", "Technician"]
+    table.click(page.new_role.buttons["technician"])
+    assert page.new_pin.placeholderText() == "6-12 digits"
+    page.new_id.setText("T-9")
+    page.new_name.setText("Tara Tech")
+    page.new_pin.setText("515253")
+    page.new_pin_again.setText("515253")
+    table.click(page.create_button)
+    _wait_calls(table)
+    assert {a.id: a.role for a in page.accounts}["T-9"] == "technician"
+    assert page.new_role.value() == "dealer" and page.new_pin.placeholderText() == "4-12 digits"
+
+
+def test_a_success_reads_in_the_success_colour_and_a_refusal_in_the_warn_colour(
+        table: Table) -> None:
+    """Success messages were orange, the warn colour."""
+    page = _open(table, "Accounts").accounts
+    page.new_id.setText("D-9")
+    page.new_name.setText("Dan Dealer")
+    page.new_pin.setText("9753")
+    page.new_pin_again.setText("9753")
+    table.click(page.create_button)
+    _wait_calls(table)
+    assert page.message.text() == "Created dealer D-9 (Dan Dealer)."
+    assert page.message.objectName() == "good"
+    page.new_id.setText("D-9")  # taken
+    page.new_name.setText("Dan Dealer")
+    page.new_pin.setText("9753")
+    page.new_pin_again.setText("9753")
+    table.click(page.create_button)
+    _wait_calls(table)
+    assert page.message.text().startswith("Refused:")
+    assert page.message.objectName() == "message"
+
+
+def test_the_accounts_list_takes_the_height_the_forms_leave(table: Table) -> None:
+    """The list was a box of a fixed share of the page (4½ rows at 1280×800)."""
+    page = _open(table, "Accounts").accounts
+    for number in range(8):
+        page.new_id.setText(f"D-{number}")
+        page.new_name.setText(f"Dealer {number}")
+        page.new_pin.setText("2468")
+        page.new_pin_again.setText("2468")
+        table.click(page.create_button)
+        _wait_calls(table)
+    table.qtbot.waitUntil(lambda: len(page.accounts) == 10, timeout=10_000)
+    rows = page.table.viewport().height() // page.table.rowHeight(0)
+    assert rows >= 6, rows  # 4 before
+    lower = page.create_button.parentWidget()
+    assert lower.height() <= lower.sizeHint().height() + 4  # the forms at their own height
