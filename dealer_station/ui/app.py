@@ -236,6 +236,25 @@ def show_kiosk(window: Any) -> None:
     window.showFullScreen()
 
 
+def show_window(window: Any, size: tuple[int, int]) -> None:
+    """Show ``window`` at ``size`` (the 1280×800 it is laid out for at least), or, on a larger
+    screen, over the screen's available geometry (what a maximised window takes: the whole
+    screen less any panel). Maximising is a request to a window manager: with none (a bare X
+    server) the window stayed 1280×800 at the top left of a 1920×1080 screen. So the window is
+    given the available geometry itself, then asked to be maximised (which a window manager
+    honours with its frame)."""
+    width, height = size
+    screen = window.screen()
+    room = screen.availableGeometry() if screen is not None else None
+    if (room is None or room.width() < width or room.height() < height
+            or (room.width(), room.height()) == (width, height)):
+        window.resize(width, height)
+        window.show()
+        return
+    window.setGeometry(room)
+    window.showMaximized()
+
+
 def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1280, 800),
          full_screen: bool = False) -> int:
     """``dealer-station`` with no command: open the dealer's screen (exit status 2 with one
@@ -260,11 +279,11 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = create_window(lambda bridge: build_controller(setup, data_dir, bridge=bridge,
                                                             explicit=config is not None))
-    window.resize(*size)
     if full_screen:  # --kiosk: the whole screen, no window frame
+        window.resize(*size)
         show_kiosk(window)
     else:
-        window.show()
+        show_window(window, size)
     window.snapshot_shown.connect(
         lambda _s: window.setProperty("interactive_after", time.perf_counter() - started))
     code = int(app.exec())
