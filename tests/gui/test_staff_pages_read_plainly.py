@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from gui_harness import Table, create_accounts
 from PySide6.QtCore import QPoint, Qt
+from test_accounts_gui import _create, _wait_calls
 
 pytestmark = pytest.mark.gui
 
@@ -21,17 +22,13 @@ SECOND, SECOND_PIN = "S-200", "135713"
 
 @pytest.fixture
 def table(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Table]:
+    """The real dealer's screen, its first supervisor on duty as the dealer; :data:`SECOND`
+    signs in on the supervisor's screen."""
     create_accounts(str(tmp_path), monkeypatch, (SECOND, "supervisor", SECOND_PIN))
     opened = Table(qtbot, str(tmp_path), "let_it_ride")
-    try:
-        opened.sign_in_supervisor()
-        yield opened
-    finally:
-        opened.close()
-
-
-def _wait_calls(table: Table) -> None:
-    table.qtbot.waitUntil(lambda: table.window.staff.calls.pending == 0, timeout=30_000)
+    opened.sign_in_supervisor()
+    yield opened
+    opened.close()
 
 
 def _open(table: Table, page: str) -> Any:
@@ -98,12 +95,7 @@ def test_each_role_is_a_button_and_a_tap_makes_that_role(table: Table) -> None:
         "Dealer", "Supervisor", "Technician"]
     table.click(page.new_role.buttons["technician"])
     assert page.new_pin.placeholderText() == "6-12 digits"
-    page.new_id.setText("T-9")
-    page.new_name.setText("Tara Tech")
-    page.new_pin.setText("515253")
-    page.new_pin_again.setText("515253")
-    table.click(page.create_button)
-    _wait_calls(table)
+    _create(table, page, "T-9", "Tara Tech", "technician", "515253")
     assert {a.id: a.role for a in page.accounts}["T-9"] == "technician"
     assert page.new_role.value() == "dealer" and page.new_pin.placeholderText() == "4-12 digits"
 
@@ -112,20 +104,10 @@ def test_a_success_reads_in_the_success_colour_and_a_refusal_in_the_warn_colour(
         table: Table) -> None:
     """Success messages were orange, the warn colour."""
     page = _open(table, "Accounts").accounts
-    page.new_id.setText("D-9")
-    page.new_name.setText("Dan Dealer")
-    page.new_pin.setText("9753")
-    page.new_pin_again.setText("9753")
-    table.click(page.create_button)
-    _wait_calls(table)
+    _create(table, page, "D-9", "Dan Dealer", "dealer", "9753")
     assert page.message.text() == "Created dealer D-9 (Dan Dealer)."
     assert page.message.objectName() == "good"
-    page.new_id.setText("D-9")  # taken
-    page.new_name.setText("Dan Dealer")
-    page.new_pin.setText("9753")
-    page.new_pin_again.setText("9753")
-    table.click(page.create_button)
-    _wait_calls(table)
+    _create(table, page, "D-9", "Dan Dealer", "dealer", "9753")  # the id is taken
     assert page.message.text().startswith("Refused:")
     assert page.message.objectName() == "message"
 
@@ -134,12 +116,7 @@ def test_the_accounts_list_takes_the_height_the_forms_leave(table: Table) -> Non
     """The list was a box of a fixed share of the page (4½ rows at 1280×800)."""
     page = _open(table, "Accounts").accounts
     for number in range(8):
-        page.new_id.setText(f"D-{number}")
-        page.new_name.setText(f"Dealer {number}")
-        page.new_pin.setText("2468")
-        page.new_pin_again.setText("2468")
-        table.click(page.create_button)
-        _wait_calls(table)
+        _create(table, page, f"D-{number}", f"Dealer {number}", "dealer", "2468")
     table.qtbot.waitUntil(lambda: len(page.accounts) == 10, timeout=10_000)
     rows = page.table.viewport().height() // page.table.rowHeight(0)
     assert rows >= 6, rows  # 4 before
