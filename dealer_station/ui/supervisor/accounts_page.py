@@ -40,6 +40,9 @@ from dealer_station.ui.supervisor.widgets import ChoiceButtons, message_label, s
 __all__ = ["AccountsPage"]
 
 _COLUMNS = ("Id", "Name", "Role", "State")
+#: Each role's button on the CREATE ACCOUNT form.
+_ROLE_BUTTONS = {Role.DEALER: "Dealer", Role.SUPERVISOR: "Supervisor",
+                 Role.TECHNICIAN: "Technician"}
 
 
 def _pin_field(placeholder: str) -> QLineEdit:
@@ -122,7 +125,7 @@ class AccountsPage(QWidget):
         self.new_name.setPlaceholderText("full name")
         # a drop-down opened centred on the current role: a tap meant for "technician" picked
         # "supervisor"; each role is its own button
-        self.new_role = ChoiceButtons([(role.value, role.value.capitalize()) for role in Role])
+        self.new_role = ChoiceButtons([(role.value, _ROLE_BUTTONS[role]) for role in Role])
         self.new_pin = _pin_field("")
         self.new_pin_again = _pin_field("same PIN")
         self.new_role.chosen.connect(self._role_chosen)
