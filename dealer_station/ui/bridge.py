@@ -14,26 +14,47 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from dealer_station.cards import Card
 from dealer_station.procedure import ProcedureError
-from dealer_station.ui.controller import TableController
+from dealer_station.ui.controller import Snapshot, TableController
+from dealer_station.ui.view import DeviceHealth
 from drivers.events import DeviceEvent
+from drivers.manager import Health
 
-__all__ = ["DeviceBridge", "TableWorker", "start_worker"]
+__all__ = ["DeviceBridge", "Job", "TableWorker", "start_worker"]
+
+
+#: What :attr:`DeviceBridge.health_changed` carries: the device manager's reports, or items ready
+#: to show.
+HealthBatch = tuple[Health | DeviceHealth, ...]
+
+
+@dataclass(frozen=True)
+class Job:
+    """A call to run on the table worker's thread with its controller (a new round, a sign-in,
+    a staff screen's call): what :attr:`MainWindow.call_requested` and
+    :attr:`DeviceBridge.call_requested` carry. ``no_table`` runs instead when the worker has no
+    controller (the table did not start, or has stopped): a staff screen's call or a control
+    socket's request is answered there with a refusal, so nobody waits for ever; without it
+    the job is dropped (the dealer's own calls need a table)."""
+
+    run: Callable[[TableController], object]
+    no_table: Callable[[], object] | None = None
 
 
 class DeviceBridge(QObject):
     """Callbacks for the device manager that emit signals (safe from any thread), and
     :meth:`run_on_worker` for other threads of the station's own (the control socket)."""
 
-    event_received = Signal(object, float)
-    health_changed = Signal(object)
+    event_received = Signal(DeviceEvent, float)
+    health_changed = Signal(tuple)  # HealthBatch
     error_reported = Signal(str)
-    call_requested = Signal(object)
+    call_requested = Signal(Job)
 
     def run_on_worker(self, function: Callable[[TableController], Any],
                       timeout: float = 60.0) -> Any:
@@ -43,18 +64,19 @@ class DeviceBridge(QObject):
         done = threading.Event()
         box: dict[str, Any] = {}
 
-        def job(controller: TableController | None) -> None:
+        def run(controller: TableController) -> None:
             try:
-                if controller is None:
-                    raise ProcedureError("the table is closing: try again when it is open")
                 box["result"] = function(controller)
             except BaseException as error:  # handed back to the caller's thread
                 box["error"] = error
             finally:
                 done.set()
 
-        job.staff_job = True  # type: ignore[attr-defined]  # answered even without a table
-        self.call_requested.emit(job)
+        def no_table() -> None:  # answered even without a table
+            box["error"] = ProcedureError("the table is closing: try again when it is open")
+            done.set()
+
+        self.call_requested.emit(Job(run, no_table))
         if not done.wait(timeout):
             raise ProcedureError(f"the station did not answer within {timeout:.0f} s")
         if "error" in box:
@@ -65,7 +87,8 @@ class DeviceBridge(QObject):
         """Give this to the device manager as its event callback."""
         self.event_received.emit(event, time.perf_counter())
 
-    def on_health(self, health: object) -> None:
+    def on_health(self, health: Health | DeviceHealth | HealthBatch | list[DeviceHealth]
+                  ) -> None:
         """Give this to the device manager as its health callback (a ``Health``, or a batch of
         :class:`DeviceHealth`)."""
         batch = tuple(health) if isinstance(health, (list, tuple)) else (health,)
@@ -79,7 +102,7 @@ class DeviceBridge(QObject):
 class TableWorker(QObject):
     """Owns the controller on the worker thread; every slot ends by emitting a snapshot."""
 
-    snapshot_ready = Signal(object)
+    snapshot_ready = Signal(Snapshot)
     failed = Signal(str)
 
     def __init__(self, factory: Callable[[], TableController]) -> None:
@@ -101,21 +124,18 @@ class TableWorker(QObject):
             return
         self._publish()
 
-    @Slot(str, object)
-    def perform(self, action: str, arguments: object) -> None:
+    @Slot(str)
+    def command(self, name: str) -> None:
+        """The dealer pressed the step's command ``name`` (RIDE, HOUSE WAY, ...)."""
         if self.controller is None:
             return
-        if isinstance(arguments, dict):
-            self.controller.perform(action, arguments)
-        else:
-            self.controller.command(action)
+        self.controller.command(name)
         self._publish()
 
-    @Slot(object)
-    def enter_cards(self, cards: object) -> None:
+    @Slot(tuple)
+    def enter_cards(self, cards: tuple[Card, ...]) -> None:
         if self.controller is None:
             return
-        assert isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards)
         self.controller.enter_cards(cards)
         self._publish()
 
@@ -126,20 +146,18 @@ class TableWorker(QObject):
         self.controller.tick(order, done)
         self._publish()
 
-    @Slot(object, float)
-    def device_event(self, event: object, sensed_at: float) -> None:
+    @Slot(DeviceEvent, float)
+    def device_event(self, event: DeviceEvent, sensed_at: float) -> None:
         if self.controller is None:
             return
         self.last_event_at = sensed_at
-        assert isinstance(event, DeviceEvent)
         self.controller.device_event(event)
         self._publish()
 
-    @Slot(object)
-    def device_health(self, items: object) -> None:
+    @Slot(tuple)
+    def device_health(self, items: HealthBatch) -> None:
         if self.controller is None:
             return
-        assert isinstance(items, tuple)
         before = dict(self.controller.devices.health)
         self.controller.note_health(items)
         if self.controller.devices.health != before:  # heartbeats that change nothing: no redraw
@@ -159,19 +177,17 @@ class TableWorker(QObject):
             self.controller.close()
             self.controller = None
 
-    @Slot(object)
-    def call(self, function: object) -> None:
-        """Run ``function(controller)`` on the worker thread (new round, sign-in, ...). A staff
-        screen's call (``staff_job``) is answered even without a controller (it is refused
-        there), so no screen waits for ever on a table that did not start or has stopped."""
-        if not callable(function):
-            return
+    @Slot(Job)
+    def call(self, job: Job) -> None:
+        """Run ``job.run(controller)`` on the worker thread (new round, sign-in, ...). Without
+        a controller (a table that did not start or has stopped) ``job.no_table`` answers
+        instead, so no staff screen waits for ever."""
         if self.controller is None:
-            if getattr(function, "staff_job", False):
-                function(None)
+            if job.no_table is not None:
+                job.no_table()
             return
         try:
-            function(self.controller)
+            job.run(self.controller)
         except Exception as error:
             self.controller.message = str(error)
         self._publish()

@@ -12,6 +12,7 @@ from typing import Any
 from dealer_station.floor.config import FloorConfig
 from dealer_station.floor.link import FloorLink, FloorView, LinkedPool, ProgressiveLockout
 from dealer_station.hardware import ACCEPTORS_HELD, ACCEPTORS_RELEASED
+from dealer_station.ui.bridge import Job
 
 __all__ = ["attach_floor", "device_health", "device_serials"]
 
@@ -48,8 +49,6 @@ def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> Fl
         (ACCEPTORS_HELD if held else ACCEPTORS_RELEASED,)))
 
     def apply(worker_controller: Any, view: FloorView) -> None:
-        if worker_controller is None:
-            return
         worker_controller.floor = view
         lockout.update(view)
 
@@ -57,7 +56,8 @@ def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> Fl
         if bridge is None:
             apply(controller, view)
         else:
-            bridge.call_requested.emit(lambda worker_controller: apply(worker_controller, view))
+            bridge.call_requested.emit(Job(lambda worker_controller: apply(worker_controller,
+                                                                           view)))
 
     link = FloorLink(config, station.store.directory, station.store.table, station.game,
                      devices=lambda: device_serials(controller),

@@ -79,6 +79,8 @@ class FormPanel(QFrame):
     ("" when none), ``multi`` a list, ``text`` the text, ``number`` an int, ``dice`` a list of
     three ints (0 for a die not entered)."""
 
+    # dict[str, Any]; object because PySide6 turns a dict argument into a QVariantMap (which
+    # drops keys and values it cannot convert)
     submitted = Signal(object)
     cancelled = Signal()
 

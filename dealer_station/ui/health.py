@@ -61,7 +61,7 @@ class HealthItem(QWidget):
     """One device: a coloured dot and its words, elided to the width it is given (down to the
     device's name); the full words are the tooltip and, on a tap, the strip's detail box."""
 
-    tapped = Signal(object)
+    tapped = Signal(QWidget)  # this HealthItem (a class cannot name itself in its own body)
 
     def __init__(self, item: DeviceHealth, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -8,6 +8,8 @@ The window never touches the round or the devices itself: it sends requests to t
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QEvent, QMetaObject, QObject, QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
@@ -22,19 +24,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.ui.bridge import DeviceBridge, TableWorker, start_worker
+from dealer_station.ui.bridge import DeviceBridge, Job, TableWorker, start_worker
 from dealer_station.ui.card_entry import LowHandPicker, ManualCardEntry
-from dealer_station.ui.controller import Snapshot
+from dealer_station.ui.controller import Snapshot, TableController
 from dealer_station.ui.elide import ElidedLabel
 from dealer_station.ui.felt import FeltView
 from dealer_station.ui.form_panel import FormPanel
 from dealer_station.ui.gc_guard import GuiThreadCollector
 from dealer_station.ui.health import HealthStrip
+from dealer_station.ui.help import dealer_help_button
 from dealer_station.ui.payments import PaymentPanel
 from dealer_station.ui.sign_in import SignInPanel, SupervisorDecision
+from dealer_station.ui.sim_panel import install_simulated_table
 from dealer_station.ui.step_panel import StepPanel
+from dealer_station.ui.supervisor.access import install_staff_access
 from dealer_station.ui.theme import stylesheet
 from dealer_station.ui.wager_entry import WagerEntry
+from dealer_station.ui.words import plain_words
 
 __all__ = ["MainWindow", "PanelStack"]
 
@@ -113,11 +119,11 @@ SHUTDOWN_WAIT_SECONDS = 30.0
 class MainWindow(QMainWindow):
     """The dealer's screen for one table."""
 
-    perform_requested = Signal(str, object)
-    cards_requested = Signal(object)
+    command_requested = Signal(str)
+    cards_requested = Signal(tuple)  # tuple[Card, ...]
     tick_requested = Signal(int, bool)
-    call_requested = Signal(object)
-    snapshot_shown = Signal(object)
+    call_requested = Signal(Job)
+    snapshot_shown = Signal(Snapshot)
 
     def __init__(self, worker: TableWorker | None = None, bridge: DeviceBridge | None = None,
                  *, judge: object = None) -> None:
@@ -176,38 +182,28 @@ class MainWindow(QMainWindow):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         for button in self.findChildren(QPushButton):  # touch targets: keys stay the window's
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.step_panel.action_triggered.connect(lambda name: self.perform_requested.emit(name,
-                                                                                          None))
+        self.step_panel.action_triggered.connect(self.command_requested)
         self.payments.ticked.connect(self.tick_requested)
         self.card_entry.cards_entered.connect(self.cards_requested)
         self.low_hand.setting_chosen.connect(self.cards_requested)
         self.low_hand.house_way_requested.connect(
-            lambda: self.perform_requested.emit("house_way", None))
+            lambda: self.command_requested.emit("house_way"))
         self.sign_in.sign_in_requested.connect(
-            lambda user, pin: self.call_requested.emit(lambda c: c.sign_in(user, pin)))
+            lambda user, pin: self.call(lambda c: c.sign_in(user, pin)))
         self.sign_in.supervisor_requested.connect(
-            lambda user, name, pin: self.call_requested.emit(
+            lambda user, name, pin: self.call(
                 lambda c: c.create_first_supervisor(user, name, pin)))
-        self.health.sign_out_requested.connect(
-            lambda: self.call_requested.emit(lambda c: c.sign_out()))
-        self.wager_entry.place_requested.connect(
-            lambda position, amounts: self.call_requested.emit(
-                lambda c: c.place(position, amounts)))
+        self.health.sign_out_requested.connect(lambda: self.call(lambda c: c.sign_out()))
+        self.wager_entry.place_requested.connect(self._place)
         self.supervisor_decision.decided.connect(self._supervisor_decided)
-        self.form.submitted.connect(
-            lambda values: self.call_requested.emit(lambda c: c.submit_form(values)))
-        self.form.cancelled.connect(
-            lambda: self.call_requested.emit(lambda c: c.open_form(None)))
-        self.felt.seat_clicked.connect(
-            lambda key: self.call_requested.emit(lambda c: c.select(key)))
+        self.form.submitted.connect(self._submit_form)
+        self.form.cancelled.connect(lambda: self.call(lambda c: c.open_form(None)))
+        self.felt.seat_clicked.connect(lambda key: self.call(lambda c: c.select(key)))
         space = QShortcut(QKeySequence("Space"), self)
         space.setContext(Qt.ShortcutContext.WindowShortcut)
         space.activated.connect(self.payments.tick_next)
-        from dealer_station.ui.supervisor.access import install_staff_access
         self.staff = install_staff_access(self)  # SUPERVISOR / TECHNICIAN screens over this one
-        from dealer_station.ui.sim_panel import install_simulated_table
         self.simulated_table = install_simulated_table(self)  # only with simulated devices
-        from dealer_station.ui.help import dealer_help_button
         self.help_button = dealer_help_button(self)  # the guide at this screen's section
         self.worker = worker
         self.bridge = bridge
@@ -219,13 +215,24 @@ class MainWindow(QMainWindow):
         """Connect to ``worker`` and start it on its own thread."""
         self.worker = worker
         self.bridge = bridge
-        self.perform_requested.connect(worker.perform)
+        self.command_requested.connect(worker.command)
         self.cards_requested.connect(worker.enter_cards)
         self.tick_requested.connect(worker.tick)
         self.call_requested.connect(worker.call)
         worker.snapshot_ready.connect(self.show_snapshot)
         worker.failed.connect(self.show_error)
         self.thread_ = start_worker(worker, bridge)
+
+    def call(self, run: Callable[[TableController], object]) -> None:
+        """Run ``run(controller)`` on the table worker's thread (dropped while no table runs);
+        the screen is redrawn after it."""
+        self.call_requested.emit(Job(run))
+
+    def _place(self, position: int, amounts: dict[str, int]) -> None:
+        self.call(lambda c: c.place(position, amounts))
+
+    def _submit_form(self, values: dict[str, Any]) -> None:
+        self.call(lambda c: c.submit_form(values))
 
     def _supervisor_decided(self, which: str, user: str, pin: str, reason: str) -> None:
         entry = self.snapshot.entry if self.snapshot is not None else None
@@ -235,12 +242,9 @@ class MainWindow(QMainWindow):
         arguments = dict(given)
         if "reason" in arguments:
             arguments["reason"] = reason
-        self.call_requested.emit(
-            lambda c: c.supervise(action, user, pin, **arguments))
+        self.call(lambda c: c.supervise(action, user, pin, **arguments))
 
     def show_error(self, text: str) -> None:
-        from dealer_station.ui.words import plain_words
-
         self.error.setText(plain_words(text))
         self.error.show()
 

@@ -29,6 +29,7 @@ class WagerEntry(QFrame):
     """Emits :attr:`place_requested` (position, amounts) with ``base`` and
     ``three_card_bonus`` in cents, or ``{"withdraw": 1}``."""
 
+    # (int, dict[str, int]); object because PySide6 turns a dict argument into a QVariantMap
     place_requested = Signal(int, object)
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -97,7 +97,7 @@ def measure_events(samples: int = 30) -> dict[str, list[float]]:
                     raise TimeoutError("the screen did not follow")
 
         def call(function: Any) -> None:
-            window.call_requested.emit(function)
+            window.call(function)
 
         wait(lambda s: s.step.phase == "first_start")
         call(lambda c: c.create_first_supervisor("S-1", "Bench", "135713"))

@@ -157,7 +157,7 @@ class Table:
                 station.create_meter("progressive", wager="progressive", reset=1_000_000,
                                      rate_bp=2100, supervisor=SUPERVISOR, pin=PIN)
 
-        self.window.call_requested.emit(staff)
+        self.window.call(staff)
         snap = self.wait(lambda s: s.step.phase == "signed_out")
         assert not snap.message, snap.message
         panel = self.window.sign_in

@@ -127,7 +127,7 @@ def test_the_receipt_printer_goes_out_of_paper_and_offline_from_the_panel(qtbot,
 
         def report() -> str:
             found: list[str] = []
-            table.window.call_requested.emit(
+            table.window.call(
                 lambda c: found.append(printer_report(c.station.slip_printer)))
             qtbot.waitUntil(lambda: bool(found), timeout=10_000)
             return found[0]

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from dealer_station.procedure import ProcedureError
-from dealer_station.ui.bridge import TableWorker
+from dealer_station.ui.bridge import Job, TableWorker
 from dealer_station.ui.supervisor.calls import (
     Background,
     StaffContext,
@@ -40,7 +40,11 @@ from dealer_station.ui.supervisor.calls import (
     Background, StaffContext, StationThread, join_background)
 
 app = QApplication([])
-station = StationThread(lambda: StaffContext(station="demo"))
+class Demo(str):  # the station's stand-in: answers as "demo", closes as a station does
+    def close(self):
+        pass
+
+station = StationThread(lambda: StaffContext(station=Demo("demo")))
 kept = QWidget()
 kept_calls, kept_background = station.calls(kept), Background(kept)
 lost, got = [], []
@@ -80,13 +84,20 @@ def test_screens_deleted_while_their_workers_answer_do_not_crash() -> None:
     assert (station_answers, computed) == (rounds, rounds)  # everything to the living one
 
 
+class _Demo(str):
+    """The station's stand-in: answers as "demo", closes as a station does."""
+
+    def close(self) -> None:
+        pass
+
+
 def _wait(qtbot: Any, *holders: Any) -> None:
     qtbot.waitUntil(lambda: all(h.pending == 0 for h in holders), timeout=10_000)
 
 
 def test_station_calls_run_on_the_station_thread_and_answer_on_the_gui_thread(
         qtbot: Any) -> None:
-    station = StationThread(lambda: StaffContext(station="demo"))
+    station = StationThread(lambda: StaffContext(station=_Demo("demo")))
     try:
         calls = station.calls()
         seen: list[tuple[str, Any]] = []
@@ -123,7 +134,7 @@ def test_a_station_that_cannot_open_refuses_each_call_with_the_reason(qtbot: Any
 
 
 class _Window(QWidget):
-    call_requested = Signal(object)
+    call_requested = Signal(Job)
 
 
 def test_a_table_that_is_not_running_refuses_staff_calls(qtbot: Any) -> None:
@@ -139,7 +150,7 @@ def test_a_table_that_is_not_running_refuses_staff_calls(qtbot: Any) -> None:
     _wait(qtbot, calls)
     assert refused == ["the table is not running"]
     called: list[Any] = []
-    window.call_requested.emit(called.append)  # the dealer's own calls still need a table
+    window.call_requested.emit(Job(called.append))  # the dealer's own calls need a table
     assert called == []
 
 

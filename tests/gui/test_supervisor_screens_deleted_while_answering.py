@@ -61,6 +61,8 @@ def submit_test(manager, key, *, simulation=None, on_outcome=print, prompt=print
 class Station:
     round_id = None
     exits = 0
+    def close(self):
+        pass
     def diagnostic(self, name, **credentials):
         station = self
         class Block:
@@ -70,9 +72,13 @@ class Station:
         return Block()
 
 technician.submit_test = submit_test
+class Manager:
+    def stop(self):
+        pass
+
 app = QApplication([])
 station = Station()
-thread = StationThread(lambda: StaffContext(station=station, manager=object()))
+thread = StationThread(lambda: StaffContext(station=station, manager=Manager()))
 session = StaffSession("T1", "Tom Tech", "technician", "444444")
 calls = thread.calls()  # one for every screen, as the dealer's window has
 kept = technician.TechnicianScreen(calls)

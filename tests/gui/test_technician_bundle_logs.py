@@ -26,7 +26,7 @@ def test_the_bundle_holds_the_devices_health_changes(qtbot: Any, tmp_path: Any) 
             controller.station.create_user(TECHNICIAN, "Tess Tech", "technician", TECH_PIN,
                                            supervisor=SUPERVISOR, pin=PIN)
 
-        window.call_requested.emit(accounts)
+        window.call(accounts)
         qtbot.wait(200)
         access = window.simulated_table  # the shoe's cable pulled, then plugged back in
         table.click(access.button)

@@ -33,12 +33,20 @@ import weakref
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, Signal, Slot
 
 from dealer_station.procedure import ProcedureError
+from dealer_station.station import Station
+from dealer_station.ui.bridge import Job
+from dealer_station.ui.controller import TableController
 from dealer_station.ui.words import refusal
+from drivers.manager import DeviceManager
+
+if TYPE_CHECKING:  # annotations only: the simulators are not loaded on real hardware
+    from dealer_station.ui.main_window import MainWindow  # it imports this module
+    from drivers.sim.table import SimulatedTable
 
 __all__ = [
     "Answers",
@@ -59,31 +67,20 @@ class StaffContext:
     manager (``None`` without devices), the simulated table (``None`` on real hardware) and the
     dealer's table controller (``None`` when no dealer's screen runs)."""
 
-    station: Any
-    manager: Any = None
-    simulation: Any = None
-    controller: Any = None
+    station: Station
+    manager: DeviceManager | None = None
+    simulation: SimulatedTable | None = None
+    controller: TableController | None = None
 
     @classmethod
-    def of_controller(cls, controller: Any) -> StaffContext:
-        """The context of the dealer's :class:`~dealer_station.ui.controller.TableController`."""
-        return cls(controller.station, getattr(controller, "manager", None),
-                   simulation_of(controller), controller)
-
-
-def simulation_of(controller: Any) -> Any:
-    """The simulated table the controller drives, if any: its ``simulation`` attribute, else
-    the simulated table whose ``close`` the controller will call."""
-    found = getattr(controller, "simulation", None)
-    if found is not None:
-        return found
-    from drivers.sim.table import SimulatedTable
-
-    for closer in getattr(controller, "closers", ()):
-        owner = getattr(closer, "__self__", None)
-        if isinstance(owner, SimulatedTable):
-            return owner
-    return None
+    def of_controller(cls, controller: TableController) -> StaffContext:
+        """The context of the dealer's :class:`~dealer_station.ui.controller.TableController`
+        (refused for a preview's table without a store, whose staff screens have nothing to
+        work on)."""
+        station = controller.station
+        if not isinstance(station, Station):
+            raise ProcedureError("this table keeps no records: the staff screens are closed")
+        return cls(station, controller.manager, controller.simulation, controller)
 
 
 def reason_of(error: BaseException) -> str:
@@ -98,7 +95,7 @@ def reason_of(error: BaseException) -> str:
     return refusal(error)
 
 
-Post = Callable[[Callable[[Any], None]], None]
+Post = Callable[["StaffJob"], None]
 Answer = tuple[int, Any, bool]  # ticket, result (or the words of a refusal), failed
 
 POLL_MS = 5  # how often a screen with work in flight looks for answers (GUI thread only)
@@ -180,26 +177,25 @@ class StationCalls(_Answers):
                on_error: Callable[[str], None] | None = None) -> None:
         ticket = self._ticket(on_done, on_error, function)
         try:
-            self._post(_StaffJob(ticket, function, self._context_of, self.queue))
+            self._post(StaffJob(ticket, function, self._context_of, self.queue))
         except RuntimeError:  # the station's thread is gone (the application is closing)
             self._forget(ticket)
 
 
-class _StaffJob:
-    """What crosses to the station's thread: the function, how to make its context, the ticket
-    and the queue for the answer; nothing of the screen (``staff_job``: the table worker answers
-    it even without a controller)."""
-
-    staff_job = True
+class StaffJob:
+    """What crosses to the station's thread: the function, how to make its context from what
+    that thread holds (the dealer's controller, or the :class:`StationThread`'s context), the
+    ticket and the queue for the answer; nothing of the screen. Called with ``None`` where the
+    table is not running: the refusal is the answer."""
 
     def __init__(self, ticket: int, function: Callable[[StaffContext], Any],
-                 context_of: Callable[[Any], StaffContext], queue: deque[Answer]) -> None:
+                 context_of: ContextOf, queue: deque[Answer]) -> None:
         self._ticket = ticket
         self._function: Callable[[StaffContext], Any] | None = function
         self._context_of = context_of
         self._queue = queue
 
-    def __call__(self, owner: Any) -> None:
+    def __call__(self, owner: Owner) -> None:
         function, self._function = self._function, None
         if function is None:
             return  # answered already
@@ -214,14 +210,19 @@ class _StaffJob:
         self._queue.append(answer)
 
 
-def calls_for_window(window: Any) -> StationCalls:
-    """Calls that run on the dealer's window's table worker (``window.call_requested``)."""
-    return StationCalls(window.call_requested.emit, _controller_context, window)
+def calls_for_window(window: MainWindow) -> StationCalls:
+    """Calls that run on the dealer's window's table worker (``window.call_requested``); with
+    no table running they are refused, never left waiting."""
+    def post(job: StaffJob) -> None:
+        window.call_requested.emit(Job(job, lambda: job(None)))
+
+    return StationCalls(post, _controller_context, window)
 
 
-def _controller_context(controller: Any) -> StaffContext:
+def _controller_context(controller: Owner) -> StaffContext:
     if controller is None:
         raise ProcedureError("the table is not running")
+    assert isinstance(controller, TableController)
     return StaffContext.of_controller(controller)
 
 
@@ -232,7 +233,14 @@ class _NoStation:
         self.error = error
 
 
-def _station_context(context: Any) -> StaffContext:
+#: What a :class:`StaffJob` is called with on the station's thread: the dealer's controller
+#: (``None`` when the table is not running), or the :class:`StationThread`'s context (or why it
+#: could not be made).
+Owner = TableController | StaffContext | _NoStation | None
+ContextOf = Callable[[Owner], StaffContext]
+
+
+def _station_context(context: Owner) -> StaffContext:
     if isinstance(context, _NoStation):
         raise ProcedureError(f"the station could not be opened: {reason_of(context.error)}")
     assert isinstance(context, StaffContext)
@@ -245,9 +253,8 @@ class _Host(QObject):
         self._factory = factory
         self.context: StaffContext | None = None
 
-    @Slot(object)
-    def run(self, job: object) -> None:
-        assert callable(job)
+    @Slot(StaffJob)
+    def run(self, job: StaffJob) -> None:
         if self.context is None:
             try:
                 self.context = self._factory()
@@ -261,11 +268,11 @@ class _Host(QObject):
     def close(self) -> None:
         context, self.context = self.context, None
         if context is not None:
-            for closer in (getattr(context.manager, "stop", None),
-                           getattr(context.simulation, "close", None),
-                           getattr(context.station, "close", None)):
-                if closer is not None:
-                    closer()
+            if context.manager is not None:
+                context.manager.stop()
+            if context.simulation is not None:
+                context.simulation.close()
+            context.station.close()
 
 
 _STATION_THREADS: weakref.WeakSet[StationThread] = weakref.WeakSet()
@@ -277,7 +284,7 @@ class StationThread(QObject):
     the staff screens' calls there. ``stop()`` runs the calls already submitted, closes what
     the factory opened and ends the thread."""
 
-    _run = Signal(object)
+    _run = Signal(StaffJob)
     _close = Signal()
 
     def __init__(self, factory: Callable[[], StaffContext]) -> None:

@@ -117,6 +117,8 @@ class CensusJob(QObject):
     deleted (with its page) while the census runs drops them."""
 
     progressed = Signal(int, int)
+    # the census or the exception that stopped it; object because a Qt signal cannot declare
+    # a union (the slot narrows it: ConfigurationPage._census_ready)
     finished = Signal(object)
 
     def __init__(self, parent: QObject | None = None, *, directory: Path | None = None,

@@ -33,7 +33,7 @@ class SupervisorScreen(StaffFrame):
     """Sign-in, then the supervisor's pages. Emits :attr:`closed` when the supervisor signs out
     (or goes back without signing in)."""
 
-    signed_in = Signal(object)
+    signed_in = Signal(StaffSession)
 
     def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:
         super().__init__(
