@@ -35,6 +35,11 @@ from dealer_station.store.users import Account
 __all__ = ["ResumeReport", "Rounds"]
 
 
+#: Who a void at start-up is by (the record's ``supervisor``): no person, the station's
+#: recovery under the table's rules (setting ``void_interrupted_phases``).
+RECOVERY = "start-up recovery"
+
+
 def _void_reason(round_: GameRound) -> str:
     """Why a round voided itself: the reason a supervisor gave, or of the last halt or
     exposure in its records."""
@@ -362,6 +367,17 @@ class Rounds:
         self.round, self.round_id = None, None
         logs.unbind("round")
 
+    def _void_replayed(self, reason: str) -> bool:
+        """Void the replayed open round with its own journaled ``void`` (named by
+        :data:`RECOVERY`), as a supervisor's void during play is: the dealer then ticks a RETURN
+        line per wager and collects the cards, and the round ends void after that. ``False``
+        when the round cannot (not replayed, no ``void``, or settlement begun)."""
+        can_void = getattr(self.round, "can_void", None)
+        if not callable(can_void) or not can_void(RECOVERY, reason):
+            return False
+        self._perform("void", f"station:{RECOVERY}", {"supervisor": RECOVERY, "reason": reason})
+        return True
+
     def resume(self) -> ResumeReport:
         """Rebuild the open round from its journal, or void it with the reason (see the module
         documentation)."""
@@ -388,13 +404,16 @@ class Rounds:
             if self.round is not None and reason is None:
                 phase = self.round.step.phase
                 void_phases = self.station_settings.get("void_interrupted_phases", [])
-                if phase in void_phases:
+                if phase in void_phases and not getattr(self.round, "is_void", False):
                     reason = (f"interrupted in the {phase} phase, which the table's rules void "
                               "(setting void_interrupted_phases)")
             if reason is not None:
                 self.store.audit("recovery", {"event": "round_voided", "reason": reason,
                                               "records": len(records)}, round_id=summary.id)
-                self._void(reason, actor=None)
+                if phase is not None and self._void_replayed(reason):  # the round's own void: RETURN lines, cards
+                    self.log.warning("round_voided", reason=reason, supervisor=RECOVERY)
+                else:
+                    self._void(reason, actor=None)
                 self.resumed = ResumeReport("voided", summary.id, len(records), reason, phase,
                                             states)
                 return self.resumed

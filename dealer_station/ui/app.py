@@ -94,6 +94,14 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
             controller.devices.redeal_due = True
             controller.notice += (" The deal was interrupted: collect unseen any stacks "
                                   "already delivered, then REDEAL (the deck is reshuffled).")
+    elif station.resumed.outcome == "voided" and station.round is not None:
+        # the round's own void (journaled): its RETURN lines to tick, then the cards
+        controller.ticked = set(station.payment_ticks(station.resumed.round_id))
+        lines = len(getattr(station.round, "void_returns", ()))
+        controller.notice = (f"Round {station.resumed.round_id} was voided at start-up: "
+                             f"{station.resumed.reason}. Return each wager listed ({lines} "
+                             f"RETURN line{'s' if lines != 1 else ''}, tick each), then "
+                             "collect the cards unseen.")
     elif station.resumed.outcome == "voided":
         controller.notice = f"The interrupted round was voided: {station.resumed.reason}"
     return controller

@@ -102,6 +102,15 @@ def perform(station: Station, action: str, arguments: Mapping[str, Any]) -> None
         station.perform(action, **arguments)
 
 
+def finish_the_void(station: Station) -> None:
+    """WAGERS RETURNED and CARDS COLLECTED of a round the recovery voided."""
+    while station.round is not None and station.round.step.phase in ("return_wagers",
+                                                                     "collect_cards"):
+        station.perform(station.round.step.actions[0])
+        sys.stdout.write(".")
+        sys.stdout.flush()
+
+
 def pay_jackpots(station: Station) -> None:
     """Every fifth completed round gets a validated payout, exactly once."""
     paid = {j.round_id for j in meter_store.jackpots(station.store)}
@@ -138,7 +147,12 @@ def main(data_dir: str, rounds: int, seed: int, game: str = "let_it_ride") -> in
             if station.store.query("SELECT COUNT(*) FROM rounds")[0][0] >= rounds:
                 break
             station.start_round()
-        assert station.round_id is not None
+        assert station.round_id is not None and station.round is not None
+        if any(r.action == "void" for r in station.round.history):
+            # voided at start-up (interrupted while dealing): the dealer returns the wagers
+            # and collects the cards, as after any void (the plan itself never voids so)
+            finish_the_void(station)
+            continue
         actions = plan(station.round_id, seed)
         for action, arguments in actions[len(station.round.history):]:
             perform(station, action, arguments)

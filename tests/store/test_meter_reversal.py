@@ -253,13 +253,20 @@ def test_a_round_resumed_after_a_reopen_then_voided_is_reversed_5324_41_k_5(
 
 def test_a_round_the_recovery_voids_is_reversed_at_start_up_5324_41_k_5(tmp_path: Path) -> None:
     """A casino whose rules void a round interrupted before the deal (station setting
-    ``void_interrupted_phases``): the reopened station voids it and takes its contribution
-    back in the same transaction."""
+    ``void_interrupted_phases``): the reopened station voids it with the round's own void —
+    a RETURN line per wager for the dealer, as a supervisor's void — and takes its
+    contribution back when the void ends."""
     station = open_station(tmp_path, void_interrupted_phases=["starting_position"])
     voided = counted_round(station)
     assert station.round is not None and station.round.step.phase == "starting_position"
     station.close()
     station = open_station(tmp_path)
     assert station.resumed.outcome == "voided" and station.resumed.round_id == voided
+    assert station.round is not None and station.round.step.phase == "return_wagers"
+    returns = station.round.void_returns
+    assert {p.position for p in returns} == {1, 4, 6}  # each wager, progressive included
+    assert {p.outcome for p in returns} == {"return"}
+    dealer_ends_the_void(station)
+    assert station.round is None
     assert_reversed(station, voided, RESET, "interrupted in the starting_position phase")
     station.close()
