@@ -410,7 +410,8 @@ class Rounds:
             if reason is not None:
                 self.store.audit("recovery", {"event": "round_voided", "reason": reason,
                                               "records": len(records)}, round_id=summary.id)
-                if phase is not None and self._void_replayed(reason):  # the round's own void: RETURN lines, cards
+                # the round's own void (RETURN lines, the cards) where it replayed
+                if phase is not None and self._void_replayed(reason):
                     self.log.warning("round_voided", reason=reason, supervisor=RECOVERY)
                 else:
                     self._void(reason, actor=None)

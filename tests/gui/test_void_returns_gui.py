@@ -155,3 +155,44 @@ def test_the_next_round_does_not_carry_the_last_void_s_words(qtbot, tmp_path):
         assert not any("voided" in note for note in snap.step.notes), snap.step.notes
     finally:
         table.close()
+
+
+def test_a_round_voided_at_start_up_has_return_lines_then_the_cards(qtbot, tmp_path):
+    """A casino whose rules void a round interrupted while dealing (station setting
+    ``void_interrupted_phases``): after the restart the dealer's screen lists a RETURN line per
+    wager to tick, then WAGERS RETURNED and CARDS COLLECTED, as after a supervisor's void — not
+    a round ended at once with the wagers only named in a notice."""
+    from dealer_station.station import Station
+
+    data, phase = str(tmp_path), "dealing"
+    table = Table(qtbot, data, "let_it_ride")
+    table.sign_in_dealer()
+    table.close()
+    with Station.open(None, data) as station:  # the casino's rule, set by a supervisor
+        station.change_station_settings({"void_interrupted_phases": [phase]},
+                                        supervisor=SUPERVISOR, pin=PIN)
+    table = restarted(table, qtbot, data, "let_it_ride")
+    try:
+        table.wait_devices_online()
+        table.press("start_round")
+        table.wager(3, chip=1)  # $25 on each of the three bets
+        table.press("no_more_bets")
+        table.press("dispense", expect_record=False)
+        assert table.wait(lambda s: s.records == 3).step.phase == phase
+        table = restarted(table, qtbot, data, "let_it_ride")
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
+        assert [(line.position, line.verb, line.amount) for line in snap.payments] == [
+            ("pos 3", "RETURN", "$25.00")] * 3
+        assert not table.window.step_panel.button("wagers_returned").isEnabled()
+        assert any("voided at start-up" in note and "3 RETURN lines" in note
+                   for note in snap.step.notes), snap.step.notes
+        end_the_void(table)
+    finally:
+        table.close()
+    from dealer_station.store import journal
+
+    with Station.open(None, data) as station:
+        summary = journal.rounds(station.store)[0]
+        actions = [r.action for r in journal.round_records(station.store, summary.id)]
+    assert summary.status == "void" and phase in (summary.void_reason or "")
+    assert actions[-3:] == ["void", "return_wagers", "collect_cards"]
