@@ -95,14 +95,19 @@ class Configuration:
     def _store(self, game: str, settings: dict[str, Any], station: dict[str, Any],
                actor: str | None) -> int:
         document = {"game": game, "settings": settings, "station": station}
-        with self.store.transaction() as work:
-            row = work.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM config").fetchone()
-            version = int(row[0])
-            work.execute("INSERT INTO config (version, document, changed_by, time) "
-                         "VALUES (?, ?, ?, ?)",
-                         (version, json.dumps(document, sort_keys=True), actor,
-                          utc_now()))
-            work.audit("config", {"version": version, **document}, actor=actor)
+        self._state.forget_configuration()
+        try:
+            with self.store.transaction() as work:
+                row = work.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM config"
+                                   ).fetchone()
+                version = int(row[0])
+                work.execute("INSERT INTO config (version, document, changed_by, time) "
+                             "VALUES (?, ?, ?, ?)",
+                             (version, json.dumps(document, sort_keys=True), actor,
+                              utc_now()))
+                work.audit("config", {"version": version, **document}, actor=actor)
+        finally:
+            self._state.forget_configuration()
         return version
 
     def change(self, settings: Mapping[str, JSONValue], *, supervisor: str, pin: str,

@@ -55,14 +55,38 @@ class StationState:
         self.linked_meter: LinkedMeter | None = None
         #: The pool's amount the supervisor was shown, while their approval is performed.
         self.pool_shown: Cents | None = None
+        #: The latest configuration as read: (the database's ``data_version`` then, version,
+        #: its document's text, its game); see :meth:`_latest`.
+        self._latest_read: tuple[int, int, str, str] | None = None
 
-    def configuration(self) -> tuple[int, dict[str, Any]] | None:
-        """The latest configuration version and its document (None before the first start)."""
+    def _latest(self) -> tuple[int, str, str] | None:
+        """The latest configuration's version, document text and game, read from the store
+        once and again only after it may have changed: after :meth:`forget_configuration`
+        (this station stored a version) or when another connection committed
+        (``PRAGMA data_version``). Every action reads the game several times: one cheap
+        pragma instead of a query and a JSON parse each time."""
+        seen = int(self.store.pragma("data_version"))
+        if self._latest_read is not None and self._latest_read[0] == seen:
+            return self._latest_read[1:]
         rows = self.store.query("SELECT version, document FROM config ORDER BY version DESC "
                                 "LIMIT 1")
         if not rows:
             return None
-        return rows[0][0], json.loads(rows[0][1])
+        version, text = int(rows[0][0]), str(rows[0][1])
+        self._latest_read = (seen, version, text, str(json.loads(text)["game"]))
+        return self._latest_read[1:]
+
+    def forget_configuration(self) -> None:
+        """A configuration version was (or may have been) stored: read it again."""
+        self._latest_read = None
+
+    def configuration(self) -> tuple[int, dict[str, Any]] | None:
+        """The latest configuration version and its document (None before the first start);
+        the document is the caller's own copy."""
+        latest = self._latest()
+        if latest is None:
+            return None
+        return latest[0], json.loads(latest[1])
 
     def current_configuration(self) -> tuple[int, dict[str, Any]]:
         current = self.configuration()
@@ -71,7 +95,9 @@ class StationState:
 
     @property
     def game(self) -> str:
-        return str(self.current_configuration()[1]["game"])
+        latest = self._latest()
+        assert latest is not None
+        return latest[2]
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -83,7 +109,9 @@ class StationState:
 
     @property
     def configuration_version(self) -> int:
-        return self.current_configuration()[0]
+        latest = self._latest()
+        assert latest is not None
+        return latest[0]
 
     def device_states(self) -> dict[str, str]:
         """Each device's last known state (fault, recovery, ``lockout_on`` ...)."""
