@@ -107,28 +107,34 @@ def make_entry(
     actor: str | None = None,
     table: str | None = None,
     round_id: int | None = None,
+    data_text: str | None = None,
 ) -> AuditEntry:
     """Build the audit record number ``sequence`` following the record whose hash is ``prev``.
+    ``data_text``: ``canonical_json(dict(data))`` when the caller has it already (the journal
+    row of an action holds the same text), so the data is serialized once.
+
+    The line is the canonical JSON of the record with its ``hash``, and the hash is that of the
+    same text without it; both are put together from the canonical text of the data and of the
+    fixed-shape fields (keys sorted: actor, data, hash, kind, prev, round, seq, table, time):
 
     >>> entry = make_entry(1, GENESIS, "config", {"minimum": 500}, time="t", actor="S1")
     >>> entry.line.startswith('{"actor":"S1","data":{"minimum":500},"hash":"')
     True
     >>> len(entry.hash)
     64
+    >>> body = {"seq": 1, "time": "t", "kind": "config", "actor": "S1", "table": None,
+    ...         "round": None, "data": {"minimum": 500}, "prev": GENESIS}
+    >>> entry.hash == _digest(canonical_json(body))
+    True
+    >>> entry.line == canonical_json({**body, "hash": entry.hash})
+    True
     """
-    body: dict[str, Any] = {
-        "seq": sequence,
-        "time": time or utc_now(),
-        "kind": kind,
-        "actor": actor,
-        "table": table,
-        "round": round_id,
-        "data": dict(data),
-        "prev": prev,
-    }
-    own = _digest(canonical_json(body))
-    body["hash"] = own
-    return AuditEntry(sequence, canonical_json(body), own, kind)
+    head = (f'{{"actor":{canonical_json(actor)},"data":'
+            f'{canonical_json(dict(data)) if data_text is None else data_text}')
+    tail = canonical_json({"kind": kind, "prev": prev, "round": round_id, "seq": sequence,
+                           "table": table, "time": time or utc_now()})[1:]
+    own = _digest(f"{head},{tail}")
+    return AuditEntry(sequence, f'{head},"hash":"{own}",{tail}', own, kind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -395,13 +395,15 @@ class Transaction:
         return self.connection.execute(sql, parameters)
 
     def audit(self, kind: str, data: Mapping[str, Any], *, actor: str | None = None,
-              round_id: int | None = None) -> AuditEntry:
-        """Add one audit record to this transaction (chained after the previous one)."""
+              round_id: int | None = None, data_text: str | None = None) -> AuditEntry:
+        """Add one audit record to this transaction (chained after the previous one);
+        ``data_text``: the data's canonical JSON when the caller has it already."""
         head = self.entries[-1] if self.entries else None
         sequence = head.sequence + 1 if head else self._store.audit_state.seq + 1
         prev = head.hash if head else self._store.audit_state.hash
         entry = audit.make_entry(sequence, prev, kind, data, actor=actor,
-                                 table=self._store.table, round_id=round_id)
+                                 table=self._store.table, round_id=round_id,
+                                 data_text=data_text)
         self.entries.append(entry)
         return entry
 

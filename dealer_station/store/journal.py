@@ -104,9 +104,11 @@ def _stored_document(work: Transaction, round_id: int, document: Mapping[str, An
     rows of the round (read back whole by :func:`round_summary`)."""
     records = document.get("records")
     if isinstance(records, list):
-        journal = [json.loads(text) for (text,) in work.execute(
+        # compared as canonical text (rows are written canonically): the same text is the
+        # same value; a row written otherwise keeps the records in the document
+        journal = [text for (text,) in work.execute(
             "SELECT record FROM records WHERE round_id = ? ORDER BY sequence", (round_id,))]
-        if json.loads(audit.canonical_json(records)) == journal:
+        if [audit.canonical_json(record) for record in records] == journal:
             document = {**{k: v for k, v in document.items() if k != "records"},
                         _RECORDS_IN_JOURNAL: True}
     return audit.canonical_json(dict(document))
@@ -133,12 +135,12 @@ def append_record(work: Transaction, round_id: int, record: Record, actor: str |
     if row is None or row[0] != "open":
         raise StoreError(f"round {round_id} is not open")
     data = record.to_json()
+    text = audit.canonical_json(data)  # the row's and the audit record's data, serialized once
     work.execute(
         "INSERT INTO records (round_id, sequence, action, record, actor, time) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (round_id, record.sequence, record.action, audit.canonical_json(data), actor,
-         utc_now()))
-    work.audit("action", data, actor=actor, round_id=round_id)
+        (round_id, record.sequence, record.action, text, actor, utc_now()))
+    work.audit("action", data, actor=actor, round_id=round_id, data_text=text)
 
 
 def finish_round(work: Transaction, round_id: int, status: str, *,
