@@ -48,7 +48,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dealer_station import audit
-from dealer_station.store import archive
+from dealer_station.auth import needs_first_supervisor
+from dealer_station.games.registry import game_factory
+from dealer_station.integrity import IntegrityError, program_identity
+from dealer_station.store import archive, journal
+from dealer_station.store import meters as meter_store
 from dealer_station.store.database import (
     MIGRATIONS,
     AuditState,
@@ -63,8 +67,9 @@ from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, table_director
 from dealer_station.store.witness import ENV_WITNESS, Witness
 from dealer_station.table_config import DEFAULT_CONFIGS, load_table_config
 
-# The imports inside the functions below are deferred on purpose: each check loads the station,
-# the store or the drivers only when it runs, so the command line's lazy start stays light.
+# The drivers and the floor are imported inside the checks that use them, deferred on purpose:
+# `dealer-station audit` imports this module (and `--help` every command), so the drivers, the
+# simulated table and psycopg load only when the checks run.
 __all__ = ["CheckResult", "TableFiles", "print_results", "run", "run_checks"]
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +131,6 @@ def _read_file(path: str | None) -> _Configuration:
 def _validate_game(game: str, settings: Mapping[str, Any]) -> None:
     """Raise with the regulation's clause unless ``game`` accepts ``settings`` (the station's
     own test: it makes a round from them)."""
-    from dealer_station.station import game_factory
-
     game_factory(game)(dict(settings))
 
 
@@ -151,8 +154,6 @@ def _stored_configuration(files: TableFiles) -> tuple[int, Mapping[str, Any]] | 
 def check_program() -> CheckResult:
     """The program's power-up self-check: a bundle's signed manifest and every file's SHA-256
     (``dealer_station/integrity.py``); a development checkout says it is not verified."""
-    from dealer_station.integrity import IntegrityError, program_identity
-
     try:
         identity = program_identity()
     except IntegrityError as error:
@@ -163,6 +164,7 @@ def check_program() -> CheckResult:
 def check_configuration(config: str | None, files: TableFiles
                         ) -> tuple[CheckResult, _Configuration | None]:
     """The configuration check; also returns what it read (for the devices check)."""
+    # deferred on purpose: the drivers load only when the checks run (see above)
     from drivers.config import parse_device_config
 
     name = "configuration"
@@ -351,10 +353,6 @@ def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, b
 def _open_checks(files: TableFiles, migrate: bool) -> str:
     """Open the store as the station does (migrating when due) and check the meters; the
     words to add to the database line. Raises :class:`StoreError`."""
-    from dealer_station.auth import needs_first_supervisor
-    from dealer_station.store import journal
-    from dealer_station.store import meters as meter_store
-
     before = _integrity(files.database, scan=False)[0]
     notes = []
     store = Store.open(files.directory, files.table, readonly=not migrate, create=False)
@@ -382,6 +380,7 @@ def _open_checks(files: TableFiles, migrate: bool) -> str:
 def check_devices(configuration: _Configuration | None, *, transport: str = "pty"
                   ) -> CheckResult:
     """Identify and self-test the configured devices (or the simulated table)."""
+    # deferred on purpose: the drivers and the simulated table load only when the checks run
     from drivers.diagnostics import Diagnostics
     from drivers.sim.table import devices_or_simulation
 
@@ -435,6 +434,7 @@ def run_checks(config: str | None, data_dir: str | None, *, table: str | None = 
     results = [program, configured, database, chain, check_segments(files), check_files(files),
                check_witness(files, state), devices]
     if configuration is not None and configuration.floor is not None:
+        # deferred on purpose: the floor's modules (and psycopg) load only for a floor
         from dealer_station.floor.check import check_floor
 
         name, passed, detail = check_floor(configuration.floor, files.table)

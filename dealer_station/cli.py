@@ -18,6 +18,7 @@ from typing import NoReturn
 
 from dealer_station import __version__, commands
 from dealer_station.cards import CardError
+from dealer_station.integrity import IntegrityError, program_identity
 from dealer_station.procedure import ProcedureError
 
 __all__ = ["OneLineParser", "build_parser", "main"]
@@ -124,8 +125,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(chosen)
     args = parser.parse_args(arguments)
     if not args.check:  # --check reports it among its checks
-        from dealer_station.integrity import IntegrityError, program_identity
-
         try:
             program_identity()  # a bundle: signature and every file (a checkout: nothing)
         except IntegrityError as error:
@@ -134,6 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 3
     try:
         if args.command is None:
+            # deferred on purpose: a command's run imports its own module alone (no other)
             from dealer_station.commands import _default
 
             return _default.run(args)

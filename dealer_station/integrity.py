@@ -36,6 +36,7 @@ dealer_station.integrity.IntegrityError: app.py: modified (its SHA-256 is not th
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
@@ -44,6 +45,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from dealer_station import __version__
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -134,6 +137,7 @@ def manifest_bytes(root: Path, version: str, key_note: str = "") -> bytes:
 def sign(root: Path, key: Ed25519PrivateKey, *, version: str,
          key_note: str = "") -> ProgramIdentity:
     """Write the manifest of ``root``, its signature and the public key (build time)."""
+    # deferred on purpose: cryptography loads only to verify a bundle (not in a checkout)
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
     manifest = manifest_bytes(root, version, key_note)
@@ -168,6 +172,7 @@ def _read(root: Path) -> tuple[bytes, bytes, bytes]:
 def verify_program(root: Path) -> ProgramIdentity:
     """Check the signature of ``root``'s manifest and every file against it; the identity, or
     :class:`IntegrityError` naming the first file that is modified, missing or added."""
+    # deferred on purpose: cryptography loads only to verify a bundle (not in a checkout)
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -208,8 +213,6 @@ def program_identity() -> ProgramIdentity:
     development checkout's identity says it is not verified."""
     global _verified
     if _verified is None:
-        from dealer_station import __version__
-
         root = bundle_root()
         if root is None:
             checkout = Path(__file__).resolve().parents[1]
@@ -225,8 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m dealer_station.integrity sign DIR --version V [--key KEY.pem]``: sign a built
     bundle (installer/build.sh). Without --key an ephemeral key is made and thrown away (a CI
     build: its identity matches no approved build)."""
-    import argparse
-
+    # deferred on purpose: cryptography loads only to sign a bundle
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from cryptography.hazmat.primitives.serialization import load_pem_private_key
 

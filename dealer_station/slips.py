@@ -69,6 +69,7 @@ def slip_lines(jackpot: Jackpot, *, table: str, copy: bool) -> list[str]:
 
 def _escpos() -> Any:
     try:
+        # deferred on purpose: python-escpos loads only for a real receipt printer
         from escpos import printer
     except ImportError as error:  # pragma: no cover - a dependency of the package
         raise PrinterFault(f"python-escpos is not installed: {error}") from None

@@ -66,6 +66,7 @@ class Outcome:
 
 def list_ports(usb_backend: str | None = None) -> list[Outcome]:
     """Serial ports and USB devices present (never fails: an empty list is information)."""
+    # deferred on purpose: pyserial's port enumeration and pyusb load only to list ports
     from serial.tools import list_ports as serial_ports
 
     from drivers.transports.usb import discover

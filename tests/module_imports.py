@@ -83,3 +83,45 @@ def imported_modules(name: str, path: Path, *, module_level: bool,
             if target and target != name:
                 found.add(target)
     return found
+
+
+def unexplained_local_imports(path: Path) -> list[int]:
+    """The lines of the imports inside functions of the module at ``path`` (``if TYPE_CHECKING``
+    ones aside) that do not say why they are deferred: each run of imports next to each other
+    needs a comment with the word "deferred" on the line above its first import or on one of
+    its lines."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    unexplained: list[int] = []
+
+    def said(first: int, last: int) -> bool:
+        above = lines[first - 2].strip() if first >= 2 else ""
+        return ((above.startswith("#") and "deferred" in above)
+                or any("#" in line and "deferred" in line for line in lines[first - 1:last]))
+
+    def visit(body: list[ast.stmt], in_function: bool) -> None:
+        run: list[ast.stmt] = []
+        for statement in [*body, None]:
+            if isinstance(statement, ast.Import | ast.ImportFrom) and in_function:
+                run.append(statement)
+                continue
+            if run and not said(run[0].lineno, run[-1].end_lineno or run[-1].lineno):
+                unexplained.extend(each.lineno for each in run)
+            run = []
+            if statement is None:
+                break
+            inner_function = in_function or isinstance(statement, ast.FunctionDef
+                                                       | ast.AsyncFunctionDef)
+            if isinstance(statement, ast.If) and _is_type_checking(statement.test):
+                visit(statement.orelse, in_function)
+                continue
+            for child in ast.iter_child_nodes(statement):
+                if isinstance(child, ast.ExceptHandler):
+                    visit(child.body, inner_function)
+            for block in ("body", "orelse", "finalbody"):
+                inner = getattr(statement, block, None)
+                if isinstance(inner, list) and all(isinstance(s, ast.stmt) for s in inner):
+                    visit(inner, inner_function)
+
+    visit(ast.parse(text, filename=str(path)).body, False)
+    return sorted(unexplained)

@@ -36,7 +36,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+import platformdirs
+
+from dealer_station import __version__
 from dealer_station.analysis import pai_gow_census
+from dealer_station.analysis.five_card_table import five_card_codes
 from dealer_station.analysis.pai_gow_census import (
     ALL_RANKS,
     PaiGowCensus,
@@ -45,6 +50,7 @@ from dealer_station.analysis.pai_gow_census import (
     decode,
     encode,
 )
+from dealer_station.resources_path import resource_path
 
 __all__ = [
     "CACHE_NAME",
@@ -100,8 +106,6 @@ def census_key(modules: Sequence[str] = CENSUS_MODULES) -> str:
         try:
             digest.update(Path(origin).read_bytes() if origin else b"")
         except OSError:
-            from dealer_station import __version__
-
             digest.update(f"version {__version__}".encode())
     return digest.hexdigest()
 
@@ -113,7 +117,6 @@ def cache_directory() -> Path:
     override = os.environ.get(ENV_CACHE_DIR)
     if override:
         return Path(override)
-    import platformdirs
 
     return Path(platformdirs.user_cache_dir("dealer-station", appauthor=False))
 
@@ -184,10 +187,6 @@ def behaviour_key() -> str:
     second). Unlike :func:`census_key` it does not change with an edit that changes no result
     (a comment, a faster loop), so the census shipped with the software stays valid until the
     rankings really change."""
-    import numpy as np
-
-    from dealer_station.analysis.five_card_table import five_card_codes
-
     classes = pai_gow_census.hand_classes(SAMPLE_RANKS)
     digest = hashlib.sha256(f"format {FORMAT} behaviour\n".encode())
     digest.update(np.ascontiguousarray(five_card_codes()).tobytes())
@@ -201,8 +200,6 @@ def shipped_census() -> PaiGowCensus | None:
     gives the same results as the code that computed it (:func:`behaviour_key`); ``None``
     otherwise (the rankings changed: ``python -m dealer_station.analysis.cache --ship
     resources`` makes it again)."""
-    from dealer_station.resources_path import resource_path
-
     try:
         cache = CensusCache(resource_path())
     except FileNotFoundError:

@@ -36,6 +36,7 @@ from typing import Any
 
 from dealer_station.analysis.five_card_table import HandCode
 from dealer_station.analysis.pai_gow_census import PaiGowCensus, hand_classes
+from dealer_station.rankings.best_five import best_five_hand_joker_as_ace
 from dealer_station.rankings.pai_gow import PaiGowCategory
 
 __all__ = ["CensusLine", "CensusSection", "census_sections"]
@@ -128,8 +129,6 @@ _ACE_ONLY: tuple[tuple[PaiGowCategory, str, str], ...] = (
 def _ace_only_section(census: PaiGowCensus) -> CensusSection | None:
     """None when the census is not of its ``ranks``' deck (a census stored without its ranks
     is taken as the full deck's; only a test stores a smaller one there)."""
-    from dealer_station.rankings.best_five import best_five_hand_joker_as_ace
-
     classes = hand_classes(census.ranks)
     total = census.total
     if classes.total != total:

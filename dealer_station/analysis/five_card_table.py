@@ -28,6 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from dealer_station.analysis.combinatorics import IntArray, combinations_array
+from dealer_station.rankings import bulk
+from dealer_station.rankings.pai_gow import PaiGowCategory
 
 __all__ = ["ACE", "JOKER_INDEX", "HandCode", "classify_five", "five_card_codes"]
 
@@ -170,9 +172,6 @@ def five_card_codes() -> IntArray:
     >>> int((codes == HandCode.ROYAL_FLUSH).sum()), int((codes == HandCode.FIVE_ACES).sum())
     (4, 1)
     """
-    from dealer_station.rankings import bulk
-    from dealer_station.rankings.pai_gow import PaiGowCategory
-
     hands = combinations_array(53, 5)
     strengths = bulk.strengths(bulk.evaluate_high_array(hands))
     lookup = np.zeros(max(c.strength for c in PaiGowCategory) + 1, dtype=np.int64)

@@ -24,6 +24,8 @@ import numpy as np
 
 from dealer_station.analysis.report import PayLine, WagerReport
 from dealer_station.cards import Card, pai_gow_deck
+from dealer_station.games.pai_gow.house_way import set_hand
+from dealer_station.rankings import pai_gow
 
 __all__ = ["HouseWayResult", "Outcome", "play", "simulate", "simulate_report"]
 
@@ -60,8 +62,6 @@ class HouseWayResult:
 
 def _comparators() -> tuple[Compare, Compare]:
     """Strictly-higher tests from the rankings' comparisons of (c)(5)."""
-    from dealer_station.rankings import pai_gow
-
     def high(a: Sequence[Card], b: Sequence[Card]) -> bool:
         return pai_gow.compare_high(a, b) is pai_gow.Comparison.HIGHER
 
@@ -83,8 +83,6 @@ def play(
     >>> play(parse_cards("As Ad Kc Kd Qs Qh 2c"), parse_cards("3s 4d 6c 8h 9s Jd 7c"), "standard")
     1
     """
-    from dealer_station.games.pai_gow.house_way import set_hand
-
     compare_high, compare_low = compare or _comparators()
     player_high, player_low = set_hand(player, house_way)
     dealer_high, dealer_low = set_hand(dealer, house_way)

@@ -41,6 +41,9 @@ from dealer_station.analysis.report import PayLine, WagerReport, format_odds, od
 from dealer_station.games.let_it_ride.paytables import BASE_HANDS
 from dealer_station.games.let_it_ride.paytables import BONUS_HANDS as PAID_BONUS_HANDS
 from dealer_station.money import format_cents
+from dealer_station.rankings import bulk
+from dealer_station.rankings.five_card import QUALIFYING_KEY, FiveCardCategory
+from dealer_station.rankings.three_card import ThreeCardCategory
 
 __all__ = [
     "BASE_GAME_HANDS",
@@ -84,9 +87,6 @@ def five_card_categories() -> IntArray:
     >>> int((categories == BASE_GAME_HANDS.index("pair")).sum())  # tens or better
     422400
     """
-    from dealer_station.rankings import bulk
-    from dealer_station.rankings.five_card import QUALIFYING_KEY, FiveCardCategory
-
     keys = bulk.evaluate_five_array(combinations_array(52, 5))
     strengths = bulk.strengths(keys)
     lookup = np.zeros(max(c.strength for c in FiveCardCategory) + 1, dtype=np.int64)
@@ -403,8 +403,6 @@ def three_card_bonus_report(pays: Odds, table: str | None = None) -> WagerReport
     unknown = set(pays) - set(THREE_CARD_HANDS)
     if unknown:
         raise ValueError(f"unknown hands in the three-card table: {', '.join(sorted(unknown))}")
-    from dealer_station.rankings import bulk
-    from dealer_station.rankings.three_card import ThreeCardCategory
 
     keys = bulk.evaluate_three_array(combinations_array(52, 3))
     found = bulk.category_counts(keys, ThreeCardCategory)

@@ -34,6 +34,7 @@ from dealer_station.analysis.pai_gow_wagers import (
 from dealer_station.analysis.report import PayLine, WagerReport, odds_report
 from dealer_station.analysis.three_card_counts import PaiGowThree, classify_pai_gow_three
 from dealer_station.cards import Card
+from dealer_station.games.pai_gow.wagers.hands import three_card_bonus_hand
 from dealer_station.games.pai_gow.wagers.paytables import (
     NO_LETTER,
     Fixed,
@@ -64,8 +65,6 @@ THREE_CARD_HANDS = comb(53, 3)
 def three_card_names() -> dict[PaiGowThree, str]:
     """Pay table names of the Pai Gow three-card bonus hands (5324.41(o)(1)), asked of the
     bonus wager's own hand reader for the first hand of each class."""
-    from dealer_station.games.pai_gow.wagers.hands import three_card_bonus_hand
-
     hands = combinations_array(53, 3)
     codes = classify_pai_gow_three(hands)
     names: dict[PaiGowThree, str] = {}

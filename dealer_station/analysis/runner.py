@@ -17,9 +17,12 @@ from typing import Any
 
 from dealer_station.analysis import let_it_ride, pai_gow
 from dealer_station.analysis.census_report import CensusSection, census_sections
+from dealer_station.analysis.house_way_simulation import simulate_report
 from dealer_station.analysis.pai_gow_census import census
 from dealer_station.analysis.report import Analysis, WagerReport
+from dealer_station.games.let_it_ride import paytables
 from dealer_station.games.let_it_ride.config import LetItRideConfig
+from dealer_station.games.pai_gow.house_way import load_house_way
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
 from dealer_station.games.pai_gow.wagers.paytables import NO_LETTER, PayTable
 
@@ -66,8 +69,6 @@ def analyse_let_it_ride(
     """The base game (optimal strategy), the $1 bonus and the three-card bonus tables, at the
     regulation's minimum pay tables (5324.34(f)) or, with ``config``, at the table's configured
     ones (its three-card table only)."""
-    from dealer_station.games.let_it_ride import paytables
-
     def odds(table: Mapping[str, paytables.Odds]) -> dict[str, Fraction]:
         return {hand: Fraction(o.to_win, o.to_stake) for hand, o in table.items()}
 
@@ -138,8 +139,6 @@ def analyse_pai_gow(
         tables = {wager: [config.table(wager)] for wager in tables}
         singles = {wager: config.table(wager) for wager in single}
     if trials > 0:
-        from dealer_station.games.pai_gow.house_way import load_house_way
-
         try:  # an unknown or invalid house way is refused before any work
             load_house_way(house_way)
         except FileNotFoundError:
@@ -170,8 +169,6 @@ def analyse_pai_gow(
     ):
         reports.append(timer.run(wager, work, everything, singles[wager]))
     if trials > 0:
-        from dealer_station.analysis.house_way_simulation import simulate_report
-
         reports.append(
             timer.run(
                 "house_way_simulation",

@@ -96,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
         with Store.open(directory, table, readonly=True) as store:
             answer = {"ok": True, "lines": archive_view(store).lines()}
     elif answer is None:
+        # deferred on purpose (--help imports every command): the station loads only when it runs
         from dealer_station.station import Station
 
         with Station.open(table, args.data_dir) as station:

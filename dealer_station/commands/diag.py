@@ -106,6 +106,7 @@ MOVES_HARDWARE = ("lamps", "sensors", "dispense", "lockout")
 def _technician(args: argparse.Namespace, tests: list[str]) -> Iterator[Any]:
     """Sign the technician in on the table's store (held for the tests) and audit the run;
     refused without a technician, for another role, or while a round is open."""
+    # deferred on purpose (--help imports every command): the store loads for a technician
     from dealer_station import auth
     from dealer_station.store import journal
     from dealer_station.store.database import Store, StoreError
@@ -154,6 +155,7 @@ def _devices_table(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _inject(table: Any, what: str) -> None:
+    # deferred on purpose (--help imports every command): the drivers load only for --inject
     from drivers.protocol.card_codes import deck_codes
     from drivers.protocol.codes import FaultCode
 
@@ -180,6 +182,7 @@ def _inject(table: Any, what: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # deferred on purpose (--help imports every command): the drivers load only when the tests run
     from drivers.diagnostics import TESTS
 
     tests = args.tests or ["ports", "identify", "selftest", "counters"]
@@ -198,11 +201,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, tests: list[str]) -> int:
+    # deferred on purpose (--help imports every command): the drivers load only when the tests run
     from drivers.config import parse_device_config
     from drivers.diagnostics import Diagnostics, Outcome
 
     sim = None
     if args.sim:
+        # deferred on purpose: the simulated table loads only for --sim
         from drivers.sim.table import start_simulated_table
 
         sim = start_simulated_table(args.sim, args.transport)

@@ -68,6 +68,7 @@ def _word(args: argparse.Namespace, index: int, what: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    # deferred on purpose (--help imports every command): the floor's modules load only when it runs
     from dealer_station.floor import FloorError, FloorUnreachable
     from dealer_station.floor.config import connect
 
@@ -83,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"dealer-station: {error}", file=sys.stderr)
         return 2
     except Exception as error:  # psycopg's errors: one line, no traceback
+        # deferred on purpose: psycopg loads only when a floor is reached
         import psycopg
 
         if not isinstance(error, psycopg.Error):
@@ -93,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, connection: Any) -> int:
+    # deferred on purpose (--help imports every command): the floor's modules load only when it runs
     from dealer_station.floor import pools, schema, tables
 
     if args.action == "init":
@@ -141,6 +144,7 @@ def _run(args: argparse.Namespace, connection: Any) -> int:
     elif sub == "decide":
         if args.approve == bool(args.reject):
             raise ValueError("floor hit decide: --approve or --reject REASON")
+        # deferred on purpose (--help imports every command): store and floor load when it runs
         from dealer_station.commands.users import _reader
         from dealer_station.floor.pit_auth import decide_at_pit
 
@@ -156,6 +160,7 @@ def _run(args: argparse.Namespace, connection: Any) -> int:
 
 
 def _supervisor(args: argparse.Namespace, connection: Any, sub: str) -> int:
+    # deferred on purpose (--help imports every command): store and floor load when it runs
     from dealer_station.commands.users import _reader
     from dealer_station.floor.pit_auth import add_supervisor
 
@@ -174,6 +179,7 @@ def _supervisor(args: argparse.Namespace, connection: Any, sub: str) -> int:
 
 
 def _show_pool(connection: Any, name: str) -> None:
+    # deferred on purpose (--help imports every command): the floor loads only when it runs
     from dealer_station.floor import pools
 
     found = pools.pool(connection, name)

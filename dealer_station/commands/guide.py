@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        # deferred on purpose (--help imports every command): Qt loads only when a card is drawn
         from PySide6.QtWidgets import QApplication
 
         from dealer_station.ui.help import write_card

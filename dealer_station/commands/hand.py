@@ -131,6 +131,7 @@ def house_way(cards: tuple[Card, ...], args: argparse.Namespace) -> dict[str, An
     >>> house_way(parse_cards("As Ks 7d 7c 4h 3s 2d"), argparse.Namespace())
     {'house_way': {'high': ['7d', '7c', '4h', '3s', '2d'], 'low': ['As', 'Ks']}}
     """
+    # deferred on purpose (--help imports every command): the house way loads only for Pai Gow
     from dealer_station.games.pai_gow.house_way import set_hand
 
     high, low = set_hand(cards)

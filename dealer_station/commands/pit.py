@@ -18,6 +18,7 @@ def run(args: argparse.Namespace) -> int:
     url = args.url or os.environ.get("DEALER_STATION_FLOOR_URL")
     if not url or not url.startswith(("postgresql://", "postgres://")):
         raise ValueError("pit: give --url postgresql://... (or DEALER_STATION_FLOOR_URL)")
+    # deferred on purpose (--help imports every command): Qt loads only when it opens
     from dealer_station.ui.pit import main
 
     return main(url)

@@ -38,6 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # deferred on purpose (--help imports every command): Qt loads only to draw a picture
     from dealer_station.preview.screenshot import render
 
     path = render(args.game, args.step, args.output, args.size)

@@ -39,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # deferred on purpose (--help imports every command): the simulation loads when it runs
     from drivers.sim.table import start_simulated_table
 
     table = start_simulated_table(args.game, args.transport, seed=args.seed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_station.floor import FloorUnreachable
+from dealer_station.floor import FloorUnreachable, schema
 from dealer_station.floor.config import connect, one_line, parse_floor_config, redact
 
 __all__ = ["check_floor"]
@@ -19,9 +19,8 @@ __all__ = ["check_floor"]
 
 def check_floor(values: Mapping[str, Any], table_id: str) -> tuple[str, bool, str]:
     """(name, passed, what was found) of the floor check of ``table_id``."""
+    # deferred on purpose: psycopg loads only when a floor is configured
     import psycopg
-
-    from dealer_station.floor import schema
 
     try:
         config = parse_floor_config(values)

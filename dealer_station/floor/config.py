@@ -61,6 +61,7 @@ def connect(url: str, *, autocommit: bool = True, name: str = "dealer-station") 
     session's ``application_name``, a station's forwarder ``dealer-station table T`` so that
     the pit sees which stations are connected); :class:`FloorUnreachable` with the reason in
     one line when it cannot be made."""
+    # deferred on purpose: psycopg loads only when a floor is configured
     import psycopg
 
     try:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_station import audit
+from dealer_station.audit import stream
 from dealer_station.floor import FloorError, pools
 from dealer_station.store.paths import AUDIT_NAME
 
@@ -106,7 +107,6 @@ def check_witness(connection: Any, table_id: str, directory: Path, cursor: Curso
             raise FloorError(f"audit record {seen} is not the one the floor witnessed: the "
                              "audit log was rewritten after it was forwarded")
         return
-    from dealer_station.audit import stream
 
     report = stream(directory / AUDIT_NAME, until=seen)
     if report.count < seen:

@@ -135,6 +135,7 @@ class FloorLink:
         self.outbox.close()
 
     def _forward_loop(self) -> None:
+        # deferred on purpose: psycopg loads only when a floor is configured
         import psycopg
 
         while not self._stop.is_set():
@@ -182,6 +183,7 @@ class FloorLink:
             return
         if now == self._health_sent:
             return
+        # deferred on purpose: psycopg loads only when a floor is configured
         from psycopg.types.json import Jsonb
 
         connection.execute("UPDATE floor_tables SET live_health = %s, health_at = now() "
@@ -265,6 +267,7 @@ class LinkedPool:
         self._lock = threading.Lock()
 
     def _ask(self, question: Callable[[Any], Any]) -> Any:
+        # deferred on purpose: psycopg loads only when a floor is configured
         import psycopg
 
         with self._lock:

@@ -53,6 +53,7 @@ class Listener:
         self._thread.join(timeout)
 
     def _run(self) -> None:
+        # deferred on purpose: psycopg loads only when a floor is configured
         import psycopg
 
         while not self._stop.is_set():

@@ -6,10 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealer_station.games.registry import game_factory
 from dealer_station.preview import scripts
 from dealer_station.preview.memory_station import MemoryStation
 from dealer_station.table_config import load_table_config
+from dealer_station.ui.adapters import adapter_for, ensure_game
 from dealer_station.ui.controller import DeviceState, TableController
+from drivers.manager import DeviceManager
+from drivers.sim.table import start_simulated_table
 
 __all__ = ["preview_controller", "script_for"]
 
@@ -22,9 +26,6 @@ def script_for(game: str) -> Any:
 
 def _simulated_health(game: str) -> tuple[Any, ...]:
     """The health of the simulated table's devices, as their manager reports it."""
-    from drivers.manager import DeviceManager
-    from drivers.sim.table import start_simulated_table
-
     table = start_simulated_table(game, "memory")
     manager = DeviceManager(table.config())
     try:
@@ -41,9 +42,6 @@ def preview_controller(game: str, *, devices: bool = True,
                        ) -> TableController:
     """A controller on a journal-less station for ``game`` (``let_it_ride`` / ``pai_gow``);
     ``overrides`` replace keys of the shipped configuration's tables (``{"table": {...}}``)."""
-    from dealer_station.station import game_factory
-    from dealer_station.ui.adapters import adapter_for, ensure_game
-
     setup = load_table_config(game=game)
     for section, values in (overrides or {}).items():
         setup.settings[section] = {**setup.settings.get(section, {}), **values}

@@ -7,13 +7,30 @@ The cards are inputs (a known deal), never drawn here.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dealer_station.cards import parse_cards
+from PySide6.QtCore import QCoreApplication
+
+from dealer_station.cards import pai_gow_deck, parse_cards
 from dealer_station.games.let_it_ride import actions as lir
+from dealer_station.games.let_it_ride.autoplay import (
+    cards_in_dealing_order,
+    deal,
+    decide_all,
+    settle_round,
+)
 from dealer_station.games.pai_gow import actions as pai_gow
+from dealer_station.games.pai_gow.dealing import delivery_order
+from dealer_station.games.pai_gow.positions import DEALER
+from dealer_station.games.pai_gow.station_round import STATION_HOOKS, new_round
+from dealer_station.slips import SimulatedPrinter
+from dealer_station.station import Station
+from dealer_station.ui.supervisor.calls import StaffContext, StationThread
+from drivers.manager import DeviceManager
+from drivers.sim.table import start_simulated_table
 
 __all__ = [
     "PAI_GOW_SETTINGS",
@@ -64,8 +81,6 @@ def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: 
                       settings: Mapping[str, Any] | None = None) -> Any:
     """A station (Let It Ride dealt by hand, or Pai Gow with the progressive and its meter)
     with :data:`PEOPLE` and the dealer on duty."""
-    from dealer_station.station import Station
-
     default = {"table": {"dealing": "manual"}} if game == "let_it_ride" else PAI_GOW_SETTINGS
     chosen = dict(settings or default)
     station = Station.open(table, str(data_dir), game=game, settings=chosen,
@@ -76,14 +91,11 @@ def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: 
         for user, name, role, pin in PEOPLE[1:]:
             station.create_user(user, name, role, pin, supervisor=first[0], pin=first[3])
         if game == "pai_gow":
-            from dealer_station.games.pai_gow.station_round import STATION_HOOKS, new_round
-
             terms = STATION_HOOKS.progressive(new_round(chosen))
             if terms is not None:
                 station.create_meter("pai_gow_progressive", wager=terms.wager,
                                      reset=terms.reset, rate_bp=terms.rate_bp,
                                      supervisor=first[0], pin=first[3])
-    from dealer_station.slips import SimulatedPrinter
 
     station.slip_printer = SimulatedPrinter(station.store.directory / "printer")
     station.sign_in("D1", "3333")
@@ -97,13 +109,6 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
     dealing by hand); every bet rides; ``three_card`` places that three-card bonus at every
     position. Returns the round number. With ``finish=False`` the round
     is left open in the bet one decisions."""
-    from dealer_station.games.let_it_ride.autoplay import (
-        cards_in_dealing_order,
-        deal,
-        decide_all,
-        settle_round,
-    )
-
     station.start_round()
     round_id = int(station.round_id)
     for position in hands:
@@ -129,13 +134,9 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
 def demo_context(data_dir: str | Path, *, devices: bool = True, **options: Any) -> Any:
     """A :class:`~dealer_station.ui.supervisor.calls.StaffContext` for the demo station with,
     when ``devices``, the simulated table (in process) and a running device manager."""
-    from dealer_station.ui.supervisor.calls import StaffContext
-
     station = open_demo_station(data_dir, **options)
     if not devices:
         return StaffContext(station)
-    from drivers.manager import DeviceManager
-    from drivers.sim.table import start_simulated_table
 
     simulation = start_simulated_table(station.game, "memory")
     manager = DeviceManager(simulation.config())
@@ -150,17 +151,11 @@ class DemoTable:
     screenshots only: it spins the event loop while it waits)."""
 
     def __init__(self, data_dir: str | Path, *, devices: bool = True, **options: Any) -> None:
-        from dealer_station.ui.supervisor.calls import StationThread
-
         self.thread = StationThread(lambda: demo_context(data_dir, devices=devices, **options))
         self.calls = self.thread.calls()
 
     def call(self, function: Any, timeout: float = 20.0) -> Any:
         """``function(context)`` on the station's thread; its result (or its error raised)."""
-        import time
-
-        from PySide6.QtCore import QCoreApplication
-
         box: dict[str, Any] = {}
 
         def run(context: Any) -> None:
@@ -183,10 +178,6 @@ class DemoTable:
 
     def wait_idle(self, *others: Any, timeout: float = 20.0) -> None:
         """Until every call in flight (and ``others``' ``pending``) is answered."""
-        import time
-
-        from PySide6.QtCore import QCoreApplication
-
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             QCoreApplication.processEvents()
@@ -205,10 +196,6 @@ def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
     progressive winners wait for a supervisor: ``hands`` by position (``"dealer"`` for the
     dealer's hand; seven cards each), a wager and a $1 progressive chip at every numbered
     position. Returns the round number."""
-    from dealer_station.cards import pai_gow_deck
-    from dealer_station.games.pai_gow.dealing import delivery_order
-    from dealer_station.games.pai_gow.positions import DEALER
-
     station.start_round()
     station.perform(pai_gow.Shuffle())
     players = [p for p in hands if isinstance(p, int) and p != DEALER]

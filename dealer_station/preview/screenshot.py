@@ -12,9 +12,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtWidgets import QApplication
+
 from dealer_station.preview import scripts
 from dealer_station.preview.controllers import preview_controller, script_for
 from dealer_station.preview.scenes import SCENES, scene
+from dealer_station.ui.main_window import MainWindow
 
 __all__ = ["GAMES", "preview_controller", "render", "script_for", "steps_of"]
 
@@ -35,9 +38,6 @@ def steps_of(game: str) -> tuple[str, ...]:
 def render(game: str, step: str, path: str | Path, size: tuple[int, int] = (1280, 800)) -> Path:
     """Play a scripted ``game`` round to ``step`` and save the screen as ``path`` (PNG)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    from dealer_station.ui.main_window import MainWindow
 
     game = GAMES.get(game, game)
     if step not in steps_of(game):

@@ -7,11 +7,14 @@ The cards are an input, never drawn here: each script names the hands it deals.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
-from dealer_station.cards import Card, parse_cards
+from dealer_station.cards import Card, pai_gow_deck, parse_cards
+from dealer_station.games.pai_gow.setting import player_setting
 from dealer_station.ui.controller import TableController
 from drivers.events import DeviceEvent, EventKind
 
@@ -152,10 +155,6 @@ class PaiGowScript:
 
     def deck(self) -> list[Card]:
         """The shoe's deck (a shuffle is an input: this script's own, seeded)."""
-        import random
-
-        from dealer_station.cards import pai_gow_deck
-
         cards = list(pai_gow_deck())
         random.Random(self.seed).shuffle(cards)
         return cards
@@ -163,10 +162,6 @@ class PaiGowScript:
     def low_hand(self, seven: Sequence[Card], kind: str) -> tuple[Card, ...]:
         """The two cards the player puts in the low hand: a legal setting, or (``foul``) one
         whose low hand outranks the high hand (5324.41(g)(5)(iii)) when the cards allow it."""
-        from itertools import combinations
-
-        from dealer_station.games.pai_gow.setting import player_setting
-
         pairs = sorted(combinations(seven, 2),
                        key=lambda two: sorted(-c.rank for c in two), reverse=kind != "foul")
         for two in pairs:

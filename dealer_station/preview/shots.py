@@ -18,7 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+from dealer_station.preview.demo import DemoTable, play_let_it_ride, play_pai_gow_to_validation
 from dealer_station.procedure import ProcedureError
+from dealer_station.store import journal
+from dealer_station.ui.supervisor.census_job import CensusNotComputed
+from dealer_station.ui.supervisor.screen import SupervisorScreen
+from dealer_station.ui.technician.screen import TechnicianScreen
 
 __all__ = ["main", "render_all"]
 
@@ -26,8 +34,6 @@ METER = "pai_gow_progressive"
 
 
 def _setup(context: Any) -> list[int]:
-    from dealer_station.preview.demo import play_let_it_ride
-
     station = context.station
     station.create_meter(METER, wager="three_card_bonus", reset=500_000, rate_bp=2100,
                          supervisor="S2", pin="222222")
@@ -55,8 +61,6 @@ def _lock_out(user: str) -> Any:
 
 def _tamper(round_id: int) -> Callable[[Any], None]:
     def tamper(context: Any) -> None:
-        from dealer_station.store import journal
-
         store = context.station.store
         document = dict(journal.round_summary(store, round_id).document or {})
         payments = [dict(p) for p in document["payments"]]
@@ -72,11 +76,6 @@ def _tamper(round_id: int) -> Callable[[Any], None]:
 def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
     """Draw every staff screen picture into ``out``; returns the files written."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    from dealer_station.preview.demo import DemoTable
-    from dealer_station.ui.supervisor.screen import SupervisorScreen
-    from dealer_station.ui.technician.screen import TechnicianScreen
 
     app = QApplication.instance() or QApplication([])
     out.mkdir(parents=True, exist_ok=True)
@@ -180,9 +179,6 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
 def _pai_gow_validation(out: Path, size: tuple[int, int],
                         shot_of: Callable[[Any, str, Any], Any]) -> list[Path]:
     """The validation a Pai Gow round waits for, and its jackpot record."""
-    from dealer_station.preview.demo import DemoTable, play_pai_gow_to_validation
-    from dealer_station.ui.supervisor.screen import SupervisorScreen
-
     with tempfile.TemporaryDirectory() as data:
         table = DemoTable(data, devices=False, game="pai_gow")
         try:
@@ -223,10 +219,7 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
 
 def _wait_for_pai_gow_returns(page: Any, timeout: float = 300.0) -> None:
     """Until the page shows every Pai Gow wager's return (the census computed or read)."""
-    from PySide6.QtCore import QCoreApplication
-
     deadline = time.monotonic() + timeout
-    from dealer_station.ui.supervisor.census_job import CensusNotComputed
 
     while not page.pai_gow_lines or page.background.pending:
         if isinstance(page.census_job.result, CensusNotComputed):

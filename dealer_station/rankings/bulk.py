@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from dealer_station.cards import Card, CardError
+from dealer_station.cards import JOKER, Card, CardError
 from dealer_station.rankings import _poker
 from dealer_station.rankings._category import RankedCategory
 from dealer_station.rankings.five_card import evaluate_five
@@ -194,8 +194,6 @@ def _three_card_entries() -> list[_Entry]:
 
 
 def _high_entries(wheel_lowest: bool) -> list[_Entry]:
-    from dealer_station.cards import JOKER
-
     entries: list[_Entry] = []
     for ranks in _poker.rank_multisets(5):
         hand = evaluate_high(_representative(ranks, False), wheel_lowest=wheel_lowest)

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drivers.protocol.card_codes import CardCode
-from drivers.protocol.codes import FaultCode
+from drivers.protocol.codes import Command, EventCode, FaultCode
+from drivers.protocol.messages import RawEvent
 
 if TYPE_CHECKING:
     from drivers.sim.table import SimulatedTable
@@ -123,9 +124,6 @@ class Backdoor:
     def bogus_event_number(self, device: str, seat: int | None = None) -> None:
         """The device sends an event numbered 4294967295 (a corrupted counter or a forged
         frame): the host refuses it, reports it and keeps taking the real events."""
-        from drivers.protocol.codes import EventCode
-        from drivers.protocol.messages import RawEvent
-
         seat = seat if seat is not None or device != "acceptors" else 1
         self.table.model(device, seat).inject_raw(
             RawEvent(0xFFFFFFFF, EventCode.FAULT_CLEARED, bytes((FaultCode.SELF_TEST,))),
@@ -140,8 +138,6 @@ class Backdoor:
     def late_dispense(self, delay: float = 1.0) -> None:
         """The shoe answers DISPENSE ``delay`` seconds late (it dispenses at once): the host
         asks what it last dispensed and has the stack. Undone by ``slow_acks(..., 0)``."""
-        from drivers.protocol.codes import Command
-
         self.slow_acks("shoe", delay, command=Command.DISPENSE)
 
     def power_cycle(self, device: str, seat: int | None = None) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import select
+import socket
 import threading
 import tty
 from collections.abc import Mapping
@@ -141,8 +142,6 @@ class TcpServer(SimServer):
     kind = "tcp"
 
     def __init__(self, models: Mapping[int, DeviceModel], host: str = "127.0.0.1", port: int = 0):
-        import socket
-
         self._listener = socket.create_server((host, port))
         self._listener.settimeout(0.2)
         bound = self._listener.getsockname()
@@ -159,8 +158,6 @@ class TcpServer(SimServer):
                 client.sendall(data)
 
     def _serve(self) -> None:
-        import socket
-
         while not self._stop.is_set():
             try:
                 client, _ = self._listener.accept()

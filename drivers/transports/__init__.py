@@ -10,6 +10,8 @@ USB bulk endpoints (``usb://VID:PID``), in-process lines (``memory://NAME``).
 from __future__ import annotations
 
 from drivers.transports.base import LinkDown, Transport
+from drivers.transports.memory import registered
+from drivers.transports.serial import SerialTransport
 
 __all__ = ["LinkDown", "ReopeningTransport", "Transport", "open_transport"]
 
@@ -17,15 +19,12 @@ __all__ = ["LinkDown", "ReopeningTransport", "Transport", "open_transport"]
 def open_transport(url: str, *, baudrate: int = 115200) -> Transport:
     """The transport a device URL names (not yet opened)."""
     if url.startswith("usb://"):
+        # deferred on purpose: pyusb (and libusb) load only when a USB line is opened
         from drivers.transports.usb import UsbTransport
 
         return UsbTransport(url)
     if url.startswith("memory://"):
-        from drivers.transports.memory import registered
-
         return registered(url.removeprefix("memory://"))
-    from drivers.transports.serial import SerialTransport
-
     return SerialTransport(url, baudrate=baudrate)
 
 

@@ -48,6 +48,7 @@ def parse_usb_url(url: str) -> UsbAddress:
 
 def _backend(name: str | None) -> Any:
     if name == "sim":
+        # deferred on purpose: the simulated devices load only for a ``backend=sim`` line
         from drivers.sim.usb_backend import get_backend
 
         return get_backend()

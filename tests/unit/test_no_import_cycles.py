@@ -7,7 +7,7 @@ here; a known one that is gone must leave the list."""
 from collections.abc import Mapping, Set
 from pathlib import Path
 
-from module_imports import imported_modules, project_modules
+from module_imports import imported_modules, project_modules, unexplained_local_imports
 
 #: The cycles left, each closed only through an import inside a function (type-checking imports
 #: do not count: they never run). Issue 15 removed the last of them (the Pai Gow round's document
@@ -157,3 +157,28 @@ def test_the_pai_gow_round_reads_its_optional_wagers_only_for_types() -> None:
     assert "dealer_station.games.pai_gow.document" not in graph[part]
     assert not [name for name in graph
                 if name.startswith("dealer_station.games.pai_gow") and name.endswith("bonus_round")]
+
+
+def test_every_function_local_import_outside_the_screens_says_why_it_is_deferred() -> None:
+    """Issue 15: an import inside a function hides a dependency, so outside ``ui/`` one is left
+    only where a heavy import (Qt, numpy, psycopg, cryptography, pyusb, the station for a
+    command) is deferred on purpose, and a comment says so; every other import is at the top."""
+    found = {name: lines for name, path in project_modules().items()
+             if not name.startswith("dealer_station.ui")
+             and (lines := unexplained_local_imports(path))}
+    assert "dealer_station.commands.floor" in project_modules()  # the walk sees the modules
+    assert found == {}
+
+
+def test_the_deferral_rule_sees_an_unexplained_local_import(tmp_path: Path) -> None:
+    """The walk the rule above relies on: an import in a function (or a method, or a branch of
+    it) without the comment is reported; with it, or under ``if TYPE_CHECKING``, it is not."""
+    source = tmp_path / "module.py"
+    source.write_text("import os\nfrom typing import TYPE_CHECKING\n"
+                      "if TYPE_CHECKING:\n    from x import y\n"
+                      "def f():\n    import json\n\n    import time\n"
+                      "def g():\n    # deferred on purpose: heavy\n    import numpy\n"
+                      "    import numpy.typing\n"
+                      "class C:\n    def m(self):\n        if os:\n            import csv\n",
+                      encoding="utf-8")
+    assert unexplained_local_imports(source) == [6, 8, 16]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_station.errors import RuleError
+from dealer_station.games.pai_gow.house_way import load_house_way
 from dealer_station.money import Cents, check_amount, format_cents, parse_amount, round_up_to
 from dealer_station.resources_path import resource_path
 
@@ -272,8 +273,6 @@ def _validate(c: PaiGowConfig) -> None:
             "5324.41(n)(2)",
         )
     try:
-        from dealer_station.games.pai_gow.house_way import load_house_way
-
         load_house_way(c.house_way)
     except (OSError, ValueError) as error:
         raise ConfigError(f"house way {c.house_way!r}: {error}", "5324.41(h)(5)") from None

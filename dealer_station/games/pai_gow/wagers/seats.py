@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dealer_station.cards import Card, format_cards
 from dealer_station.money import Cents, dollars
@@ -68,6 +68,4 @@ def draft(
 
 def number(lines: Iterable[Payment], start: int = 1) -> list[Payment]:
     """Number the lines in the order given."""
-    from dataclasses import replace
-
     return [replace(line, order=i) for i, line in enumerate(lines, start)]
