@@ -77,6 +77,7 @@ QPushButton:disabled {{ background: #252e28; color: {t.faint}; }}
 QPushButton#primary {{ background: {t.primary}; }}
 QPushButton#primary:disabled {{ background: #254733; color: {t.faint}; }}
 QPushButton#secondary {{ background: {t.secondary}; }}
+QPushButton#secondary:disabled {{ background: #33271f; color: {t.faint}; }}
 QPushButton#key {{ min-height: 44px; padding: 2px 4px; font-size: {t.body_pt + 2}pt; }}
 QPushButton#key:checked {{ background: {t.current}; color: {t.bar}; }}
 QPushButton:pressed {{ border: 3px solid {t.current}; }}

@@ -89,7 +89,7 @@ def meter_now(table: Any) -> Any:
 def show_claim(table: Any, screen: Any, round_id: int, position: str = "4") -> None:
     page = screen.validation
     page.round.setText(str(round_id))
-    page.position.setEditText(position)
+    qtbot_click(page.position.buttons[position])
     qtbot_click(page.show_button)
     table.wait_idle()
 
@@ -429,6 +429,43 @@ def test_payouts_the_round_waits_for_are_shown_and_approved_in_order(
     assert page.record.number == 2 and page.record.position == "2"
     assert round_actions(pai_gow).count("approve_progressive") == 2
     assert pai_gow.call(lambda c: c.station.round.optional.pending) == ()
+
+
+def test_the_position_is_a_button_per_betting_position_the_waiting_ones_marked(
+        qtbot: Any, pai_gow: Any, pai_gow_screen: Any) -> None:
+    """Position was an editable drop-down that looked empty: now a button for each of the
+    table's six positions, those the round waits for marked, the first of them chosen; a tap
+    names the position SHOW THE CLAIM asks about."""
+    screen = pai_gow_screen
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
+    page = screen.validation
+    shown = {value: button.text() for value, button in page.position.buttons.items()}
+    assert shown == {"1": "1", "2": "2 · waits", "3": "3", "4": "4", "5": "5 · waits",
+                     "6": "6"}
+    assert page.position.value() == "5"
+    qtbot.mouseClick(page.position.buttons["3"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.show_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert page.claim is None and page.message.text().startswith("Refused"), (
+        page.message.text())
+    qtbot.mouseClick(page.position.buttons["5"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.show_button, Qt.MouseButton.LeftButton)
+    pai_gow.wait_idle()
+    assert page.claim is not None and page.claim.position == 5
+
+
+def test_with_no_claim_one_line_at_the_top_says_how_to_show_one(
+        qtbot: Any, table: Any, screen: Any) -> None:
+    """The "Claim" placeholder sat mid-left with its words far right: one wrapped line at the
+    top of the claim's box now says what to do."""
+    sign_in(qtbot, table, screen, "S2", "222222")
+    page = screen.validation
+    screen.pages.show_named("Progressive validation")
+    table.wait_idle()
+    labels = [page.claim_grid.itemAt(i).widget() for i in range(page.claim_grid.count())]
+    assert len(labels) == 1 and labels[0].text().startswith("No claim shown. Enter the round")
+    assert labels[0].y() < 40 and labels[0].width() > page.claim_box.width() // 2
+    assert len(page.position.buttons) == 7  # a Let It Ride table
 
 
 def test_a_payout_the_round_waits_for_is_rejected_with_the_reason(
@@ -773,7 +810,7 @@ def test_a_payout_approved_already_shows_its_jackpot_record_to_save_or_print(
         pai_gow.wait_idle()
     assert page.record is not None and page.record.number == 2
     page.round.setText(str(pai_gow.round_id))
-    page.position.setEditText("5")
+    qtbot.mouseClick(page.position.buttons["5"], Qt.MouseButton.LeftButton)
     qtbot.mouseClick(page.show_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     qtbot.waitUntil(lambda: page.record is not None and page.record.number == 1)

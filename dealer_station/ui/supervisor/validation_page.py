@@ -1,16 +1,17 @@
-"""The progressive validation page: name the round and the position (the positions the open
-round waits for are offered), see the claim as the journal holds it — the progressive wager
-counted at the light check, the seven cards dealt, the best arrangement, the hand, the meter now,
-the amount and the meter after — or the reason there is none; approve or reject with a reason;
-save the numbered jackpot record (text and PDF). Nobody types cards."""
+"""The progressive validation page: name the round and tap the position (a button each, the
+positions the open round waits for marked, the first of them chosen), see the claim as the
+journal holds it — the progressive wager counted at the light check, the seven cards dealt, the
+best arrangement, the hand, the meter now, the amount and the meter after — or the reason there
+is none; approve or reject with a reason; save the numbered jackpot record (text and PDF).
+Nobody types cards."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -35,6 +36,7 @@ from dealer_station.ui.supervisor.calls import (
     StationCalls,
     reason_of,
 )
+from dealer_station.ui.supervisor.configuration import full_settings
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.validation import (
     JackpotClaim,
@@ -43,7 +45,7 @@ from dealer_station.ui.supervisor.validation import (
     reject_claim,
     show_claim,
 )
-from dealer_station.ui.supervisor.widgets import message_label
+from dealer_station.ui.supervisor.widgets import ChoiceButtons, message_label
 
 __all__ = ["ValidationPage", "save_jackpot_record"]
 
@@ -79,29 +81,25 @@ class ValidationPage(QWidget):
         layout.addWidget(heading)
         self.round = QLineEdit()
         self.round.setPlaceholderText("round number")
-        self.position = QComboBox()
-        self.position.setEditable(True)
+        # a button per betting position (an editable drop-down looked empty and was typed in)
+        self.position = ChoiceButtons([])
         self.show_button = QPushButton("SHOW THE CLAIM")
         self.show_button.setObjectName("primary")
         pick = QGridLayout()
         pick.setHorizontalSpacing(10)
         pick.addWidget(QLabel("Round"), 0, 0)
         pick.addWidget(self.round, 0, 1)
-        pick.addWidget(QLabel("Position"), 0, 2)
-        pick.addWidget(self.position, 0, 3)
-        pick.addWidget(self.show_button, 0, 4)
+        pick.addWidget(self.show_button, 0, 2)
+        pick.addWidget(QLabel("Position"), 1, 0)
+        pick.addWidget(self.position, 1, 1, 1, 2)
         pick.setColumnStretch(1, 1)
-        pick.setColumnStretch(3, 1)
-        hint = QLabel("The claim comes from the round's journal: the wager counted at the light "
-                      "check and the cards that position was dealt.")
-        hint.setObjectName("muted")
-        hint.setWordWrap(True)
-        pick.addWidget(hint, 1, 0, 1, 5)
         layout.addLayout(pick)
         self.claim_box = QFrame()
         self.claim_box.setObjectName("panel")
         self.claim_grid = QGridLayout(self.claim_box)
         self.claim_grid.setContentsMargins(16, 12, 16, 12)
+        self.claim_grid.setColumnStretch(1, 1)
+        self.claim_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.record_text = QPlainTextEdit()
         self.record_text.setReadOnly(True)
         self.record_text.setStyleSheet('font-family: "DejaVu Sans Mono"; font-size: 12pt;')
@@ -143,8 +141,9 @@ class ValidationPage(QWidget):
         session = self.session
 
         def read(context: StaffContext) -> tuple[int | None, tuple[int, ...],
-                                                 JackpotClaim | str | None]:
+                                                 JackpotClaim | str | None, int]:
             station = context.station
+            positions = int(full_settings(station.game, station.settings)["table"]["positions"])
             round_id, waiting = claims_waiting(station)
             if round_id is None:
                 rounds = journal.rounds(station.store, limit=1)
@@ -156,14 +155,14 @@ class ValidationPage(QWidget):
                                        pin=session.pin)
                 except ProcedureError as error:  # the reason, said on the screen
                     shown = reason_of(error)
-            return round_id, waiting, shown
+            return round_id, waiting, shown, positions
 
-        def show(found: tuple[int | None, tuple[int, ...], JackpotClaim | str | None]) -> None:
-            round_id, waiting, shown = found
+        def show(found: tuple[int | None, tuple[int, ...], JackpotClaim | str | None,
+                             int]) -> None:
+            round_id, waiting, shown, positions = found
             if round_id is not None:
                 self.round.setText(str(round_id))
-            self.position.clear()
-            self.position.addItems([str(p) for p in waiting])
+            self._set_positions(positions, waiting)
             decided, self._decided = self._decided, ""
             if not waiting:
                 self.message.setText(decided + "No progressive payout waits for a supervisor "
@@ -185,15 +184,25 @@ class ValidationPage(QWidget):
 
         self.calls.submit(read, show, self.message.setText)
 
+    def _set_positions(self, positions: int, waiting: tuple[int, ...]) -> None:
+        """A button for each of the table's ``positions``, those ``waiting`` marked; the first
+        waiting chosen, else the one chosen before."""
+        before = self.position.value()
+        self.position.set_options([(str(p), f"{p} · waits" if p in waiting else str(p))
+                                   for p in range(1, positions + 1)])
+        chosen = str(waiting[0]) if waiting else before
+        if chosen in self.position.buttons:
+            self.position.set_value(chosen)
+
     # -- the claim ------------------------------------------------------------------------------
     def show_claim(self) -> None:
         session = self.session
-        round_text, position = self.round.text().strip(), self.position.currentText().strip()
+        round_text, position = self.round.text().strip(), self.position.value()
         if session is None:
             self.message.setText("Sign in first.")
             return
         if not round_text.isdigit() or not position.isdigit():
-            self.message.setText("Enter the round number and the betting position.")
+            self.message.setText("Enter the round number and tap the betting position.")
             return
         round_id, seat = int(round_text), int(position)
 
@@ -235,8 +244,14 @@ class ValidationPage(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        lines = claim.lines() if claim else [("Claim", "name the round and the position")]
-        for index, (label, value) in enumerate(lines):
+        if claim is None:  # one line, where the claim will be (not a label and a far value)
+            waiting = QLabel("No claim shown. Enter the round, tap the position, then SHOW THE "
+                             "CLAIM: it comes from the round's journal — the wager counted at "
+                             "the light check and the cards that position was dealt.")
+            waiting.setObjectName("muted")
+            waiting.setWordWrap(True)
+            self.claim_grid.addWidget(waiting, 0, 0, 1, 2)
+        for index, (label, value) in enumerate(claim.lines() if claim else []):
             name = QLabel(label)
             name.setObjectName("muted")
             shown = QLabel(value)

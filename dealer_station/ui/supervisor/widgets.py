@@ -109,12 +109,20 @@ class ChoiceButtons(QWidget):
     def __init__(self, options: Sequence[tuple[str, str]],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(6)
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.setSpacing(6)
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
         self.buttons: dict[str, QPushButton] = {}
+        self.set_options(options)
+
+    def set_options(self, options: Sequence[tuple[str, str]]) -> None:
+        """The buttons for ``options`` instead of the ones shown; the first chosen."""
+        for button in self.buttons.values():
+            self.group.removeButton(button)
+            button.deleteLater()
+        self.buttons = {}
         for value, words in options:
             button = QPushButton(words)
             button.setObjectName("choice")
@@ -122,13 +130,13 @@ class ChoiceButtons(QWidget):
             button.clicked.connect(lambda _=False, v=value: self.chosen.emit(v))
             self.group.addButton(button)
             self.buttons[value] = button
-            row.addWidget(button, 1)
+            self.row.addWidget(button, 1)
         if options:
             self.set_value(options[0][0])
 
     def value(self) -> str:
-        """The value chosen."""
-        return next(v for v, button in self.buttons.items() if button.isChecked())
+        """The value chosen ("" when there are no options)."""
+        return next((v for v, button in self.buttons.items() if button.isChecked()), "")
 
     def set_value(self, value: str) -> None:
         """Mark ``value`` chosen (no :attr:`chosen` signal: that is a person's tap)."""
