@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
         self.felt.seat_clicked.connect(lambda key: self.call(lambda c: c.select(key)))
         space = QShortcut(QKeySequence("Space"), self)
         space.setContext(Qt.ShortcutContext.WindowShortcut)
-        space.activated.connect(self.payments.tick_next)
+        space.activated.connect(self._space)
         self.staff = install_staff_access(self)  # SUPERVISOR / TECHNICIAN screens over this one
         self.simulated_table = install_simulated_table(self)  # only with simulated devices
         self.help_button = dealer_help_button(self)  # the guide at this screen's section
@@ -222,6 +222,25 @@ class MainWindow(QMainWindow):
         worker.snapshot_ready.connect(self.show_snapshot)
         worker.failed.connect(self.show_error)
         self.thread_ = start_worker(worker, bridge)
+
+    def _space(self) -> None:
+        """Space ticks the next payment line, only while the lines are on screen: never while
+        signed out (no dealer to tick them) or while another entry takes the keys."""
+        if self.lower_panels.currentWidget() is self.payments:
+            self.payments.tick_next()
+
+    def focus_keys(self) -> None:
+        """Where typed keys go: the sign-in form's id while signed out (or at the first start),
+        so an id typed there is never read as the step's shortcut letters; otherwise the
+        window's shortcuts. Not while a staff screen covers this one (its keys are its own)."""
+        staff = getattr(self, "staff", None)
+        if staff is not None and staff.showing is not None:
+            return
+        if self.lower_panels.currentWidget() is self.sign_in:
+            self.sign_in.user.setFocus()
+            self.sign_in.user.selectAll()  # the last id typed is replaced, never appended to
+        else:
+            self.setFocus()
 
     def call(self, run: Callable[[TableController], object]) -> None:
         """Run ``run(controller)`` on the table worker's thread (dropped while no table runs);
@@ -300,6 +319,9 @@ class MainWindow(QMainWindow):
                                           float(entry.options.get("locked_seconds", 0.0)))
                 self._requests["sign_in"] = attempt
             self.lower_panels.setCurrentWidget(self.sign_in)
+            before = previous.entry if previous is not None else None
+            if before is None or before.kind != entry.kind:
+                self.focus_keys()  # signed out: the keys go to the id, not to shortcuts
         elif entry is not None and entry.kind == "setting":
             if self._requests.get("setting") != (entry.position, entry.cards):
                 self.low_hand.start(entry.position, entry.cards,

@@ -117,11 +117,15 @@ class SignInPanel(QFrame):
         self.submit_button = QPushButton("SIGN IN")
         self.submit_button.setObjectName("primary")
         self.submit_button.clicked.connect(self.submit)
+        self.user.returnPressed.connect(self._after_id)  # id, Enter, PIN, Enter
         self.pin.returnPressed.connect(self.submit)
         self.pin_again.returnPressed.connect(self.submit)
         layout.addWidget(self.submit_button)
         layout.addStretch(1)
         self.set_first_start(False)
+
+    def _after_id(self) -> None:
+        (self.name if self._first else self.pin).setFocus()
 
     def set_first_start(self, first: bool) -> None:
         if first != self._first:

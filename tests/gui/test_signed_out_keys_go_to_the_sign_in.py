@@ -1,0 +1,72 @@
+"""Signed out, the dealer's screen gives its keys to the sign-in form: the id field takes the
+focus when the dealer signs out, when the screen opens signed out and when a staff screen
+closes over a signed-out table, so an id typed there ("S-2", Enter) is the id — never the
+step's shortcut letters (S once started rounds). Enter after the id goes to the PIN; Space
+ticks no payment line while nobody is signed in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from gui_harness import Table
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+pytestmark = pytest.mark.gui
+
+
+def typed(qtbot: Any, table: Table, text: str, *keys: Qt.Key) -> None:
+    """Type as a person does: each key to whatever has the keyboard focus now."""
+    for character in text:
+        target = QApplication.focusWidget() or table.window
+        QTest.keyClicks(target, character)
+    for key in keys:
+        qtbot.keyClick(QApplication.focusWidget() or table.window, key)
+
+
+def signed_out(table: Table) -> None:
+    with table.qtbot.waitActive(table.window):
+        table.window.activateWindow()
+    table.click(table.window.health.sign_out_button)
+    table.wait(lambda s: s.step.phase == "signed_out")
+
+
+def test_an_id_typed_after_signing_out_is_the_id_not_a_shortcut(qtbot, tmp_path):
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_dealer()
+        table.wait_devices_online()
+        assert table.window.step_panel.button("start_round").isEnabled()  # S starts a round
+        signed_out(table)
+        panel = table.window.sign_in
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is panel.user, timeout=5_000)
+        typed(qtbot, table, "S-2", Qt.Key.Key_Return)
+        assert panel.user.text() == "S-2"  # the last id (D-7) replaced, not appended to
+        assert QApplication.focusWidget() is panel.pin  # Enter after the id: the PIN
+        typed(qtbot, table, " ")
+        qtbot.wait(300)
+        snap = table.snapshot
+        assert snap.step.phase == "signed_out" and snap.records == 0  # no round started
+    finally:
+        table.close()
+
+
+def test_the_sign_in_takes_the_keys_when_a_staff_screen_closes(qtbot, tmp_path):
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_dealer()
+        signed_out(table)
+        staff = table.window.staff
+        table.click(staff.supervisor_button)
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is staff.supervisor.sign_in_panel.user,
+                        timeout=5_000)
+        table.click(staff.supervisor.sign_in_panel.cancel_button)  # BACK TO THE TABLE
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is table.window.sign_in.user,
+                        timeout=5_000)
+        typed(qtbot, table, "D-7")
+        assert table.window.sign_in.user.text() == "D-7"
+        assert table.snapshot.records == 0
+    finally:
+        table.close()
