@@ -6,6 +6,7 @@ ticks no payment line while nobody is signed in."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,47 +27,44 @@ def typed(qtbot: Any, table: Table, text: str, *keys: Qt.Key) -> None:
         qtbot.keyClick(QApplication.focusWidget() or table.window, key)
 
 
-def signed_out(table: Table) -> None:
-    with table.qtbot.waitActive(table.window):
-        table.window.activateWindow()
-    table.click(table.window.health.sign_out_button)
-    table.wait(lambda s: s.step.phase == "signed_out")
-
-
-def test_an_id_typed_after_signing_out_is_the_id_not_a_shortcut(qtbot, tmp_path):
+@pytest.fixture
+def table(qtbot: Any, tmp_path: Any) -> Iterator[Table]:
+    """The dealer D-7 signed in between rounds (S would start a round), then signed out with
+    the top bar's SIGN OUT."""
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
         table.sign_in_dealer()
         table.wait_devices_online()
-        assert table.window.step_panel.button("start_round").isEnabled()  # S starts a round
-        signed_out(table)
-        panel = table.window.sign_in
-        qtbot.waitUntil(lambda: QApplication.focusWidget() is panel.user, timeout=5_000)
-        typed(qtbot, table, "S-2", Qt.Key.Key_Return)
-        assert panel.user.text() == "S-2"  # the last id (D-7) replaced, not appended to
-        assert QApplication.focusWidget() is panel.pin  # Enter after the id: the PIN
-        typed(qtbot, table, " ")
-        qtbot.wait(300)
-        snap = table.snapshot
-        assert snap.step.phase == "signed_out" and snap.records == 0  # no round started
+        assert table.window.step_panel.button("start_round").isEnabled()
+        with qtbot.waitActive(table.window):
+            table.window.activateWindow()
+        table.click(table.window.health.sign_out_button)
+        table.wait(lambda s: s.step.phase == "signed_out")
+        yield table
     finally:
         table.close()
 
 
-def test_the_sign_in_takes_the_keys_when_a_staff_screen_closes(qtbot, tmp_path):
-    table = Table(qtbot, str(tmp_path), "let_it_ride")
-    try:
-        table.sign_in_dealer()
-        signed_out(table)
-        staff = table.window.staff
-        table.click(staff.supervisor_button)
-        qtbot.waitUntil(lambda: QApplication.focusWidget() is staff.supervisor.sign_in_panel.user,
-                        timeout=5_000)
-        table.click(staff.supervisor.sign_in_panel.cancel_button)  # BACK TO THE TABLE
-        qtbot.waitUntil(lambda: QApplication.focusWidget() is table.window.sign_in.user,
-                        timeout=5_000)
-        typed(qtbot, table, "D-7")
-        assert table.window.sign_in.user.text() == "D-7"
-        assert table.snapshot.records == 0
-    finally:
-        table.close()
+def test_an_id_typed_after_signing_out_is_the_id_not_a_shortcut(qtbot, table):
+    panel = table.window.sign_in
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is panel.user, timeout=5_000)
+    typed(qtbot, table, "S-2", Qt.Key.Key_Return)
+    assert panel.user.text() == "S-2"  # the last id (D-7) replaced, not appended to
+    assert QApplication.focusWidget() is panel.pin  # Enter after the id: the PIN
+    typed(qtbot, table, " ")
+    qtbot.wait(300)
+    snap = table.snapshot
+    assert snap.step.phase == "signed_out" and snap.records == 0  # no round started
+
+
+def test_the_sign_in_takes_the_keys_when_a_staff_screen_closes(qtbot, table):
+    staff = table.window.staff
+    table.click(staff.supervisor_button)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is staff.supervisor.sign_in_panel.user,
+                    timeout=5_000)
+    table.click(staff.supervisor.sign_in_panel.cancel_button)  # BACK TO THE TABLE
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is table.window.sign_in.user,
+                    timeout=5_000)
+    typed(qtbot, table, "D-7")
+    assert table.window.sign_in.user.text() == "D-7"
+    assert table.snapshot.records == 0
