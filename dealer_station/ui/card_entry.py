@@ -149,7 +149,7 @@ class ManualCardEntry(QFrame):
         self.row = CardRow()
         layout.addWidget(self.row)
         ranks = QGridLayout()
-        ranks.setSpacing(6)
+        ranks.setSpacing(3 if compact else 6)  # compact: 14 keys in a row of the right column
         self._rank_buttons: dict[Rank, QPushButton] = {}
         for i, rank in enumerate(reversed(STANDARD_RANKS)):
             text = "10" if rank is Rank.TEN else rank.symbol

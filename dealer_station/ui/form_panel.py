@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.ui.card_entry import ManualCardEntry
+from dealer_station.ui.fit import fit_button, relabel
+from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import FormField
 
 __all__ = ["FormPanel"]
@@ -52,8 +54,9 @@ class _Choices(QWidget):
         self.group.setExclusive(exclusive)
         self.buttons: dict[str, QPushButton] = {}
         column = row = 0
-        for value, label in choices:  # one row while it fits: a long label takes two columns
-            span = 2 if len(label) > 3 else 1
+        # one row while it fits: a long label takes two or three columns
+        for value, label in choices:
+            span = 1 if len(label) <= 3 else 2 if len(label) <= 6 else 3
             if column + span > 10:
                 column, row = 0, row + 1
             button = QPushButton(label)
@@ -126,6 +129,10 @@ class FormPanel(QFrame):
         self.submit.clicked.connect(self._submit)
         for button in (self.cancel, self.submit):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            # the label shrinks (or takes two lines) to the button's share of the right
+            # column, which is as wide at every step: it never widens the column
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            fit_button(button, THEME.button_pt)
         buttons.addWidget(self.cancel)
         buttons.addWidget(self.submit, 2)
         layout.addLayout(buttons)
@@ -153,7 +160,7 @@ class FormPanel(QFrame):
             widget = self._make(field)
             self._body.addWidget(widget)
         self._body.addStretch(1)
-        self.submit.setText(submit)
+        relabel(self.submit, submit)
         self.cancel.setVisible(cancel)
         self.message.setText(message)
 

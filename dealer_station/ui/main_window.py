@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QMetaObject, QObject, QSize, Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLayout,
@@ -49,10 +49,10 @@ class PanelStack(QStackedWidget):
     """The lower panels, one shown at a time, sized by the one shown: a panel that is not
     shown (the card entry, the wager entry) takes no room from the step panel above.
     QStackedWidget itself asks for the largest of all its pages. A page with nothing that
-    wants more room (the wager entry, a sign-in) takes no more height than it asks for: the
-    room left goes to the step panel, whose instruction then reads whole at 1280×800; a page
-    with a list that scrolls or cards drawn to the room (the payments, a form, the cards)
-    may take more."""
+    wants more room (the wager entry, a sign-in) takes no more height than it asks for, at
+    the top of its room (right under the step panel's buttons, where it was at the last
+    step); a page with a list that scrolls or cards drawn to the room (the payments, a form,
+    the cards) takes all the room the step panel leaves."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,6 +65,11 @@ class PanelStack(QStackedWidget):
             for child in current.findChildren(QWidget))
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if grows
                            else QSizePolicy.Policy.Maximum)
+        parent = self.parentWidget()
+        column = parent.layout() if parent is not None else None
+        if column is not None:  # a page that does not grow sits at the top of its room
+            column.setAlignment(self, Qt.AlignmentFlag(0) if grows
+                                else Qt.AlignmentFlag.AlignTop)
         self.updateGeometry()
 
     def sizeHint(self) -> QSize:
@@ -75,26 +80,53 @@ class PanelStack(QStackedWidget):
         current = self.currentWidget()
         return current.minimumSizeHint() if current is not None else super().minimumSizeHint()
 
-#: No maximum (Qt's QWIDGETSIZE_MAX).
-_UNLIMITED = 16777215
+    def least_height(self) -> int:
+        """The least height the page shown needs: all it asks for when it has nothing that
+        grows (the wager entry, a sign-in form), else its minimum (a list in it scrolls)."""
+        if self.sizePolicy().verticalPolicy() == QSizePolicy.Policy.Maximum:
+            return self.sizeHint().height()
+        return self.minimumSizeHint().height()
+
+
+#: The right column's share of the window's width, and its least width in pixels (the wager
+#: entry's chips and fields, the payments' summary, the step panel's buttons at 1280×800).
+RIGHT_COLUMN_SHARE = 0.4
+RIGHT_COLUMN_LEAST = 540
+#: The share of the right column's height kept for the step panel at every step.
+STEP_PANEL_SHARE = 0.5
+
+
+def right_column_width(body: int) -> int:
+    """The right column's width in a window body ``body`` pixels wide (beside the felt): the
+    same at every step, whatever the panels show, so the felt never changes width and no
+    button moves sideways between steps.
+
+    >>> right_column_width(1248), right_column_width(1888)
+    (540, 755)
+    """
+    return max(RIGHT_COLUMN_LEAST, round(body * RIGHT_COLUMN_SHARE))
 
 
 class StepPanelFirst(QObject):
-    """The right column's height shared with the step panel first: it gets the height its
-    words need at its width (a void's note of every wager to return, say), the lower panel the
-    rest — never less than the least it needs (a list in it scrolls). Without this the column
-    was split by stretch, and a payments list with room to spare left the step's note cut at
-    1280×800. Recomputed whenever either panel's contents or size change."""
+    """The right column's height shared with the step panel first, and the same at every step:
+    the step panel keeps :data:`STEP_PANEL_SHARE` of the column (its primary button at its
+    bottom edge thus stays where the dealer's finger found it at the last step, and the lower
+    panel does not move when a "Next: …" line appears), its words fitted to that room; it
+    gets more only when its words do not fit even at their smallest type (a void's note of
+    every wager to return), less only when the lower panel shown cannot make do with the rest
+    (the manual card entry, the first supervisor's form). Recomputed whenever either panel's
+    contents or the column's size change."""
 
-    def __init__(self, step_panel: QWidget, lower: QWidget, parent: QObject) -> None:
+    def __init__(self, step_panel: StepPanel, lower: PanelStack, column: QWidget,
+                 parent: QObject) -> None:
         super().__init__(parent)
-        self.step_panel, self.lower = step_panel, lower
+        self.step_panel, self.lower, self.column = step_panel, lower, column
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)
         self._soon.setInterval(0)
         self._soon.timeout.connect(self.share)
-        step_panel.installEventFilter(self)
-        lower.installEventFilter(self)
+        for watched in (step_panel, lower, column):
+            watched.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
@@ -102,13 +134,17 @@ class StepPanelFirst(QObject):
         return False
 
     def share(self) -> None:
-        limit = _UNLIMITED
-        if self.step_panel.isVisible() and self.lower.isVisible():
-            column = self.step_panel.height() + self.lower.height()
-            need = self.step_panel.heightForWidth(self.step_panel.width())
-            limit = max(self.lower.minimumSizeHint().height(), column - need)
-        if limit != self.lower.maximumHeight():
-            self.lower.setMaximumHeight(limit)
+        layout = self.column.layout()
+        if layout is None or not self.column.isVisible():
+            return
+        column = self.column.contentsRect().height() - layout.spacing()
+        most = column - self.lower.minimumSizeHint().height()
+        room = min(round(column * STEP_PANEL_SHARE), column - self.lower.least_height())
+        height = max(room, self.step_panel.needed_height(room))
+        height = max(0, min(height, most))
+        if (self.step_panel.minimumHeight(), self.step_panel.maximumHeight()) != (height, height):
+            self.step_panel.setFixedHeight(height)
+        self.step_panel.fit(height)
 
 
 #: How long closing the window waits for the table worker: long enough for a journal commit or
@@ -146,11 +182,14 @@ class MainWindow(QMainWindow):
         body.setContentsMargins(10, 10, 10, 10)
         body.setSpacing(12)
         self.felt = FeltView()
-        body.addWidget(self.felt, 60)
-        right = QVBoxLayout()
+        body.addWidget(self.felt, 1)
+        #: The step panel above the lower panels, as wide at every step (see resizeEvent).
+        self.right_column = QWidget()
+        right = QVBoxLayout(self.right_column)
+        right.setContentsMargins(0, 0, 0, 0)
         right.setSpacing(10)
         self.step_panel = StepPanel()
-        right.addWidget(self.step_panel, 4)
+        right.addWidget(self.step_panel, 0)
         self.lower_panels = PanelStack()
         self.payments = PaymentPanel()
         self.card_entry = ManualCardEntry()
@@ -162,9 +201,11 @@ class MainWindow(QMainWindow):
         for widget in (self.payments, self.card_entry, self.low_hand, self.sign_in,
                        self.wager_entry, self.supervisor_decision, self.form):
             self.lower_panels.addWidget(widget)
-        right.addWidget(self.lower_panels, 6)
-        self._column = StepPanelFirst(self.step_panel, self.lower_panels, self)
-        body.addLayout(right, 40)
+        right.addWidget(self.lower_panels, 1)
+        self._column = StepPanelFirst(self.step_panel, self.lower_panels, self.right_column,
+                                      self)
+        body.addWidget(self.right_column, 0)
+        self._body = body
         outer.addLayout(body, 1)
         # what went wrong, on one line (… when long, whole in the tooltip and on a tap): an
         # error's words never widen the window nor cut the panels above
@@ -340,6 +381,7 @@ class MainWindow(QMainWindow):
             self.payments.set_lines(snapshot.payments, set(snapshot.ticked))
             self.payments.set_log(snapshot.log)
             self.lower_panels.setCurrentWidget(self.payments)
+        self._column.share()  # the step's words fitted before the screen is drawn
         self.snapshot_shown.emit(snapshot)
 
     def shutdown(self) -> None:
@@ -357,6 +399,13 @@ class MainWindow(QMainWindow):
                 print(f"table worker thread still running {SHUTDOWN_WAIT_SECONDS:.0f} s after "
                       "shutdown; kept until it ends", file=sys.stderr)
             self.thread_ = None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        margins = self._body.contentsMargins()
+        body = (event.size().width() - margins.left() - margins.right()
+                - self._body.spacing())
+        self.right_column.setFixedWidth(right_column_width(body))
+        super().resizeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()

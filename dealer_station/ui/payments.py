@@ -58,6 +58,8 @@ class PaymentPanel(QFrame):
         outer.addWidget(self.log, 1)
         self.summary = QLabel("")
         self.summary.setObjectName("muted")
+        # wrapped: its words never ask the right column to widen (it is as wide at every step)
+        self.summary.setWordWrap(True)
         outer.addWidget(self.summary)
 
     @property

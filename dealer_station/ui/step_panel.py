@@ -1,12 +1,18 @@
 """The step panel: the current instruction in large plain words, the one primary action (and any
 alternatives) with their keyboard keys, the positions the step concerns in order, what comes next,
-and — when a device fault matters to the step — a stop message saying what to do."""
+and — when a device fault matters to the step — a stop message saying what to do.
+
+The panel's buttons sit at its bottom edge, the primary action on the last row: the window gives
+the panel the same height at every step (see ``ui/main_window.py``), so the primary button keeps
+its place under the dealer's finger from step to step while the words above it change. The words
+are fitted to the room above the buttons (:meth:`StepPanel.fit`): as large as they fit, smaller
+only when they must."""
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -25,7 +31,7 @@ from dealer_station.ui.fit import fit_button
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import StepView
 
-__all__ = ["StepPanel", "instruction_points"]
+__all__ = ["StepPanel"]
 
 
 def _step_identity(view: StepView) -> tuple[object, ...]:
@@ -53,27 +59,17 @@ def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
     return label
 
 
-def instruction_points(text: str) -> int:
-    """The instruction's type size: as large as the panel allows for its length.
-
-    >>> instruction_points("Ask position 2"), instruction_points("x" * 200)
-    (22, 15)
-    """
-    if len(text) <= 70:
-        return 22
-    if len(text) <= 120:
-        return 18
-    return 15
+def _points_style(points: int, largest: int) -> str:
+    """The style sheet of a label drawn at ``points`` ("" at its theme size)."""
+    return "" if points == largest else f"font-size: {points}pt;"
 
 
-def _smaller_if_cut(label: QLabel, points: int, smallest: int) -> bool:
-    """One point smaller (True) when the shown ``label``, at ``points``, needs more height for
-    its lines than it has and may still shrink to ``smallest``."""
-    if (points > smallest and label.isVisible()
-            and label.heightForWidth(label.width()) > label.height()):
-        label.setStyleSheet(f"font-size: {points - 1}pt;")
-        return True
-    return False
+def _height_at(measure: QLabel, text: str, points: int, width: int) -> int:
+    """The height of ``text`` on the hidden label ``measure`` at ``points``, ``width`` wide."""
+    measure.setText(text)
+    measure.setStyleSheet(f"font-size: {points}pt;")
+    measure.ensurePolished()
+    return measure.heightForWidth(width)
 
 
 class StepPanel(QFrame):
@@ -112,15 +108,20 @@ class StepPanel(QFrame):
         self.instruction = _label("instruction")
         self.instruction.setSizePolicy(QSizePolicy.Policy.Preferred,
                                        QSizePolicy.Policy.Minimum)
-        self.instruction.setMaximumHeight(170)
-        self._instruction_pt = THEME.instruction_pt
         self._guard_until = 0.0
         self._guarded: dict[str, str] = {}
         self._in_flight_until = 0.0
         self.order = _label("muted")
         self.blocked = _label("fault")
-        self._blocked_pt = THEME.body_pt
         self.blocked.hide()
+        #: The type sizes the words are drawn in (points), see :meth:`fit`.
+        self._points = (THEME.instruction_pt, THEME.body_pt)
+        # hidden twins of the fitted labels: the height of their words at another size is
+        # measured on them, so the labels shown change size once, never try sizes on screen
+        self._measures = (_label("instruction"), _label("fault"))
+        for measure in self._measures:
+            measure.setParent(self)
+            measure.hide()
         self._button_row = QGridLayout()
         self._button_row.setSpacing(12)
         self.keys = _label("muted")
@@ -131,12 +132,12 @@ class StepPanel(QFrame):
         self.notes = _label("message")
         self.clause = _label("muted")
         layout.addLayout(header)
-        for widget in (self.instruction, self.order, self.blocked):
+        for widget in (self.instruction, self.order, self.blocked, rule, self.next, self.notes,
+                       self.clause):
             layout.addWidget(widget)
+        layout.addStretch(1)  # the room the words do not take: the buttons stay at the bottom
+        layout.addWidget(self.keys)
         layout.addLayout(self._button_row)
-        for below in (self.keys, rule, self.next, self.notes, self.clause):
-            layout.addWidget(below)
-        layout.addStretch(1)
 
     @property
     def view(self) -> StepView | None:
@@ -156,14 +157,9 @@ class StepPanel(QFrame):
         self._view = view
         self.phase.setText(view.phase_label)
         self.instruction.setText(view.instruction)
-        self._fit_instruction()
         self.order.setText(view.order_text)
         self.order.setVisible(bool(view.order_text))
-        if self.blocked.text() != (view.blocked or ""):
-            self.blocked.setText(view.blocked or "")
-            self._blocked_pt = THEME.body_pt
-            self.blocked.setStyleSheet("")
-            QTimer.singleShot(0, self._shrink_blocked)
+        self.blocked.setText(view.blocked or "")
         self.blocked.setVisible(bool(view.blocked))
         self.next.setText(view.next_text)
         self.next.setVisible(bool(view.next_text))
@@ -172,37 +168,56 @@ class StepPanel(QFrame):
         self.clause.setText(f"Rule: {view.clause}" if view.clause else "")
         self._rebuild_buttons(view)
         self._rebuild_problems(view)
+        self.fit()
 
-    def _fit_instruction(self) -> None:
-        """The instruction as large as its length allows, then smaller step by step (after each
-        layout) while its lines need more height than the panel gives it: never cut."""
-        self._instruction_pt = instruction_points(self.instruction.text())
-        self.instruction.setStyleSheet(f"font-size: {self._instruction_pt}pt;")
-        QTimer.singleShot(0, self._shrink_instruction)
+    def _sizes_for(self, height: int, width: int) -> tuple[tuple[int, int], int]:
+        """The type sizes (instruction, stop message) the words take in a panel ``width`` ×
+        ``height``: the instruction as large as it fits (down to
+        :data:`SMALLEST_INSTRUCTION_PT`), then the stop message smaller (down to
+        :data:`SMALLEST_STOP_PT`); and the height the panel needs with them (more than
+        ``height`` when even the smallest type does not fit)."""
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        words = width - (self.width() - self.contentsRect().width()) - margins.left() \
+            - margins.right()
+        labels = tuple(zip((self.instruction, self.blocked), self._measures, strict=True))
+        rest = layout.totalHeightForWidth(width) - sum(
+            label.heightForWidth(words) for label, _ in labels if not label.isHidden())
+        sizes = [(points, THEME.body_pt) for points in
+                 range(THEME.instruction_pt, SMALLEST_INSTRUCTION_PT - 1, -1)]
+        sizes += [(SMALLEST_INSTRUCTION_PT, points) for points in
+                  range(THEME.body_pt - 1, SMALLEST_STOP_PT - 1, -1)]
+        need = rest
+        for chosen in sizes:
+            need = rest + sum(_height_at(measure, label.text(), points, words)
+                              for (label, measure), points in zip(labels, chosen, strict=True)
+                              if not label.isHidden())
+            if need <= height:
+                return chosen, need
+        return sizes[-1], need
 
-    def _shrink_instruction(self) -> None:
-        if _smaller_if_cut(self.instruction, self._instruction_pt, SMALLEST_INSTRUCTION_PT):
-            self._instruction_pt -= 1
-            QTimer.singleShot(0, self._shrink_instruction)
+    def needed_height(self, height: int) -> int:
+        """The height the panel needs at its width when it is given ``height``: ``height`` or
+        less when its words fit there (shrunk as far as they may), more when they do not."""
+        return self._sizes_for(height, self.width())[1]
 
-    def _shrink_blocked(self) -> None:
-        """The stop message smaller step by step (after each layout) while its lines need more
-        height than the panel gives it, as the instruction does: never cut (a jammed shoe's
-        "… Or, once the shoe is cleared by hand: REDEAL." lost its last line at 1280x800)."""
-        if _smaller_if_cut(self.blocked, self._blocked_pt, SMALLEST_STOP_PT):
-            self._blocked_pt -= 1
-            QTimer.singleShot(0, self._shrink_blocked)
+    def fit(self, height: int | None = None) -> None:
+        """The words fitted to the panel's height (``height`` when it is about to get it): the
+        instruction as large as the room above the buttons allows (a long instruction is drawn
+        smaller than a short one; a larger window draws it larger), the stop message at its
+        full size unless even the smallest instruction leaves it too little room — never
+        cut."""
+        points, _need = self._sizes_for(self.height() if height is None else height,
+                                        self.width())
+        if points != self._points:
+            self._points = points
+            self.instruction.setStyleSheet(_points_style(points[0], THEME.instruction_pt))
+            self.blocked.setStyleSheet(_points_style(points[1], THEME.body_pt))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if event.size() != event.oldSize() and self.blocked.text():
-            self._blocked_pt = THEME.body_pt
-            self.blocked.setStyleSheet("")
-            QTimer.singleShot(0, self._shrink_blocked)
-        if event.size().width() != event.oldSize().width():
-            self._fit_instruction()  # another window size: as large as it may be again
-        elif event.size().height() < event.oldSize().height():
-            QTimer.singleShot(0, self._shrink_instruction)  # less room: smaller if it must
+        self.fit()
 
     def _rebuild_problems(self, view: StepView) -> None:
         self.problem_menu.clear()
@@ -266,19 +281,22 @@ class StepPanel(QFrame):
         self.keys.setText("keys: " + " · ".join(hints) if hints else "")
 
     def _place_button(self, button: QPushButton, index: int, count: int) -> None:
-        """Up to three actions share one row (the primary one wider); with more (a SURRENDER for
-        each waiting position, say) the primary one takes the whole first row and the others
-        follow three to a row, so no label is clipped at 1280×800."""
+        """Up to three actions share one row (the primary one, first, wider); with more (a
+        SURRENDER for each waiting position, say) the others go three to a row above the
+        primary one, which takes the whole last row: the primary button is always at the
+        panel's bottom edge, where it was at the last step, and no label is clipped at
+        1280×800."""
         if count <= _ONE_ROW:
             wide = index == 0 and count == _ONE_ROW
             column = 0 if index == 0 else index + 1 if count == _ONE_ROW else index
             self._button_row.addWidget(button, 0, column, 1, 2 if wide else 1)
             return
+        above = -(-(count - 1) // _ONE_ROW)  # rows of the other actions
         if index == 0:
-            self._button_row.addWidget(button, 0, 0, 1, _ONE_ROW)
+            self._button_row.addWidget(button, above, 0, 1, _ONE_ROW)
             return
         row, column = divmod(index - 1, _ONE_ROW)
-        self._button_row.addWidget(button, 1 + row, column)
+        self._button_row.addWidget(button, row, column)
 
     @staticmethod
     def _inputs(view: StepView) -> dict[str, str]:

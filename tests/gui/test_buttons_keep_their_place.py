@@ -1,0 +1,161 @@
+"""Buttons do not move under the dealer's finger: through a whole Let It Ride round and a whole
+Pai Gow round at 1280×800 the felt keeps its width and place, the step's primary button (START
+ROUND, NO MORE BETS, DISPENSE, LET IT RIDE, …) stays where it was at the last step, and the
+lower panel (the wager entry, the payments) starts at the same height — whatever the step's
+words, its "Next: …" line, or the lower panel shown. (The felt used to change width step to
+step, 688 → 724 → 749 px, as the lower panel shown asked for more width; the primary button
+moved with the instruction's lines above it; the wager entry moved 13 px down when "Next: Deal
+the cards" appeared.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from gui_harness import Table
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QWidget
+
+from dealer_station.cards import card_codes, standard_deck
+from dealer_station.preview.scripts import LetItRideScript, PaiGowScript
+
+pytestmark = pytest.mark.gui
+
+
+def _at(widget: QWidget, window: QWidget) -> tuple[int, int]:
+    point = widget.mapTo(window, QPoint(0, 0))
+    return point.x(), point.y()
+
+
+class Places:
+    """What the dealer's hands find where at each step shown."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.felt: dict[tuple[int, int, int], list[str]] = {}
+        self.primary: dict[tuple[int, int], list[str]] = {}
+        self.lower: dict[int, list[str]] = {}
+
+    def look(self, where: str) -> None:
+        window = self.table.window
+        for _ in range(12):  # the posted layouts run
+            QApplication.processEvents()
+        step = f"{where} ({self.table.phase})"
+        felt = window.felt
+        self.felt.setdefault((*_at(felt, window), felt.width()), []).append(step)
+        panel = window.step_panel
+        primary = [panel.button(a.name) for a in self.table.snapshot.step.actions
+                   if a.primary]
+        for button in primary:
+            assert button.isVisible(), step
+            self.primary.setdefault(_at(button, window), []).append(step)
+        self.lower.setdefault(_at(window.lower_panels, window)[1], []).append(step)
+
+    def start_round(self, deck: list[Any]) -> None:
+        """A supervisor signs in, the shoe is loaded with ``deck``, START ROUND."""
+        self.table.sign_in_supervisor()
+        self.table.wait_devices_online()
+        self.look("signed in")
+        self.table.backdoor.deal_known_cards(card_codes(deck))
+        self.table.press("start_round")
+        self.look("round started")
+
+    def wagers(self, wagers: dict[int, int]) -> None:
+        """Each position's wager placed through the wager entry in $5 chips, looked at."""
+        table = self.table
+        for position, amount in wagers.items():
+            table.tap_seat(position)
+            self.look(f"wager entry, position {position}")
+            for _ in range(amount // 500):
+                table.click(table.window.wager_entry._chip_buttons[0])
+            table.click(table.window.wager_entry.place)
+            table.wait(lambda s, p=position: s.table.seat(p).active)
+            self.look(f"placed at position {position}")
+
+    def round_ended(self) -> None:
+        self.table.wait(lambda s: s.step.phase == "between_rounds")
+        self.look("between rounds")
+
+    def assert_kept(self, steps: int) -> None:
+        """Everything in one place at each of the (at least ``steps``) steps looked at."""
+        assert sum(len(seen) for seen in self.felt.values()) >= steps
+        assert len(self.felt) == 1, f"the felt moved or changed width: {self.felt}"
+        assert len(self.primary) == 1, f"the primary button moved: {self.primary}"
+        assert len(self.lower) == 1, f"the lower panel moved: {self.lower}"
+
+
+def test_let_it_ride_round_keeps_the_felt_and_the_primary_button_in_place(qtbot, tmp_path):
+    script = LetItRideScript(wagers={1: 1000, 2: 2500, 5: 5000}, bonus=(2,), three_card={},
+                             hands={1: "Ts Tc 4d", 2: "Qs 5c 3h", 5: "9d 9h 7d"},
+                             take_back={"bet_one": (1,), "bet_two": ()})
+    stacks = [c for stack in script.stacks() for c in stack]
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    places = Places(table)
+    try:
+        places.start_round(stacks + [c for c in standard_deck() if c not in stacks])
+        places.wagers(script.wagers)  # "Next: …" appears after the first
+        table.backdoor.place_chip(2)
+        table.wait(lambda s: any(w.area == "bonus" for w in s.table.seat(2).wagers))
+        table.backdoor.press_lockout_button()
+        table.wait(lambda s: s.step.phase == "dealing")
+        places.look("no more bets")
+        while table.phase == "dealing":
+            table.press("dispense", expect_record=False)
+            before = table.snapshot.records
+            table.wait(lambda s, b=before: s.records > b)
+            places.look("dispensed")
+        while table.phase in ("bet_one", "bet_two"):
+            position = table.snapshot.step.positions[0]
+            back = position in script.take_back.get(table.phase, ())
+            table.key(Qt.Key.Key_T if back else Qt.Key.Key_R)
+            places.look("decided")
+            if table.phase == "first_community_card":
+                table.press("turn")
+                places.look("first community card turned")
+        table.press("turn")
+        while table.phase == "showdown":
+            table.press("show")
+            places.look("hand shown")
+        table.tick_all()
+        places.look("losing wagers ticked")
+        table.press("collected")
+        table.tick_all()
+        table.press("paid")
+        places.look("paid")
+        table.press("cards_collected")
+        places.round_ended()
+    finally:
+        table.close()
+    places.assert_kept(steps=20)
+
+
+def test_pai_gow_round_keeps_the_felt_and_the_primary_button_in_place(qtbot, tmp_path):
+    script = PaiGowScript(wagers={1: 2500, 2: 1000, 4: 1500, 6: 5000},
+                          settings={1: "hand", 2: "hand", 4: "hand", 6: "house_way"})
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    places = Places(table)
+    try:
+        places.start_round(script.deck())
+        table.press("shuffled")
+        places.wagers(script.wagers)
+        table.press("no_more_bets")
+        places.look("no more bets")
+        table.press("rng")
+        places.look("starting position drawn")
+        for _stack in range(7):
+            table.press("dispense", expect_record=False)
+        table.wait(lambda s: s.step.phase == "setting")
+        places.look("dealt")
+        table.press("players_have_set")
+        places.look("players have set")
+        table.press("banker")
+        while table.phase == "exposure":
+            places.look("exposure")
+            table.press("house_way")
+        places.look("settlement")
+        table.tick_all()
+        table.press("settle")
+        places.round_ended()
+    finally:
+        table.close()
+    places.assert_kept(steps=15)
