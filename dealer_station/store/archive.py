@@ -713,18 +713,11 @@ def chain(database: Path, path: Path, *, expected_count: int | None,
         file = path.parent / ARCHIVE_DIRECTORY / segment.file
         problem = retirements.problem_before(segment, first)
         if segment.retired is None and problem is None:
-            problem = _segment_problem(file, segment, first, prev)
+            problem = _segment_problem(file, segment, first, prev, retirements.visit)
         if problem is not None:
             return audit.VerifyReport(False, first - 1, prev,
                                       f"record {first}: segment {segment.number}: {problem}",
                                       first)
-        if segment.retired is None and retirements.visit is not None:
-            with gzip.open(file, "rt", encoding="utf-8") as handle:
-                handle.readline()
-                for number, text in enumerate(handle, start=first):
-                    if number > segment.last:
-                        break
-                    retirements.visit(number, text.rstrip("\n"), -1)
         first, prev, offset = segment.last + 1, segment.head, segment.end_offset
     report = audit.stream(path, offset=offset, first=first, prev=prev,
                           expected_count=expected_count, expected_head=expected_head,
@@ -735,36 +728,73 @@ def chain(database: Path, path: Path, *, expected_count: int | None,
     return report
 
 
-def _segment_problem(file: Path, segment: Segment, first: int, prev: str) -> str | None:
+def _segment_problem(file: Path, segment: Segment, first: int, prev: str,
+                     visit: Callable[[int, str, int], None] | None = None) -> str | None:
     """What is wrong with a kept segment's file where the chain stands (``first``, ``prev``):
     missing, not the file sealed (its SHA-256, recorded in the chain when it was sealed), or
     its records not chaining on from ``prev`` to the head recorded. Its rounds were checked
     against its records (:func:`verify_segment`) before it was recorded, and the SHA-256 says
     the file is that one, byte for byte: the chain is walked by hashes alone (no record
-    parsed), so ``audit verify`` keeps its pace through a year of segments."""
+    parsed, decompressed in large blocks, :func:`dealer_station.audit.chain_block`), so
+    ``audit verify`` keeps its pace through a year of segments. ``visit`` is shown the
+    records once the file is known to be the one sealed."""
     if not file.exists():
         return f"its file {file} is missing"
     if _sha256(file) != segment.sha256:
         return f"{file} is not the file sealed (its SHA-256 differs: changed)"
     try:
-        with gzip.open(file, "rb") as handle:
-            header = json.loads(handle.readline())
-            if (header["first"], header["prev"], header["last"], header["head"]) != (
-                    first, prev, segment.last, segment.head):
-                return "it does not continue the chain where the previous segment ends"
-            number, head = first, prev
-            for raw in handle:
-                if raw.startswith(b'{"archived_round"'):
-                    break
-                own = audit.fast_hash(raw.rstrip(b"\n"), number, head)
-                if own is None:
-                    problem = audit.verify_lines([raw.rstrip(b"\n").decode("utf-8")],
-                                                 first=number, prev=head).problem
-                    return f"segment {segment.number}: {problem}"
-                head, number = own, number + 1
-    except (OSError, ValueError, EOFError, KeyError, TypeError) as error:
+        with open(file, "rb") as handle:
+            return _walk_segment(handle, segment, first, prev, visit)
+    except (OSError, ValueError, EOFError, KeyError, TypeError, zlib.error) as error:
         return f"{file}: not a readable segment ({error})"
-    return _chain_end(f"segment {segment.number}", number - 1, head, header)
+
+
+def _walk_segment(handle: Any, segment: Segment, first: int, prev: str,
+                  visit: Callable[[int, str, int], None] | None) -> str | None:
+    """The chain of a segment's audit records (the lines after its header, up to its first
+    round), decompressed block by block (gzip members one after another)."""
+    inflate = zlib.decompressobj(31)
+    header: dict[str, Any] | None = None
+    number, head, rest = first - 1, prev.encode(), b""
+    name = f"segment {segment.number}"
+    for block in iter(lambda: handle.read(1 << 18), b""):
+        compressed = block
+        while compressed:
+            data = rest + inflate.decompress(compressed)
+            if inflate.eof:
+                compressed = inflate.unused_data
+                inflate = zlib.decompressobj(31)
+            else:
+                compressed = b""
+            if header is None:
+                end = data.find(b"\n")
+                if end < 0:
+                    rest = data
+                    continue
+                header = json.loads(data[:end])
+                assert header is not None
+                if (header["first"], header["prev"], header["last"], header["head"]) != (
+                        first, prev, segment.last, segment.head):
+                    return "it does not continue the chain where the previous segment ends"
+                data = data[end + 1:]
+            number, head, used = audit.chain_block(data, number, head, visit)
+            end = data.find(b"\n", used)
+            if end >= 0:
+                if data.startswith(b'{"archived_round"', used):
+                    return _chain_end(name, number, head.decode(), header)
+                problem = audit.verify_lines([data[used:end].decode("utf-8", errors="replace")],
+                                             first=number + 1, prev=head.decode()).problem
+                return f"{name}: {problem}"
+            rest = data[used:]
+    if header is None:
+        raise ValueError("no header")
+    if rest and not rest.startswith(b'{"archived_round"'):
+        number, head, used = audit.chain_block(rest + b"\n", number, head, visit)
+        if used == 0:
+            problem = audit.verify_lines([rest.decode("utf-8", errors="replace")],
+                                         first=number + 1, prev=head.decode()).problem
+            return f"{name}: {problem}"
+    return _chain_end(name, number, head.decode(), header)
 
 
 class _Retirements:
@@ -779,8 +809,23 @@ class _Retirements:
         self.retired = [s.number for s in segments if s.retired is not None]
         self.found: set[int] = set()
         self.outer = visit
+        self._ahead = sorted(self.wanted)
+        # a visitor that says which records it wants (the witness check) lets the chain be
+        # walked on bytes between them (see audit.chain_block); so does this one
+        picky = visit is None or hasattr(visit, "wants")
         self.visit: Callable[[int, str, int], None] | None = (
-            self._visit if self.retired or visit is not None else None)
+            None if not self.retired and visit is None else self if picky else self._visit)
+
+    def __call__(self, number: int, line: str, offset: int) -> None:
+        self._visit(number, line, offset)
+
+    def wants(self) -> int | None:
+        """The lowest record number this walk still wants to see (a ``retire`` record the
+        database names, or one the outer visitor wants)."""
+        outer = getattr(self.outer, "wants", None)
+        wanted = [int(w) for w in (outer() if outer is not None else None,
+                                   self._ahead[0] if self._ahead else None) if w is not None]
+        return min(wanted) if wanted else None
 
     def problem_before(self, segment: Segment, first: int) -> str | None:
         if segment.retired is None:
@@ -792,6 +837,8 @@ class _Retirements:
         return None
 
     def _visit(self, number: int, line: str, offset: int) -> None:
+        while self._ahead and self._ahead[0] <= number:
+            self._ahead.pop(0)
         if self.outer is not None:
             self.outer(number, line, offset)
         if number in self.wanted and '"kind":"retire"' in line:

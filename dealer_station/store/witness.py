@@ -140,19 +140,10 @@ def verify_against(witness: Witness, table: str, path: Path, *, expected_count: 
     ``walk(visit)`` walks the chain instead of the file alone (the sealed segments, then the
     live log: :func:`dealer_station.store.archive.chain`)."""
     heads = witness.entries(table)
-    pending = next(heads, None)
-    problem: str | None = None
-
-    def visit(number: int, line: str, _offset: int) -> None:
-        nonlocal pending, problem
-        while problem is None and pending is not None and pending.seq <= number:
-            if pending.seq == number and hash_of(line) != pending.hash:
-                problem = (f"audit record {number} is not the one the witness {witness.path} "
-                           f"saw at {pending.time}: the log was rewritten and re-chained")
-            pending = next(heads, None)
-
+    visit = _Heads(witness, heads)
     report = walk(visit) if walk is not None else stream(
         path, expected_count=expected_count, expected_head=expected_head, visit=visit)
+    problem, pending = visit.problem, visit.pending
     if problem is None and report.ok:
         last = pending
         for last in heads:  # noqa: B007 - the last one is wanted
@@ -161,3 +152,25 @@ def verify_against(witness: Witness, table: str, path: Path, *, expected_count: 
             problem = (f"rolled back: the witness {witness.path} saw audit record {last.seq} "
                        f"at {last.time} but the log ends at record {report.count}")
     return report, problem
+
+
+class _Heads:
+    """Visits the chain's records at the heads the witness saw (``wants()``: the next one, so
+    the chain between is walked on bytes alone) and keeps the first that differs."""
+
+    def __init__(self, witness: Witness, heads: Iterator[Witnessed]) -> None:
+        self.witness = witness
+        self.heads = heads
+        self.pending = next(heads, None)
+        self.problem: str | None = None
+
+    def wants(self) -> int | None:
+        return self.pending.seq if self.problem is None and self.pending is not None else None
+
+    def __call__(self, number: int, line: str, _offset: int) -> None:
+        while self.problem is None and self.pending is not None and self.pending.seq <= number:
+            if self.pending.seq == number and hash_of(line) != self.pending.hash:
+                self.problem = (f"audit record {number} is not the one the witness "
+                                f"{self.witness.path} saw at {self.pending.time}: the log was "
+                                "rewritten and re-chained")
+            self.pending = next(self.heads, None)

@@ -5,6 +5,7 @@ own away from the table (``dealer-station audit segment``), and is exported only
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import time
@@ -464,3 +465,26 @@ def test_a_sealing_that_fails_says_why_keeps_everything_live_and_is_tried_again_
         station.close()
     assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
                  TABLE]) == 0
+
+
+def test_a_record_edited_inside_a_segment_whose_sha256_was_changed_too_fails_audit_verify(
+        sealed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+    import zlib
+
+    path = sorted((sealed / TABLE / "archive").glob("*.jsonl.gz"))[0]
+    inflate = zlib.decompressobj(31)
+    lines = inflate.decompress(path.read_bytes()).split(b"\n")
+    rounds = inflate.unused_data
+    first = json.loads(lines[0])["first"]
+    lines[3] = lines[3].replace(b'"table":"', b'"table":"X', 1)
+    path.write_bytes(gzip.compress(b"\n".join(lines), mtime=0) + rounds)
+    connection = sqlite3.connect(sealed / TABLE / "table.sqlite3")
+    with connection:
+        connection.execute("UPDATE segments SET sha256 = ? WHERE number = 1",
+                           (hashlib.sha256(path.read_bytes()).hexdigest(),))
+    connection.close()
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 1
+    out = capsys.readouterr().out
+    assert "BROKEN" in out and "segment 1" in out
+    assert f"record {first + 2}: content does not match its hash" in out

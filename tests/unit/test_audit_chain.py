@@ -3,6 +3,7 @@ detected and the first broken or missing record is named (``dealer-station audit
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 from pathlib import Path
@@ -187,3 +188,96 @@ def test_any_single_character_edit_anywhere_is_detected(index: int, position: in
     report = audit.verify_lines(edited, expected_count=len(CHAIN), expected_head=HEAD)
     assert not report.ok
     assert report.broken_at is not None and report.broken_at <= index + 2
+
+
+def _one_by_one(lines: list[bytes]) -> int:
+    """How many records :func:`audit.fast_hash` accepts in order, each checked alone."""
+    prev = audit.GENESIS
+    for number, line in enumerate(lines, start=1):
+        own = audit.fast_hash(line, number, prev)
+        if own is None:
+            return number - 1
+        prev = own
+    return len(lines)
+
+
+def _moved_fields(line: str) -> str:
+    """``line`` with its ``prev`` and ``seq`` moved into its data and the hash recomputed: a
+    record no station writes, whose fields a walk in blocks finds only by looking again."""
+    record = json.loads(line)
+    record.pop("hash")
+    record["data"] = {**record["data"], "prev": record.pop("prev"), "seq": record.pop("seq"),
+                      "z": 0}
+    own = hashlib.sha256(audit.canonical_json(record).encode()).hexdigest()
+    return audit.canonical_json({**record, "hash": own})
+
+
+@given(index=st.integers(0, len(CHAIN) - 1), position=st.integers(0, 400),
+       replacement=st.characters(min_codepoint=32, max_codepoint=0x2FF))
+@settings(max_examples=300, deadline=None)
+def test_the_walk_in_blocks_accepts_exactly_the_records_each_checked_alone_accepts(
+        index: int, position: int, replacement: str) -> None:
+    line = CHAIN[index]
+    position %= len(line)
+    edited = [*CHAIN]
+    edited[index] = line[:position] + replacement + line[position + 1:]
+    raw = [text.encode() for text in edited]
+    found, _head, used = audit.chain_block(b"".join(r + b"\n" for r in raw), 0,
+                                           audit.GENESIS.encode())
+    assert found == _one_by_one(raw)
+    assert used == sum(len(r) + 1 for r in raw[:found])
+
+
+def test_a_record_with_its_chain_fields_elsewhere_is_judged_as_when_checked_alone() -> None:
+    odd = [*CHAIN]
+    odd[3] = _moved_fields(CHAIN[3])
+    raw = [text.encode() for text in odd]
+    found, _head, _used = audit.chain_block(b"\n".join(raw) + b"\n", 0,
+                                            audit.GENESIS.encode())
+    assert found == _one_by_one(raw) == 4  # accepted; the record after it no longer chains
+
+
+def test_records_split_across_reads_verify_as_in_one_read(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    path.write_text("\n".join(CHAIN) + "\n")
+    for chunk in (1, 7, 100, 1 << 20):
+        report = audit.stream(path, expected_count=len(CHAIN), expected_head=HEAD, chunk=chunk)
+        assert (report.ok, report.count, report.head) == (True, len(CHAIN), HEAD)
+    broken = [*CHAIN]
+    broken[5] = broken[5].replace('"amount":126', '"amount":127')
+    path.write_text("\n".join(broken) + "\n")
+    for chunk in (1, 7, 1 << 20):
+        report = audit.stream(path, chunk=chunk)
+        assert (report.ok, report.broken_at) == (False, 6)
+        assert report.problem == audit.verify_lines(broken).problem
+
+
+class _Wanting:
+    """A visitor that asks for some records only."""
+
+    def __init__(self, wanted: list[int]) -> None:
+        self.ahead = wanted
+        self.seen: list[tuple[int, str, int]] = []
+
+    def wants(self) -> int | None:
+        return self.ahead[0] if self.ahead else None
+
+    def __call__(self, number: int, line: str, offset: int) -> None:
+        self.seen.append((number, line, offset))
+        while self.ahead and self.ahead[0] <= number:
+            self.ahead.pop(0)
+
+
+def test_a_visitor_that_wants_a_few_records_is_shown_those_with_their_place(
+        tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    path.write_text("\n".join(CHAIN) + "\n")
+    visitor = _Wanting([2, 5, 8])
+    assert audit.stream(path, visit=visitor, chunk=64).ok
+    starts = [0]
+    for line in CHAIN:
+        starts.append(starts[-1] + len(line.encode()) + 1)
+    assert visitor.seen == [(n, CHAIN[n - 1], starts[n - 1]) for n in (2, 5, 8)]
+    every: list[int] = []
+    assert audit.stream(path, visit=lambda n, _line, _at: every.append(n), chunk=64).ok
+    assert every == list(range(1, len(CHAIN) + 1))
