@@ -18,12 +18,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_station.procedure import ProcedureError
 from dealer_station.store import archive
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.sealer import SealingStatus
+
+if TYPE_CHECKING:
+    from dealer_station.station import Station
 
 __all__ = ["ACTIONS", "ArchiveView", "SegmentRow", "archive_view", "export_segments",
            "handle_archive"]
@@ -160,7 +163,7 @@ def export_segments(store: Store, out: Path, numbers: list[int] | None = None) -
     return [*written, out / MANIFEST]
 
 
-def handle_archive(station: Any, message: Mapping[str, Any]) -> dict[str, Any]:
+def handle_archive(station: Station, message: Mapping[str, Any]) -> dict[str, Any]:
     """Carry out ``message`` (``action`` and its details) on ``station``; the answer
     (``message``, and ``lines`` for a status). A refusal raises ``ValueError``."""
     action = message.get("action")
@@ -191,7 +194,7 @@ def handle_archive(station: Any, message: Mapping[str, Any]) -> dict[str, Any]:
             f"segments are kept {days} days after their day, then deleted from the table"}
 
 
-def _change(station: Any, message: Mapping[str, Any], changes: dict[str, Any]) -> None:
+def _change(station: Station, message: Mapping[str, Any], changes: dict[str, Any]) -> None:
     """A supervisor's change of the station's archive settings (PIN, between rounds,
     audited)."""
     try:

@@ -11,11 +11,14 @@ ValueError: unknown meters action 'explode'
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from dealer_station.meter_views import parse_rate
 from dealer_station.money import format_cents, parse_amount
 from dealer_station.procedure import ProcedureError
-from dealer_station.ui.supervisor.meters import parse_rate
+
+if TYPE_CHECKING:
+    from dealer_station.station import Station
 
 __all__ = ["CHANGES", "handle_meters"]
 
@@ -31,7 +34,7 @@ def _limit(text: Any) -> tuple[int | None, bool]:
     return parse_amount(str(text)), False
 
 
-def handle_meters(station: Any, message: Mapping[str, Any]) -> dict[str, Any]:
+def handle_meters(station: Station, message: Mapping[str, Any]) -> dict[str, Any]:
     """Carry out ``message`` (``action``, ``name``, the terms as typed, ``by``, ``pin``) on
     ``station``; returns ``{"message": ...}``. A refusal raises ``ValueError`` whose words end
     with the clause (as the control socket passes them on)."""
@@ -41,7 +44,7 @@ def handle_meters(station: Any, message: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError(str(error)) from None
 
 
-def _handle(station: Any, message: Mapping[str, Any]) -> dict[str, Any]:
+def _handle(station: Station, message: Mapping[str, Any]) -> dict[str, Any]:
     action = message.get("action")
     if action not in CHANGES:
         raise ValueError(f"unknown meters action {action!r}")

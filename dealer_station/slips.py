@@ -30,11 +30,12 @@ import contextlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs, urlparse
 
 from dealer_station.jackpot import as_text
 from dealer_station.store import meters as meter_store
+from dealer_station.store.database import Store
 from dealer_station.store.meters import Jackpot
 
 __all__ = ["COPY_MARK", "PrinterFault", "SimulatedPrinter", "SlipPrinter", "open_printer",
@@ -189,7 +190,14 @@ def _printed_before(audit_path: Path, number: int) -> bool:
     return False
 
 
-def print_jackpot(station: Any, number: int, *, actor: str | None,
+class HasStore(Protocol):
+    """What a slip is printed for: a table's store (the station)."""
+
+    @property
+    def store(self) -> Store: ...
+
+
+def print_jackpot(station: HasStore, number: int, *, actor: str | None,
                   printer: SimulatedPrinter | SlipPrinter) -> bool:
     """Print jackpot record ``number`` as a slip; returns whether it was a reprint (``COPY``).
     The print, the reprint and a fault are audited (kind ``slip``); a fault raises

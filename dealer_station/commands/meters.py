@@ -9,10 +9,10 @@ import sys
 
 from dealer_station.control import StationNotRunning, request
 from dealer_station.meter_desk import handle_meters
+from dealer_station.meter_views import HIT_COLUMNS, hit_rows, meter_panels, shift_start
 from dealer_station.station import Station
 from dealer_station.store.options import add_table_argument, open_store
 from dealer_station.store.paths import table_directory, table_id
-from dealer_station.ui.supervisor.meters import HIT_COLUMNS, hit_rows, meter_panels, shift_start
 
 NAME = "meters"
 HELP = "progressive meters: list, show, create, change, reseed after a hit, retire"

@@ -182,3 +182,19 @@ def test_the_deferral_rule_sees_an_unexplained_local_import(tmp_path: Path) -> N
                       "class C:\n    def m(self):\n        if os:\n            import csv\n",
                       encoding="utf-8")
     assert unexplained_local_imports(source) == [6, 8, 16]
+
+
+def test_nothing_outside_the_screens_and_the_previews_imports_the_screens() -> None:
+    """``dealer_station.ui`` loads Qt as it is imported, so the rules core, the store and the
+    command line import nothing of it (the previews draw screens, and do). The meters' view data
+    that ``dealer-station meters`` prints is ``dealer_station/meter_views.py`` for that reason:
+    it was under ui/, and `dealer-station meters` loaded PySide6."""
+    graph = import_graph(module_level=False)
+    assert "dealer_station.meter_views" in graph["dealer_station.commands.meters"]
+    found = {name: sorted(t for t in targets if t.startswith("dealer_station.ui"))
+             for name, targets in graph.items()
+             if not name.startswith(("dealer_station.ui", "dealer_station.preview"))}
+    allowed = {"dealer_station.commands._default": ["dealer_station.ui.app"],
+               "dealer_station.commands.guide": ["dealer_station.ui.help"],
+               "dealer_station.commands.pit": ["dealer_station.ui.pit"]}
+    assert {name: targets for name, targets in found.items() if targets} == allowed

@@ -7,8 +7,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
+from dealer_station.meter_views import MeterSeries
 from dealer_station.money import Cents, format_cents
-from dealer_station.ui.supervisor.meters import MeterSeries
 from dealer_station.ui.theme import THEME
 
 __all__ = ["LEGEND", "MeterChart"]

@@ -25,10 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.money import format_cents, parse_amount
-from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
-from dealer_station.ui.supervisor.meter_chart import MeterChart
-from dealer_station.ui.supervisor.meters import (
+from dealer_station.meter_views import (
     HIT_COLUMNS,
     MeterPanel,
     hit_rows,
@@ -36,6 +33,9 @@ from dealer_station.ui.supervisor.meters import (
     parse_rate,
     shift_start,
 )
+from dealer_station.money import format_cents, parse_amount
+from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
+from dealer_station.ui.supervisor.meter_chart import MeterChart
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.widgets import message_label
 

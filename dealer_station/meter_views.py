@@ -1,4 +1,5 @@
-"""The progressive meter over the shift (Qt-free view-model for the meter view and its chart).
+"""The progressive meter over the shift (Qt-free view data for the supervisor's Meters page and
+its chart, and for `dealer-station meters`).
 
 Each meter shows its current value, reset value, rate, the shift's contributions and hits, and
 the series of its balance entry by entry (the meter is the sum of its journal, so the series is
