@@ -20,7 +20,7 @@ from typing import Any
 
 from dealer_station.hardware import Hardware, HardwareKind
 from dealer_station.ui.view import DEVICE_NAMES, DeviceHealth, HealthState
-from drivers.manager import DeviceOffline
+from drivers.manager import DeviceManager, DeviceOffline
 from drivers.protocol.codes import LightMode
 from drivers.shoe import DispenseInDoubt, DispenseNotDone
 
@@ -153,14 +153,15 @@ class DeviceHub:
     of the same stack, and the shoe's driver gives the stack that already came out rather than
     dispensing a second one (:mod:`drivers.shoe`)."""
 
-    def __init__(self, manager: Any, on_error: Callable[[str], None] | None = None) -> None:
+    def __init__(self, manager: DeviceManager,
+                 on_error: Callable[[str], None] | None = None) -> None:
         self.manager = manager
         self.on_error = on_error
         self.lockout: bool | None = None
         self._dispenses = 0
         self._in_doubt: tuple[str, str] | None = None  # (intent, step) of a dispense in doubt
         self._lock = threading.Lock()
-        acceptors = getattr(getattr(manager, "config", None), "acceptors", None)
+        acceptors = manager.config.acceptors
         self.lights = LightPlan(acceptors.addresses if acceptors is not None else ())
 
     def __call__(self, requirement: Hardware) -> None:

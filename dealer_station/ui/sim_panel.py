@@ -26,7 +26,7 @@ import queue
 import threading
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
@@ -42,12 +42,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.cards import CardError, card_codes, parse_cards
+from dealer_station.slips import SimulatedPrinter
+from dealer_station.ui.controller import Snapshot
 from dealer_station.ui.fit import fit_button, relabel
-from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.step_panel import _label as plain_label
-from dealer_station.ui.supervisor.calls import Answers
+from dealer_station.ui.supervisor.calls import Answers, StaffContext
 from dealer_station.ui.theme import THEME, bar_button_style
 from drivers.sim.backdoor import TableState
+
+if TYPE_CHECKING:
+    from dealer_station.ui.main_window import MainWindow  # it installs this panel: imports us
+    from drivers.sim.table import SimulatedTable  # annotations only: loaded with a simulation
 
 __all__ = ["SimulatedTableAccess", "SimulatedTablePanel", "SimulatorCalls",
            "install_simulated_table"]
@@ -257,8 +263,6 @@ class SimulatedTablePanel(QFrame):
 
     def _stack_next(self) -> None:
         """STACK NEXT CARDS: the typed cards become the next ones out of the shoe."""
-        from dealer_station.cards import CardError, card_codes, parse_cards
-
         try:
             cards = parse_cards(self.next_cards.text())
         except (CardError, ValueError) as error:
@@ -446,7 +450,7 @@ class SimulatedTableAccess(QObject):
     shows only while the table's devices are simulated (asked of the table worker when the
     first snapshot arrives and whenever the game shown changes)."""
 
-    def __init__(self, window: Any) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.panel = SimulatedTablePanel(window.centralWidget())
@@ -461,10 +465,8 @@ class SimulatedTableAccess(QObject):
         self.button.clicked.connect(self.toggle)
         self.panel.close_button.clicked.connect(self.close_panel)
         self._asked_for: str | None = None
-        bar = getattr(window, "health", None)
-        if isinstance(bar, HealthStrip):  # before SUPERVISOR
-            bar.add_button(self.button, SIM_BUTTON_BACKGROUND,
-                           getattr(getattr(window, "staff", None), "supervisor_button", None))
+        # before SUPERVISOR
+        window.health.add_button(self.button, SIM_BUTTON_BACKGROUND, window.staff.supervisor_button)
         window.felt.installEventFilter(self)
         window.snapshot_shown.connect(self._snapshot_shown)
 
@@ -472,15 +474,12 @@ class SimulatedTableAccess(QObject):
     def available(self) -> bool:
         return self.panel.table is not None
 
-    def _snapshot_shown(self, snapshot: Any) -> None:
-        title = str(getattr(getattr(snapshot, "table", None), "title", ""))
+    def _snapshot_shown(self, snapshot: Snapshot) -> None:
+        title = snapshot.table.title
         if title == self._asked_for:
             return
         self._asked_for = title
-        staff = getattr(self.window, "staff", None)
-        if staff is None:
-            return
-        staff.calls.submit(_simulated_devices, self._simulation_found)
+        self.window.staff.calls.submit(_simulated_devices, self._simulation_found)
 
     def _simulation_found(self, found: tuple[Any, Any]) -> None:
         table, printer = found
@@ -499,9 +498,7 @@ class SimulatedTableAccess(QObject):
         if not self.available:
             return
         self._place()
-        bar = getattr(self.window, "health", None)
-        if isinstance(bar, HealthStrip):
-            bar.hide_detail()  # the panel's own title under it otherwise
+        self.window.health.hide_detail()  # the panel's own title under it otherwise
         self.panel.show()
         self.panel.raise_()
 
@@ -524,16 +521,15 @@ class SimulatedTableAccess(QObject):
         self.panel.calls.close()
 
 
-def _simulated_devices(context: Any) -> tuple[Any, Any]:
+def _simulated_devices(context: StaffContext
+                       ) -> tuple[SimulatedTable | None, SimulatedPrinter | None]:
     """On the station's thread: the simulated table and the simulated receipt printer (each
     ``None`` with real devices)."""
-    from dealer_station.slips import SimulatedPrinter
-
-    printer = getattr(context.station, "slip_printer", None)
+    printer = context.station.slip_printer
     table = context.simulation
     return table, printer if table is not None and isinstance(printer, SimulatedPrinter) else None
 
 
-def install_simulated_table(window: Any) -> SimulatedTableAccess:
-    """Add SIMULATED TABLE and its panel to the dealer's ``window`` (a :class:`MainWindow`)."""
+def install_simulated_table(window: MainWindow) -> SimulatedTableAccess:
+    """Add SIMULATED TABLE and its panel to the dealer's ``window``."""
     return SimulatedTableAccess(window)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from dealer_station.errors import RuleError
+
 __all__ = ["plain_words", "refusal"]
 
 #: A reference to the program's code in parentheses: ``(Station.supervise)``,
@@ -56,10 +58,8 @@ def refusal(error: BaseException) -> str:
     >>> refusal(KeyError("position"))
     'position'
     """
-    given = getattr(error, "reason", None)
-    clause = getattr(error, "clause", None)
-    if isinstance(given, str):
-        words = given + (f" [{clause}]" if clause else "")
+    if isinstance(error, RuleError):
+        words = error.reason + (f" [{error.clause}]" if error.clause else "")
     elif isinstance(error, KeyError) and error.args:
         words = str(error.args[0])
     else:

@@ -9,16 +9,17 @@ meant for it moves the round.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
-from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.supervisor.calls import StationCalls, calls_for_window
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 from dealer_station.ui.technician.screen import TechnicianScreen
-from dealer_station.ui.theme import bar_button_style
+
+if TYPE_CHECKING:  # the window installs these screens: it imports this module
+    from dealer_station.ui.main_window import MainWindow
 
 __all__ = ["StaffAccess", "install_staff_access"]
 
@@ -27,7 +28,7 @@ __all__ = ["StaffAccess", "install_staff_access"]
 class StaffAccess(QObject):
     """The two staff screens of one dealer's window and the buttons that open them."""
 
-    def __init__(self, window: QWidget, calls: StationCalls) -> None:
+    def __init__(self, window: MainWindow, calls: StationCalls) -> None:
         super().__init__(window)
         self.window = window
         self.calls = calls
@@ -40,13 +41,8 @@ class StaffAccess(QObject):
             screen.closed.connect(lambda s=screen: self.close_screen(s))
         self.supervisor_button.clicked.connect(lambda: self.open_screen(self.supervisor))
         self.technician_button.clicked.connect(lambda: self.open_screen(self.technician))
-        bar = getattr(window, "health", None)
         for button in (self.supervisor_button, self.technician_button):
-            if isinstance(bar, HealthStrip):
-                bar.add_button(button)  # the bar's style and size; keys stay the dealer's
-            else:
-                button.setStyleSheet(bar_button_style())
-                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            window.health.add_button(button)  # the bar's style and size; keys stay the dealer's
         window.installEventFilter(self)
 
     @property
@@ -62,9 +58,7 @@ class StaffAccess(QObject):
         if current is not None and current is not screen:
             return
         screen.setGeometry(self.window.rect())
-        bar = getattr(self.window, "health", None)
-        if isinstance(bar, HealthStrip):
-            bar.hide_detail()  # the dealer's tap box, never over a staff screen
+        self.window.health.hide_detail()  # the dealer's tap box, never over a staff screen
         screen.start()
         screen.show()
         screen.raise_()
@@ -99,7 +93,7 @@ class StaffAccess(QObject):
         return False
 
 
-def install_staff_access(window: Any) -> StaffAccess:
-    """Add the staff screens to the dealer's ``window`` (a :class:`MainWindow`), their station
-    work running on the window's table worker."""
+def install_staff_access(window: MainWindow) -> StaffAccess:
+    """Add the staff screens to the dealer's ``window``, their station work running on the
+    window's table worker."""
     return StaffAccess(window, calls_for_window(window))

@@ -35,7 +35,7 @@ from dealer_station.auth import MIN_PIN_DIGITS, Role, pin_problem
 from dealer_station.store.users import Account
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import ChoiceButtons, message_label, say
+from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label, say
 
 __all__ = ["AccountsPage"]
 
@@ -68,7 +68,7 @@ def _problem_of_pins(pin: str, again: str, role: str) -> str | None:
     return None
 
 
-class AccountsPage(QWidget):
+class AccountsPage(StaffPage):
     """See :mod:`module docs <dealer_station.ui.supervisor.accounts_page>`. ``session`` is set
     by the screen while a supervisor is signed in."""
 

@@ -28,12 +28,12 @@ from dealer_station.archive_desk import ArchiveView, archive_view, export_segmen
 from dealer_station.store.sealer import SealingStatus
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import message_label, page_heading
+from dealer_station.ui.supervisor.widgets import StaffPage, message_label, page_heading
 
 __all__ = ["ArchivePage"]
 
 
-class ArchivePage(QWidget):
+class ArchivePage(StaffPage):
     """See :mod:`module docs <dealer_station.ui.supervisor.archive_page>`. ``session`` is set
     by the screen while a supervisor is signed in."""
 

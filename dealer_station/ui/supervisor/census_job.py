@@ -51,7 +51,7 @@ _RUNNING_LOCK = threading.Lock()
 def _kill(process: subprocess.Popen[str]) -> None:
     """End the census process and its workers (its own process group)."""
     with contextlib.suppress(OSError):
-        if hasattr(os, "killpg"):
+        if hasattr(os, "killpg"):  # POSIX only (no process groups on Windows)
             os.killpg(process.pid, signal.SIGKILL)
         else:
             process.kill()

@@ -57,7 +57,7 @@ from dealer_station.ui.supervisor.pai_gow_returns import (
     pai_gow_returns,
 )
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import ChoiceButtons, message_label
+from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label
 
 __all__ = ["ConfigurationPage"]
 
@@ -77,7 +77,7 @@ def _returns_html(lines: list[PaiGowReturn]) -> str:
 _GROUPS = ("Optional wagers", "Pay tables", "Limits", "House way", "Table")
 
 
-class ConfigurationPage(QWidget):
+class ConfigurationPage(StaffPage):
     """See :mod:`module docs <dealer_station.ui.supervisor.config_page>`."""
 
     #: The page keeps the supervisor's edits when they look at another page and come back.

@@ -38,6 +38,7 @@ from dealer_station.resources_path import resource_path
 from dealer_station.station import game_factory
 from dealer_station.table_config import load_table_config
 from dealer_station.ui.adapters import adapter_for
+from dealer_station.ui.supervisor.calls import StaffContext
 
 __all__ = [
     "GAMES",
@@ -238,7 +239,7 @@ def merged(defaults: Mapping[str, Any], stored: Mapping[str, Any]) -> dict[str, 
     return result
 
 
-def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
+def apply_configuration(context: StaffContext, *, supervisor: str, pin: str, game: str,
                         settings: Mapping[str, Any]) -> tuple[int, str]:
     """Store the configuration through the station (a supervisor not dealing, between rounds,
     audited) and give the dealer's screen the game's screen adapter for it. Returns the new
@@ -246,9 +247,9 @@ def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
     station = context.station
     changed_game = game != station.game
     controller = context.controller
-    refusal = getattr(controller, "switch_refusal", None)
-    if changed_game and refusal is not None and refusal():
-        raise ProcedureError(refusal())
+    refusal = controller.switch_refusal() if changed_game and controller is not None else ""
+    if refusal:
+        raise ProcedureError(refusal)
     version = int(station.change_configuration(dict(settings), supervisor=supervisor, pin=pin,
                                                game=game if changed_game else None))
     note = "the next round uses it"
@@ -258,9 +259,8 @@ def apply_configuration(context: Any, *, supervisor: str, pin: str, game: str,
             controller.change_game(adapter)  # the old game's last round is put away
         else:
             controller.adapter = adapter
-        reopen = getattr(controller, "reopen_devices", None)
-        if changed_game and reopen is not None:
-            reopen(station.game)  # the game's shoe, acceptors and lockout, live
+        if changed_game and controller.reopen_devices is not None:
+            controller.reopen_devices(station.game)  # the game's shoe, acceptors and lockout, live
     if changed_game:
         note = ("the table now deals " + GAMES.get(game, game) + " from the next round, its "
                 "devices already set up for it (no restart)")

@@ -37,12 +37,12 @@ from dealer_station.money import format_cents, parse_amount
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.meter_chart import MeterChart
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import message_label
+from dealer_station.ui.supervisor.widgets import StaffPage, message_label
 
 __all__ = ["MetersPage"]
 
 
-class MetersPage(QWidget):
+class MetersPage(StaffPage):
     """See :mod:`module docs <dealer_station.ui.supervisor.meters_page>`."""
 
     def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLineEdit, QPushButton, QVBoxLayout, QWidget
 from dealer_station.procedure import ProcedureError
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import message_label, page_heading
+from dealer_station.ui.supervisor.widgets import StaffPage, message_label, page_heading
 
 __all__ = ["OpenRound", "RoundPage", "open_round", "void_open_round"]
 
@@ -45,8 +45,8 @@ def open_round(context: StaffContext) -> OpenRound:
         return OpenRound(None)
     controller = context.controller
     wagers = tuple(controller.on_layout()) if controller is not None else ()
-    dealer = getattr(station.dealer, "id", "") if station.dealer is not None else ""
-    return OpenRound(station.round_id, round_.step.instruction, str(dealer), wagers,
+    dealer = station.dealer.id if station.dealer is not None else ""
+    return OpenRound(station.round_id, round_.step.instruction, dealer, wagers,
                      bool(getattr(round_, "is_void", False)))
 
 
@@ -59,7 +59,7 @@ def void_open_round(context: StaffContext, session: StaffSession, reason: str) -
     return words
 
 
-class RoundPage(QWidget):
+class RoundPage(StaffPage):
     """See :mod:`module docs <dealer_station.ui.supervisor.round_page>`."""
 
     def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:

@@ -45,7 +45,7 @@ from dealer_station.ui.supervisor.validation import (
     reject_claim,
     show_claim,
 )
-from dealer_station.ui.supervisor.widgets import ChoiceButtons, message_label
+from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label
 
 __all__ = ["ValidationPage", "save_jackpot_record"]
 
@@ -60,7 +60,7 @@ def save_jackpot_record(directory: Path, record: Any, table: str) -> tuple[Path,
     return text, pdf
 
 
-class ValidationPage(QWidget):
+class ValidationPage(StaffPage):
     """See :mod:`module docs <dealer_station.ui.supervisor.validation_page>`."""
 
     def __init__(self, calls: StationCalls, parent: QWidget | None = None) -> None:

@@ -26,8 +26,18 @@ from dealer_station.ui.supervisor.calls import StaffContext, StationCalls, reaso
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.theme import THEME, stylesheet
 
-__all__ = ["ChoiceButtons", "PageSwitcher", "StaffFrame", "StaffHeader", "StaffSignIn",
-           "message_label", "page_heading", "say", "staff_stylesheet"]
+__all__ = [
+    "ChoiceButtons",
+    "PageSwitcher",
+    "StaffFrame",
+    "StaffHeader",
+    "StaffPage",
+    "StaffSignIn",
+    "message_label",
+    "page_heading",
+    "say",
+    "staff_stylesheet",
+]
 
 
 def staff_stylesheet() -> str:
@@ -337,6 +347,20 @@ class StaffFrame(QFrame):
         raise NotImplementedError
 
 
+class StaffPage(QWidget):
+    """A page of a staff screen that shows what it reads from the station. The
+    :class:`PageSwitcher` reads it again (:meth:`refresh`) whenever the person opens it, so
+    what another page or the dealer's screen did since shows at once; a page that holds the
+    person's unsaved edits says ``refresh_on_show = False``."""
+
+    #: Read again from the station each time the page is opened.
+    refresh_on_show = True
+
+    def refresh(self) -> None:
+        """Read what the page shows from the station again (answers arrive later)."""
+        raise NotImplementedError
+
+
 class PageSwitcher(QWidget):
     """Big navigation buttons on the left, the pages on the right."""
 
@@ -370,11 +394,11 @@ class PageSwitcher(QWidget):
     def show_page(self, index: int, *, fresh: bool = False) -> None:
         """Show page ``index``; ``fresh``: read it again from the station first (what another
         page or the dealer's screen did since shows at once: a page never goes stale). A page
-        that holds the person's unsaved edits says so with ``refresh_on_show = False``."""
+        that holds the person's unsaved edits says so with ``refresh_on_show = False``; a page
+        that is not a :class:`StaffPage` reads nothing from the station."""
         self.stack.setCurrentIndex(index)
         page = self.stack.widget(index)
-        refresh = getattr(page, "refresh", None)
-        if fresh and callable(refresh) and getattr(page, "refresh_on_show", True):
-            refresh()
+        if fresh and isinstance(page, StaffPage) and page.refresh_on_show:
+            page.refresh()
         for position, button in enumerate(self.buttons.values()):
             button.setChecked(position == index)

@@ -23,6 +23,8 @@ from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.technician.bundle import bundle_contents, write_bundle
 from dealer_station.ui.technician.devices import device_rows
 from dealer_station.ui.technician.faults import FAULTS, LINES
+from drivers.acceptors import AcceptorBank
+from drivers.device import DeviceDriver
 
 __all__ = ["begin_diagnostic", "check_technician", "clear_faults", "export_bundle",
            "inject_fault"]
@@ -83,8 +85,8 @@ def clear_faults(context: StaffContext, session: StaffSession) -> str:
     if manager is None:
         raise ProcedureError("no devices are open at this station")
 
-    def reset(driver: Any) -> None:
-        drivers = list(driver) if hasattr(driver, "by_seat") else [driver]  # every acceptor
+    def reset(driver: DeviceDriver | AcceptorBank) -> None:
+        drivers = list(driver) if isinstance(driver, AcceptorBank) else [driver]  # every acceptor
         for each in drivers:
             each.reset_faults()
 

@@ -27,6 +27,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
+import structlog
+
+from dealer_station import logs
 from dealer_station.audit import utc_now
 
 __all__ = ["RecentLogs", "bundle_contents", "write_bundle"]
@@ -62,13 +65,9 @@ class RecentLogs(logging.Handler):
             return cls._installed
 
     def _tap_structlog(self) -> None:
-        import structlog
-
-        from dealer_station import logs
-
         logs.configure()  # the application's configuration first (no-op once configured)
         processors = list(structlog.get_config()["processors"])
-        if any(getattr(p, "recent_logs", None) is self for p in processors):
+        if any(isinstance(p, _StructlogTap) and p.recent_logs is self for p in processors):
             return
         processors.insert(max(len(processors) - 1, 0), _StructlogTap(self))
         structlog.configure(processors=processors)
@@ -89,6 +88,7 @@ class _StructlogTap:
 
 def _jsonable(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # each field named by dataclasses.fields: any dataclass a report holds
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}

@@ -26,19 +26,19 @@ __all__ = ["DEVICE_TESTS", "DeviceTest", "ManagerDiagnostics", "submit_test"]
 @dataclass(frozen=True, slots=True)
 class DeviceTest:
     """A test: its name for the audit trail, the words on its button, the device (line) it
-    runs on and the :class:`Diagnostics` method."""
+    runs on and the :class:`Diagnostics` check it runs."""
 
     name: str
     label: str
     device: str
-    method: str
+    check: Callable[[Diagnostics], list[Outcome]]
 
 
 DEVICE_TESTS: dict[str, DeviceTest] = {
-    "lamp": DeviceTest("lamp_test", "LAMP TEST", "acceptors", "check_lamps"),
-    "sensor": DeviceTest("sensor_test", "SENSOR TEST", "acceptors", "check_sensors"),
-    "dispense": DeviceTest("dispense_test", "DISPENSE TEST", "shoe", "check_dispense"),
-    "lockout": DeviceTest("lockout_test", "LOCKOUT TEST", "lockout", "check_lockout"),
+    "lamp": DeviceTest("lamp_test", "LAMP TEST", "acceptors", Diagnostics.check_lamps),
+    "sensor": DeviceTest("sensor_test", "SENSOR TEST", "acceptors", Diagnostics.check_sensors),
+    "dispense": DeviceTest("dispense_test", "DISPENSE TEST", "shoe", Diagnostics.check_dispense),
+    "lockout": DeviceTest("lockout_test", "LOCKOUT TEST", "lockout", Diagnostics.check_lockout),
 }
 
 
@@ -78,10 +78,8 @@ def submit_test(manager: Any, key: str, *, simulation: Any = None,
     test = DEVICE_TESTS[key]
     diagnostics = ManagerDiagnostics(manager, simulation=simulation, on_outcome=on_outcome,
                                      prompt=prompt)
-    method: Callable[[], list[Outcome]] = getattr(diagnostics, test.method)
-
     def job(_target: Any) -> list[Outcome]:
-        outcomes = method()
+        outcomes = test.check(diagnostics)
         if not outcomes:  # a test that found nothing to test says so
             outcomes = [Outcome(key, test.device, False, "nothing to test")]
             on_outcome(outcomes[0])

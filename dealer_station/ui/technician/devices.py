@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from drivers.device import DeviceDriver
+from drivers.manager import DeviceManager
+
 __all__ = ["ERROR_COUNTERS", "DeviceRow", "device_rows"]
 
 #: The line counters that count trouble (requests are not errors).
@@ -53,17 +56,17 @@ class DeviceRow:
                 "counters": dict(self.counters)}
 
 
-def device_rows(manager: Any) -> list[DeviceRow]:
+def device_rows(manager: DeviceManager | None) -> list[DeviceRow]:
     """Every configured device from ``manager`` (a :class:`drivers.manager.DeviceManager`):
     call on the thread that owns it. Drivers' event counters are added to the line's."""
     if manager is None:
         return []
-    drivers: dict[tuple[str, int | None], Any] = {}
+    drivers: dict[tuple[str, int | None], DeviceDriver] = {}
     if manager.shoe is not None:
         drivers[("shoe", None)] = manager.shoe
     if manager.acceptors is not None:
-        for driver in manager.acceptors:
-            drivers[("acceptors", driver.seat)] = driver
+        for acceptor in manager.acceptors:
+            drivers[("acceptors", acceptor.seat)] = acceptor
     if manager.lockout is not None:
         drivers[("lockout", None)] = manager.lockout
     health = manager.health()
@@ -72,7 +75,7 @@ def device_rows(manager: Any) -> list[DeviceRow]:
         item = health.get(key)
         driver = drivers.get(key)
         identity = (item.identity if item is not None and item.identity is not None
-                    else getattr(driver, "identity", None))
+                    else driver.identity if driver is not None else None)
         counters: dict[str, int] = dict(item.counters) if item is not None else {}
         if driver is not None:
             counters.update(driver.event_counters.as_dict())

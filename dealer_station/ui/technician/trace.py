@@ -25,6 +25,8 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
+from drivers.config import DeviceConfig
+from drivers.manager import DeviceManager
 from drivers.protocol.codes import NAK, REPLY_FLAG, Command
 from drivers.protocol.frame import Frame
 from drivers.protocol.messages import PayloadError, Status, decode_events
@@ -55,11 +57,11 @@ def is_routine(frame: Frame) -> bool:
         return False
 
 
-def device_names(config: Any) -> dict[tuple[str, int], str]:
+def device_names(config: DeviceConfig) -> dict[tuple[str, int], str]:
     """(line URL, address) → the device's name as the technician knows it ("shoe", "seat 3",
     "lockout") from a :class:`drivers.config.DeviceConfig`."""
     names: dict[tuple[str, int], str] = {}
-    for spec in getattr(config, "specs", ()):
+    for spec in config.specs:
         if spec.addresses:
             for seat, address in spec.addresses.items():
                 names[(spec.url, address)] = f"seat {seat}"
@@ -116,12 +118,12 @@ class TraceTap:
             new = min(total - seen, len(ring))
             return (list(ring)[len(ring) - new:] if new > 0 else []), total
 
-    def attach(self, manager: Any) -> int:
+    def attach(self, manager: DeviceManager | None) -> int:
         """Tap every line of ``manager`` (its devices named from its configuration); returns
         how many."""
         if manager is None:
             return 0
-        self.names.update(device_names(getattr(manager, "config", None)))
+        self.names.update(device_names(manager.config))
         links = manager.links()
         for url, link in links.items():
             if url not in self._previous:
