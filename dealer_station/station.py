@@ -56,9 +56,8 @@ _DEFAULT_LOCK = auth.LockPolicy()
 
 class Station:
     """The Qt-free table controller, specified in docs/station.md: a thin front whose methods
-    hand each call to one of its parts (:class:`~dealer_station.station_people.People`,
-    :class:`~dealer_station.station_meters.Meters`,
-    :class:`~dealer_station.station_rounds.Rounds`), which share one
+    hand each call to one of its parts (``People``, ``Meters``, ``Configuration``, ``Devices``,
+    ``Archive``, ``Rounds``: the ``station_*.py`` modules), which share one
     :class:`~dealer_station.station_state.StationState` (one store, one lock)."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
