@@ -142,6 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CardError, ProcedureError, ValueError, OSError) as error:
         print(f"dealer-station: {error}", file=sys.stderr)
         return 2
+    except EOFError:  # a PIN asked for at a prompt, and the input ended (no terminal)
+        print("dealer-station: the input ended before the PIN asked for was typed (without a "
+              "terminal, give it on standard input with --pin-stdin)", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 
