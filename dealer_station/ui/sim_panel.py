@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -136,6 +136,41 @@ def _label(text: str = "", name: str = "muted") -> QLabel:
     return plain_label(name, text)
 
 
+class StateWords(QLabel):
+    """A device's state in small words (under a chip's button, above the shoe's): wrapped on
+    up to :attr:`LINES` lines whose height it keeps whether the words take one line or two, so
+    the rows below never move when the words change. ("no chip · light off" became "no chip ·
+    light off · locked" at NO MORE BETS, wrapped, and the shoe's buttons moved ~80 px down:
+    a tap meant for the next-cards field landed on JAM NEXT DISPENSE.)"""
+
+    LINES = 2
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.setObjectName("muted")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def _lines_height(self) -> int:
+        self.ensurePolished()  # the style sheet's type size, not the default font's
+        margins = self.contentsMargins()
+        return self.LINES * self.fontMetrics().lineSpacing() + margins.top() + margins.bottom()
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._lines_height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self._lines_height())
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+    def heightForWidth(self, _width: int) -> int:
+        return self._lines_height()
+
+
 def _grid() -> tuple[QWidget, QGridLayout]:
     """A block of buttons, each with its state in small words underneath."""
     block = QWidget()
@@ -178,7 +213,7 @@ class SimulatedTablePanel(QFrame):
         self.state: TableState | None = None
         self._layout_for: tuple[object, ...] | None = None
         self.chip_buttons: dict[int, QPushButton] = {}
-        self.chip_states: dict[int, QLabel] = {}
+        self.chip_states: dict[int, StateWords] = {}
         self.line_buttons: dict[str, QPushButton] = {}
         self.line_states: dict[str, QLabel] = {}
         outer = QVBoxLayout(self)
@@ -297,14 +332,14 @@ class SimulatedTablePanel(QFrame):
             seat = acceptor.seat
             button = _button(f"{seat} · PLACE CHIP", f"sim-chip-{seat}")
             button.clicked.connect(lambda _c=False, s=seat: self._toggle_chip(s))
-            status = _label("")
+            status = StateWords()
             row, column = divmod(index, COLUMNS)
             grid.addWidget(button, 2 * row, column)
             grid.addWidget(status, 2 * row + 1, column)
             self.chip_buttons[seat] = button
             self.chip_states[seat] = status
         self.body_layout.addWidget(chips)
-        self.shoe_state = _label("")
+        self.shoe_state = StateWords()
         self.body_layout.addWidget(_heading("SHOE"))
         self.body_layout.addWidget(self.shoe_state)
         shoe = QWidget()
@@ -353,11 +388,11 @@ class SimulatedTablePanel(QFrame):
         for column, line in enumerate(state.lines):
             button = _button(f"UNPLUG {_short(line)}", f"sim-unplug-{line}")
             button.clicked.connect(lambda _c=False, name=line: self._toggle_line(name))
-            status = _label("")
+            cable = _label("")
             cable_grid.addWidget(button, 0, column)
-            cable_grid.addWidget(status, 1, column)
+            cable_grid.addWidget(cable, 1, column)
             self.line_buttons[line] = button
-            self.line_states[line] = status
+            self.line_states[line] = cable
         self.printer_buttons: dict[str, QPushButton] = {}
         if self.printer is not None:  # the jackpot slips' receipt printer
             for column, (fault, words) in enumerate((("offline", "UNPLUG PRINTER"),

@@ -11,7 +11,7 @@ from typing import Any
 
 from gui_harness import Table
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from dealer_station.ui.view import Light
 
@@ -29,6 +29,11 @@ def _button(panel: Any, name: str) -> QPushButton:
     button = panel.findChild(QPushButton, name)
     assert button is not None, name
     return button
+
+
+def _settle() -> None:
+    for _ in range(12):  # the posted layouts run
+        QApplication.processEvents()
 
 
 def _in_window(widget: Any, window: Any) -> QRect:
@@ -156,5 +161,34 @@ def test_the_lockout_controller_s_words_name_the_game_s_acceptor_wager(qtbot, tm
         qtbot.waitUntil(lambda: bool(panel.lockout_state.text()), timeout=10_000)
         assert "progressive chips" in panel.lockout_state.text()
         assert "bonus" not in panel.lockout_state.text()
+    finally:
+        table.close()
+
+
+def test_the_shoe_s_buttons_keep_their_place_when_the_chip_words_take_two_lines(qtbot,
+                                                                             tmp_path):
+    """At NO MORE BETS each chip's words grow ("no chip · light off" → "… · locked") and took
+    a second line at 1280×800: the rows below moved ~80 px down under the finger (a tap
+    meant for the next-cards field landed on JAM NEXT DISPENSE). Each chip's words keep
+    two lines' height whether they take one or two."""
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        table.sign_in_supervisor()
+        table.press("start_round")
+        table.wager(1)
+        words = panel.chip_states[2]
+        qtbot.waitUntil(lambda: words.text() == "no chip · light off", timeout=10_000)
+        below = (panel.shoe_state, _button(panel, "sim-jam"), panel.next_cards,
+                 _button(panel, "sim-stack-next"), _button(panel, "sim-lockout-button"))
+        _settle()
+        before = [_in_window(widget, panel) for widget in below]
+        table.click(_button(panel, "sim-lockout-button"))  # no more bets: locked
+        qtbot.waitUntil(lambda: words.text().endswith("· locked"), timeout=10_000)
+        table.wait(lambda s: s.step.phase == "dealing")
+        _settle()
+        assert words.fontMetrics().horizontalAdvance(words.text()) > words.contentsRect().width()
+        assert [_in_window(widget, panel) for widget in below] == before
     finally:
         table.close()
