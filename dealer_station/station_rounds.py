@@ -162,7 +162,7 @@ class Rounds:
         what the dealer tells of the table now, for a game with hooks (Pai Gow: ``seated``
         positions, ``new_game``, ``first_to_table``, 5324.41(e)(2), (h)(2)); journaled with
         the round's settings."""
-        with self._state.lock:
+        with self._state.one_reading():
             dealer = self._people.require_dealer()
             if self.round is not None:
                 raise ProcedureError(f"round {self.round_id} is still in progress")
@@ -219,12 +219,12 @@ class Rounds:
         round, commit its record (journal and audit log), then return it. Raises
         :class:`ProcedureError` when the round refuses it."""
         action, arguments = named(action, arguments)
-        hooks = game_hooks(self.game)
-        if "supervisor" in arguments or (hooks is not None
-                                         and action in hooks.supervisor_actions):
-            raise AccessDenied(f"{action.replace('_', ' ')} is a supervisor's decision: a "
-                               "supervisor signs it with their own id and PIN")
-        with self._state.lock:
+        with self._state.one_reading():
+            hooks = game_hooks(self.game)
+            if "supervisor" in arguments or (hooks is not None
+                                             and action in hooks.supervisor_actions):
+                raise AccessDenied(f"{action.replace('_', ' ')} is a supervisor's decision: a "
+                                   "supervisor signs it with their own id and PIN")
             dealer = self._people.require_dealer()
             return self._perform(action, dealer.id, self._meters.station_inputs(action, arguments))
 
@@ -240,7 +240,7 @@ class Rounds:
         action, arguments = named(action, arguments)
         if resolution is None and "resolution" in arguments:  # a typed ResolveHalt
             resolution = arguments.pop("resolution")
-        with self._state.lock:
+        with self._state.one_reading():
             self._people.require_dealer()
             if resolution is not None:  # journaled as its value
                 arguments = {**arguments, "resolution": str(resolution)}

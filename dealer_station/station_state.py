@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Generic, Protocol, TypeVar, overload
 
 from dealer_station import logs
@@ -58,6 +59,8 @@ class StationState:
         #: The latest configuration as read: (the database's ``data_version`` then, version,
         #: its document's text, its game); see :meth:`_latest`.
         self._latest_read: tuple[int, int, str, str] | None = None
+        self._one_reading = 0  # inside one_reading() (nested), and whether it checked
+        self._checked = False
 
     def _latest(self) -> tuple[int, str, str] | None:
         """The latest configuration's version, document text and game, read from the store
@@ -65,7 +68,10 @@ class StationState:
         (this station stored a version) or when another connection committed
         (``PRAGMA data_version``). Every action reads the game several times: one cheap
         pragma instead of a query and a JSON parse each time."""
+        if self._latest_read is not None and self._one_reading and self._checked:
+            return self._latest_read[1:]
         seen = int(self.store.pragma("data_version"))
+        self._checked = self._one_reading > 0
         if self._latest_read is not None and self._latest_read[0] == seen:
             return self._latest_read[1:]
         rows = self.store.query("SELECT version, document FROM config ORDER BY version DESC "
@@ -75,6 +81,19 @@ class StationState:
         version, text = int(rows[0][0]), str(rows[0][1])
         self._latest_read = (seen, version, text, str(json.loads(text)["game"]))
         return self._latest_read[1:]
+
+    @contextmanager
+    def one_reading(self) -> Iterator[None]:
+        """Inside (under :attr:`lock`: one action, one round's start): the configuration is
+        checked for a change once, at its first reading, not at each one."""
+        with self.lock:
+            if not self._one_reading:
+                self._checked = False
+            self._one_reading += 1
+            try:
+                yield
+            finally:
+                self._one_reading -= 1
 
     def forget_configuration(self) -> None:
         """A configuration version was (or may have been) stored: read it again."""

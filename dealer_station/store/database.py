@@ -437,6 +437,7 @@ class Store:
                  audit_state: AuditState, *, readonly: bool, lock_fd: int | None,
                  notes: tuple[str, ...] = (), witness: Witness | None = None) -> None:
         self.directory = directory
+        self._audit_path: tuple[Path, Path] | None = None
         self.table = table
         self.connection = connection
         self.audit_state = audit_state
@@ -807,7 +808,11 @@ class Store:
 
     @property
     def audit_path(self) -> Path:
-        return self.directory / AUDIT_NAME
+        # made once per directory: every committed transaction appends to it
+        made = self._audit_path
+        if made is None or made[0] is not self.directory:
+            made = self._audit_path = (self.directory, self.directory / AUDIT_NAME)
+        return made[1]
 
     @property
     def database_path(self) -> Path:
