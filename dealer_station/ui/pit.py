@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRectF, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.errors import RuleError
-from dealer_station.floor import reports
+from dealer_station.floor import pools, reports
 from dealer_station.floor.config import connect, redact
 from dealer_station.floor.listen import Listener
 from dealer_station.money import format_cents
@@ -279,6 +280,7 @@ class PitWindow(QMainWindow):
         self.ask.emit("shift", lambda c: reports.shift_report(c, since=since, until=until))
 
     def decide(self, approve: bool) -> None:
+        # deferred on purpose: psycopg's JSON types (~130 ms) load when the pit decides a hit
         from dealer_station.floor.pit_auth import decide_at_pit
 
         row = self.hits.currentRow()
@@ -394,8 +396,6 @@ def _pending(connection: Any) -> list[_Pending]:
         "'pending' ORDER BY pool, hit_order").fetchall()
     awards = {(str(r[0]), int(r[1])): (f"{r[2] / 100:g}% of the pool" if r[2] is not None
                                        else format_cents(int(r[3]))) for r in rows}
-    from dealer_station.floor import pools
-
     return [_Pending(h, awards[(h.pool, h.order)])
             for h in pools.hits(connection, status="pending")]
 
@@ -409,8 +409,6 @@ def _table_cells(row: reports.TableRow) -> tuple[str, ...]:
 
 
 def main(url: str) -> int:
-    from PySide6.QtWidgets import QApplication
-
     app = QApplication.instance() or QApplication([])
     window = PitWindow(url)
     window.resize(1400, 900)

@@ -27,6 +27,8 @@ def pyside_drops_none() -> bool:
     carrying a ``bool`` loses one to ``True``."""
     if sys.version_info >= (3, 12):
         return False
+    # PySide6 imported here, not at the top: dealer_station.ui imports this module to protect
+    # None/True/False before anything of PySide6 can drop their references
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QPainterPath
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from dealer_station.games.let_it_ride.config import config_from_mapping
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
@@ -312,7 +313,6 @@ def _fractions(table: Mapping[str, Any]) -> dict[str, Fraction]:
 def _let_it_ride_jobs(settings: Mapping[str, Any]) -> list[tuple[str, str, Callable[[], float]]]:
     # deferred on purpose: the analysis (and numpy) load only when a supervisor asks for returns
     from dealer_station.analysis import let_it_ride as analysis
-    from dealer_station.games.let_it_ride.config import config_from_mapping
 
     config = config_from_mapping(dict(settings))
     base = _fractions(config.base_pay_table)

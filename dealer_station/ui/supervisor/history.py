@@ -20,6 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_station.commands.history import dealt_and_collected
+from dealer_station.commands.settle import settler_for
+from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.money import format_cents
 from dealer_station.procedure import Record
 from dealer_station.store import journal
@@ -150,8 +153,6 @@ def _hands(document: Mapping[str, Any] | None) -> list[tuple[str, str]]:
     nested = isinstance(cards.get("positions"), Mapping)
     dealer = None
     if (document or {}).get("game") == "pai_gow":  # the dealer's hand is the seventh
-        from dealer_station.games.pai_gow.positions import DEALER
-
         dealer = str(DEALER)
     for key, value in (cards["positions"] if nested else cards).items():
         if str(key) == dealer:
@@ -198,8 +199,6 @@ def record_words(record: Record) -> str:
 
 def round_detail(store: Any, round_id: int) -> RoundDetail:
     """The round ``round_id`` as the supervisor's screen shows it."""
-    from dealer_station.commands.history import dealt_and_collected
-
     summary = journal.round_summary(store, round_id)
     records = journal.round_records(store, round_id)
     document = _document(summary)
@@ -226,8 +225,6 @@ def _difference_words(difference: Mapping[str, Any]) -> str:
 
 def reconstruct(detail: RoundDetail) -> Reconstruction:
     """Re-run the settlement of the round with its game's ``settle_document``."""
-    from dealer_station.commands.settle import settler_for
-
     document = detail.document
     if not isinstance(document, Mapping) or "records" not in document:
         return Reconstruction(False, (), (), "the round has no stored document (still open, "

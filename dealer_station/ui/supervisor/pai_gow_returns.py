@@ -19,11 +19,13 @@ ones ``dealer-station paytable --game pai-gow --json`` prints for the same lette
 from __future__ import annotations
 
 import functools
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from dealer_station.games.pai_gow.wagers.config import BonusConfig
+from dealer_station.resources_path import resource_path
 
 __all__ = [
     "BESIDE",
@@ -106,10 +108,6 @@ def _offered(settings: Mapping[str, Any]) -> list[str]:
 
 @functools.lru_cache(maxsize=1)
 def _shipped_bonus() -> dict[str, Any]:
-    import tomllib
-
-    from dealer_station.resources_path import resource_path
-
     with resource_path("pai_gow_bonus.toml").open("rb") as handle:
         return tomllib.load(handle)
 
@@ -126,6 +124,8 @@ def bonus_config_of(settings: Mapping[str, Any]) -> BonusConfig:
 def pai_gow_returns(config: BonusConfig) -> list[PaiGowReturn]:
     """Every wager's figure under ``config``'s tables. Uses the census of this process
     (:func:`dealer_station.analysis.cache.install` it first, or this computes it: seconds)."""
+    # deferred on purpose: the analysis (~60 ms of imports) loads only when a supervisor asks
+    # for the returns
     from dealer_station.analysis.runner import analyse_pai_gow
 
     analysis = analyse_pai_gow(config=config, trials=0, workers=1)

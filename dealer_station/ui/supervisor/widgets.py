@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.auth import AuthenticationError
+from dealer_station.ui.help import help_button
 from dealer_station.ui.sign_in import LockCountdown
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls, reason_of
 from dealer_station.ui.supervisor.session import StaffSession
@@ -302,8 +303,6 @@ class StaffFrame(QFrame):
                  signing_in: str) -> None:
         """HELP in the header: ``guide`` opened at the section of the page shown (``sections``
         by page name; the guide's top for another); HELP beside SIGN IN: at ``signing_in``."""
-        from dealer_station.ui.help import help_button
-
         def section() -> str:
             shown = pages.stack.currentIndex()
             name = next((n for i, n in enumerate(pages.buttons) if i == shown), "")

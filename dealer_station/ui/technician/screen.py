@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
 
 from dealer_station.audit import utc_now
 from dealer_station.auth import Role
+from dealer_station.integrity import IntegrityError, program_identity
+from dealer_station.slips import printer_report
 from dealer_station.ui.supervisor.calls import POLL_MS, Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
 from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame, message_label
@@ -76,8 +78,6 @@ def program_text() -> str:
     >>> program_text().startswith("Program: dealer-station ")
     True
     """
-    from dealer_station.integrity import IntegrityError, program_identity
-
     try:
         identity = program_identity()
     except IntegrityError as error:  # start-up refuses first; said here all the same
@@ -287,8 +287,6 @@ class TechnicianScreen(StaffFrame):
         return page
 
     def show_printer(self) -> None:
-        from dealer_station.slips import printer_report
-
         self.calls.submit(lambda context: printer_report(context.station.slip_printer),
                           self.printer_text.setPlainText, self.message.setText)
 
