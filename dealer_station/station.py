@@ -249,8 +249,6 @@ class Station:
         disabled is signed out."""
         return self._people.set_user_active(user_id, active, supervisor=supervisor, pin=pin)
 
-    # -- rounds ----------------------------------------------------------------------------
-
     # -- rounds (:mod:`dealer_station.station_rounds`) --------------------------------------
 
     @property

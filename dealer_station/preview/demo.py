@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication
 
@@ -22,9 +22,11 @@ from dealer_station.games.let_it_ride.autoplay import (
     decide_all,
     settle_round,
 )
+from dealer_station.games.let_it_ride.round import LetItRideRound
 from dealer_station.games.pai_gow import actions as pai_gow
 from dealer_station.games.pai_gow.dealing import delivery_order
 from dealer_station.games.pai_gow.positions import DEALER
+from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.station_round import STATION_HOOKS, new_round
 from dealer_station.slips import SimulatedPrinter
 from dealer_station.station import Station
@@ -64,7 +66,7 @@ class StationRound:
     :meth:`Station.perform` (journaled before it returns): lets the game's own autoplay helpers
     drive a durable round."""
 
-    def __init__(self, station: Any) -> None:
+    def __init__(self, station: Station) -> None:
         self._station = station
 
     def __getattr__(self, name: str) -> Any:
@@ -78,7 +80,7 @@ class StationRound:
 
 def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: int = 2**10,
                       game: str = "let_it_ride",
-                      settings: Mapping[str, Any] | None = None) -> Any:
+                      settings: Mapping[str, Any] | None = None) -> Station:
     """A station (Let It Ride dealt by hand, or Pai Gow with the progressive and its meter)
     with :data:`PEOPLE` and the dealer on duty."""
     default = {"table": {"dealing": "manual"}} if game == "let_it_ride" else PAI_GOW_SETTINGS
@@ -102,7 +104,22 @@ def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: 
     return station
 
 
-def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
+R = TypeVar("R")
+
+def _round_id(station: Station) -> int:
+    """The open round's number (a round was just started)."""
+    assert station.round_id is not None
+    return station.round_id
+
+
+def _open(station: Station, kind: type[R]) -> R:
+    """The open round, of the game ``kind`` the demo plays."""
+    round_ = station.round
+    assert isinstance(round_, kind), f"the demo plays {kind.__name__}, not {round_!r}"
+    return round_
+
+
+def play_let_it_ride(station: Station, hands: Mapping[int, str], community: str, *,
                      wager: int = 500, three_card: int = 0, finish: bool = True) -> int:
     """Play one round of Let It Ride with ``hands`` (three cards per position) and
     ``community`` (the cards the dealing order gives the community: burn, left, right when
@@ -110,7 +127,7 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
     position. Returns the round number. With ``finish=False`` the round
     is left open in the bet one decisions."""
     station.start_round()
-    round_id = int(station.round_id)
+    round_id = _round_id(station)
     for position in hands:
         station.perform(lir.PlaceWagers(position=position, bet_one=wager, bet_two=wager,
                                         bet_three=wager))
@@ -118,7 +135,7 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
             station.perform(lir.PlaceThreeCardBonus(position=position, amount=three_card))
     station.perform(lir.AnnounceNoMoreBets())
     proxy: Any = StationRound(station)
-    deal(proxy, cards_in_dealing_order(station.round.config.dealing,
+    deal(proxy, cards_in_dealing_order(_open(station, LetItRideRound).config.dealing,
                                        {p: parse_cards(h) for p, h in hands.items()},
                                        parse_cards(community)))
     if not finish:
@@ -131,7 +148,7 @@ def play_let_it_ride(station: Any, hands: Mapping[int, str], community: str, *,
     return round_id
 
 
-def demo_context(data_dir: str | Path, *, devices: bool = True, **options: Any) -> Any:
+def demo_context(data_dir: str | Path, *, devices: bool = True, **options: Any) -> StaffContext:
     """A :class:`~dealer_station.ui.supervisor.calls.StaffContext` for the demo station with,
     when ``devices``, the simulated table (in process) and a running device manager."""
     station = open_demo_station(data_dir, **options)
@@ -190,7 +207,7 @@ class DemoTable:
         self.thread.stop()
 
 
-def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
+def play_pai_gow_to_validation(station: Station, hands: Mapping[int | str, str], *,
                                wager: int = 1000) -> int:
     """Play a Pai Gow round on a table offering the progressive until settlement, where the
     progressive winners wait for a supervisor: ``hands`` by position (``"dealer"`` for the
@@ -210,7 +227,9 @@ def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
     used = {c for cards in wanted.values() for c in cards}
     spare = [c for c in pai_gow_deck() if c not in used]
     shoe = []
-    for position in delivery_order(station.round.start):
+    start = _open(station, PaiGowRound).start
+    assert start is not None  # the starting position was determined above
+    for position in delivery_order(start):
         cards = wanted.get(str(position))
         if cards is None:
             cards, spare = spare[:7], spare[7:]
@@ -218,7 +237,8 @@ def play_pai_gow_to_validation(station: Any, hands: Mapping[int | str, str], *,
     station.perform(pai_gow.Deal(cards=tuple(c.text for c in shoe + spare)))
     station.perform(pai_gow.PlayersHaveSet())  # the players set their own hands, (g)(2)
     station.perform(pai_gow.SetDealerHand())
-    for position in station.round.exposure_order():  # exposed from the far right, (g)(4)
+    for position in _open(station, PaiGowRound).exposure_order():  # from the far right, (g)(4)
         station.perform(pai_gow.SetHandHouseWay(position=position))
+    round_id = _round_id(station)
     station.perform(pai_gow.Settle())
-    return int(station.round_id)
+    return round_id
