@@ -63,6 +63,11 @@ class Action:
             given[each.name] = list(value) if isinstance(value, tuple) else value
         return given
 
+    def with_reason(self, reason: str) -> Action:
+        """This action with the reason written by the person who decides it (a supervisor
+        rejecting a payout writes why); an action that takes no such reason is itself."""
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class AtPosition(Action):

@@ -186,6 +186,14 @@ class GameRound(Protocol):
     @property
     def payments(self) -> Sequence[Payment]: ...
 
+    @property
+    def is_void(self) -> bool:
+        """A supervisor (or the game's rule) voided the round: its wagers are returned."""
+
+    @property
+    def void_returns(self) -> Sequence[Payment]:
+        """The RETURN lines of a voided round, ticked off as settlement lines are."""
+
     def to_document(self) -> dict[str, JSONValue]: ...
 
 

@@ -12,6 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dealer_station.cards import pai_gow_deck
+from dealer_station.games.pai_gow.actions import (
+    AcceptorLit,
+    ConfirmLightCount,
+    Deal,
+    DealFourCardStacks,
+)
 from dealer_station.preview.controllers import preview_controller, script_for
 from dealer_station.preview.scripts import play_until
 from dealer_station.ui.controller import TableController
@@ -54,20 +60,20 @@ def _progressive_table(starting: str = "rng") -> TableController:
     controller.command("shuffled")
     controller.place(2, {"base": 2500})
     controller.place(4, {"base": 2500})
-    controller.perform("acceptor_lit", {"position": 4})
+    controller.perform(AcceptorLit(position=4))
     controller.command("no_more_bets")
     return controller
 
 
 def _light_count_mismatch() -> TableController:
     controller = _progressive_table()
-    controller.perform("confirm_light_count", {"chips": 2})
+    controller.perform(ConfirmLightCount(chips=2))
     return controller
 
 
 def _dice() -> TableController:
     controller = _progressive_table("dice")
-    controller.perform("confirm_light_count", {"chips": 1})
+    controller.perform(ConfirmLightCount(chips=1))
     return controller
 
 
@@ -81,16 +87,16 @@ def _three_then_four() -> TableController:
     controller.place(2, {"base": 2500, "three_card_bonus": 500})
     controller.place(5, {"base": 2500})
     controller.command("no_more_bets")
-    deck = [card.text for card in pai_gow_deck()]
-    controller.perform("deal", {"cards": deck[:9]})
+    deck = tuple(card.text for card in pai_gow_deck())
+    controller.perform(Deal(cards=deck[:9]))
     return controller
 
 
 def _stub_count() -> TableController:
     controller = _three_then_four()
     controller.command("three_card_settled")
-    deck = [card.text for card in pai_gow_deck()]
-    controller.perform("deal_four_card_stacks", {"cards": deck[9:21]})
+    deck = tuple(card.text for card in pai_gow_deck())
+    controller.perform(DealFourCardStacks(cards=deck[9:21]))
     controller.open_form("stub_count")
     return controller
 

@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from dealer_station.cards import Card, pai_gow_deck, parse_cards
+from dealer_station.games.pai_gow.actions import DetermineStartingPosition
 from dealer_station.games.pai_gow.setting import player_setting
 from dealer_station.ui.controller import TableController
 from drivers.events import DeviceEvent, EventKind
@@ -181,8 +182,7 @@ class PaiGowScript:
                 controller.place(position, {"base": amount})
             LetItRideScript._press(controller, "no_more_bets")
         elif phase == "starting_position":
-            if controller.perform("determine_starting_position",
-                                  {"number": self.starting_number}) is None:
+            if controller.perform(DetermineStartingPosition(number=self.starting_number)) is None:
                 raise RuntimeError(controller.message)
         elif phase == "deal":
             deck = self.deck()

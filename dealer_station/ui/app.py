@@ -88,8 +88,7 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
         # the payments ticked off before the restart (part of the record)
         controller.ticked = set(station.payment_ticks(station.resumed.round_id))
         round_ = station.round
-        can_redeal = getattr(round_, "can_redeal", None)
-        if round_ is not None and callable(can_redeal) and can_redeal("resumed"):
+        if round_ is not None and adapter.interrupted_deal(round_):
             # stacks delivered before the restart were never recorded: collect, reshuffle
             controller.devices.redeal_due = True
             controller.notice += (" The deal was interrupted: collect unseen any stacks "

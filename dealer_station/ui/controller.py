@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 from dealer_station import logs
+from dealer_station.actions import Action
 from dealer_station.cards import Card
 from dealer_station.hardware import (
     LIGHTS_OUT,
@@ -34,7 +35,8 @@ from dealer_station.hardware import (
     HardwareKind,
 )
 from dealer_station.money import format_cents
-from dealer_station.procedure import ProcedureError, Record, Step
+from dealer_station.procedure import GameRound, ProcedureError, Record, Step
+from dealer_station.station_port import StationPort
 from dealer_station.ui.adapters.base import Command, DeviceState, EntryRequest, GameAdapter
 from dealer_station.ui.devices import HealthBook
 from dealer_station.ui.view import (
@@ -62,6 +64,7 @@ __all__ = [
     "GameAdapter",
     "Snapshot",
     "StationLike",
+    "StationPort",
     "TableController",
     "blocking_fault",
     "on_duty",
@@ -165,29 +168,8 @@ class Snapshot:
     on_duty: str = ""
 
 
-class StationLike(Protocol):
-    """What the controller needs of :class:`dealer_station.station.Station`: the current round
-    (``None`` between rounds), ``perform`` (journals before returning), ``can``, rounds and
-    people."""
-
-    round: Any
-    round_id: int | None
-    dealer: Any
-
-    def perform(self, action: str, **arguments: Any) -> Record: ...
-
-    def can(self, action: str, **arguments: Any) -> bool: ...
-
-    def start_round(self) -> Any: ...
-
-    def sign_in(self, user_id: str, pin: str) -> Any: ...
-
-    def sign_out(self) -> None: ...
-
-    @property
-    def needs_first_supervisor(self) -> bool: ...
-
-    def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Any: ...
+#: The old name of :class:`dealer_station.station_port.StationPort`.
+StationLike = StationPort
 
 
 #: The step shown between rounds and before anyone is signed in.
@@ -206,7 +188,7 @@ class TableController:
     """Drives one table: dealer inputs and device events in, snapshots out. Not thread-safe: the
     worker thread owns it."""
 
-    def __init__(self, station: StationLike, adapter: GameAdapter,
+    def __init__(self, station: StationPort, adapter: GameAdapter,
                  devices: DeviceState | None = None,
                  hardware: Callable[[Hardware], None] | None = None) -> None:
         self.station = station
@@ -216,7 +198,7 @@ class TableController:
         self.ticked: set[int] = set()
         self.message = ""
         #: The round just completed, shown until the next one starts.
-        self.last_round: Any = None
+        self.last_round: GameRound | None = None
         #: The position tapped on the felt (wager entry during betting).
         self.selected: str | None = None
         self._health_book: HealthBook | None = None
@@ -243,9 +225,9 @@ class TableController:
         #: per attempt (:attr:`attempts` counts them).
         self.refused = ""
         #: The round the last snapshot showed (to notice one completed by another screen).
-        self._watched: Any = None
+        self._watched: GameRound | None = None
         #: The last settlement preview: ((round id, records, action), the round after it).
-        self._plan: tuple[tuple[Any, ...], Any] | None = None
+        self._plan: tuple[tuple[int | None, int, Action], GameRound | None] | None = None
         self.attempts = 0
         #: The device a press was refused for (away), until it answers again.
         self._refused_for: str | None = None
@@ -253,7 +235,7 @@ class TableController:
         self.locked_seconds = 0.0
 
     @property
-    def round(self) -> Any:
+    def round(self) -> GameRound | None:
         return self.station.round
 
     # ------------------------------------------------------------ people and rounds
@@ -281,17 +263,13 @@ class TableController:
         self.opened = None
         return True
 
-    def supervise(self, action: str, supervisor: str, pin: str, **arguments: Any) -> bool:
+    def supervise(self, action: Action, supervisor: str, pin: str) -> bool:
         """A supervisor's decision on the round at the dealer's screen (a progressive payout:
-        approve or reject, 5324.41(k)(3)(iii)); the station checks the id, PIN and role, and that
-        the supervisor did not deal the round."""
-        supervise = getattr(self.station, "supervise", None)
-        if supervise is None:
-            self.message = "This station takes no supervisor decisions."
-            return False
+        approve or reject, 5324.41(k)(3)(iii); a halt: continue or void); the station checks
+        the id, PIN and role, and that the supervisor did not deal the round."""
         round_ = self.round
         try:
-            supervise(action, supervisor=supervisor, pin=pin, **arguments)
+            self.station.supervise(action, supervisor=supervisor, pin=pin)
         except (ProcedureError, ValueError) as error:
             self.message = _reason(error)
             return False
@@ -320,11 +298,10 @@ class TableController:
         reason = reason.strip()
         if not reason:
             raise ProcedureError("write the reason the round is voided")
-        void = getattr(self.station, "void_round", None)
-        if void is None or self.round is None:
+        if self.round is None:
             raise ProcedureError("no round in progress to void")
         round_id = self.station.round_id
-        void(reason, supervisor=supervisor, pin=pin)
+        self.station.void_round(reason, supervisor=supervisor, pin=pin)
         self.devices.stacks.clear()
         self.devices.misread = self.devices.redeal_due = False
         self.opened, self.selected, self.message = None, None, ""
@@ -334,7 +311,7 @@ class TableController:
             self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. "
                            "Return every wager to its player and collect the cards unseen.")
             return self.notice
-        lines = len(getattr(round_, "void_returns", ()))
+        lines = len(round_.void_returns)
         self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. Return "
                        f"each wager listed ({lines} RETURN line{'s' if lines != 1 else ''}, tick "
                        "each), then collect the cards unseen.")
@@ -355,11 +332,8 @@ class TableController:
 
     def _meter(self) -> int | None:
         """The progressive meter as the station's journal holds it (None: no progressive)."""
-        meters = getattr(self.station, "meters", None)
-        if meters is None:
-            return None
         try:
-            found = meters()
+            found = self.station.meters()
         except Exception:  # a meter the store cannot read is the supervisor's matter
             return None
         return int(found[0].current) if found else None
@@ -405,8 +379,10 @@ class TableController:
         self.last_round = None
         self.message = ""
         self.notice = ""  # the last round's words (voided, resumed) end with it
-        self._drive_hardware((SHOE_SHUFFLE, *standing(self.station.round.step.hardware,
-                                          self.station.round.step.expects)))
+        started = self.station.round
+        if started is not None:
+            self._drive_hardware((SHOE_SHUFFLE, *standing(started.step.hardware,
+                                                          started.step.expects)))
         return True
 
     # ------------------------------------------------------------ inputs
@@ -443,8 +419,7 @@ class TableController:
             self._drive_hardware((requirement,))
             return None
         assert found.action is not None
-        arguments = self.adapter.draw(found.action, found.arguments)
-        record = self.perform(found.action, arguments, reported=found.recovery)
+        record = self.perform(self.adapter.draw(found.action), reported=found.recovery)
         if record is not None and found.recovery:
             self.devices.stacks.clear()
             self.devices.misread = self.devices.redeal_due = False
@@ -465,12 +440,11 @@ class TableController:
             self.message = "Nothing to fill in now."
             return None
         try:
-            action, arguments = self.adapter.form_action(self.round, str(request.options["name"]),
-                                                         values)
+            action = self.adapter.form_action(self.round, str(request.options["name"]), values)
         except (ProcedureError, ValueError) as error:
             self.message = _reason(error)
             return None
-        record = self.perform(action, arguments)
+        record = self.perform(action)
         if record is not None:
             self.opened = None
         return record
@@ -484,16 +458,16 @@ class TableController:
         records: list[Record] = []
         if self.round is None:
             return records
-        for action, arguments in self.adapter.wager_actions(self.round, position, amounts):
-            record = self.perform(action, arguments)
+        for action in self.adapter.wager_actions(self.round, position, amounts):
+            record = self.perform(action)
             if record is None:
                 break
             records.append(record)
         return records
 
-    def perform(self, action: str, arguments: Mapping[str, Any] | None = None, *,
-                reported: bool = False) -> Record | None:
-        """Perform round ``action`` through the station (which journals it before returning).
+    def perform(self, action: Action, *, reported: bool = False) -> Record | None:
+        """Perform round ``action`` (a typed record, :mod:`dealer_station.actions`) through the
+        station (which journals it before returning).
         A :class:`ProcedureError` becomes the panel's message, never a crash. A device fault that
         matters to the step stops what the dealer asks, not what a device ``reported`` has
         happened (a stack already dispensed is recorded, and the round judges it)."""
@@ -507,17 +481,17 @@ class TableController:
             self._refused(away)
             return None
         try:
-            record = self.station.perform(action, **dict(arguments or {}))
+            record = self.station.perform(action)
         except (ProcedureError, ValueError) as error:
             self.message = _reason(error)
             return None
         self.message = ""
         self.notice = ""
-        if self.station.round is None:
+        after = self.station.round
+        if after is None:
             self._ended(round_)
         else:
-            self._drive_hardware(standing(self.station.round.step.hardware,
-                                          self.station.round.step.expects))
+            self._drive_hardware(standing(after.step.hardware, after.step.expects))
         return record
 
     def _refused(self, away: DeviceHealth) -> None:
@@ -541,13 +515,13 @@ class TableController:
                     if request.kind == "cards" else None)
         if gathered is not None:
             record = None
-            for action, arguments in gathered:
-                record = self.perform(action, arguments, reported=misread)
+            for action in gathered:
+                record = self.perform(action, reported=misread)
             if misread:
                 self._drive_hardware((SHOE_RESET,))
             return record
-        action, arguments = self.adapter.entry_action(self.round, request, cards)
-        record = self.perform(action, arguments, reported=misread)
+        record = self.perform(self.adapter.entry_action(self.round, request, cards),
+                              reported=misread)
         if record is not None:
             self.devices.misread = False  # the next stack comes from the reader again
             if misread:
@@ -559,13 +533,11 @@ class TableController:
         round's record, restored after a restart) before the screen shows it."""
         if (order in self.ticked) == done:
             return
-        journal = getattr(self.station, "tick_payment", None)
-        if journal is not None:
-            try:
-                journal(order, done)
-            except (ProcedureError, ValueError, OSError) as error:
-                self.message = f"The tick was not recorded: {_reason(error)}"
-                return
+        try:
+            self.station.tick_payment(order, done)
+        except (ProcedureError, ValueError, OSError) as error:
+            self.message = f"The tick was not recorded: {_reason(error)}"
+            return
         if done:
             self.ticked.add(order)
         else:
@@ -579,19 +551,17 @@ class TableController:
             where = f"{event.device} seat {seat}" if seat is not None else event.device
             self.message = (f"{where.capitalize()} fault: {event.detail}. Call a technician if "
                             "it repeats.")
-            record = getattr(self.station, "record_device_event", None)  # not a preview's
             try:  # on the record, with the round it happened in
-                if record is not None:
-                    record(event.device, "numbering_fault", seat=seat, number=event.number,
-                           detail=event.detail)
+                self.station.record_device_event(event.device, "numbering_fault", seat=seat,
+                                                 number=event.number, detail=event.detail)
             except (OSError, ValueError) as error:
                 self.message += f" (not audited: {error})"
         if self.round is None:
             self.adapter.device_actions(None, event, self.devices)
             return []
         records = []
-        for action, arguments in self.adapter.device_actions(self.round, event, self.devices):
-            record = self.perform(action, arguments, reported=True)
+        for action in self.adapter.device_actions(self.round, event, self.devices):
+            record = self.perform(action, reported=True)
             if record is not None:
                 records.append(record)
         return records
@@ -676,23 +646,23 @@ class TableController:
         """The payments to show: those made and, at settlement, those due (the adapter's; a
         game whose settlement is one action shows the lines that action will make, from the
         station's preview, so each is ticked off before the button records it)."""
-        if getattr(round_, "is_void", False) and hasattr(round_, "void_returns"):
+        if round_.is_void:
             return tuple(round_.void_returns)  # a void: the RETURN lines, ticked off as any
         action = self.adapter.plan_action(round_) if round_ is self.round else None
         if action is not None:
-            planned = self._planned(action)
+            planned = self._planned(round_, action)
             if planned is not None:
                 return tuple(planned.payments)
         return self.adapter.payments(round_)
 
-    def _planned(self, action: str) -> Any:
+    def _planned(self, round_: GameRound, action: Action) -> GameRound | None:
         """The round after ``action`` (the station's preview), kept until the round moves."""
-        key = (self.station.round_id, len(self.round.history), action)
+        key = (self.station.round_id, len(round_.history), action)
         if self._plan is not None and self._plan[0] == key:
             return self._plan[1]
-        preview = getattr(self.station, "preview", None)
+        planned: GameRound | None
         try:
-            planned = preview(action) if preview is not None else None
+            planned = self.station.preview(action)
         except (ProcedureError, ValueError, TypeError, KeyError):
             planned = None
         self._plan = (key, planned)
@@ -746,7 +716,7 @@ class TableController:
                 enabled = True
             else:
                 try:
-                    enabled = self.station.can(command.action, **dict(command.arguments))
+                    enabled = self.station.can(command.action)
                 except (ProcedureError, ValueError, TypeError, KeyError):
                     enabled = False
             buttons.append(ActionView(command.name, command.label, command.key,

@@ -298,11 +298,9 @@ class MainWindow(QMainWindow):
         entry = self.snapshot.entry if self.snapshot is not None else None
         if entry is None or entry.kind != "supervisor" or which not in entry.options:
             return
-        _label, action, given = entry.options[which]
-        arguments = dict(given)
-        if "reason" in arguments:
-            arguments["reason"] = reason
-        self.call(lambda c: c.supervise(action, user, pin, **arguments))
+        _label, action = entry.options[which]
+        decided = action.with_reason(reason)  # the typed record, with the reason written
+        self.call(lambda c: c.supervise(decided, user, pin))
 
     def show_error(self, text: str) -> None:
         self.error.setText(plain_words(text))

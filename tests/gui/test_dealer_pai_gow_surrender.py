@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer_station.games.pai_gow.actions import Surrender
 from dealer_station.games.pai_gow.station_round import new_round
 from dealer_station.preview.memory_station import MemoryStation
 from dealer_station.preview.scripts import PaiGowScript, play_until
@@ -61,6 +62,5 @@ def test_at_exposure_the_player_about_to_be_exposed_may_surrender_5324_41_g_4() 
     controller = _table_at("exposure")
     position = controller.round.step.positions[0]
     commands = _commands(controller)
-    assert commands["surrender"].action == "surrender"
-    assert dict(commands["surrender"].arguments) == {"position": position}
+    assert commands["surrender"].action == Surrender(position=position)
     assert commands["surrender"].label == f"SURRENDER {position}"

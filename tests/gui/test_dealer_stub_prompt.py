@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer_station.games.pai_gow.actions import Deal, DealFourCardStacks
 from dealer_station.games.pai_gow.station_round import new_round
 from dealer_station.preview.memory_station import MemoryStation
 from dealer_station.table_config import load_table_config
@@ -72,13 +73,13 @@ def test_overdue_count_short_of_the_deck_keeps_the_deal_blocked_5324_41_n_8():
     snap = controller.snapshot()
     assert snap.step.phase == "stub_count"
     assert "Remove the deck" in snap.step.instruction
-    assert controller.perform("deal", {"cards": [f"{r}c" for r in "23456"] + ["7d"]}) is None
+    assert controller.perform(Deal(cards=(*(f"{r}c" for r in "23456"), "7d"))) is None
 
 
 def _after_four_more_cards(controller: TableController) -> None:
-    deck = [f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA"]
-    controller.perform("deal", {"cards": deck[:6]})
-    controller.perform("deal_four_card_stacks", {"cards": deck[6:14]})
+    deck = tuple(f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA")
+    controller.perform(Deal(cards=deck[:6]))
+    controller.perform(DealFourCardStacks(cards=deck[6:14]))
 
 
 def test_a_wrong_stub_count_takes_the_deck_off_the_table_5324_41_n_8():

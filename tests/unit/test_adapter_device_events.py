@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from dealer_station.actions import CollectCards
 from dealer_station.cards import parse_cards
 from dealer_station.games.let_it_ride import LetItRideRound
+from dealer_station.games.let_it_ride.actions import ReceiveStack
 from dealer_station.games.let_it_ride.config import default_config
 from dealer_station.ui.adapters.base import DeviceState, GameAdapter
 from dealer_station.ui.adapters.common import note_device_event, stack_cards
@@ -72,7 +74,7 @@ def test_let_it_ride_a_stack_read_by_the_shoe_is_received_a_misread_one_entered_
     assert adapter.device_actions(round_, misread, devices) == [] and devices.misread
     read = event(EventKind.STACK_DISPENSED, stack=2, cards=(card_code("As"), 0, 1))
     assert adapter.device_actions(round_, read, devices) == [
-        ("receive_stack", {"cards": ["As", "2s", "2h"]})]
+        ReceiveStack(cards=("As", "2s", "2h"))]
     assert not devices.misread
 
 
@@ -80,6 +82,6 @@ def test_let_it_ride_a_stack_read_by_the_shoe_is_received_a_misread_one_entered_
                          ids=lambda a: a.game)
 def test_both_games_adapters_are_complete_game_adapters(adapter: GameAdapter) -> None:
     assert isinstance(adapter, GameAdapter)
-    assert adapter.draw("start_round", {"a": 1}) == {"a": 1}
+    assert adapter.draw(CollectCards()) == CollectCards()  # nothing drawn at this press
     with pytest.raises(ValueError, match="no form 'nonsense'"):
         adapter.form_action(None, "nonsense", {})

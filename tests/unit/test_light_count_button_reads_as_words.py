@@ -4,6 +4,7 @@ counted agree with the lights lit reads as plain words — "1 CHIP = 1 LIGHT" fo
 
 from __future__ import annotations
 
+from dealer_station.games.pai_gow.actions import AcceptorLit
 from dealer_station.preview.controllers import preview_controller
 
 
@@ -14,7 +15,7 @@ def _lockout_with_lights(*positions: int) -> str:
     controller.command("shuffled")
     for position in positions:
         controller.place(position, {"base": 2500})
-        controller.perform("acceptor_lit", {"position": position})
+        controller.perform(AcceptorLit(position=position))
     controller.command("no_more_bets")
     step = controller.snapshot().step
     assert step.phase == "lockout", step

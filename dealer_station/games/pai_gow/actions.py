@@ -14,7 +14,7 @@ record read back carries them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dealer_station.actions import (
     Action,
@@ -187,6 +187,10 @@ class RejectProgressive(Action):
     reason: str
     supervisor_id: str | None = None  # supplied by the station
     role: str | None = None  # supplied by the station
+
+    def with_reason(self, reason: str) -> RejectProgressive:
+        """The rejection with the reason the supervisor wrote ((k)(3)(iii))."""
+        return replace(self, reason=reason)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,29 +24,31 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_station.actions import Action, CollectCards, ReturnWagers
 from dealer_station.cards import Card
 from dealer_station.hardware import Hardware
-from dealer_station.procedure import Payment
+from dealer_station.procedure import GameRound, Payment
 from dealer_station.ui.view import DeviceHealth, Light, TableView
 from drivers.events import DeviceEvent
 
 __all__ = ["ActionCall", "Command", "DeviceState", "EntryRequest", "GameAdapter", "void_commands"]
 
-#: A round action by name with its arguments, as ``Station.perform(name, **arguments)`` takes it
-#: (the typed form is :class:`dealer_station.actions.Action`, which the adapters move to next).
-ActionCall = tuple[str, dict[str, Any]]
+#: A round action an adapter asks the controller to perform: the typed record
+#: (:class:`dealer_station.actions.Action`, e.g. ``Ride(position=3)``) that ``Station.perform``
+#: takes as it is; a misspelt action or argument is a type error, not a lookup at run time.
+ActionCall = Action
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """One button of the step panel: a round ``action`` with its ``arguments`` performed through
-    the station, or (with ``hardware``) a device command such as a stack dispensed."""
+    """One button of the step panel: a round ``action`` (the typed record, its arguments in it)
+    performed through the station, or (with ``hardware``) a device command such as a stack
+    dispensed, or (with ``form``) a form opened; ``action`` is None for the last two."""
 
     name: str
     label: str
     key: str
-    action: str | None = None
-    arguments: Mapping[str, Any] = field(default_factory=dict)
+    action: Action | None = None
     hardware: Hardware | None = None
     #: Payment outcomes (``collect``, ``pay``) the dealer must tick off before this command.
     needs_ticks: tuple[str, ...] = ()
@@ -61,16 +63,16 @@ class Command:
     then: tuple[Hardware, ...] = ()
 
 
-def void_commands(round_: Any) -> tuple[Command, ...] | None:
+def void_commands(round_: GameRound) -> tuple[Command, ...] | None:
     """The buttons of a voided round's last steps, the same in every game: WAGERS RETURNED
     once each RETURN line is ticked off, then CARDS COLLECTED (None: the round is not at
     them)."""
     phase = round_.step.phase
     if phase == "return_wagers":
-        return (Command("wagers_returned", "WAGERS RETURNED", "R", "return_wagers",
+        return (Command("wagers_returned", "WAGERS RETURNED", "R", ReturnWagers(),
                         needs_ticks=("return",)),)
-    if phase == "collect_cards" and getattr(round_, "is_void", False):
-        return (Command("cards_collected", "CARDS COLLECTED", "C", "collect_cards"),)
+    if phase == "collect_cards" and round_.is_void:
+        return (Command("cards_collected", "CARDS COLLECTED", "C", CollectCards()),)
     return None
 
 
@@ -158,10 +160,10 @@ class GameAdapter(ABC):
         """The positions the step is done with (the order, NOW and NEXT, moves past them)."""
 
     # ------------------------------------------------------------ defaults
-    def draw(self, action: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
-        """The arguments of ``action`` at the press: randomness the round takes as an input is
-        drawn here and recorded. By default, none."""
-        return dict(arguments)
+    def draw(self, action: Action) -> Action:
+        """``action`` as performed at the press: randomness the round takes as an input is
+        drawn here (the record with it filled in) and recorded. By default, none."""
+        return action
 
     def form(self, round_: Any, name: str, devices: DeviceState) -> EntryRequest | None:
         """The form ``name`` the dealer opened (None: it no longer applies). By default, none."""
@@ -183,7 +185,7 @@ class GameAdapter(ABC):
         """The payment lines to show: by default those the round has made."""
         return tuple(round_.payments)
 
-    def plan_action(self, round_: Any) -> str | None:
+    def plan_action(self, round_: Any) -> Action | None:
         """The one action that settles the round at this step, whose lines are shown from the
         station's preview before it is recorded; None (the default) at every other step."""
         return None
@@ -191,6 +193,12 @@ class GameAdapter(ABC):
     def problems(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
         """The step panel's menu of dealer-initiated errors. By default, empty."""
         return ()
+
+    def interrupted_deal(self, round_: Any) -> bool:
+        """A round resumed from the journal whose deal was under way when the station stopped:
+        the stacks already out were never recorded, so they are collected unseen and the deck
+        reshuffled (a redeal) before dealing again. By default, no game deals that way."""
+        return False
 
     def seat_key(self, position: int | str) -> str:
         """The felt's key of a round's position: by default its number."""

@@ -14,6 +14,25 @@ from typing import Any
 
 from dealer_station.cards import Card
 from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
+from dealer_station.games.let_it_ride.actions import (
+    AcknowledgeBonus,
+    AnnounceNoMoreBets,
+    CallSupervisor,
+    CollectCards,
+    CollectLosingWagers,
+    DealCard,
+    DecideBetOne,
+    DecideBetTwo,
+    PayWinningWagers,
+    PlaceThreeCardBonus,
+    PlaceWagers,
+    ReceiveStack,
+    ReportExposedCard,
+    ResolveHalt,
+    ShowHand,
+    TurnCommunityCard,
+    WithdrawWagers,
+)
 from dealer_station.games.let_it_ride.config import Dealing, payout_limit_notice
 from dealer_station.hardware import shoe_dispense
 from dealer_station.money import format_cents
@@ -142,7 +161,7 @@ class LetItRideAdapter(GameAdapter):
         phase = step.phase
         if phase == "betting":
             return (Command("no_more_bets", "NO MORE BETS · LOCKOUT", "L",
-                            "announce_no_more_bets"),)
+                            AnnounceNoMoreBets()),)
         if phase == "dealing":
             if self.config.dealing is Dealing.SHOE:
                 if "shoe" in devices.health and not devices.misread:
@@ -150,34 +169,33 @@ class LetItRideAdapter(GameAdapter):
                     return (Command("dispense", "DISPENSE", "D", hardware=shoe_dispense(3)),)
                 return ()  # the stack is entered by hand (manual card entry)
             target = round_.next_delivery
-            return (Command("dealt", "CARD DEALT", "D", "deal_card",
-                            {"target": target[0] if target else None}),)
+            return (Command("dealt", "CARD DEALT", "D",
+                            DealCard(target=target[0] if target else None)),)
         if phase in ("bet_one", "bet_two"):
-            position = step.positions[0]
-            action = f"decide_{phase}"
+            position = int(step.positions[0])
+            decide = DecideBetOne if phase == "bet_one" else DecideBetTwo
             return (
-                Command("ride", "LET IT RIDE", "R", action,
-                        {"position": position, "let_it_ride": True}),
-                Command("take_back", "TAKE BACK", "T", action,
-                        {"position": position, "let_it_ride": False}),
+                Command("ride", "LET IT RIDE", "R", decide(position=position, let_it_ride=True)),
+                Command("take_back", "TAKE BACK", "T",
+                        decide(position=position, let_it_ride=False)),
             )
         if phase in ("first_community_card", "second_community_card"):
             if step.expects == "confirm":
-                return (Command("turn", "TURN CARD", "T", "turn_community_card"),)
+                return (Command("turn", "TURN CARD", "T", TurnCommunityCard()),)
             return ()
         if phase == "showdown":
             if step.expects == "confirm":
-                return (Command("show", f"SHOW POSITION {step.positions[0]}", "S", "show_hand",
-                                {"position": step.positions[0]}),)
+                return (Command("show", f"SHOW POSITION {step.positions[0]}", "S",
+                                ShowHand(position=int(step.positions[0]))),)
             return ()
         if phase == "collect_losing_wagers":
             return (Command("collected", "LOSING WAGERS COLLECTED", "C",
-                            "collect_losing_wagers", needs_ticks=("collect",)),)
+                            CollectLosingWagers(), needs_ticks=("collect",)),)
         if phase == "pay_winning_wagers":
-            return (Command("paid", "ALL PAID", "P", "pay_winning_wagers",
+            return (Command("paid", "ALL PAID", "P", PayWinningWagers(),
                             needs_ticks=("pay",)),)
         if phase == "collect_cards":
-            return (Command("cards_collected", "CARDS COLLECTED", "C", "collect_cards"),)
+            return (Command("cards_collected", "CARDS COLLECTED", "C", CollectCards()),)
         return ()
 
     # ---------------------------------------------------------------- dealer errors
@@ -235,12 +253,12 @@ class LetItRideAdapter(GameAdapter):
             if not target or not card:
                 raise ValueError("Choose where the card was dealt and tap the card.")
             where: int | str = int(target) if target.isdigit() else target
-            return "report_exposed_card", {"card": card, "target": where}
+            return ReportExposedCard(card=card, target=where)
         if name == "call_supervisor":
             reason = str(values.get("reason", "")).strip()
             if not reason:
                 raise ValueError("Write why the supervisor is called.")
-            return "call_supervisor", {"reason": reason}
+            return CallSupervisor(reason=reason)
         raise ValueError(f"no form {name!r}")
 
     def payments(self, round_: LetItRideRound) -> tuple[Payment, ...]:
@@ -275,10 +293,8 @@ class LetItRideAdapter(GameAdapter):
         if step.phase == "halted":
             return EntryRequest("supervisor", "", step.instruction, options={
                 "heading": "SUPERVISOR · the round is halted",
-                "approve": ("CONTINUE ROUND", "resolve_halt",
-                            {"resolution": HaltResolution.CONTINUE}),
-                "reject": ("VOID ROUND", "resolve_halt",
-                           {"resolution": HaltResolution.VOID_ROUND}),
+                "approve": ("CONTINUE ROUND", ResolveHalt(HaltResolution.CONTINUE)),
+                "reject": ("VOID ROUND", ResolveHalt(HaltResolution.VOID_ROUND)),
             })
         if step.phase == "betting":
             position = selected if selected and selected.isdigit() else ""
@@ -310,14 +326,14 @@ class LetItRideAdapter(GameAdapter):
 
     def entry_action(self, round_: LetItRideRound, request: EntryRequest,
                      cards: Sequence[Card]) -> ActionCall:
-        texts = [c.text for c in cards]
+        texts = tuple(c.text for c in cards)
         phase = round_.step.phase
         if phase == "dealing":
-            return "receive_stack", {"cards": texts}
+            return ReceiveStack(cards=texts)
         if phase in ("first_community_card", "second_community_card"):
-            return "turn_community_card", {"card": texts[0]}
+            return TurnCommunityCard(card=texts[0])
         if phase == "showdown":
-            return "show_hand", {"position": int(request.position), "cards": texts}
+            return ShowHand(position=int(request.position), cards=texts)
         raise ValueError(f"no cards are entered at the {phase} step")
 
     def wager_actions(self, round_: LetItRideRound, position: int,
@@ -325,15 +341,15 @@ class LetItRideAdapter(GameAdapter):
         """``amounts``: ``base`` (each of the three equal wagers), ``three_card_bonus``; an
         ``withdraw`` key takes every wager back."""
         if amounts.get("withdraw"):
-            return [("withdraw_wagers", {"position": position})]
+            return [WithdrawWagers(position=position)]
         actions: list[ActionCall] = []
         base = int(amounts.get("base", 0))
         if position not in round_.wagers:
-            actions.append(("place_wagers", {"position": position, "bet_one": base,
-                                             "bet_two": base, "bet_three": base}))
+            actions.append(PlaceWagers(position=position, bet_one=base, bet_two=base,
+                                       bet_three=base))
         three = int(amounts.get("three_card_bonus", 0))
         if three:
-            actions.append(("place_three_card_bonus", {"position": position, "amount": three}))
+            actions.append(PlaceThreeCardBonus(position=position, amount=three))
         return actions
 
     # ---------------------------------------------------------------- devices
@@ -347,14 +363,14 @@ class LetItRideAdapter(GameAdapter):
             case EventKind.CHIP_SENSED if event.seat is not None:
                 if phase == "betting" and event.seat not in round_.wagers:
                     return []  # no base wagers: the round refuses it; the light shows the chip
-                return [("acknowledge_bonus", {"position": event.seat})]
+                return [AcknowledgeBonus(position=event.seat)]
             case EventKind.LOCKOUT_BUTTON if phase == "betting":
-                return [("announce_no_more_bets", {})]
+                return [AnnounceNoMoreBets()]
             case EventKind.STACK_DISPENSED if phase == "dealing" and devices.shoe_reads_cards:
                 cards = stack_cards(event)
                 if cards is not None:
                     devices.misread = False
-                    return [("receive_stack", {"cards": [c.text for c in cards]})]
+                    return [ReceiveStack(cards=tuple(c.text for c in cards))]
                 devices.misread = True  # a card the shoe could not read: enter it by hand
         return []
 

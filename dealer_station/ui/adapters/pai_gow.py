@@ -12,9 +12,45 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from dealer_station.cards import Card, parse_cards
+from dealer_station.games.pai_gow.actions import (
+    AcceptBank,
+    AcceptorLit,
+    ApproveProgressive,
+    CallSupervisor,
+    CompleteJackpotRecord,
+    ConfirmLightCount,
+    CountStub,
+    Cut,
+    Deal,
+    DealFourCardStacks,
+    DeclineBank,
+    DetermineStartingPosition,
+    NoMoreBets,
+    PlaceBonusWager,
+    PlaceDealerWager,
+    PlaceWager,
+    PlayersHaveSet,
+    Redeal,
+    RejectProgressive,
+    ResolveHalt,
+    ResolveLightMismatch,
+    SetBankHand,
+    SetCoBankHand,
+    SetDealerHand,
+    SetHand,
+    SetHandHouseWay,
+    Settle,
+    SettleRngWagers,
+    SettleThreeCardBonus,
+    Shuffle,
+    ShufflerReport,
+    Surrender,
+    WithdrawWager,
+)
 from dealer_station.games.pai_gow.config import (
     DealingMethod,
     StartingPosition,
@@ -186,12 +222,16 @@ class PaiGowAdapter(GameAdapter):
     def done_positions(self, round_: Any, devices: DeviceState) -> tuple[int | str, ...]:
         return self.delivered(round_, devices)
 
+    def interrupted_deal(self, round_: Any) -> bool:
+        """Resumed during the deal ((f)(3)): a redeal is allowed, so stacks were out unseen."""
+        return core(round_).can_redeal("resumed")
+
     @staticmethod
-    def plan_action(round_: Any) -> str | None:
+    def plan_action(round_: Any) -> ActionCall | None:
         """At settlement, the lines shown are those ``settle`` will make, in the regulated order
         ((g)(4)-(8)): the dealer ticks each off as it is collected or paid, then ALL PAID records
         the settlement (the one rule of both games)."""
-        return "settle" if round_.step.phase == "settlement" else None
+        return Settle() if round_.step.phase == "settlement" else None
 
     # ---------------------------------------------------------------- the buttons
     def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
@@ -201,37 +241,33 @@ class PaiGowAdapter(GameAdapter):
         step = round_.step
         phase = step.phase
         if phase == "shuffle":
-            return (Command("shuffled", "SHUFFLED", "S", "shuffle"),)
+            return (Command("shuffled", "SHUFFLED", "S", Shuffle()),)
         if phase == "cut":
             offer = step.positions[0] if step.positions else None
-            return (Command("cut", "CUT TAKEN", "C", "cut",
-                            {"offered_to": offer, "accepted": True}),
-                    Command("no_cut", "CUT DECLINED", "D", "cut",
-                            {"offered_to": offer, "accepted": False}))
+            return (Command("cut", "CUT TAKEN", "C", Cut(offered_to=offer, accepted=True)),
+                    Command("no_cut", "CUT DECLINED", "D", Cut(offered_to=offer, accepted=False)))
         if phase == "betting":
             if "accept_bank" in step.actions:
                 offer = step.positions[0]
                 answers: tuple[Command, ...] = (
-                    Command("decline_bank", "BANK DECLINED", "D", "decline_bank",
-                            {"position": offer}),
-                    Command("accept_bank", "BANKS", "B", "accept_bank", {"position": offer}))
+                    Command("decline_bank", "BANK DECLINED", "D", DeclineBank(position=offer)),
+                    Command("accept_bank", "BANKS", "B", AcceptBank(position=offer)))
                 if self.config.co_banking:  # offered to every player alike ((h)(5))
                     answers += (Command("co_bank", "CO-BANKS…", "K", form="co_bank"),)
                 return answers
-            return (Command("no_more_bets", "NO MORE BETS", "L", "no_more_bets"),)
+            return (Command("no_more_bets", "NO MORE BETS", "L", NoMoreBets()),)
         if phase == "dealer_wager":
             amount = core(round_).proposed_dealer_wager
             return (Command("dealer_wager", f"DEALER'S WAGER {format_cents(amount)} PLACED", "W",
-                            "place_dealer_wager", {"amount": amount}),
+                            PlaceDealerWager(amount=amount)),
                     Command("dealer_wager_other", "LESS…", "O",
                             form="dealer_wager"))
         if phase == "starting_position":
             if self.config.starting_position is StartingPosition.RNG:
-                return (Command("rng", "RUN THE RNG", "G", "determine_starting_position",
-                                {"number": 1}),)
+                return (Command("rng", "RUN THE RNG", "G", DetermineStartingPosition(number=1)),)
             return ()  # the dice: entered in the form below
         if phase == "rng_wagers":
-            return (Command("rng_settled", "RNG WAGERS SETTLED", "S", "settle_rng_wagers"),)
+            return (Command("rng_settled", "RNG WAGERS SETTLED", "S", SettleRngWagers()),)
         if phase in ("deal", "four_card_stacks"):
             if devices.redeal_due or self._shoe_faulted(devices):
                 # resumed mid-deal (what is out was never recorded), or the shoe faulted with
@@ -247,44 +283,46 @@ class PaiGowAdapter(GameAdapter):
             return ()  # dealt from the hand or a manual shoe: entered below
         if phase == "three_card_bonus":
             return (Command("three_card_settled", "THREE-CARD BONUS SETTLED", "S",
-                            "settle_three_card_bonus"),)
+                            SettleThreeCardBonus()),)
         stub = self._stub_command(round_)
         if phase == "setting":  # the players set their own hands: nothing of theirs shown
-            return (Command("players_have_set", "ALL HAVE SET", "A", "players_have_set"),
+            return (Command("players_have_set", "ALL HAVE SET", "A", PlayersHaveSet()),
                     *self._surrenders(round_, step.positions), *stub)
         if phase == "banker":
             action = step.actions[0]
             waiting = core(round_).exposure_order()
             if action == "set_bank_hand":  # the bank's hands exposed: entered below
                 return (*self._surrenders(round_, waiting), *stub)
-            label = ("CO-BANK SET BY HOUSE WAY" if action == "set_co_bank_hand"
-                     else "DEALER'S HAND SET BY HOUSE WAY")
-            return (Command("banker", label, "H", action),
+            if action == "set_co_bank_hand":
+                banker = Command("banker", "CO-BANK SET BY HOUSE WAY", "H", SetCoBankHand())
+            else:
+                banker = Command("banker", "DEALER'S HAND SET BY HOUSE WAY", "H",
+                                 SetDealerHand())
+            return (banker,
                     *self._surrenders(round_, waiting), *stub)
         if phase == "exposure":  # each player's hands exposed in turn from the far right
             position = step.positions[0]
             # the player whose hands are about to be exposed may still surrender ((g)(3)); those
             # after them are offered it in their turn, so one button stands here
-            return (Command("house_way", "HOUSE WAY", "H", "set_hand_house_way",
-                            {"position": position}),
+            return (Command("house_way", "HOUSE WAY", "H", SetHandHouseWay(position=position)),
                     *self._surrenders(round_, (position,)), *stub)
         if phase == "settlement":  # every line ticked off as it is collected or paid first
-            return (Command("settle", "ALL PAID", "S", "settle", needs_ticks=("collect", "pay")),
+            return (Command("settle", "ALL PAID", "S", Settle(), needs_ticks=("collect", "pay")),
                     *stub)
         if phase == "lockout" and "resolve_light_mismatch" in step.actions:
             return (Command("recount", "RECOUNT…", "C", form="light_count"),)
         if phase == "lockout" and "confirm_light_count" in step.actions:
             lit = len(_lockout(round_).lit)
-            agreed = (Command("count", f"{lit} CHIP = {lit} LIGHT", "C", "confirm_light_count",
-                              {"chips": lit}) if lit == 1 else
-                      Command("count", f"{lit} CHIPS = {lit} LIGHTS", "C", "confirm_light_count",
-                              {"chips": lit}))  # "1 CHIPS = 1 LIGHTS" read as a typo
+            agreed = (Command("count", f"{lit} CHIP = {lit} LIGHT", "C",
+                              ConfirmLightCount(chips=lit)) if lit == 1 else
+                      Command("count", f"{lit} CHIPS = {lit} LIGHTS", "C",
+                              ConfirmLightCount(chips=lit)))  # "1 CHIPS = 1 LIGHTS": a typo
             return (agreed, Command("other_count", "OTHER COUNT…", "O", form="light_count"))
         if phase == "jackpot_record":
             # the payout from the meter is a payment line like the settlement's: the round
             # ends only once it is ticked off as paid (the one rule of both games, ALL PAID)
             return (Command("jackpot_done", "JACKPOT RECORD COMPLETE", "J",
-                            "complete_jackpot_record", {"position": step.positions[0]},
+                            CompleteJackpotRecord(position=int(step.positions[0])),
                             needs_ticks=("collect", "pay"),
                             ticks_why="the jackpot is paid before the round ends"),)
         return ()
@@ -338,7 +376,7 @@ class PaiGowAdapter(GameAdapter):
             reason = "the dealer restarted the deal"
         stacks = len(devices.stacks)
         then = (SHOE_RESET, SHOE_SHUFFLE) if "shoe" in devices.health else ()
-        return (Command("redeal", "REDEAL", "R", "redeal", {"reason": reason, "stacks": stacks},
+        return (Command("redeal", "REDEAL", "R", Redeal(reason=reason, stacks=stacks),
                         recovery=True, then=then),)
 
     @staticmethod
@@ -501,59 +539,56 @@ class PaiGowAdapter(GameAdapter):
             reason = str(values.get("reason", "")).strip()
             if not reason:
                 raise ValueError("Write why the supervisor is called.")
-            return "call_supervisor", {"reason": reason}
+            return CallSupervisor(reason=reason)
         if name == "exposed_card":
             target, card = str(values.get("target", "")), str(values.get("card", ""))
             if not target or not card:
                 raise ValueError("Choose where the card was dealt and tap the card.")
             where = "the dealer" if target == "dealer" else f"position {target}"
-            return "call_supervisor", {"reason": f"card exposed: {card} dealt to {where}"}
+            return CallSupervisor(reason=f"card exposed: {card} dealt to {where}")
         if name == "surrender":
             if not values.get("position"):
                 raise ValueError("Choose the position whose player surrenders.")
-            return "surrender", {"position": int(values["position"])}
+            return Surrender(position=int(values["position"]))
         if name == "light_count":
-            return "confirm_light_count", {"chips": int(values["chips"])}
+            return ConfirmLightCount(chips=int(values["chips"]))
         if name == "dealer_wager":
-            return "place_dealer_wager", {"amount": int(values["dollars"]) * 100}
+            return PlaceDealerWager(amount=int(values["dollars"]) * 100)
         if name == "stub_count":
             if values.get("by") == "shuffler":  # the shuffler's count of the deck ((n)(8))
-                return "shuffler_report", {"cards": int(values["counted"])}
-            return "count_stub", {"counted": int(values["counted"])}
+                return ShufflerReport(cards=int(values["counted"]))
+            return CountStub(counted=int(values["counted"]))
         if name == "co_bank":
             offer = core(round_).next_bank_offer()
             if offer is None:
                 raise ValueError("The bank is not offered now.")
-            arguments: dict[str, Any] = {"position": offer, "co_bank": True}
-            chips = int(values.get("dollars", 0)) * 100
-            if chips:
-                arguments["chips"] = chips
-            return "accept_bank", arguments
+            return AcceptBank(position=offer, co_bank=True,
+                              chips=int(values.get("dollars", 0)) * 100)
         if name == "light_mismatch":
             reason = str(values.get("reason", "")).strip()
             if not reason:
                 raise ValueError("Write the reason the count and the lights differ.")
-            return "resolve_light_mismatch", {
-                "returned": [int(p) for p in values.get("returned", ())],
-                "voided": [int(p) for p in values.get("voided", ())], "reason": reason}
+            return ResolveLightMismatch(
+                returned=tuple(int(p) for p in values.get("returned", ())),
+                voided=tuple(int(p) for p in values.get("voided", ())), reason=reason)
         if name == "dice":
             dice = [int(d) for d in values.get("dice", ())]
             if dice and all(dice):  # the faces recorded with their total, core or bonus table
-                return "determine_starting_position", {"number": sum(dice), "dice": dice}
+                return DetermineStartingPosition(number=sum(dice), dice=tuple(dice))
             if any(dice):
                 raise ValueError("Enter all three dice, or only the total.")
             total = int(values.get("total", 0))
             if not 3 <= total <= 18:
                 raise ValueError("The dice total 3 to 18.")
-            return "determine_starting_position", {"number": total}
+            return DetermineStartingPosition(number=total)
         raise ValueError(f"no form {name!r}")
 
     @staticmethod
-    def draw(action: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    def draw(action: ActionCall) -> ActionCall:
         """Randomness is an input: the RNG number is drawn here, at the press, and recorded."""
-        if action == "determine_starting_position":
-            return {**arguments, "number": secrets.randbelow(7) + 1}
-        return dict(arguments)
+        if isinstance(action, DetermineStartingPosition):
+            return replace(action, number=secrets.randbelow(7) + 1)
+        return action
 
     # ---------------------------------------------------------------- entry
     @staticmethod
@@ -574,10 +609,8 @@ class PaiGowAdapter(GameAdapter):
         if step.phase == "halted":
             return EntryRequest("supervisor", "", step.instruction, options={
                 "heading": "SUPERVISOR · the round is halted",
-                "approve": ("CONTINUE ROUND", "resolve_halt",
-                            {"resolution": HaltResolution.CONTINUE}),
-                "reject": ("VOID ROUND", "resolve_halt",
-                           {"resolution": HaltResolution.VOID_ROUND}),
+                "approve": ("CONTINUE ROUND", ResolveHalt(HaltResolution.CONTINUE)),
+                "reject": ("VOID ROUND", ResolveHalt(HaltResolution.VOID_ROUND)),
             })
         if step.phase == "betting":  # wagers are taken while the bank is offered too ((h)(3))
             position = selected if selected and selected.isdigit() else ""
@@ -611,10 +644,9 @@ class PaiGowAdapter(GameAdapter):
             winner = int(step.positions[0])
             return EntryRequest("supervisor", str(winner),
                                 step.instruction.split(" - ", 1)[-1], options={
-                                    "approve": ("APPROVE", "approve_progressive",
-                                                {"position": winner}),
-                                    "reject": ("REJECT", "reject_progressive",
-                                               {"position": winner, "reason": ""}),
+                                    "approve": ("APPROVE", ApproveProgressive(position=winner)),
+                                    "reject": ("REJECT", RejectProgressive(position=winner,
+                                                                           reason="")),
                                 })
         if step.phase == "exposure" and step.positions:
             setting = int(step.positions[0])
@@ -647,8 +679,8 @@ class PaiGowAdapter(GameAdapter):
         one position's button surrenders it; with several, SURRENDER… asks which."""
         allowed_ = [p for p in positions if core(round_).can_surrender(p)]
         if len(allowed_) == 1:
-            return (Command("surrender", f"SURRENDER {allowed_[0]}", "U", "surrender",
-                            {"position": allowed_[0]}),)
+            return (Command("surrender", f"SURRENDER {allowed_[0]}", "U",
+                            Surrender(position=allowed_[0])),)
         if allowed_:
             return (Command("surrender", "SURRENDER…", "U", form="surrender"),)
         return ()
@@ -667,25 +699,24 @@ class PaiGowAdapter(GameAdapter):
 
     def entry_action(self, round_: Any, request: EntryRequest,
                      cards: Sequence[Card]) -> ActionCall:
-        texts = [c.text for c in cards]
+        texts = tuple(c.text for c in cards)
         if request.kind == "setting" and request.options.get("bank"):
-            return "set_bank_hand", {"low": texts}
+            return SetBankHand(low=texts)
         if request.kind == "setting":
-            return "set_hand", {"position": int(request.position), "low": texts}
+            return SetHand(position=int(request.position), low=texts)
         raise ValueError("stacks entered by hand are gathered by the controller")
 
     def wager_actions(self, round_: Any, position: int,
                       amounts: Mapping[str, int]) -> list[ActionCall]:
         if amounts.get("withdraw"):
-            return [("withdraw_wager", {"position": position})]
+            return [WithdrawWager(position=position)]
         actions: list[ActionCall] = []
         if position not in core(round_).wagers:
-            actions.append(("place_wager", {"position": position,
-                                            "amount": int(amounts.get("base", 0))}))
+            actions.append(PlaceWager(position=position, amount=int(amounts.get("base", 0))))
         three = int(amounts.get("three_card_bonus", 0))
         if three:  # the three-card bonus wager (5324.41(n)(3)), with the pai gow wager
-            actions.append(("place_bonus_wager", {"position": position,
-                                                  "wager": "three_card_bonus", "amount": three}))
+            actions.append(PlaceBonusWager(position=position, wager="three_card_bonus",
+                                           amount=three))
         return actions
 
     # ---------------------------------------------------------------- devices
@@ -707,11 +738,11 @@ class PaiGowAdapter(GameAdapter):
             start = int(round_.step.positions[0])
             deck = deck_order(dict(zip(round_.step.positions, hands, strict=True)), start,
                               self.config.dealing)
-            return [("deal", {"cards": [c.text for c in deck]})]
-        cards = [c.text for s in hands for c in s]
+            return [Deal(cards=tuple(c.text for c in deck))]
+        cards = tuple(c.text for s in hands for c in s)
         if phase == "four_card_stacks":
-            return [("deal_four_card_stacks", {"cards": cards})]
-        return [("deal", {"cards": cards})]
+            return [DealFourCardStacks(cards=cards)]
+        return [Deal(cards=cards)]
 
     def device_actions(self, round_: Any, event: DeviceEvent,
                        devices: DeviceState) -> list[ActionCall]:
@@ -722,10 +753,10 @@ class PaiGowAdapter(GameAdapter):
         match event:
             case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat), late=False) if (
                     phase == "betting" and round_.can_acceptor_lit(seat)):
-                return [("acceptor_lit", {"position": seat})]
+                return [AcceptorLit(position=seat)]
             case DeviceEvent(kind=EventKind.LOCKOUT_BUTTON) if (
                     phase == "betting" and round_.can_no_more_bets()):
-                return [("no_more_bets", {})]
+                return [NoMoreBets()]
             case DeviceEvent(kind=EventKind.STACK_DISPENSED) if (
                     phase in ("deal", "four_card_stacks") and devices.shoe_reads_cards):
                 cards = stack_cards(event)
