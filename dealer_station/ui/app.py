@@ -96,7 +96,7 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     elif station.resumed.outcome == "voided" and station.round is not None:
         # the round's own void (journaled): its RETURN lines to tick, then the cards
         controller.ticked = set(station.payment_ticks(station.resumed.round_id))
-        lines = len(getattr(station.round, "void_returns", ()))
+        lines = len(station.round.void_returns)
         controller.notice = (f"Round {station.resumed.round_id} was voided at start-up: "
                              f"{station.resumed.reason}. Return each wager listed ({lines} "
                              f"RETURN line{'s' if lines != 1 else ''}, tick each), then "
