@@ -11,6 +11,7 @@ and tables' channels, :mod:`dealer_station.floor.listen`), not by polling.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,28 +47,46 @@ HIT_COLUMNS = ("Pool", "Hit", "Table", "Round", "Position", "Hand", "Share / amo
 HISTORY_COLUMNS = ("Table", "Round", "Game", "Dealer", "Status", "Started", "Ended", "Records")
 
 
-class PitWorker(QObject):
-    """Runs ``function(connection)`` for the screen on its own thread; answers ``done(tag,
-    result)`` (an exception as the result when it failed)."""
+@dataclass(frozen=True)
+class PitQuestion:
+    """What the pit's screen asks of the floor's database: ``run(connection)`` (a psycopg
+    connection) on the :class:`PitWorker`'s thread; ``tag`` says which answer it is."""
 
-    done = Signal(str, object)
+    tag: str
+    run: Callable[[Any], object]
+
+
+@dataclass(frozen=True)
+class PitAnswer:
+    """The answer to the :class:`PitQuestion` tagged ``tag``: what it returned, or the
+    exception that stopped it."""
+
+    tag: str
+    result: object
+
+
+class PitWorker(QObject):
+    """Answers the screen's :class:`PitQuestion` on its own thread with :attr:`done`."""
+
+    done = Signal(PitAnswer)
 
     def __init__(self, url: str) -> None:
         super().__init__()
         self.url = url
         self._connection: Any = None
 
-    @Slot(str, object)
-    def run(self, tag: str, function: Callable[[Any], Any]) -> None:
+    @Slot(PitQuestion)
+    def run(self, question: PitQuestion) -> None:
+        result: object
         try:
             if self._connection is None or self._connection.closed:
                 self._connection = connect(self.url)
-            result = function(self._connection)
+            result = question.run(self._connection)
         except Exception as error:
             if self._connection is not None and self._connection.broken:
                 self._connection = None
             result = error
-        self.done.emit(tag, result)
+        self.done.emit(PitAnswer(question.tag, result))
 
 
 def _table(columns: tuple[str, ...]) -> QTableWidget:
@@ -153,7 +172,7 @@ class ShiftChart(QWidget):
 
 
 class PitWindow(QMainWindow):
-    ask = Signal(str, object)
+    ask = Signal(PitQuestion)
     floor_changed = Signal()
     floor_lost = Signal(str)
 
@@ -266,18 +285,18 @@ class PitWindow(QMainWindow):
             self.floor_lost.emit(reason)
 
     def refresh(self) -> None:
-        self.ask.emit("tables", lambda c: (reports.table_rows(c),
-                                           _pending(c)))
+        self.ask.emit(PitQuestion("tables", lambda c: (reports.table_rows(c), _pending(c))))
 
     def search(self) -> None:
         table, dealer, since, until = (self.filters[name].text().strip()
                                        for name in ("table", "dealer", "since", "until"))
-        self.ask.emit("history", lambda c: reports.history(c, table=table, dealer=dealer,
-                                                           since=since, until=until))
+        self.ask.emit(PitQuestion("history", lambda c: reports.history(
+            c, table=table, dealer=dealer, since=since, until=until)))
 
     def make_report(self) -> None:
         since, until = self.shift_since.text().strip(), self.shift_until.text().strip()
-        self.ask.emit("shift", lambda c: reports.shift_report(c, since=since, until=until))
+        self.ask.emit(PitQuestion("shift", lambda c: reports.shift_report(c, since=since,
+                                                                          until=until)))
 
     def decide(self, approve: bool) -> None:
         # deferred on purpose: psycopg's JSON types (~130 ms) load when the pit decides a hit
@@ -296,9 +315,8 @@ class PitWindow(QMainWindow):
             return
         self.pin.clear()  # never left on the screen
         hit = self.pending[row]
-        self.ask.emit("decided", lambda c: decide_at_pit(c, hit.pool, hit.order,
-                                                          approve=approve, supervisor=by,
-                                                          pin=pin, reason=reason))
+        self.ask.emit(PitQuestion("decided", lambda c: decide_at_pit(
+            c, hit.pool, hit.order, approve=approve, supervisor=by, pin=pin, reason=reason)))
 
     def export(self, kind: str, path: str | None = None) -> None:
         if path is None:
@@ -339,7 +357,9 @@ class PitWindow(QMainWindow):
             painter.end()
 
     @Slot(str, object)
-    def _answer(self, tag: str, result: Any) -> None:
+    def _answer(self, answer: PitAnswer) -> None:
+        tag = answer.tag
+        result: Any = answer.result  # what the question tagged so returns
         if isinstance(result, ValueError | RuleError):  # a refusal (wrong PIN, not this ...)
             (self.status if tag == "tables" else self.outcome).setText(
                 f"Refused: {' '.join(str(result).split())}")
