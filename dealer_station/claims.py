@@ -74,9 +74,12 @@ class ProgressiveWagers(Protocol):
 
 
 @runtime_checkable
-class ProgressiveRound(GameRound, Protocol):
-    """A round of a game with the progressive payout wager (5324.41(k)): its optional wagers
-    (``None``: none offered) and the seven cards each position received."""
+class ProgressiveRound(Protocol):
+    """What a round of a game with the progressive payout wager (5324.41(k)) has beyond the
+    :class:`~dealer_station.procedure.GameRound` protocol: its optional wagers (``None``: none
+    offered) and the seven cards each position received. (Only these two members, so that
+    ``isinstance`` reads no property of the round: Python 3.11 checks a runtime protocol's
+    members with ``hasattr``, which would build the round's step and payments.)"""
 
     @property
     def optional(self) -> ProgressiveWagers | None: ...
@@ -239,7 +242,7 @@ def _open_round(station: ClaimSource, round_id: int
     if open_ is None:
         return None, summary
     round_ = open_ if isinstance(open_, ProgressiveRound) else None
-    if round_ is None or round_.optional is None or hooks.progressive(round_) is None:
+    if round_ is None or round_.optional is None or hooks.progressive(open_) is None:
         raise ProcedureError(f"round {round_id} was played without the progressive payout "
                              "wager (not offered at this table then)", "5324.41(k)(1)")
     return round_, summary

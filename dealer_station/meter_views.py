@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from dealer_station.money import Cents, format_cents
 from dealer_station.store import meters as meter_store
+from dealer_station.store.database import Store
 from dealer_station.store.meters import MeterEntry
 
 __all__ = ["HIT_COLUMNS", "MeterPanel", "MeterPoint", "MeterSeries", "hit_rows", "meter_panels",
@@ -135,7 +135,7 @@ def shift_series(entries: Sequence[MeterEntry], *, since: str) -> MeterSeries:
                        sum(1 for e in during if e.kind == "hit"))
 
 
-def meter_panels(store: Any, *, since: str) -> list[MeterPanel]:
+def meter_panels(store: Store, *, since: str) -> list[MeterPanel]:
     """Every meter of the table with its shift series."""
     panels = []
     for each in meter_store.meters(store):
