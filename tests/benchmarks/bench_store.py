@@ -291,7 +291,7 @@ def main(rounds: int, data_dir: Path | None, per_day: int = 0,
         large = data_dir or Path(scratch) / "large"
         print(f"building {rounds} rounds in {large} (fsync off for the build) ...", flush=True)
         rate = store_builder.build(str(large), rounds, per_day=per_day, minutes=minutes,
-                                   progress=True)
+                                   progress=True, resume=True)
         if rate:
             print(f"  built at {rate:.1f} rounds/s")
         before, after = figures(empty), figures(large)

@@ -12,25 +12,32 @@ the next day's first round exactly as at a real table (``archive_day_ends``, shi
 ``--per-day 0`` keeps the real clock (every round on today: nothing is archived).
 
 Usage: ``python tests/benchmarks/store_builder.py DATA_DIR --rounds N [--per-day R]
-[--minutes M]`` (adds rounds until the table has N, or until M minutes of wall or CPU time
-have passed, then closes the station cleanly; prints the rounds per second of the build).
-For the largest store one core builds in half an hour:
-``nice -n 19 python tests/benchmarks/store_builder.py DIR --rounds 1000000 --minutes 30``.
+[--minutes M] [--resume]`` (adds rounds until the table has N, or until M minutes of wall or
+CPU time have passed, then closes the station cleanly; prints the rounds, rounds per second
+and the time left every minute). ``--resume`` continues a store built before where it stopped:
+the next round number, the simulated clock going on from the last audit record's time, and a
+round left open by a stop played to its end from its plan; without it a store that has rounds
+is refused. The largest store is built across sessions, e.g.
+``nice -n 19 python tests/benchmarks/store_builder.py DIR --rounds 1000000 --minutes 90
+--resume``. The station's own log is kept to its warnings (on stderr) during the build.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as _datetime
+import json
+import logging
 import os
 import random
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from dealer_station import audit
+from dealer_station import audit, logs
 from dealer_station.cards import standard_deck
 from dealer_station.games.let_it_ride.autoplay import play_out, take_wagers
 from dealer_station.games.let_it_ride.station_round import new_round
@@ -75,9 +82,9 @@ class SimulatedClock:
     at 08:00 plus its place in the day (14 hours of play), and every reading moves on by a
     millisecond so records keep their order."""
 
-    def __init__(self, per_day: int) -> None:
+    def __init__(self, per_day: int, start: float = EPOCH) -> None:
         self.per_day = per_day
-        self.now = EPOCH
+        self.now = start
 
     def at_round(self, number: int) -> None:
         day, place = divmod(number - 1, self.per_day)
@@ -114,15 +121,66 @@ def open_station(data_dir: str, clock: Callable[[], float] = time.time) -> Stati
                         clock=clock)
 
 
+def last_record_time(data_dir: str) -> float | None:
+    """When the store's last audit record was written (``None``: no store or no record)."""
+    lines = audit.last_lines(Path(data_dir) / TABLE / "audit.jsonl", 1)
+    if not lines:
+        return None
+    stamp = str(json.loads(lines[0])["time"]).replace("Z", "+00:00")
+    return _datetime.datetime.fromisoformat(stamp).timestamp()
+
+
+def rounds_in(station: Station) -> int:
+    return int(station.store.query("SELECT COALESCE(MAX(id), 0) FROM rounds")[0][0])
+
+
+def finish_open_round(station: Station) -> None:
+    """A round a stop left open (rebuilt by the station at opening): the rest of its plan."""
+    if station.round is None or station.round_id is None:
+        return
+    for action, arguments in round_plan(station.round_id)[len(station.round.history):]:
+        station.perform(action, **arguments)
+
+
+class Progress:
+    """A line on stderr every ``every`` seconds: the table's rounds, this run's rounds per
+    second (wall and CPU) and the time left to ``target`` at this run's pace."""
+
+    def __init__(self, have: int, target: int, every: float = 60.0) -> None:
+        self.have, self.target, self.every = have, target, every
+        self.started, self.cpu = time.perf_counter(), time.process_time()
+        self.shown = self.started
+
+    def __call__(self, number: int, *, last: bool = False) -> None:
+        now = time.perf_counter()
+        if not last and now - self.shown < self.every:
+            return
+        self.shown = now
+        done, wall, cpu = number - self.have, now - self.started, time.process_time() - self.cpu
+        rate = done / wall if wall > 0 else 0.0
+        left = (self.target - number) / rate if rate > 0 else float("inf")
+        eta = "-" if left == float("inf") else str(_datetime.timedelta(seconds=round(left)))
+        print(f"  {time.strftime('%H:%M:%S')} {number:,} rounds (+{done:,} in {wall:.0f} s): "
+              f"{rate:.1f} rounds/s wall, {done / cpu if cpu > 0 else 0.0:.1f} per CPU-s; "
+              f"{max(0, self.target - number):,} to {self.target:,}: ETA {eta}",
+              file=sys.stderr, flush=True)
+
+
 def build(data_dir: str, rounds: int, *, progress: bool = False, per_day: int = 0,
-          minutes: float | None = None) -> float:
+          minutes: float | None = None, resume: bool = False) -> float:
     """Play rounds until the table has ``rounds`` (or ``minutes`` of wall or CPU time have
     passed); the rounds per second of the build. ``per_day``: rounds per simulated day (0:
-    the real clock)."""
-    clock = SimulatedClock(per_day) if per_day else None
+    the real clock). ``resume``: go on with a store that has rounds (else refused with
+    :class:`SystemExit`)."""
+    started_at = last_record_time(data_dir) if per_day else None
+    clock = SimulatedClock(per_day, max(EPOCH, started_at or EPOCH) + 1.0) if per_day else None
     with no_fsync(), simulated_time(clock):
         station = open_station(data_dir, clock or time.time)
         try:
+            have = rounds_in(station)
+            if have and not resume:
+                raise SystemExit(f"{data_dir} has {have:,} rounds already: --resume to go on "
+                                 "with it")
             station.store.connection.execute("PRAGMA synchronous=OFF")
             if station.needs_first_supervisor:
                 station.create_first_supervisor("S1", "Sam Super", PINS["S1"])
@@ -130,8 +188,9 @@ def build(data_dir: str, rounds: int, *, progress: bool = False, per_day: int = 
                 station.create_user("D1", "Dee", "dealer", PINS["D1"], supervisor="S1",
                                     pin=PINS["S1"])
             station.sign_in("D1", PINS["D1"])
-            have = station.store.query("SELECT COALESCE(MAX(id), 0) FROM rounds")[0][0]
+            finish_open_round(station)
             started, cpu = time.perf_counter(), time.process_time()
+            show = Progress(have, rounds)
             budget = minutes * 60 if minutes else float("inf")
             number = have
             for number in range(have + 1, rounds + 1):
@@ -140,13 +199,13 @@ def build(data_dir: str, rounds: int, *, progress: bool = False, per_day: int = 
                 station.start_round()
                 for action, arguments in round_plan(number):
                     station.perform(action, **arguments)
-                if progress and number % 1000 == 0:
-                    rate = (number - have) / (time.perf_counter() - started)
-                    print(f"  {number} rounds ({rate:.1f}/s, {time.process_time() - cpu:.0f} s "
-                          "CPU)", file=sys.stderr, flush=True)
+                if progress:
+                    show(number)
                 if max(time.perf_counter() - started, time.process_time() - cpu) > budget:
                     break
             elapsed = time.perf_counter() - started
+            if progress and number > have:
+                show(number, last=True)
             station.sign_out()
         finally:
             station.close()
@@ -159,7 +218,10 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=1_000_000)
     parser.add_argument("--per-day", type=int, default=1000)
     parser.add_argument("--minutes", type=float, default=None)
+    parser.add_argument("--resume", action="store_true",
+                        help="go on with a store built before, where it stopped")
     options = parser.parse_args()
+    logs.configure("production", level=logging.WARNING, force=True)
     rate = build(options.data_dir, options.rounds, progress=True, per_day=options.per_day,
-                 minutes=options.minutes)
+                 minutes=options.minutes, resume=options.resume)
     print(f"built at {rate:.1f} rounds/s")
