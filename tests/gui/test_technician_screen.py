@@ -16,6 +16,7 @@ from PySide6.QtCore import QPoint, Qt
 from dealer_station.preview.demo import DemoTable, play_let_it_ride
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.technician.screen import TechnicianScreen
+from dealer_station.ui.theme import THEME
 
 pytestmark = pytest.mark.gui
 
@@ -231,6 +232,44 @@ def test_during_a_round_faults_are_cleared_and_hardware_tests_refused(qtbot: Any
     screen.inject()
     table.wait_idle()
     assert "never run during a round" in screen.message.text()
+
+
+def _background(label: Any) -> str:
+    """The colour the label is painted with just inside its border."""
+    return label.grab().toImage().pixelColor(6, label.height() // 2).name()
+
+
+def test_what_waits_for_the_round_reads_as_a_notice_not_a_fault(qtbot: Any, table: Any,
+                                                                 screen: Any) -> None:
+    """During a round, "the tests wait until the round ends" was in the red fault style (on
+    the sign-in page and above the pages): it is information, in the calm notice style."""
+    table.call(lambda context: play_let_it_ride(context.station, {1: "As Ad 4c"}, "Ks 5h 8d",
+                                                finish=False))
+    screen.start()
+    table.wait_idle()
+    notice = screen.sign_in_panel.notice
+    qtbot.waitUntil(notice.isVisible, timeout=5_000)
+    assert notice.objectName() == "notice" and _background(notice) == THEME.panel
+    sign_in(qtbot, table, screen)
+    qtbot.waitUntil(lambda: screen.lock.isVisible(), timeout=5_000)
+    assert screen.lock.objectName() == "notice" and _background(screen.lock) == THEME.panel
+
+
+def test_every_device_column_is_in_view_at_1280_by_800(qtbot: Any, table: Any,
+                                                       screen: Any) -> None:
+    """Model and Firmware needed sideways scrolling at 1280×800: the widest columns are
+    narrowed alike and their words wrap; the serial number stays whole."""
+    sign_in(qtbot, table, screen)
+    devices = screen.table
+    qtbot.waitUntil(lambda: devices.rowCount() == 9, timeout=5_000)
+    widths = [devices.columnWidth(c) for c in range(devices.columnCount())]
+    assert sum(widths) <= devices.viewport().width(), widths
+    assert devices.horizontalScrollBar().maximum() == 0
+    serial = [h.text() for h in map(devices.horizontalHeaderItem, range(7))].index("Serial")
+    assert widths[serial] >= devices.sizeHintForColumn(serial)
+    model = devices.item(0, serial + 1)
+    assert devices.rowHeight(0) >= 2 * devices.fontMetrics().height() or (
+        devices.fontMetrics().horizontalAdvance(model.text()) <= widths[serial + 1])
 
 
 @pytest.mark.parametrize(("user", "pin"), [("D1", "3333"), ("S2", "222222")])

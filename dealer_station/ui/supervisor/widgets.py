@@ -71,8 +71,8 @@ QPushButton#choice {{ min-height: 48px; padding: 2px 14px; font-size: {t.body_pt
 QPushButton#choice:checked {{ background: {t.felt}; border: 2px solid {t.current}; }}
 QPushButton#choice:focus {{ border: 2px solid {t.next}; }}
 QLabel#bad {{ color: {t.fault}; font-weight: bold; }}
-QLabel#lock {{ color: {t.text}; background: #5a1f1c; border: 2px solid {t.fault};
-    border-radius: 8px; padding: 10px; font-weight: bold; font-size: {t.button_pt}pt; }}
+QLabel#notice {{ color: {t.text}; background: {t.panel}; border: 2px solid {t.next};
+    border-radius: 8px; padding: 10px; font-size: {t.body_pt + 1}pt; }}
 """
 
 
@@ -173,9 +173,10 @@ class StaffSignIn(QFrame):
         note.setObjectName("muted")
         note.setWordWrap(True)
         outer.addWidget(note)
-        #: What this person may and may not do now, shown before the PIN is typed.
+        #: What this person may and may not do now, shown before the PIN is typed (information
+        #: in the calm notice style: it was in the red fault style, alarming for a rule).
         self.notice = QLabel("")
-        self.notice.setObjectName("lock")
+        self.notice.setObjectName("notice")
         self.notice.setWordWrap(True)
         self.notice.hide()
         outer.addWidget(self.notice)

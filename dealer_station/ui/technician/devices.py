@@ -16,7 +16,7 @@ from typing import Any
 from drivers.device import DeviceDriver
 from drivers.manager import DeviceManager
 
-__all__ = ["ERROR_COUNTERS", "DeviceRow", "device_rows"]
+__all__ = ["ERROR_COUNTERS", "DeviceRow", "device_rows", "fitted_widths"]
 
 #: The line counters that count trouble (requests are not errors).
 ERROR_COUNTERS = ("retries", "timeouts", "naks", "stale_frames", "link_downs", "garbage_bytes",
@@ -92,3 +92,38 @@ def device_rows(manager: DeviceManager | None) -> list[DeviceRow]:
             counters=counters,
         ))
     return rows
+
+
+def fitted_widths(natural: list[int], least: list[int], available: int,
+                  keep: frozenset[int] = frozenset()) -> list[int]:
+    """Column widths that fit ``available`` pixels without sideways scrolling: each column at
+    its ``natural`` width when they all fit; else the widest columns (but those in ``keep``,
+    words that cannot wrap, such as a serial number) narrowed to one common width — their words
+    wrap onto more lines — never below their ``least`` (the heading's width).
+
+    >>> fitted_widths([100, 50, 300, 250], [40, 40, 60, 60], 700)
+    [100, 50, 300, 250]
+    >>> fitted_widths([100, 50, 300, 250], [40, 40, 60, 60], 500, keep=frozenset({0}))
+    [100, 50, 175, 175]
+    >>> fitted_widths([100, 50, 300, 250], [40, 40, 120, 100], 300)
+    [40, 40, 120, 100]
+    """
+    widths = list(natural)
+    if sum(widths) <= available:
+        return widths
+    narrowed = [i for i in range(len(widths)) if i not in keep]
+    room = available - sum(widths[i] for i in keep)
+
+    def width(i: int, cap: int) -> int:
+        return max(least[i], min(natural[i], cap))
+
+    low, high = 0, max(natural)  # the largest common width that fits
+    while low < high:
+        cap = (low + high + 1) // 2
+        if sum(width(i, cap) for i in narrowed) <= room:
+            low = cap
+        else:
+            high = cap - 1
+    for i in narrowed:
+        widths[i] = width(i, low)
+    return widths

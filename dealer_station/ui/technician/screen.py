@@ -48,7 +48,7 @@ from dealer_station.ui.technician.actions import (
 )
 from dealer_station.ui.technician.bundle import RecentLogs
 from dealer_station.ui.technician.device_tests import DEVICE_TESTS, submit_test
-from dealer_station.ui.technician.devices import DeviceRow, device_rows
+from dealer_station.ui.technician.devices import DeviceRow, device_rows, fitted_widths
 from dealer_station.ui.technician.faults import FAULTS, LINES
 from dealer_station.ui.technician.trace import TraceTap
 from dealer_station.ui.theme import THEME
@@ -125,7 +125,8 @@ class TechnicianScreen(StaffFrame):
         self.logs = RecentLogs.install()
         self._trace_seen = 0
         self.lock = QLabel("")
-        self.lock.setObjectName("lock")
+        self.lock.setObjectName("notice")  # what waits for the round: information, not a fault
+        self.lock.setStyleSheet("margin: 8px 12px 0px 12px;")
         self.lock.setWordWrap(True)
         self.lock.hide()
         self.work_layout.addWidget(self.lock)
@@ -175,6 +176,7 @@ class TechnicianScreen(StaffFrame):
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(40)
+        self.table.setWordWrap(True)  # a long model or firmware on two lines, not sideways
         layout.addWidget(self.table, 3)
         buttons = QGridLayout()
         self.test_buttons: dict[str, QPushButton] = {}
@@ -380,13 +382,28 @@ class TechnicianScreen(StaffFrame):
                 if column == 1:
                     item.setForeground(QColor(THEME.ok if row.link == "online" else THEME.fault))
                 self.table.setItem(index, column, item)
-        self.table.resizeColumnsToContents()
-        for column in range(self.table.columnCount()):  # never one column wider than a third
-            widest = max(120, self.table.viewport().width() // 3)
-            if self.table.columnWidth(column) > widest:
-                self.table.setColumnWidth(column, widest)
+        self._fit_columns()
         if not self.rows:
             self.message.setText("No devices are open at this station.")
+
+    def _fit_columns(self) -> None:
+        """Every column in view (Model and Firmware needed sideways scrolling at 1280×800): the
+        widest narrowed alike, their words wrapped; the serial number whole."""
+        table, header = self.table, self.table.horizontalHeader()
+        table.resizeColumnsToContents()
+        columns = range(table.columnCount())
+        natural = [table.columnWidth(c) for c in columns]
+        least = [header.sectionSizeFromContents(c).width() for c in columns]
+        available = table.viewport().width() - 2
+        for column, width in enumerate(fitted_widths(natural, least, available,
+                                                     frozenset({_COLUMNS.index("Serial")}))):
+            table.setColumnWidth(column, width)
+        table.resizeRowsToContents()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if self.rows:
+            self._fit_columns()
 
     def _set_locked(self, round_id: int | None) -> None:
         locked = round_id is not None
