@@ -41,7 +41,7 @@ def _open(table: Table, page: str) -> Any:
 
 def _settings(table: Table) -> dict[str, Any]:
     found: list[dict[str, Any]] = []
-    table.window.call_requested.emit(lambda controller: found.append(controller.station.settings))
+    table.window.call(lambda controller: found.append(controller.station.settings))
     table.qtbot.waitUntil(lambda: bool(found), timeout=10_000)
     return found[0]
 
