@@ -15,6 +15,8 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QPushButton, QStyle, QStyleOptionButton
 
+from dealer_station.ui.theme import disabled_button_rule
+
 __all__ = ["ButtonTextFit", "fit_button", "relabel", "two_lines"]
 
 #: The smallest type a button label is drawn in before it goes onto two lines (points).
@@ -102,7 +104,10 @@ class ButtonTextFit(QObject):
             return
         self._applied = choice
         points, lines = choice
-        self.button.setStyleSheet(f"{self.style} font-size: {points}pt;")
+        sheet = f"QPushButton {{ {self.style} font-size: {points}pt; }}"
+        if "background" in self.style:  # its own colour: dimmed too when disabled
+            sheet += f" {disabled_button_rule()}"
+        self.button.setStyleSheet(sheet)
         self.button.setText("\n".join(lines))
         self.button.setToolTip(self.label if len(lines) > 1 or points < self.points else "")
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["THEME", "Theme", "bar_button_style", "stylesheet"]
+__all__ = ["DISABLED_BUTTON", "THEME", "Theme", "bar_button_style", "disabled_button_rule",
+           "stylesheet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,20 @@ class Theme:
 
 THEME = Theme()
 
+#: A disabled button's background: dim whatever its colour enabled (its words in ``faint``).
+DISABLED_BUTTON = "#252e28"
+
+
+def disabled_button_rule(theme: Theme = THEME) -> str:
+    """The rule that dims a disabled button, for a button given a background of its own (a
+    widget's own style sheet outranks the window's ``QPushButton:disabled``, so a coloured
+    button would stay coloured, its words grey, and look enabled).
+
+    >>> "QPushButton:disabled" in disabled_button_rule()
+    True
+    """
+    return f"QPushButton:disabled {{ background: {DISABLED_BUTTON}; color: {theme.faint}; }}"
+
 
 def stylesheet(theme: Theme = THEME) -> str:
     """The application's Qt style sheet for the theme (large touch targets, dark panels).
@@ -73,7 +88,7 @@ QLabel#fault {{ color: {t.text}; background: #5a1f1c; border: 2px solid {t.fault
 QPushButton {{ background: {t.neutral}; color: {t.text}; border: none; border-radius: 10px;
                min-height: 56px; padding: 6px 18px; font-size: {t.button_pt}pt;
                font-weight: bold; }}
-QPushButton:disabled {{ background: #252e28; color: {t.faint}; }}
+QPushButton:disabled {{ background: {DISABLED_BUTTON}; color: {t.faint}; }}
 QPushButton#primary {{ background: {t.primary}; }}
 QPushButton#primary:disabled {{ background: #254733; color: {t.faint}; }}
 QPushButton#secondary {{ background: {t.secondary}; }}
@@ -110,4 +125,5 @@ def bar_button_style(background: str = "", *, compact: bool = False) -> str:
     colour = f" background: {background};" if background else ""
     points, padding = (11, 6) if compact else (12, 10)
     return ("QPushButton { min-height: 36px; max-height: 40px; "
-            f"padding: 2px {padding}px; font-size: {points}pt;{colour} }}")
+            f"padding: 2px {padding}px; font-size: {points}pt;{colour} }}"
+            + (f" {disabled_button_rule()}" if background else ""))

@@ -69,6 +69,8 @@ QLabel#good {{ color: {t.ok}; font-weight: bold; }}
 QPushButton#choice {{ min-height: 48px; padding: 2px 14px; font-size: {t.body_pt + 2}pt;
     border: 2px solid {t.panel_line}; }}
 QPushButton#choice:checked {{ background: {t.felt}; border: 2px solid {t.current}; }}
+QPushButton#nav:checked:disabled, QPushButton#choice:checked:disabled {{ background: #173a28;
+    color: {t.faint}; }}
 QPushButton#choice:focus {{ border: 2px solid {t.next}; }}
 QLabel#bad {{ color: {t.fault}; font-weight: bold; }}
 QLabel#notice {{ color: {t.text}; background: {t.panel}; border: 2px solid {t.next};
