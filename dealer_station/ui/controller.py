@@ -284,6 +284,11 @@ class TableController:
         shows them: what a void returns."""
         if self.round is None:
             return ()
+        if getattr(self.round, "is_void", False):  # voided: its RETURN lines, as ticked
+            return tuple(
+                f"position {p.position}: {str(p.wager).replace('_', ' ')} "
+                f"{format_cents(p.stake)} · {'returned' if p.order in self.ticked else 'RETURN'}"
+                for p in getattr(self.round, "void_returns", ()))
         view = self.adapter.table_view(self.round, self.devices)
         return tuple(f"{seat.title}: {wager.area.replace('_', ' ')} {format_cents(wager.amount)}"
                      for seat in view.seats for wager in seat.wagers

@@ -18,9 +18,9 @@ pytestmark = pytest.mark.gui
 REASON = "cards flashed by the shoe"
 
 
-def void_from_the_supervisor_screen(table: Table) -> str:
+def void_from_the_supervisor_screen(table: Table) -> tuple[str, str]:
     """SUPERVISOR → sign in → Round in progress: the reason, VOID THE ROUND; back to the table.
-    What the supervisor's screen then says."""
+    What the supervisor's screen then says, and the page's summary of the round then."""
     qtbot, staff = table.qtbot, table.window.staff
     table.click(staff.supervisor_button)
     screen = staff.supervisor
@@ -37,8 +37,9 @@ def void_from_the_supervisor_screen(table: Table) -> str:
     qtbot.waitUntil(lambda: "voided by supervisor" in page.message.text(), timeout=10_000)
     words = page.message.text()
     qtbot.waitUntil(lambda: not page.void_button.isEnabled(), timeout=10_000)  # void already
+    summary = page.summary.text()
     table.click(screen.header.sign_out_button)
-    return words
+    return words, summary
 
 
 def restarted(table: Table, qtbot: Any, data: str, game: str) -> Table:
@@ -96,9 +97,13 @@ def test_a_let_it_ride_void_has_return_lines_ticked_kept_on_restart_then_the_car
         table.press("no_more_bets")
         table.press("dispense", expect_record=False)
         table.wait(lambda s: s.records == 4)  # the first stack dealt
-        words = void_from_the_supervisor_screen(table)
+        words, summary = void_from_the_supervisor_screen(table)
         assert words.startswith(f"Round 1 voided by supervisor {SUPERVISOR}: {REASON}.")
         assert "6 RETURN lines" in words
+        # the supervisor's page: the round void, the wagers the dealer is giving back (it said
+        # "no wager on the layout" while the dealer was returning them)
+        assert "no wager" not in summary and "VOID" in summary, summary
+        assert summary.count("· RETURN") == 6 and "position 5: bet one $5.00" in summary
         snap = table.wait(lambda s: s.step.phase == "return_wagers")
         assert [(line.position, line.verb, line.amount) for line in snap.payments] == [
             ("pos 5", "RETURN", "$5.00")] * 3 + [("pos 2", "RETURN", "$25.00")] * 3
@@ -147,7 +152,7 @@ def test_the_next_round_does_not_carry_the_last_void_s_words(qtbot, tmp_path):
     step (it stayed there, read as an instruction for the new round)."""
     table = round_started(qtbot, str(tmp_path), "pai_gow")
     try:
-        words = void_from_the_supervisor_screen(table)
+        words, _ = void_from_the_supervisor_screen(table)
         assert words.startswith(f"Round 1 voided by supervisor {SUPERVISOR}")
         table.wait(lambda s: s.step.phase == "between_rounds")
         table.press("start_round")

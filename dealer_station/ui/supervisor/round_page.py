@@ -32,6 +32,11 @@ class OpenRound:
     def words(self) -> str:
         if self.round_id is None:
             return "No round is in progress."
+        if self.voided:  # the dealer is giving the wagers back: each RETURN line, as ticked
+            returns = "\n".join(self.wagers) or "no wager to return"
+            return (f"Round {self.round_id} · VOID · dealer {self.dealer or '-'}: returning "
+                    f"each wager (RETURN lines, ticked as given back), then collecting the "
+                    f"cards\n{returns}")
         on_layout = "\n".join(self.wagers) or "no wager on the layout"
         return (f"Round {self.round_id} · {self.step} · dealer {self.dealer or '-'}\n"
                 f"{on_layout}")
