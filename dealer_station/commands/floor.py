@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import Any
 
 from dealer_station.money import format_cents, parse_amount
@@ -22,6 +23,11 @@ hit request --table T --round N --position P --hand H (--share BP | --fixed $) [
 hit decide NAME ORDER (--approve | --reject REASON) --by SUPERVISOR_ID   asks the PIN
 supervisor add ID --name NAME [--by SUPERVISOR_ID]   a pit supervisor (asks the PINs; the
                               first is added by the floor's database role, later ones by one)
+supervisor list               the pit supervisors and their state (active, locked, disabled)
+supervisor pin ID --by SUPERVISOR_ID        a new PIN (asks it twice, then the PIN of --by:
+                              another supervisor, or ID themself with the current PIN); lifts a lock
+supervisor unlock ID --by SUPERVISOR_ID     lift the lock after wrong PINs (another supervisor)
+supervisor disable|enable ID --by SUPERVISOR_ID   (by another supervisor: never one's own)
 release TABLE                 free a table id for a replaced station PC
 The floor is --url postgresql://... or $DEALER_STATION_FLOOR_URL. PINs are asked on the
 terminal, or read one per line from stdin with --pin-stdin.
@@ -161,20 +167,46 @@ def _run(args: argparse.Namespace, connection: Any) -> int:
 
 def _supervisor(args: argparse.Namespace, connection: Any, sub: str) -> int:
     # deferred on purpose (--help imports every command): store and floor load when it runs
+    from dealer_station.accounts import account_state
     from dealer_station.commands.users import _reader
-    from dealer_station.floor.pit_auth import add_supervisor
+    from dealer_station.floor import pit_auth
 
-    if sub != "add":
-        raise ValueError(f"floor supervisor: add, not {sub!r}")
+    if sub == "list":
+        now = time.time()
+        for account in pit_auth.supervisors(connection):
+            print(f"{account.id}  {account.name}  {account_state(account, now)}")
+        return 0
+    if sub not in ("add", "pin", "unlock", "disable", "enable"):
+        raise ValueError("floor supervisor: add, list, pin, unlock, disable or enable, not "
+                         f"{sub!r}")
     user = _word(args, 1, "the supervisor's id")
-    if not args.name:
-        raise ValueError("floor supervisor add: give --name")
     read = _reader(args)
-    pin = read(f"PIN for {user}: ")
-    first = connection.execute("SELECT count(*) FROM pit_supervisors").fetchone()[0] == 0
-    by_pin = None if first else read(f"PIN of {args.by}: ")
-    add_supervisor(connection, user, args.name, pin, by=args.by, by_pin=by_pin)
-    print(f"pit supervisor {user} ({args.name}) added by {args.by}")
+    if sub == "add":
+        if not args.name:
+            raise ValueError("floor supervisor add: give --name")
+        pin = read(f"PIN for {user}: ")
+        first = connection.execute("SELECT count(*) FROM pit_supervisors").fetchone()[0] == 0
+        by_pin = None if first else read(f"PIN of {args.by}: ")
+        pit_auth.add_supervisor(connection, user, args.name, pin, by=args.by, by_pin=by_pin)
+        print(f"pit supervisor {user} ({args.name}) added by {args.by}")
+        return 0
+    if sub == "pin":
+        pin = read(f"new PIN for {user}: ")
+        if read(f"the new PIN for {user} again: ") != pin:
+            raise ValueError("floor supervisor pin: the two new PINs differ")
+        pit_auth.change_supervisor_pin(connection, user, pin, by=args.by,
+                                       by_pin=read(f"PIN of {args.by}: "))
+        print(f"pit supervisor {user}: new PIN set by {args.by} (any lock is lifted)")
+        return 0
+    if sub == "unlock":
+        pit_auth.unlock_supervisor(connection, user, by=args.by,
+                                   by_pin=read(f"PIN of {args.by}: "))
+        print(f"pit supervisor {user} unlocked by {args.by}")
+        return 0
+    active = sub == "enable"
+    pit_auth.set_supervisor_active(connection, user, active, by=args.by,
+                                   by_pin=read(f"PIN of {args.by}: "))
+    print(f"pit supervisor {user} {sub}d by {args.by}")
     return 0
 
 

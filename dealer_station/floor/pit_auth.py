@@ -4,10 +4,14 @@ unknown id and a wrong PIN, the same escalating lock after repeated wrong PINs, 
 for a validator), every attempt audited on the floor (``pit_audit``).
 
 The pit's supervisors are the floor's own accounts (``pit_supervisors``, schema version 4;
-``dealer-station floor supervisor add``): a table's accounts stay in its station (the floor
-receives only a fingerprint of each PIN's hash). A validator may not be the hit's round's
-dealer of record, anyone who took an action in that round, nor anyone who signed in on that
-table's dealer's screen while the round ran (5324.41(k)(3)(iii), as at the table).
+``dealer-station floor supervisor add|list|pin|unlock|disable|enable``): a table's accounts
+stay in its station (the floor receives only a fingerprint of each PIN's hash). They are
+managed as a station's accounts are (:mod:`dealer_station.auth`): by another pit supervisor's
+id and PIN, each change audited on the floor; a new PIN lifts any lock; nobody unlocks or
+disables their own account (one active pit supervisor always remains). A validator
+may not be the hit's round's dealer of record, anyone who took an action in that round, nor
+anyone who signed in on that table's dealer's screen while the round ran (5324.41(k)(3)(iii),
+as at the table).
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from dealer_station import auth
 from dealer_station.auth import AuthenticationError, LockPolicy, PinCost, Role
 from dealer_station.floor import FloorError
 from dealer_station.floor.pools import Hit, decide_hit
+from dealer_station.store.users import Account
 
-__all__ = ["add_supervisor", "authenticate", "decide_at_pit", "validator_refusal"]
+__all__ = ["add_supervisor", "authenticate", "change_supervisor_pin", "decide_at_pit",
+           "set_supervisor_active", "supervisors", "unlock_supervisor", "validator_refusal"]
 
 #: An unknown id's wrong PINs, counted and locked like an account's (in this process, as the
 #: station counts them), so the answer never tells an unknown id from a wrong PIN.
@@ -59,6 +65,60 @@ def add_supervisor(connection: Any, user_id: str, name: str, pin: str, *, by: st
                            "VALUES (%s, %s, %s, %s)",
                            (user_id, name, auth.hash_pin(pin, cost), by))
         _audit(connection, by, "supervisor_added", user=user_id, name=name)
+
+
+def supervisors(connection: Any) -> list[Account]:
+    """Every pit supervisor, by id, as an account (role supervisor; no PIN hash): its state
+    reads as a station's (:func:`dealer_station.accounts.account_state`)."""
+    rows = connection.execute("SELECT id, name, failures, locked_until, active, created, "
+                              "lockouts FROM pit_supervisors ORDER BY id").fetchall()
+    return [Account(row[0], row[1], Role.SUPERVISOR.value, "", row[2], row[3], bool(row[4]),
+                    row[5].isoformat(timespec="seconds"), row[6]) for row in rows]
+
+
+def _manage(connection: Any, user_id: str, *, by: str, by_pin: str, event: str,
+            change: dict[str, Any]) -> None:
+    """``by`` (a pit supervisor's id and PIN, checked and audited) changes ``user_id``'s row
+    (the columns ``change``), audited as ``event``."""
+    authenticate(connection, by, by_pin, purpose="manage_supervisors")
+    columns = ", ".join(f"{name} = %s" for name in change)
+    with connection.transaction():
+        found = connection.execute(f"UPDATE pit_supervisors SET {columns} WHERE id = %s "
+                                   "RETURNING id", (*change.values(), user_id)).fetchone()
+        if found is None:
+            raise FloorError(f"no pit supervisor {user_id}")
+        _audit(connection, by, event, user=user_id)
+
+
+def change_supervisor_pin(connection: Any, user_id: str, pin: str, *, by: str, by_pin: str,
+                          cost: PinCost | int | None = None) -> None:
+    """A new PIN for ``user_id``, set by a pit supervisor (another, or themself with their
+    current PIN as ``by_pin``); it lifts any lock."""
+    problem = auth.pin_problem(pin, Role.SUPERVISOR)
+    if problem:
+        raise FloorError(problem)
+    _manage(connection, user_id, by=by, by_pin=by_pin, event="pin_changed",
+            change={"pin_hash": auth.hash_pin(pin, cost), "failures": 0, "locked_until": 0,
+                    "lockouts": 0})
+
+
+def unlock_supervisor(connection: Any, user_id: str, *, by: str, by_pin: str) -> None:
+    """Another pit supervisor lifts ``user_id``'s lock after wrong PINs (and the escalation)."""
+    if by == user_id:
+        raise FloorError("another pit supervisor unlocks a pit supervisor's account")
+    _manage(connection, user_id, by=by, by_pin=by_pin, event="unlocked",
+            change={"failures": 0, "locked_until": 0, "lockouts": 0})
+
+
+def set_supervisor_active(connection: Any, user_id: str, active: bool, *, by: str,
+                          by_pin: str) -> None:
+    """Disable (a pit supervisor who no longer validates; their records stay) or enable
+    ``user_id``. Nobody disables their own account (so one active pit supervisor, the one who
+    acts, always remains)."""
+    if by == user_id and not active:
+        raise FloorError("a pit supervisor may not disable their own account")
+    _manage(connection, user_id, by=by, by_pin=by_pin,
+            event="enabled" if active else "disabled", change={"active": active})
 
 
 def authenticate(connection: Any, user_id: str, pin: str, *, purpose: str = "validate_payout",

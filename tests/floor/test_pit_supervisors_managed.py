@@ -1,0 +1,98 @@
+"""Pit supervisors are managed as a station's accounts are, through ``dealer-station floor
+supervisor``: listed with their state, a new PIN (lifting a lock), unlocked after wrong PINs,
+disabled and enabled — each by another pit supervisor's id and PIN, never on one's own
+account, each change audited on the floor (they could only be added)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+
+def _floor(url: str, *arguments: str, pins: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dealer_station.cli", "floor", "supervisor",
+                           *arguments, "--pin-stdin", "--url", url], input=pins,
+                          capture_output=True, text=True, timeout=60)
+
+
+def _states(url: str) -> dict[str, str]:
+    listed = _floor(url, "list")
+    assert listed.returncode == 0, listed.stderr
+    return {line.split("  ")[0]: line.split("  ")[-1] for line in listed.stdout.splitlines()}
+
+
+def _audit(url: str) -> list[tuple[str, str, Any]]:
+    from dealer_station.floor.config import connect
+
+    with connect(url) as connection:
+        rows = connection.execute("SELECT actor, event, detail->>'user' FROM pit_audit WHERE "
+                                  "event NOT IN ('sign_in', 'sign_in_failed') ORDER BY id")
+        return [tuple(row) for row in rows.fetchall()]
+
+
+def _one_line_refusal(result: subprocess.CompletedProcess[str], words: str) -> None:
+    assert result.returncode == 2, result.stdout
+    assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_locked_pit_supervisor_is_unlocked_by_another_and_never_by_themself(
+        floor_url: str) -> None:
+    assert _floor(floor_url, "add", "S9", "--name", "Sal Pit", pins="919191\n").returncode == 0
+    added = _floor(floor_url, "add", "S8", "--name", "Sid Pit", "--by", "S9",
+                   pins="818181\n919191\n")
+    assert added.returncode == 0, added.stderr
+    assert _states(floor_url) == {"S8": "active", "S9": "active"}
+    for _ in range(5):  # S8's wrong PINs (adding someone): the fifth locks the account
+        wrong = _floor(floor_url, "add", "S7", "--name", "Sue", "--by", "S8",
+                       pins="717171\n000000\n")
+        assert wrong.returncode == 2
+    assert _states(floor_url)["S8"].startswith("locked (")
+    _one_line_refusal(_floor(floor_url, "unlock", "S8", "--by", "S8", pins="818181\n"),
+                      "another pit supervisor unlocks")
+    unlocked = _floor(floor_url, "unlock", "S8", "--by", "S9", pins="919191\n")
+    assert unlocked.returncode == 0 and "S8 unlocked by S9" in unlocked.stdout
+    assert _states(floor_url)["S8"] == "active"
+    assert _floor(floor_url, "add", "S7", "--name", "Sue", "--by", "S8",
+                  pins="717171\n818181\n").returncode == 0  # S8's PIN works again
+    assert ("S9", "unlocked", "S8") in _audit(floor_url)
+
+
+def test_a_new_pin_is_set_by_another_or_by_oneself_and_the_old_one_stops_working(
+        floor_url: str) -> None:
+    _floor(floor_url, "add", "S9", "--name", "Sal Pit", pins="919191\n")
+    _floor(floor_url, "add", "S8", "--name", "Sid Pit", "--by", "S9", pins="818181\n919191\n")
+    _one_line_refusal(_floor(floor_url, "pin", "S8", "--by", "S9",
+                             pins="828282\n828283\n919191\n"), "the two new PINs differ")
+    _one_line_refusal(_floor(floor_url, "pin", "S8", "--by", "S9", pins="12\n12\n919191\n"),
+                      "6 to 12 digits")
+    changed = _floor(floor_url, "pin", "S8", "--by", "S9", pins="828282\n828282\n919191\n")
+    assert changed.returncode == 0 and "new PIN set by S9" in changed.stdout
+    _one_line_refusal(_floor(floor_url, "unlock", "S9", "--by", "S8", pins="818181\n"),
+                      "wrong id or PIN")  # the old PIN
+    mine = _floor(floor_url, "pin", "S8", "--by", "S8", pins="838383\n838383\n828282\n")
+    assert mine.returncode == 0, mine.stderr  # one's own, with the current PIN
+    assert _floor(floor_url, "unlock", "S9", "--by", "S8", pins="838383\n").returncode == 0
+    assert [row for row in _audit(floor_url) if row[1] == "pin_changed"] == [
+        ("S9", "pin_changed", "S8"), ("S8", "pin_changed", "S8")]
+
+
+def test_a_disabled_pit_supervisor_cannot_act_until_enabled_and_nobody_disables_themself(
+        floor_url: str) -> None:
+    _floor(floor_url, "add", "S9", "--name", "Sal Pit", pins="919191\n")
+    _floor(floor_url, "add", "S8", "--name", "Sid Pit", "--by", "S9", pins="818181\n919191\n")
+    _one_line_refusal(_floor(floor_url, "disable", "S9", "--by", "S9", pins="919191\n"),
+                      "may not disable their own account")
+    disabled = _floor(floor_url, "disable", "S8", "--by", "S9", pins="919191\n")
+    assert disabled.returncode == 0 and "S8 disabled by S9" in disabled.stdout
+    assert _states(floor_url) == {"S8": "disabled", "S9": "active"}
+    _one_line_refusal(_floor(floor_url, "unlock", "S9", "--by", "S8", pins="818181\n"),
+                      "wrong id or PIN")  # the same words as an unknown id
+    _one_line_refusal(_floor(floor_url, "enable", "S7", "--by", "S9", pins="919191\n"),
+                      "no pit supervisor S7")
+    assert _floor(floor_url, "enable", "S8", "--by", "S9", pins="919191\n").returncode == 0
+    assert _states(floor_url)["S8"] == "active"
+    assert _floor(floor_url, "unlock", "S9", "--by", "S8", pins="818181\n").returncode == 0
+    events = [row for row in _audit(floor_url) if row[1] in ("disabled", "enabled")]
+    assert events == [("S9", "disabled", "S8"), ("S9", "enabled", "S8")]
