@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from dealer_station.errors import RuleError
 from dealer_station.hardware import Hardware
@@ -195,6 +195,21 @@ class GameRound(Protocol):
         """The RETURN lines of a voided round, ticked off as settlement lines are."""
 
     def to_document(self) -> dict[str, JSONValue]: ...
+
+
+@runtime_checkable
+class Voidable(Protocol):
+    """A round a supervisor may void while it is played (both shipped games' rounds): the void
+    is the round's own journaled record, after which the dealer returns the wagers and
+    collects the cards, and the round ends void (5324.34(e)(7), 5324.41(g)(7)). A game
+    whose round is not ``Voidable`` is voided by the station at once."""
+
+    @property
+    def is_void(self) -> bool: ...
+
+    def can_void(self, supervisor: str, reason: str) -> bool: ...
+
+    def void(self, supervisor: str, reason: str) -> Record: ...
 
 
 class Replayable(Protocol):

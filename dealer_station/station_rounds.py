@@ -23,6 +23,7 @@ from dealer_station.procedure import (
     JSONValue,
     ProcedureError,
     Record,
+    Voidable,
     replay,
 )
 from dealer_station.station_meters import Meters
@@ -330,7 +331,7 @@ class Rounds:
         assert self.round_id is not None and self.round is not None
         document = self.round.to_document()
         actor = self.dealer.id if self.dealer else None
-        if getattr(self.round, "is_void", False):
+        if isinstance(self.round, Voidable) and self.round.is_void:
             reason = _void_reason(self.round)
             self._meters.reverse_contributions(work, document, reason, actor)
             journal.finish_round(work, self.round_id, "void", document=document,
@@ -357,7 +358,7 @@ class Rounds:
             if self.round_id is None:
                 raise ProcedureError("no round in progress to void")
             person = self._people.authorized(supervisor, pin, Permission.VOID_ROUND)
-            if self.round is None or not callable(getattr(self.round, "void", None)):
+            if not isinstance(self.round, Voidable):
                 self._void(reason, actor=person.id)
                 return None
             record = self._perform("void", f"supervisor:{person.id}",
@@ -387,8 +388,7 @@ class Rounds:
         :data:`RECOVERY`), as a supervisor's void during play is: the dealer then ticks a RETURN
         line per wager and collects the cards, and the round ends void after that. ``False``
         when the round cannot (not replayed, no ``void``, or settlement begun)."""
-        can_void = getattr(self.round, "can_void", None)
-        if not callable(can_void) or not can_void(RECOVERY, reason):
+        if not isinstance(self.round, Voidable) or not self.round.can_void(RECOVERY, reason):
             return False
         self._perform("void", f"station:{RECOVERY}", {"supervisor": RECOVERY, "reason": reason})
         return True
@@ -419,7 +419,8 @@ class Rounds:
             if self.round is not None and reason is None:
                 phase = self.round.step.phase
                 void_phases = self.station_settings.get("void_interrupted_phases", [])
-                if phase in void_phases and not getattr(self.round, "is_void", False):
+                if phase in void_phases and not (isinstance(self.round, Voidable)
+                                                 and self.round.is_void):
                     reason = (f"interrupted in the {phase} phase, which the table's rules void "
                               "(setting void_interrupted_phases)")
             if reason is not None:
