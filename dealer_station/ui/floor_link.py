@@ -7,17 +7,17 @@ runs on the GUI thread or blocks the worker."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealer_station.floor.config import FloorConfig
 from dealer_station.floor.link import FloorLink, FloorView, LinkedPool, ProgressiveLockout
 from dealer_station.hardware import ACCEPTORS_HELD, ACCEPTORS_RELEASED
-from dealer_station.ui.bridge import Job
+from dealer_station.station import Station
+from dealer_station.ui.bridge import DeviceBridge, Job
+from dealer_station.ui.controller import TableController
 
 __all__ = ["attach_floor", "device_health", "device_serials"]
 
 
-def device_serials(controller: Any) -> dict[str, str]:
+def device_serials(controller: TableController) -> dict[str, str]:
     """The serial numbers the table's devices gave when they identified themselves (serial ->
     device); none for the simulated table (its serials are the same at every table)."""
     manager = controller.manager
@@ -29,7 +29,7 @@ def device_serials(controller: Any) -> dict[str, str]:
             if health.identity is not None and health.identity.serial_number}
 
 
-def device_health(controller: Any) -> dict[str, str]:
+def device_health(controller: TableController) -> dict[str, str]:
     """The devices' live health as the dealer's health strip has it: device -> "online",
     "reconnecting", "offline: why", "fault: which" (a device not configured is left out)."""
     found = {}
@@ -43,12 +43,15 @@ def device_health(controller: Any) -> dict[str, str]:
     return found
 
 
-def attach_floor(controller: Any, config: FloorConfig, bridge: Any = None) -> FloorLink:
+def attach_floor(controller: TableController, config: FloorConfig,
+                 bridge: DeviceBridge | None = None) -> FloorLink:
     station = controller.station
+    if not isinstance(station, Station):  # a preview's table keeps no records
+        raise TypeError("only a table with a station's store joins a floor")
     lockout = ProgressiveLockout(lambda held: controller._drive_hardware(
         (ACCEPTORS_HELD if held else ACCEPTORS_RELEASED,)))
 
-    def apply(worker_controller: Any, view: FloorView) -> None:
+    def apply(worker_controller: TableController, view: FloorView) -> None:
         worker_controller.floor = view
         lockout.update(view)
 

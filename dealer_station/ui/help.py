@@ -12,7 +12,7 @@ import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QBuffer,
@@ -53,6 +53,9 @@ from PySide6.QtWidgets import (
 
 from dealer_station.guide import guide_path, sections
 from dealer_station.ui.theme import THEME, bar_button_style
+
+if TYPE_CHECKING:
+    from dealer_station.ui.main_window import MainWindow  # it puts this HELP in: imports us
 
 __all__ = [
     "COLOUR_WORDS",
@@ -347,7 +350,7 @@ def help_button(guide: str, section: Callable[[], str]) -> QPushButton:
     return button
 
 
-def dealer_help_button(window: Any) -> QPushButton:
+def dealer_help_button(window: MainWindow) -> QPushButton:
     """HELP in the dealer's step panel (beside PROBLEM…): the dealer's guide at the section of
     the step shown (a device fault, the game's round, the sign-in)."""
 

@@ -34,6 +34,7 @@ from dealer_station.meter_views import (
     shift_start,
 )
 from dealer_station.money import format_cents, parse_amount
+from dealer_station.station import Station
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.meter_chart import MeterChart
 from dealer_station.ui.supervisor.session import StaffSession
@@ -225,7 +226,7 @@ class MetersPage(StaffPage):
     def create_meter(self) -> None:
         name, wager = self.name.text().strip(), self.wager.text().strip()
 
-        def make(station: Any, session: StaffSession) -> str:
+        def make(station: Station, session: StaffSession) -> str:
             reset, rate, limit = self._terms()
             made = station.create_meter(name, wager=wager, reset=reset, rate_bp=rate,
                                         limit=limit, supervisor=session.user, pin=session.pin)
@@ -236,7 +237,7 @@ class MetersPage(StaffPage):
     def change(self) -> None:
         name = self.name.text().strip()
 
-        def alter(station: Any, session: StaffSession) -> str:
+        def alter(station: Station, session: StaffSession) -> str:
             reset, rate, limit = self._terms()
             now = station.meter(name)
             changed = station.change_meter(
@@ -252,7 +253,7 @@ class MetersPage(StaffPage):
     def reseed(self) -> None:
         name = self.name.text().strip()
 
-        def refill(station: Any, session: StaffSession) -> str:
+        def refill(station: Station, session: StaffSession) -> str:
             moved = station.reseed_meter(name, supervisor=session.user, pin=session.pin)
             return f"Reseeded {name}: {format_cents(moved)} from the overflow."
 
@@ -261,7 +262,7 @@ class MetersPage(StaffPage):
     def retire(self) -> None:
         name, reason = self.name.text().strip(), self.reason.text()
 
-        def end(station: Any, session: StaffSession) -> str:
+        def end(station: Station, session: StaffSession) -> str:
             gone = station.retire_meter(name, reason=reason, supervisor=session.user,
                                         pin=session.pin)
             return f"Retired meter {gone.name} ({format_cents(gone.current)} on it)."

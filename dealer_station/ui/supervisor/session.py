@@ -9,9 +9,9 @@ station at the moment it is taken (:mod:`dealer_station.auth`). Signing in and o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from dealer_station.auth import Role
+from dealer_station.station import Station
 
 __all__ = ["StaffSession", "sign_in_staff", "sign_out_staff"]
 
@@ -39,7 +39,7 @@ class StaffSession:
         return {self.role: self.user, "pin": self.pin}
 
 
-def sign_in_staff(station: Any, user: str, pin: str, role: Role | str) -> StaffSession:
+def sign_in_staff(station: Station, user: str, pin: str, role: Role | str) -> StaffSession:
     """Check ``user`` and ``pin`` (audited; repeated failures lock the account) and that the
     account has ``role``; the dealer on duty and the round are left as they are. The station
     records the session.
@@ -50,6 +50,6 @@ def sign_in_staff(station: Any, user: str, pin: str, role: Role | str) -> StaffS
     return StaffSession(person.id, person.name, person.role, pin, session_id)
 
 
-def sign_out_staff(station: Any, session: StaffSession) -> None:
+def sign_out_staff(station: Station, session: StaffSession) -> None:
     """End the session, audited (the dealer's screen is shown again)."""
     station.sign_out_staff(session.user, session.session_id, session.role)

@@ -12,10 +12,9 @@ with a reason, which is final. Every claim shown, approved or rejected is audite
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealer_station.claims import CLAUSE, ProgressiveClaim, claims_waiting
 from dealer_station.procedure import ProcedureError
+from dealer_station.station import Station
 from dealer_station.store import meters as meter_store
 
 __all__ = ["CLAUSE", "JackpotClaim", "approve_claim", "claims_waiting", "reject_claim",
@@ -25,7 +24,7 @@ __all__ = ["CLAUSE", "JackpotClaim", "approve_claim", "claims_waiting", "reject_
 JackpotClaim = ProgressiveClaim
 
 
-def show_claim(station: Any, round_id: int, position: int, *, supervisor: str,
+def show_claim(station: Station, round_id: int, position: int, *, supervisor: str,
                pin: str) -> ProgressiveClaim:
     """The claim at ``position`` of round ``round_id``, shown to ``supervisor`` (audited)."""
     claim: ProgressiveClaim = station.show_progressive_claim(round_id, position,
@@ -33,7 +32,7 @@ def show_claim(station: Any, round_id: int, position: int, *, supervisor: str,
     return claim
 
 
-def approve_claim(station: Any, claim: ProgressiveClaim, *, supervisor: str,
+def approve_claim(station: Station, claim: ProgressiveClaim, *, supervisor: str,
                   pin: str) -> meter_store.Jackpot:
     """Approve exactly the claim shown; returns the numbered jackpot record."""
     record = station.decide_progressive_claim(claim, approve=True, supervisor=supervisor,
@@ -41,7 +40,7 @@ def approve_claim(station: Any, claim: ProgressiveClaim, *, supervisor: str,
     return meter_store.jackpot(station.store, int(record.arguments["jackpot_number"]))
 
 
-def reject_claim(station: Any, claim: ProgressiveClaim, reason: str, *, supervisor: str,
+def reject_claim(station: Station, claim: ProgressiveClaim, reason: str, *, supervisor: str,
                  pin: str) -> None:
     """Reject the claim shown with ``reason`` (final): nothing leaves the meter; audited."""
     if not reason.strip():

@@ -31,6 +31,7 @@ import structlog
 
 from dealer_station import logs
 from dealer_station.audit import utc_now
+from dealer_station.ui.supervisor.calls import StaffContext
 
 __all__ = ["RecentLogs", "bundle_contents", "write_bundle"]
 
@@ -107,7 +108,7 @@ def _tail(path: Path, lines: int) -> str:
     return "".join(text.splitlines(keepends=True)[-lines:])
 
 
-def bundle_contents(context: Any, *, trace: list[str], logs: list[str],
+def bundle_contents(context: StaffContext, *, trace: list[str], logs: list[str],
                     rows: list[Any], events: list[str] | None = None) -> dict[str, Any]:
     """What goes in the archive, read on the station's thread."""
     station = context.station

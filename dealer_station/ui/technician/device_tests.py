@@ -15,10 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.device import DeviceDriver
 from drivers.diagnostics import Diagnostics, Outcome
+from drivers.manager import DeviceManager
+
+if TYPE_CHECKING:  # annotations only: the simulators load only with a simulated table
+    from drivers.sim.table import SimulatedTable
 
 __all__ = ["DEVICE_TESTS", "DeviceTest", "ManagerDiagnostics", "submit_test"]
 
@@ -46,7 +50,7 @@ class ManagerDiagnostics(Diagnostics):
     """:class:`Diagnostics` over a running manager's lines and drivers, reporting each outcome
     as it comes."""
 
-    def __init__(self, manager: Any, *, simulation: Any = None,
+    def __init__(self, manager: DeviceManager, *, simulation: SimulatedTable | None = None,
                  on_outcome: Callable[[Outcome], None] = lambda outcome: None,
                  prompt: Callable[[str], None] = lambda text: None) -> None:
         super().__init__(manager.config, simulation=simulation, prompt=prompt,
@@ -70,7 +74,7 @@ class ManagerDiagnostics(Diagnostics):
         """The lines stay the manager's."""
 
 
-def submit_test(manager: Any, key: str, *, simulation: Any = None,
+def submit_test(manager: DeviceManager, key: str, *, simulation: SimulatedTable | None = None,
                 on_outcome: Callable[[Outcome], None] = lambda outcome: None,
                 prompt: Callable[[str], None] = lambda text: None) -> Future[list[Outcome]]:
     """Run test ``key`` (``lamp``, ``sensor``, ``dispense``, ``lockout``) as one job on its

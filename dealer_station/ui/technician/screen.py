@@ -439,6 +439,7 @@ class TechnicianScreen(StaffFrame):
 
         def start(context: StaffContext) -> tuple[Any, Future[Any]]:
             block = begin_diagnostic(context, session, test.name)
+            assert context.manager is not None  # begin_diagnostic refused it without devices
             try:
                 future = submit_test(context.manager, key, simulation=context.simulation,
                                      on_outcome=report,

@@ -139,7 +139,7 @@ class TraceTap:
 
         return tap
 
-    def detach(self, manager: Any) -> None:
+    def detach(self, manager: DeviceManager | None) -> None:
         links = manager.links() if manager is not None else {}
         for url, link in links.items():
             if url in self._previous:
