@@ -30,11 +30,11 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 import structlog
 
-__all__ = ["MODES", "bind", "bound", "configure", "get_logger", "unbind"]
+__all__ = ["MODES", "Log", "bind", "bound", "configure", "get_logger", "unbind"]
 
 MODES = ("development", "production")
 _configured: str | None = None
@@ -130,6 +130,19 @@ def configure(mode: str | None = None, *, stream: TextIO | None = None,
     _route_stdlib(renderer, stream)
     _configured = chosen
     return chosen
+
+
+class Log(Protocol):
+    """What the product's code calls on a logger (:func:`get_logger`): an event name and its
+    key-value context."""
+
+    def debug(self, event: str, **context: Any) -> object: ...
+
+    def info(self, event: str, **context: Any) -> object: ...
+
+    def warning(self, event: str, **context: Any) -> object: ...
+
+    def error(self, event: str, **context: Any) -> object: ...
 
 
 def get_logger(name: str | None = None) -> Any:

@@ -88,7 +88,7 @@ class Station:
     round_id: Shared[int | None] = Shared("round_id")
     #: The id of the table's last finished round (its payments may still be ticked off).
     last_round_id: Shared[int | None] = Shared("last_round_id")
-    _log: Shared[Any] = Shared("log")
+    _log: Shared[logs.Log] = Shared("log")
     #: Set by the floor link (:mod:`dealer_station.floor.link`) when a floor is configured:
     #: why the progressive wager is locked out now (None: it is not).
     progressive_lock: Shared[Callable[[], str | None] | None] = Shared("progressive_lock")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
+from dealer_station import logs
 from dealer_station.audit import utc_now
 from dealer_station.procedure import GameRound
 from dealer_station.station_configuration import STATION_SETTINGS
@@ -38,7 +39,7 @@ class Archive:
     station_settings: Shared[dict[str, Any]] = Shared("station_settings")
     round: Shared[GameRound | None] = Shared("round")
     previous: Shared[GameRound | None] = Shared("previous")
-    log: Shared[Any] = Shared("log")
+    log: Shared[logs.Log] = Shared("log")
 
     def __init__(self, state: StationState) -> None:
         self._state = state

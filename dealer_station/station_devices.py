@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from dealer_station import logs
 from dealer_station.audit import utc_now
@@ -28,7 +27,7 @@ class Devices:
     store: Shared[Store] = Shared("store")
     round_id: Shared[int | None] = Shared("round_id")
     diagnostic_running: Shared[str | None] = Shared("diagnostic")
-    log: Shared[Any] = Shared("log")
+    log: Shared[logs.Log] = Shared("log")
 
     def __init__(self, state: StationState, people: People) -> None:
         self._state = state

@@ -147,7 +147,7 @@ class Rounds:
     last_round_id: Shared[int | None] = Shared("last_round_id")
     previous: Shared[GameRound | None] = Shared("previous")
     diagnostic: Shared[str | None] = Shared("diagnostic")
-    log: Shared[Any] = Shared("log")
+    log: Shared[logs.Log] = Shared("log")
 
     def __init__(self, state: StationState, people: People, meters: Meters,
                  between_rounds: Callable[[], None]) -> None:

@@ -34,7 +34,7 @@ class StationState:
         #: Every public method of every part holds it: a device worker thread may record a
         #: device event while the screen performs an action.
         self.lock = threading.RLock()
-        self.log = logs.get_logger("dealer_station.station")
+        self.log: logs.Log = logs.get_logger("dealer_station.station")
         #: The dealer on duty (None: nobody) and their session's number.
         self.dealer: Account | None = None
         self.dealer_session: int | None = None
