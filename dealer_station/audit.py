@@ -11,7 +11,10 @@ What goes in (the ``kind`` of a record): ``action`` (every round action record),
 started, completed or voided), ``config`` (configuration change), ``sign_in``, ``sign_in_failed``,
 ``sign_out``, ``validation`` (supervisor validation of a progressive payout), ``device`` (fault,
 recovery, lockout), ``meter`` (every meter journal entry), ``user`` (account changes),
-``diagnostic`` (technician actions), ``recovery`` (what the station did after a crash).
+``diagnostic`` (technician actions), ``recovery`` (what the station did after a crash);
+the store's own: ``state`` (accounts, configuration, meters, jackpots, sessions sealed),
+``checkpoint`` (see :mod:`dealer_station.store.database`), ``closed`` (a clean close, see
+:mod:`dealer_station.store.closing`), ``segment``/``archive``/``retire`` (archiving).
 
 The audit log is kept apart from diagnostics: :mod:`dealer_station.logs` writes the developer's
 and the operator's log; nothing here goes through structlog.

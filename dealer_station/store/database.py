@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import os
 import sqlite3
@@ -33,6 +34,7 @@ from dealer_station import audit, logs
 from dealer_station.audit import AuditEntry, VerifyReport
 from dealer_station.store import modes
 from dealer_station.store import state as state_tables
+from dealer_station.store.closing import CLOSED, Tail, rows_digest
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, check_table_id
 from dealer_station.store.proof import Proof, Window
 from dealer_station.store.witness import Witness
@@ -426,6 +428,10 @@ class _Proven:
     checkpoint: int
     witnessed: bool
     window: Window
+    #: What was proven, as a ``closed`` record names it (``None``: not sealable).
+    tail: Tail | None = None
+    #: Proven by the ``closed`` record at the head (nothing to seal again at close).
+    by_closed: bool = False
 
 
 class Store:
@@ -456,6 +462,11 @@ class Store:
         self._audit_size = 0
         self._checkpoint_seq = 0
         self._witnessed = True
+        #: The head when it is a ``closed`` record this opening proved or this store wrote.
+        self._closed_at = -1
+        #: This opening was proven by the ``closed`` record of the last clean close (its two
+        #: digests, see :mod:`.closing`) rather than record by record.
+        self.proven_by_close = False
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -541,6 +552,9 @@ class Store:
         store._witnessed = proven.witnessed if proven else True
         store._sealed = proven.sealed if proven else {}
         store.proven_window = proven.window if proven else Window()
+        if proven is not None and proven.by_closed:
+            store._closed_at = state.seq
+            store.proven_by_close = True
         if not readonly:
             state_tables.install_triggers(connection)
             if version < latest:
@@ -657,7 +671,7 @@ class Store:
 
     @classmethod
     def _prove(cls, connection: sqlite3.Connection, path: Path, table: str, *, version: int,
-               readonly: bool, witness: Witness | None) -> _Proven:
+               readonly: bool, witness: Witness | None, again: bool = False) -> _Proven:
         """Check the audit log after the last checkpoint against the database head, complete
         the last transaction's lines if a crash cut them off, prove the database's rows equal
         what those records say and the head against the witness; refuse on anything else.
@@ -668,6 +682,10 @@ class Store:
         were appended by the running station since, and are left to its own proof. A database
         behind the log as it stood before the snapshot was rolled back."""
         state = cls._audit_state(connection)
+        if not readonly and not again:
+            closed = cls._reopen(connection, path, table, state, version, witness)
+            if closed is not None:
+                return closed
         checkpoint, lines, tail, first, prev, sealing = cls._tail(connection, path, state,
                                                                   version)
         if readonly:
@@ -723,8 +741,92 @@ class Store:
                                  f"while the log holds {state.seq} records: a new witness, "
                                  "or the witness was lost (a rollback before now cannot be "
                                  "detected)")
+        sessions = [int(key) for key in proof.rows.get("sessions", {})]
+        sessions.append(int(proof.extents.get("sessions", {}).get("last", 0)) + 1)
+        proven = Tail(checkpoint.seq if checkpoint else 0,
+                      checkpoint.hash if checkpoint else audit.GENESIS,
+                      checkpoint.offset if checkpoint else 0, window,
+                      min(window.rounds + 1, proof.first_round or window.rounds + 1),
+                      min(sessions))
         return _Proven(notes, state_tables.all_digests(connection), size,
-                       checkpoint.seq if checkpoint else 0, witnessed, window)
+                       checkpoint.seq if checkpoint else 0, witnessed, window, proven)
+
+    @classmethod
+    def _reopen(cls, connection: sqlite3.Connection, path: Path, table: str, state: AuditState,
+                version: int, witness: Witness | None) -> _Proven | None:
+        """What a clean close sealed, when it still holds (see :mod:`.closing`): the head is
+        the ``closed`` record alone in its transaction, the log ends with it, the witness saw
+        it, and the log's bytes from the checkpoint and the database's rows hash as it says.
+        ``None``: prove in full (which names what differs)."""
+        line = state.pending[0] if len(state.pending) == 1 else ""
+        if (version != MIGRATIONS[-1][0] or state.first_pending != state.seq
+                or f'"kind":"{CLOSED}"' not in line):
+            return None
+        try:
+            record = json.loads(line)
+            tail = Tail.from_json(record["data"]["tail"])
+            log, rows, prev = str(record["data"]["log"]), str(record["data"]["rows"]), \
+                str(record["prev"])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
+        newest = cls._checkpoints(connection, version, limit=1)
+        where = ((newest[0].seq, newest[0].hash, newest[0].offset) if newest
+                 else (0, audit.GENESIS, 0))
+        if (record.get("kind") != CLOSED or audit.fast_hash(line, state.seq, prev) != state.hash
+                or (tail.checkpoint, tail.hash, tail.offset) != where):
+            return None
+        if witness is not None:
+            try:
+                seen = witness.last(table)
+            except OSError:
+                return None
+            if seen is None or (seen.seq, seen.hash) != (state.seq, state.hash):
+                return None
+        try:
+            with open(path, "rb") as handle:
+                handle.seek(tail.offset)
+                data = handle.read()
+        except OSError:
+            return None
+        ending = line.encode("utf-8") + b"\n"
+        if not data.endswith(ending) or hashlib.sha256(
+                memoryview(data)[:len(data) - len(ending)]).hexdigest() != log:
+            return None
+        digests = state_tables.all_digests(connection)
+        if rows_digest(connection, tail, digests) != rows:
+            return None
+        return _Proven((), digests, tail.offset + len(data), tail.checkpoint, True, tail.window,
+                       tail, by_closed=True)
+
+    def _seal_tail(self) -> None:
+        """At a clean close: prove what the next start would prove (as a start does) and seal
+        it in a witnessed ``closed`` record (see :mod:`.closing`), so that start checks two
+        digests instead. Nothing is sealed when the proof fails (the next start refuses and
+        names what differs) or when the head is a ``closed`` record already."""
+        if self.audit_state.seq == self._closed_at:
+            return
+        try:
+            if self.audit_state.seq + 1 - self._checkpoint_seq >= self.checkpoint_every:
+                self._checkpoint()  # the closed record stays the head
+            proven = self._prove(self.connection, self.audit_path, self.table,
+                                 version=self._version(self.connection), readonly=False,
+                                 witness=self.witness, again=True)
+            if proven.tail is None:
+                return
+            with open(self.audit_path, "rb") as handle:
+                handle.seek(proven.tail.offset)
+                data = handle.read(proven.size - proven.tail.offset)
+            rows = rows_digest(self.connection, proven.tail, proven.sealed)
+            with self.transaction() as work:
+                work.audit(CLOSED, {"tail": proven.tail.to_json(),
+                                    "log": hashlib.sha256(data).hexdigest(), "rows": rows})
+        except (StoreError, OSError, sqlite3.Error) as error:
+            if self.connection.in_transaction:
+                self.connection.execute("ROLLBACK")
+            logs.get_logger("dealer_station.store").warning("tail_not_sealed_at_close",
+                                                            problem=str(error))
+            return
+        self._closed_at = self.audit_state.seq
 
     @classmethod
     def _tail(cls, connection: sqlite3.Connection, path: Path, state: AuditState,
@@ -960,6 +1062,8 @@ class Store:
         return self.connection.execute(f"PRAGMA {name}").fetchone()[0]
 
     def close(self) -> None:
+        if not self.readonly and self._broken is None:
+            self._seal_tail()
         if not self.readonly and not self._witnessed and self._broken is None:
             self._witness_head()
         self.connection.close()

@@ -93,6 +93,8 @@ class Proof:
         self.rows: state.RowChanges = {table: dict(rows) for table, rows in (sealed or {}).items()
                                        if table in state.GROWING_TABLES}
         self._check_state = check_state
+        #: The lowest round the records fed started, completed or voided (``None``: none).
+        self.first_round: int | None = None
 
     # -- feeding -------------------------------------------------------------------------------
 
@@ -145,6 +147,9 @@ class Proof:
 
     def _round(self, number: int, round_id: Any, data: Mapping[str, Any]) -> str | None:
         status = _AUDITED_STATUS[data["event"]]
+        if isinstance(round_id, int):
+            self.first_round = round_id if self.first_round is None else min(self.first_round,
+                                                                             round_id)
         if status == "open":
             row = self._rounds.next()
             if row is None or row[0] != round_id:

@@ -176,8 +176,8 @@ def test_a_crash_between_commit_and_audit_write_is_completed_at_the_next_start(
 def test_an_audit_log_longer_than_the_database_knows_is_refused(tmp_path: Path) -> None:
     station = open_station(tmp_path)
     station.create_first_supervisor("S1", "Sam", "111111")
-    head = station.store.audit_state
     station.close()
+    head = station.store.audit_state  # the closed record included
     extra = audit.make_entry(head.seq + 1, head.hash, "config", {"forged": True})
     audit.append_line(table_dir(tmp_path) / "audit.jsonl", extra.line)
     with pytest.raises(StoreError, match="not known to the database"):
@@ -187,8 +187,8 @@ def test_an_audit_log_longer_than_the_database_knows_is_refused(tmp_path: Path) 
 def test_the_audit_head_survives_in_the_database(tmp_path: Path) -> None:
     station = open_station(tmp_path)
     station.create_first_supervisor("S1", "Sam", "111111")
-    state = station.store.audit_state
     station.close()
+    state = station.store.audit_state  # the closed record included
     connection = sqlite3.connect(table_dir(tmp_path) / "table.sqlite3")
     row = connection.execute("SELECT seq, hash FROM audit_head").fetchone()
     connection.close()

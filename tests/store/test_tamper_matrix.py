@@ -440,3 +440,78 @@ def test_a_witness_that_cannot_be_written_is_reported_and_the_table_goes_on(
     (tmp_path / "gone").mkdir()
     _open(copy).close()  # written now
     assert (tmp_path / "gone" / "witness.jsonl").read_text().count("\n") >= 1
+
+
+# -- the closed record of a clean close (dealer_station/store/closing.py) ------------------------
+
+
+def test_a_clean_close_seals_the_tail_and_the_next_start_checks_its_digests(copy: Path) -> None:
+    _open(copy).close()
+    lines = _lines(copy)
+    assert json.loads(lines[-1])["kind"] == "closed"
+    station = _open(copy)
+    try:
+        assert station.store.proven_by_close
+    finally:
+        station.close()
+    assert _lines(copy) == lines  # nothing happened: nothing sealed again
+    station = _open(copy)
+    try:
+        _play(station, 1)
+    finally:
+        station.close()
+    assert json.loads(_lines(copy)[-1])["kind"] == "closed" and len(_lines(copy)) > len(lines)
+    with _open(copy) as station:
+        assert station.store.proven_by_close
+
+
+def _forge_closed_record(data: Path) -> None:
+    """Edit a journal row, then rewrite the closed record to hash the rows as they are now
+    and the database's head to match it (a re-chaining of the last record)."""
+    from dealer_station.store import closing
+    from dealer_station.store import state as state_tables
+
+    CASES["journal record edited"][0](data, data)
+    lines = _lines(data)
+    record = json.loads(lines[-1])
+    assert record["kind"] == "closed"
+    connection = sqlite3.connect(data / TABLE / "table.sqlite3")
+    tail = closing.Tail.from_json(record["data"]["tail"])
+    rows = closing.rows_digest(connection, tail, state_tables.all_digests(connection))
+    forged = audit.make_entry(record["seq"], record["prev"], "closed",
+                              {**record["data"], "rows": rows}, time=record["time"],
+                              table=record["table"])
+    with connection:
+        connection.execute("UPDATE audit_head SET hash = ?, pending = ?",
+                           (forged.hash, json.dumps([forged.line])))
+    connection.close()
+    _write_lines(data, [*lines[:-1], forged.line])
+
+
+def test_a_forged_closed_record_is_refused_by_the_witness(copy: Path) -> None:
+    _open(copy).close()
+    _forge_closed_record(copy)
+    with pytest.raises(StoreError, match=r"round 2 record 1 differs from audit record \d+ "
+                                         r"\(edited in the database\)"):
+        _open(copy)
+
+
+def test_without_a_witness_a_forged_closed_record_is_a_re_chaining_not_detectable(
+        copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same limit as any re-chaining without a witness (docs/security.md)."""
+    monkeypatch.delenv(ENV_WITNESS)
+    _open(copy).close()
+    _forge_closed_record(copy)
+    _open(copy).close()
+
+
+def test_a_row_changed_while_the_station_ran_is_not_sealed_at_its_close(copy: Path) -> None:
+    station = _open(copy)
+    try:
+        _play(station, 1)
+        _sql("UPDATE users SET role = 'supervisor' WHERE id = 'D1'")(copy, copy)
+    finally:
+        station.close()  # its proof of the tail fails: nothing sealed
+    assert json.loads(_lines(copy)[-1])["kind"] != "closed"
+    with pytest.raises(StoreError, match=r"users row D1 differs from audit record \d+"):
+        _open(copy)

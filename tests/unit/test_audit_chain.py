@@ -18,11 +18,14 @@ from dealer_station.store.database import Store, StoreError
 
 
 def write_log(directory: Path, count: int = 6) -> list[str]:
-    """A store with ``count`` audit records; returns the log's lines."""
+    """A store with ``count`` audit records, the last the ``closed`` record its clean close
+    appends; returns the log's lines."""
     with Store.open(directory / "T1", "T1") as store:
-        for number in range(count):
+        for number in range(count - 1):
             store.audit("device", {"device": "shoe", "event": "fault", "n": number})
-    return (directory / "T1" / "audit.jsonl").read_text().splitlines()
+    lines = (directory / "T1" / "audit.jsonl").read_text().splitlines()
+    assert len(lines) == count and json.loads(lines[-1])["kind"] == "closed"
+    return lines
 
 
 def rewrite(directory: Path, lines: list[str], *, end: str = "\n") -> None:
@@ -134,7 +137,7 @@ def test_a_deleted_last_record_is_reported_and_restored_from_the_database(
     with Store.open(tmp_path / "T1", "T1") as store:
         assert any("completed from the database" in note for note in store.notes)
     code, out = verify_cli(tmp_path, capsys)
-    assert code == 0 and "OK, 6 records" in out
+    assert code == 0 and "OK, 7 records" in out  # and the closed record of that start's close
 
 
 def test_a_deleted_log_is_detected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

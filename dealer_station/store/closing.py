@@ -1,0 +1,105 @@
+"""The ``closed`` record: a clean close seals what the next start would prove, so that start
+checks a digest instead of proving the records again.
+
+Every start proves the audit records after the last checkpoint (at most
+:data:`~dealer_station.store.database.CHECKPOINT_EVERY`, a few hundred) and the database rows
+written since (:mod:`.proof`): two JSON parses, one hash and one row compare per record, the one
+part of a start that does not depend on the store alone. A clean close (``Store.close``) proves
+that same tail itself and then appends a witnessed ``closed`` audit record naming it
+(:class:`Tail`): the checkpoint it starts from, the SHA-256 of the log's bytes from that
+checkpoint's line to the ``closed`` record, and the SHA-256 of every database row the proof
+compares (:func:`rows_digest`: the journal rows, rounds, meter entries and sessions rows from the
+checkpoint's window and the rounds and sessions the tail touched, the state tables' digests),
+each read in one SQL statement, no JSON parsed.
+
+The next start, when the head is that record (the database's last transaction is that record
+alone, the log ends with it, the witness saw it), reads the log from the checkpoint once,
+hashes it, recomputes the rows' digest and compares; anything else (a row or a line changed
+since, a crash, a migration, a witness behind or ahead) takes the full proof, which names what
+differs. What it proves is what the full proof proves: a line edited, deleted or reordered
+changes the log's digest, a journal row, round, meter entry, session or account changed changes
+the rows' digest, and rewriting the ``closed`` record to match changes the head the database and
+the witness hold (the same re-chaining the full proof meets).
+
+>>> tail = Tail(12, "ab" * 32, 4096, Window(30, 2, 5), 2, 1)
+>>> Tail.from_json(tail.to_json()) == tail
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_station.audit import canonical_json
+from dealer_station.store import state
+from dealer_station.store.proof import Window
+
+__all__ = ["CLOSED", "Tail", "rows_digest"]
+
+#: The audit record kind.
+CLOSED = "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class Tail:
+    """The part of the store a start proves: from checkpoint ``checkpoint`` (its ``hash``,
+    its line at byte ``offset`` of the log), the database rows after ``window``, the rounds
+    from ``rounds_from`` and the sessions rows from ``sessions_from``."""
+
+    checkpoint: int
+    hash: str
+    offset: int
+    window: Window
+    rounds_from: int
+    sessions_from: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"checkpoint": self.checkpoint, "hash": self.hash, "offset": self.offset,
+                "window": self.window.to_json(), "rounds_from": self.rounds_from,
+                "sessions_from": self.sessions_from}
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> Tail:
+        return cls(int(value["checkpoint"]), str(value["hash"]), int(value["offset"]),
+                   Window.from_json(value["window"]), int(value["rounds_from"]),
+                   int(value["sessions_from"]))
+
+
+#: (label, SQL with one parameter): every row a start's proof compares, as one text each.
+_ROWS = (
+    ("records", "SELECT group_concat(quote(rowid) || ',' || quote(round_id) || ',' || "
+                "quote(sequence) || ',' || quote(record), char(10)) FROM (SELECT rowid, * "
+                "FROM records WHERE rowid > ? ORDER BY rowid)"),
+    ("rounds", "SELECT group_concat(quote(id) || ',' || quote(game) || ',' || quote(config) "
+               "|| ',' || quote(status) || ',' || quote(dealer) || ',' || quote(started) || "
+               "',' || quote(ended) || ',' || quote(void_reason) || ',' || quote(document), "
+               "char(10)) FROM (SELECT * FROM rounds WHERE id >= ? ORDER BY id)"),
+    ("meter_entries", "SELECT group_concat(quote(id) || ',' || quote(meter) || ',' || "
+                      "quote(kind) || ',' || quote(amount) || ',' || quote(balance) || ',' || "
+                      "quote(round_id) || ',' || quote(jackpot) || ',' || quote(actor) || ',' "
+                      "|| quote(detail) || ',' || quote(time), char(10)) FROM (SELECT * FROM "
+                      "meter_entries WHERE id > ? ORDER BY id)"),
+    ("sessions", "SELECT COALESCE(group_concat(quote(id) || ',' || quote(user) || ',' || "
+                 "quote(role) || ',' || quote(screen) || ',' || quote(started) || ',' || "
+                 "quote(ended) || ',' || quote(end_reason), char(10)), '') || ';' || (SELECT "
+                 "COUNT(*) FROM sessions) FROM (SELECT * FROM sessions WHERE id >= ? ORDER BY "
+                 "id)"),
+)
+
+
+def rows_digest(connection: sqlite3.Connection, tail: Tail,
+                digests: state.Digests) -> str:
+    """The SHA-256 of every database row a start's proof of ``tail`` compares, and of the
+    state tables' row ``digests`` (:func:`.state.all_digests`, which every start reads)."""
+    whole = hashlib.sha256()
+    starts = {"records": tail.window.records, "rounds": tail.rounds_from,
+              "meter_entries": tail.window.meter_entries, "sessions": tail.sessions_from}
+    for label, sql in _ROWS:
+        text = connection.execute(sql, (starts[label],)).fetchone()[0]
+        whole.update(f"{label}\n{'' if text is None else text}\n".encode())
+    whole.update(canonical_json(digests).encode())
+    return whole.hexdigest()
