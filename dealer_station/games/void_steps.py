@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, allowed
 
-__all__ = ["VoidSteps", "check_void_words"]
+__all__ = ["VoidSteps", "after_returns", "check_void_words"]
 
 
 def check_void_words(supervisor: str, reason: str, clause: str) -> None:
@@ -26,6 +26,16 @@ def check_void_words(supervisor: str, reason: str, clause: str) -> None:
         raise ProcedureError("the supervisor voiding the round must be named", clause)
     if not str(reason).strip():
         raise ProcedureError("write the reason the round is voided", clause)
+
+
+def after_returns(cards_out: bool) -> str:
+    """What the RETURN step says comes next: the cards, or the round's end when none was dealt
+    (it said "Collect the cards unseen" before the deal too, then ended without that step).
+
+    >>> after_returns(False)
+    'The round ends void (no card was dealt)'
+    """
+    return "Collect the cards unseen" if cards_out else "The round ends void (no card was dealt)"
 
 
 class VoidSteps:

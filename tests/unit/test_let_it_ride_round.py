@@ -503,6 +503,8 @@ def test_void_during_betting_returns_the_wagers_and_conserves_chips() -> None:
     assert not round_.can_acknowledge_bonus(2)  # halted before the lockout
     round_.resolve_halt(supervisor="S", resolution="void_round")
     assert round_.is_void and round_.phase is Phase.RETURN_WAGERS
+    # no card was dealt: the step says the round ends next, not "Collect the cards unseen"
+    assert round_.step.next_instruction == "The round ends void (no card was dealt)"
     round_.return_wagers()  # no card was dealt: nothing to collect
     assert round_.is_complete
     totals = round_.totals()
@@ -541,6 +543,7 @@ def test_a_supervisor_voids_the_round_returns_lines_then_the_cards_5324_34_e_8()
         (5, "bet_one"), (5, "bet_two"), (5, "bet_three"),
         (2, "bet_one"), (2, "bet_two"), (2, "bet_three")]
     assert round_.step.phase == "return_wagers" and round_.step.positions == (5, 2)
+    assert round_.step.next_instruction == "Collect the cards unseen"  # a stack was dealt
     assert not round_.can_collect_cards() and not round_.can_void("S. Boss", "again")
     assert not round_.can_call_supervisor("again")  # no second void, no halt over a void
     round_.return_wagers()

@@ -56,6 +56,7 @@ def test_a_supervisor_voids_the_round_return_lines_then_the_cards_5324_41_g_6() 
     assert [(p.position, p.wager, p.stake) for p in r.void_returns] == [
         (5, "pai_gow", 1000), (3, "pai_gow", 2500)]
     assert r.step.actions == ("return_wagers",) and r.step.positions == (5, 3)
+    assert r.step.next_instruction == "Collect the cards unseen"  # at the deal
     assert not r.can_collect_cards() and not r.can_void("S2", "again")
     assert not r.can_call_supervisor("again")  # no second void, no halt over a void
     with pytest.raises(ProcedureError):
@@ -83,3 +84,16 @@ def test_no_void_once_the_settlement_is_being_paid_5324_41_g_7() -> None:
     assert late.value.clause == "5324.41(g)(7)"
     r.resolve_halt("S2", "continue")
     assert r.step.phase == "settlement"
+
+
+def test_a_void_before_the_deal_says_the_round_ends_after_the_returns_5324_41_g_6() -> None:
+    """Voided before any card is dealt: the RETURN step says the round ends next (it said
+    "Collect the cards unseen", then ended without that step), and it does."""
+    r = PaiGowRound(pai_gow_config(TABLE))
+    r.shuffle()
+    r.place_wager(position=3, amount=2500)
+    r.void("S2", "wrong table limits posted")
+    assert r.step.phase == "return_wagers"
+    assert r.step.next_instruction == "The round ends void (no card was dealt)"
+    r.return_wagers()
+    assert r.is_complete and r.is_void

@@ -1003,6 +1003,11 @@ class LetItRideRound(VoidSteps):
     def _after_returns(self) -> None:  # WAGERS RETURNED (VoidSteps.return_wagers)
         self._phase = Phase.COLLECT_CARDS if self._cards_out() else Phase.COMPLETE
 
+    @property
+    def void_cards_out(self) -> bool:
+        """Cards lie on the layout (a voided round then asks for them before it ends)."""
+        return self._cards_out()
+
     def _cards_out(self) -> bool:
         return bool(any(self._hands.values()) or self._dealt
                     or any(c is not None for c in self._community.values()))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from dealer_station.games.let_it_ride.config import Dealing
 from dealer_station.games.let_it_ride.phases import COMMUNITY, Phase, clockwise
 from dealer_station.games.let_it_ride.settlement import SettlementLine
+from dealer_station.games.void_steps import after_returns
 from dealer_station.hardware import (
     LOCKOUT_OFF,
     LOCKOUT_ON,
@@ -174,7 +175,7 @@ def _return_wagers(round_: LetItRideRound) -> Step:
                 "The round is void: return every wager to its player, from your far right, "
                 "counter-clockwise, ticking each RETURN line.", ("return_wagers",),
                 tuple(dict.fromkeys(int(line.position) for line in lines)), _LOCKED, "confirm",
-                "5324.34(e)(8)", "Collect the cards unseen")
+                "5324.34(e)(8)", after_returns(round_.void_cards_out))
 
 
 def _halted(round_: LetItRideRound) -> Step:

@@ -1316,6 +1316,12 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
                              "lines": [p.order for p in self.void_returns]}, VOID_CLAUSE)
 
     @property
+    def void_cards_out(self) -> bool:
+        """The voided round's deal had begun: cards lie on the layout, collected before it
+        ends (none before the deal)."""
+        return self._void_cards
+
+    @property
     def void_returns(self) -> tuple[Payment, ...]:
         """The RETURN lines of a voided round (every wager that was still in play)."""
         return tuple(p for p in self.payments if p.outcome == "return"

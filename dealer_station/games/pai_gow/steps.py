@@ -23,6 +23,7 @@ from dealer_station.games.pai_gow import dealing
 from dealer_station.games.pai_gow.config import DealingMethod, ShuffleMethod, StartingPosition
 from dealer_station.games.pai_gow.phases import HALT_CLAUSE, VOID_CLAUSE, Phase
 from dealer_station.games.pai_gow.positions import PLAYER_POSITIONS, far_right_first, position_name
+from dealer_station.games.void_steps import after_returns
 from dealer_station.hardware import LOCKOUT_ON, shoe_dispense
 from dealer_station.money import format_cents
 from dealer_station.procedure import Step
@@ -172,7 +173,7 @@ def _return_wagers(round_: PaiGowRound) -> Step:
                 "from your far right, ticking each RETURN line", ("return_wagers",),
                 tuple(dict.fromkeys(line.position for line in lines
                                     if isinstance(line.position, int))),
-                clause=VOID_CLAUSE, next_instruction="Collect the cards unseen")
+                clause=VOID_CLAUSE, next_instruction=after_returns(round_.void_cards_out))
 
 
 def _collect_cards(round_: PaiGowRound) -> Step:
