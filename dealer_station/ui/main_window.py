@@ -274,8 +274,7 @@ class MainWindow(QMainWindow):
         """Where typed keys go: the sign-in form's id while signed out (or at the first start),
         so an id typed there is never read as the step's shortcut letters; otherwise the
         window's shortcuts. Not while a staff screen covers this one (its keys are its own)."""
-        staff = getattr(self, "staff", None)
-        if staff is not None and staff.showing is not None:
+        if self.staff.showing is not None:
             return
         if self.lower_panels.currentWidget() is self.sign_in:
             self.sign_in.user.setFocus()

@@ -75,11 +75,7 @@ class StaffAccess(QObject):
             application.removeEventFilter(self)
         # the dealer's screen takes the keys where it wants them: the sign-in form's id while
         # signed out, the step's shortcuts otherwise
-        focus = getattr(self.window, "focus_keys", None)
-        if callable(focus):
-            focus()
-        else:
-            self.window.setFocus()
+        self.window.focus_keys()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Resize:

@@ -52,7 +52,7 @@ def open_round(context: StaffContext) -> OpenRound:
     wagers = tuple(controller.on_layout()) if controller is not None else ()
     dealer = station.dealer.id if station.dealer is not None else ""
     return OpenRound(station.round_id, round_.step.instruction, dealer, wagers,
-                     bool(getattr(round_, "is_void", False)))
+                     round_.is_void)
 
 
 def void_open_round(context: StaffContext, session: StaffSession, reason: str) -> str:
