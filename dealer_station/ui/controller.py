@@ -175,6 +175,11 @@ StationLike = StationPort
 #: The step shown between rounds and before anyone is signed in.
 START_ROUND = Step("between_rounds", "Start the next round: open the betting",
                    actions=("start_round",), next_instruction="players place their wagers")
+#: START ROUND waits for the last round's lines (the notice's words).
+TICK_FIRST = "Tick off the last round's payments first"
+#: The note of a rejected progressive payout's COLLECT line (Pai Gow's optional wagers).
+REJECTED_NOTE = "payout rejected by"
+
 SIGN_IN = Step("signed_out", "Sign in to deal: enter your id and PIN (a round in progress "
                "waits where it stands)", expects="sign_in")
 #: What the devices hold between rounds: the lockout released (it is held from "no more bets"
@@ -342,6 +347,22 @@ class TableController:
         except Exception:  # a meter the store cannot read is the supervisor's matter
             return None
         return int(found[0].current) if found else None
+
+    def _tick_first_words(self, left: int) -> str:
+        """Why START ROUND waits: the last round's lines to tick; a progressive payout a
+        supervisor rejected after the settlement is named, with what the dealer does (its COLLECT
+        line came with the decision, which ended the round: docs/rules-interpretation.md,
+        5324.41(g)(5))."""
+        words = f"{TICK_FIRST} ({left} left, Space ticks the next)."
+        rejected = next((p for p in self.payments(self.last_round)
+                         if p.order not in self.ticked
+                         and str(getattr(p, "note", "")).startswith(REJECTED_NOTE)), None)
+        if rejected is None:
+            return words
+        why = str(rejected.note).removeprefix(REJECTED_NOTE).strip()
+        return (f"The progressive payout at position {rejected.position} was rejected by {why}: "
+                "collect its progressive wager into the chip tray and its cards, then tick its "
+                f"COLLECT line. {words}")
 
     def _left_to_tick(self) -> int:
         """Collections and payments of the last round not ticked off yet."""
@@ -757,9 +778,8 @@ class TableController:
                 buttons = (ActionView("start_round", "START ROUND", "S", primary=True,
                                       enabled=not left),)
                 if left and not self.message:
-                    self.notice = (f"Tick off the last round's payments first ({left} left, "
-                                   "Space ticks the next).")
-                elif not left and self.notice.startswith("Tick off"):
+                    self.notice = self._tick_first_words(left)
+                elif not left and TICK_FIRST in self.notice:
                     self.notice = ""
             done = ()
         fault = blocking_fault(step.hardware, self.devices.health)

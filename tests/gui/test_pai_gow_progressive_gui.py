@@ -69,6 +69,18 @@ def _progressive_table(qtbot, tmp_path, monkeypatch) -> Table:
 def _to_the_hit(table: Table) -> Snapshot:
     """A round with the straight flush on position 4's progressive wager, dealt by the shoe and
     settled, validated by a supervisor at the dealer's screen: the jackpot record step."""
+    _to_the_validation(table)
+    # The dealer cannot validate their own round's payout.
+    table.supervisor_decides("approve", DEALER_ID, DEALER_PIN)
+    assert table.snapshot.message and table.phase == "progressive_validation"
+    print("REFUSAL:", table.snapshot.message)
+    assert_plain_words(table.snapshot.message)  # a refusal in words, never code
+    table.supervisor_decides("approve")
+    return table.wait(lambda s: s.step.phase == "jackpot_record")
+
+
+def _to_the_validation(table: Table) -> Snapshot:
+    """The round of :func:`_to_the_hit` up to the payout waiting for a supervisor."""
     table.sign_in_dealer(DEALER_ID, DEALER_PIN, meter=True)
     table.wait(lambda s: s.step.phase == "between_rounds" and s.table.meter == 1_000_000)
     table.wait_devices_online()
@@ -100,13 +112,7 @@ def _to_the_hit(table: Table) -> Snapshot:
     snap = table.wait(lambda s: s.step.phase == "progressive_validation")
     assert snap.entry is not None and snap.entry.kind == "supervisor"
     assert snap.step.positions == (WINNER,)
-    # The dealer cannot validate their own round's payout.
-    table.supervisor_decides("approve", DEALER_ID, DEALER_PIN)
-    assert table.snapshot.message and table.phase == "progressive_validation"
-    print("REFUSAL:", table.snapshot.message)
-    assert_plain_words(table.snapshot.message)  # a refusal in words, never code
-    table.supervisor_decides("approve")
-    return table.wait(lambda s: s.step.phase == "jackpot_record")
+    return snap
 
 
 def test_progressive_straight_flush_validated_by_a_supervisor_5324_41_k_3(qtbot, tmp_path,
@@ -170,6 +176,31 @@ def test_the_jackpot_payment_is_ticked_off_before_the_round_ends(qtbot, tmp_path
         assert any(a.name == "start_round" and a.enabled for a in snap.step.actions)
     finally:
         again.close()
+
+
+def test_a_rejected_payout_s_collect_line_is_named_and_ticked_before_the_next_round(
+        qtbot, tmp_path, monkeypatch):
+    """A supervisor rejects the payout at the dealer's screen: the decision ends the round
+    with a COLLECT line for the progressive wager (5324.41(g)(5): a losing progressive wager is
+    collected). The dealer's screen names it — which position, who rejected it and why, what
+    to collect — and START ROUND waits until it is ticked (docs/rules-interpretation.md)."""
+    table = _progressive_table(qtbot, tmp_path, monkeypatch)
+    try:
+        _to_the_validation(table)
+        table.supervisor_decides("reject", reason="the light was lit after no more bets")
+        snap = table.wait(lambda s: s.step.phase == "between_rounds")
+        left = [line for line in snap.payments if line.order not in snap.ticked]
+        assert [(line.verb, line.position) for line in left] == [("COLLECT", f"pos {WINNER}")]
+        assert not table.window.step_panel.button("start_round").isEnabled()
+        words = " ".join(snap.step.notes)
+        assert (f"The progressive payout at position {WINNER} was rejected by {SUPERVISOR}: "
+                "the light was lit after no more bets: collect its progressive wager into the "
+                "chip tray and its cards, then tick its COLLECT line.") in words, words
+        table.tick_all()
+        snap = table.wait_button("start_round")
+        assert not any("rejected" in note for note in table.snapshot.step.notes)
+    finally:
+        table.close()
 
 
 def test_the_lockout_is_released_and_the_lights_go_out_when_the_round_ends(qtbot, tmp_path,
