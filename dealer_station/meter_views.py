@@ -26,14 +26,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from dealer_station.money import Cents, format_cents
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store
 from dealer_station.store.meters import MeterEntry
 
-__all__ = ["HIT_COLUMNS", "MeterPanel", "MeterPoint", "MeterSeries", "hit_rows", "meter_panels",
-           "parse_rate", "shift_series", "shift_start"]
+__all__ = ["HIT_COLUMNS", "LinkedPoolFigures", "MeterPanel", "MeterPoint", "MeterSeries",
+           "hit_rows", "linked_pool_figures", "meter_panels", "parse_rate", "shift_series",
+           "shift_start"]
 
 #: The columns of a meter's last hits, as a regulator reads them.
 HIT_COLUMNS = ("Time (UTC)", "Table", "Round", "Position", "Hand", "Amount", "Supervisor")
@@ -80,9 +82,11 @@ class MeterPanel:
     last_hits: tuple[meter_store.Jackpot, ...] = ()
     table: str = ""
 
-    def lines(self) -> list[tuple[str, str]]:
+    def lines(self, *, linked: bool = False) -> list[tuple[str, str]]:
+        """The figures by label; ``linked``: the meter of a table in a floor's pool, whose
+        "current" is its own ledger of contributions, not the pool (which pays the hits)."""
         return [
-            ("Current", format_cents(self.current)),
+            ("Ledger (this table)" if linked else "Current", format_cents(self.current)),
             ("Overflow", format_cents(self.overflow)),
             ("Base (reset)", format_cents(self.reset)),
             ("Limit", "none" if self.limit is None else
@@ -94,6 +98,52 @@ class MeterPanel:
             ("Total paid", format_cents(self.paid)),
             ("State", f"retired {self.retired[:19]}" if self.retired else "in service"),
         ]
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedPoolFigures:
+    """The floor's linked pool a table's progressive is paid from, as the table's floor link
+    last reported it (:class:`dealer_station.floor.link.FloorView`).
+
+    >>> LinkedPoolFigures("linked", 1_250_000, True, "", 1).lines()[:2]
+    [('as of now', '$12,500.00'), ('pending at the pit', '1 hit waits for validation')]
+    >>> LinkedPoolFigures("linked", 1_000_000, False, "no route to host", 0).lines()[0]
+    ('last known', '$10,000.00')
+    """
+
+    pool: str
+    amount: Cents | None
+    reachable: bool
+    reason: str
+    pending: int
+
+    @property
+    def title(self) -> str:
+        return f"Pool {self.pool} (floor)"
+
+    def explanation(self, meter: str) -> str:
+        """What the pool is beside the table's own meter ``meter``."""
+        return (f"The floor's linked pool {self.pool}: the progressive hits at this table are "
+                f"paid from it. The figures below are this table's meter {meter}: its own "
+                "ledger of contributions, where the pool's payments are entries of $0.00.")
+
+    def lines(self) -> list[tuple[str, str]]:
+        amount = "not known yet" if self.amount is None else format_cents(self.amount)
+        pending = ("none" if not self.pending else
+                   f"{self.pending} hit{'s' if self.pending > 1 else ''} wait"
+                   f"{'' if self.pending > 1 else 's'} for validation")
+        return [("as of now" if self.reachable else "last known", amount),
+                ("pending at the pit", pending),
+                ("floor", "reachable" if self.reachable else f"away: {self.reason}")]
+
+
+def linked_pool_figures(floor: Any) -> LinkedPoolFigures | None:
+    """The pool of a table on a floor (``floor``: its link's last view; ``None`` or a view
+    without a pool: the table pays from its own meter)."""
+    if floor is None or not floor.pool:
+        return None
+    return LinkedPoolFigures(str(floor.pool), floor.amount_cents, bool(floor.reachable),
+                             str(floor.reason), int(floor.pending))
 
 
 def hit_rows(panel: MeterPanel) -> list[tuple[str, ...]]:

@@ -23,13 +23,16 @@ class Table:
 
     def __init__(self, qtbot: Any, data_dir: str, game: str,
                  settings: dict[str, Any] | None = None,
-                 devices: dict[str, Any] | None = None) -> None:
+                 devices: dict[str, Any] | None = None,
+                 floor: dict[str, Any] | None = None) -> None:
         self.qtbot = qtbot
         setup = load_table_config(game=game)
         if settings:
             setup.settings.update(settings)
         if devices:
             setup.devices.update(devices)
+        if floor:  # the table's [floor] (docs/floor.md)
+            setup.floor = dict(floor)
         self.simulated: list[Any] = []
         self.window = create_window(lambda bridge: build_controller(
             setup, data_dir, bridge=bridge, transport="pty", simulated=self.simulated))

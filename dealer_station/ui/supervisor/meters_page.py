@@ -1,4 +1,7 @@
-"""The meter view: each progressive meter's current amount, overflow, base, limit, rate,
+"""The meter view: on a table in a floor's linked pool, the pool's amount as the floor last
+reported it (what the hits are paid from), labelled, above the table's own meter — its ledger
+of contributions, where the pool's payments are entries of $0.00; each progressive meter's
+current amount, overflow, base, limit, rate,
 contributions, hits and total paid, its last 25 hits, and a chart of the meter over the shift;
 and the meter's life by the supervisor signed in: create, change (between rounds), reseed after
 a hit, retire — each checked by the station against 5324.41(k) with the supervisor's id and PIN,
@@ -12,6 +15,7 @@ from typing import Any
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -27,8 +31,10 @@ from PySide6.QtWidgets import (
 
 from dealer_station.meter_views import (
     HIT_COLUMNS,
+    LinkedPoolFigures,
     MeterPanel,
     hit_rows,
+    linked_pool_figures,
     meter_panels,
     parse_rate,
     shift_start,
@@ -60,6 +66,24 @@ class MetersPage(StaffPage):
         top.addWidget(self.choice, 2)
         self.refresh_button = QPushButton("REFRESH")
         top.addWidget(self.refresh_button, 1)
+        # a linked table's "current" is its own ledger, not the pool: the pool, from the floor,
+        # beside the meter's name (in the row's height: the page is full at 1280x800)
+        self.pool: LinkedPoolFigures | None = None
+        self.pool_box = QFrame()
+        self.pool_box.setObjectName("panel")
+        pool_layout = QVBoxLayout(self.pool_box)
+        pool_layout.setContentsMargins(12, 2, 12, 2)
+        pool_layout.setSpacing(0)
+        self.pool_amount = QLabel("")
+        self.pool_amount.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        self.pool_details = QLabel("")
+        self.pool_details.setObjectName("muted")
+        self.pool_details.setStyleSheet("font-size: 10pt;")
+        self.pool_details.setWordWrap(True)
+        pool_layout.addWidget(self.pool_amount)
+        pool_layout.addWidget(self.pool_details)
+        self.pool_box.hide()
+        top.insertWidget(1, self.pool_box, 3)
         layout.addLayout(top)
         self.figures = QGridLayout()
         layout.addLayout(self.figures)
@@ -121,12 +145,15 @@ class MetersPage(StaffPage):
     def refresh(self) -> None:
         since = shift_start(self.shift_hours)
 
-        def read(context: StaffContext) -> tuple[list[MeterPanel], Any]:
+        def read(context: StaffContext) -> tuple[list[MeterPanel], Any,
+                                                 LinkedPoolFigures | None]:
+            controller = context.controller
             return (meter_panels(context.station.store, since=since),
-                    context.station.configured_meter_terms())
+                    context.station.configured_meter_terms(),
+                    linked_pool_figures(controller.floor if controller is not None else None))
 
-        def show(found: tuple[list[MeterPanel], Any]) -> None:
-            self._configured = found[1]
+        def show(found: tuple[list[MeterPanel], Any, LinkedPoolFigures | None]) -> None:
+            self._configured, self.pool = found[1], found[2]
             self._show(found[0])
 
         self.calls.submit(read, show, self.message.setText)
@@ -161,6 +188,23 @@ class MetersPage(StaffPage):
             self.message.setText("This table has no progressive meter.")
         self._said = ""
 
+    def _linked(self, panel: MeterPanel) -> bool:
+        """``panel`` is the meter of the table's progressive, paid from a linked pool."""
+        wager = self._configured.wager if self._configured is not None else "progressive"
+        return self.pool is not None and panel.wager == wager and not panel.retired
+
+    def _show_pool(self, panel: MeterPanel | None) -> None:
+        pool = self.pool
+        linked = pool is not None and panel is not None and self._linked(panel)
+        self.pool_box.setVisible(linked)
+        if not linked or pool is None or panel is None:
+            return
+        (amount_label, amount), *rest = pool.lines()
+        self.pool_amount.setText(f"{pool.title}: {amount}")
+        self.pool_details.setText(" · ".join([amount_label, *(f"{label}: {value}"
+                                                              for label, value in rest)]))
+        self.pool_box.setToolTip(pool.explanation(panel.name))
+
     def figure_text(self) -> dict[str, str]:
         """The figures shown, by label (for tests)."""
         shown = {}
@@ -180,6 +224,7 @@ class MetersPage(StaffPage):
                 widget.deleteLater()
         panel = next((p for p in self.panels if p.name == self.choice.currentText()), None)
         self.hits.setRowCount(0)
+        self._show_pool(panel)
         if panel is None:
             return
         self.name.setText(panel.name)
@@ -192,7 +237,7 @@ class MetersPage(StaffPage):
         for row, values in enumerate(rows):
             for column, value in enumerate(values):
                 self.hits.setItem(row, column, QTableWidgetItem(value))
-        for row, (label, value) in enumerate(panel.lines()):
+        for row, (label, value) in enumerate(panel.lines(linked=self._linked(panel))):
             name = QLabel(label)
             name.setObjectName("muted")
             shown = QLabel(value)
