@@ -9,10 +9,12 @@ the cards" appeared.)"""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
-from gui_harness import Table
+from clipped_text import clipped_texts
+from gui_harness import PIN, SUPERVISOR, Table
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -159,3 +161,36 @@ def test_pai_gow_round_keeps_the_felt_and_the_primary_button_in_place(qtbot, tmp
     finally:
         table.close()
     places.assert_kept(steps=15)
+
+
+#: The step's note after a restart in the middle of a deal (ui/app.py), the longest.
+RESUMED = ("Round 3 resumed from the journal (23 records). The deal was interrupted: collect "
+           "unseen any stacks already delivered, then REDEAL (the deck is reshuffled).")
+
+
+def test_the_sign_in_form_stays_put_whether_a_resumed_round_s_note_shows(qtbot, tmp_path):
+    """The sign-in form sat at y=422 or y=581 depending on whether the step panel above it
+    showed "Round 3 resumed from the journal …": the step panel keeps its height; the note
+    reads whole in it."""
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        panel = table.window.sign_in
+        panel.user.setText(SUPERVISOR)
+        panel.name.setText("Test Supervisor")
+        panel.pin.setText(PIN)
+        panel.pin_again.setText(PIN)
+        table.click(panel.submit_button)
+        snapshot = table.wait(lambda s: s.step.phase == "signed_out")
+        places = Places(table)
+        places.look("signed out")
+        form = {_at(panel, table.window)}
+        table.window.show_snapshot(dataclasses.replace(
+            snapshot, step=dataclasses.replace(snapshot.step, notes=(RESUMED,))))
+        places.look("signed out, the resumed round's note shown")
+        form.add(_at(panel, table.window))
+        assert table.window.step_panel.notes.isVisible()
+        assert [line for line in clipped_texts(table.window) if "resumed" in line] == []
+    finally:
+        table.close()
+    assert len(form) == 1, form
+    assert len(places.lower) == 1, places.lower
