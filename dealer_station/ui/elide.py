@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QFontMetrics, QMouseEvent, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetrics, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QWidget
 
 __all__ = ["MINIMUM_CHARACTERS", "ElidedLabel", "elided", "head"]
@@ -44,11 +44,16 @@ def head(text: str) -> str:
 class ElidedLabel(QLabel):
     """A one-line label for a device's status or an error's words: :meth:`setText` takes the
     whole text, the label draws as much as its width holds (… at the end), and the whole text is
-    its tooltip and :attr:`whole`; a tap shows it at once."""
+    its tooltip and :attr:`whole`; a tap shows it at once. With ``points`` (largest, smallest)
+    it first draws the words in smaller type, down to the smallest, and shortens them only
+    below that; its height stays the largest type's, so nothing under it moves."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None, *,
+                 points: tuple[int, int] | None = None) -> None:
         super().__init__(parent)
         self.whole = ""
+        self._points = points
+        self._drawn_pt = points[0] if points is not None else 0
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(False)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
@@ -71,7 +76,25 @@ class ElidedLabel(QLabel):
                 - max(0, self.indent()))
 
     def _shorten(self) -> None:
+        if self._points is not None:
+            self._fit_points(self._points)
         super().setText(elided(self.whole, self.fontMetrics(), self._room()))
+
+    def _sized(self, points: int) -> QFont:
+        font = QFont(self.font())
+        font.setPointSize(points)
+        return font
+
+    def _fit_points(self, points: tuple[int, int]) -> None:
+        """The largest type of ``points`` the whole words fit in on one line."""
+        largest, smallest = points
+        words = " ".join(self.whole.split())
+        chosen = next((size for size in range(largest, smallest, -1)
+                       if QFontMetrics(self._sized(size)).horizontalAdvance(words)
+                       <= self._room()), smallest)
+        if chosen != self._drawn_pt:
+            self._drawn_pt = chosen
+            self.setStyleSheet("" if chosen == largest else f"font-size: {chosen}pt;")
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -85,9 +108,12 @@ class ElidedLabel(QLabel):
     def _size(self, text: str) -> QSize:
         margins = self.contentsMargins()
         metrics = self.fontMetrics()
+        # as tall as the largest type, whatever the type drawn
+        tall = (QFontMetrics(self._sized(self._points[0])) if self._points is not None
+                else metrics)
         return QSize(metrics.horizontalAdvance(text) + margins.left() + margins.right()
                      + 2 * self.margin() + max(0, self.indent()) + 2,
-                     metrics.height() + margins.top() + margins.bottom() + 2 * self.margin())
+                     tall.height() + margins.top() + margins.bottom() + 2 * self.margin())
 
     def sizeHint(self) -> QSize:
         return self._size(" ".join(self.whole.split()))

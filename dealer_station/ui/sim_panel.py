@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 from dealer_station.cards import CardError, card_codes, parse_cards
 from dealer_station.slips import SimulatedPrinter
 from dealer_station.ui.controller import Snapshot
+from dealer_station.ui.elide import ElidedLabel
 from dealer_station.ui.fit import fit_button, relabel
 from dealer_station.ui.step_panel import _label as plain_label
 from dealer_station.ui.supervisor.calls import Answers, StaffContext
@@ -60,6 +61,8 @@ __all__ = ["SimulatedTableAccess", "SimulatedTablePanel", "SimulatorCalls",
 
 #: How often the open panel reads the devices' state again (milliseconds).
 REFRESH_MS = 400
+#: The smallest type (points) a device's state words shrink to before they are shortened.
+STATE_SMALLEST_PT = 10
 #: Acceptors per row of the panel.
 COLUMNS = 3
 
@@ -136,39 +139,17 @@ def _label(text: str = "", name: str = "muted") -> QLabel:
     return plain_label(name, text)
 
 
-class StateWords(QLabel):
-    """A device's state in small words (under a chip's button, above the shoe's): wrapped on
-    up to :attr:`LINES` lines whose height it keeps whether the words take one line or two, so
-    the rows below never move when the words change. ("no chip · light off" became "no chip ·
-    light off · locked" at NO MORE BETS, wrapped, and the shoe's buttons moved ~80 px down:
-    a tap meant for the next-cards field landed on JAM NEXT DISPENSE.)"""
-
-    LINES = 2
+class StateWords(ElidedLabel):
+    """A device's state in small words (under a chip's button, above the shoe's): on one line
+    whose height never changes, in smaller type when the words are long (down to
+    :data:`STATE_SMALLEST_PT`), shortened with … only below that (whole in the tooltip; a tap
+    shows them). ("no chip · light off" became "no chip · light off · locked" at NO MORE BETS,
+    wrapped onto a second line at 1280×800, and the shoe's buttons moved ~80 px down: a tap
+    meant for the next-cards field landed on JAM NEXT DISPENSE.)"""
 
     def __init__(self) -> None:
-        super().__init__("")
+        super().__init__("", points=(THEME.body_pt, STATE_SMALLEST_PT))
         self.setObjectName("muted")
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-
-    def _lines_height(self) -> int:
-        self.ensurePolished()  # the style sheet's type size, not the default font's
-        margins = self.contentsMargins()
-        return self.LINES * self.fontMetrics().lineSpacing() + margins.top() + margins.bottom()
-
-    def sizeHint(self) -> QSize:
-        return QSize(super().sizeHint().width(), self._lines_height())
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), self._lines_height())
-
-    def hasHeightForWidth(self) -> bool:
-        return False
-
-    def heightForWidth(self, _width: int) -> int:
-        return self._lines_height()
 
 
 def _grid() -> tuple[QWidget, QGridLayout]:

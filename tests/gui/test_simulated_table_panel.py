@@ -11,8 +11,10 @@ from typing import Any
 
 from gui_harness import Table
 from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication, QPushButton
 
+from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import Light
 
 
@@ -165,12 +167,11 @@ def test_the_lockout_controller_s_words_name_the_game_s_acceptor_wager(qtbot, tm
         table.close()
 
 
-def test_the_shoe_s_buttons_keep_their_place_when_the_chip_words_take_two_lines(qtbot,
-                                                                             tmp_path):
+def test_the_shoe_s_buttons_keep_their_place_when_the_chip_words_grow(qtbot, tmp_path):
     """At NO MORE BETS each chip's words grow ("no chip · light off" → "… · locked") and took
     a second line at 1280×800: the rows below moved ~80 px down under the finger (a tap
-    meant for the next-cards field landed on JAM NEXT DISPENSE). Each chip's words keep
-    two lines' height whether they take one or two."""
+    meant for the next-cards field landed on JAM NEXT DISPENSE). Each chip's words stay on
+    their one line, in smaller type."""
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
         table.wait_devices_online()
@@ -188,7 +189,11 @@ def test_the_shoe_s_buttons_keep_their_place_when_the_chip_words_take_two_lines(
         qtbot.waitUntil(lambda: words.text().endswith("· locked"), timeout=10_000)
         table.wait(lambda s: s.step.phase == "dealing")
         _settle()
-        assert words.fontMetrics().horizontalAdvance(words.text()) > words.contentsRect().width()
         assert [_in_window(widget, panel) for widget in below] == before
+        full = QFont(words.font())
+        full.setPointSize(THEME.body_pt)
+        # too long for one line at the full size: drawn smaller, whole, on the same line
+        assert QFontMetrics(full).horizontalAdvance(words.text()) > words.contentsRect().width()
+        assert not words.shortened and words.font().pointSize() < THEME.body_pt
     finally:
         table.close()
