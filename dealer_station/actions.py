@@ -19,14 +19,24 @@ exactly as the string form passes them, so the journal (``Record.to_json()``) is
 
 from __future__ import annotations
 
+import inspect
 import re
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from dealer_station.procedure import HaltResolution
+from dealer_station.procedure import HaltResolution, ProcedureError
 
 __all__ = [
-    "Action", "AtPosition", "CallSupervisor", "CollectCards", "ResolveHalt", "ReturnWagers", "Void",
+    "Action",
+    "ActionTable",
+    "AtPosition",
+    "CallSupervisor",
+    "CollectCards",
+    "ResolveHalt",
+    "ReturnWagers",
+    "Void",
+    "action_from_name",
     "action_name",
 ]
 
@@ -74,6 +84,51 @@ class AtPosition(Action):
     """An action at one betting position and nothing else (subclass it per action)."""
 
     position: int
+
+
+_SIGNATURES: dict[type[Action], inspect.Signature] = {}
+
+
+def _signature(typed: type[Action]) -> inspect.Signature:
+    """The record's arguments (read once per record class: the station reads every action
+    given by name through it)."""
+    found = _SIGNATURES.get(typed)
+    if found is None:
+        found = _SIGNATURES[typed] = inspect.signature(typed)
+    return found
+
+
+#: A game's actions by name (each game's ``actions.ACTIONS``).
+ActionTable = Mapping[str, type[Action]]
+
+
+def action_from_name(table: ActionTable, name: str, arguments: Mapping[str, Any], *,
+                     game: str) -> Action:
+    """The typed record of the action ``name`` with ``arguments``: the string form (a journal's
+    record, the command line, a script) read in one place, refused in words for a name the game
+    does not have or arguments its record does not take (never a Python error naming a class).
+
+    >>> from dealer_station.games.let_it_ride.actions import ACTIONS
+    >>> action_from_name(ACTIONS, "withdraw_wagers", {"position": 2}, game="let_it_ride")
+    WithdrawWagers(position=2)
+    >>> action_from_name(ACTIONS, "withdraw_wager", {"position": 2}, game="let_it_ride")
+    Traceback (most recent call last):
+    dealer_station.procedure.ProcedureError: let_it_ride has no action 'withdraw_wager'
+    >>> action_from_name(ACTIONS, "withdraw_wagers", {"postion": 2}, game="let_it_ride")
+    Traceback (most recent call last):
+    dealer_station.procedure.ProcedureError: withdraw wagers cannot be taken with what was given: \
+missing a required argument: position
+    """
+    typed = table.get(name)
+    if typed is None or name.startswith("_"):
+        raise ProcedureError(f"{game} has no action {name!r}")
+    try:
+        _signature(typed).bind(**arguments)
+    except TypeError as error:
+        detail = str(error).replace("'", "")
+        raise ProcedureError(f"{name.replace('_', ' ')} cannot be taken with what was given: "
+                             f"{detail}") from None
+    return typed(**arguments)
 
 
 # -- actions both games take with the same arguments -------------------------------------------

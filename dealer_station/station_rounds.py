@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_station import logs
-from dealer_station.actions import Action
+from dealer_station.actions import Action, action_from_name
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
-from dealer_station.games.registry import game_factory, game_hooks
+from dealer_station.games.registry import game_actions, game_factory, game_hooks
 from dealer_station.procedure import (
     GameRound,
     HaltResolution,
@@ -100,18 +100,30 @@ def _fits_arguments(action: str, method: Callable[..., object],
                              f"{problem}")
 
 
-def named(action: Action | str, arguments: Mapping[str, JSONValue]
+def named(action: Action | str, arguments: Mapping[str, JSONValue], game: str = ""
           ) -> tuple[str, dict[str, JSONValue]]:
     """The round method's name and keyword arguments of ``action``: a typed action
-    (:mod:`dealer_station.actions`), or the string form (a name and its keywords) the screens
-    still pass.
+    (:mod:`dealer_station.actions`), or the string form (a name and its keywords: the command
+    line, scripts, the meters' part deciding a claim, tests), read into the ``game``'s typed
+    record first, so an unknown name or argument is refused here, in words, in one place
+    (:func:`~dealer_station.actions.action_from_name`). A game registered without typed
+    actions (the tests' own) takes the name as it is.
 
     >>> from dealer_station.games.let_it_ride.actions import WithdrawWagers
-    >>> named(WithdrawWagers(position=2), {}), named("withdraw_wagers", {"position": 2})
+    >>> named(WithdrawWagers(position=2), {}), named("withdraw_wagers", {"position": 2},
+    ...                                              "let_it_ride")
     (('withdraw_wagers', {'position': 2}), ('withdraw_wagers', {'position': 2}))
+    >>> named("withdraw_wagers", {"position": 2, "all": True}, "let_it_ride")
+    Traceback (most recent call last):
+    dealer_station.procedure.ProcedureError: withdraw wagers cannot be taken with what was \
+given: got an unexpected keyword argument all
     """
     if isinstance(action, str):
-        return action, dict(arguments)
+        table = game_actions(game) if game else None
+        if table is None:
+            return action, dict(arguments)
+        action = action_from_name(table, action, arguments, game=game)
+        arguments = {}
     if arguments:
         raise TypeError(f"{action.name}: a typed action carries its arguments "
                         f"({', '.join(sorted(arguments))} given beside it)")
@@ -196,7 +208,10 @@ class Rounds:
     def can(self, action: Action | str, **arguments: JSONValue) -> bool:
         """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons; a
         supervisor's decision is answered as if a supervisor who did not deal decided)."""
-        action, arguments = named(action, arguments)
+        try:
+            action, arguments = named(action, arguments, self.game)
+        except ProcedureError:  # a name or arguments the game does not have: never allowed
+            return False
         with self._state.lock:
             if self.round is None or self.dealer is None:
                 return False
@@ -219,7 +234,7 @@ class Rounds:
         """Verify and take ``action`` (typed, or its name with its arguments) on the current
         round, commit its record (journal and audit log), then return it. Raises
         :class:`ProcedureError` when the round refuses it."""
-        action, arguments = named(action, arguments)
+        action, arguments = named(action, arguments, self.game)
         with self._state.one_reading():
             hooks = game_hooks(self.game)
             if "supervisor" in arguments or (hooks is not None
@@ -238,9 +253,12 @@ class Rounds:
         and role arguments, the meter reading, the jackpot record number and the time). A
         decision that voids the round (``resolution=HaltResolution.VOID_ROUND``, or the round's
         own ``void``) needs the void permission."""
-        action, arguments = named(action, arguments)
-        if resolution is None and "resolution" in arguments:  # a typed ResolveHalt
-            resolution = arguments.pop("resolution")
+        if resolution is not None and isinstance(action, str):  # the record carries it
+            arguments = {**arguments, "resolution": str(resolution)}
+        action, arguments = named(action, arguments, self.game)
+        if "resolution" in arguments:  # a ResolveHalt's, typed or read from its name
+            carried = arguments.pop("resolution")
+            resolution = carried if resolution is None else resolution
         with self._state.one_reading():
             self._people.require_dealer()
             if resolution is not None:  # journaled as its value
@@ -453,7 +471,7 @@ class Rounds:
         """A copy of the open round as it would be after ``action`` (with what the station
         supplies, e.g. the meter reading), never journaled: the settlement's lines shown and
         ticked off before the dealer's button records it."""
-        action, arguments = named(action, arguments)
+        action, arguments = named(action, arguments, self.game)
         with self._state.lock:
             if self.round is None:
                 raise ProcedureError("no round in progress: start one first")

@@ -1,5 +1,6 @@
 """The games a station can run, found by name: a round factory (a fresh round from the
-configuration ``settings`` mapping) and the game's optional station hooks.
+configuration ``settings`` mapping), the game's typed actions by name (its ``ACTIONS``, through
+which the station reads an action given by name) and the game's optional station hooks.
 
 A leaf: the station, the progressive claims, the configuration page and the command line look
 games up here without importing the station. ``let_it_ride`` and ``pai_gow`` register
@@ -17,16 +18,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from dealer_station.actions import ActionTable
 from dealer_station.procedure import GameRound, JSONValue
 
-__all__ = ["GameHooks", "MeterTerms", "RoundFactory", "game_factory", "game_hooks",
-           "register_game"]
+__all__ = ["GameHooks", "MeterTerms", "RoundFactory", "game_actions", "game_factory",
+           "game_hooks", "register_game"]
 
 #: Makes a fresh round of a game from its configuration settings.
 RoundFactory = Callable[[Mapping[str, JSONValue]], GameRound]
 
 _GAMES: dict[str, RoundFactory] = {}
 _HOOKS: dict[str, GameHooks] = {}
+_ACTIONS: dict[str, ActionTable] = {}
 #: Games whose module registers them when imported (``module:function`` making a round).
 _BUILTIN: dict[str, str] = {
     "let_it_ride": "dealer_station.games.let_it_ride.station_round:new_round",
@@ -72,13 +75,18 @@ class GameHooks(Protocol):
         ...
 
 
-def register_game(name: str, factory: RoundFactory, hooks: GameHooks | None = None) -> None:
-    """Register (or replace) the round factory of game ``name`` (and its station hooks)."""
+def register_game(name: str, factory: RoundFactory, hooks: GameHooks | None = None,
+                  actions: ActionTable | None = None) -> None:
+    """Register (or replace) the round factory of game ``name`` (and its station hooks, and
+    its typed actions by name; a game without them takes actions by name from its round's
+    methods)."""
     _GAMES[name] = factory
-    if hooks is None:
-        _HOOKS.pop(name, None)
-    else:
+    _HOOKS.pop(name, None)
+    _ACTIONS.pop(name, None)
+    if hooks is not None:
         _HOOKS[name] = hooks
+    if actions is not None:
+        _ACTIONS[name] = actions
 
 
 def game_factory(name: str) -> RoundFactory:
@@ -95,6 +103,9 @@ def game_factory(name: str) -> RoundFactory:
             hooks = getattr(module, "STATION_HOOKS", None)
             if hooks is not None:
                 _HOOKS[name] = hooks
+            actions = getattr(module, "ACTIONS", None)
+            if actions is not None:
+                _ACTIONS[name] = actions
     if name not in _GAMES:
         raise ValueError(f"unknown game {name!r} (known: {', '.join(sorted(_GAMES)) or 'none'})")
     return _GAMES[name]
@@ -104,3 +115,10 @@ def game_hooks(name: str) -> GameHooks | None:
     """The station hooks of game ``name`` (``None``: a plain game)."""
     game_factory(name)
     return _HOOKS.get(name)
+
+
+def game_actions(name: str) -> ActionTable | None:
+    """The typed actions of game ``name`` by name (``None``: a game registered without them,
+    such as the tests' own)."""
+    game_factory(name)
+    return _ACTIONS.get(name)

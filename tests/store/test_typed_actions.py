@@ -15,6 +15,7 @@ from station_helpers import PIN_COST
 from dealer_station.actions import Action
 from dealer_station.games.let_it_ride.actions import ACTIONS, PlaceWagers, WithdrawWagers
 from dealer_station.games.let_it_ride.round import LetItRideRound
+from dealer_station.procedure import ProcedureError
 from dealer_station.station import Station
 from dealer_station.store import journal
 
@@ -94,4 +95,34 @@ def test_a_typed_action_carries_its_arguments(tmp_path: Path) -> None:
     record = station.perform(PlaceWagers(position=2, bet_one=500, bet_two=500, bet_three=500))
     assert record.to_json()["arguments"] == {"position": 2, "bet_one": 500, "bet_two": 500,
                                              "bet_three": 500, "player": None}
+    station.close()
+
+
+def test_an_action_by_name_is_read_into_its_typed_record_and_refused_in_words(
+        tmp_path: Path) -> None:
+    """The string form (scripts, the command line, the meters' part deciding a claim) is read
+    into the game's typed record in one place: a misspelt action or argument is one plain line
+    (a ProcedureError, as the screens show it), nothing is journaled, and ``can`` says no."""
+    station = Station.open("LIR-1", str(tmp_path), game="let_it_ride",
+                           settings=crash_player.SETTINGS, pin_cost=PIN_COST)
+    crash_player.setup(station)
+    station.sign_in("D1", crash_player.PINS["D1"])
+    round_id = station.start_round() and station.round_id
+    assert round_id is not None
+    with pytest.raises(ProcedureError, match=r"^let_it_ride has no action 'place_wager'$"):
+        station.perform("place_wager", position=2, amount=500)
+    with pytest.raises(ProcedureError, match="place wagers cannot be taken with what was "
+                       "given: got an unexpected keyword argument postion"):
+        station.perform("place_wagers", postion=2, position=2, bet_one=500, bet_two=500,
+                        bet_three=500)
+    with pytest.raises(ProcedureError, match="missing a required argument: bet_three"):
+        station.preview("place_wagers", position=2, bet_one=500, bet_two=500)
+    assert not station.can("place_wager", position=2, amount=500)
+    assert not station.can("place_wagers", postion=2)
+    assert list(journal.round_records(station.store, round_id)) == []
+    record = station.perform("place_wagers", position=2, bet_one=500, bet_two=500,
+                             bet_three=500)
+    assert record.to_json() == station.round.history[-1].to_json()
+    assert [r.action for r in journal.round_records(station.store, round_id)] == [
+        "place_wagers"]
     station.close()

@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealer_station.games.let_it_ride.actions import ACTIONS
 from dealer_station.games.let_it_ride.config import config_from_mapping
 from dealer_station.games.let_it_ride.round import LetItRideRound
 
-__all__ = ["new_round"]
+#: ``ACTIONS``: the round's typed actions by name, through which the station reads an action
+#: given by name (the games' registry finds them here).
+__all__ = ["ACTIONS", "new_round"]
 
 
 def new_round(settings: Mapping[str, Any]) -> LetItRideRound:

@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from dealer_station.games.pai_gow.actions import ACTIONS
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import PaiGowConfig, config_from_mapping
 from dealer_station.games.pai_gow.round import PaiGowRound
@@ -52,6 +53,7 @@ from dealer_station.procedure import GameRound, ProcedureError
 from dealer_station.resources_path import resource_path
 
 __all__ = [
+    "ACTIONS",
     "BONUS_KEY",
     "CONTEXT_KEY",
     "STATION_HOOKS",
