@@ -25,6 +25,7 @@ from typing import Any
 
 from dealer_station import logs
 from dealer_station.actions import Action
+from dealer_station.auth import AuthenticationError
 from dealer_station.cards import Card
 from dealer_station.hardware import (
     LIGHTS_OUT,
@@ -56,6 +57,7 @@ from dealer_station.ui.view import (
 )
 from dealer_station.ui.words import refusal
 from drivers.events import DeviceEvent, EventKind
+from drivers.manager import Health
 
 __all__ = [
     "Command",
@@ -252,7 +254,8 @@ class TableController:
             self.station.sign_in(user_id, pin)
         except (ProcedureError, ValueError) as error:
             self.refused = _reason(error)
-            self.locked_seconds = float(getattr(error, "locked_seconds", 0.0))
+            self.locked_seconds = (error.locked_seconds
+                                   if isinstance(error, AuthenticationError) else 0.0)
             return False
         self.message = self.refused = ""
         self.locked_seconds = 0.0
@@ -601,16 +604,15 @@ class TableController:
         self._health_book = None
         self._seats = frozenset(seats)
 
-    def note_health(self, items: Sequence[Any]) -> None:
+    def note_health(self, items: Sequence[Health | DeviceHealth]) -> None:
         """Health from the device manager (``drivers.manager.Health``) or ready-made items;
         a seat the table no longer has (a report still on its way from devices closed since)
         is dropped."""
         if self._health_book is None:
             self._health_book = HealthBook()
         before = dict(self.devices.health)
-        raw = [item for item in items if not isinstance(item, DeviceHealth)
-               and (self._seats is None or getattr(item, "seat", None) is None
-                    or item.seat in self._seats)]
+        raw = [item for item in items if isinstance(item, Health)
+               and (self._seats is None or item.seat is None or item.seat in self._seats)]
         for item in raw:
             self._health_book.update(item)
         self.set_health([item for item in items if isinstance(item, DeviceHealth)])
