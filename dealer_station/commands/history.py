@@ -93,6 +93,19 @@ def dealt_and_collected(records: Iterable[Record]) -> tuple[list[str], list[str]
     return dealt, collected
 
 
+def collected_lines(game: str, records: Iterable[Record],
+                    document: Mapping[str, Any] | None) -> list[str]:
+    """The round's cards in the order collected, one line per collection: Pai Gow collects
+    each player's cards with the settlement, no record of its own
+    (:mod:`dealer_station.games.pai_gow.collection`); other games by their collect records."""
+    if game == "pai_gow":
+        from dealer_station.games.pai_gow.collection import collection_order
+
+        return collection_order(records, document)
+    collected = dealt_and_collected(records)[1]
+    return [" ".join(collected)] if collected else []
+
+
 def _list(args: argparse.Namespace) -> int:
     with open_store(args, readonly=True) as store:
         rows = journal.rounds(store, limit=args.limit, status=args.status, documents=False)
@@ -130,9 +143,12 @@ def _show(args: argparse.Namespace) -> int:
               f"{json.dumps(dict(record.arguments), sort_keys=True)}"
               + (f" -> {json.dumps(dict(record.effects), sort_keys=True)}"
                  if record.effects else ""))
-    dealt, collected = dealt_and_collected(records)
+    dealt, _ = dealt_and_collected(records)
+    collected = collected_lines(summary.game, records, summary.document)
     print(f"Cards dealt, in order:     {' '.join(dealt) or '-'}")
-    print(f"Cards collected, in order: {' '.join(collected) or '-'}")
+    print(f"Cards collected, in order: {collected[0] if collected else '-'}")
+    for line in collected[1:]:
+        print(f"                           {line}")
     payments = (summary.document or {}).get("payments") or []
     if payments:
         print("Payments, in order:")

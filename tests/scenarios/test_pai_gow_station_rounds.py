@@ -346,3 +346,29 @@ def test_killed_mid_round_resumes_with_meter_and_wagers(tmp_path: Path, point: s
     reopened = open_station(tmp_path)  # verifies the audit chain and the meters at start-up
     assert reopened.resumed.outcome == "none" and reopened.store.verify_audit().ok
     reopened.close()
+
+
+def test_the_history_shows_the_cards_in_the_order_collected_with_the_settlement_5324_41_g(
+        station: Station, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Pai Gow collects each player's cards with that player's settlement, no step of its own
+    ((g)(5)-(8)); hands kept for a progressive payout go once it is decided ((g)(9)). The
+    history shows that order (it showed "-": no record's action says collect)."""
+    round_id = play_to_validation(station)
+    station.supervise("reject_progressive", supervisor="S1", pin="111111", position=5,
+                      reason="cards disturbed before the validation")
+    station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
+    station.perform("complete_jackpot_record", position=2)
+    number = meter_store.jackpots(station.store)[0].number
+    station.close()
+    assert main(["--data-dir", str(tmp_path), "history", "show", str(round_id),
+                 "--table", TABLE]) == 0
+    shown = capsys.readouterr().out
+    collected = shown.split("Cards collected, in order: ")[1].split("\n")
+    lines = [line.strip() for line in collected[:6]]
+    assert lines == [
+        "stacks of position 1, position 4, position 6 (no wager), unseen",  # delivery order
+        f"position 3: {' '.join(NOTHING_3.split())}",
+        f"dealer: {DEALER_HAND}",
+        f"position 5: {ROYAL_AND_PAIR_5} (payout rejected)",
+        f"position 2: {ROYAL_AND_PAIR_2} (jackpot record No. {number} complete)",
+        "Payments, in order:"], shown

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_station.commands.history import dealt_and_collected
+from dealer_station.commands.history import collected_lines, dealt_and_collected
 from dealer_station.commands.settle import settler_for
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.money import format_cents
@@ -202,13 +202,14 @@ def round_detail(store: Any, round_id: int) -> RoundDetail:
     summary = journal.round_summary(store, round_id)
     records = journal.round_records(store, round_id)
     document = _document(summary)
-    dealt, collected = dealt_and_collected(records)
+    dealt, _ = dealt_and_collected(records)
+    collected = collected_lines(summary.game, records, document)
     payments = (document or {}).get("payments") or []
     return RoundDetail(
         row=_row(summary),
         hands=tuple(_hands(document)),
         dealt=" ".join(dealt) or "-",
-        collected=" ".join(collected) or "-",
+        collected="\n".join(collected) or "-",
         decisions=tuple(_decisions(document)),
         payments=tuple(payment_words(p) for p in payments),
         records=tuple(record_words(r) for r in records),

@@ -50,7 +50,7 @@ def detail_html(detail: RoundDetail, result: Reconstruction | None = None) -> st
         parts.append(_section("DIFFERENCES", result.differences))
     parts += [_section("HANDS AS DEALT", [f"{where}: {cards}" for where, cards in detail.hands]),
              _section("CARDS IN THE ORDER DEALT", [detail.dealt]),
-             _section("CARDS IN THE ORDER COLLECTED", [detail.collected]),
+             _section("CARDS IN THE ORDER COLLECTED", detail.collected.splitlines()),
              _section("DECISIONS", detail.decisions),
              _section("PAYMENTS MADE, IN ORDER", detail.payments)]
     if result is not None:
