@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -50,7 +51,7 @@ from dealer_station.ui.fit import fit_button, relabel
 from dealer_station.ui.step_panel import _label as plain_label
 from dealer_station.ui.supervisor.calls import Answers, StaffContext
 from dealer_station.ui.theme import THEME, bar_button_style
-from drivers.sim.backdoor import TableState
+from drivers.sim.backdoor import Backdoor, TableState
 
 if TYPE_CHECKING:
     from dealer_station.ui.main_window import MainWindow  # it installs this panel: imports us
@@ -188,8 +189,8 @@ class SimulatedTablePanel(QFrame):
             f"background: {THEME.background}; }} QScrollBar::handle:vertical {{ "
             f"background: {THEME.neutral}; min-height: 48px; border-radius: 6px; }}")
         self.calls = SimulatorCalls(self)
-        self.table: Any = None
-        self.printer: Any = None
+        self.table: SimulatedTable | None = None
+        self.printer: SimulatedPrinter | None = None
         self.printer_fault: str | None = None
         self.state: TableState | None = None
         self._layout_for: tuple[object, ...] | None = None
@@ -231,7 +232,8 @@ class SimulatedTablePanel(QFrame):
         self.refresh_timer.timeout.connect(self.refresh)
 
     # -- the devices ---------------------------------------------------------------------------
-    def bind(self, table: Any, printer: Any = None) -> None:
+    def bind(self, table: SimulatedTable | None, printer: SimulatedPrinter | None = None
+             ) -> None:
         """Show ``table``'s devices (``None``: no simulated table) and the simulated receipt
         ``printer`` (:class:`dealer_station.slips.SimulatedPrinter`), if the table has one."""
         if table is self.table and printer is self.printer:
@@ -243,12 +245,12 @@ class SimulatedTablePanel(QFrame):
         if table is not None and self.isVisible():
             self.refresh()
 
-    def showEvent(self, event: Any) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.refresh()
         self.refresh_timer.start()
 
-    def hideEvent(self, event: Any) -> None:
+    def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self.refresh_timer.stop()
 
@@ -264,7 +266,7 @@ class SimulatedTablePanel(QFrame):
 
         self.calls.submit(read, self._show_state, self._refused)
 
-    def act(self, words: str, action: Callable[[Any], None]) -> None:
+    def act(self, words: str, action: Callable[[Backdoor], object]) -> None:
         """Do ``action(backdoor)`` on the panel's thread, then show the devices again."""
         table = self.table
         if table is None:
@@ -497,7 +499,8 @@ class SimulatedTableAccess(QObject):
         self._asked_for = title
         self.window.staff.calls.submit(_simulated_devices, self._simulation_found)
 
-    def _simulation_found(self, found: tuple[Any, Any]) -> None:
+    def _simulation_found(self, found: tuple[SimulatedTable | None, SimulatedPrinter | None]
+                          ) -> None:
         table, printer = found
         self.panel.bind(table, printer)
         self.button.setVisible(table is not None)

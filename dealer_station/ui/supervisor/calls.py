@@ -33,7 +33,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, Signal, Slot
 
@@ -96,6 +96,7 @@ def reason_of(error: BaseException) -> str:
 
 
 Post = Callable[["StaffJob"], None]
+T = TypeVar("T")
 Answer = tuple[int, Any, bool]  # ticket, result (or the words of a refusal), failed
 
 POLL_MS = 5  # how often a screen with work in flight looks for answers (GUI thread only)
@@ -172,8 +173,8 @@ class StationCalls(_Answers):
         self._post = post
         self._context_of = context_of
 
-    def submit(self, function: Callable[[StaffContext], Any],
-               on_done: Callable[[Any], None] | None = None,
+    def submit(self, function: Callable[[StaffContext], T],
+               on_done: Callable[[T], None] | None = None,
                on_error: Callable[[str], None] | None = None) -> None:
         ticket = self._ticket(on_done, on_error, function)
         try:
@@ -340,7 +341,7 @@ class Background(_Answers):
     own, so neither the GUI nor the station's thread waits; ``on_done`` runs on the GUI thread.
     ``pending`` counts jobs in flight."""
 
-    def run(self, function: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
+    def run(self, function: Callable[[], T], on_done: Callable[[T | Exception], None]) -> None:
         ticket = self._ticket(on_done, on_done, function)
         queue = self.queue
         box: list[Callable[[], Any]] = [function]

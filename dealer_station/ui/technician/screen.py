@@ -458,7 +458,7 @@ class TechnicianScreen(StaffFrame):
         block, future = started
         calls = self.calls
 
-        def ended(_future: Future[Any]) -> None:
+        def ended(_done: object) -> None:  # the future, or what stopped the wait
             calls.submit(lambda _context: block.__exit__(None, None, None))
             if shiboken6.isValid(self):
                 self._test_finished(future)
