@@ -359,7 +359,7 @@ class TableController:
         words = f"{TICK_FIRST} ({left} left, Space ticks the next)."
         rejected = next((p for p in self.payments(self.last_round)
                          if p.order not in self.ticked
-                         and str(getattr(p, "note", "")).startswith(REJECTED_NOTE)), None)
+                         and p.note.startswith(REJECTED_NOTE)), None)
         if rejected is None:
             return words
         why = str(rejected.note).removeprefix(REJECTED_NOTE).strip()
