@@ -146,10 +146,27 @@ def _lines_through(path: Path, offset: int, first: int, end: str, until_seq: int
             if not raw.endswith(b"\n") or number > until_seq:
                 return
             line = raw[:-1].decode("utf-8")
-            if json.loads(line)["time"] >= end:
+            if _record_time(line) >= end:
                 return
             offset += len(raw)
             yield line, offset
+
+
+def _record_time(line: str) -> str:
+    """The ``time`` of an audit record line: read off its end when the line is written
+    canonically (``time`` is the last key: ``...,"time":"2026-05-01T08:00:00.000000Z"}``),
+    else parsed (a day's sealing reads every record of the day).
+
+    >>> from dealer_station.audit import GENESIS, make_entry
+    >>> entry = make_entry(1, GENESIS, "a", {"time": "x"}, time="2026-05-01T08:00:00.000001Z")
+    >>> _record_time(entry.line)
+    '2026-05-01T08:00:00.000001Z'
+    >>> _record_time('{"time": "2026-05-01T08:00:00Z", "seq": 1}')
+    '2026-05-01T08:00:00Z'
+    """
+    if line.endswith('Z"}') and line[-38:-29] == ',"time":"':
+        return line[-29:-2]
+    return str(json.loads(line)["time"])
 
 
 def day_end(through: str, day_ends: str = "00:00") -> str:
