@@ -11,6 +11,7 @@ from typing import Any
 
 from dealer_station import jackpot as jackpot_print
 from dealer_station.cards import CardError, parse_card
+from dealer_station.games.pai_gow.collection import collection_order
 from dealer_station.inputs import SQLITE_MAX, bounded_int
 from dealer_station.money import format_cents
 from dealer_station.procedure import Record
@@ -99,8 +100,6 @@ def collected_lines(game: str, records: Iterable[Record],
     each player's cards with the settlement, no record of its own
     (:mod:`dealer_station.games.pai_gow.collection`); other games by their collect records."""
     if game == "pai_gow":
-        from dealer_station.games.pai_gow.collection import collection_order
-
         return collection_order(records, document)
     collected = dealt_and_collected(records)[1]
     return [" ".join(collected)] if collected else []
