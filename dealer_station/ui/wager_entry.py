@@ -134,7 +134,7 @@ class WagerEntry(QFrame):
         chosen = bool(self._position)
         placed = bool(self._options.get("placed"))
         if not chosen:
-            self.title.setText("WAGERS · tap a position on the felt to enter its wagers")
+            self.title.setText("WAGERS · tap a position on the felt")  # one line: no shift
         else:
             single = bool(self._options.get("single"))
             self.title.setText(f"POSITION {self._position} · " + (

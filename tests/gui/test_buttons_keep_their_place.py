@@ -37,6 +37,7 @@ class Places:
         self.felt: dict[tuple[int, int, int], list[str]] = {}
         self.primary: dict[tuple[int, int], list[str]] = {}
         self.lower: dict[int, list[str]] = {}
+        self.chips: dict[tuple[int, int], list[str]] = {}
 
     def look(self, where: str) -> None:
         window = self.table.window
@@ -52,6 +53,9 @@ class Places:
             assert button.isVisible(), step
             self.primary.setdefault(_at(button, window), []).append(step)
         self.lower.setdefault(_at(window.lower_panels, window)[1], []).append(step)
+        if window.lower_panels.currentWidget() is window.wager_entry:  # its chips too
+            chip = window.wager_entry._chip_buttons[0]
+            self.chips.setdefault(_at(chip, window), []).append(step)
 
     def start_round(self, deck: list[Any]) -> None:
         """A supervisor signs in, the shoe is loaded with ``deck``, START ROUND."""
@@ -84,6 +88,7 @@ class Places:
         assert len(self.felt) == 1, f"the felt moved or changed width: {self.felt}"
         assert len(self.primary) == 1, f"the primary button moved: {self.primary}"
         assert len(self.lower) == 1, f"the lower panel moved: {self.lower}"
+        assert len(self.chips) == 1, f"the wager entry's chips moved: {self.chips}"
 
 
 def test_let_it_ride_round_keeps_the_felt_and_the_primary_button_in_place(qtbot, tmp_path):
