@@ -582,13 +582,16 @@ def live_rounds(store: Store, segment: Segment) -> list[int]:
 
 def unfinished_removal(store: Store) -> Segment | None:
     """The segment whose removal began and was not finished (rounds of it still live), if
-    any: segments are removed in order, so only the last one begun can be."""
-    rows = store.query(_SEGMENTS + " WHERE r.live_from IS NOT NULL ORDER BY s.number DESC "
-                       "LIMIT 1")
-    if not rows:
+    any: segments are removed in order, so only the last one begun can be. Its rounds leave
+    in ascending order (:func:`remove_sealed`), so its removal is finished once its last round
+    has left (asked at every start: one row read, not the segment's thousand)."""
+    rows = store.query("SELECT s.number, (SELECT MAX(CAST(value AS INTEGER)) FROM "
+                       "json_each(s.rounds)) FROM segments AS s JOIN segment_removals AS r ON "
+                       "r.segment = s.number ORDER BY s.number DESC LIMIT 1")
+    if not rows or rows[0][1] is None or not store.query(
+            f"SELECT 1 FROM rounds WHERE id = ? AND {_LIVE}", (rows[0][1],)):
         return None
-    segment = _segment(rows[0])
-    return segment if live_rounds(store, segment) else None
+    return _segment(store.query(_SEGMENTS + " WHERE s.number = ?", (rows[0][0],))[0])
 
 
 def remove_sealed(store: Store, segment: Segment, *, verified: bool = False,

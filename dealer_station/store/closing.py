@@ -71,9 +71,10 @@ class Tail:
 
 #: (label, SQL with one parameter): every row a start's proof compares, as one text each.
 _ROWS = (
-    ("records", "SELECT group_concat(quote(rowid) || ',' || quote(round_id) || ',' || "
-                "quote(sequence) || ',' || quote(record), char(10)) FROM (SELECT rowid, * "
-                "FROM records WHERE rowid > ? ORDER BY rowid)"),
+    # (the most rows: its keys formatted at once, the record's length before its text)
+    ("records", "SELECT group_concat(printf('%d,%d,%d,%d:', rowid, round_id, sequence, "
+                "length(record)) || record, '') FROM (SELECT rowid, * FROM records WHERE "
+                "rowid > ? ORDER BY rowid)"),
     ("rounds", "SELECT group_concat(quote(id) || ',' || quote(game) || ',' || quote(config) "
                "|| ',' || quote(status) || ',' || quote(dealer) || ',' || quote(started) || "
                "',' || quote(ended) || ',' || quote(void_reason) || ',' || quote(document), "
