@@ -53,9 +53,10 @@ import dealer_station.games.let_it_ride.station_round  # the program, not the st
 opened = time.perf_counter(); cpu_open = time.process_time()
 station = Station.open(sys.argv[2], sys.argv[1])
 done = time.perf_counter(); cpu_done = time.process_time()
+by_close = int(station.store.proven_by_close)
 station.close()
 print(done - opened, cpu_done - cpu_open,
-      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, by_close)
 """
 
 _QUERIES = r"""
@@ -105,29 +106,70 @@ def _command(data_dir: Path, *args: str) -> tuple[float, int]:
     return float(wall), int(peak)
 
 
-def _open_figures(data_dir: Path) -> tuple[float, float, int]:
-    times = []
-    for _ in range(3):
-        out = _child(_OPEN, str(data_dir), TABLE)
-        wall, cpu, peak = out.split()
-        times.append((float(wall), float(cpu), int(peak)))
-    return min(times)
+def _tail(data_dir: Path) -> int:
+    """Audit records after the last checkpoint (what a start after a crash proves one by one;
+    after a clean close, what the closed record's digests cover)."""
+    connection = sqlite3.connect(data_dir / TABLE / "table.sqlite3")
+    try:
+        return int(connection.execute("SELECT (SELECT seq FROM audit_head) - COALESCE(MAX(seq), "
+                                      "0) FROM checkpoints").fetchone()[0])
+    finally:
+        connection.close()
 
 
-def _verify(data_dir: Path) -> tuple[float, int, int]:
+def open_figures(stores: dict[str, Path], runs: int = 15) -> dict[str, dict[str, float]]:
+    """``Station.open`` of each store in fresh processes, ``runs`` times in turn (so a busy
+    machine weighs on all alike): median wall and CPU, peak memory, and how many starts were
+    proven by the closed record of the clean close before (a first start after a build proves
+    in full and its close seals the tail, so one start of each comes first, not counted)."""
+    samples: dict[str, list[tuple[float, float, int, int]]] = {name: [] for name in stores}
+    for path in stores.values():
+        _child(_OPEN, str(path), TABLE)
+    for _ in range(runs):
+        for name, path in stores.items():
+            wall, cpu, peak, by_close = _child(_OPEN, str(path), TABLE).split()
+            samples[name].append((float(wall), float(cpu), int(peak), int(by_close)))
+    return {name: {"open_wall": statistics.median(s[0] for s in found),
+                   "open_cpu": statistics.median(s[1] for s in found),
+                   "open_peak": max(s[2] for s in found),
+                   "by_close": sum(s[3] for s in found), "runs": len(found),
+                   "tail": _tail(stores[name])}
+            for name, found in samples.items()}
+
+
+def _print_open(figures: dict[str, dict[str, float]], names: dict[str, str]) -> None:
+    load = os.getloadavg()[0]
+    print(f"\nstart (Station.open, fresh processes, {int(figures['empty']['runs'])} runs of "
+          f"each in turn, median; load average {load:.1f} on {os.cpu_count()} cores):")
+    for key, label in names.items():
+        found = figures[key]
+        print(f"  {label:<34} wall {found['open_wall'] * 1000:6.2f} ms  CPU "
+              f"{found['open_cpu'] * 1000:6.2f} ms  ({int(found['tail'])} audit records after "
+              f"the checkpoint; {int(found['by_close'])}/{int(found['runs'])} starts proven by "
+              "the closed record)")
+    large, like, empty = (figures[k]["open_cpu"] for k in ("large", "like", "empty"))
+    print(f"  CPU of the large store against the same tail on a new table: "
+          f"{(large / like - 1) * 100:+.0f} %; against the empty store: "
+          f"{(large / empty - 1) * 100:+.0f} % (target within 10 %)")
+
+
+def _verify(data_dir: Path) -> tuple[float, int, int, float]:
     """The whole chain as ``audit verify`` walks it (the archived segments, then the live log):
-    records per second, records, peak memory."""
+    records per second (wall), records, peak memory, records per CPU-second (what the walk
+    does on a core of its own; the wall rate is that shared with the machine's load)."""
     code = ("import resource, sys, time; from pathlib import Path; "
             "from dealer_station.store import archive; "
             "from dealer_station.store.database import read_audit_state; "
             "table = Path(sys.argv[1]); db = table / 'table.sqlite3'; "
-            "state = read_audit_state(db); t = time.perf_counter(); "
+            "state = read_audit_state(db); t = time.perf_counter(); c = time.process_time(); "
             "r = archive.chain(db, table / 'audit.jsonl', expected_count=state.seq, "
-            "expected_head=state.hash); d = time.perf_counter() - t; assert r.ok, r.problem; "
-            "print(r.count, d, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)")
+            "expected_head=state.hash); d = time.perf_counter() - t; "
+            "c = time.process_time() - c; assert r.ok, r.problem; "
+            "print(r.count, d, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, c)")
     out = _child(code, str(data_dir / TABLE))
-    count, seconds, peak = out.split()
-    return int(count) / max(float(seconds), 1e-9), int(count), int(peak)
+    count, seconds, peak, cpu = out.split()
+    return (int(count) / max(float(seconds), 1e-9), int(count), int(peak),
+            int(count) / max(float(cpu), 1e-9))
 
 
 def _disk(data_dir: Path) -> int:
@@ -147,14 +189,13 @@ def figures(data_dir: Path) -> dict[str, float]:
         connection.close()
         print(f"  {data_dir.name}: {rounds} rounds, {tail} audit records after the last "
               "checkpoint (what a start proves)", flush=True)
-    wall, cpu, peak = _open_figures(data_dir)
     history_wall, history_peak = _command(data_dir, "history", "--table", TABLE)
     queries = json.loads(_child(_QUERIES, str(data_dir), TABLE))
-    rate, records, verify_peak = _verify(data_dir)
-    return {"rounds": rounds, "open_wall": wall, "open_cpu": cpu, "open_peak": peak,
-            "history_wall": history_wall, "history_peak": history_peak,
+    rate, records, verify_peak, cpu_rate = _verify(data_dir)
+    return {"rounds": rounds, "history_wall": history_wall, "history_peak": history_peak,
             "list": queries["list"], "search": queries["search"],
             "dispute": queries["dispute"], "records": records, "verify_rate": rate,
+            "verify_cpu_rate": cpu_rate,
             "verify_peak": verify_peak,
             "disk_per_round": _disk(data_dir) / rounds if rounds else 0.0}
 
@@ -294,7 +335,12 @@ def main(rounds: int, data_dir: Path | None, per_day: int = 0,
                                    progress=True, resume=True)
         if rate:
             print(f"  built at {rate:.1f} rounds/s")
+        like = Path(scratch) / "like"  # a new table whose tail is as long as a busy one's
+        store_builder.build(str(like), 5)
+        opened = open_figures({"empty": empty, "like": like, "large": large})
         before, after = figures(empty), figures(large)
+        before.update(opened["empty"])
+        after.update(opened["large"])
         # a store the station archived day by day (--per-day) is measured as it stands: its
         # disk per round above includes its segments; a store built on one day is archived
         # here on a copy
@@ -313,6 +359,7 @@ def main(rounds: int, data_dir: Path | None, per_day: int = 0,
         ("search by time and position (< 0.1 s)", "search", "ms"),
         ("one round's dispute re-run (< 0.1 s)", "dispute", "ms"),
         ("audit verify records/s (>= 200,000)", "verify_rate", "n"),
+        ("audit verify records per CPU-second", "verify_cpu_rate", "n"),
         ("audit verify peak memory", "verify_peak", "mib"),
         ("disk per round, all files (<= 8 KB)", "disk_per_round", "kb"),
     ]
@@ -328,6 +375,8 @@ def main(rounds: int, data_dir: Path | None, per_day: int = 0,
                 return f"{value / 1000:.1f} KB" if value else "-"
             return f"{value:,.0f}"
         print(f"{label:<44}{show(before[key]):>16}{show(after[key]):>18}")
+    _print_open(opened, {"empty": "empty store", "like": "5 rounds",
+                         "large": f"{n} rounds"})
     if archived is not None:
         _print_archive(archived)
     print(f"\ndurable path: one action journaled and synced {action * 1000:.2f} ms median; "
