@@ -58,6 +58,8 @@ def test_a_linked_tables_meters_page_shows_the_pool_beside_its_own_ledger(
         page.rate.setText("21%")
         table.click(page.create_button)
         qtbot.waitUntil(lambda: page.pool_box.isVisible(), timeout=30_000)
+        assert page.message.text().startswith("Created meter pai_gow_progressive")
+        assert page.message.objectName() == "good"  # a success in the success colour
         assert page.pool_amount.text() == "Pool linked (floor): $10,000.00"
         assert page.pool_details.text() == ("as of now · pending at the pit: none · floor: "
                                             "reachable")

@@ -75,6 +75,7 @@ def test_an_on_off_setting_is_a_check_box_and_unticking_it_applies_off(table: Ta
     table.qtbot.waitUntil(lambda: page.message.text().startswith(("Applied", "Refused")),
                           timeout=30_000)
     assert page.message.text().startswith("Applied"), page.message.text()
+    assert page.message.objectName() == "good"  # a success in the success colour
     assert _settings(table)["bonus"]["offered"] is False
 
 

@@ -57,7 +57,7 @@ from dealer_station.ui.supervisor.pai_gow_returns import (
     pai_gow_returns,
 )
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label
+from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label, say
 
 __all__ = ["ConfigurationPage"]
 
@@ -180,7 +180,7 @@ class ConfigurationPage(StaffPage):
                 settings = full_settings(game, settings)
             return game, settings, station.configuration_version, station.round_id
 
-        self.calls.submit(read, self._show, self.message.setText)
+        self.calls.submit(read, self._show, functools.partial(say, self.message))
 
     def _show(self, found: tuple[str, dict[str, Any], int, int | None]) -> None:
         game, settings, version, round_id = found
@@ -195,20 +195,19 @@ class ConfigurationPage(StaffPage):
         if game == self.shown_game:
             return
         if game == self.current_game:  # back to the table's own game: its stored settings
-            self.message.setText("")
+            say(self.message, "")
             self.refresh()
             return
         name = GAMES[game]
 
         def shipped(result: object) -> None:
             if isinstance(result, Exception):
-                self.message.setText(reason_of(result))
+                say(self.message, reason_of(result))
                 return
             assert isinstance(result, dict)
             self.set_settings(game, result)
-            self.message.setText(f"The shipped {name} configuration: edit, validate and apply "
-                                 f"(between rounds: the next round is {name}, its devices set "
-                                 "up at once).")
+            say(self.message, f"The shipped {name} configuration: edit, validate and apply "
+                f"(between rounds: the next round is {name}, its devices set up at once).")
 
         self.background.run(lambda: full_settings(game, {}), shipped)
 
@@ -430,14 +429,14 @@ class ConfigurationPage(StaffPage):
         try:
             settings = self.edited()
         except ValueError as error:
-            self.message.setText(f"Refused: {reason_of(error)}")
+            say(self.message, f"Refused: {reason_of(error)}")
             return
 
         def done(result: object) -> None:
             if isinstance(result, Exception):
-                self.message.setText(f"Refused: {reason_of(result)}")
+                say(self.message, f"Refused: {reason_of(result)}")
                 return
-            self.message.setText("Valid: every value is within the regulations.")
+            say(self.message, "Valid: every value is within the regulations.", done=True)
             if returns:
                 self.show_returns(game, settings)
 
@@ -456,7 +455,7 @@ class ConfigurationPage(StaffPage):
         try:
             settings = self.edited()
         except ValueError as error:
-            self.message.setText(f"Refused: {reason_of(error)}")
+            say(self.message, f"Refused: {reason_of(error)}")
             return
 
         def change(context: StaffContext) -> tuple[int, str]:
@@ -467,8 +466,8 @@ class ConfigurationPage(StaffPage):
             self.version, note = result
             self.current_game = game
             self.status.setText(f"configuration version {self.version}")
-            self.message.setText(f"Applied as configuration version {self.version}: {note}. "
-                                 "Recorded in the audit trail.")
+            say(self.message, f"Applied as configuration version {self.version}: {note}. "
+                "Recorded in the audit trail.", done=True)
             self.show_returns(game, settings)
 
-        self.calls.submit(change, done, lambda words: self.message.setText(f"Refused: {words}"))
+        self.calls.submit(change, done, lambda words: say(self.message, f"Refused: {words}"))

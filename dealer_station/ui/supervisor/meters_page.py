@@ -9,6 +9,7 @@ refused with the clause, and audited."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -44,7 +45,7 @@ from dealer_station.station import Station
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.meter_chart import MeterChart
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import StaffPage, message_label
+from dealer_station.ui.supervisor.widgets import StaffPage, message_label, say
 
 __all__ = ["MetersPage"]
 
@@ -156,7 +157,7 @@ class MetersPage(StaffPage):
             self._configured, self.pool = found[1], found[2]
             self._show(found[0])
 
-        self.calls.submit(read, show, self.message.setText)
+        self.calls.submit(read, show, functools.partial(say, self.message))
 
     def _show(self, panels: list[MeterPanel]) -> None:
         chosen = self.choice.currentText()
@@ -181,11 +182,10 @@ class MetersPage(StaffPage):
             self.rate.setText(f"{terms.rate_bp / 100:g}%")
             self.limit.clear()
             said, self._said = self._said, ""
-            self.message.setText((said + " " if said else "") + "This table has no progressive "
-                                 "meter in service: the configuration's terms are filled in — "
-                                 "CREATE makes it.")
+            say(self.message, (said + " " if said else "") + "This table has no progressive "
+                "meter in service: the configuration's terms are filled in — CREATE makes it.")
         elif not panels:
-            self.message.setText("This table has no progressive meter.")
+            say(self.message, "This table has no progressive meter.")
         self._said = ""
 
     def _linked(self, panel: MeterPanel) -> bool:
@@ -250,18 +250,18 @@ class MetersPage(StaffPage):
     def _act(self, what: Callable[[Any, StaffSession], str]) -> None:
         session = self.session
         if session is None:
-            self.message.setText("Sign in first.")
+            say(self.message, "Sign in first.")
             return
 
         def run(context: StaffContext) -> str:
             return what(context.station, session)
 
         def done(words: str) -> None:
-            self.message.setText(words)
+            say(self.message, words, done=True)
             self._said = words  # kept in front of what the refresh says
             self.refresh()
 
-        self.calls.submit(run, done, lambda words: self.message.setText(f"Refused: {words}"))
+        self.calls.submit(run, done, lambda words: say(self.message, f"Refused: {words}"))
 
     def _terms(self) -> tuple[int, int, int | None]:
         limit = self.limit.text().strip()
