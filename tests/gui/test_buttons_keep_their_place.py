@@ -1,11 +1,11 @@
 """Buttons do not move under the dealer's finger: through a whole Let It Ride round and a whole
-Pai Gow round at 1280×800 the felt keeps its width and place, the step's primary button (START
-ROUND, NO MORE BETS, DISPENSE, LET IT RIDE, …) stays where it was at the last step, and the
-lower panel (the wager entry, the payments) starts at the same height — whatever the step's
-words, its "Next: …" line, or the lower panel shown. (The felt used to change width step to
-step, 688 → 724 → 749 px, as the lower panel shown asked for more width; the primary button
-moved with the instruction's lines above it; the wager entry moved 13 px down when "Next: Deal
-the cards" appeared.)"""
+Pai Gow round at 1280×800 (and at 1920×1080) the felt keeps its width and place, the step's
+primary button (START ROUND, NO MORE BETS, DISPENSE, LET IT RIDE, …) stays where it was at the
+last step, and the lower panel (the wager entry and its chips, the payments) starts at the same
+height — whatever the step's words, its "Next: …" line, or the lower panel shown. (The felt
+used to change width step to step, 688 → 724 → 749 px, as the lower panel shown asked for more
+width; the primary button moved with the instruction's lines above it; the wager entry moved
+13 px down when "Next: Deal the cards" appeared.)"""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ from dealer_station.cards import card_codes, standard_deck
 from dealer_station.preview.scripts import LetItRideScript, PaiGowScript
 
 pytestmark = pytest.mark.gui
+
+#: The window the station opens, and one as large as a 1920×1080 screen.
+SIZES = ((1280, 800), (1920, 1080))
 
 
 def _at(widget: QWidget, window: QWidget) -> tuple[int, int]:
@@ -91,12 +94,14 @@ class Places:
         assert len(self.chips) == 1, f"the wager entry's chips moved: {self.chips}"
 
 
-def test_let_it_ride_round_keeps_the_felt_and_the_primary_button_in_place(qtbot, tmp_path):
+@pytest.mark.parametrize("size", SIZES)
+def test_let_it_ride_round_keeps_the_felt_and_the_primary_button_in_place(qtbot, tmp_path, size):
     script = LetItRideScript(wagers={1: 1000, 2: 2500, 5: 5000}, bonus=(2,), three_card={},
                              hands={1: "Ts Tc 4d", 2: "Qs 5c 3h", 5: "9d 9h 7d"},
                              take_back={"bet_one": (1,), "bet_two": ()})
     stacks = [c for stack in script.stacks() for c in stack]
     table = Table(qtbot, str(tmp_path), "let_it_ride")
+    table.window.resize(*size)
     places = Places(table)
     try:
         places.start_round(stacks + [c for c in standard_deck() if c not in stacks])
@@ -136,10 +141,12 @@ def test_let_it_ride_round_keeps_the_felt_and_the_primary_button_in_place(qtbot,
     places.assert_kept(steps=20)
 
 
-def test_pai_gow_round_keeps_the_felt_and_the_primary_button_in_place(qtbot, tmp_path):
+@pytest.mark.parametrize("size", SIZES)
+def test_pai_gow_round_keeps_the_felt_and_the_primary_button_in_place(qtbot, tmp_path, size):
     script = PaiGowScript(wagers={1: 2500, 2: 1000, 4: 1500, 6: 5000},
                           settings={1: "hand", 2: "hand", 4: "hand", 6: "house_way"})
     table = Table(qtbot, str(tmp_path), "pai_gow")
+    table.window.resize(*size)
     places = Places(table)
     try:
         places.start_round(script.deck())
