@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
@@ -86,16 +86,35 @@ class AtPosition(Action):
     position: int
 
 
-_SIGNATURES: dict[type[Action], inspect.Signature] = {}
+#: Whether a callable takes keyword arguments of these names: (its kind, its function, the
+#: names) -> None (it does) or why not. Binding depends on the names alone and the records and
+#: round methods are few: each answer is worked out once (the station checks every action).
+_FITS: dict[tuple[type, object, tuple[str, ...]], str | None] = {}
 
 
-def _signature(typed: type[Action]) -> inspect.Signature:
-    """The record's arguments (read once per record class: the station reads every action
-    given by name through it)."""
-    found = _SIGNATURES.get(typed)
-    if found is None:
-        found = _SIGNATURES[typed] = inspect.signature(typed)
-    return found
+def unfit_arguments(target: Callable[..., object], names: Iterable[str]) -> str | None:
+    """Why ``target`` (a record class, a round's method) cannot be called with keyword
+    arguments of these ``names``, in Python's words without quotes; None when it can.
+
+    >>> from dealer_station.games.let_it_ride.actions import WithdrawWagers
+    >>> unfit_arguments(WithdrawWagers, ["position"]) is None
+    True
+    >>> unfit_arguments(WithdrawWagers, ["position", "all"])
+    'got an unexpected keyword argument all'
+    """
+    key = (type(target), getattr(target, "__func__", target), tuple(sorted(names)))
+    try:
+        return _FITS[key]
+    except KeyError:
+        pass
+    try:
+        inspect.signature(target).bind(**dict.fromkeys(key[2]))
+        problem = None
+    except TypeError as error:
+        problem = str(error).replace("'", "")
+    if len(_FITS) < 4096:
+        _FITS[key] = problem
+    return problem
 
 
 #: A game's actions by name (each game's ``actions.ACTIONS``).
@@ -122,12 +141,10 @@ missing a required argument: position
     typed = table.get(name)
     if typed is None or name.startswith("_"):
         raise ProcedureError(f"{game} has no action {name!r}")
-    try:
-        _signature(typed).bind(**arguments)
-    except TypeError as error:
-        detail = str(error).replace("'", "")
+    problem = unfit_arguments(typed, arguments)
+    if problem is not None:
         raise ProcedureError(f"{name.replace('_', ' ')} cannot be taken with what was given: "
-                             f"{detail}") from None
+                             f"{problem}")
     return typed(**arguments)
 
 

@@ -6,14 +6,13 @@ keep the payments ticked off.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_station import logs
-from dealer_station.actions import Action, action_from_name
+from dealer_station.actions import Action, action_from_name, unfit_arguments
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
 from dealer_station.games.registry import game_actions, game_factory, game_hooks
@@ -73,28 +72,11 @@ def _history_json(round_: GameRound) -> list[dict[str, JSONValue]]:
     return [record.to_json() for record in round_.history]
 
 
-#: Whether a round method takes keyword arguments of these names: (the method's function,
-#: the names) -> None (it does) or why not. Binding depends on the names alone, and the
-#: games' methods are few: each answer is worked out once (``inspect.signature`` per action
-#: was a fifth of the station's time per action).
-_FITS: dict[tuple[type, object, tuple[str, ...]], str | None] = {}
-
-
 def _fits_arguments(action: str, method: Callable[..., object],
                     arguments: Mapping[str, JSONValue]) -> None:
     """Refuse, in words, an action given details it does not take or without one it needs
     (rather than a Python error naming the method)."""
-    key = (type(method), getattr(method, "__func__", method), tuple(sorted(arguments)))
-    try:
-        problem = _FITS[key]
-    except KeyError:
-        try:
-            inspect.signature(method).bind(**arguments)
-            problem = None
-        except TypeError as error:
-            problem = str(error).replace("'", "")
-        if len(_FITS) < 4096:
-            _FITS[key] = problem
+    problem = unfit_arguments(method, arguments)
     if problem is not None:
         raise ProcedureError(f"{action.replace('_', ' ')} cannot be taken with what was given: "
                              f"{problem}")
@@ -234,8 +216,8 @@ class Rounds:
         """Verify and take ``action`` (typed, or its name with its arguments) on the current
         round, commit its record (journal and audit log), then return it. Raises
         :class:`ProcedureError` when the round refuses it."""
-        action, arguments = named(action, arguments, self.game)
         with self._state.one_reading():
+            action, arguments = named(action, arguments, self.game)
             hooks = game_hooks(self.game)
             if "supervisor" in arguments or (hooks is not None
                                              and action in hooks.supervisor_actions):
