@@ -36,8 +36,9 @@ from dealer_station.hardware import (
     HardwareKind,
 )
 from dealer_station.money import format_cents
-from dealer_station.procedure import GameRound, ProcedureError, Record, Step
+from dealer_station.procedure import GameRound, Payment, ProcedureError, Record, Step
 from dealer_station.station_port import StationPort
+from dealer_station.store.users import Account
 from dealer_station.ui.adapters.base import Command, DeviceState, EntryRequest, GameAdapter
 from dealer_station.ui.devices import HealthBook
 from dealer_station.ui.view import (
@@ -290,14 +291,15 @@ class TableController:
     def on_layout(self) -> tuple[str, ...]:
         """The wagers on the layout of the open round (``position N: area $x``), as the felt
         shows them: what a void returns."""
-        if self.round is None:
+        round_ = self.round
+        if round_ is None:
             return ()
-        if getattr(self.round, "is_void", False):  # voided: its RETURN lines, as ticked
+        if round_.is_void:  # voided: its RETURN lines, as ticked
             return tuple(
                 f"position {p.position}: {str(p.wager).replace('_', ' ')} "
                 f"{format_cents(p.stake)} · {'returned' if p.order in self.ticked else 'RETURN'}"
-                for p in getattr(self.round, "void_returns", ()))
-        view = self.adapter.table_view(self.round, self.devices)
+                for p in round_.void_returns)
+        view = self.adapter.table_view(round_, self.devices)
         return tuple(f"{seat.title}: {wager.area.replace('_', ' ')} {format_cents(wager.amount)}"
                      for seat in view.seats for wager in seat.wagers
                      if wager.state in ("placed", "riding"))
@@ -357,8 +359,8 @@ class TableController:
         line came with the decision, which ended the round: docs/rules-interpretation.md,
         5324.41(g)(5))."""
         words = f"{TICK_FIRST} ({left} left, Space ticks the next)."
-        rejected = next((p for p in self.payments(self.last_round)
-                         if p.order not in self.ticked
+        lines = self.payments(self.last_round) if self.last_round is not None else ()
+        rejected = next((p for p in lines if p.order not in self.ticked
                          and p.note.startswith(REJECTED_NOTE)), None)
         if rejected is None:
             return words
@@ -637,7 +639,7 @@ class TableController:
         else:
             self._drive_hardware(BETWEEN_ROUNDS)
 
-    def _ended(self, round_: Any) -> None:
+    def _ended(self, round_: GameRound | None) -> None:
         """The round ended (the last action, a claim decided on the supervisor's screen, a
         void at once): it is shown as the last round, and the devices are put as between
         rounds. The felt's lights follow at once: no event reports a light the station put
@@ -670,7 +672,7 @@ class TableController:
                 self.message = f"Device did not do {requirement}: {error}"
 
     # ------------------------------------------------------------ output
-    def payments(self, round_: Any) -> tuple[Any, ...]:
+    def payments(self, round_: GameRound) -> tuple[Payment, ...]:
         """The payments to show: those made and, at settlement, those due (the adapter's; a
         game whose settlement is one action shows the lines that action will make, from the
         station's preview, so each is ticked off before the button records it)."""
@@ -696,7 +698,7 @@ class TableController:
         self._plan = (key, planned)
         return planned
 
-    def _paying(self, round_: Any) -> list[int | str] | None:
+    def _paying(self, round_: GameRound) -> list[int | str] | None:
         """At a step whose button needs the payments ticked off, the positions still to be
         collected or paid, in the order of the lines (None at any other step)."""
         if not any(command.needs_ticks
@@ -705,7 +707,7 @@ class TableController:
         return list(dict.fromkeys(p.position for p in self.payments(round_)
                                   if p.order not in self.ticked))
 
-    def _paid(self, round_: Any) -> tuple[int | str, ...]:
+    def _paid(self, round_: GameRound) -> tuple[int | str, ...]:
         """At a step whose button needs the payments ticked off, the positions whose lines (as
         listed, pushes too) are all ticked: the order (NOW, NEXT) moves on with the ticks."""
         if not any(command.needs_ticks
@@ -721,11 +723,11 @@ class TableController:
         return sum(1 for p in self.payments(self.round)
                    if p.outcome in command.needs_ticks and p.order not in self.ticked)
 
-    def _problems(self, round_: Any) -> tuple[Command, ...]:
+    def _problems(self, round_: GameRound) -> tuple[Command, ...]:
         """The step panel's menu: dealer-initiated errors (an exposed card, call a supervisor)."""
         return self.adapter.problems(round_, self.devices)
 
-    def _entry(self, round_: Any) -> EntryRequest | None:
+    def _entry(self, round_: GameRound) -> EntryRequest | None:
         """The lower panel's input: the form the dealer opened, else what the step needs."""
         if self.opened is not None:
             request = self.adapter.form(round_, self.opened, self.devices)
@@ -735,7 +737,7 @@ class TableController:
         entry: EntryRequest | None = self.adapter.entry(round_, self.devices, self.selected)
         return entry
 
-    def _buttons(self, round_: Any) -> tuple[ActionView, ...]:
+    def _buttons(self, round_: GameRound) -> tuple[ActionView, ...]:
         buttons = []
         for index, command in enumerate(self.adapter.commands(round_, self.devices)):
             if self._unticked(command):
@@ -869,16 +871,16 @@ def floor_meter(floor: Any) -> dict[str, Any]:
     return shown
 
 
-def on_duty(dealer: Any) -> str:
-    """Who the top bar shows as signed in (an account: its name, id and role).
+def on_duty(dealer: object) -> str:
+    """Who the top bar shows as signed in (an account: its name, id and role; a preview's
+    station has none).
 
-    >>> from types import SimpleNamespace
-    >>> on_duty(SimpleNamespace(id="D-7", name="Dee Dealer", role="dealer"))
+    >>> on_duty(Account("D-7", "Dee Dealer", "dealer", "", 0, 0.0, True, ""))
     'Dee Dealer (D-7) · dealer'
     >>> on_duty(None), on_duty("preview")
     ('', '')
     """
-    if dealer is None or not hasattr(dealer, "id"):
+    if not isinstance(dealer, Account):
         return ""
     return f"{dealer.name} ({dealer.id}) · {dealer.role}"
 
