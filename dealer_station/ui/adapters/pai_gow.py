@@ -140,12 +140,12 @@ class PaiGowAdapter(GameAdapter):
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=devices.lockout)
 
     @staticmethod
-    def _hand(round_: Any, position: int | str) -> tuple[Card, ...]:
+    def _hand(round_: Any, position: int) -> tuple[Card, ...]:
         """The seven cards of ``position``; between the stacks of three and the four more
         cards its three ((n)(4)-(6)); none before the deal."""
         table = core(round_)
         try:
-            return table.seven_cards(position)  # type: ignore[arg-type]
+            return table.seven_cards(position)
         except KeyError:
             pass
         for record in reversed(table.history):
