@@ -727,7 +727,7 @@ class Store:
         proof = Proof(connection, window, sealed, sealed_by, extents=extents,
                       check_state=version >= SEALED_VERSION)
         for number, line in enumerate(lines, start=first):
-            proof.feed(number, json.loads(line))
+            proof.feed_line(number, line)
         difference = proof.finish()
         if difference is not None:
             raise StoreError(f"refusing to start: the database does not match the audit log: "

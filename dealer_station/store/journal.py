@@ -312,7 +312,7 @@ def audit_mismatch(store: Store) -> str | None:
                       data.get("state") or {}, first, extents=data.get("extents") or {},
                       check_state=True)
     report = audit.stream(store.audit_path, offset=offset, first=first, prev=prev,
-                          visit=lambda number, line, _offset: proof.feed(number, json.loads(line)))
+                          visit=lambda number, line, _offset: proof.feed_line(number, line))
     head = store.audit_state
     for number in range(report.count + 1, head.seq + 1):  # cut off by a crash: the database's
         if number >= head.first_pending:

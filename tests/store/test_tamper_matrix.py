@@ -257,6 +257,9 @@ CASES: dict[str, tuple[Callable[[Path, Path], None], str]] = {
         _sql("UPDATE records SET record = replace(record, '\"position\":', "
              "'\"position\":1') WHERE round_id = 2 AND sequence = 1"),
         r"round 2 record 1 differs from audit record \d+ \(edited in the database\)"),
+    "journal record renumbered": (
+        _sql("UPDATE records SET sequence = 99 WHERE round_id = 2 AND sequence = 1"),
+        r"round 2 record 1 \(audit record \d+\) is missing from the database \(deleted\)"),
     "journal record deleted": (
         _sql("DELETE FROM records WHERE round_id = 3 AND sequence = 4"),
         r"round 3 record 4 \(audit record \d+\) is missing from the database \(deleted\)"),
