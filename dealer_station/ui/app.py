@@ -97,10 +97,11 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
         # the round's own void (journaled): its RETURN lines to tick, then the cards
         controller.ticked = set(station.payment_ticks(station.resumed.round_id))
         lines = len(station.round.void_returns)
-        controller.notice = (f"Round {station.resumed.round_id} was voided at start-up: "
-                             f"{station.resumed.reason}. Return each wager listed ({lines} "
-                             f"RETURN line{'s' if lines != 1 else ''}, tick each), then "
-                             "collect the cards unseen.")
+        phase = str(station.resumed.phase or "").replace("_", " ")
+        controller.notice = (f"Round {station.resumed.round_id} voided at start-up (stopped "
+                             f"while {phase}: this table's rules void it). Return each wager "
+                             f"listed ({lines} RETURN line{'s' if lines != 1 else ''}, tick "
+                             "each), then collect the cards unseen.")
     elif station.resumed.outcome == "voided":
         controller.notice = f"The interrupted round was voided: {station.resumed.reason}"
     return controller

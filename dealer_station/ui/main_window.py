@@ -276,6 +276,10 @@ class MainWindow(QMainWindow):
         window's shortcuts. Not while a staff screen covers this one (its keys are its own)."""
         if self.staff.showing is not None:
             return
+        # the window active too: a field takes typed keys without it, but the step's shortcuts
+        # (window shortcuts) fire only in the active window, which a kiosk's bare X server
+        # (no window manager) never makes it until the first tap
+        self.activateWindow()
         if self.lower_panels.currentWidget() is self.sign_in:
             self.sign_in.user.setFocus()
             self.sign_in.user.selectAll()  # the last id typed is replaced, never appended to
@@ -325,6 +329,7 @@ class MainWindow(QMainWindow):
             self._requests.pop("form", None)  # a form opened again starts empty
         if self.lower_panels.currentWidget() is self.sign_in and (
                 entry is None or entry.kind not in ("sign_in", "first_supervisor")):
+            self.activateWindow()  # signed in: the shortcuts work at once (see focus_keys)
             self.setFocus()  # keys go to the window's shortcuts, not a sign-in field
         if self.lower_panels.currentWidget() is self.card_entry and (
                 entry is None or entry.kind != "cards"):

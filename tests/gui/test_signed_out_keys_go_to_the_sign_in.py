@@ -13,7 +13,7 @@ import pytest
 from gui_harness import Table
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 pytestmark = pytest.mark.gui
 
@@ -68,3 +68,23 @@ def test_the_sign_in_takes_the_keys_when_a_staff_screen_closes(qtbot, table):
     typed(qtbot, table, "D-7")
     assert table.window.sign_in.user.text() == "D-7"
     assert table.snapshot.records == 0
+
+
+def test_signing_in_makes_the_window_take_the_shortcut_keys(qtbot, table):
+    """The step's keys are window shortcuts, which fire only in the active window. On a kiosk's
+    bare X server (no window manager) nothing made the window active until the first tap: the
+    id and PIN typed into the fields, then S or Space did nothing. Signing in activates it."""
+    other = QWidget()  # another window active meanwhile (as no window manager ever activated
+    qtbot.addWidget(other)  # the dealer's)
+    other.show()
+    with qtbot.waitActive(other):
+        other.activateWindow()
+    assert QApplication.activeWindow() is other
+    panel = table.window.sign_in
+    QTest.keyClicks(panel.user, "D-7")
+    QTest.keyClicks(panel.pin, "8642")
+    qtbot.keyClick(panel.pin, Qt.Key.Key_Return)
+    table.wait(lambda s: s.step.phase == "between_rounds")
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is table.window, timeout=5_000)
+    qtbot.keyClick(QApplication.focusWidget() or table.window, Qt.Key.Key_S)
+    table.wait(lambda s: s.step.phase == "betting")  # S: START ROUND

@@ -189,7 +189,7 @@ def test_a_round_voided_at_start_up_has_return_lines_then_the_cards(qtbot, tmp_p
         assert [(line.position, line.verb, line.amount) for line in snap.payments] == [
             ("pos 3", "RETURN", "$25.00")] * 3
         assert not table.window.step_panel.button("wagers_returned").isEnabled()
-        assert any("voided at start-up" in note and "3 RETURN lines" in note
+        assert any("voided at start-up (stopped while dealing" in note and "3 RETURN lines" in note
                    for note in snap.step.notes), snap.step.notes
         end_the_void(table)
     finally:
