@@ -11,15 +11,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping
-from contextlib import AbstractContextManager
 from typing import Any
 
 from dealer_station import auth, claims, logs
 from dealer_station.actions import Action
-from dealer_station.auth import Role
 from dealer_station.games.registry import (
     GameHooks,
-    MeterTerms,
     RoundFactory,
     game_factory,
     game_hooks,
@@ -33,12 +30,10 @@ from dealer_station.station_devices import Devices
 from dealer_station.station_meters import Meters
 from dealer_station.station_people import People
 from dealer_station.station_rounds import ResumeReport, Rounds
-from dealer_station.station_state import Shared, StationState
+from dealer_station.station_state import Delegated, Shared, StationState
 from dealer_station.store import meters as meter_store
-from dealer_station.store import sessions
 from dealer_station.store.database import Store
 from dealer_station.store.paths import table_directory, table_id
-from dealer_station.store.sealer import SealingStatus
 from dealer_station.store.users import Account
 
 __all__ = [
@@ -167,20 +162,8 @@ class Station:
     def configuration_version(self) -> int:
         return self._state.configuration_version
 
-    def change_configuration(self, settings: Mapping[str, JSONValue], *, supervisor: str,
-                             pin: str, game: str | None = None,
-                             station_settings: Mapping[str, JSONValue] | None = None) -> int:
-        """A supervisor (not the dealer on duty, not during a round) changes the configuration;
-        the factory must accept it. Returns the new version."""
-        return self._configuration.change(settings, supervisor=supervisor, pin=pin, game=game,
-                                          station=station_settings)
-
-    def change_station_settings(self, changes: Mapping[str, JSONValue], *, supervisor: str,
-                                pin: str) -> int:
-        """A supervisor changes some of the station's own settings (``archive_keep_days``
-        ...), the game's settings unchanged."""
-        return self._configuration.change_station_settings(changes, supervisor=supervisor,
-                                                           pin=pin)
+    change_configuration = Delegated("_configuration", Configuration.change)
+    change_station_settings = Delegated("_configuration", Configuration.change_station_settings)
 
     # -- people (:mod:`dealer_station.station_people`) --------------------------------------
 
@@ -188,66 +171,20 @@ class Station:
     def needs_first_supervisor(self) -> bool:
         return self._people.needs_first_supervisor
 
-    def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Account:
-        return self._people.create_first_supervisor(user_id, name, pin)
-
-    def authenticate(self, user_id: str, pin: str, purpose: str) -> Account:
-        """Check ``user_id``'s PIN (audited; counted and locked after repeated failures)."""
-        return self._people.authenticate(user_id, pin, purpose)
-
-    def sign_in(self, user_id: str, pin: str) -> Account:
-        """Put a dealer (or a supervisor who deals) on duty (:meth:`People.sign_in`)."""
-        return self._people.sign_in(user_id, pin)
-
-    def sign_out(self) -> None:
-        """The dealer on duty signs out (a round in progress waits where it stands)."""
-        self._people.sign_out()
-
-    def sign_in_staff(self, user_id: str, pin: str, role: Role | str) -> tuple[Account, int]:
-        """A supervisor or technician signs in on their screen (:meth:`People.sign_in_staff`):
-        the account and the session's number."""
-        return self._people.sign_in_staff(user_id, pin, role)
-
-    def sign_out_staff(self, user_id: str, session_id: int | None, screen: str) -> None:
-        """End a staff screen's session (audited)."""
-        self._people.sign_out_staff(user_id, session_id, screen)
-
-    def sessions_during(self, start: str, end: str | None = None, *,
-                        screen: str | None = None) -> list[sessions.Session]:
-        """Who was signed in between ``start`` and ``end``."""
-        return self._people.sessions_during(start, end, screen=screen)
-
-    def signed_in_during_round(self, round_id: int) -> frozenset[str]:
-        """Everyone signed in at this table as its dealer at any moment of round ``round_id``
-        (:meth:`People.signed_in_during_round`, 5324.41(k)(3)(iii))."""
-        return self._people.signed_in_during_round(round_id)
-
-    def accounts(self) -> list[Account]:
-        return self._people.accounts()
-
-    def create_user(self, user_id: str, name: str, role: Role | str, new_pin: str, *,
-                    supervisor: str, pin: str) -> Account:
-        """A supervisor creates an account (also during a round)."""
-        return self._people.create_user(user_id, name, role, new_pin, supervisor=supervisor,
-                                        pin=pin)
-
-    def reset_pin(self, user_id: str, new_pin: str, *, supervisor: str, pin: str) -> Account:
-        """A supervisor sets a new PIN for ``user_id`` (which also lifts a lock)."""
-        return self._people.reset_pin(user_id, new_pin, supervisor=supervisor, pin=pin)
-
-    def change_own_pin(self, user_id: str, current_pin: str, new_pin: str) -> Account:
-        """Anyone changes their own PIN with their current one."""
-        return self._people.change_own_pin(user_id, current_pin, new_pin)
-
-    def unlock_user(self, user_id: str, *, supervisor: str, pin: str) -> Account:
-        """Another supervisor lifts ``user_id``'s lock."""
-        return self._people.unlock_user(user_id, supervisor=supervisor, pin=pin)
-
-    def set_user_active(self, user_id: str, active: bool, *, supervisor: str,
-                        pin: str) -> Account:
-        """A supervisor disables (or enables again) an account; the dealer on duty who is
-        disabled is signed out."""
-        return self._people.set_user_active(user_id, active, supervisor=supervisor, pin=pin)
+    create_first_supervisor = Delegated("_people", People.create_first_supervisor)
+    authenticate = Delegated("_people", People.authenticate)
+    sign_in = Delegated("_people", People.sign_in)
+    sign_out = Delegated("_people", People.sign_out)
+    sign_in_staff = Delegated("_people", People.sign_in_staff)
+    sign_out_staff = Delegated("_people", People.sign_out_staff)
+    sessions_during = Delegated("_people", People.sessions_during)
+    signed_in_during_round = Delegated("_people", People.signed_in_during_round)
+    accounts = Delegated("_people", People.accounts)
+    create_user = Delegated("_people", People.create_user)
+    reset_pin = Delegated("_people", People.reset_pin)
+    change_own_pin = Delegated("_people", People.change_own_pin)
+    unlock_user = Delegated("_people", People.unlock_user)
+    set_user_active = Delegated("_people", People.set_user_active)
 
     # -- rounds (:mod:`dealer_station.station_rounds`) --------------------------------------
 
@@ -256,10 +193,10 @@ class Station:
         """What :meth:`resume` found at the last start."""
         return self._rounds.resumed
 
-    def start_round(self, table: Mapping[str, JSONValue] | None = None) -> GameRound:
-        """Start a new round of the configured game (the dealer on duty deals it); ``table``:
-        what the dealer tells of the table now (:meth:`Rounds.start_round`)."""
-        return self._rounds.start_round(table)
+    start_round = Delegated("_rounds", Rounds.start_round)
+
+    # can, perform, supervise and preview are written out: they pass on an action's keyword
+    # arguments (and the meters part calls supervise back, built before the rounds part)
 
     def can(self, action: Action | str, **arguments: JSONValue) -> bool:
         """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons)."""
@@ -280,124 +217,39 @@ class Station:
         return self._rounds.supervise(action, supervisor=supervisor, pin=pin,
                                       resolution=resolution, **arguments)
 
-    def void_round(self, reason: str, *, supervisor: str, pin: str) -> Record | None:
-        """A supervisor (who did not deal it) voids the open round, with the reason: then the
-        dealer returns each wager (RETURN lines ticked) and collects the cards
-        (:meth:`station_rounds.Rounds.void_round`)."""
-        return self._rounds.void_round(reason, supervisor=supervisor, pin=pin)
-
-    def resume(self) -> ResumeReport:
-        """Rebuild the open round from its journal, or void it with the reason (see
-        docs/station.md, "Recovery")."""
-        return self._rounds.resume()
+    void_round = Delegated("_rounds", Rounds.void_round)
+    resume = Delegated("_rounds", Rounds.resume)
 
     def preview(self, action: Action | str, **arguments: JSONValue) -> GameRound:
         """A copy of the open round as it would be after ``action``, never journaled."""
         return self._rounds.preview(action, **arguments)
 
-    def tick_payment(self, order: int, done: bool = True) -> None:
-        """The dealer ticked off (or un-ticked) payment line ``order`` (on disk, audited)."""
-        self._rounds.tick_payment(order, done)
-
-    def payment_ticks(self, round_id: int | None = None) -> frozenset[int]:
-        """The payment lines ticked off of ``round_id`` (default: the open round, else the last
-        finished one)."""
-        return self._rounds.payment_ticks(round_id)
+    tick_payment = Delegated("_rounds", Rounds.tick_payment)
+    payment_ticks = Delegated("_rounds", Rounds.payment_ticks)
 
     # -- archiving ended days (:mod:`dealer_station.station_archive`) ---------------------
 
-    def archive_status(self) -> SealingStatus:
-        """What archiving is doing now (for the supervisor's screen and ``dealer-station
-        archive status``)."""
-        return self._archive.status()
-
-    def seal_now(self, through: str | None = None, *, wait: bool = False) -> SealingStatus:
-        """Seal the days up to ``through`` now (``dealer-station archive seal``;
-        :meth:`Archive.seal_now`); ``wait``: until it is written and recorded."""
-        return self._archive.seal_now(through, wait=wait)
-
-    def finish_sealing(self, timeout: float | None = None) -> SealingStatus:
-        """Wait for a sealing under way and, between rounds, record it now; the status
-        after."""
-        return self._archive.finish_sealing(timeout)
+    archive_status = Delegated("_archive", Archive.status)
+    seal_now = Delegated("_archive", Archive.seal_now)
+    finish_sealing = Delegated("_archive", Archive.finish_sealing)
 
     # -- meters and jackpots (:mod:`dealer_station.station_meters`) ------------------------
 
-    def create_meter(self, name: str, *, wager: str, reset: int, rate_bp: int, supervisor: str,
-                     pin: str, limit: int | None = None,
-                     above_limit: str = "overflow") -> meter_store.Meter:
-        """A supervisor creates a progressive meter fed by ``wager`` between rounds."""
-        return self._meters.create_meter(name, wager=wager, reset=reset, rate_bp=rate_bp,
-                                         supervisor=supervisor, pin=pin, limit=limit,
-                                         above_limit=above_limit)
-
-    def change_meter(self, name: str, *, supervisor: str, pin: str, reset: int | None = None,
-                     rate_bp: int | None = None, limit: int | None = None,
-                     clear_limit: bool = False,
-                     above_limit: str = "overflow") -> meter_store.Meter:
-        """A supervisor changes a meter's terms, only between rounds."""
-        return self._meters.change_meter(name, supervisor=supervisor, pin=pin, reset=reset,
-                                         rate_bp=rate_bp, limit=limit, clear_limit=clear_limit,
-                                         above_limit=above_limit)
-
-    def reseed_meter(self, name: str, *, supervisor: str, pin: str) -> int:
-        """After a hit, a supervisor moves the overflow into the meter; the cents moved."""
-        return self._meters.reseed_meter(name, supervisor=supervisor, pin=pin)
-
-    def retire_meter(self, name: str, *, reason: str, supervisor: str,
-                     pin: str) -> meter_store.Meter:
-        """A supervisor takes a meter out of service between rounds, with the reason."""
-        return self._meters.retire_meter(name, reason=reason, supervisor=supervisor, pin=pin)
-
-    def configured_meter_terms(self) -> MeterTerms | None:
-        """The meter the table's configuration pays its progressive from, or None."""
-        return self._meters.configured_meter_terms()
-
-    def meter(self, name: str) -> meter_store.Meter:
-        return self._meters.meter(name)
-
-    def meters(self) -> list[meter_store.Meter]:
-        return self._meters.meters()
-
-    def meter_statistics(self, name: str) -> meter_store.MeterStatistics:
-        return self._meters.meter_statistics(name)
-
-    def progressive_meter_name(self) -> str:
-        """The meter the open round feeds and pays from (refused when it has none)."""
-        return self._meters.progressive_meter_name()
-
-    def show_progressive_claim(self, round_id: int, position: int, *, supervisor: str,
-                               pin: str) -> claims.ProgressiveClaim:
-        """The claim at ``position`` of round ``round_id`` as the journal holds it, shown to a
-        supervisor who may validate it (audited)."""
-        return self._meters.show_progressive_claim(round_id, position, supervisor=supervisor,
-                                                   pin=pin)
-
-    def decide_progressive_claim(self, shown: claims.ProgressiveClaim, *, approve: bool,
-                                 supervisor: str, pin: str, reason: str = "") -> Record:
-        """Approve or reject exactly the claim ``shown``."""
-        return self._meters.decide_progressive_claim(shown, approve=approve,
-                                                     supervisor=supervisor, pin=pin,
-                                                     reason=reason)
+    create_meter = Delegated("_meters", Meters.create_meter)
+    change_meter = Delegated("_meters", Meters.change_meter)
+    reseed_meter = Delegated("_meters", Meters.reseed_meter)
+    retire_meter = Delegated("_meters", Meters.retire_meter)
+    configured_meter_terms = Delegated("_meters", Meters.configured_meter_terms)
+    meter = Delegated("_meters", Meters.meter)
+    meters = Delegated("_meters", Meters.meters)
+    meter_statistics = Delegated("_meters", Meters.meter_statistics)
+    progressive_meter_name = Delegated("_meters", Meters.progressive_meter_name)
+    show_progressive_claim = Delegated("_meters", Meters.show_progressive_claim)
+    decide_progressive_claim = Delegated("_meters", Meters.decide_progressive_claim)
 
     # -- devices and diagnostics (:mod:`dealer_station.station_devices`) -------------------
 
-    def record_device_event(self, device: str, event: str, **detail: JSONValue) -> None:
-        """Audit a device fault, recovery or lockout change and keep it as the device's last
-        known state."""
-        self._devices.record_event(device, event, **detail)
-
-    def device_states(self) -> dict[str, str]:
-        return self._devices.states()
-
-    def authorize_diagnostic(self, name: str, *, technician: str, pin: str,
-                             moves_hardware: bool = True) -> Account:
-        """A technician (never during a round) is cleared to run diagnostic ``name``."""
-        return self._devices.authorize_diagnostic(name, technician=technician, pin=pin,
-                                                  moves_hardware=moves_hardware)
-
-    def diagnostic(self, name: str, *, technician: str,
-                   pin: str) -> AbstractContextManager[Account]:
-        """``with station.diagnostic("shoe_dispense_test", technician=..., pin=...):`` — the
-        station refuses to start a round while the block runs."""
-        return self._devices.diagnostic(name, technician=technician, pin=pin)
+    record_device_event = Delegated("_devices", Devices.record_event)
+    device_states = Delegated("_devices", Devices.states)
+    authorize_diagnostic = Delegated("_devices", Devices.authorize_diagnostic)
+    diagnostic = Delegated("_devices", Devices.diagnostic)

@@ -19,7 +19,7 @@ from dealer_station.station_state import Shared, StationState
 from dealer_station.store import archive
 from dealer_station.store.database import Store, StoreError
 
-__all__ = ["MAX_KEEP_DAYS", "STATION_SETTINGS", "Configuration", "station_settings"]
+__all__ = ["MAX_KEEP_DAYS", "STATION_SETTINGS", "Configuration", "valid_station_settings"]
 
 #: The station's own settings and their defaults. ``archive_day_ends``: when the table's day
 #: (or shift) ends, ``HH:MM`` UTC; between rounds after it the station seals the day into a
@@ -32,20 +32,20 @@ STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_
 MAX_KEEP_DAYS = 36_500
 
 
-def station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
+def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     """Validated station settings.
 
-    >>> station_settings({"void_interrupted_phases": ["dealing"]})
+    >>> valid_station_settings({"void_interrupted_phases": ["dealing"]})
     {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00', 'archive_keep_days': 0}
-    >>> station_settings({"archive_keep_days": -1})
+    >>> valid_station_settings({"archive_keep_days": -1})
     Traceback (most recent call last):
     ValueError: archive_keep_days is a whole number of days from 0 (kept for ever) to 36500
-    >>> station_settings({"archive_day_ends": "25:00"})
+    >>> valid_station_settings({"archive_day_ends": "25:00"})
     Traceback (most recent call last):
     ValueError: a day's end is HH:MM (UTC), not '25:00'
-    >>> station_settings({"archive_day_ends": ""})["archive_day_ends"]
+    >>> valid_station_settings({"archive_day_ends": ""})["archive_day_ends"]
     ''
-    >>> station_settings({"colour": "red"})
+    >>> valid_station_settings({"colour": "red"})
     Traceback (most recent call last):
     ValueError: unknown station setting(s): colour
     """
@@ -86,7 +86,8 @@ class Configuration:
             if game is None:
                 raise StoreError("first start of this table: the game must be given")
             game_factory(game)(dict(settings or {}))  # refuses an invalid configuration
-            self._store(game, dict(settings or {}), station_settings(station or {}), actor=None)
+            self._store(game, dict(settings or {}), valid_station_settings(station or {}),
+                        actor=None)
         elif game is not None and current[1]["game"] != game:
             raise StoreError(f"table {self.store.table} is configured for "
                              f"{current[1]['game']!r}, not {game!r}; a supervisor changes the "
@@ -112,7 +113,7 @@ class Configuration:
 
     def change(self, settings: Mapping[str, JSONValue], *, supervisor: str, pin: str,
                game: str | None = None,
-               station: Mapping[str, JSONValue] | None = None) -> int:
+               station_settings: Mapping[str, JSONValue] | None = None) -> int:
         """A supervisor (not the dealer on duty, not during a round) changes the configuration;
         the factory must accept it. Returns the new version."""
         with self._state.lock:
@@ -120,7 +121,7 @@ class Configuration:
                                              Permission.CHANGE_CONFIGURATION)
             game = game or self._state.game
             game_factory(game)(dict(settings))  # refuses an invalid configuration
-            kept = (station_settings(station) if station is not None
+            kept = (valid_station_settings(station_settings) if station_settings is not None
                     else self._state.station_settings)
             return self._store(game, dict(settings), kept, actor=person.id)
 
@@ -129,4 +130,4 @@ class Configuration:
         """A supervisor changes some of the station's own settings (``archive_keep_days``
         ...), the game's settings unchanged (:meth:`change`)."""
         return self.change(self._state.settings, supervisor=supervisor, pin=pin,
-                           station={**self._state.station_settings, **changes})
+                           station_settings={**self._state.station_settings, **changes})

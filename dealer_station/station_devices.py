@@ -33,7 +33,7 @@ class Devices:
         self._state = state
         self._people = people
 
-    def record_event(self, device: str, event: str, **detail: JSONValue) -> None:
+    def record_event(self, /, device: str, event: str, **detail: JSONValue) -> None:
         """Audit a device fault, recovery or lockout change and keep it as the device's last
         known state."""
         with self._state.lock, logs.bound(device=device):

@@ -11,7 +11,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Generic, Protocol, TypeVar, overload
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
 
 from dealer_station import logs
 from dealer_station.claims import LinkedMeter
@@ -20,9 +20,12 @@ from dealer_station.procedure import GameRound
 from dealer_station.store.database import Store
 from dealer_station.store.users import Account
 
-__all__ = ["Shared", "StationState"]
+__all__ = ["Delegated", "Shared", "StationState"]
 
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
+Part = TypeVar("Part")
 
 
 class StationState:
@@ -168,3 +171,40 @@ class Shared(Generic[T]):
 
     def __set__(self, holder: _HasState, value: T) -> None:
         setattr(holder._state, self._name, value)
+
+
+class Delegated(Generic[Part, P, R]):
+    """A method of the station's front that is one of its parts' methods: ``create_meter =
+    Delegated("_meters", Meters.create_meter)`` makes ``station.create_meter(...)`` call
+    ``station._meters.create_meter(...)``, with the part's signature (checked by mypy at every
+    call, keyword names included) and its documentation, written once in the part.
+
+    >>> class Part:
+    ...     def greet(self, name: str, *, loud: bool = False) -> str:
+    ...         "Say hello."
+    ...         return f"hello {name}" + ("!" if loud else "")
+    >>> class Front:
+    ...     def __init__(self) -> None:
+    ...         self._part = Part()
+    ...     greet = Delegated("_part", Part.greet)
+    >>> Front().greet("Sam", loud=True), Front.greet.__doc__
+    ('hello Sam!', 'Say hello.')
+    """
+
+    def __init__(self, part: str, method: Callable[Concatenate[Part, P], R]) -> None:
+        self._part = part
+        self._name = method.__name__
+        self.__doc__ = method.__doc__
+
+    @overload
+    def __get__(self, holder: None, owner: object = None) -> Delegated[Part, P, R]: ...
+
+    @overload
+    def __get__(self, holder: object, owner: object = None) -> Callable[P, R]: ...
+
+    def __get__(self, holder: object | None, owner: object = None
+                ) -> Delegated[Part, P, R] | Callable[P, R]:
+        if holder is None:
+            return self  # looked up on the class
+        method: Callable[P, R] = getattr(getattr(holder, self._part), self._name)
+        return method
