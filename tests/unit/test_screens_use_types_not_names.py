@@ -17,8 +17,6 @@ UI = Path(__file__).resolve().parents[2] / "dealer_station" / "ui"
 ALLOWED_PROBES: dict[str, tuple[int, str]] = {
     "supervisor/census_job.py": (2, "hasattr(os, 'killpg'): process groups are POSIX only"),
     "technician/bundle.py": (1, "getattr over dataclasses.fields(value): any dataclass"),
-    "controller.py": (5, "s4-typed's: an exception's locked_seconds, the round's is_void and "
-                         "void_returns, a health report's seat, the dealer's id"),
 }
 
 
