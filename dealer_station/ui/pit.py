@@ -1,7 +1,9 @@
 """The pit screen (``dealer-station pit --url postgresql://…``): every table on the floor (game,
 round, phase, dealer, device health, audit head, pool and what is pending), the pending
-jackpots with the pit's validation, a history search across tables and the shift report per
-table and wager family (table, chart, CSV and PDF).
+jackpots with the pit's validation, a history search across tables, the shift report per
+table and wager family (table, chart, CSV and PDF) and the pit supervisors (each one's state; a
+new PIN, unlock, disable, enable — by another pit supervisor's id and PIN, audited:
+:mod:`dealer_station.floor.pit_auth`).
 
 Every floor query runs on the pit's worker thread (:class:`PitWorker`), never on the GUI
 thread; the screen is refreshed when the floor announces a change (LISTEN/NOTIFY on the pools'
@@ -10,6 +12,8 @@ and tables' channels, :mod:`dealer_station.floor.listen`), not by polling.
 
 from __future__ import annotations
 
+import functools
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +25,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -32,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.accounts import account_state
 from dealer_station.errors import RuleError
 from dealer_station.floor import pools, reports
 from dealer_station.floor.config import connect, redact
@@ -45,6 +51,7 @@ TABLE_COLUMNS = ("Table", "Game", "Round", "Phase", "Dealer", "Devices (live)", 
                  "Pool", "Pending")
 HIT_COLUMNS = ("Pool", "Hit", "Table", "Round", "Position", "Hand", "Share / amount")
 HISTORY_COLUMNS = ("Table", "Round", "Game", "Dealer", "Status", "Started", "Ended", "Records")
+SUPERVISOR_COLUMNS = ("Id", "Name", "State")
 
 
 @dataclass(frozen=True)
@@ -203,6 +210,14 @@ class PitWindow(QMainWindow):
             ("until", "until (YYYY-MM-DD)"))}
         self.shift_since = _field("shift from (YYYY-MM-DD or ISO time)")
         self.shift_until = _field("to")
+        self.supervisors = _table(SUPERVISOR_COLUMNS)
+        self.supervisor_ids: list[str] = []
+        self.manager = _field("your id (a pit supervisor)")
+        self.manager_pin = _field("your PIN")
+        self.new_pin = _field("new PIN (6-12 digits)")
+        self.new_pin_again = _field("same PIN")
+        for secret in (self.manager_pin, self.new_pin, self.new_pin_again):
+            secret.setEchoMode(QLineEdit.EchoMode.Password)
         self._build()
         self._thread = QThread()
         self.worker = PitWorker(url)
@@ -265,9 +280,34 @@ class PitWindow(QMainWindow):
         layout.addLayout(row)
         layout.addWidget(self.shift)
         layout.addWidget(self.chart)
+        people = QWidget()
+        layout = QVBoxLayout(people)
+        note = QLabel("The pit supervisors. Select one, give your id and PIN (another pit "
+                      "supervisor; a new PIN also your own), then act: each change is "
+                      "recorded with your id.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.supervisors.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.supervisors)
+        row = QHBoxLayout()
+        row.addWidget(self.manager)
+        row.addWidget(self.manager_pin)
+        layout.addLayout(row)
+        row = QHBoxLayout()
+        row.addWidget(self.new_pin)
+        row.addWidget(self.new_pin_again)
+        row.addWidget(_button("SET NEW PIN", self.set_new_pin))
+        layout.addLayout(row)
+        row = QHBoxLayout()
+        for words, act in (("UNLOCK", "unlock"), ("DISABLE", "disable"), ("ENABLE", "enable")):
+            row.addWidget(_button(words, functools.partial(self.manage, act)))
+        layout.addLayout(row)
         for widget, title in ((tables, "TABLES"), (jackpots, "PENDING JACKPOTS"),
-                              (history, "HISTORY"), (shift, "SHIFT REPORT")):
+                              (history, "HISTORY"), (shift, "SHIFT REPORT"),
+                              (people, "SUPERVISORS")):
             self.tabs.addTab(widget, title)
+        self._people = people
+        self.tabs.currentChanged.connect(self._tab_shown)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self.status)
@@ -317,6 +357,73 @@ class PitWindow(QMainWindow):
         hit = self.pending[row]
         self.ask.emit(PitQuestion("decided", lambda c: decide_at_pit(
             c, hit.pool, hit.order, approve=approve, supervisor=by, pin=pin, reason=reason)))
+
+    # -- pit supervisors ---------------------------------------------------------------------
+
+    def _tab_shown(self, index: int) -> None:
+        if self.tabs.widget(index) is self._people:
+            self.read_supervisors()
+
+    def read_supervisors(self) -> None:
+        # deferred on purpose: psycopg's JSON types load when the pit's people are managed
+        from dealer_station.floor.pit_auth import supervisors
+
+        self.ask.emit(PitQuestion("supervisors", supervisors))
+
+    def _chosen_and_manager(self) -> tuple[str, str, str] | None:
+        """The supervisor selected, the acting id and PIN (the PIN field emptied); None (and
+        what is missing said) when one is missing."""
+        row = self.supervisors.currentRow()
+        by, pin = self.manager.text().strip(), self.manager_pin.text()
+        if row < 0 or row >= len(self.supervisor_ids):
+            self.outcome.setText("Select the pit supervisor first.")
+            return None
+        if not by or not pin:
+            self.outcome.setText("Give your id and PIN: the change is checked and recorded "
+                                 "with them.")
+            return None
+        self.manager_pin.clear()  # never left on the screen
+        return self.supervisor_ids[row], by, pin
+
+    def manage(self, act: str) -> None:
+        """UNLOCK, DISABLE or ENABLE the pit supervisor selected."""
+        from dealer_station.floor.pit_auth import set_supervisor_active, unlock_supervisor
+
+        found = self._chosen_and_manager()
+        if found is None:
+            return
+        user, by, pin = found
+
+        def run(connection: Any) -> str:
+            if act == "unlock":
+                unlock_supervisor(connection, user, by=by, by_pin=pin)
+            else:
+                set_supervisor_active(connection, user, act == "enable", by=by, by_pin=pin)
+            done = {"unlock": "unlocked", "disable": "disabled", "enable": "enabled"}[act]
+            return f"{user} {done} by {by}"
+
+        self.ask.emit(PitQuestion("managed", run))
+
+    def set_new_pin(self) -> None:
+        """SET NEW PIN: the PIN typed twice for the pit supervisor selected (it lifts a lock)."""
+        from dealer_station.floor.pit_auth import change_supervisor_pin
+
+        pin, again = self.new_pin.text(), self.new_pin_again.text()
+        if pin != again:
+            self.outcome.setText("The two new PINs differ: type the same PIN twice.")
+            return
+        found = self._chosen_and_manager()
+        if found is None:
+            return
+        user, by, by_pin = found
+        self.new_pin.clear()
+        self.new_pin_again.clear()
+
+        def run(connection: Any) -> str:
+            change_supervisor_pin(connection, user, pin, by=by, by_pin=by_pin)
+            return f"{user}: new PIN set by {by} (any lock is lifted)"
+
+        self.ask.emit(PitQuestion("managed", run))
 
     def export(self, kind: str, path: str | None = None) -> None:
         if path is None:
@@ -388,6 +495,14 @@ class PitWindow(QMainWindow):
             self.chart.lines = self.shift_lines
             self.chart.update()
             self.outcome.setText(f"Shift report: {len(self.shift_lines)} line(s)")
+        elif tag == "supervisors":
+            now = time.time()
+            self.supervisor_ids = [account.id for account in result]
+            _fill(self.supervisors, [(account.id, account.name, account_state(account, now))
+                                     for account in result])
+        elif tag == "managed":
+            self.outcome.setText(f"Pit supervisor {result}.")
+            self.read_supervisors()
         elif tag == "decided":
             self.outcome.setText(f"Hit {result.order} of pool {result.pool}: "
                                 f"{result.status.upper()}"

@@ -1,13 +1,18 @@
 """Pit supervisors are managed as a station's accounts are, through ``dealer-station floor
 supervisor``: listed with their state, a new PIN (lifting a lock), unlocked after wrong PINs,
 disabled and enabled — each by another pit supervisor's id and PIN, never on one's own
-account, each change audited on the floor (they could only be added)."""
+account, each change audited on the floor (they could only be added); the same on the pit
+screen's SUPERVISORS tab."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 
 def _floor(url: str, *arguments: str, pins: str = "") -> subprocess.CompletedProcess[str]:
@@ -96,3 +101,57 @@ def test_a_disabled_pit_supervisor_cannot_act_until_enabled_and_nobody_disables_
     assert _floor(floor_url, "unlock", "S9", "--by", "S8", pins="818181\n").returncode == 0
     events = [row for row in _audit(floor_url) if row[1] in ("disabled", "enabled")]
     assert events == [("S9", "disabled", "S8"), ("S9", "enabled", "S8")]
+
+
+@pytest.mark.gui
+def test_the_pit_screen_lists_its_supervisors_and_unlocks_sets_a_pin_and_disables(
+        qtbot: Any, floor_url: str) -> None:
+    """The pit screen's SUPERVISORS tab: each pit supervisor with its state; a locked one
+    unlocked, given a new PIN and disabled by another (id and PIN), one's own refused."""
+    from dealer_station.auth import AuthenticationError
+    from dealer_station.floor.config import connect
+    from dealer_station.floor.pit_auth import add_supervisor, authenticate
+    from dealer_station.ui.pit import PitWindow
+
+    with connect(floor_url) as connection:
+        add_supervisor(connection, "S9", "Sal Pit", "919191", by="floor")
+        add_supervisor(connection, "S8", "Sid Pit", "818181", by="S9", by_pin="919191")
+        for _ in range(5):
+            with pytest.raises(AuthenticationError):
+                authenticate(connection, "S8", "000000")
+    window = PitWindow(floor_url)
+    qtbot.addWidget(window)
+    window.show()
+    buttons = {b.text(): b for b in window.findChildren(QPushButton)}
+    bar = window.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(4).center())
+    qtbot.waitUntil(lambda: window.supervisors.rowCount() == 2, timeout=15_000)
+
+    def states() -> dict[str, str]:
+        table = window.supervisors
+        return {table.item(r, 0).text(): table.item(r, 2).text()
+                for r in range(table.rowCount())}
+
+    def act(user: str, by: str, pin: str, button: str, outcome: str) -> None:
+        window.supervisors.selectRow(window.supervisor_ids.index(user))
+        window.manager.setText(by)
+        window.manager_pin.setText(pin)
+        qtbot.mouseClick(buttons[button], Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: window.outcome.text() == outcome, timeout=15_000)
+        assert window.manager_pin.text() == ""  # never left on the screen
+
+    assert states()["S8"].startswith("locked (") and states()["S9"] == "active"
+    act("S8", "S9", "919191", "UNLOCK", "Pit supervisor S8 unlocked by S9.")
+    qtbot.waitUntil(lambda: states()["S8"] == "active", timeout=15_000)
+    window.new_pin.setText("828282")
+    window.new_pin_again.setText("828282")
+    act("S8", "S9", "919191", "SET NEW PIN",
+        "Pit supervisor S8: new PIN set by S9 (any lock is lifted).")
+    with connect(floor_url) as connection:
+        assert authenticate(connection, "S8", "828282", purpose="test") == "S8"
+    act("S9", "S9", "919191", "DISABLE",
+        "Refused: a pit supervisor may not disable their own account")
+    act("S8", "S9", "919191", "DISABLE", "Pit supervisor S8 disabled by S9.")
+    qtbot.waitUntil(lambda: states()["S8"] == "disabled", timeout=15_000)
+    assert ("S9", "disabled", "S8") in _audit(floor_url)
+    window.close()
