@@ -80,6 +80,12 @@ class PanelStack(QStackedWidget):
         current = self.currentWidget()
         return current.minimumSizeHint() if current is not None else super().minimumSizeHint()
 
+    def hasHeightForWidth(self) -> bool:
+        """No height for its width: QStackedWidget answers with the tallest of all its pages,
+        which the column's layout then took as this panel's least height and split the column
+        evenly with the step panel (a step panel grown for a stop message was overlapped)."""
+        return False
+
     def least_height(self) -> int:
         """The least height the page shown needs: all it asks for when it has nothing that
         grows (the wager entry, a sign-in form), else its minimum (a list in it scrolls)."""
@@ -112,9 +118,10 @@ class StepPanelFirst(QObject):
     the step panel keeps :data:`STEP_PANEL_SHARE` of the column (its primary button at its
     bottom edge thus stays where the dealer's finger found it at the last step, and the lower
     panel does not move when a "Next: …" line appears), its words fitted to that room; it
-    gets more only when its words do not fit even at their smallest type (a void's note of
-    every wager to return), less only when the lower panel shown cannot make do with the rest
-    (the manual card entry, the first supervisor's form). Recomputed whenever either panel's
+    gets more only when its words would have to go smaller than is read comfortably (a
+    jammed shoe's stop message, a void's note of every wager to return), less only when the
+    lower panel shown cannot make do with the rest (the manual card entry, the first
+    supervisor's form). Recomputed whenever either panel's
     contents or the column's size change."""
 
     def __init__(self, step_panel: StepPanel, lower: PanelStack, column: QWidget,
@@ -140,7 +147,9 @@ class StepPanelFirst(QObject):
         column = self.column.contentsRect().height() - layout.spacing()
         most = column - self.lower.minimumSizeHint().height()
         room = min(round(column * STEP_PANEL_SHARE), column - self.lower.least_height())
-        height = max(room, self.step_panel.needed_height(room))
+        # more height before the words go smaller than is read comfortably (a stop message
+        # beside the instruction, a void's note), up to what the lower panel can spare
+        height = max(room, self.step_panel.needed_height(room, comfortable=True))
         height = max(0, min(height, most))
         if (self.step_panel.minimumHeight(), self.step_panel.maximumHeight()) != (height, height):
             self.step_panel.setFixedHeight(height)

@@ -43,6 +43,9 @@ def _step_identity(view: StepView) -> tuple[object, ...]:
 SMALLEST_INSTRUCTION_PT = 13
 #: The smallest type the stop message (a device fault that stops the step) shrinks to.
 SMALLEST_STOP_PT = 10
+#: The smallest type (instruction, stop message) read comfortably from a standing position:
+#: the window gives the panel more height before its words go smaller than this.
+COMFORTABLE_PT = (15, THEME.body_pt)
 #: How long after a new step a key the last step took for another action is not taken
 #: (seconds): longer than a double press, shorter than a dealer's next deliberate one.
 REPEAT_GUARD_SECONDS = 0.5
@@ -168,14 +171,18 @@ class StepPanel(QFrame):
         self.clause.setText(f"Rule: {view.clause}" if view.clause else "")
         self._rebuild_buttons(view)
         self._rebuild_problems(view)
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()  # the lines shown or hidden count in the height measured now
         self.fit()
 
-    def _sizes_for(self, height: int, width: int) -> tuple[tuple[int, int], int]:
+    def _sizes_for(self, height: int, width: int,
+                   smallest: tuple[int, int] = (SMALLEST_INSTRUCTION_PT, SMALLEST_STOP_PT),
+                   ) -> tuple[tuple[int, int], int]:
         """The type sizes (instruction, stop message) the words take in a panel ``width`` ×
-        ``height``: the instruction as large as it fits (down to
-        :data:`SMALLEST_INSTRUCTION_PT`), then the stop message smaller (down to
-        :data:`SMALLEST_STOP_PT`); and the height the panel needs with them (more than
-        ``height`` when even the smallest type does not fit)."""
+        ``height``: the instruction as large as it fits (down to ``smallest[0]``), then the
+        stop message smaller (down to ``smallest[1]``); and the height the panel needs with
+        them (more than ``height`` when even the smallest type does not fit)."""
         layout = self.layout()
         assert layout is not None
         margins = layout.contentsMargins()
@@ -185,9 +192,9 @@ class StepPanel(QFrame):
         rest = layout.totalHeightForWidth(width) - sum(
             label.heightForWidth(words) for label, _ in labels if not label.isHidden())
         sizes = [(points, THEME.body_pt) for points in
-                 range(THEME.instruction_pt, SMALLEST_INSTRUCTION_PT - 1, -1)]
-        sizes += [(SMALLEST_INSTRUCTION_PT, points) for points in
-                  range(THEME.body_pt - 1, SMALLEST_STOP_PT - 1, -1)]
+                 range(THEME.instruction_pt, smallest[0] - 1, -1)]
+        sizes += [(smallest[0], points) for points in
+                  range(THEME.body_pt - 1, smallest[1] - 1, -1)]
         need = rest
         for chosen in sizes:
             need = rest + sum(_height_at(measure, label.text(), points, words)
@@ -197,9 +204,12 @@ class StepPanel(QFrame):
                 return chosen, need
         return sizes[-1], need
 
-    def needed_height(self, height: int) -> int:
+    def needed_height(self, height: int, *, comfortable: bool = False) -> int:
         """The height the panel needs at its width when it is given ``height``: ``height`` or
-        less when its words fit there (shrunk as far as they may), more when they do not."""
+        less when its words fit there (shrunk as far as they may — with ``comfortable`` no
+        smaller than :data:`COMFORTABLE_PT`), more when they do not."""
+        if comfortable:
+            return self._sizes_for(height, self.width(), COMFORTABLE_PT)[1]
         return self._sizes_for(height, self.width())[1]
 
     def fit(self, height: int | None = None) -> None:
@@ -257,6 +267,7 @@ class StepPanel(QFrame):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, name=action.name: self._trigger(name))
             self._place_button(button, index, len(view.actions))
+            button.show()  # now, not when the layout gets to it: its row counts in fit()
             # the label shrinks, or goes onto two lines, to read whole in the room it has
             if index and len(view.actions) > 2:  # a third action: smaller, never off the panel
                 fit_button(button, 13, "padding: 4px 8px;")

@@ -56,6 +56,7 @@ class Places:
             assert button.isVisible(), step
             self.primary.setdefault(_at(button, window), []).append(step)
         self.lower.setdefault(_at(window.lower_panels, window)[1], []).append(step)
+        assert panel.geometry().bottom() < window.lower_panels.geometry().top(), step
         if window.lower_panels.currentWidget() is window.wager_entry:  # its chips too
             chip = window.wager_entry._chip_buttons[0]
             self.chips.setdefault(_at(chip, window), []).append(step)
@@ -206,3 +207,44 @@ def test_the_sign_in_form_stays_put_whether_a_resumed_round_s_note_shows(qtbot, 
         table.close()
     assert len(form) == 1, form
     assert len(places.lower) == 1, places.lower
+
+
+JAMMED = ("Shoe fault (jam). This step is stopped: clear the fault or call a technician; the "
+          "step resumes by itself when the device is back. Or, once the shoe is cleared by "
+          "hand: REDEAL.")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_stop_message_gets_the_room_it_needs_and_the_button_comes_back(qtbot, size):
+    """A jammed shoe's stop message beside the instruction: the step panel takes the height
+    they need at a comfortable size (the lower panel gives it up, never overlapped: a grown
+    step panel used to run under the lower panel, whose stack asked for its tallest page's
+    height), and the primary button is back in its place once the fault is gone."""
+    from dealer_station.preview.screenshot import preview_controller, script_for
+    from dealer_station.preview.scripts import play_until
+    from dealer_station.ui.main_window import MainWindow
+    from dealer_station.ui.step_panel import COMFORTABLE_PT
+
+    controller = preview_controller("pai_gow")
+    play_until(controller, script_for("pai_gow"), "deal")
+    snapshot = controller.snapshot()
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    panel = window.step_panel
+    places = []
+    for blocked in (None, JAMMED, None):
+        window.show_snapshot(dataclasses.replace(snapshot, step=dataclasses.replace(
+            snapshot.step, blocked=blocked)))
+        for _ in range(12):
+            QApplication.processEvents()
+        assert snapshot.step.primary is not None
+        primary = panel.button(snapshot.step.primary.name)
+        places.append(_at(primary, window))
+        assert panel.geometry().bottom() < window.lower_panels.geometry().top()
+        assert [line for line in clipped_texts(window) if "'fault'" in line] == []
+        if blocked:
+            assert panel.blocked.font().pointSize() >= COMFORTABLE_PT[1]
+            assert panel.instruction.font().pointSize() >= COMFORTABLE_PT[0]
+    assert places[0] == places[2]
