@@ -406,3 +406,11 @@ def test_a_device_in_trouble_is_listed_first(qtbot: Any, table: Any, screen: Any
     assert screen.table.item(0, 0).text() == "shoe"
     assert [row.subject for row in screen.rows[1:]] == [
         *(f"acceptors seat {s}" for s in range(1, 8)), "lockout"]
+    # its long link state wraps on three lines at most (whole in the tooltip), and the list
+    # still needs no sideways scrolling
+    devices = screen.table
+    qtbot.waitUntil(lambda: (screen.refresh(), table.wait_idle(),
+                             len(devices.item(0, 1).text()) > 40)[-1], timeout=15_000)
+    assert devices.rowHeight(0) <= 3 * devices.fontMetrics().lineSpacing() + 12
+    assert devices.item(0, 1).toolTip() == devices.item(0, 1).text()
+    assert devices.horizontalScrollBar().maximum() == 0

@@ -388,17 +388,24 @@ class TechnicianScreen(StaffFrame):
 
     def _fit_columns(self) -> None:
         """Every column in view (Model and Firmware needed sideways scrolling at 1280×800): the
-        widest narrowed alike, their words wrapped; the serial number whole."""
+        widest narrowed alike, their words wrapped on up to three lines (a long link state ends
+        in …, whole in the cell's tooltip); the serial number whole. The room of the vertical
+        scroll bar is kept, so its coming does not push the last column out of view."""
         table, header = self.table, self.table.horizontalHeader()
         table.resizeColumnsToContents()
         columns = range(table.columnCount())
         natural = [table.columnWidth(c) for c in columns]
         least = [header.sectionSizeFromContents(c).width() for c in columns]
-        available = table.viewport().width() - 2
+        available = (table.maximumViewportSize().width()
+                     - table.verticalScrollBar().sizeHint().width() - 2)
         for column, width in enumerate(fitted_widths(natural, least, available,
                                                      frozenset({_COLUMNS.index("Serial")}))):
             table.setColumnWidth(column, width)
         table.resizeRowsToContents()
+        tallest = 3 * table.fontMetrics().lineSpacing() + 12
+        for row in range(table.rowCount()):
+            if table.rowHeight(row) > tallest:
+                table.setRowHeight(row, tallest)
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
