@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_station import audit, logs
+from dealer_station import audit
 from dealer_station.audit import AuditEntry, VerifyReport
 from dealer_station.store import modes
 from dealer_station.store import state as state_tables
@@ -344,6 +344,15 @@ def verify_recent(database: Path, path: Path, state: AuditState) -> RecentChain:
     report = audit.verify_lines(lines, expected_count=state.seq, expected_head=state.hash,
                                 partial_tail=tail, first=first, prev=prev)
     return RecentChain(report, lines, tail, first, prev)
+
+
+def _warn(event: str, **context: Any) -> None:
+    """Write a warning to the station's log (``dealer_station.store``)."""
+    # most commands that read a store log nothing (history, audit, users); the log's structlog
+    # (and asyncio with it) would be a good part of their start: deferred to the first warning
+    from dealer_station import logs
+
+    logs.get_logger("dealer_station.store").warning(event, **context)
 
 
 @contextlib.contextmanager
@@ -823,8 +832,7 @@ class Store:
         except (StoreError, OSError, sqlite3.Error) as error:
             if self.connection.in_transaction:
                 self.connection.execute("ROLLBACK")
-            logs.get_logger("dealer_station.store").warning("tail_not_sealed_at_close",
-                                                            problem=str(error))
+            _warn("tail_not_sealed_at_close", problem=str(error))
             return
         self._closed_at = self.audit_state.seq
 
@@ -1036,8 +1044,7 @@ class Store:
         except OSError as error:
             problem = f"cannot write the witness {self.witness.path}: {error}"
             if problem != self.witness_problem:
-                logs.get_logger("dealer_station.store").warning(
-                    "witness_unwritable", problem=problem, seq=self.audit_state.seq)
+                _warn("witness_unwritable", problem=problem, seq=self.audit_state.seq)
             self.witness_problem = problem
             return
         self.witness_problem = None
