@@ -194,20 +194,10 @@ class Station:
         return self._rounds.resumed
 
     start_round = Delegated("_rounds", Rounds.start_round)
+    can = Delegated("_rounds", Rounds.can)
+    perform = Delegated("_rounds", Rounds.perform)
 
-    # can, perform, supervise and preview are written out: they pass on an action's keyword
-    # arguments (and the meters part calls supervise back, built before the rounds part)
-
-    def can(self, action: Action | str, **arguments: JSONValue) -> bool:
-        """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons)."""
-        return self._rounds.can(action, **arguments)
-
-    def perform(self, action: Action | str, **arguments: JSONValue) -> Record:
-        """Verify and take ``action`` on the current round, commit its record, then return it
-        (:meth:`Rounds.perform`): a typed action (``PlaceWagers(position=3, ...)``, see
-        :mod:`dealer_station.actions`) or, while callers move over, its name and arguments."""
-        return self._rounds.perform(action, **arguments)
-
+    # written out: the meters part is given it (to call back) before the rounds part exists
     def supervise(self, action: Action | str, *, supervisor: str, pin: str,
                   resolution: HaltResolution | str | None = None,
                   **arguments: JSONValue) -> Record:
@@ -219,11 +209,7 @@ class Station:
 
     void_round = Delegated("_rounds", Rounds.void_round)
     resume = Delegated("_rounds", Rounds.resume)
-
-    def preview(self, action: Action | str, **arguments: JSONValue) -> GameRound:
-        """A copy of the open round as it would be after ``action``, never journaled."""
-        return self._rounds.preview(action, **arguments)
-
+    preview = Delegated("_rounds", Rounds.preview)
     tick_payment = Delegated("_rounds", Rounds.tick_payment)
     payment_ticks = Delegated("_rounds", Rounds.payment_ticks)
 

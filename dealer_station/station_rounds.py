@@ -187,7 +187,7 @@ class Rounds:
             self.log.info("round_started", game=self.game)
             return new
 
-    def can(self, action: Action | str, **arguments: JSONValue) -> bool:
+    def can(self, /, action: Action | str, **arguments: JSONValue) -> bool:
         """Whether ``action`` with ``arguments`` is allowed now (for enabling buttons; a
         supervisor's decision is answered as if a supervisor who did not deal decided)."""
         try:
@@ -212,7 +212,7 @@ class Rounds:
                 return False
             return True
 
-    def perform(self, action: Action | str, **arguments: JSONValue) -> Record:
+    def perform(self, /, action: Action | str, **arguments: JSONValue) -> Record:
         """Verify and take ``action`` (typed, or its name with its arguments) on the current
         round, commit its record (journal and audit log), then return it. Raises
         :class:`ProcedureError` when the round refuses it."""
@@ -449,7 +449,7 @@ class Rounds:
             self.resumed = ResumeReport("resumed", summary.id, len(records), None, phase, states)
             return self.resumed
 
-    def preview(self, action: Action | str, **arguments: JSONValue) -> GameRound:
+    def preview(self, /, action: Action | str, **arguments: JSONValue) -> GameRound:
         """A copy of the open round as it would be after ``action`` (with what the station
         supplies, e.g. the meter reading), never journaled: the settlement's lines shown and
         ticked off before the dealer's button records it."""
