@@ -250,9 +250,11 @@ class PitWindow(QMainWindow):
         QVBoxLayout(tables).addWidget(self.tables)
         jackpots = QWidget()
         layout = QVBoxLayout(jackpots)
-        layout.addWidget(QLabel("Hits waiting for validation, in the floor's order (the first "
-                                "is decided first). Select one, give your id and PIN, then "
-                                "APPROVE or REJECT with the reason."))
+        note = QLabel("Hits waiting for validation, in the floor's order (the first is decided "
+                      "first). Select one, give your id and PIN, then APPROVE or REJECT with "
+                      "the reason.")
+        note.setWordWrap(True)  # one long line held the pit window wider than 1280
+        layout.addWidget(note)
         layout.addWidget(self.hits)
         row = QHBoxLayout()
         row.addWidget(self.validator)
