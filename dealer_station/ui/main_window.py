@@ -321,6 +321,7 @@ class MainWindow(QMainWindow):
     def show_snapshot(self, snapshot: Snapshot) -> None:
         """Draw ``snapshot``: the felt, the step, and the lower panel the step needs."""
         previous, self.snapshot = self.snapshot, snapshot
+        page = self.lower_panels.currentWidget()
         self.step_panel.snapshot_arrived()
         # Only what changed is redrawn: a device event usually changes one seat of the felt.
         if previous is None or previous.table.title != snapshot.table.title:
@@ -392,7 +393,9 @@ class MainWindow(QMainWindow):
             self.payments.set_lines(snapshot.payments, set(snapshot.ticked))
             self.payments.set_log(snapshot.log)
             self.lower_panels.setCurrentWidget(self.payments)
-        self._column.share()  # the step's words fitted before the screen is drawn
+        if (previous is None or previous.step != snapshot.step
+                or self.lower_panels.currentWidget() is not page):
+            self._column.share()  # the step's words fitted before the screen is drawn
         self.snapshot_shown.emit(snapshot)
 
     def shutdown(self) -> None:
