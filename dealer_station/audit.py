@@ -363,7 +363,7 @@ def chain_block(data: bytes, index: int, last: bytes,
 def stream(path: Path, *, offset: int = 0, first: int = 1, prev: str = GENESIS,
            expected_count: int | None = None, expected_head: str | None = None,
            visit: Callable[[int, str, int], None] | None = None,
-           until: int | None = None, chunk: int = 1 << 21) -> VerifyReport:
+           until: int | None = None, chunk: int = 1 << 20) -> VerifyReport:
     """Verify the audit log at ``path`` from byte ``offset`` (where record ``first``, chained
     after ``prev``, begins) to its end (or record ``until``), in constant memory;
     ``visit(sequence, line, offset)`` is called for every sound record (``offset``: where its

@@ -777,7 +777,7 @@ def _walk_segment(handle: Any, segment: Segment, first: int, prev: str,
     header: dict[str, Any] | None = None
     number, head, rest = first - 1, prev.encode(), b""
     name = f"segment {segment.number}"
-    for block in iter(lambda: handle.read(1 << 18), b""):
+    for block in iter(lambda: handle.read(1 << 17), b""):
         compressed = block
         while compressed:
             data = rest + inflate.decompress(compressed)
