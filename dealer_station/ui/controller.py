@@ -196,7 +196,7 @@ class TableController:
     """Drives one table: dealer inputs and device events in, snapshots out. Not thread-safe: the
     worker thread owns it."""
 
-    def __init__(self, station: StationPort, adapter: GameAdapter,
+    def __init__(self, station: StationPort, adapter: GameAdapter[Any],
                  devices: DeviceState | None = None,
                  hardware: Callable[[Hardware], None] | None = None) -> None:
         self.station = station
@@ -376,7 +376,7 @@ class TableController:
         return sum(1 for p in self.payments(self.last_round)
                    if p.outcome in ("collect", "pay") and p.order not in self.ticked)
 
-    def change_game(self, adapter: GameAdapter) -> None:
+    def change_game(self, adapter: GameAdapter[Any]) -> None:
         """The table deals another game from the next round (the supervisor's Configuration
         page, between rounds): its adapter draws the screen at once. The last round belongs to
         the old game, which only the old adapter can draw: its lines are all ticked off (the

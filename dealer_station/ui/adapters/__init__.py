@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer_station.ui.adapters.base import GameAdapter
+
 __all__ = ["adapter_for", "ensure_game"]
 
 
@@ -27,7 +29,7 @@ def ensure_game(game: str) -> None:
         register_game(game, core_round)
 
 
-def adapter_for(game: str, settings: dict[str, Any] | None = None) -> Any:
+def adapter_for(game: str, settings: dict[str, Any] | None = None) -> GameAdapter[Any]:
     """The adapter for ``game`` (``let_it_ride`` or ``pai_gow``) and its table settings."""
     if game == "let_it_ride":
         from dealer_station.ui.adapters.let_it_ride import LetItRideAdapter

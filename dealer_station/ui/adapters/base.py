@@ -22,7 +22,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from dealer_station.actions import Action, CollectCards, ReturnWagers
 from dealer_station.cards import Card
@@ -32,6 +32,9 @@ from dealer_station.ui.view import DeviceHealth, Light, TableView
 from drivers.events import DeviceEvent
 
 __all__ = ["ActionCall", "Command", "DeviceState", "EntryRequest", "GameAdapter", "void_commands"]
+
+#: The round class of one game (``LetItRideRound``, ``PaiGowRound``) an adapter draws.
+RoundT = TypeVar("RoundT", bound=GameRound)
 
 #: A round action an adapter asks the controller to perform: the typed record
 #: (:class:`dealer_station.actions.Action`, e.g. ``Ride(position=3)``) that ``Station.perform``
@@ -113,9 +116,10 @@ class DeviceState:
     redeal_due: bool = False
 
 
-class GameAdapter(ABC):
+class GameAdapter(ABC, Generic[RoundT]):
     """The game-specific half of the dealer's screen: one per game (Let It Ride, Pai Gow).
-    ``round_`` is the game's round (its class varies with the game)."""
+    ``round_`` is the game's round, of the class the adapter is made for
+    (``GameAdapter[LetItRideRound]``), so mypy checks what an adapter reads of it."""
 
     #: The game's name (``let_it_ride``, ``pai_gow``).
     game: str
@@ -126,37 +130,37 @@ class GameAdapter(ABC):
         """The felt between rounds."""
 
     @abstractmethod
-    def table_view(self, round_: Any, devices: DeviceState) -> TableView:
+    def table_view(self, round_: RoundT, devices: DeviceState) -> TableView:
         """The felt during ``round_``: only the cards the procedure has exposed."""
 
     @abstractmethod
-    def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+    def commands(self, round_: RoundT, devices: DeviceState) -> tuple[Command, ...]:
         """The step panel's buttons at the round's step."""
 
     @abstractmethod
-    def entry(self, round_: Any, devices: DeviceState,
+    def entry(self, round_: RoundT, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
         """The input the step needs from the dealer's hands (``selected``: the position tapped),
         or None."""
 
     @abstractmethod
-    def entry_action(self, round_: Any, request: EntryRequest,
+    def entry_action(self, round_: RoundT, request: EntryRequest,
                      cards: Sequence[Card]) -> ActionCall:
         """The round action of the cards entered for ``request``."""
 
     @abstractmethod
-    def wager_actions(self, round_: Any, position: int,
+    def wager_actions(self, round_: RoundT, position: int,
                       amounts: Mapping[str, int]) -> list[ActionCall]:
         """The round actions of the wagers entered for ``position``."""
 
     @abstractmethod
-    def device_actions(self, round_: Any, event: DeviceEvent,
+    def device_actions(self, round_: RoundT | None, event: DeviceEvent,
                        devices: DeviceState) -> list[ActionCall]:
         """Note ``event`` in ``devices`` and return the round actions it means (none without a
         round)."""
 
     @abstractmethod
-    def done_positions(self, round_: Any, devices: DeviceState) -> tuple[int | str, ...]:
+    def done_positions(self, round_: RoundT, devices: DeviceState) -> tuple[int | str, ...]:
         """The positions the step is done with (the order, NOW and NEXT, moves past them)."""
 
     # ------------------------------------------------------------ defaults
@@ -165,36 +169,36 @@ class GameAdapter(ABC):
         drawn here (the record with it filled in) and recorded. By default, none."""
         return action
 
-    def form(self, round_: Any, name: str, devices: DeviceState) -> EntryRequest | None:
+    def form(self, round_: RoundT, name: str, devices: DeviceState) -> EntryRequest | None:
         """The form ``name`` the dealer opened (None: it no longer applies). By default, none."""
         return None
 
-    def form_action(self, round_: Any, name: str, values: Mapping[str, Any]) -> ActionCall:
+    def form_action(self, round_: RoundT, name: str, values: Mapping[str, Any]) -> ActionCall:
         """The round action of form ``name`` filled in with ``values`` (a ``ValueError`` in
         plain words for values it cannot take)."""
         raise ValueError(f"no form {name!r}")
 
-    def gather(self, round_: Any, stack: Sequence[Card],
+    def gather(self, round_: RoundT, stack: Sequence[Card],
                devices: DeviceState) -> list[ActionCall] | None:
         """A stack of cards entered by hand at a ``cards`` entry, when the game gathers stacks
         into one action (a Pai Gow deal takes every hand): the actions once all are in, none
         before. None (the default): each entry is one action, :meth:`entry_action`."""
         return None
 
-    def payments(self, round_: Any) -> tuple[Payment, ...]:
+    def payments(self, round_: RoundT) -> tuple[Payment, ...]:
         """The payment lines to show: by default those the round has made."""
         return tuple(round_.payments)
 
-    def plan_action(self, round_: Any) -> Action | None:
+    def plan_action(self, round_: RoundT) -> Action | None:
         """The one action that settles the round at this step, whose lines are shown from the
         station's preview before it is recorded; None (the default) at every other step."""
         return None
 
-    def problems(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+    def problems(self, round_: RoundT, devices: DeviceState) -> tuple[Command, ...]:
         """The step panel's menu of dealer-initiated errors. By default, empty."""
         return ()
 
-    def interrupted_deal(self, round_: Any) -> bool:
+    def interrupted_deal(self, round_: RoundT) -> bool:
         """A round resumed from the journal whose deal was under way when the station stopped:
         the stacks already out were never recorded, so they are collected unseen and the deck
         reshuffled (a redeal) before dealing again. By default, no game deals that way."""

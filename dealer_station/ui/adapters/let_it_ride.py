@@ -70,7 +70,7 @@ def _hand_words(name: str) -> str:
     return name.replace("_", " ")
 
 
-class LetItRideAdapter(GameAdapter):
+class LetItRideAdapter(GameAdapter[LetItRideRound]):
     """Adapter of the Let It Ride round for the dealer's screen."""
 
     game = "let_it_ride"

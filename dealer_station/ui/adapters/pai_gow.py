@@ -94,15 +94,16 @@ AREAS = ("pai_gow", "progressive", "fortune", "envy", "insurance", "three_card_b
          "seven_card_bonus", "imperial")
 
 
-def core(round_: Any) -> PaiGowRound:
+def core(round_: object) -> PaiGowRound:
     """The station's round as what it is: a Pai Gow round (one class, with or without the
-    optional wagers)."""
+    optional wagers); the controller holds any game's adapter, so this stays checked at run
+    time too."""
     if not isinstance(round_, PaiGowRound):
         raise TypeError(f"a Pai Gow table holds a Pai Gow round, not {type(round_).__name__}")
     return round_
 
 
-def _lockout(round_: Any) -> ProgressiveLockout:
+def _lockout(round_: PaiGowRound) -> ProgressiveLockout:
     """The progressive lockout of a round whose step is about it (the progressive offered)."""
     wagers = core(round_).optional
     assert wagers is not None, "a lockout step comes only with the optional wagers"
@@ -123,7 +124,7 @@ def foul_judge(wheel_lowest: bool = False) -> Any:
     return judge
 
 
-class PaiGowAdapter(GameAdapter):
+class PaiGowAdapter(GameAdapter[PaiGowRound]):
     """Adapter of the Pai Gow round for the dealer's screen."""
 
     game = "pai_gow"
@@ -140,7 +141,7 @@ class PaiGowAdapter(GameAdapter):
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=devices.lockout)
 
     @staticmethod
-    def _hand(round_: Any, position: int) -> tuple[Card, ...]:
+    def _hand(round_: PaiGowRound, position: int) -> tuple[Card, ...]:
         """The seven cards of ``position``; between the stacks of three and the four more
         cards its three ((n)(4)-(6)); none before the deal."""
         table = core(round_)
@@ -163,7 +164,7 @@ class PaiGowAdapter(GameAdapter):
         """
         return "dealer" if str(position) == str(DEALER) else str(position)
 
-    def table_view(self, bonus_round: Any, devices: DeviceState) -> TableView:
+    def table_view(self, bonus_round: PaiGowRound, devices: DeviceState) -> TableView:
         round_ = core(bonus_round)
         document = round_.to_document()
         results: Mapping[str, str] = document.get("results", {})
@@ -219,22 +220,22 @@ class PaiGowAdapter(GameAdapter):
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=lockout,
                          lockout_note=note)
 
-    def done_positions(self, round_: Any, devices: DeviceState) -> tuple[int | str, ...]:
+    def done_positions(self, round_: PaiGowRound, devices: DeviceState) -> tuple[int | str, ...]:
         return self.delivered(round_, devices)
 
-    def interrupted_deal(self, round_: Any) -> bool:
+    def interrupted_deal(self, round_: PaiGowRound) -> bool:
         """Resumed during the deal ((f)(3)): a redeal is allowed, so stacks were out unseen."""
         return core(round_).can_redeal("resumed")
 
     @staticmethod
-    def plan_action(round_: Any) -> ActionCall | None:
+    def plan_action(round_: PaiGowRound) -> ActionCall | None:
         """At settlement, the lines shown are those ``settle`` will make, in the regulated order
         ((g)(4)-(8)): the dealer ticks each off as it is collected or paid, then ALL PAID records
         the settlement (the one rule of both games)."""
         return Settle() if round_.step.phase == "settlement" else None
 
     # ---------------------------------------------------------------- the buttons
-    def commands(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+    def commands(self, round_: PaiGowRound, devices: DeviceState) -> tuple[Command, ...]:
         voided = void_commands(round_)
         if voided is not None:
             return voided
@@ -333,13 +334,13 @@ class PaiGowAdapter(GameAdapter):
         return 3 if self.config.dealing is DealingMethod.THREE_THEN_FOUR else 7
 
     @staticmethod
-    def _stacks(round_: Any, phase: str) -> int:
+    def _stacks(round_: PaiGowRound, phase: str) -> int:
         """How many stacks the deal takes: one per position of the step's delivery order —
         seven (every position and the dealer), or with stacks of three then four one per hand
         played ((n)(4), (n)(7)(ii))."""
         return len(round_.step.positions) or STACKS
 
-    def _by_shoe(self, round_: Any, devices: DeviceState) -> bool:
+    def _by_shoe(self, round_: PaiGowRound, devices: DeviceState) -> bool:
         """The step's stacks come out of the automated shoe (the step names a dispense:
         the table deals with the automated shoe, (f)(3), (n)(4), (n)(7)(ii)) and a shoe is
         configured; a deal from the hand or a manual shoe ((f)(1)-(2)) is entered by hand."""
@@ -358,7 +359,7 @@ class PaiGowAdapter(GameAdapter):
             return False
         return "door open" not in shoe.detail
 
-    def _redeal(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+    def _redeal(self, round_: PaiGowRound, devices: DeviceState) -> tuple[Command, ...]:
         """REDEAL while the deal is not recorded yet and something went wrong with it: the
         station restarted mid-deal, the shoe faulted (a jam: cleared by hand, then reset), or the
         dealer starts again after stacks went out. The stacks out are collected unseen, the deck
@@ -380,7 +381,7 @@ class PaiGowAdapter(GameAdapter):
                         recovery=True, then=then),)
 
     @staticmethod
-    def delivered(round_: Any, devices: DeviceState) -> tuple[int, ...]:
+    def delivered(round_: PaiGowRound | None, devices: DeviceState) -> tuple[int, ...]:
         """The positions (the dealer is 7) that have received their stack so far this deal:
         the first stacks of the step's delivery order ((f)(3)(iii), (n)(5))."""
         if round_ is None or round_.step.phase not in ("deal", "four_card_stacks"):
@@ -388,13 +389,13 @@ class PaiGowAdapter(GameAdapter):
         return tuple(int(p) for p in round_.step.positions[:len(devices.stacks)])
 
     @staticmethod
-    def _stub_by_hand(round_: Any) -> bool:
+    def _stub_by_hand(round_: PaiGowRound) -> bool:
         wagers = core(round_).optional
         return (wagers is not None
                 and wagers.bonus.three_seven_completion is Completion.STUB_BY_HAND)
 
     @staticmethod
-    def _stub_command(round_: Any) -> tuple[Command, ...]:
+    def _stub_command(round_: PaiGowRound) -> tuple[Command, ...]:
         """COUNT STUB… while the stub may be counted this round and has not been
         ((n)(7)(ii)); the step's "next" line prompts it when it is due."""
         wagers = core(round_).optional
@@ -405,7 +406,7 @@ class PaiGowAdapter(GameAdapter):
         return (Command("count_stub", "COUNT STUB…", "N", form="stub_count"),)
 
     # ---------------------------------------------------------------- dealer errors
-    def problems(self, round_: Any, devices: DeviceState) -> tuple[Command, ...]:
+    def problems(self, round_: PaiGowRound, devices: DeviceState) -> tuple[Command, ...]:
         """The step panel's PROBLEM… menu: during the deal, start it again (REDEAL: the stacks
         out collected unseen, the deck reshuffled); a card exposed, or anything else, halts the
         round for a supervisor, who lets it continue or voids it (5324.41 has no misdeal
@@ -420,7 +421,7 @@ class PaiGowAdapter(GameAdapter):
         return tuple(found)
 
     # ---------------------------------------------------------------- forms
-    def form(self, round_: Any, name: str, devices: DeviceState) -> EntryRequest | None:
+    def form(self, round_: PaiGowRound, name: str, devices: DeviceState) -> EntryRequest | None:
         step = round_.step
         if name in ("exposed_card", "call_supervisor"):
             if not round_.can_call_supervisor("dealer error"):
@@ -524,7 +525,7 @@ class PaiGowAdapter(GameAdapter):
         return None
 
     @staticmethod
-    def _stub_form_allowed(round_: Any) -> bool:
+    def _stub_form_allowed(round_: PaiGowRound) -> bool:
         wagers = core(round_).optional
         if wagers is None:
             return False
@@ -533,7 +534,7 @@ class PaiGowAdapter(GameAdapter):
         return bool(wagers.stub.required and not wagers.stub_counted
                     and round_.can_count_stub(0))
 
-    def form_action(self, round_: Any, name: str,
+    def form_action(self, round_: PaiGowRound, name: str,
                     values: Mapping[str, Any]) -> ActionCall:
         if name == "call_supervisor":
             reason = str(values.get("reason", "")).strip()
@@ -592,7 +593,7 @@ class PaiGowAdapter(GameAdapter):
 
     # ---------------------------------------------------------------- entry
     @staticmethod
-    def _progressive_entry(round_: Any, position: str) -> dict[str, Any]:
+    def _progressive_entry(round_: PaiGowRound, position: str) -> dict[str, Any]:
         """The progressive wager of ``position`` as its acceptor reports it: the denomination
         (0: not offered) and whether the light is lit ((d)(4), (k)(2))."""
         wagers = core(round_).optional
@@ -603,7 +604,7 @@ class PaiGowAdapter(GameAdapter):
         return {"progressive": int(bonus.progressive_denomination),
                 "progressive_lit": bool(position) and int(position) in lit}
 
-    def entry(self, round_: Any, devices: DeviceState,
+    def entry(self, round_: PaiGowRound, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
         step = round_.step
         if step.phase == "halted":
@@ -674,7 +675,7 @@ class PaiGowAdapter(GameAdapter):
         return None
 
     @staticmethod
-    def _surrenders(round_: Any, positions: Sequence[int]) -> tuple[Command, ...]:
+    def _surrenders(round_: PaiGowRound, positions: Sequence[int]) -> tuple[Command, ...]:
         """SURRENDER for the positions whose hands are not exposed yet (5324.41(g)(3)), key U:
         one position's button surrenders it; with several, SURRENDER… asks which."""
         allowed_ = [p for p in positions if core(round_).can_surrender(p)]
@@ -686,7 +687,7 @@ class PaiGowAdapter(GameAdapter):
         return ()
 
     @staticmethod
-    def _surrender_form(round_: Any, positions: Sequence[int]) -> EntryRequest:
+    def _surrender_form(round_: PaiGowRound, positions: Sequence[int]) -> EntryRequest:
         choices = tuple((str(p), f"Position {p}") for p in positions
                         if core(round_).can_surrender(p))
         return EntryRequest("form", "", "SURRENDER", options={
@@ -697,7 +698,7 @@ class PaiGowAdapter(GameAdapter):
                     "counted face down (5324.41(g)(3)).",
         })
 
-    def entry_action(self, round_: Any, request: EntryRequest,
+    def entry_action(self, round_: PaiGowRound, request: EntryRequest,
                      cards: Sequence[Card]) -> ActionCall:
         texts = tuple(c.text for c in cards)
         if request.kind == "setting" and request.options.get("bank"):
@@ -706,7 +707,7 @@ class PaiGowAdapter(GameAdapter):
             return SetHand(position=int(request.position), low=texts)
         raise ValueError("stacks entered by hand are gathered by the controller")
 
-    def wager_actions(self, round_: Any, position: int,
+    def wager_actions(self, round_: PaiGowRound, position: int,
                       amounts: Mapping[str, int]) -> list[ActionCall]:
         if amounts.get("withdraw"):
             return [WithdrawWager(position=position)]
@@ -720,7 +721,7 @@ class PaiGowAdapter(GameAdapter):
         return actions
 
     # ---------------------------------------------------------------- devices
-    def gather(self, round_: Any, stack: Sequence[Card],
+    def gather(self, round_: PaiGowRound, stack: Sequence[Card],
                devices: DeviceState) -> list[ActionCall]:
         """One stack out of the shoe (or entered by hand): the deal when all are — seven
         stacks of seven, or with stacks of three then four one stack per hand played, the
@@ -744,7 +745,7 @@ class PaiGowAdapter(GameAdapter):
             return [DealFourCardStacks(cards=cards)]
         return [Deal(cards=cards)]
 
-    def device_actions(self, round_: Any, event: DeviceEvent,
+    def device_actions(self, round_: PaiGowRound | None, event: DeviceEvent,
                        devices: DeviceState) -> list[ActionCall]:
         note_device_event(event, devices)
         if round_ is None:
