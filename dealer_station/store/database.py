@@ -1069,8 +1069,8 @@ class Store:
         return self.connection.execute(f"PRAGMA {name}").fetchone()[0]
 
     def close(self) -> None:
-        if not self.readonly and self._broken is None:
-            self._seal_tail()
+        if not self.readonly and self._broken is None and self._lock_fd is not None:
+            self._seal_tail()  # (not again once closed)
         if not self.readonly and not self._witnessed and self._broken is None:
             self._witness_head()
         self.connection.close()

@@ -194,3 +194,12 @@ def test_the_audit_head_survives_in_the_database(tmp_path: Path) -> None:
     connection.close()
     assert tuple(row) == (state.seq, state.hash)
     assert audit.verify(table_dir(tmp_path) / "audit.jsonl").head == state.hash
+
+
+def test_a_store_closed_twice_seals_its_tail_once(tmp_path: Path) -> None:
+    station = open_station(tmp_path)
+    station.create_first_supervisor("S1", "Sam", "111111")
+    station.close()
+    station.close()
+    lines = (table_dir(tmp_path) / "audit.jsonl").read_text().splitlines()
+    assert [json.loads(line)["kind"] for line in lines].count("closed") == 1
