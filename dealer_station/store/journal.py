@@ -131,15 +131,15 @@ def begin_round(work: Transaction, game: str, config: Mapping[str, JSONValue],
 
 def append_record(work: Transaction, round_id: int, record: Record, actor: str | None) -> None:
     """Journal one action record of the open round ``round_id`` and audit it."""
-    row = work.execute("SELECT status FROM rounds WHERE id = ?", (round_id,)).fetchone()
-    if row is None or row[0] != "open":
-        raise StoreError(f"round {round_id} is not open")
     data = record.to_json()
     text = audit.canonical_json(data)  # the row's and the audit record's data, serialized once
-    work.execute(
+    inserted = work.execute(  # only into an open round: one statement, not a look-up first
         "INSERT INTO records (round_id, sequence, action, record, actor, time) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (round_id, record.sequence, record.action, text, actor, utc_now()))
+        "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS "
+        "(SELECT 1 FROM rounds WHERE id = ? AND status = 'open')",
+        (round_id, record.sequence, record.action, text, actor, utc_now(), round_id))
+    if inserted.rowcount != 1:
+        raise StoreError(f"round {round_id} is not open")
     work.audit("action", data, actor=actor, round_id=round_id, data_text=text)
 
 
