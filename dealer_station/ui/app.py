@@ -11,10 +11,13 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_station.table_config import TableSetup, load_table_config
 from dealer_station.ui.controller import DeviceState, TableController
+
+if TYPE_CHECKING:  # for types only: the station (and its store) loads on the worker thread
+    from dealer_station.station import Station
 
 # The imports inside the functions below are deferred on purpose: the command line imports this
 # module to start the window, and a start without a graphical session, or with a bad
@@ -69,7 +72,7 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     listen_for_commands(station, controller, bridge)
 
     def reopen(game: str) -> None:
-        open_devices(controller, setup.devices, game, transport=transport, bridge=bridge,
+        open_devices(controller, station, setup.devices, game, transport=transport, bridge=bridge,
                      simulated=simulated)
 
     controller.reopen_devices = reopen  # a game switched between rounds: devices for it, live
@@ -107,7 +110,8 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     return controller
 
 
-def open_devices(controller: TableController, devices: Mapping[str, Any] | None, game: str, *,
+def open_devices(controller: TableController, station: Station,
+                 devices: Mapping[str, Any] | None, game: str, *,
                  transport: str = "pty", bridge: Any = None,
                  simulated: list[Any] | None = None) -> None:
     """Open the configured devices, or (none configured) a simulated table for ``game`` (its
@@ -127,7 +131,6 @@ def open_devices(controller: TableController, devices: Mapping[str, Any] | None,
     from dealer_station.slips import open_printer, printer_url
 
     # the jackpot slips' printer: the configured one, the simulated one with a simulated table
-    station: Any = controller.station
     url = printer_url(devices)
     station.slip_printer = (open_printer(url, station.store.directory / "printer")
                             if url is not None or sim is not None else None)
@@ -156,7 +159,7 @@ def open_devices(controller: TableController, devices: Mapping[str, Any] | None,
     if sim is None:
         from drivers.cursor import JsonCursorStore
 
-        directory = controller.station.store.directory  # type: ignore[attr-defined]
+        directory = station.store.directory
         cursor_store = JsonCursorStore(directory / "device-cursors.json")
     live = [True]  # False once these devices are closed: what they say then is not heard
 
