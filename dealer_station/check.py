@@ -58,6 +58,7 @@ from dealer_station.store.database import (
     AuditState,
     Store,
     StoreError,
+    integrity_check,
     pending_gap,
     read_audit_state,
     verify_recent,
@@ -207,34 +208,6 @@ def check_configuration(config: str | None, files: TableFiles
 SCAN_LIMIT_BYTES = 256 * 2**20
 
 
-def _integrity(path: Path, *, scan: bool = True) -> tuple[int, list[str]]:
-    """The schema version and the problems SQLite finds in the database at ``path`` (the whole
-    file scanned unless ``scan`` is false: then only the header and schema are read)."""
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        problems: list[str] = []
-        if scan:
-            rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check")]
-            problems = [] if rows == ["ok"] else rows[:3]
-            keys = connection.execute("PRAGMA foreign_key_check").fetchall()
-            problems += [f"row {row[1]} of {row[0]} refers to a missing {row[2]} row"
-                         for row in keys[:3]]
-        else:
-            connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-    except sqlite3.DatabaseError as error:
-        return 0, [str(error)]
-    finally:
-        connection.close()
-    return version, problems
-
-
-def integrity_problems(path: Path) -> list[str]:
-    """What SQLite's full ``integrity_check`` and ``foreign_key_check`` find (for ``audit
-    verify``)."""
-    return _integrity(path)[1]
-
-
 def check_audit(files: TableFiles, state: AuditState | None) -> CheckResult:
     """Verify the audit chain record by record from the last sealed checkpoint (as every start
     does) and its head against the database's."""
@@ -330,7 +303,7 @@ def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, b
                                        "station creates it)"), None, False
     size = files.database.stat().st_size
     scan = size <= SCAN_LIMIT_BYTES
-    version, problems = _integrity(files.database, scan=scan)
+    version, problems = integrity_check(files.database, scan=scan)
     if problems:
         return CheckResult(name, False, f"{files.database} is corrupt: "
                                         f"{'; '.join(problems)}"), None, False
@@ -353,7 +326,7 @@ def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, b
 def _open_checks(files: TableFiles, migrate: bool) -> str:
     """Open the store as the station does (migrating when due) and check the meters; the
     words to add to the database line. Raises :class:`StoreError`."""
-    before = _integrity(files.database, scan=False)[0]
+    before = integrity_check(files.database, scan=False)[0]
     notes = []
     store = Store.open(files.directory, files.table, readonly=not migrate, create=False)
     try:

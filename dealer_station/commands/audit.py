@@ -10,11 +10,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from dealer_station import audit
-from dealer_station.check import integrity_problems
 from dealer_station.inputs import bounded_int
 from dealer_station.store import archive, journal
 from dealer_station.store import meters as meter_store
-from dealer_station.store.database import Store, StoreError, pending_gap, read_audit_state
+from dealer_station.store.database import (
+    Store,
+    StoreError,
+    integrity_check,
+    pending_gap,
+    read_audit_state,
+)
 from dealer_station.store.options import add_table_argument
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, table_directory, table_id
 from dealer_station.store.witness import Witness, verify_against
@@ -68,7 +73,7 @@ def _prove_database(directory: Path, table: str) -> str | None:
     """Where the database differs from the whole audit log (every journal row, round, meter
     entry and state record from the first record; every meter equal to its journal), after
     SQLite's full integrity check."""
-    problems = integrity_problems(directory / DATABASE_NAME)
+    problems = integrity_check(directory / DATABASE_NAME)[1]
     if problems:
         return f"the database is corrupt: {'; '.join(problems)}"
     try:

@@ -45,6 +45,7 @@ __all__ = [
     "Store",
     "StoreError",
     "Transaction",
+    "integrity_check",
     "pending_gap",
     "read_audit_state",
     "verify_recent",
@@ -302,6 +303,29 @@ def pending_gap(lines: list[str], tail: str | None, state: AuditState, *, first:
     if tail is not None and not pending[written].startswith(tail):
         return None
     return pending[written:]
+
+
+def integrity_check(path: Path, *, scan: bool = True) -> tuple[int, list[str]]:
+    """The schema version and the problems SQLite finds in the database at ``path``: its full
+    ``integrity_check`` and ``foreign_key_check`` (unless ``scan`` is false: then only the
+    header and schema are read)."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        problems: list[str] = []
+        if scan:
+            rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check")]
+            problems = [] if rows == ["ok"] else rows[:3]
+            keys = connection.execute("PRAGMA foreign_key_check").fetchall()
+            problems += [f"row {row[1]} of {row[0]} refers to a missing {row[2]} row"
+                         for row in keys[:3]]
+        else:
+            connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    except sqlite3.DatabaseError as error:
+        return 0, [str(error)]
+    finally:
+        connection.close()
+    return version, problems
 
 
 def read_audit_state(database: Path) -> AuditState:
