@@ -15,8 +15,9 @@ Usage: ``python tests/benchmarks/store_builder.py DATA_DIR --rounds N [--per-day
 [--minutes M] [--resume]`` (adds rounds until the table has N, or until M minutes of wall or
 CPU time have passed, then closes the station cleanly; prints the rounds, rounds per second
 and the time left every minute). ``--resume`` continues a store built before where it stopped:
-the next round number, the simulated clock going on from the last audit record's time, and a
-round left open by a stop played to its end from its plan; without it a store that has rounds
+the next round number, the simulated clock going on from the table's time (the next rounds
+from 08:00 of the next day, so the day it stopped in is archived), and a round left open by a
+stop played to its end from its plan; without it a store that has rounds
 is refused. The largest store is built across sessions, e.g.
 ``nice -n 19 python tests/benchmarks/store_builder.py DIR --rounds 1000000 --minutes 90
 --resume``. The station's own log is kept to its warnings (on stderr) during the build.
@@ -30,6 +31,7 @@ import json
 import logging
 import os
 import random
+import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -78,17 +80,31 @@ EPOCH = _datetime.datetime(2023, 1, 1, 8, 0, tzinfo=_datetime.UTC).timestamp()
 
 
 class SimulatedClock:
-    """The table's time during the build: round ``n`` starts on day ``(n - 1) // per_day``
-    at 08:00 plus its place in the day (14 hours of play), and every reading moves on by a
-    millisecond so records keep their order."""
+    """The table's time during the build: days of ``per_day`` rounds, each played from 08:00
+    over 14 hours, and every reading moves on by a millisecond so records keep their order.
+    A new table's round ``n`` starts on day ``(n - 1) // per_day`` from :data:`EPOCH`; a table
+    built before (:meth:`resuming`) goes on from its own time: the rounds after its last one
+    from 08:00 of the next day, so the day it stopped in ends and is archived."""
 
-    def __init__(self, per_day: int, start: float = EPOCH) -> None:
+    def __init__(self, per_day: int, start: float = EPOCH, first_round: int = 1,
+                 first_day: float = EPOCH) -> None:
         self.per_day = per_day
         self.now = start
+        self.first_round = first_round  # the round that opens day ``first_day``
+        self.first_day = first_day  # 08:00 of that day
+
+    @classmethod
+    def resuming(cls, per_day: int, latest: float, last_round: int) -> SimulatedClock:
+        """The clock of a table whose time stands at ``latest`` after round ``last_round``."""
+        day = _datetime.datetime.fromtimestamp(latest, _datetime.UTC).date()
+        next_day = _datetime.datetime.combine(day + _datetime.timedelta(days=1),
+                                              _datetime.time(8), _datetime.UTC)
+        return cls(per_day, latest + 1.0, last_round + 1, next_day.timestamp())
 
     def at_round(self, number: int) -> None:
-        day, place = divmod(number - 1, self.per_day)
-        self.now = max(self.now, EPOCH + day * 86400 + place * (14 * 3600 / self.per_day))
+        day, place = divmod(number - self.first_round, self.per_day)
+        self.now = max(self.now, self.first_day + day * 86400
+                       + place * (14 * 3600 / self.per_day))
 
     def __call__(self) -> float:
         self.now += 0.001
@@ -121,13 +137,27 @@ def open_station(data_dir: str, clock: Callable[[], float] = time.time) -> Stati
                         clock=clock)
 
 
-def last_record_time(data_dir: str) -> float | None:
-    """When the store's last audit record was written (``None``: no store or no record)."""
-    lines = audit.last_lines(Path(data_dir) / TABLE / "audit.jsonl", 1)
-    if not lines:
+def where_it_stopped(data_dir: str) -> tuple[float, int] | None:
+    """The table's time (the later of its last audit record's and its last round's start:
+    a station opened on the real clock may have written after the simulated days) and its
+    last round; ``None`` for a new table."""
+    database = Path(data_dir) / TABLE / "table.sqlite3"
+    if not database.exists():
         return None
-    stamp = str(json.loads(lines[0])["time"]).replace("Z", "+00:00")
-    return _datetime.datetime.fromisoformat(stamp).timestamp()
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        started, last = connection.execute(
+            "SELECT MAX(started), COALESCE(MAX(id), 0) FROM rounds").fetchone()
+    finally:
+        connection.close()
+    lines = audit.last_lines(Path(data_dir) / TABLE / "audit.jsonl", 1)
+    stamps = [str(json.loads(lines[0])["time"])] if lines else []
+    stamps += [str(started)] if started else []
+    if not stamps:
+        return None
+    latest = max(_datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+                 for stamp in stamps)
+    return latest, int(last)
 
 
 def rounds_in(station: Station) -> int:
@@ -172,8 +202,9 @@ def build(data_dir: str, rounds: int, *, progress: bool = False, per_day: int = 
     passed); the rounds per second of the build. ``per_day``: rounds per simulated day (0:
     the real clock). ``resume``: go on with a store that has rounds (else refused with
     :class:`SystemExit`)."""
-    started_at = last_record_time(data_dir) if per_day else None
-    clock = SimulatedClock(per_day, max(EPOCH, started_at or EPOCH) + 1.0) if per_day else None
+    stopped = where_it_stopped(data_dir) if per_day else None
+    clock = (None if not per_day else SimulatedClock(per_day) if stopped is None
+             else SimulatedClock.resuming(per_day, *stopped))
     with no_fsync(), simulated_time(clock):
         station = open_station(data_dir, clock or time.time)
         try:
