@@ -165,14 +165,18 @@ class ManualCardEntry(QFrame):
         layout.addLayout(ranks)
         suits = QHBoxLayout()
         self._suit_buttons: dict[Suit, QPushButton] = {}
-        for suit in SUITS:
+        for index, suit in enumerate(SUITS):
             button = self._small_button(SUIT_GLYPHS[suit])
             red = suit in (Suit.HEARTS, Suit.DIAMONDS)
             button.setStyleSheet(f"font-size: 22pt; color: {'#ff6b6b' if red else '#f2f5f0'};")
             button.clicked.connect(lambda _=False, s=suit: self.choose_suit(s))
-            suits.addWidget(button)
+            if compact:
+                suits.addWidget(button)
+            else:  # two suits beside each row of ranks: the entry fits under the step panel
+                ranks.addWidget(button, index // 2, 7 + index % 2)  # at 1280×800 (no move)
             self._suit_buttons[suit] = button
-        layout.addLayout(suits)
+        if compact:
+            layout.addLayout(suits)
         # the keyboard: all the cards at once, one Enter (the keys are the field's, not the
         # step panel's, while it has the focus)
         self.typed = QLineEdit()
@@ -185,6 +189,7 @@ class ManualCardEntry(QFrame):
         self.message = QLabel("")
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
+        self.message.hide()  # shown with words only (see _say)
         layout.addWidget(self.message)
         bottom = QHBoxLayout()
         self.undo = QPushButton("UNDO")
@@ -196,6 +201,11 @@ class ManualCardEntry(QFrame):
         bottom.addWidget(self.enter, 2)
         layout.addLayout(bottom)
         self.start(0, "")
+
+    def _say(self, words: str) -> None:
+        """The entry's message line, shown only while it has words."""
+        self.message.setText(words)
+        self.message.setVisible(bool(words))
 
     def _small_button(self, text: str) -> QPushButton:
         button = QPushButton(text)
@@ -218,7 +228,7 @@ class ManualCardEntry(QFrame):
         self.title.setText(title or "ENTER CARDS")
         self.joker.setVisible(allow_joker)
         self.typed.clear()
-        self.message.setText("")
+        self._say("")
         self._refresh()
 
     def choose_rank(self, rank: Rank) -> None:
@@ -228,7 +238,7 @@ class ManualCardEntry(QFrame):
 
     def choose_suit(self, suit: Suit) -> None:
         if self._rank is None:
-            self.message.setText("Tap a rank first, then its suit.")
+            self._say("Tap a rank first, then its suit.")
             return
         self.add_card(Card(self._rank, suit))
         self.choose_rank_none()
@@ -241,13 +251,13 @@ class ManualCardEntry(QFrame):
     def add_card(self, card: Card) -> bool:
         """Add ``card``; refuse a duplicate or a card already on the table, with the reason."""
         if len(self._cards) >= self._count:
-            self.message.setText(f"Already {self._count} cards: press ENTER CARDS or UNDO.")
+            self._say(f"Already {self._count} cards: press ENTER CARDS or UNDO.")
             return False
         if card in self._cards or card in self._unavailable:
-            self.message.setText(f"{card} is already on the table: check the card and re-enter.")
+            self._say(f"{card} is already on the table: check the card and re-enter.")
             return False
         self._cards.append(card)
-        self.message.setText("")
+        self._say("")
         self._refresh()
         return True
 
@@ -278,7 +288,7 @@ class ManualCardEntry(QFrame):
                 break
             shown.append(card)
         self._cards = shown[:self._count]
-        self.message.setText("")
+        self._say("")
         self._refresh()
 
     def submit_typed(self) -> None:
@@ -288,7 +298,7 @@ class ManualCardEntry(QFrame):
             cards = typed_cards(self.typed.text(), self._count, allow_joker=self._allow_joker,
                                 unavailable=self._unavailable)
         except CardError as error:
-            self.message.setText(str(error))
+            self._say(str(error))
             return
         self._cards = list(cards)
         self._refresh()
@@ -296,7 +306,7 @@ class ManualCardEntry(QFrame):
 
     def submit(self) -> None:
         if len(self._cards) != self._count:
-            self.message.setText(f"{self._count} cards needed, {len(self._cards)} entered.")
+            self._say(f"{self._count} cards needed, {len(self._cards)} entered.")
             return
         self.cards_entered.emit(tuple(self._cards))
 

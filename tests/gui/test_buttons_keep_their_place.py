@@ -214,37 +214,64 @@ JAMMED = ("Shoe fault (jam). This step is stopped: clear the fault or call a tec
           "hand: REDEAL.")
 
 
+def _preview(qtbot: Any, game: str, phase: str, size: tuple[int, int]) -> tuple[Any, Any]:
+    """The dealer's window at ``size`` and a scripted round of ``game`` at ``phase``."""
+    from dealer_station.preview.screenshot import preview_controller, script_for
+    from dealer_station.preview.scripts import play_until
+    from dealer_station.ui.main_window import MainWindow
+
+    controller = preview_controller(game)
+    play_until(controller, script_for(game), phase)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    return window, controller.snapshot()
+
+
+def _show(window: Any, snapshot: Any) -> tuple[int, int]:
+    """``snapshot`` drawn and laid out: where its primary button is; the step panel clear of
+    the lower panel and nothing of the stop message cut."""
+    window.show_snapshot(snapshot)
+    for _ in range(12):
+        QApplication.processEvents()
+    panel = window.step_panel
+    assert panel.geometry().bottom() < window.lower_panels.geometry().top()
+    assert [line for line in clipped_texts(window) if "'fault'" in line] == []
+    assert snapshot.step.primary is not None
+    return _at(panel.button(snapshot.step.primary.name), window)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_stop_message_gets_the_room_it_needs_and_the_button_comes_back(qtbot, size):
     """A jammed shoe's stop message beside the instruction: the step panel takes the height
     they need at a comfortable size (the lower panel gives it up, never overlapped: a grown
     step panel used to run under the lower panel, whose stack asked for its tallest page's
     height), and the primary button is back in its place once the fault is gone."""
-    from dealer_station.preview.screenshot import preview_controller, script_for
-    from dealer_station.preview.scripts import play_until
-    from dealer_station.ui.main_window import MainWindow
     from dealer_station.ui.step_panel import COMFORTABLE_PT
 
-    controller = preview_controller("pai_gow")
-    play_until(controller, script_for("pai_gow"), "deal")
-    snapshot = controller.snapshot()
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(*size)
-    window.show()
-    panel = window.step_panel
+    window, snapshot = _preview(qtbot, "pai_gow", "deal", size)
     places = []
     for blocked in (None, JAMMED, None):
-        window.show_snapshot(dataclasses.replace(snapshot, step=dataclasses.replace(
-            snapshot.step, blocked=blocked)))
-        for _ in range(12):
-            QApplication.processEvents()
-        assert snapshot.step.primary is not None
-        primary = panel.button(snapshot.step.primary.name)
-        places.append(_at(primary, window))
-        assert panel.geometry().bottom() < window.lower_panels.geometry().top()
-        assert [line for line in clipped_texts(window) if "'fault'" in line] == []
+        places.append(_show(window, dataclasses.replace(snapshot, step=dataclasses.replace(
+            snapshot.step, blocked=blocked))))
         if blocked:
-            assert panel.blocked.font().pointSize() >= COMFORTABLE_PT[1]
-            assert panel.instruction.font().pointSize() >= COMFORTABLE_PT[0]
+            assert window.step_panel.blocked.font().pointSize() >= COMFORTABLE_PT[1]
+            assert window.step_panel.instruction.font().pointSize() >= COMFORTABLE_PT[0]
     assert places[0] == places[2]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_card_entry_leaves_the_primary_button_in_place(qtbot, size):
+    """The manual card entry (a misread stack, a shoe that does not read) needed 428 px at
+    1280×800, so the step panel above it was cut to 290 px and its primary button moved 69 px
+    up; with the suits beside the ranks and the message line only when it has words it fits
+    the room under the step panel."""
+    from dealer_station.ui.adapters.base import EntryRequest
+
+    window, snapshot = _preview(qtbot, "let_it_ride", "showdown", size)
+    places = {_show(window, snapshot)}
+    places.add(_show(window, dataclasses.replace(snapshot, entry=EntryRequest(
+        "cards", "7", "ENTER POSITION 7'S THREE CARDS", 3))))
+    assert window.lower_panels.currentWidget() is window.card_entry
+    assert len(places) == 1, places
