@@ -207,8 +207,16 @@ class StaffSignIn(QFrame):
         self.countdown = LockCountdown(lambda words: self.message.setText(f"Refused: {words}"),
                                        self)
         self.sign_in_button.clicked.connect(self.submit)
+        self.user.returnPressed.connect(self._after_id)  # id, Enter, PIN, Enter
         self.pin.returnPressed.connect(self.submit)
         self.cancel_button.clicked.connect(self.cancelled)
+
+    def _after_id(self) -> None:
+        """Enter in the id box goes on to the PIN (it typed into the id box: "S-1001123456")."""
+        if self.user.text().strip():
+            self.pin.setFocus()
+        else:
+            self.message.setText("Enter your id and PIN.")
 
     def submit(self) -> None:
         user, pin = self.user.text().strip(), self.pin.text()
