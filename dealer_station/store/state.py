@@ -89,9 +89,11 @@ def extent(connection: sqlite3.Connection, table: str) -> dict[str, int]:
     key = GROWING_TABLES[table]
     if not _exists(connection, table):
         return {"count": 0, "last": 0}
-    row = connection.execute(f"SELECT COUNT(*), COALESCE(MAX({key}), 0) FROM main.{table}"
-                             ).fetchone()
-    return {"count": int(row[0]), "last": int(row[1])}
+    # two statements: COUNT(*) alone is SQLite's count of the narrowest index's entries; with
+    # MAX beside it every row is stepped through (1.5 ms against 0.03 ms at 30,000 sessions)
+    count = connection.execute(f"SELECT COUNT(*) FROM main.{table}").fetchone()[0]
+    last = connection.execute(f"SELECT COALESCE(MAX({key}), 0) FROM main.{table}").fetchone()[0]
+    return {"count": int(count), "last": int(last)}
 
 
 def all_digests(connection: sqlite3.Connection) -> Digests:
