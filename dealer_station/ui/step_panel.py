@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QPushButton,
+    QScrollArea,
+    QScroller,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -31,7 +33,7 @@ from dealer_station.ui.fit import fit_button
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import StepView
 
-__all__ = ["StepPanel"]
+__all__ = ["NotesArea", "StepPanel"]
 
 
 def _step_identity(view: StepView) -> tuple[object, ...]:
@@ -50,6 +52,9 @@ COMFORTABLE_PT = (15, THEME.body_pt)
 #: (seconds): longer than a double press, shorter than a dealer's next deliberate one.
 REPEAT_GUARD_SECONDS = 0.5
 IN_FLIGHT_SECONDS = 1.5
+#: The room (lines) the step panel asks for its notes when their whole words do not fit beside a
+#: comfortable instruction: the notes scroll in it, the buttons keep their place below.
+NOTE_LINES_KEPT = 3
 #: How many actions share one row of the step panel.
 _ONE_ROW = 3
 
@@ -73,6 +78,79 @@ def _height_at(measure: QLabel, text: str, points: int, width: int) -> int:
     measure.setStyleSheet(f"font-size: {points}pt;")
     measure.ensurePolished()
     return measure.heightForWidth(width)
+
+
+class NotesArea(QScrollArea):
+    """The step's notes (a void's notice with its reason, a refusal, a resumed round's words) in
+    a room of their own that scrolls: their words are never cut and never push the step's
+    buttons off the panel, however long a supervisor's reason. It asks for their whole height
+    (:meth:`whole`) and can make do with :data:`NOTE_LINES_KEPT` lines (:meth:`least`) or, when
+    the panel is squeezed further, one; a drag or the scroll bar reads the rest."""
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__()
+        self.label = label
+        label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.setWidget(label)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay the window's shortcuts
+        self.verticalScrollBar().setStyleSheet("QScrollBar:vertical { width: 18px; }")
+        QScroller.grabGesture(self.viewport(),
+                              QScroller.ScrollerGestureType.LeftMouseButtonGesture)
+        self._width = 0
+        self._from = 0
+        self.verticalScrollBar().rangeChanged.connect(lambda _low, _high: self._scroll())
+
+    def show_notes(self, notes: tuple[str, ...]) -> None:
+        """Show ``notes`` (one paragraph each): from their start, or — when they are the notes
+        shown plus new ones (a refusal under a void's notice) — from the first new one, so the
+        answer to what the dealer just pressed is in view, not scrolled away under an older
+        note."""
+        before = tuple(self.label.text().split("\n")) if self.label.text() else ()
+        text = "\n".join(notes)
+        if text == self.label.text():
+            return  # the same notes: read where the dealer scrolled them
+        self.label.setText(text)
+        self._from = 0
+        if before and len(notes) > len(before) and notes[:len(before)] == before:
+            self.label.ensurePolished()
+            self._from = self.label.fontMetrics().boundingRect(
+                0, 0, max(1, self.viewport().width()), 0,
+                Qt.TextFlag.TextWordWrap, "\n".join(before)).height()
+        self.setVisible(bool(notes))
+        self.updateGeometry()
+        self._scroll()
+
+    def _scroll(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.setValue(min(self._from, bar.maximum()))
+
+    def whole(self, width: int) -> int:
+        """The height of the notes' whole words ``width`` pixels wide."""
+        self.label.ensurePolished()
+        return self.label.heightForWidth(width)
+
+    def least(self, width: int, lines: int = NOTE_LINES_KEPT) -> int:
+        """The room the notes ask for when their whole words do not fit: ``lines`` lines (all
+        of them when fewer)."""
+        self.label.ensurePolished()
+        return min(self.whole(width), lines * self.label.fontMetrics().lineSpacing())
+
+    def set_words_width(self, width: int) -> None:
+        """The width the notes are measured at (the panel's words' width)."""
+        if width != self._width:
+            self._width = width
+            self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._width, self.whole(self._width or self.width()))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.least(self._width or self.width(), 1))
 
 
 class StepPanel(QFrame):
@@ -133,10 +211,12 @@ class StepPanel(QFrame):
         rule.setStyleSheet("color: #2c3a31;")
         self.next = _label("next")
         self.notes = _label("message")
+        self.notes_area = NotesArea(self.notes)
+        self.notes_area.hide()
         self.clause = _label("muted")
         layout.addLayout(header)
-        for widget in (self.instruction, self.order, self.blocked, rule, self.next, self.notes,
-                       self.clause):
+        for widget in (self.instruction, self.order, self.blocked, rule, self.next,
+                       self.notes_area, self.clause):
             layout.addWidget(widget)
         layout.addStretch(1)  # the room the words do not take: the buttons stay at the bottom
         layout.addWidget(self.keys)
@@ -166,8 +246,7 @@ class StepPanel(QFrame):
         self.blocked.setVisible(bool(view.blocked))
         self.next.setText(view.next_text)
         self.next.setVisible(bool(view.next_text))
-        self.notes.setText("\n".join(view.notes))
-        self.notes.setVisible(bool(view.notes))
+        self.notes_area.show_notes(tuple(view.notes))
         self.clause.setText(f"Rule: {view.clause}" if view.clause else "")
         self._rebuild_buttons(view)
         self._rebuild_problems(view)
@@ -182,26 +261,37 @@ class StepPanel(QFrame):
         """The type sizes (instruction, stop message) the words take in a panel ``width`` ×
         ``height``: the instruction as large as it fits (down to ``smallest[0]``), then the
         stop message smaller (down to ``smallest[1]``); and the height the panel needs with
-        them (more than ``height`` when even the smallest type does not fit)."""
+        them (more than ``height`` when even the smallest type does not fit). The notes are
+        counted whole while the words stay at a comfortable size beside them; past that they
+        are counted at the room they scroll in (:meth:`NotesArea.least`), so a long note
+        never shrinks the instruction nor pushes the buttons down."""
         layout = self.layout()
         assert layout is not None
         margins = layout.contentsMargins()
         words = width - (self.width() - self.contentsRect().width()) - margins.left() \
             - margins.right()
+        area = self.notes_area
+        area.set_words_width(words)
         labels = tuple(zip((self.instruction, self.blocked), self._measures, strict=True))
         rest = layout.totalHeightForWidth(width) - sum(
             label.heightForWidth(words) for label, _ in labels if not label.isHidden())
-        sizes = [(points, THEME.body_pt) for points in
-                 range(THEME.instruction_pt, smallest[0] - 1, -1)]
-        sizes += [(smallest[0], points) for points in
-                  range(THEME.body_pt - 1, smallest[1] - 1, -1)]
+        scrolled = rest
+        if not area.isHidden():  # the layout counted the notes whole
+            scrolled -= area.whole(words) - area.least(words)
+        comfortable = (max(smallest[0], COMFORTABLE_PT[0]), max(smallest[1], COMFORTABLE_PT[1]))
         need = rest
-        for chosen in sizes:
-            need = rest + sum(_height_at(measure, label.text(), points, words)
-                              for (label, measure), points in zip(labels, chosen, strict=True)
-                              if not label.isHidden())
-            if need <= height:
-                return chosen, need
+        for others, down_to in ((rest, comfortable), (scrolled, smallest)):
+            sizes = [(points, THEME.body_pt) for points in
+                     range(THEME.instruction_pt, down_to[0] - 1, -1)]
+            sizes += [(down_to[0], points) for points in
+                      range(THEME.body_pt - 1, down_to[1] - 1, -1)]
+            for chosen in sizes:
+                need = others + sum(
+                    _height_at(measure, label.text(), points, words)
+                    for (label, measure), points in zip(labels, chosen, strict=True)
+                    if not label.isHidden())
+                if need <= height:
+                    return chosen, need
         return sizes[-1], need
 
     def needed_height(self, height: int, *, comfortable: bool = False) -> int:

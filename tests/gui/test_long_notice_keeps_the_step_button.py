@@ -1,0 +1,94 @@
+"""A long notice never pushes the step's primary button off the step panel: after a
+supervisor's void with a long reason and several RETURN lines, at 1280×800 (the size the station
+opens at), WAGERS RETURNED lies wholly inside the step panel, visible and tappable, and a tap on
+it acts; the notice scrolls (read whole by scrolling), the button does not move. (The notice
+used to grow the panel's words past its height: the buttons were laid out under the lower
+panel, partly off the step panel.)"""
+
+from __future__ import annotations
+
+import pytest
+from gui_harness import PIN, SUPERVISOR, Table
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QWidget
+
+pytestmark = pytest.mark.gui
+
+#: A supervisor's reason as long as one is written in practice, and then some: the notice
+#: carries it whole (it is the record's reason).
+LONG_REASON = ("the shoe flashed the second stack's cards face up to positions four and five "
+               "while the dealer was reaching for the discard rack, and the players at "
+               "positions one and two saw the top card of the next stack; floor supervisor "
+               "called, surveillance notified and the shoe taken out of service for the "
+               "technician before the next round, as the house's procedure requires ") * 4
+
+
+def _visible_in(widget: QWidget, panel: QWidget) -> bool:
+    """Whether ``widget`` is shown and lies wholly inside ``panel``'s rectangle (in the
+    window's coordinates)."""
+    window = panel.window()
+    top_left = widget.mapTo(window, QPoint(0, 0))
+    rect = QRect(top_left, widget.size())
+    outer = QRect(panel.mapTo(window, QPoint(0, 0)), panel.size())
+    return widget.isVisible() and outer.contains(rect)
+
+
+def _void_with(table: Table, reason: str) -> None:
+    staff = table.window.staff
+    table.click(staff.supervisor_button)
+    screen = staff.supervisor
+    screen.sign_in_panel.user.setText(SUPERVISOR)
+    screen.sign_in_panel.pin.setText(PIN)
+    table.click(screen.sign_in_panel.sign_in_button)
+    page = screen.round
+    table.qtbot.waitUntil(lambda: page.void_button.isEnabled() and page.session is not None,
+                          timeout=10_000)
+    page.reason.setText(reason)
+    table.click(page.void_button)
+    table.qtbot.waitUntil(lambda: "voided by supervisor" in page.message.text(), timeout=10_000)
+    table.click(screen.header.sign_out_button)
+
+
+def test_a_long_void_notice_keeps_wagers_returned_inside_the_step_panel_at_1280x800(
+        qtbot, tmp_path):
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_dealer()
+        table.wait_devices_online()
+        table.press("start_round")
+        for position in (1, 2, 3, 4, 5, 6):
+            table.wager(position, chip=1)  # $25 on each of the three bets: 18 RETURN lines
+        table.press("no_more_bets")
+        _void_with(table, LONG_REASON)
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
+        assert any(LONG_REASON.strip() in note for note in snap.step.notes)
+        # the refusal of a key pressed too early adds its own line under the notice
+        with qtbot.waitActive(table.window):
+            table.window.activateWindow()
+        qtbot.wait(600)  # past the new step's guard against a double press
+        qtbot.keyClick(table.window, Qt.Key.Key_Return)
+        snap = table.wait(lambda s: bool(s.message))
+        assert len(snap.step.notes) == 2, snap.step.notes
+        for _ in range(12):  # the posted layouts run
+            QApplication.processEvents()
+        window, panel = table.window, table.window.step_panel
+        button = panel.button("wagers_returned")
+        assert (window.width(), window.height()) == (1280, 800)
+        assert _visible_in(button, panel), (button.geometry(), panel.rect())
+        assert panel.geometry().bottom() < window.lower_panels.geometry().top()
+        # the notice is never cut: whole in its own room, which scrolls...
+        notes, area = panel.notes, panel.notes_area
+        assert LONG_REASON.strip() in notes.text() and snap.message in notes.text()
+        assert notes.height() >= notes.heightForWidth(notes.width())
+        assert area.isVisible() and area.verticalScrollBar().isVisible()
+        # ...shown from the refusal just added under it (the answer to the key pressed)
+        bar = area.verticalScrollBar()
+        assert bar.value() > 0 and bar.value() + area.viewport().height() >= notes.height()
+        # ...and the RETURN lines keep their room below (the notice took all but one line)
+        assert window.lower_panels.height() >= 0.4 * window.right_column.height()
+        # a tap on the button acts
+        table.tick_all()
+        table.click(panel.button("wagers_returned"))
+        table.wait(lambda s: s.step.phase == "collect_cards")
+    finally:
+        table.close()
