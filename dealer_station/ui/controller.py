@@ -369,6 +369,14 @@ class TableController:
                 "collect its progressive wager into the chip tray and its cards, then tick its "
                 f"COLLECT line. {words}")
 
+    def _betting_waits(self) -> str:
+        """What the next round's betting waits for between rounds (the felt's badge says it
+        instead of BETS OPEN): the last round's collections and payments not ticked off yet.
+
+        "" when nothing waits."""
+        left = self._left_to_tick()
+        return f"{left} payment{'s' if left != 1 else ''} to tick" if left else ""
+
     def _left_to_tick(self) -> int:
         """Collections and payments of the last round not ticked off yet."""
         if self.last_round is None:
@@ -799,6 +807,8 @@ class TableController:
             table = self.adapter.empty_table(self.devices)
         if self.station.round_id is not None:
             table = replace(table, title=f"{table.title} · Round {self.station.round_id:,}")
+        if round_ is None and shown is not None:
+            table = replace(table, betting_waits=self._betting_waits())
         meter = self._meter()
         if meter is not None:
             table = replace(table, meter=meter)

@@ -29,7 +29,7 @@ from dealer_station.ui.layout import felt_layout
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import Light, SeatView, TableView, WagerView
 
-__all__ = ["FeltView", "caption_boxes", "chip_text", "fit_words"]
+__all__ = ["FeltView", "caption_boxes", "chip_text", "fit_words", "lockout_badge"]
 
 
 def chip_text(amount: Cents) -> str:
@@ -63,6 +63,24 @@ _LIGHT_WORDS = {
 
 #: The smallest type a badge on the felt shrinks to before its words are shortened with "…".
 BADGE_MIN_PX = 10.0
+
+
+def lockout_badge(view: TableView) -> str:
+    """The words of the felt's lockout badge: LOCKOUT ON, BETS OPEN, or — while the next
+    round's betting waits for the last round's money to be settled — NO BETS with what waits
+    (never BETS OPEN then: START ROUND is refused until it is done).
+
+    >>> lockout_badge(TableView("let_it_ride", "LET IT RIDE", (), lockout=False))
+    'BETS OPEN'
+    >>> lockout_badge(TableView("let_it_ride", "LET IT RIDE", (), lockout=False,
+    ...                         betting_waits="2 payments to tick"))
+    'NO BETS · 2 payments to tick'
+    """
+    if view.betting_waits:
+        text = f"NO BETS · {view.betting_waits}"
+    else:
+        text = "LOCKOUT ON" if view.lockout else "BETS OPEN"
+    return f"{text} · {view.lockout_note}" if view.lockout_note else text
 
 
 def fit_words(text: str, room: float, px: float, bold: bool = False) -> tuple[QFont, str]:
@@ -451,10 +469,8 @@ class FeltView(QWidget):
             painter.setPen(QColor(THEME.current))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         if view.lockout is not None:
-            text = "LOCKOUT ON" if view.lockout else "BETS OPEN"
-            if view.lockout_note:
-                text += f" · {view.lockout_note}"
-            colour = THEME.warn if view.lockout else THEME.ok
+            text = lockout_badge(view)
+            colour = THEME.warn if view.lockout or view.betting_waits else THEME.ok
             font, text = fit_words(text, right - 10 - 40, px, bold=True)
             painter.setFont(font)
             rect = QRectF(10, 10, painter.fontMetrics().horizontalAdvance(text) + 40, bh)

@@ -153,6 +153,10 @@ class TableView:
     meter_note: str = ""
     lockout: bool | None = None
     lockout_note: str = ""
+    #: What the next round's betting waits for between rounds ("3 payments to tick"): the
+    #: felt then says NO BETS with it, never BETS OPEN, while the last round's money is not
+    #: settled ("" when nothing waits).
+    betting_waits: str = ""
     round_label: str = ""
 
     def seat(self, key: str | int) -> SeatView:

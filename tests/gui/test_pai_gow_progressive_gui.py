@@ -203,6 +203,32 @@ def test_a_rejected_payout_s_collect_line_is_named_and_ticked_before_the_next_ro
         table.close()
 
 
+def test_the_felt_does_not_open_the_betting_while_the_last_round_s_lines_wait(
+        qtbot, tmp_path, monkeypatch):
+    """Between rounds, while START ROUND waits for the last round's lines to be ticked (a
+    rejected payout's COLLECT line came with the decision that ended the round), the felt says
+    NO BETS and what waits, not BETS OPEN (it invited wagers while the round's money was not
+    settled); once ticked it says BETS OPEN."""
+    from dealer_station.ui.felt import lockout_badge
+
+    table = _progressive_table(qtbot, tmp_path, monkeypatch)
+    try:
+        _to_the_validation(table)
+        table.supervisor_decides("reject", reason="the light was lit after no more bets")
+        snap = table.wait(lambda s: s.step.phase == "between_rounds"
+                          and s.table.lockout is False)  # the controller released
+        assert snap.table.betting_waits == "1 payment to tick"
+        assert not table.window.step_panel.button("start_round").isEnabled()
+        felt = table.window.felt.view
+        assert felt is not None and lockout_badge(felt) == "NO BETS · 1 payment to tick"
+        table.tick_all()
+        table.wait_button("start_round")
+        felt = table.window.felt.view
+        assert felt is not None and lockout_badge(felt) == "BETS OPEN"
+    finally:
+        table.close()
+
+
 def test_the_lockout_is_released_and_the_lights_go_out_when_the_round_ends(qtbot, tmp_path,
                                                                            monkeypatch):
     """5324.41(k)(2): the lockout is held from "no more bets" to the round's end. Once the
