@@ -8,9 +8,9 @@ panel, partly off the step panel.)"""
 from __future__ import annotations
 
 import pytest
-from gui_harness import PIN, SUPERVISOR, Table
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QWidget
+from test_void_returns_gui import round_started, void_from_the_supervisor_screen
 
 pytestmark = pytest.mark.gui
 
@@ -33,33 +33,14 @@ def _visible_in(widget: QWidget, panel: QWidget) -> bool:
     return widget.isVisible() and outer.contains(rect)
 
 
-def _void_with(table: Table, reason: str) -> None:
-    staff = table.window.staff
-    table.click(staff.supervisor_button)
-    screen = staff.supervisor
-    screen.sign_in_panel.user.setText(SUPERVISOR)
-    screen.sign_in_panel.pin.setText(PIN)
-    table.click(screen.sign_in_panel.sign_in_button)
-    page = screen.round
-    table.qtbot.waitUntil(lambda: page.void_button.isEnabled() and page.session is not None,
-                          timeout=10_000)
-    page.reason.setText(reason)
-    table.click(page.void_button)
-    table.qtbot.waitUntil(lambda: "voided by supervisor" in page.message.text(), timeout=10_000)
-    table.click(screen.header.sign_out_button)
-
-
 def test_a_long_void_notice_keeps_wagers_returned_inside_the_step_panel_at_1280x800(
         qtbot, tmp_path):
-    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    table = round_started(qtbot, str(tmp_path), "let_it_ride")
     try:
-        table.sign_in_dealer()
-        table.wait_devices_online()
-        table.press("start_round")
         for position in (1, 2, 3, 4, 5, 6):
             table.wager(position, chip=1)  # $25 on each of the three bets: 18 RETURN lines
         table.press("no_more_bets")
-        _void_with(table, LONG_REASON)
+        void_from_the_supervisor_screen(table, LONG_REASON)
         snap = table.wait(lambda s: s.step.phase == "return_wagers")
         assert any(LONG_REASON.strip() in note for note in snap.step.notes)
         # the refusal of a key pressed too early adds its own line under the notice

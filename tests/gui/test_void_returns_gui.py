@@ -18,7 +18,7 @@ pytestmark = pytest.mark.gui
 REASON = "cards flashed by the shoe"
 
 
-def void_from_the_supervisor_screen(table: Table) -> tuple[str, str]:
+def void_from_the_supervisor_screen(table: Table, reason: str = REASON) -> tuple[str, str]:
     """SUPERVISOR → sign in → Round in progress: the reason, VOID THE ROUND; back to the table.
     What the supervisor's screen then says, and the page's summary of the round then."""
     qtbot, staff = table.qtbot, table.window.staff
@@ -32,7 +32,7 @@ def void_from_the_supervisor_screen(table: Table) -> tuple[str, str]:
                     timeout=10_000)
     table.click(page.void_button)  # no reason yet: refused, nothing voided
     assert page.message.text() == "Write the reason the round is voided."
-    page.reason.setText(REASON)
+    page.reason.setText(reason)
     table.click(page.void_button)
     qtbot.waitUntil(lambda: "voided by supervisor" in page.message.text(), timeout=10_000)
     words = page.message.text()
