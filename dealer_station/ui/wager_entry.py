@@ -156,9 +156,15 @@ class WagerEntry(QFrame):
         for button in self._three_buttons:
             button.setVisible(offered)
             button.setEnabled(chosen)
+        # the progressive's and the bonus's lines show whether a position is chosen or not, so
+        # PLACE WAGERS does not move down under the finger when a position is tapped
         progressive = int(self._options.get("progressive", 0))
-        self.progressive_label.setVisible(progressive > 0 and chosen)
-        if self._options.get("progressive_lit"):
+        self.progressive_label.setVisible(progressive > 0)
+        if not chosen:
+            self.progressive_label.setText(
+                f"Progressive {format_cents(progressive)}: the player drops the chip in the "
+                "position's acceptor; its light records the wager")
+        elif self._options.get("progressive_lit"):
             self.progressive_label.setText(
                 f"Progressive {format_cents(progressive)}: LIT — the chip is in the acceptor "
                 "(counted at no more bets)")
@@ -170,7 +176,7 @@ class WagerEntry(QFrame):
             button.setEnabled(chosen and not placed)
         self.place.setEnabled(chosen and (self._base > 0 or self._three > 0))
         self.withdraw.setEnabled(chosen and placed)
-        self.message.setText("" if not chosen or self._options.get("single") else
+        self.message.setText("" if self._options.get("single") else
                              "The $1 bonus is sensed by the position's acceptor.")
         self.message.setVisible(bool(self.message.text()))
 
