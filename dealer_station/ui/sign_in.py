@@ -214,6 +214,7 @@ class SupervisorDecision(QFrame):
         self.user.setPlaceholderText("supervisor id (not the dealer of this round)")
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setPlaceholderText("PIN")
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("reason (to reject)")
         form.addRow("Id", self.user)
@@ -231,10 +232,21 @@ class SupervisorDecision(QFrame):
         buttons.addWidget(self.reject, 2)
         buttons.addWidget(self.approve, 3)
         layout.addLayout(buttons)
+        #: Why a press did nothing (no id or no PIN yet): a decision button never stays silent.
+        self.message = QLabel("")
+        self.message.setObjectName("fault")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        layout.addWidget(self.message)
         layout.addStretch(1)
         self.approve.clicked.connect(lambda: self._decide("approve"))
         self.reject.clicked.connect(lambda: self._decide("reject"))
+        self.user.returnPressed.connect(self._after_id)  # id, Enter, PIN (as at the sign-in)
         self.title = title
+
+    def _after_id(self) -> None:
+        if self.user.text().strip():
+            self.pin.setFocus()
 
     def start(self, summary: str, approve: str = "APPROVE", reject: str = "REJECT",
               title: str = "SUPERVISOR VALIDATION · progressive payout") -> None:
@@ -243,10 +255,16 @@ class SupervisorDecision(QFrame):
         self.summary.setText(summary)
         self.approve.setText(approve)
         self.reject.setText(reject)
+        self.message.hide()
 
     def _decide(self, action: str) -> None:
         user, pin = self.user.text().strip(), self.pin.text()
         if not user or not pin:
+            button = self.approve if action == "approve" else self.reject
+            self.message.setText(f"Enter the supervisor's id and PIN, then {button.text()}.")
+            self.message.show()
+            (self.pin if user else self.user).setFocus()
             return
+        self.message.hide()
         self.decided.emit(action, user, pin, self.reason.text().strip())
         self.pin.clear()
