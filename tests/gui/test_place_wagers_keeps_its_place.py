@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealer_station.ui.wager_entry import WagerEntry
