@@ -12,6 +12,8 @@ from typing import Any
 
 from dealer_station.audit import utc_now
 from dealer_station.auth import Permission
+from dealer_station.games.let_it_ride.phases import Phase as LetItRidePhase
+from dealer_station.games.pai_gow.phases import Phase as PaiGowPhase
 from dealer_station.games.registry import game_factory
 from dealer_station.procedure import JSONValue
 from dealer_station.station_people import People
@@ -19,7 +21,8 @@ from dealer_station.station_state import Shared, StationState
 from dealer_station.store import archive
 from dealer_station.store.database import Store, StoreError
 
-__all__ = ["MAX_KEEP_DAYS", "STATION_SETTINGS", "Configuration", "valid_station_settings"]
+__all__ = ["INTERRUPTIBLE_PHASES", "MAX_KEEP_DAYS", "STATION_SETTINGS", "Configuration",
+           "valid_station_settings"]
 
 #: The station's own settings and their defaults. ``archive_day_ends``: when the table's day
 #: (or shift) ends, ``HH:MM`` UTC; between rounds after it the station seals the day into a
@@ -28,6 +31,16 @@ __all__ = ["MAX_KEEP_DAYS", "STATION_SETTINGS", "Configuration", "valid_station_
 #: before its file is deleted (export it for the regulator first); ``0``: kept for ever.
 STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00",
                                     "archive_keep_days": 0}
+#: Each game's phases, in the order of play, that ``void_interrupted_phases`` may name: those
+#: before settlement, where a round stopped by a crash or power cut can be voided at the next
+#: start (the round's own void: its wagers returned, then the cards; a round whose settlement
+#: has begun is resumed, never voided, 5324.34(e)(8), 5324.41(g)).
+INTERRUPTIBLE_PHASES: dict[str, tuple[str, ...]] = {
+    "let_it_ride": tuple(p.value for p in LetItRidePhase)[
+        :tuple(LetItRidePhase).index(LetItRidePhase.SHOWDOWN) + 1],
+    "pai_gow": tuple(p.value for p in PaiGowPhase)[
+        :tuple(PaiGowPhase).index(PaiGowPhase.EXPOSURE) + 1],
+}
 #: The longest kept time accepted (a hundred years).
 MAX_KEEP_DAYS = 36_500
 
@@ -48,6 +61,9 @@ def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     >>> valid_station_settings({"colour": "red"})
     Traceback (most recent call last):
     ValueError: unknown station setting(s): colour
+    >>> valid_station_settings({"void_interrupted_phases": ["dealing", "payday"]})
+    Traceback (most recent call last):
+    ValueError: void_interrupted_phases: 'payday' is no phase before a round's settlement
     """
     unknown = set(values) - set(STATION_SETTINGS)
     if unknown:
@@ -56,6 +72,11 @@ def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     phases = merged["void_interrupted_phases"]
     if not isinstance(phases, list) or not all(isinstance(p, str) for p in phases):
         raise ValueError("void_interrupted_phases is a list of phase names")
+    known = {phase for phases in INTERRUPTIBLE_PHASES.values() for phase in phases}
+    for phase in phases:
+        if phase not in known:
+            raise ValueError(f"void_interrupted_phases: {phase!r} is no phase before a "
+                             "round's settlement")
     day_ends = merged["archive_day_ends"]
     if not isinstance(day_ends, str):
         raise ValueError("archive_day_ends is a time of day, HH:MM (UTC), or \"\" for never")

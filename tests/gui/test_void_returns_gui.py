@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from gui_harness import PIN, SUPERVISOR, Table
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 pytestmark = pytest.mark.gui
 
@@ -40,6 +40,31 @@ def void_from_the_supervisor_screen(table: Table, reason: str = REASON) -> tuple
     summary = page.summary.text()
     table.click(screen.header.sign_out_button)
     return words, summary
+
+
+def void_phases_on_the_page(table: Table, phases: tuple[str, ...]) -> str:
+    """SUPERVISOR → sign in → Configuration: START-UP RECOVERY's boxes ticked for ``phases``
+    (each other box unticked) with taps, APPLY; back to the table. What the page then says."""
+    screen = table.window.staff.supervisor
+    table.staff_sign_in(screen, SUPERVISOR, PIN)
+    table.click(screen.pages.buttons["Configuration"])
+    page = screen.configuration
+    table.qtbot.waitUntil(lambda: bool(page.recovery) and page.shown_game == page.current_game,
+                          timeout=10_000)
+    for phase, box in page.recovery.items():
+        if box.isChecked() != (phase in phases):
+            page.fields_area.ensureWidgetVisible(box)
+            table.qtbot.mouseClick(box, Qt.MouseButton.LeftButton,
+                                   pos=QPoint(12, box.height() // 2))
+    assert [p for p, box in page.recovery.items() if box.isChecked()] == list(phases)
+    before = page.message.text()  # the last APPLY's words, when the page was used before
+    table.click(page.apply_button)
+    table.qtbot.waitUntil(lambda: page.message.text() != before
+                          and page.message.text().startswith(("Applied", "Refused")),
+                          timeout=30_000)
+    words = page.message.text()
+    table.click(screen.header.sign_out_button)
+    return words
 
 
 def restarted(table: Table, qtbot: Any, data: str, game: str) -> Table:
@@ -164,20 +189,19 @@ def test_the_next_round_does_not_carry_the_last_void_s_words(qtbot, tmp_path):
 
 def test_a_round_voided_at_start_up_has_return_lines_then_the_cards(qtbot, tmp_path):
     """A casino whose rules void a round interrupted while dealing (station setting
-    ``void_interrupted_phases``): after the restart the dealer's screen lists a RETURN line per
+    ``void_interrupted_phases``, ticked by a supervisor on the Configuration page): after the
+    restart the dealer's screen lists a RETURN line per
     wager to tick, then WAGERS RETURNED and CARDS COLLECTED, as after a supervisor's void — not
     a round ended at once with the wagers only named in a notice."""
     from dealer_station.station import Station
 
     data, phase = str(tmp_path), "dealing"
     table = Table(qtbot, data, "let_it_ride")
-    table.sign_in_dealer()
-    table.close()
-    with Station.open(None, data) as station:  # the casino's rule, set by a supervisor
-        station.change_station_settings({"void_interrupted_phases": [phase]},
-                                        supervisor=SUPERVISOR, pin=PIN)
-    table = restarted(table, qtbot, data, "let_it_ride")
     try:
+        table.sign_in_dealer()
+        # the casino's rule, set by a supervisor on the Configuration page
+        words = void_phases_on_the_page(table, (phase,))
+        assert words.startswith("Applied") and "stopped at dealing is voided" in words, words
         table.wait_devices_online()
         table.press("start_round")
         table.wager(3, chip=1)  # $25 on each of the three bets

@@ -9,7 +9,12 @@ computed unasked on a table PC at play: when neither has it (the code changed), 
 so and offers COMPUTE RETURNS (about a minute of the processor, in a process of its own, with a
 progress bar; then stored). The page then shows every wager's return
 (:mod:`.pai_gow_returns`) in the THEORETICAL RETURN column and beside each pay table letter,
-recomputed as the supervisor changes a letter."""
+recomputed as the supervisor changes a letter.
+
+Under the game's fields, START-UP RECOVERY: the station's own setting ``void_interrupted_phases``
+as a box per phase of the game shown (a round stopped by a crash or power cut in a phase ticked
+is voided at the next start, its wagers returned; else it resumes where it stood), stored by the
+same APPLY as a new configuration version (audited), docs/rules-interpretation.md."""
 
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -34,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.analysis.cache import installed
+from dealer_station.station_configuration import INTERRUPTIBLE_PHASES
 from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls, reason_of
 from dealer_station.ui.supervisor.census_job import CensusJob, CensusNotComputed
 from dealer_station.ui.supervisor.configuration import (
@@ -75,6 +82,20 @@ def _returns_html(lines: list[PaiGowReturn]) -> str:
     return "".join(rows)
 
 _GROUPS = ("Optional wagers", "Pay tables", "Limits", "House way", "Table")
+#: The words above the start-up recovery's boxes.
+RECOVERY_HINT = ("A round stopped by a crash or power cut is resumed where it stood at the next "
+                 "start, unless it stopped in a phase ticked here: it is then voided (start-up "
+                 "recovery), each wager returned on a RETURN line, then the cards collected "
+                 "unseen. A round whose settlement had begun is always resumed.")
+
+
+def phase_words(phase: str) -> str:
+    """A phase's name in plain words.
+
+    >>> phase_words("first_community_card"), phase_words("four_card_stacks")
+    ('first community card', 'four card stacks')
+    """
+    return phase.replace("_", " ")
 
 
 class ConfigurationPage(StaffPage):
@@ -92,6 +113,10 @@ class ConfigurationPage(StaffPage):
         self.editors: dict[str, QLineEdit] = {}
         #: The on/off settings, each a check box (they were typed "yes"/"no").
         self.toggles: dict[str, QCheckBox] = {}
+        #: The station's ``void_interrupted_phases`` as stored, and a box per phase of the game
+        #: shown (START-UP RECOVERY).
+        self.void_phases: tuple[str, ...] = ()
+        self.recovery: dict[str, QCheckBox] = {}
         self.version = 0
         self.current_game = ""
         self.round_open = False
@@ -173,17 +198,20 @@ class ConfigurationPage(StaffPage):
 
     # -- showing ------------------------------------------------------------------------------
     def refresh(self) -> None:
-        def read(context: StaffContext) -> tuple[str, dict[str, Any], int, int | None]:
+        def read(context: StaffContext
+                 ) -> tuple[str, dict[str, Any], int, int | None, tuple[str, ...]]:
             station = context.station
             game, settings = station.game, station.settings
             with contextlib.suppress(OSError, ValueError):  # else: what is stored
                 settings = full_settings(game, settings)
-            return game, settings, station.configuration_version, station.round_id
+            phases = tuple(station.station_settings.get("void_interrupted_phases", ()))
+            return game, settings, station.configuration_version, station.round_id, phases
 
         self.calls.submit(read, self._show, functools.partial(say, self.message))
 
-    def _show(self, found: tuple[str, dict[str, Any], int, int | None]) -> None:
-        game, settings, version, round_id = found
+    def _show(self, found: tuple[str, dict[str, Any], int, int | None, tuple[str, ...]]
+              ) -> None:
+        game, settings, version, round_id, self.void_phases = found
         self.current_game, self.version, self.round_open = game, version, round_id is not None
         self.game.set_value(game)
         self.status.setText(f"configuration version {version}" + (
@@ -254,8 +282,39 @@ class ConfigurationPage(StaffPage):
                     note.setWordWrap(True)
                     self.hints[each.key] = note
                     form.addRow(note)  # the whole width, under its field
+        self._recovery_rows(form, game)
         self.fields_area.setWidget(holder)
         self.show_returns(game, settings)
+
+    def _recovery_rows(self, form: QFormLayout, game: str) -> None:
+        """START-UP RECOVERY: a box per phase of ``game`` a round can be voided in at the next
+        start (``void_interrupted_phases``), two to a row, ticked as stored."""
+        self.recovery = {}
+        header = QLabel("START-UP RECOVERY")
+        header.setObjectName("phase")
+        form.addRow(header)
+        note = QLabel(RECOVERY_HINT)
+        note.setObjectName("muted")
+        note.setWordWrap(True)
+        form.addRow(note)
+        boxes = QWidget()
+        grid = QGridLayout(boxes)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for index, phase in enumerate(INTERRUPTIBLE_PHASES.get(game, ())):
+            box = QCheckBox(f"void if stopped at {phase_words(phase)}")
+            box.setObjectName(f"void_interrupted.{phase}")
+            box.setChecked(phase in self.void_phases)
+            self.recovery[phase] = box
+            grid.addWidget(box, *divmod(index, 2))
+        form.addRow(boxes)
+
+    def edited_void_phases(self) -> list[str]:
+        """``void_interrupted_phases`` as the boxes say for the game shown; another game's
+        phases (stored for when the table deals it) kept."""
+        shown = INTERRUPTIBLE_PHASES.get(self.shown_game, ())
+        kept = [phase for phase in self.void_phases if phase not in shown]
+        return kept + [phase for phase in shown
+                       if phase in self.recovery and self.recovery[phase].isChecked()]
 
     def _toggle(self, key: str, on: bool, label: str) -> QCheckBox:
         """An on/off setting as a check box labelled with its name (its hint as a tool tip and
@@ -458,12 +517,15 @@ class ConfigurationPage(StaffPage):
             say(self.message, f"Refused: {reason_of(error)}")
             return
 
+        void_phases = self.edited_void_phases()
+
         def change(context: StaffContext) -> tuple[int, str]:
             return apply_configuration(context, supervisor=session.user, pin=session.pin,
-                                       game=game, settings=settings)
+                                       game=game, settings=settings, void_phases=void_phases)
 
         def done(result: tuple[int, str]) -> None:
             self.version, note = result
+            self.void_phases = tuple(void_phases)
             self.current_game = game
             self.status.setText(f"configuration version {self.version}")
             say(self.message, f"Applied as configuration version {self.version}: {note}. "

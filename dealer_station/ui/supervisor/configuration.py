@@ -241,9 +241,11 @@ def merged(defaults: Mapping[str, Any], stored: Mapping[str, Any]) -> dict[str, 
 
 
 def apply_configuration(context: StaffContext, *, supervisor: str, pin: str, game: str,
-                        settings: Mapping[str, Any]) -> tuple[int, str]:
+                        settings: Mapping[str, Any],
+                        void_phases: list[str] | None = None) -> tuple[int, str]:
     """Store the configuration through the station (a supervisor not dealing, between rounds,
-    audited) and give the dealer's screen the game's screen adapter for it. Returns the new
+    audited) and give the dealer's screen the game's screen adapter for it; ``void_phases``:
+    the station's ``void_interrupted_phases`` in the same version (else kept). Returns the new
     version and a note for the supervisor."""
     station = context.station
     changed_game = game != station.game
@@ -251,9 +253,19 @@ def apply_configuration(context: StaffContext, *, supervisor: str, pin: str, gam
     refusal = controller.switch_refusal() if changed_game and controller is not None else ""
     if refusal:
         raise ProcedureError(refusal)
+    before = list(station.station_settings.get("void_interrupted_phases", []))
+    station_settings = None
+    if void_phases is not None:
+        station_settings = {**station.station_settings, "void_interrupted_phases": void_phases}
     version = int(station.change_configuration(dict(settings), supervisor=supervisor, pin=pin,
-                                               game=game if changed_game else None))
+                                               game=game if changed_game else None,
+                                               station_settings=station_settings))
     note = "the next round uses it"
+    if void_phases is not None and sorted(void_phases) != sorted(before):
+        stopped_at = ", ".join(phase.replace("_", " ") for phase in void_phases)
+        note += ("; " + (f"a round stopped at {stopped_at} is voided at the next start"
+                         if void_phases else
+                         "a stopped round is resumed at the next start, whatever its phase"))
     if controller is not None:
         adapter = adapter_for(station.game, station.settings)
         if changed_game:
