@@ -194,6 +194,10 @@ class GameRound(Protocol):
     def void_returns(self) -> Sequence[Payment]:
         """The RETURN lines of a voided round, ticked off as settlement lines are."""
 
+    @property
+    def void_cards_out(self) -> bool:
+        """Cards lie on the layout: a voided round asks for them before it ends."""
+
     def to_document(self) -> dict[str, JSONValue]: ...
 
 

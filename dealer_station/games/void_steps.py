@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, allowed
 
-__all__ = ["VoidSteps", "after_returns", "check_void_words"]
+__all__ = ["VoidSteps", "after_returns", "check_void_words", "return_words"]
 
 
 def check_void_words(supervisor: str, reason: str, clause: str) -> None:
@@ -36,6 +36,20 @@ def after_returns(cards_out: bool) -> str:
     'The round ends void (no card was dealt)'
     """
     return "Collect the cards unseen" if cards_out else "The round ends void (no card was dealt)"
+
+
+def return_words(lines: int, cards_out: bool) -> str:
+    """What the dealer does after a void, for the notice under the step: the RETURN lines,
+    then the cards only when some were dealt (it said "collect the cards unseen" before the
+    deal too, beside "Next: The round ends void (no card was dealt)").
+
+    >>> return_words(1, False)
+    'Return each wager listed (1 RETURN line, tick each); no card was dealt.'
+    >>> return_words(2, True)
+    'Return each wager listed (2 RETURN lines, tick each), then collect the cards unseen.'
+    """
+    listed = f"Return each wager listed ({lines} RETURN line{'s' if lines != 1 else ''}, tick each)"
+    return listed + (", then collect the cards unseen." if cards_out else "; no card was dealt.")
 
 
 class VoidSteps:

@@ -27,6 +27,7 @@ from dealer_station import logs
 from dealer_station.actions import Action
 from dealer_station.auth import AuthenticationError
 from dealer_station.cards import Card
+from dealer_station.games.void_steps import return_words
 from dealer_station.hardware import (
     LIGHTS_OUT,
     LOCKOUT_OFF,
@@ -326,10 +327,8 @@ class TableController:
             self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. "
                            "Return every wager to its player and collect the cards unseen.")
             return self.notice
-        lines = len(round_.void_returns)
-        self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. Return "
-                       f"each wager listed ({lines} RETURN line{'s' if lines != 1 else ''}, tick "
-                       "each), then collect the cards unseen.")
+        self.notice = (f"Round {round_id} voided by supervisor {supervisor}: {reason}. "
+                       + return_words(len(round_.void_returns), round_.void_cards_out))
         self._drive_hardware(standing(round_.step.hardware, round_.step.expects))
         return self.notice
 

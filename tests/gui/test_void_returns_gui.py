@@ -161,7 +161,8 @@ def test_a_pai_gow_void_at_the_deal_has_return_lines_then_the_cards(qtbot, tmp_p
         table.wait(lambda s: s.step.phase == "deal")
         table.click(table.wait_button("dispense", "DISPENSE STACK 1 OF 7"))
         table.wait_button("dispense", "DISPENSE STACK 2 OF 7")
-        void_from_the_supervisor_screen(table)
+        words, _ = void_from_the_supervisor_screen(table)
+        assert words.endswith("(2 RETURN lines, tick each), then collect the cards unseen.")
         snap = table.wait(lambda s: s.step.phase == "return_wagers")
         assert [(line.position, line.verb, line.amount) for line in snap.payments] == [
             ("pos 4", "RETURN", "$25.00"), ("pos 2", "RETURN", "$25.00")]  # far right first
@@ -169,6 +170,23 @@ def test_a_pai_gow_void_at_the_deal_has_return_lines_then_the_cards(qtbot, tmp_p
     finally:
         table.close()
     assert_ended_void(data)
+
+
+def test_a_void_before_the_deal_does_not_ask_for_cards_that_were_never_dealt(qtbot, tmp_path):
+    """Voided while the wagers are taken: the notice says to return the wager and that no card
+    was dealt, as the step's "Next: The round ends void (no card was dealt)" does (it said
+    "then collect the cards unseen" beside it)."""
+    table = round_started(qtbot, str(tmp_path), "pai_gow")
+    try:
+        table.press("shuffled")
+        table.wager(5)
+        words, _ = void_from_the_supervisor_screen(table)
+        assert words.endswith("(1 RETURN line, tick each); no card was dealt."), words
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
+        assert snap.step.next_text == "Next: The round ends void (no card was dealt)"
+        assert not any("collect the cards" in note for note in snap.step.notes), snap.step.notes
+    finally:
+        table.close()
 
 
 def test_the_next_round_does_not_carry_the_last_void_s_words(qtbot, tmp_path):
