@@ -162,9 +162,11 @@ def _exposure(round_: PaiGowRound) -> Step:
 
 
 def _settlement(round_: PaiGowRound) -> Step:
+    # each player's cards go with that player's settlement: there is no collection step of
+    # its own (docs/rules-interpretation.md, "When the cards are collected", (g)(5)-(g)(9))
     return Step(Phase.SETTLEMENT.value, "Collect the losing wagers, then pay the winners from the "
-                "far right less the vigorish", ("settle",), _in_play(round_),
-                clause="5324.41(g)(4)")
+                "far right less the vigorish, collecting each player's cards with their "
+                "settlement", ("settle",), _in_play(round_), clause="5324.41(g)(4)")
 
 
 def _return_wagers(round_: PaiGowRound) -> Step:
