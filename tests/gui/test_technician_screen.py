@@ -94,6 +94,7 @@ def test_each_device_test_reports_live_results_and_is_audited(
     shown = [screen.results.item(i).text() for i in range(screen.results.count())]
     assert sum(1 for line in shown if line.startswith("PASS")) == subjects
     assert "every check passed" in screen.message.text()
+    assert screen.message.objectName() == "good"  # the success colour, not the warn colour
     names = [r["data"].get("name") for r in audit(table, "diagnostic")]
     assert names.count(f"{key}_test") == 2  # authorized, then finished
     assert all(button.isEnabled() for button in screen.test_buttons.values())
@@ -201,6 +202,7 @@ def test_during_a_round_faults_are_cleared_and_hardware_tests_refused(qtbot: Any
     qtbot.mouseClick(screen.clear_button, Qt.MouseButton.LeftButton)
     table.wait_idle()
     qtbot.waitUntil(lambda: "shoe: faults reset" in screen.message.text(), timeout=10_000)
+    assert screen.message.objectName() == "good"
     assert [r["data"]["name"] for r in audit(table, "diagnostic")][-1] == "clear_faults"
     screen.sign_out()
     table.wait_idle()

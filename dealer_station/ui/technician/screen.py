@@ -39,7 +39,7 @@ from dealer_station.integrity import IntegrityError, program_identity
 from dealer_station.slips import printer_report
 from dealer_station.ui.supervisor.calls import POLL_MS, Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
-from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame, message_label
+from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame, message_label, say
 from dealer_station.ui.technician.actions import (
     begin_diagnostic,
     clear_faults,
@@ -290,7 +290,7 @@ class TechnicianScreen(StaffFrame):
 
     def show_printer(self) -> None:
         self.calls.submit(lambda context: printer_report(context.station.slip_printer),
-                          self.printer_text.setPlainText, self.message.setText)
+                          self.printer_text.setPlainText, self._say)
 
     # -- session ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -333,11 +333,16 @@ class TechnicianScreen(StaffFrame):
         super().hideEvent(event)
 
     # -- reading the station and devices ------------------------------------------------------
+    def _say(self, words: str) -> None:
+        """A refusal, a problem or work under way, in the warm colour (a success is said with
+        ``say(..., done=True)`` in the success colour: it read as a warning in orange)."""
+        say(self.message, words)
+
     def refresh(self) -> None:
         def read(context: StaffContext) -> tuple[int | None, list[DeviceRow]]:
             return context.station.round_id, device_rows(context.manager)
 
-        self.calls.submit(read, self._show, self.message.setText)
+        self.calls.submit(read, self._show, self._say)
 
     def poll(self) -> None:
         """Every second: the lock, the device list, new trace lines."""
@@ -384,7 +389,7 @@ class TechnicianScreen(StaffFrame):
                 self.table.setItem(index, column, item)
         self._fit_columns()
         if not self.rows:
-            self.message.setText("No devices are open at this station.")
+            say(self.message, "No devices are open at this station.")
 
     def _fit_columns(self) -> None:
         """Every column in view (Model and Firmware needed sideways scrolling at 1280×800): the
@@ -427,14 +432,14 @@ class TechnicianScreen(StaffFrame):
         session = self.session
         if session is None:
             return
-        self.message.setText("Clearing the devices' faults…")
+        say(self.message, "Clearing the devices' faults…")
 
         def done(words: str) -> None:
-            self.message.setText(words)
+            say(self.message, words, done="not reset" not in words)
             self.refresh()
 
         self.calls.submit(lambda context: clear_faults(context, session), done,
-                          lambda words: self.message.setText(f"Refused: {words}"))
+                          lambda words: say(self.message, f"Refused: {words}"))
 
     # -- tests -------------------------------------------------------------------------------
     def run_test(self, key: str) -> None:
@@ -477,7 +482,7 @@ class TechnicianScreen(StaffFrame):
     def _test_refused(self, words: str) -> None:
         self.running = None
         self._set_locked(self.locked_round)
-        self.message.setText(f"Refused: {words}")
+        say(self.message, f"Refused: {words}")
         self.results.addItem(QListWidgetItem(f"Refused: {words}"))
 
     def _show_outcome(self, outcome: Any) -> None:
@@ -501,12 +506,12 @@ class TechnicianScreen(StaffFrame):
         error = future.exception()
         if error is not None:
             self.results.addItem(QListWidgetItem(f"FAIL {key}: {error}"))
-            self.message.setText(f"The {key} test could not run: {error}")
+            say(self.message, f"The {key} test could not run: {error}")
         else:
             outcomes = future.result()
             failed = sum(1 for o in outcomes if not o.passed)
-            self.message.setText(f"{DEVICE_TESTS[key or 'lamp'].label}: "
-                                 + (f"{failed} failed" if failed else "every check passed"))
+            say(self.message, f"{DEVICE_TESTS[key or 'lamp'].label}: "
+                + (f"{failed} failed" if failed else "every check passed"), done=not failed)
         self._set_locked(self.locked_round)
 
     # -- trace, faults, bundle ------------------------------------------------------------------
@@ -515,8 +520,8 @@ class TechnicianScreen(StaffFrame):
         self.trace_button.setText("STOP TRACE" if on else "START TRACE")
         if on:
             self.calls.submit(lambda context: tap.attach(context.manager),
-                              lambda count: self.message.setText(f"Tracing {count} line(s)."),
-                              self.message.setText)
+                              lambda count: say(self.message, f"Tracing {count} line(s)."),
+                              self._say)
         else:
             self.calls.submit(lambda context: tap.detach(context.manager))
 
@@ -528,10 +533,10 @@ class TechnicianScreen(StaffFrame):
 
         def done(words: str) -> None:
             self.injected.addItem(QListWidgetItem(f"{utc_now()[11:19]} {words}"))
-            self.message.setText(f"Injected: {words}")
+            say(self.message, f"Injected: {words}")
 
         self.calls.submit(lambda context: inject_fault(context, session, key, line), done,
-                          lambda words: self.message.setText(f"Refused: {words}"))
+                          lambda words: say(self.message, f"Refused: {words}"))
 
     def export(self) -> None:
         session = self.session
@@ -550,6 +555,6 @@ class TechnicianScreen(StaffFrame):
         def done(path: Path) -> None:
             self.bundle_path = path
             self.bundle_label.setText(f"Written {path}")
-            self.message.setText(f"Diagnostics bundle written: {path}")
+            say(self.message, f"Diagnostics bundle written: {path}", done=True)
 
-        self.calls.submit(write, done, lambda words: self.message.setText(f"Refused: {words}"))
+        self.calls.submit(write, done, lambda words: say(self.message, f"Refused: {words}"))
