@@ -30,6 +30,7 @@ from dealer_station.cards import (
     Suit,
     parse_card,
 )
+from dealer_station.plural import counted
 from dealer_station.ui.card_art import CARD_ASPECT, SUIT_GLYPHS, paint_card, paint_slot
 from dealer_station.ui.theme import THEME
 
@@ -404,7 +405,7 @@ class LowHandPicker(QFrame):
         self.row.set_cards(self._cards, marks)
         if len(self._picked) < 2:
             self.verdict.setStyleSheet(f"font-size: 15pt; color: {THEME.muted};")
-            self.verdict.setText(f"Low hand: tap {2 - len(self._picked)} more card(s)")
+            self.verdict.setText(f"Low hand: tap {counted(2 - len(self._picked), 'more card')}")
             self.set_button.setText("SET HAND")
         elif reason:
             self.verdict.setStyleSheet(f"font-size: 15pt; font-weight: bold; color: {THEME.fault};")

@@ -112,7 +112,7 @@ def test_light_count_mismatch_recounted_then_resolved_and_dice_start_5324_41_k_2
         form = _form(table, "light_count")
         form.inputs["chips"].setValue(2)
         snap = _submit(table, form)
-        assert "2 progressive chip(s) but 1 light(s)" in snap.step.instruction
+        assert "2 progressive chips but 1 light" in snap.step.instruction
         assert snap.step.actions[0].name == "recount"
         assert not any(a.name == "dispense" for a in snap.step.actions)  # the deal is blocked
         # Recount: still two chips.

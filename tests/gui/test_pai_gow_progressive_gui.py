@@ -102,7 +102,7 @@ def _to_the_validation(table: Table) -> Snapshot:
         "Progressive $1.00: LIT"))  # the dealer's wager entry shows the sensed wager
     table.press("no_more_bets")
     snap = table.wait(lambda s: s.step.phase == "lockout")
-    assert "1 light(s) lit" in snap.step.instruction
+    assert "1 light lit" in snap.step.instruction
     table.press("count")  # one chip, one light (k)(2)
     table.press("rng")
     for _ in range(7):
@@ -239,14 +239,14 @@ def test_the_lockout_is_released_and_the_lights_go_out_when_the_round_ends(qtbot
     try:
         snap = _to_the_hit(table)
         assert snap.table.lockout is True  # still held while the round is open
-        assert snap.table.lockout_note == "1 progressive light(s) lit"
+        assert snap.table.lockout_note == "1 progressive light lit"
         assert snap.table.seat(WINNER).light is Light.ON  # (k)(3)(i): verified before paying
         table.tick_all()
         table.press("jackpot_done")
         snap = table.wait(lambda s: s.step.phase == "between_rounds")
         snap = table.wait(lambda s: s.table.lockout is False)  # the controller reports it
         assert snap.table.seat(WINNER).light is Light.OFF
-        assert snap.table.lockout_note == "", snap.table.lockout_note  # no "1 light(s) lit"
+        assert snap.table.lockout_note == "", snap.table.lockout_note  # no "1 light lit"
         acceptors = table.simulated[0].acceptors
         qtbot.waitUntil(lambda: acceptors[WINNER].light.name == "OFF", timeout=5_000)
         assert not table.simulated[0].lockout.locked

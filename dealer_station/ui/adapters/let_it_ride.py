@@ -36,6 +36,7 @@ from dealer_station.games.let_it_ride.actions import (
 from dealer_station.games.let_it_ride.config import Dealing, payout_limit_notice
 from dealer_station.hardware import shoe_dispense
 from dealer_station.money import format_cents
+from dealer_station.plural import counted
 from dealer_station.procedure import HaltResolution, Payment
 from dealer_station.ui.adapters.base import (
     ActionCall,
@@ -139,7 +140,7 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
             community_label="Community",
             community_note=" · ".join(notes),
             lockout=lockout,
-            lockout_note=f"{late} late bonus chip(s) refused" if late else "",
+            lockout_note=f"{counted(late, 'late bonus chip')} refused" if late else "",
         )
 
     def done_positions(self, round_: LetItRideRound,

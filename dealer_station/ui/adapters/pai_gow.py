@@ -65,6 +65,7 @@ from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.lockout import ProgressiveLockout
 from dealer_station.hardware import SHOE_RESET, SHOE_SHUFFLE, HardwareKind, shoe_dispense
 from dealer_station.money import format_cents
+from dealer_station.plural import counted
 from dealer_station.procedure import HaltResolution
 from dealer_station.ui.adapters.base import (
     ActionCall,
@@ -216,7 +217,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         lockout = devices.lockout
         lit = round_.optional.lockout.lit if round_.optional is not None else None
         # the count of the open round's lights; once it ended they are out (BETWEEN_ROUNDS)
-        note = f"{len(lit)} progressive light(s) lit" if lit and not round_.is_complete else ""
+        note = (f"{counted(len(lit), 'progressive light')} lit"
+                if lit and not round_.is_complete else "")
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=lockout,
                          lockout_note=note)
 
@@ -447,9 +449,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return EntryRequest("form", "", "PROGRESSIVE CHIPS COUNTED", options={
                 "name": name, "submit": "CONFIRM THE COUNT",
                 "fields": (FormField("number", "chips",
-                                     f"Chips from the chip tray return device ({lit} light(s) "
-                                     "lit)", minimum=0, maximum=len(PLAYER_POSITIONS),
-                                     default=lit),),
+                                     "Chips from the chip tray return device "
+                                     f"({counted(lit, 'light')} lit)", minimum=0,
+                                     maximum=len(PLAYER_POSITIONS), default=lit),),
                 "note": "A count that differs from the lights blocks the deal until resolved "
                         "(5324.41(k)(2)).",
             })
@@ -503,7 +505,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             unlit = [p for p in sorted(core(round_).wagers) if p not in lit_now]
             assert lockout.mismatch is not None  # the step offers resolve_light_mismatch
             chips, lights = lockout.mismatch
-            return EntryRequest("form", "", f"MISMATCH · {chips} chip(s), {lights} light(s)",
+            return EntryRequest("form", "", f"MISMATCH · {counted(chips, 'chip')}, "
+                                f"{counted(lights, 'light')}",
                                 options={
                 "name": name, "submit": "RESOLVE WITH THE REASON", "cancel": False,
                 "fields": (

@@ -48,6 +48,7 @@ from dealer_station.games.pai_gow.round import Ledger, PaiGowRound
 from dealer_station.games.pai_gow.steps import step_for
 from dealer_station.hardware import LOCKOUT_ON
 from dealer_station.money import Cents, format_cents
+from dealer_station.plural import counted
 from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, Step
 
 from .config import BonusConfig, BonusConfigError, Completion
@@ -624,13 +625,14 @@ class OptionalWagers:
                 phase not in (Phase.COMPLETE, Phase.SETTLEMENT)):
             if lockout.mismatch is not None:
                 chips, lights = lockout.mismatch
-                return Step("lockout", f"{chips} progressive chip(s) but {lights} light(s) lit: "
-                            "recount, or return unlit chips / void lights with the reason",
+                return Step("lockout", f"{counted(chips, 'progressive chip')} but "
+                            f"{counted(lights, 'light')} lit: recount, or return unlit chips / "
+                            "void lights with the reason",
                             ("confirm_light_count", "resolve_light_mismatch"),
                             tuple(sorted(lockout.lit)), (LOCKOUT_ON,), expects="decision",
                             clause="5324.41(k)(2)")
             return Step("lockout", f"Take the progressive chips from the chip tray return "
-                        f"device and count them: {len(lockout.lit)} light(s) lit",
+                        f"device and count them: {counted(len(lockout.lit), 'light')} lit",
                         ("confirm_light_count",), tuple(sorted(lockout.lit)), (LOCKOUT_ON,),
                         expects="count", clause="5324.41(k)(2)")
         if phase is Phase.DEAL and self._three_then_four and not self.stub.can_deal:
