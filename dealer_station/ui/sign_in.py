@@ -118,7 +118,8 @@ class SignInPanel(QFrame):
         self.submit_button.setObjectName("primary")
         self.submit_button.clicked.connect(self.submit)
         self.user.returnPressed.connect(self._after_id)  # id, Enter, PIN, Enter
-        self.pin.returnPressed.connect(self.submit)
+        self.name.returnPressed.connect(self.pin.setFocus)  # first start: id, name, PIN, PIN
+        self.pin.returnPressed.connect(self._after_pin)
         self.pin_again.returnPressed.connect(self.submit)
         layout.addWidget(self.submit_button)
         layout.addStretch(1)
@@ -126,6 +127,14 @@ class SignInPanel(QFrame):
 
     def _after_id(self) -> None:
         (self.name if self._first else self.pin).setFocus()
+
+    def _after_pin(self) -> None:
+        """Sign in; at the first start, on to the PIN typed again (it was sent with the second
+        box empty, refused as "The two PINs differ")."""
+        if self._first and self.pin.text() and not self.pin_again.text():
+            self.pin_again.setFocus()
+        else:
+            self.submit()
 
     def set_first_start(self, first: bool) -> None:
         if first != self._first:

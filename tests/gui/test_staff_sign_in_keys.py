@@ -8,7 +8,7 @@ from typing import TypeVar
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from dealer_station.ui.sign_in import SupervisorDecision
+from dealer_station.ui.sign_in import SignInPanel, SupervisorDecision
 from dealer_station.ui.supervisor.widgets import StaffSignIn
 
 PanelT = TypeVar("PanelT", bound=QWidget)
@@ -67,3 +67,21 @@ def test_approve_with_no_pin_says_what_is_missing_instead_of_doing_nothing(qtbot
     assert panel.message.isVisible()
     assert panel.message.text() == "Enter the supervisor's id and PIN, then APPROVE."
     assert panel.pin.hasFocus()
+
+
+def test_the_first_supervisor_is_created_with_enter_between_the_boxes(qtbot):
+    """First start: id, Enter, name, Enter, PIN, Enter, PIN again, Enter creates the supervisor
+    (Enter in the name box did nothing, so the PIN went on the end of the name, "Sam
+    Super123456", and Enter in the PIN box sent the form with the second PIN empty)."""
+    panel = _shown(qtbot, SignInPanel())
+    panel.set_first_start(True)
+    panel.user.setFocus()
+    for box, words in ((panel.user, "S-1001"), (panel.name, "Sam Super"), (panel.pin, "123456")):
+        assert box.hasFocus()
+        qtbot.keyClicks(box, words)
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert panel.pin_again.hasFocus() and not panel.message.isVisible()
+    qtbot.keyClicks(panel.pin_again, "123456")
+    with qtbot.waitSignal(panel.supervisor_requested) as blocker:
+        qtbot.keyClick(panel.pin_again, Qt.Key.Key_Return)
+    assert blocker.args == ["S-1001", "Sam Super", "123456"]
