@@ -389,6 +389,7 @@ class PitWindow(QMainWindow):
 
     def manage(self, act: str) -> None:
         """UNLOCK, DISABLE or ENABLE the pit supervisor selected."""
+        # deferred on purpose: psycopg's JSON types (~130 ms) load when a supervisor is managed
         from dealer_station.floor.pit_auth import set_supervisor_active, unlock_supervisor
 
         found = self._chosen_and_manager()
@@ -408,6 +409,7 @@ class PitWindow(QMainWindow):
 
     def set_new_pin(self) -> None:
         """SET NEW PIN: the PIN typed twice for the pit supervisor selected (it lifts a lock)."""
+        # deferred on purpose: psycopg's JSON types (~130 ms) load when a supervisor is managed
         from dealer_station.floor.pit_auth import change_supervisor_pin
 
         pin, again = self.new_pin.text(), self.new_pin_again.text()
