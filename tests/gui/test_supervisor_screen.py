@@ -819,3 +819,21 @@ def test_a_payout_approved_already_shows_its_jackpot_record_to_save_or_print(
     assert page.save_button.isEnabled() and page.print_button.isEnabled()
     assert not page.approve_button.isEnabled()  # nothing is approved twice
     assert "approved already by S2" in page.message.text()
+
+
+def test_after_the_sign_in_no_button_holds_the_keyboard(qtbot: Any, table: Any,
+                                                         screen: Any) -> None:
+    """Signed in with id, PIN, Enter: the focus does not land on SIGN OUT · BACK TO THE TABLE
+    (the PIN box hid and Qt moved the focus to it; one Enter or Space more signed out)."""
+    with qtbot.waitActive(screen):
+        screen.activateWindow()
+    screen.sign_in_panel.user.setText("S1")
+    screen.sign_in_panel.pin.setFocus()
+    qtbot.keyClicks(screen.sign_in_panel.pin, "111111")
+    qtbot.keyClick(screen.sign_in_panel.pin, Qt.Key.Key_Return)
+    table.wait_idle(screen.configuration.background)
+    qtbot.waitUntil(lambda: screen.session is not None, timeout=10_000)
+    assert not screen.header.sign_out_button.hasFocus()
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    qtbot.keyClick(screen, Qt.Key.Key_Space)
+    assert screen.session is not None  # still signed in

@@ -8,6 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
     QButtonGroup,
     QFormLayout,
     QFrame,
@@ -347,6 +349,11 @@ class StaffFrame(QFrame):
         def answered(result: StaffSession | tuple[str, float]) -> None:
             if isinstance(result, StaffSession):
                 signed_in(result)
+                # the PIN box hid and Qt gave the focus to the next widget, SIGN OUT · BACK TO
+                # THE TABLE: an Enter or a Space more than needed signed the person out again
+                focused = QApplication.focusWidget()
+                if isinstance(focused, QAbstractButton) and self.isAncestorOf(focused):
+                    focused.clearFocus()
             else:
                 self.sign_in_panel.refuse(*result)
 
