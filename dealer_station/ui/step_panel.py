@@ -102,7 +102,7 @@ class NotesArea(QScrollArea):
         QScroller.grabGesture(self.viewport(),
                               QScroller.ScrollerGestureType.LeftMouseButtonGesture)
         self._width = 0
-        self._from = 0
+        self._past = ""
         self.verticalScrollBar().rangeChanged.connect(lambda _low, _high: self._scroll())
 
     def show_notes(self, notes: tuple[str, ...]) -> None:
@@ -115,19 +115,24 @@ class NotesArea(QScrollArea):
         if text == self.label.text():
             return  # the same notes: read where the dealer scrolled them
         self.label.setText(text)
-        self._from = 0
-        if before and len(notes) > len(before) and notes[:len(before)] == before:
-            self.label.ensurePolished()
-            self._from = self.label.fontMetrics().boundingRect(
-                0, 0, max(1, self.viewport().width()), 0,
-                Qt.TextFlag.TextWordWrap, "\n".join(before)).height()
+        # the older notes' words, scrolled past (measured as laid out: see _scroll)
+        self._past = ("\n".join(before) if before and len(notes) > len(before)
+                      and notes[:len(before)] == before else "")
         self.setVisible(bool(notes))
         self.updateGeometry()
         self._scroll()
 
     def _scroll(self) -> None:
+        """Show the notes from their start, or from the first new one: the older notes'
+        height at the width the label has now (a scroll bar appearing narrows it, more lines)."""
+        past = 0
+        if self._past:
+            self.label.ensurePolished()
+            past = self.label.fontMetrics().boundingRect(
+                0, 0, max(1, self.label.contentsRect().width()), 0,
+                Qt.TextFlag.TextWordWrap, self._past).height()
         bar = self.verticalScrollBar()
-        bar.setValue(min(self._from, bar.maximum()))
+        bar.setValue(min(past, bar.maximum()))
 
     def whole(self, width: int) -> int:
         """The height of the notes' whole words ``width`` pixels wide."""

@@ -63,8 +63,11 @@ def test_a_long_void_notice_keeps_wagers_returned_inside_the_step_panel_at_1280x
         assert notes.height() >= notes.heightForWidth(notes.width())
         assert area.isVisible() and area.verticalScrollBar().isVisible()
         # ...shown from the refusal just added under it (the answer to the key pressed)
-        bar = area.verticalScrollBar()
-        assert bar.value() > 0 and bar.value() + area.viewport().height() >= notes.height()
+        bar, notice = area.verticalScrollBar(), snap.step.notes[0]
+        past = notes.fontMetrics().boundingRect(  # the notice's lines, as laid out
+            0, 0, notes.contentsRect().width(), 0, Qt.TextFlag.TextWordWrap, notice).height()
+        assert bar.value() == min(past, bar.maximum()) > 0
+        assert bar.value() + area.viewport().height() >= notes.height()  # the refusal whole
         # ...and the RETURN lines keep their room below (the notice took all but one line)
         assert window.lower_panels.height() >= 0.4 * window.right_column.height()
         # a tap on the button acts

@@ -37,17 +37,19 @@ def test_the_start_up_void_phases_are_ticked_on_the_configuration_page_and_audit
         table.sign_in_dealer()
         assert _station_phases(table) == []  # shipped: every stopped round resumes
         page = table.window.staff.supervisor.configuration
-        words = void_phases_on_the_page(table, ("starting_position", "deal"))
+        words, sideways = void_phases_on_the_page(table, ("starting_position", "deal"))
         assert words.startswith("Applied as configuration version 2"), words
         assert "a round stopped at starting position, deal is voided at the next start" in words
         assert list(page.recovery) == list(INTERRUPTIBLE_PHASES["pai_gow"])
         assert page.recovery["deal"].text() == "void if stopped at deal"
+        # one box to a row: the form is never wider than its room (no sideways scrolling)
+        assert not sideways
         assert _station_phases(table) == ["starting_position", "deal"]
         # opened again: the boxes as stored; one unticked applies without it
-        words = void_phases_on_the_page(table, ("deal",))
+        words, _ = void_phases_on_the_page(table, ("deal",))
         assert words.startswith("Applied as configuration version 3"), words
         assert _station_phases(table) == ["deal"]
-        words = void_phases_on_the_page(table, ())
+        words, _ = void_phases_on_the_page(table, ())
         assert "a stopped round is resumed at the next start, whatever its phase" in words
         assert _station_phases(table) == []
     finally:

@@ -42,9 +42,10 @@ def void_from_the_supervisor_screen(table: Table, reason: str = REASON) -> tuple
     return words, summary
 
 
-def void_phases_on_the_page(table: Table, phases: tuple[str, ...]) -> str:
+def void_phases_on_the_page(table: Table, phases: tuple[str, ...]) -> tuple[str, bool]:
     """SUPERVISOR → sign in → Configuration: START-UP RECOVERY's boxes ticked for ``phases``
-    (each other box unticked) with taps, APPLY; back to the table. What the page then says."""
+    (each other box unticked) with taps, APPLY; back to the table. What the page then says,
+    and whether its form scrolled sideways (wider than its room)."""
     screen = table.window.staff.supervisor
     table.staff_sign_in(screen, SUPERVISOR, PIN)
     table.click(screen.pages.buttons["Configuration"])
@@ -62,9 +63,9 @@ def void_phases_on_the_page(table: Table, phases: tuple[str, ...]) -> str:
     table.qtbot.waitUntil(lambda: page.message.text() != before
                           and page.message.text().startswith(("Applied", "Refused")),
                           timeout=30_000)
-    words = page.message.text()
+    words, sideways = page.message.text(), page.fields_area.horizontalScrollBar().isVisible()
     table.click(screen.header.sign_out_button)
-    return words
+    return words, sideways
 
 
 def restarted(table: Table, qtbot: Any, data: str, game: str) -> Table:
@@ -218,7 +219,7 @@ def test_a_round_voided_at_start_up_has_return_lines_then_the_cards(qtbot, tmp_p
     try:
         table.sign_in_dealer()
         # the casino's rule, set by a supervisor on the Configuration page
-        words = void_phases_on_the_page(table, (phase,))
+        words, _ = void_phases_on_the_page(table, (phase,))
         assert words.startswith("Applied") and "stopped at dealing is voided" in words, words
         table.wait_devices_online()
         table.press("start_round")

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -288,7 +287,7 @@ class ConfigurationPage(StaffPage):
 
     def _recovery_rows(self, form: QFormLayout, game: str) -> None:
         """START-UP RECOVERY: a box per phase of ``game`` a round can be voided in at the next
-        start (``void_interrupted_phases``), two to a row, ticked as stored."""
+        start (``void_interrupted_phases``), ticked as stored."""
         self.recovery = {}
         header = QLabel("START-UP RECOVERY")
         header.setObjectName("phase")
@@ -297,16 +296,14 @@ class ConfigurationPage(StaffPage):
         note.setObjectName("muted")
         note.setWordWrap(True)
         form.addRow(note)
-        boxes = QWidget()
-        grid = QGridLayout(boxes)
-        grid.setContentsMargins(0, 0, 0, 0)
-        for index, phase in enumerate(INTERRUPTIBLE_PHASES.get(game, ())):
+        for phase in INTERRUPTIBLE_PHASES.get(game, ()):
+            # one to a row: two side by side widened the form past its room (a sideways
+            # scroll bar, the fields cut at 1280×800)
             box = QCheckBox(f"void if stopped at {phase_words(phase)}")
             box.setObjectName(f"void_interrupted.{phase}")
             box.setChecked(phase in self.void_phases)
             self.recovery[phase] = box
-            grid.addWidget(box, *divmod(index, 2))
-        form.addRow(boxes)
+            form.addRow(box)
 
     def edited_void_phases(self) -> list[str]:
         """``void_interrupted_phases`` as the boxes say for the game shown; another game's
