@@ -144,7 +144,7 @@ class Archive:
                     continue
                 budget -= archive.remove_sealed(self.store, segment, verified=True,
                                                 at_most=budget)
-                left = len(archive.live_rounds(self.store, segment))
+                left = archive.rounds_left(self.store, segment)
                 if left:
                     self._sealer.removing(f"segment {segment.number} (through "
                                           f"{segment.through}): {left:,} of its "

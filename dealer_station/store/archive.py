@@ -580,6 +580,27 @@ def live_rounds(store: Store, segment: Segment) -> list[int]:
         (min(ids), max(ids))) if int(row[0]) in ids]
 
 
+def _first_live(store: Store, ordered: list[int]) -> int:
+    """Where in ``ordered`` (a segment's rounds, ascending) the rounds still in the live store
+    begin: they leave in ascending order (:func:`remove_sealed`), so those gone are a prefix,
+    found by bisection (a score of rows read, not the segment's thousands)."""
+    low, high = 0, len(ordered)
+    while low < high:
+        middle = (low + high) // 2
+        if store.query(f"SELECT 1 FROM rounds WHERE id = ? AND {_LIVE}", (ordered[middle],)):
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def rounds_left(store: Store, segment: Segment) -> int:
+    """How many of ``segment``'s rounds are still in the live store (its rounds leave in
+    ascending order: :func:`_first_live`)."""
+    ordered = sorted(set(segment.rounds))
+    return len(ordered) - _first_live(store, ordered)
+
+
 def unfinished_removal(store: Store) -> Segment | None:
     """The segment whose removal began and was not finished (rounds of it still live), if
     any: segments are removed in order, so only the last one begun can be. Its rounds leave
@@ -612,7 +633,16 @@ def remove_sealed(store: Store, segment: Segment, *, verified: bool = False,
             _sealed_file(store.directory, segment)
         else:
             check_for_removal(store.directory, segment)
-    live = live_rounds(store, segment)
+    if at_most is not None and segment.rounds:
+        # a part: the next rounds after those gone (a segment of a long stretch of play holds
+        # tens of thousands: reading all of them at every part cost the dealer's START ROUND
+        # up to a second); the last part looks at every round of the segment once
+        ordered = sorted(set(segment.rounds))
+        live = ordered[_first_live(store, ordered):]
+        if len(live) <= at_most:
+            live = live_rounds(store, segment)
+    else:
+        live = live_rounds(store, segment)
     ids = live if at_most is None else live[:at_most]
     live_from = segment.live_from if segment.live_from is not None else store.checkpoint()
     marks = ",".join("?" * len(ids))
