@@ -126,6 +126,9 @@ class Sealer:
                                              f"sealing the day {through} failed: "
                                              f"{result.error}; tried again in a few minutes",
                                              status.last)
+            elif result.prepared is None and not result.verified:  # no record in those days
+                self._status = SealingStatus("ready", through, status.started, status.records,
+                                             f"nothing to seal through {through}", status.last)
             else:
                 self._status = SealingStatus(
                     "ready", through, status.started, status.records,
