@@ -4,7 +4,7 @@ its rounds leave the live store between the next two rounds" beside "No day seal
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from station_helpers import PIN_COST
@@ -22,7 +22,7 @@ def test_a_day_with_no_record_says_nothing_to_seal_not_sealed_and_verified(
         directory, seq = station.store.directory, station.store.audit_state.seq
     finally:
         station.close()
-    yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).date().isoformat()
+    yesterday = (datetime.now(UTC) - timedelta(days=1)).date().isoformat()
     sealer = Sealer(directory, "T1")
     assert sealer.start(yesterday, day_ends="00:00", until_seq=seq, unremoved=[])
     assert sealer.wait(60)
