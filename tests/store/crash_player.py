@@ -102,6 +102,28 @@ def perform(station: Station, action: str, arguments: Mapping[str, Any]) -> None
         station.perform(action, **arguments)
 
 
+def deal_round(station: Station, seed: int) -> None:
+    """Start a Let It Ride round and deal it to its end (``let_it_ride_plan``)."""
+    station.start_round()
+    assert station.round_id is not None
+    for action, arguments in let_it_ride_plan(station.round_id, seed):
+        perform(station, action, arguments)
+
+
+def play(data_dir: str | Path, rounds: int, seed: int) -> None:
+    """Open the Let It Ride table in ``data_dir``, deal ``rounds`` rounds and close it."""
+    station = Station.open(TABLE, str(data_dir), game="let_it_ride", settings=SETTINGS,
+                           pin_cost=2**8)
+    try:
+        setup(station)
+        station.sign_in("D1", PINS["D1"])
+        for _ in range(rounds):
+            deal_round(station, seed)
+        station.sign_out()
+    finally:
+        station.close()
+
+
 def finish_the_void(station: Station) -> None:
     """WAGERS RETURNED and CARDS COLLECTED of a round the recovery voided."""
     while station.round is not None and station.round.step.phase in ("return_wagers",

@@ -28,19 +28,7 @@ TODAY = datetime.now(UTC).date()
 
 
 def _play(data: Path, rounds: int) -> None:
-    station = Station.open(TABLE, str(data), game="let_it_ride",
-                           settings=crash_player.SETTINGS, pin_cost=2**8)
-    try:
-        crash_player.setup(station)
-        station.sign_in("D1", crash_player.PINS["D1"])
-        for _ in range(rounds):
-            station.start_round()
-            assert station.round_id is not None
-            for action, arguments in crash_player.let_it_ride_plan(station.round_id, 4):
-                crash_player.perform(station, action, arguments)
-        station.sign_out()
-    finally:
-        station.close()
+    crash_player.play(data, rounds, seed=4)
 
 
 def _play_one(station: Station) -> None:

@@ -22,13 +22,6 @@ from dealer_station.store.witness import ENV_WITNESS
 TABLE = crash_player.TABLE
 
 
-def _deal(station: Station) -> None:
-    station.start_round()
-    assert station.round_id is not None
-    for action, arguments in crash_player.let_it_ride_plan(station.round_id, 4):
-        crash_player.perform(station, action, arguments)
-
-
 def _live(data: Path) -> list[int]:
     with Store.open(data / TABLE, TABLE, readonly=True) as store:
         return [int(row[0]) for row in store.query(
@@ -41,27 +34,18 @@ def test_a_segment_leaves_the_live_store_in_parts_lowest_first_and_nothing_is_lo
     monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
     monkeypatch.setattr(archive, "REMOVE_PER_ROUND", 2)
     data = tmp_path / "data"
-    station = Station.open(TABLE, str(data), game="let_it_ride", settings=crash_player.SETTINGS,
-                           pin_cost=2**8)
-    try:
-        crash_player.setup(station)
-        station.sign_in("D1", crash_player.PINS["D1"])
-        for _ in range(5):
-            _deal(station)
-        station.sign_out()
-    finally:
-        station.close()
+    crash_player.play(data, 5, seed=4)
     tomorrow = time.time() + 86_400  # the day of the five rounds has ended
     station = Station.open(TABLE, str(data), clock=lambda: tomorrow, pin_cost=2**8)
     seen: list[tuple[list[int], str]] = []
     try:
         station.sign_in("D1", crash_player.PINS["D1"])
-        _deal(station)  # round 6: the day is sealed beside it
+        crash_player.deal_round(station, 4)  # round 6: the day is sealed beside it
         deadline = time.monotonic() + 60
         while station.archive_status().state == "sealing" and time.monotonic() < deadline:
             time.sleep(0.02)
         for _ in range(4):  # recorded and rounds 1-2 out, then 3-4, then 5 (and the log)
-            _deal(station)
+            crash_player.deal_round(station, 4)
             seen.append((_live(data), station.archive_status().message))
     finally:
         station.close()

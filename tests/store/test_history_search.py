@@ -21,18 +21,7 @@ TABLE = crash_player.TABLE
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = tmp_path_factory.mktemp("search")
-    station = Station.open(TABLE, str(data), game="let_it_ride", settings=crash_player.SETTINGS,
-                           pin_cost=2**8)
-    try:
-        crash_player.setup(station)
-        station.sign_in("D1", crash_player.PINS["D1"])
-        for _ in range(9):
-            station.start_round()
-            assert station.round_id is not None
-            for action, arguments in crash_player.let_it_ride_plan(station.round_id, 3):
-                crash_player.perform(station, action, arguments)
-    finally:
-        station.close()
+    crash_player.play(data, 9, seed=3)
     return data
 
 
