@@ -39,6 +39,8 @@ class WagerEntry(QFrame):
         self._base = 0
         self._three = 0
         self._options: Mapping[str, Any] = {}
+        #: Chips added and not placed, per position (base, three-card bonus), this betting.
+        self._drafts: dict[str, tuple[int, int]] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         self.title = QLabel("")
@@ -108,11 +110,22 @@ class WagerEntry(QFrame):
         return self._base
 
     def start(self, position: str, options: Mapping[str, Any]) -> None:
-        """Show the entry for ``position`` ("" when none is chosen yet)."""
+        """Show the entry for ``position`` ("" when none is chosen yet). Chips added at a
+        position and not placed are kept for it while the wagers are taken: tapping another
+        position and coming back shows them again (they were dropped without a word)."""
+        if self._position and not self._options.get("placed") and (
+                self._base > int(self._options.get("amount", 0))
+                or self._three > int(self._options.get("three_card_amount", 0))):
+            self._drafts[self._position] = (self._base, self._three)
+        if not position:  # none chosen: a new betting (or none at all)
+            self._drafts.clear()
         self._position = position
         self._options = dict(options)
         self._base = int(options.get("amount", 0))
         self._three = int(options.get("three_card_amount", 0))
+        draft = self._drafts.pop(position, None)
+        if draft is not None and not options.get("placed"):
+            self._base, self._three = max(self._base, draft[0]), max(self._three, draft[1])
         self._refresh()
 
     def add_base(self, amount: int) -> None:

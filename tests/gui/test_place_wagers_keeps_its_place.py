@@ -53,3 +53,35 @@ def test_the_progressive_line_says_what_the_player_does_before_a_position_is_cho
         "records the wager")
     entry.start("3", PAI_GOW)
     assert entry.progressive_label.text().startswith("Progressive $1.00: not lit")
+
+
+def test_chips_added_and_not_placed_are_there_again_when_the_position_is_tapped_again(qtbot):
+    """Position 3: +$25, then a tap on position 5 before PLACE WAGERS, then back to 3: the $25
+    is shown again, ready to place (it was dropped without a word)."""
+    entry = WagerEntry()
+    qtbot.addWidget(entry)
+    entry.start("3", PAI_GOW)
+    entry.add_base(2500)
+    entry.start("5", PAI_GOW)
+    assert entry.base == 0
+    entry.start("3", PAI_GOW)
+    assert entry.base == 2500 and entry.place.isEnabled()
+    entry.start("", PAI_GOW)  # no position chosen: a new betting starts clean
+    entry.start("3", PAI_GOW)
+    assert entry.base == 0
+
+
+def test_the_chip_sensed_while_the_wager_is_entered_keeps_the_amount(qtbot):
+    """The player drops the progressive chip while the dealer enters the wager: the position's
+    entry changes (LIT) and the amount typed stays (it went back to $0.00)."""
+    entry = WagerEntry()
+    qtbot.addWidget(entry)
+    entry.start("3", PAI_GOW)
+    entry.add_base(2500)
+    entry.start("3", {**PAI_GOW, "progressive_lit": True})
+    assert entry.base == 2500
+    assert entry.progressive_label.text().startswith("Progressive $1.00: LIT")
+    entry.start("3", {**PAI_GOW, "progressive_lit": True, "placed": True, "amount": 2500})
+    entry.start("5", PAI_GOW)
+    entry.start("3", {**PAI_GOW, "progressive_lit": True, "placed": True, "amount": 2500})
+    assert entry.base == 2500  # the placed wager, no draft added to it
