@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from dealer_station.plural import counted
 from dealer_station.table_config import TableSetup, load_table_config
 from dealer_station.ui.controller import DeviceState, TableController
 
@@ -87,7 +88,7 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
         attach_floor(controller, floor, bridge)
     if station.resumed.outcome == "resumed":
         controller.notice = (f"Round {station.resumed.round_id} resumed from the journal "
-                              f"({station.resumed.records} records).")
+                              f"({counted(station.resumed.records, 'record')}).")
         # the payments ticked off before the restart (part of the record)
         controller.ticked = set(station.payment_ticks(station.resumed.round_id))
         round_ = station.round
