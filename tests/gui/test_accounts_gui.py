@@ -255,3 +255,22 @@ def test_a_refused_account_keeps_its_id_and_name_and_a_made_one_resets_the_form(
     assert (page.new_id.text(), page.new_name.text()) == ("T-5", "Tom Tech")
     assert page.new_role.value() == "technician"
     _sign_out_staff(table)
+
+
+def test_an_account_is_created_with_enter_from_box_to_box(qtbot: Any, table: Table) -> None:
+    """Id, Enter, name, Enter, PIN, Enter, PIN again, Enter creates the account (Enter did
+    nothing in these boxes: the keyboard user had to reach for CREATE ACCOUNT)."""
+    page = _open_accounts(table)
+    with qtbot.waitActive(table.window):
+        table.window.activateWindow()
+    page.new_id.setFocus()
+    for box, words in ((page.new_id, "D-4242"), (page.new_name, "Kay Board"),
+                       (page.new_pin, "4242")):
+        assert box.hasFocus()
+        qtbot.keyClicks(box, words)
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert page.new_pin_again.hasFocus()
+    qtbot.keyClicks(page.new_pin_again, "4242")
+    qtbot.keyClick(page.new_pin_again, Qt.Key.Key_Return)
+    _wait_calls(table)
+    assert "D-4242" in [account.id for account in page.accounts]

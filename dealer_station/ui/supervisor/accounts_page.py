@@ -144,6 +144,11 @@ class AccountsPage(StaffPage):
         self.create_button.setObjectName("primary")
         self.create_button.clicked.connect(self.create_account)
         column.addWidget(self.create_button)
+        # Enter goes from box to box and creates from the last (it did nothing)
+        self.new_id.returnPressed.connect(self.new_name.setFocus)
+        self.new_name.returnPressed.connect(self.new_pin.setFocus)
+        self.new_pin.returnPressed.connect(self.new_pin_again.setFocus)
+        self.new_pin_again.returnPressed.connect(self.create_account)
         return box
 
     def _role_chosen(self, role: str) -> None:
@@ -171,6 +176,8 @@ class AccountsPage(StaffPage):
         grid.addWidget(self.active_button, 2, 1)
         column.addLayout(grid)
         self.reset_button.clicked.connect(self.reset)
+        self.reset_pin.returnPressed.connect(self.reset_pin_again.setFocus)
+        self.reset_pin_again.returnPressed.connect(self.reset)
         self.unlock_button.clicked.connect(self.unlock)
         self.active_button.clicked.connect(self.toggle_active)
         return box
