@@ -286,7 +286,7 @@ def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
     table.wait_idle()
     assert page.result is not None and not page.result.matches
     assert len(page.result.differences) == 1
-    assert "1 difference(s) from what was paid" in page.view.toPlainText()
+    assert "1 difference from what was paid" in page.view.toPlainText()
     assert "re-run gives" in page.result.differences[0]
 
 

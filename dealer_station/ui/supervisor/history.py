@@ -24,6 +24,7 @@ from dealer_station.commands.history import collected_lines, dealt_and_collected
 from dealer_station.commands.settle import settler_for
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.money import format_cents
+from dealer_station.plural import counted
 from dealer_station.procedure import Record
 from dealer_station.store import journal
 
@@ -75,7 +76,7 @@ class Reconstruction:
             return f"Could not re-run the settlement: {self.error}"
         if self.matches:
             return "Re-run settlement matches every payment made."
-        return f"{len(self.differences)} difference(s) from what was paid."
+        return f"{counted(len(self.differences), 'difference')} from what was paid."
 
 
 @dataclass(frozen=True, slots=True)

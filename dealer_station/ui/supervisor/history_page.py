@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.plural import counted
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.history import (
     Reconstruction,
@@ -120,7 +121,8 @@ class HistoryPage(QWidget):
             item = QListWidgetItem(row.words)
             item.setData(Qt.ItemDataRole.UserRole, row.id)
             self.list.addItem(item)
-        self.message.setText(f"{len(rows)} round(s) found." if rows else "No round matches.")
+        self.message.setText(f"{counted(len(rows), 'round')} found." if rows
+                             else "No round matches.")
 
     def _selected(self, item: QListWidgetItem | None, _previous: object = None) -> None:
         if item is not None:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from dealer_station.audit import utc_now
 from dealer_station.auth import Role
 from dealer_station.integrity import IntegrityError, program_identity
+from dealer_station.plural import counted
 from dealer_station.slips import printer_report
 from dealer_station.ui.supervisor.calls import POLL_MS, Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
@@ -520,7 +521,7 @@ class TechnicianScreen(StaffFrame):
         self.trace_button.setText("STOP TRACE" if on else "START TRACE")
         if on:
             self.calls.submit(lambda context: tap.attach(context.manager),
-                              lambda count: say(self.message, f"Tracing {count} line(s)."),
+                              lambda count: say(self.message, f"Tracing {counted(count, 'line')}."),
                               self._say)
         else:
             self.calls.submit(lambda context: tap.detach(context.manager))

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from dealer_station.plural import counted
 from dealer_station.procedure import ProcedureError, allowed
 
 __all__ = ["LockoutPhase", "ProgressiveLockout"]
@@ -140,8 +141,8 @@ class ProgressiveLockout:
         chips, lights = self.mismatch
         if chips - len(set(returned)) != lights - len(set(voided)):
             raise ProcedureError(
-                f"after returning {len(set(returned))} chip(s) and voiding "
-                f"{len(set(voided))} light(s) the count still differs",
+                f"after returning {counted(len(set(returned)), 'chip')} and voiding "
+                f"{counted(len(set(voided)), 'light')} the count still differs",
                 _CLAUSE,
             )
 
@@ -171,8 +172,8 @@ class ProgressiveLockout:
         if self.mismatch is not None:
             chips, lights = self.mismatch
             raise ProcedureError(
-                f"{chips} progressive chip(s) counted but {lights} light(s) lit: resolve the "
-                "mismatch before dealing",
+                f"{counted(chips, 'progressive chip')} counted but {counted(lights, 'light')} lit: "
+                "resolve the mismatch before dealing",
                 _CLAUSE,
             )
         if self.phase != LockoutPhase.CONFIRMED:
