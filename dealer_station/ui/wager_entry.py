@@ -187,7 +187,10 @@ class WagerEntry(QFrame):
                 "in this position's acceptor; its light records the wager")
         for button in self._chip_buttons:
             button.setEnabled(chosen and not placed)
-        self.place.setEnabled(chosen and (self._base > 0 or self._three > 0))
+        # placed: only a three-card bonus added since is left to place (a second press of
+        # PLACE WAGERS did nothing and said nothing)
+        added = self._three > int(self._options.get("three_card_amount", 0))
+        self.place.setEnabled(chosen and (added if placed else self._base > 0 or self._three > 0))
         self.withdraw.setEnabled(chosen and placed)
         self.message.setText("" if self._options.get("single") else
                              "The $1 bonus is sensed by the position's acceptor.")

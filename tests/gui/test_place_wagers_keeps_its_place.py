@@ -85,3 +85,16 @@ def test_the_chip_sensed_while_the_wager_is_entered_keeps_the_amount(qtbot):
     entry.start("5", PAI_GOW)
     entry.start("3", {**PAI_GOW, "progressive_lit": True, "placed": True, "amount": 2500})
     assert entry.base == 2500  # the placed wager, no draft added to it
+
+
+def test_place_wagers_is_off_once_placed_until_something_is_added(qtbot):
+    """A placed wager: PLACE WAGERS is greyed (pressed again it did nothing, said nothing);
+    at Let It Ride a three-card bonus added to the placed wagers turns it on again."""
+    entry = WagerEntry()
+    qtbot.addWidget(entry)
+    entry.start("3", {**PAI_GOW, "placed": True, "amount": 2500})
+    assert not entry.place.isEnabled() and entry.withdraw.isEnabled()
+    entry.start("2", {**LET_IT_RIDE, "placed": True, "amount": 2500})
+    assert not entry.place.isEnabled()
+    entry.add_three(500)
+    assert entry.place.isEnabled()
