@@ -133,7 +133,9 @@ class FormPanel(QFrame):
             # column, which is as wide at every step: it never widens the column
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             fit_button(button, THEME.button_pt)
-        buttons.addWidget(self.cancel)
+        # a share each (1:2): with the Ignored policy a stretch of 0 gave CANCEL no width at
+        # all, so a form opened by mistake had no way back
+        buttons.addWidget(self.cancel, 1)
         buttons.addWidget(self.submit, 2)
         layout.addLayout(buttons)
 
