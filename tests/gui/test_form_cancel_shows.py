@@ -4,6 +4,8 @@ got no width at all, so the only ways out were the form's own action or the next
 
 from __future__ import annotations
 
+from gui_harness import Table
+
 from dealer_station.ui.form_panel import FormPanel
 from dealer_station.ui.view import FormField
 
@@ -23,3 +25,23 @@ def test_cancel_is_on_screen_beside_the_submit_button(qtbot):
     assert panel.submit.width() > panel.cancel.width()
     with qtbot.waitSignal(panel.cancelled):
         panel.cancel.click()
+
+
+def test_a_problem_form_opened_while_wagers_are_taken_shows_no_order(qtbot, tmp_path):
+    """PROBLEM… → CALL A SUPERVISOR… during the betting: no "Order: 1 → 2 → … → 6" and no NOW
+    badge on position 1 (which had no wager); CANCEL goes back to the wagers."""
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        table.sign_in_dealer()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.press("shuffled")
+        form = table.open_problem("call_supervisor")
+        snap = table.snapshot
+        assert snap.step.order_text == ""
+        assert all(seat.order is None for seat in snap.table.seats), [
+            (seat.key, seat.order) for seat in snap.table.seats]
+        table.click(form.cancel)
+        table.wait(lambda s: s.entry is not None and s.entry.kind == "wagers")
+    finally:
+        table.close()
