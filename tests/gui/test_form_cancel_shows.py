@@ -4,7 +4,7 @@ got no width at all, so the only ways out were the form's own action or the next
 
 from __future__ import annotations
 
-from gui_harness import Table
+from test_void_returns_gui import round_started
 
 from dealer_station.ui.form_panel import FormPanel
 from dealer_station.ui.view import FormField
@@ -30,11 +30,8 @@ def test_cancel_is_on_screen_beside_the_submit_button(qtbot):
 def test_a_problem_form_opened_while_wagers_are_taken_shows_no_order(qtbot, tmp_path):
     """PROBLEM… → CALL A SUPERVISOR… during the betting: no "Order: 1 → 2 → … → 6" and no NOW
     badge on position 1 (which had no wager); CANCEL goes back to the wagers."""
-    table = Table(qtbot, str(tmp_path), "pai_gow")
+    table = round_started(qtbot, str(tmp_path), "pai_gow")
     try:
-        table.sign_in_dealer()
-        table.wait_devices_online()
-        table.press("start_round")
         table.press("shuffled")
         form = table.open_problem("call_supervisor")
         snap = table.snapshot
