@@ -40,6 +40,7 @@ __all__ = [
     "describe_record",
     "headline",
     "health_summary",
+    "in_device_order",
     "payment_lines",
     "short_detail",
     "step_view",
@@ -53,6 +54,19 @@ DEVICE_NAMES = {
     "lockout": "Lockout controller",
     "journal": "Journal",
 }
+
+
+def in_device_order(items: Iterable[DeviceHealth]) -> tuple[DeviceHealth, ...]:
+    """The devices in the top bar's fixed order (shoe, acceptor lights, lockout controller, as
+    the dealer's guide lists them; others after): they came in the order they first reported,
+    so the dots changed places from one start to the next.
+
+    >>> names = ("lockout", "journal", "shoe", "acceptors")
+    >>> [h.name for h in in_device_order(DeviceHealth(n, HealthState.CONNECTED) for n in names)]
+    ['shoe', 'acceptors', 'lockout', 'journal']
+    """
+    rank = {name: index for index, name in enumerate(DEVICE_NAMES)}
+    return tuple(sorted(items, key=lambda item: rank.get(item.name, len(rank))))
 
 
 class Light(Enum):
