@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QLabel
 
 from dealer_station.cards import parse_card, parse_cards
 from dealer_station.hardware import LOCKOUT_ON, SHOE_RESET, Hardware, shoe_dispense
@@ -322,3 +323,18 @@ def test_manual_dealing_cards_entered_when_exposed_5324_34_d_1():
     snapshot = controller.snapshot()
     assert snapshot.complete and snapshot.step.phase == "between_rounds"
     assert {line.position for line in snapshot.payments if line.verb == "PAY"} == {"pos 3"}
+
+
+def test_a_payment_line_says_its_vigorish_once(qtbot):
+    """The Pai Gow settlement line already says "paid 1:1 less $1.25 vigorish": the panel does
+    not add "(vig $1.25)" after it again; a line whose words do not name it still gets it."""
+    said = Payment(1, 3, "pai_gow", "pay", 2500, 2500, vigorish=125,
+                   note="paid 1:1 less $1.25 vigorish (5% rounded up)")
+    bare = Payment(2, 5, "pai_gow", "pay", 2500, 2500, vigorish=125)
+    panel = PaymentPanel()
+    qtbot.addWidget(panel)
+    panel.set_lines(payment_lines([said, bare]))
+    texts = [label.text() for label in panel.findChildren(QLabel)]
+    first = next(t for t in texts if t.startswith("pai gow · paid"))
+    assert first.count("1.25") == 1, first
+    assert "pai gow (vig $1.25)" in texts
