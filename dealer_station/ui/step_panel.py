@@ -103,6 +103,11 @@ class NotesArea(QScrollArea):
                               QScroller.ScrollerGestureType.LeftMouseButtonGesture)
         self._width = 0
         self._past = ""
+        self._measure = QLabel(self)
+        self._measure.setObjectName(label.objectName())
+        self._measure.setWordWrap(True)
+        self._measure.setTextFormat(label.textFormat())
+        self._measure.hide()
         self.verticalScrollBar().rangeChanged.connect(lambda _low, _high: self._scroll())
 
     def show_notes(self, notes: tuple[str, ...]) -> None:
@@ -126,11 +131,10 @@ class NotesArea(QScrollArea):
         """Show the notes from their start, or from the first new one: the older notes'
         height at the width the label has now (a scroll bar appearing narrows it, more lines)."""
         past = 0
-        if self._past:
-            self.label.ensurePolished()
-            past = self.label.fontMetrics().boundingRect(
-                0, 0, max(1, self.label.contentsRect().width()), 0,
-                Qt.TextFlag.TextWordWrap, self._past).height()
+        if self._past:  # laid out as the label lays its words out, on its hidden twin
+            self._measure.setText(self._past)
+            self._measure.ensurePolished()
+            past = self._measure.heightForWidth(self.label.width())
         bar = self.verticalScrollBar()
         bar.setValue(min(past, bar.maximum()))
 

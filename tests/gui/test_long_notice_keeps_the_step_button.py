@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from test_void_returns_gui import round_started, void_from_the_supervisor_screen
 
 pytestmark = pytest.mark.gui
@@ -64,8 +64,10 @@ def test_a_long_void_notice_keeps_wagers_returned_inside_the_step_panel_at_1280x
         assert area.isVisible() and area.verticalScrollBar().isVisible()
         # ...shown from the refusal just added under it (the answer to the key pressed)
         bar, notice = area.verticalScrollBar(), snap.step.notes[0]
-        past = notes.fontMetrics().boundingRect(  # the notice's lines, as laid out
-            0, 0, notes.contentsRect().width(), 0, Qt.TextFlag.TextWordWrap, notice).height()
+        alone = QLabel(notice)  # the notice's lines, in the notes' type and width
+        alone.setFont(notes.font())
+        alone.setWordWrap(True)
+        past = alone.heightForWidth(notes.width())
         assert bar.value() == min(past, bar.maximum()) > 0
         assert bar.value() + area.viewport().height() >= notes.height()  # the refusal whole
         # ...and the RETURN lines keep their room below (the notice took all but one line)
