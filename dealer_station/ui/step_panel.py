@@ -257,6 +257,7 @@ class StepPanel(QFrame):
         self.next.setVisible(bool(view.next_text))
         self.notes_area.show_notes(tuple(view.notes))
         self.clause.setText(f"Rule: {view.clause}" if view.clause else "")
+        self.clause.setVisible(bool(view.clause))  # an empty line took the notes' room
         self._rebuild_buttons(view)
         self._rebuild_problems(view)
         layout = self.layout()

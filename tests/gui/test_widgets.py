@@ -46,6 +46,20 @@ def test_step_panel_shows_instruction_order_and_next_5324_34_e_2(qtbot):
     assert panel.button("take_back").objectName() == "secondary"
 
 
+def test_a_step_without_a_clause_gives_its_rule_line_s_room_to_the_notes(qtbot):
+    """Between rounds (no clause) the empty "Rule:" line was laid out all the same: a blank
+    line's room taken from the notes, which then scrolled with room left on the panel."""
+    panel = StepPanel()
+    qtbot.addWidget(panel)
+    panel.resize(540, 359)
+    panel.show()
+    panel.set_view(step_view(Step("between_rounds", "Start the next round: open the betting",
+                                  ("start_round",)), notes=("A note. " * 40,)))
+    assert not panel.clause.isVisible()
+    panel.set_view(step_view(DECISION, buttons=BUTTONS))
+    assert panel.clause.isVisible()
+
+
 def test_step_panel_buttons_and_keys_trigger_actions(qtbot):
     panel = StepPanel()
     qtbot.addWidget(panel)
