@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 from clipped_text import clipped_texts, window_fits
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_station.hardware import shoe_dispense
 from dealer_station.ui.controller import blocking_fault
 from dealer_station.ui.elide import ElidedLabel
 from dealer_station.ui.main_window import MainWindow
+from dealer_station.ui.step_panel import NOTE_LINES_KEPT
 from dealer_station.ui.supervisor.meter_chart import MeterChart
 from dealer_station.ui.supervisor.widgets import PageSwitcher, staff_stylesheet
 from dealer_station.ui.view import DeviceHealth, HealthState
@@ -183,11 +184,10 @@ def test_the_tap_box_closes_when_a_staff_screen_opens_over_the_dealer_s(qtbot):
 
 
 def test_the_step_panel_s_long_note_reads_whole_beside_a_list_with_room_to_spare(qtbot):
-    """The right column gives the step panel the height its words need first: a note of every
-    wager to return (a void) beside the lower panel's list reads whole at 1280×800, the lower
-    panel keeping at least its minimum. (The cut itself — needs 100 px, had 65 — showed in the
-    real window, in the voided-round journey, where the column was split 4:6 by stretch; this
-    offscreen layout does not reproduce it, so this test guards the sharing, not that case.)"""
+    """A note of every wager to return (a void) beside the lower panel's list reads whole at
+    1280×800: in the step panel's scrolling notes room, never cut, the step's button whole on
+    the panel and the lower panel keeping at least its minimum. (The step panel keeps its share
+    of the column so its buttons keep their place; a long note scrolls instead of growing it.)"""
     from dealer_station.hardware import LOCKOUT_ON
     from dealer_station.procedure import Step
     from dealer_station.ui.view import ActionView, step_view
@@ -205,8 +205,20 @@ def test_the_step_panel_s_long_note_reads_whole_beside_a_list_with_room_to_spare
     window.lower_panels.setCurrentWidget(window.payments)
     _settle()
     assert not clipped_texts(window), clipped_texts(window)
-    needs = window.step_panel.heightForWidth(window.step_panel.width())
-    assert window.step_panel.height() >= needs
+    # the note reads whole in its own room: in view, or at least NOTE_LINES_KEPT lines of it
+    # with the rest a scroll away (the panel keeps its share so its buttons keep their place)
+    area = window.step_panel.notes_area
+    assert area.isVisible() and area.label.text() == note
+    in_view = area.viewport().height() // area.label.fontMetrics().lineSpacing()
+    assert area.verticalScrollBar().maximum() == 0 or in_view >= NOTE_LINES_KEPT
+    bar = area.verticalScrollBar()
+    assert bar.maximum() + area.viewport().height() >= area.label.heightForWidth(
+        area.label.width())  # every line can be scrolled into view
+    start = next(b for b in window.step_panel.findChildren(QPushButton)
+                 if b.text() == "START ROUND")
+    top_left = start.mapTo(window.step_panel, start.rect().topLeft())
+    assert start.isVisible() and window.step_panel.rect().contains(
+        QRect(top_left, start.size()))  # the step's button whole, not pushed off the panel
     assert window.lower_panels.height() >= window.lower_panels.minimumSizeHint().height()
 
 

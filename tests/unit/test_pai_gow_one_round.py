@@ -27,6 +27,17 @@ def _betting(r: PaiGowRound) -> PaiGowRound:
     return r
 
 
+def _at_settlement(r: PaiGowRound) -> PaiGowRound:
+    """``r`` (betting, one wager at position 3) dealt and set, at its settlement step."""
+    r.no_more_bets()
+    r.determine_starting_position(1)
+    r.deal([c.text for c in pai_gow_deck()])
+    r.players_have_set()
+    r.set_dealer_hand()
+    r.set_hand_house_way(3)
+    return r
+
+
 def test_without_optional_wagers_their_actions_are_refused_5324_41_d_1() -> None:
     r = _betting(PaiGowRound(_config()))
     assert r.optional is None
@@ -58,13 +69,7 @@ def test_the_progressive_is_not_placed_around_its_acceptor_5324_41_d_4() -> None
 
 
 def test_a_meter_reading_without_a_progressive_is_refused_5324_41_k_6() -> None:
-    r = _betting(PaiGowRound(_config()))
-    r.no_more_bets()
-    r.determine_starting_position(1)
-    r.deal([c.text for c in pai_gow_deck()])
-    r.players_have_set()
-    r.set_dealer_hand()
-    r.set_hand_house_way(3)
+    r = _at_settlement(_betting(PaiGowRound(_config())))
     assert r.step.phase == "settlement" and r.can_settle()
     with pytest.raises(ProcedureError) as refused:
         r.settle(meter=100_000)
@@ -83,3 +88,18 @@ def test_one_part_belongs_to_one_round() -> None:
     PaiGowRound(_config("progressive"), optional=part)
     with pytest.raises(ValueError, match="another round"):
         PaiGowRound(_config("progressive"), optional=part)
+
+
+def test_the_settlement_step_says_each_player_s_cards_go_with_their_settlement_5324_41_g(
+        ) -> None:
+    """5324.41(g)(5)-(g)(9): a Pai Gow round has no CARDS COLLECTED step of its own; each
+    player's cards go with that player's settlement (docs/rules-interpretation.md, "When the
+    cards are collected"). The settlement step says so, so the dealer is never left with cards
+    on the layout and no step asking for them."""
+    r = _at_settlement(_betting(PaiGowRound(_config())))
+    step = r.step
+    assert step.phase == "settlement" and step.clause == "5324.41(g)(4)"
+    assert step.instruction.startswith("Collect the losing wagers, then pay the winners")
+    assert step.instruction.endswith("collecting each player's cards with their settlement")
+    r.settle()
+    assert r.step.phase == "complete"  # no collection step after it
