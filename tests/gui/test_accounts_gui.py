@@ -274,3 +274,38 @@ def test_an_account_is_created_with_enter_from_box_to_box(qtbot: Any, table: Tab
     qtbot.keyClick(page.new_pin_again, Qt.Key.Key_Return)
     _wait_calls(table)
     assert "D-4242" in [account.id for account in page.accounts]
+
+
+def test_the_create_form_waits_for_the_station_and_then_takes_the_next_account(
+        qtbot: Any, table: Table) -> None:
+    """While the station checks a new account (a PIN's hash takes seconds), the CREATE ACCOUNT
+    form takes no typing: the next account typed meanwhile went on the end of the first one's
+    id, then the answer wiped the id and name and put the role back to dealer, and the PINs
+    typed after went into the boxes of a form that no longer held the account meant. Once
+    answered, the form is empty and the id box takes the next account."""
+    page = _open_accounts(table)
+    with qtbot.waitActive(table.window):
+        table.window.activateWindow()
+    page.new_id.setText("D-77")
+    page.new_name.setText("Ann Early")
+    page.new_pin.setText("7777")
+    page.new_pin_again.setText("7777")
+    table.click(page.create_button)
+    assert page.calls.pending == 1
+    assert not page.new_id.isEnabled() and not page.create_button.isEnabled()
+    assert not page.new_role.buttons["supervisor"].isEnabled()
+    qtbot.keyClicks(page.new_id, "S-78")  # typed at once: not taken
+    assert page.new_id.text() == "D-77"
+    _wait_calls(table)
+    assert page.message.text() == "Created dealer D-77 (Ann Early)."
+    assert page.new_id.isEnabled() and page.new_id.hasFocus()
+    for box, words in ((page.new_id, "S-78"), (page.new_name, "Bo Next")):
+        qtbot.keyClicks(box, words)
+    table.click(page.new_role.buttons["supervisor"])
+    page.new_pin.setText("787878")
+    page.new_pin_again.setText("787878")
+    table.click(page.create_button)
+    _wait_calls(table)
+    made = {account.id: account.role for account in page.accounts}
+    assert (made["D-77"], made["S-78"]) == ("dealer", "supervisor")
+    _sign_out_staff(table)

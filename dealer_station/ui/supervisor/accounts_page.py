@@ -95,7 +95,8 @@ class AccountsPage(StaffPage):
         layout.addWidget(self.table, 1)
         lower = QHBoxLayout()
         lower.setSpacing(16)
-        lower.addWidget(self._create_form(), 1)
+        self.create_form = self._create_form()
+        lower.addWidget(self.create_form, 1)
         lower.addWidget(self._chosen_form(), 1)
         layout.addLayout(lower, 0)
         self.message = message_label()
@@ -253,10 +254,12 @@ class AccountsPage(StaffPage):
     # -- actions -----------------------------------------------------------------------------
 
     def _act(self, work: Callable[[Any, dict[str, str]], Any], done: str,
-             then: Callable[[], None] | None = None) -> None:
+             then: Callable[[], None] | None = None,
+             answered: Callable[[], None] | None = None) -> None:
         """Run ``work(station, credentials)`` on the station's thread with the supervisor's id
         and PIN; then say ``done`` (or the refusal) and read the list again; ``then`` runs only
-        when the work was done (a refusal keeps what was typed)."""
+        when the work was done (a refusal keeps what was typed), ``answered`` after either
+        answer, first."""
         session = self.session
         if session is None:
             self._say("Sign in as a supervisor first.")
@@ -267,12 +270,16 @@ class AccountsPage(StaffPage):
             return work(context.station, credentials)
 
         def finished(_result: Any) -> None:
+            if answered is not None:
+                answered()
             if then is not None:
                 then()
             say(self.message, done, done=True)
             self.refresh()
 
         def refused(words: str) -> None:
+            if answered is not None:
+                answered()
             self._say(f"Refused: {words}")
             self.refresh()
 
@@ -290,8 +297,18 @@ class AccountsPage(StaffPage):
             return
         self.new_pin.clear()
         self.new_pin_again.clear()
+        # the form waits for the station's answer (a PIN's hash takes seconds): the next
+        # account typed meanwhile went on the end of this one's id, and its role and name were
+        # wiped when this one was made — its PINs then went into the wrong boxes
+        self.create_form.setEnabled(self.session is None)  # (no session: refused at once)
         self._act(lambda station, who: station.create_user(user, name, role, pin, **who),
-                  f"Created {role} {user} ({name}).", then=self._account_created)
+                  f"Created {role} {user} ({name}).", then=self._account_created,
+                  answered=self._create_answered)
+
+    def _create_answered(self) -> None:
+        """The station answered: the form takes typing again, from the id."""
+        self.create_form.setEnabled(True)
+        self.new_id.setFocus()
 
     def _account_created(self) -> None:
         """The form empty for the next account, its role back to the first (dealer): the role
