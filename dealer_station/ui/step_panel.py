@@ -139,9 +139,15 @@ class NotesArea(QScrollArea):
         bar.setValue(min(past, bar.maximum()))
 
     def whole(self, width: int) -> int:
-        """The height of the notes' whole words ``width`` pixels wide."""
+        """The height of the notes' whole words in a room ``width`` pixels wide, measured at
+        the width they have beside the scroll bar: a note that fits without the bar only by
+        the bar's width was given the room of the wider lines, the bar appeared (the scroll
+        area measures the words at the width it has), the words rewrapped narrower and the
+        last line was a scroll away with the panel's room to spare ("…create the dealers'"
+        under the first supervisor's creation, "accounts." cut)."""
         self.label.ensurePolished()
-        return self.label.heightForWidth(width)
+        bar = self.verticalScrollBar().sizeHint().width()
+        return self.label.heightForWidth(max(1, width - bar))
 
     def least(self, width: int, lines: int = NOTE_LINES_KEPT) -> int:
         """The room the notes ask for when their whole words do not fit: ``lines`` lines (all
