@@ -233,15 +233,38 @@ def find(store: Store, *, since: str = "", until: str = "", position: str = "",
         rows = store.query("SELECT id, game, status, dealer, started, void_reason FROM rounds "
                            "WHERE id BETWEEN ? AND ? ORDER BY id DESC LIMIT ?",
                            (low, high, int(limit)))
-    found: dict[int, list[str]] = {row[0]: [] for row in rows}
-    if found:
-        for row in store.query(f"SELECT round_id, position FROM round_positions WHERE round_id "
-                               f"IN ({','.join('?' * len(found))})", list(found)):
-            found[row[0]].append(row[1])
+    found = _positions(store, [row[0] for row in rows])
     return [RoundListing(row[0], row[1], row[2], row[3], row[4], row[5],
                          tuple(sorted(found[row[0]], key=lambda p: (len(p), p))))
             for row in rows
             if (not since or row[4] >= since) and (not until or row[4][:len(until)] <= until)]
+
+
+def _positions(store: Store, ids: list[int]) -> dict[int, list[str]]:
+    """The positions with a wager in each of the rounds ``ids``. ``round_positions`` is keyed by
+    (position, round): asked by round alone SQLite reads every row of it (a cost growing with
+    every round ever played), so it is asked by key, for each position the table has known
+    (a handful, found by one seek each)."""
+    found: dict[int, list[str]] = {round_id: [] for round_id in ids}
+    if not ids:
+        return found
+    known: list[str] = []
+    next_one = "SELECT position FROM round_positions WHERE position {} ? ORDER BY position LIMIT 1"
+    while rows := store.query(next_one.format(">" if known else ">="),
+                              (known[-1] if known else "",)):
+        known.append(rows[0][0])
+    if not known:
+        return found
+    low, high = min(ids), max(ids)
+    dense = high - low < 2 * len(ids)  # a page of consecutive rounds: one range per position
+    rounds = "BETWEEN ? AND ?" if dense else f"IN ({','.join('?' * len(ids))})"
+    for round_id, position in store.query(
+            f"SELECT round_id, position FROM round_positions WHERE position IN "
+            f"({','.join('?' * len(known))}) AND round_id {rounds}",
+            [*known, *((low, high) if dense else ids)]):
+        if round_id in found:
+            found[round_id].append(position)
+    return found
 
 
 def open_round(store: Store) -> RoundSummary | None:

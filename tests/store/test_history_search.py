@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import crash_player
 import pytest
@@ -68,3 +70,81 @@ def test_the_position_index_is_filled_for_a_database_from_before_it(played: Path
         assert station.store.query("SELECT COUNT(*) FROM round_positions")[0][0] == before > 0
         assert [r.id for r in find_rounds(station.store, position="2")] == \
             _expected(station, "2")
+
+
+def test_each_listed_round_shows_the_positions_its_document_names(played: Path) -> None:
+    with Station.open(TABLE, str(played)) as station:
+        wagered = {s.id: journal.positions_of(s.document) for s in journal.rounds(station.store)}
+        searches = [find_rounds(station.store), find_rounds(station.store, limit=3)]
+        searches += [find_rounds(station.store, position=p) for p in "1234567"]
+        for rows in searches:
+            assert [row.positions for row in rows] == [wagered[row.id] for row in rows]
+        assert any(len(rows) > 1 for rows in searches)
+
+
+class _Counted:
+    """The journal's tables read straight from the database file, counting the work SQLite
+    does (its virtual machine's steps, in tens) for what is asked."""
+
+    def __init__(self, database: Path) -> None:
+        self.connection = sqlite3.connect(database)
+        self.connection.row_factory = sqlite3.Row
+        self.steps = 0
+
+        def step() -> int:
+            self.steps += 1
+            return 0
+        self.connection.set_progress_handler(step, 10)
+
+    def query(self, sql: str, parameters: Sequence[object] = ()) -> list[Any]:
+        return self.connection.execute(sql, parameters).fetchall()
+
+    def cost(self, ask: Callable[[], object]) -> int:
+        self.steps = 0
+        ask()
+        return self.steps
+
+
+def _searches(store: Any, started: str) -> dict[str, Callable[[], object]]:
+    return {"list": lambda: find_rounds(store),
+            "newest 50": lambda: journal.rounds(store, limit=50, documents=False),
+            "position": lambda: find_rounds(store, position="3"),
+            "time": lambda: find_rounds(store, since=started[:16], until=started[:16]),
+            "time and position": lambda: find_rounds(store, since=started[:16],
+                                                     until=started[:16], position="3"),
+            "day": lambda: find_rounds(store, since=started[:10], until=started[:10]),
+            "absent position": lambda: find_rounds(store, position="9")}
+
+
+def _more_rounds(store: _Counted, count: int, started: str) -> None:
+    """``count`` more rounds (archived-looking rows, six positions each) played after."""
+    first = store.query("SELECT MAX(id) FROM rounds")[0][0] + 1
+    later = str(int(started[:4]) + 1) + started[4:]
+    added = range(first, first + count)
+    store.connection.executemany("INSERT INTO rounds (id, game, config, status, started) "
+                                 "VALUES (?, 'let_it_ride', '{}', 'complete', ?)",
+                                 [(n, later) for n in added])
+    store.connection.executemany("INSERT INTO round_positions (position, round_id) "
+                                 "VALUES (?, ?)", [(str(p), n) for n in added
+                                                   for p in range(1, 7)])
+    store.connection.commit()
+
+
+def test_a_search_costs_the_same_however_many_rounds_the_table_has_played(
+        played: Path, tmp_path: Path) -> None:
+    """The same searches with 1,000 rounds played after the table's first 9, then with 30,000
+    more: SQLite's work stays the same (every look-up by key, nothing read through; the lists
+    stop at their 500 newest), whereas reading round_positions whole (as the lists once did to
+    show each round's positions) costs the extra rounds' 180,000 rows: 20 times the work."""
+    shutil.copytree(played, tmp_path / "data")
+    store = _Counted(tmp_path / "data" / TABLE / "table.sqlite3")
+    started = store.query("SELECT started FROM rounds WHERE id = 5")[0][0]
+    _more_rounds(store, 1_000, started)
+    before = {name: store.cost(ask) for name, ask in _searches(store, started).items()}
+    _more_rounds(store, 30_000, started)
+    assert store.query("SELECT COUNT(*) FROM rounds")[0][0] == 31_009
+    after = {name: store.cost(ask) for name, ask in _searches(store, started).items()}
+    store.connection.close()
+    grown = {name: (before[name], after[name]) for name in before
+             if after[name] > before[name] * 1.1 + 5}  # (a B-tree one level deeper: a step)
+    assert grown == {}
