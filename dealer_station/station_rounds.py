@@ -6,6 +6,7 @@ keep the payments ticked off.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -32,12 +33,29 @@ from dealer_station.store import journal
 from dealer_station.store.database import Store, StoreError, Transaction
 from dealer_station.store.users import Account
 
-__all__ = ["ResumeReport", "Rounds"]
+__all__ = ["RECOVERY", "ResumeReport", "Rounds", "interrupted_phase", "interrupted_reason"]
 
 
 #: Who a void at start-up is by (the record's ``supervisor``): no person, the station's
 #: recovery under the table's rules (setting ``void_interrupted_phases``).
 RECOVERY = "start-up recovery"
+
+
+def interrupted_reason(phase: str) -> str:
+    """The reason the start-up recovery writes on a round it voids (setting
+    ``void_interrupted_phases``).
+
+    >>> interrupted_phase(interrupted_reason("dealing"))
+    'dealing'
+    """
+    return (f"interrupted in the {phase} phase, which the table's rules void "
+            "(setting void_interrupted_phases)")
+
+
+def interrupted_phase(reason: str) -> str | None:
+    """The phase named by :func:`interrupted_reason` (None: another reason)."""
+    found = re.match(r"interrupted in the (\w+) phase", reason)
+    return found.group(1) if found else None
 
 
 def _void_reason(round_: GameRound) -> str:
@@ -421,8 +439,7 @@ class Rounds:
                 void_phases = self.station_settings.get("void_interrupted_phases", [])
                 if phase in void_phases and not (isinstance(self.round, Voidable)
                                                  and self.round.is_void):
-                    reason = (f"interrupted in the {phase} phase, which the table's rules void "
-                              "(setting void_interrupted_phases)")
+                    reason = interrupted_reason(phase)
             if reason is not None:
                 self.store.audit("recovery", {"event": "round_voided", "reason": reason,
                                               "records": len(records)}, round_id=summary.id)

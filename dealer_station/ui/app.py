@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # for types only: the station (and its store) loads on the wo
 # module to start the window, and a start without a graphical session, or with a bad
 # configuration, must answer in one line before Qt, the station's store and the drivers load;
 # the station and devices then load on the worker thread, never blocking the window.
-__all__ = ["build_controller", "check_table_setup", "listen_for_commands", "main"]
+__all__ = ["build_controller", "check_table_setup", "listen_for_commands", "main",
+           "resumed_notice"]
 
 def check_table_setup(setup: TableSetup, source: str) -> None:
     """Raise ValueError naming ``source`` and the clause unless the game accepts the settings
@@ -86,13 +87,12 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
         floor = parse_floor_config(setup.floor)
         assert floor is not None
         attach_floor(controller, floor, bridge)
+    controller.notice = resumed_notice(station)
     if station.resumed.outcome == "resumed":
-        controller.notice = (f"Round {station.resumed.round_id} resumed from the journal "
-                              f"({counted(station.resumed.records, 'record')}).")
         # the payments ticked off before the restart (part of the record)
         controller.ticked = set(station.payment_ticks(station.resumed.round_id))
         round_ = station.round
-        if round_ is not None and adapter.interrupted_deal(round_):
+        if round_ is not None and not round_.is_void and adapter.interrupted_deal(round_):
             # stacks delivered before the restart were never recorded: collect, reshuffle
             controller.devices.redeal_due = True
             controller.notice += (" The deal was interrupted: collect unseen any stacks "
@@ -100,15 +100,40 @@ def build_controller(setup: TableSetup, data_dir: str | None, *, bridge: Any = N
     elif station.resumed.outcome == "voided" and station.round is not None:
         # the round's own void (journaled): its RETURN lines to tick, then the cards
         controller.ticked = set(station.payment_ticks(station.resumed.round_id))
-        lines = len(station.round.void_returns)
-        phase = str(station.resumed.phase or "").replace("_", " ")
-        controller.notice = (f"Round {station.resumed.round_id} voided at start-up (stopped "
-                             f"while {phase}: this table's rules void it). Return each wager "
-                             f"listed ({lines} RETURN line{'s' if lines != 1 else ''}, tick "
-                             "each), then collect the cards unseen.")
-    elif station.resumed.outcome == "voided":
-        controller.notice = f"The interrupted round was voided: {station.resumed.reason}"
     return controller
+
+
+def resumed_notice(station: Station) -> str:
+    """What the dealer's screen says of the round the start found open ("" when none was).
+
+    A voided round still being cleared (its RETURN lines, then its cards) says it is void at
+    every start until it ends, naming who voided it and why (after a second restart it said
+    "Round 1 resumed from the journal (7 records)", as if it were played on); a round played
+    on says it was resumed; one the start ended at once, why."""
+    resumed, round_ = station.resumed, station.round
+    if resumed.outcome == "voided" and round_ is None:
+        return f"The interrupted round was voided: {resumed.reason}"
+    if resumed.outcome not in ("resumed", "voided"):
+        return ""
+    if round_ is None or not round_.is_void:
+        return (f"Round {resumed.round_id} resumed from the journal "
+                f"({counted(resumed.records, 'record')}).")
+    # deferred on purpose: the station's module loads on the worker thread (see above)
+    from dealer_station.games.void_steps import return_words
+    from dealer_station.station_rounds import RECOVERY, interrupted_phase
+
+    void = next((r for r in reversed(round_.history) if r.action == "void"), None)
+    supervisor = str(void.arguments.get("supervisor", "")) if void is not None else ""
+    reason = str(void.arguments.get("reason", "")) if void is not None else ""
+    if supervisor == RECOVERY:
+        phase = (interrupted_phase(reason) or str(resumed.phase or "")).replace("_", " ")
+        head = (f"Round {resumed.round_id} voided at start-up (stopped while {phase}: this "
+                "table's rules void it).")
+    else:
+        head = f"Round {resumed.round_id} voided by supervisor {supervisor}: {reason}."
+    if round_.step.phase == "return_wagers":
+        return f"{head} {return_words(len(round_.void_returns), round_.void_cards_out)}"
+    return f"{head} Its wagers are returned: collect the cards unseen."
 
 
 def open_devices(controller: TableController, station: Station,

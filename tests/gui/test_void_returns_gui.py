@@ -211,7 +211,9 @@ def test_a_round_voided_at_start_up_has_return_lines_then_the_cards(qtbot, tmp_p
     ``void_interrupted_phases``, ticked by a supervisor on the Configuration page): after the
     restart the dealer's screen lists a RETURN line per
     wager to tick, then WAGERS RETURNED and CARDS COLLECTED, as after a supervisor's void — not
-    a round ended at once with the wagers only named in a notice."""
+    a round ended at once with the wagers only named in a notice. Restarted again while it is
+    cleared (a line ticked; then at its cards), the screen still says it was voided at start-up,
+    with what is left to do (it said "Round 1 resumed from the journal (5 records)")."""
     from dealer_station.station import Station
 
     data, phase = str(tmp_path), "dealing"
@@ -234,7 +236,25 @@ def test_a_round_voided_at_start_up_has_return_lines_then_the_cards(qtbot, tmp_p
         assert not table.window.step_panel.button("wagers_returned").isEnabled()
         assert any("voided at start-up (stopped while dealing" in note and "3 RETURN lines" in note
                    for note in snap.step.notes), snap.step.notes
-        end_the_void(table)
+        # a second restart while the void is cleared: still void, never "resumed"
+        with table.qtbot.waitActive(table.window):
+            table.window.activateWindow()
+        table.qtbot.keyClick(table.window, Qt.Key.Key_Space)
+        table.wait(lambda s: len(s.ticked) == 1)
+        for ticked, step in ((1, "return_wagers"), (3, "collect_cards")):
+            table = restarted(table, qtbot, data, "let_it_ride")
+            snap = table.wait(lambda s, step=step: s.step.phase == step)
+            assert len(snap.ticked) == ticked
+            assert [note for note in snap.step.notes if "Round 1" in note] == [
+                "Round 1 voided at start-up (stopped while dealing: this table's rules void it). "
+                + ("Return each wager listed (3 RETURN lines, tick each), then collect the "
+                   "cards unseen." if step == "return_wagers" else
+                   "Its wagers are returned: collect the cards unseen.")], snap.step.notes
+            if step == "return_wagers":
+                table.tick_all()
+                table.press("wagers_returned")
+        table.press("cards_collected")
+        table.wait(lambda s: s.step.phase == "between_rounds")
     finally:
         table.close()
     from dealer_station.store import journal
