@@ -377,6 +377,25 @@ class TableController:
         left = self._left_to_tick()
         return f"{left} payment{'s' if left != 1 else ''} to tick" if left else ""
 
+    def _left_on_the_felt(self) -> TableView:
+        """The felt between rounds: the last round's cards and wagers are collected by its
+        last step (Let It Ride's CARDS COLLECTED, 5324.34(e)(9); Pai Gow's with each settlement,
+        5324.41(g)(5)-(8); a void's CARDS COLLECTED), so the felt is bare, as the next round's
+        betting finds it. Only a position whose line still waits to be ticked (a progressive
+        payout rejected after the settlement: its wager and cards are collected with the tick)
+        keeps its wagers and cards until then. (It drew the last round whole: a voided round's
+        cards stayed on the felt under "NO BETS" / "BETS OPEN".)"""
+        bare = self.adapter.empty_table(self.devices)
+        if self.last_round is None:
+            return bare
+        waiting = {str(p.position) for p in self.payments(self.last_round)
+                   if p.outcome in ("collect", "pay") and p.order not in self.ticked}
+        if not waiting:
+            return bare
+        last = self.adapter.table_view(self.last_round, self.devices)
+        kept = {seat.key: seat for seat in last.seats if seat.key in waiting}
+        return replace(bare, seats=tuple(kept.get(seat.key, seat) for seat in bare.seats))
+
     def _left_to_tick(self) -> int:
         """Collections and payments of the last round not ticked off yet."""
         if self.last_round is None:
@@ -801,10 +820,10 @@ class TableController:
             fault += f" Or, once the shoe is cleared by hand: {way_out.label}."
         view = step_view(step, buttons=buttons, done=done, blocked=fault, notes=notes,
                          problems=problems)
-        if shown is not None:
-            table = self.adapter.table_view(shown, self.devices)
-        else:
-            table = self.adapter.empty_table(self.devices)
+        if round_ is not None:
+            table = self.adapter.table_view(round_, self.devices)
+        else:  # between rounds: only what the last round left on the layout
+            table = self._left_on_the_felt()
         if self.station.round_id is not None:
             table = replace(table, title=f"{table.title} · Round {self.station.round_id:,}")
         if round_ is None and shown is not None:

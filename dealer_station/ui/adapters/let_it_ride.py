@@ -34,6 +34,7 @@ from dealer_station.games.let_it_ride.actions import (
     WithdrawWagers,
 )
 from dealer_station.games.let_it_ride.config import Dealing, payout_limit_notice
+from dealer_station.games.let_it_ride.phases import COMMUNITY
 from dealer_station.hardware import shoe_dispense
 from dealer_station.money import format_cents
 from dealer_station.plural import counted
@@ -91,13 +92,16 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
         results = round_.results
         states = settled_states(round_.payments)
         decided = decisions(round_.history)
+        # cards in the discard rack have left the layout ((e)(7) with their losing wagers,
+        # (e)(9) the rest): the felt no longer draws them
+        racked = {str(group.get("from")) for group in round_.discard_rack}
         seats = []
         for p in _POSITIONS:
             w = wagers.get(p)
             amounts = w.to_json() if w is not None else {}
             withdrawn = [a for a in ("bet_one", "bet_two")
                          if decided.get(p, {}).get(a) is False]
-            cards = round_.cards(p)
+            cards = () if f"position {p}" in racked else round_.cards(p)
             shown = p in results
             visible: tuple[Card | None, ...] = tuple(cards) if shown else (None,) * len(cards)
             words = []
@@ -123,7 +127,7 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
         turned = round_.community_turned
         centre: list[Card | None] = []
         for index, slot in enumerate(("left", "right")):
-            if slot in community:
+            if slot in community and COMMUNITY not in racked:
                 centre.append(community[slot] if turned > index else None)
         notes = []
         if "burn" in community:
