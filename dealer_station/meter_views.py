@@ -43,16 +43,28 @@ HIT_COLUMNS = ("Time (UTC)", "Table", "Round", "Position", "Hand", "Amount", "Su
 
 @dataclass(frozen=True, slots=True)
 class MeterPoint:
+    """One change of the meter: its entry's time, kind and amount and the balance after it
+    (the shift's first point: kind "start", amount 0, the balance the shift began with)."""
+
     time: str
     kind: str
+    amount: Cents
     balance: Cents
 
 
 @dataclass(frozen=True, slots=True)
 class MeterSeries:
+    """The meter's balance entry by entry over the shift; its totals are read from the points."""
+
     points: tuple[MeterPoint, ...]
-    contributions: Cents
-    hits: int
+
+    @property
+    def contributions(self) -> Cents:
+        return sum(p.amount for p in self.points if p.kind == "contribution")
+
+    @property
+    def hits(self) -> int:
+        return sum(1 for p in self.points if p.kind == "hit")
 
     @property
     def low(self) -> Cents:
@@ -65,38 +77,31 @@ class MeterSeries:
 
 @dataclass(frozen=True, slots=True)
 class MeterPanel:
-    """One meter as the meter view shows it."""
+    """One meter as the meter view shows it: its terms, its journal's totals (``stats``) and
+    the shift's series, at the table ``table``."""
 
     name: str
     wager: str
-    current: Cents
-    reset: Cents
-    rate_bp: int
-    contributions: Cents
-    hits: int
-    paid: Cents
+    stats: meter_store.MeterStatistics
     series: MeterSeries
-    limit: Cents | None = None
-    overflow: Cents = 0
-    retired: str | None = None
-    last_hits: tuple[meter_store.Jackpot, ...] = ()
     table: str = ""
 
     def lines(self, *, linked: bool = False) -> list[tuple[str, str]]:
         """The figures by label; ``linked``: the meter of a table in a floor's pool, whose
         "current" is its own ledger of contributions, not the pool (which pays the hits)."""
+        stats = self.stats
         return [
-            ("Ledger (this table)" if linked else "Current", format_cents(self.current)),
-            ("Overflow", format_cents(self.overflow)),
-            ("Base (reset)", format_cents(self.reset)),
-            ("Limit", "none" if self.limit is None else
-             f"{format_cents(self.limit)} · above it to the overflow"),
-            ("Rate", f"{self.rate_bp / 100:g} % of {self.wager.replace('_', ' ')}"),
+            ("Ledger (this table)" if linked else "Current", format_cents(stats.current)),
+            ("Overflow", format_cents(stats.overflow)),
+            ("Base (reset)", format_cents(stats.reset)),
+            ("Limit", "none" if stats.limit is None else
+             f"{format_cents(stats.limit)} · above it to the overflow"),
+            ("Rate", f"{stats.rate_bp / 100:g} % of {self.wager.replace('_', ' ')}"),
             ("Contributions (shift)", format_cents(self.series.contributions)),
-            ("Contributions (all)", format_cents(self.contributions)),
-            ("Hits (shift / all)", f"{self.series.hits} / {self.hits}"),
-            ("Total paid", format_cents(self.paid)),
-            ("State", f"retired {self.retired[:19]}" if self.retired else "in service"),
+            ("Contributions (all)", format_cents(stats.contributions)),
+            ("Hits (shift / all)", f"{self.series.hits} / {stats.hits}"),
+            ("Total paid", format_cents(stats.paid)),
+            ("State", f"retired {stats.retired[:19]}" if stats.retired else "in service"),
         ]
 
 
@@ -151,7 +156,7 @@ def hit_rows(panel: MeterPanel) -> list[tuple[str, ...]]:
     return [(hit.time[:16].replace("T", " "), panel.table,
              "-" if hit.round_id is None else str(hit.round_id), hit.position,
              hit.hand.replace("_", " "), format_cents(hit.amount), hit.supervisor)
-            for hit in panel.last_hits]
+            for hit in panel.stats.last_hits]
 
 
 def parse_rate(text: str) -> int:
@@ -178,21 +183,16 @@ def shift_series(entries: Sequence[MeterEntry], *, since: str) -> MeterSeries:
     """The balance entry by entry from ``since`` (with the balance then as the first point)."""
     before = [e for e in entries if e.time < since]
     during = [e for e in entries if e.time >= since]
-    points = [MeterPoint(since, "start", before[-1].balance)] if before else []
-    points += [MeterPoint(e.time, e.kind, e.balance) for e in during]
-    return MeterSeries(tuple(points),
-                       sum(e.amount for e in during if e.kind == "contribution"),
-                       sum(1 for e in during if e.kind == "hit"))
+    points = [MeterPoint(since, "start", 0, before[-1].balance)] if before else []
+    points += [MeterPoint(e.time, e.kind, e.amount, e.balance) for e in during]
+    return MeterSeries(tuple(points))
 
 
 def meter_panels(store: Store, *, since: str) -> list[MeterPanel]:
     """Every meter of the table with its shift series."""
     panels = []
     for each in meter_store.meters(store):
-        stats = meter_store.statistics(store, each.name)
         series = shift_series(meter_store.entries(store, each.name), since=since)
-        panels.append(MeterPanel(each.name, each.wager, stats.current, stats.reset,
-                                 stats.rate_bp, stats.contributions, stats.hits, stats.paid,
-                                 series, stats.limit, stats.overflow, stats.retired,
-                                 stats.last_hits, store.table))
+        panels.append(MeterPanel(each.name, each.wager, meter_store.statistics(store, each.name),
+                                 series, store.table))
     return panels

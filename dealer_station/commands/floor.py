@@ -6,9 +6,12 @@ import argparse
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from dealer_station.money import format_cents, parse_amount
+
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
 
 NAME = "floor"
 HELP = "the casino floor's database (PostgreSQL): init, status, pools, hits"
@@ -100,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
-def _run(args: argparse.Namespace, connection: Any) -> int:
+def _run(args: argparse.Namespace, connection: FloorConnection) -> int:
     # deferred on purpose (--help imports every command): the floor's modules load only when it runs
     from dealer_station.floor import pools, schema, tables
 
@@ -165,7 +168,7 @@ def _run(args: argparse.Namespace, connection: Any) -> int:
     return 0
 
 
-def _supervisor(args: argparse.Namespace, connection: Any, sub: str) -> int:
+def _supervisor(args: argparse.Namespace, connection: FloorConnection, sub: str) -> int:
     # deferred on purpose (--help imports every command): store and floor load when it runs
     from dealer_station.accounts import account_state
     from dealer_station.commands.users import _reader
@@ -185,7 +188,7 @@ def _supervisor(args: argparse.Namespace, connection: Any, sub: str) -> int:
         if not args.name:
             raise ValueError("floor supervisor add: give --name")
         pin = read(f"PIN for {user}: ")
-        first = connection.execute("SELECT count(*) FROM pit_supervisors").fetchone()[0] == 0
+        first = not pit_auth.has_supervisors(connection)
         by_pin = None if first else read(f"PIN of {args.by}: ")
         pit_auth.add_supervisor(connection, user, args.name, pin, by=args.by, by_pin=by_pin)
         print(f"pit supervisor {user} ({args.name}) added by {args.by}")
@@ -210,7 +213,7 @@ def _supervisor(args: argparse.Namespace, connection: Any, sub: str) -> int:
     return 0
 
 
-def _show_pool(connection: Any, name: str) -> None:
+def _show_pool(connection: FloorConnection, name: str) -> None:
     # deferred on purpose (--help imports every command): the floor loads only when it runs
     from dealer_station.floor import pools
 

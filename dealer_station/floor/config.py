@@ -11,13 +11,20 @@ No ``[floor]``: the station runs alone, exactly as without this package.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, LiteralString, TypeAlias
 
-from dealer_station.floor import FloorUnreachable
+from dealer_station.floor import FloorError, FloorUnreachable
 
-__all__ = ["FloorConfig", "connect", "parse_floor_config"]
+if TYPE_CHECKING:  # psycopg loads only when a floor is configured (see connect)
+    from psycopg import Connection
+    from psycopg.rows import TupleRow
+
+    #: A connection to the floor's database: psycopg's, rows as tuples (the default factory).
+    FloorConnection: TypeAlias = Connection[TupleRow]
+
+__all__ = ["FloorConfig", "FloorConnection", "connect", "one_row", "parse_floor_config"]
 
 #: Seconds to wait for the floor when connecting (the station never waits longer).
 CONNECT_TIMEOUT = 3
@@ -55,7 +62,8 @@ def parse_floor_config(values: Mapping[str, Any] | None) -> FloorConfig | None:
     return FloorConfig(url, pool)
 
 
-def connect(url: str, *, autocommit: bool = True, name: str = "dealer-station") -> Any:
+def connect(url: str, *, autocommit: bool = True, name: str = "dealer-station"
+            ) -> FloorConnection:
     """A psycopg connection to the floor (autocommit: each :meth:`transaction` block is one
     transaction; keepalives on, so a vanished server is noticed in seconds; ``name``: the
     session's ``application_name``, a station's forwarder ``dealer-station table T`` so that
@@ -71,6 +79,16 @@ def connect(url: str, *, autocommit: bool = True, name: str = "dealer-station") 
     except psycopg.Error as error:
         raise FloorUnreachable(f"the floor {redact(url)} cannot be reached: "
                                f"{one_line(error)}") from None
+
+
+def one_row(connection: FloorConnection, query: LiteralString,
+            params: Sequence[object] = ()) -> TupleRow:
+    """The row that ``query`` always answers (an aggregate, an ``UPDATE … RETURNING`` of a row
+    known to exist); :class:`FloorError` if the floor answers none."""
+    row = connection.execute(query, params).fetchone()
+    if row is None:
+        raise FloorError(f"the floor answered nothing to {' '.join(query.split()[:4])} …")
+    return row
 
 
 def redact(url: str) -> str:

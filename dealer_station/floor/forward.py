@@ -25,12 +25,15 @@ import sqlite3
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_station import audit
 from dealer_station.audit import stream
 from dealer_station.floor import FloorError, pools
 from dealer_station.store.paths import AUDIT_NAME
+
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
 
 __all__ = ["BATCH", "OUTBOX_NAME", "Cursor", "Outbox", "forward_once"]
 
@@ -95,7 +98,8 @@ def pending_records(directory: Path, cursor: Cursor, limit: int = BATCH
     return records, Cursor(offset, seq, head)
 
 
-def check_witness(connection: Any, table_id: str, directory: Path, cursor: Cursor) -> None:
+def check_witness(connection: FloorConnection, table_id: str, directory: Path,
+                  cursor: Cursor) -> None:
     """Refuse a chain that no longer holds the head the floor witnessed for this table."""
     row = connection.execute("SELECT audit_seq, audit_hash FROM floor_tables WHERE table_id = %s",
                              (table_id,)).fetchone()
@@ -117,7 +121,7 @@ def check_witness(connection: Any, table_id: str, directory: Path, cursor: Curso
                          "log was rewritten and re-chained")
 
 
-def forward_once(connection: Any, table_id: str, directory: Path, outbox: Outbox,
+def forward_once(connection: FloorConnection, table_id: str, directory: Path, outbox: Outbox,
                  limit: int = BATCH) -> int:
     """Send the next batch (one floor transaction), then move the cursor; the number of
     records sent (0: nothing new)."""
@@ -133,7 +137,7 @@ def forward_once(connection: Any, table_id: str, directory: Path, outbox: Outbox
     return len(records)
 
 
-def _store(connection: Any, table_id: str, records: list[dict[str, Any]]) -> None:
+def _store(connection: FloorConnection, table_id: str, records: list[dict[str, Any]]) -> None:
     with connection.cursor() as cur:
         cur.executemany(
             "INSERT INTO audit_records (table_id, seq, kind, hash, prev, round_id, actor, time, "
@@ -141,8 +145,9 @@ def _store(connection: Any, table_id: str, records: list[dict[str, Any]]) -> Non
             [(table_id, r["seq"], r["kind"], r["hash"], r["prev"], r.get("round"),
               r.get("actor"), r["time"], json.dumps(r)) for r in records])
     first, last = records[0]["seq"], records[-1]["seq"]
-    stored = dict(connection.execute("SELECT seq, hash FROM audit_records WHERE table_id = %s "
-                                     "AND seq BETWEEN %s AND %s", (table_id, first, last)))
+    stored: dict[int, str] = dict(connection.execute(
+        "SELECT seq, hash FROM audit_records WHERE table_id = %s AND seq BETWEEN %s AND %s",
+        (table_id, first, last)))
     for record in records:
         if stored.get(record["seq"]) != record["hash"]:
             raise FloorError(f"audit record {record['seq']} of table {table_id} on the floor "
@@ -154,7 +159,7 @@ def _store(connection: Any, table_id: str, records: list[dict[str, Any]]) -> Non
                        (last, records[-1]["hash"], table_id, last))
 
 
-def _journal(connection: Any, table_id: str, record: dict[str, Any]) -> None:
+def _journal(connection: FloorConnection, table_id: str, record: dict[str, Any]) -> None:
     kind, data, round_id = record["kind"], record.get("data") or {}, record.get("round")
     if kind == "action" and round_id is not None:
         connection.execute(

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_station.claims import LinkedReading
 from dealer_station.floor import FloorError, FloorUnreachable
@@ -21,6 +21,9 @@ from dealer_station.floor.listen import Listener, PoolAmount
 from dealer_station.floor.pools import ClaimReading, Hit, claim_reading, pay_table_claim
 from dealer_station.floor.tables import claim_released, register
 from dealer_station.procedure import ProcedureError
+
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
 
 __all__ = ["FloorLink", "FloorView", "LinkedPool", "ProgressiveLockout"]
 
@@ -174,7 +177,7 @@ class FloorLink:
                 self._update(problem=str(error))
                 return
 
-    def _send_health(self, connection: Any) -> None:
+    def _send_health(self, connection: FloorConnection) -> None:
         if self.health is None:
             return
         try:
@@ -193,12 +196,12 @@ class FloorLink:
     def _serials(self) -> dict[str, str]:
         return dict(self.devices() if callable(self.devices) else self.devices)
 
-    def _register(self, connection: Any) -> None:
+    def _register(self, connection: FloorConnection) -> None:
         serials = self._serials()
         register(connection, self.table_id, self.outbox.station, self.game, serials)
         self._registered = serials
 
-    def _join(self, connection: Any) -> str | None:
+    def _join(self, connection: FloorConnection) -> str | None:
         """Register the table, check the floor's witness of its audit head (a refusal is
         final); what the table still waits for (not a member of its pool), or None."""
         claim_released(connection, self.table_id, self.outbox.station)
@@ -263,10 +266,10 @@ class LinkedPool:
         self.config = config
         self.table_id = table_id
         self._last_known = last_known
-        self._connection: Any = None
+        self._connection: FloorConnection | None = None
         self._lock = threading.Lock()
 
-    def _ask(self, question: Callable[[Any], Any]) -> Any:
+    def _ask(self, question: Callable[[FloorConnection], ClaimReading]) -> ClaimReading:
         # deferred on purpose: psycopg loads only when a floor is configured
         import psycopg
 

@@ -10,10 +10,13 @@ import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from dealer_station.floor import FloorUnreachable
 from dealer_station.floor.config import connect, one_line
+
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
 
 __all__ = ["Listener", "PoolAmount"]
 
@@ -42,7 +45,7 @@ class Listener:
         self.on_table = on_table
         self.retry = retry
         self._stop = threading.Event()
-        self._connection: Any = None
+        self._connection: FloorConnection | None = None
         self._thread = threading.Thread(target=self._run, name="floor-listener", daemon=True)
 
     def start(self) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from psycopg.types.json import Jsonb
 
@@ -28,8 +28,12 @@ from dealer_station.floor import FloorError
 from dealer_station.floor.pools import Hit, decide_hit
 from dealer_station.store.users import Account
 
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
+
 __all__ = ["add_supervisor", "authenticate", "change_supervisor_pin", "decide_at_pit",
-           "set_supervisor_active", "supervisors", "unlock_supervisor", "validator_refusal"]
+           "has_supervisors", "set_supervisor_active", "supervisors", "unlock_supervisor",
+           "validator_refusal"]
 
 #: An unknown id's wrong PINs, counted and locked like an account's (in this process, as the
 #: station counts them), so the answer never tells an unknown id from a wrong PIN.
@@ -39,13 +43,13 @@ _PHANTOM_LOCK = threading.Lock()
 POLICY = LockPolicy()
 
 
-def _audit(connection: Any, actor: str, event: str, *, pool: str | None = None,
+def _audit(connection: FloorConnection, actor: str, event: str, *, pool: str | None = None,
            order: int | None = None, **detail: Any) -> None:
     connection.execute("INSERT INTO pit_audit (actor, event, pool, hit_order, detail) VALUES "
                        "(%s, %s, %s, %s, %s)", (actor, event, pool, order, Jsonb(detail)))
 
 
-def add_supervisor(connection: Any, user_id: str, name: str, pin: str, *, by: str,
+def add_supervisor(connection: FloorConnection, user_id: str, name: str, pin: str, *, by: str,
                    by_pin: str | None = None, cost: PinCost | int | None = None) -> None:
     """A supervisor who may validate at the pit. The first is added by whoever holds the floor
     database's role (recorded as ``by``); every later one by a pit supervisor's id and PIN."""
@@ -54,7 +58,7 @@ def add_supervisor(connection: Any, user_id: str, name: str, pin: str, *, by: st
         raise FloorError(problem)
     if not user_id.strip() or not name.strip():
         raise FloorError("a pit supervisor needs an id and a name")
-    first = connection.execute("SELECT count(*) FROM pit_supervisors").fetchone()[0] == 0
+    first = not has_supervisors(connection)
     if not first:
         authenticate(connection, by, by_pin or "", purpose="add_supervisor")
     with connection.transaction():
@@ -67,7 +71,12 @@ def add_supervisor(connection: Any, user_id: str, name: str, pin: str, *, by: st
         _audit(connection, by, "supervisor_added", user=user_id, name=name)
 
 
-def supervisors(connection: Any) -> list[Account]:
+def has_supervisors(connection: FloorConnection) -> bool:
+    """Whether the floor has a pit supervisor yet (the first is added without another's PIN)."""
+    return connection.execute("SELECT 1 FROM pit_supervisors LIMIT 1").fetchone() is not None
+
+
+def supervisors(connection: FloorConnection) -> list[Account]:
     """Every pit supervisor, by id, as an account (role supervisor; no PIN hash): its state
     reads as a station's (:func:`dealer_station.accounts.account_state`)."""
     rows = connection.execute("SELECT id, name, failures, locked_until, active, created, "
@@ -76,7 +85,7 @@ def supervisors(connection: Any) -> list[Account]:
                     row[5].isoformat(timespec="seconds"), row[6]) for row in rows]
 
 
-def _manage(connection: Any, user_id: str, *, by: str, by_pin: str, event: str,
+def _manage(connection: FloorConnection, user_id: str, *, by: str, by_pin: str, event: str,
             change: dict[str, Any]) -> None:
     """``by`` (a pit supervisor's id and PIN, checked and audited) changes ``user_id``'s row
     (the columns ``change``), audited as ``event``."""
@@ -90,7 +99,8 @@ def _manage(connection: Any, user_id: str, *, by: str, by_pin: str, event: str,
         _audit(connection, by, event, user=user_id)
 
 
-def change_supervisor_pin(connection: Any, user_id: str, pin: str, *, by: str, by_pin: str,
+def change_supervisor_pin(connection: FloorConnection, user_id: str, pin: str, *, by: str,
+                          by_pin: str,
                           cost: PinCost | int | None = None) -> None:
     """A new PIN for ``user_id``, set by a pit supervisor (another, or themself with their
     current PIN as ``by_pin``); it lifts any lock."""
@@ -102,7 +112,7 @@ def change_supervisor_pin(connection: Any, user_id: str, pin: str, *, by: str, b
                     "lockouts": 0})
 
 
-def unlock_supervisor(connection: Any, user_id: str, *, by: str, by_pin: str) -> None:
+def unlock_supervisor(connection: FloorConnection, user_id: str, *, by: str, by_pin: str) -> None:
     """Another pit supervisor lifts ``user_id``'s lock after wrong PINs (and the escalation)."""
     if by == user_id:
         raise FloorError("another pit supervisor unlocks a pit supervisor's account")
@@ -110,7 +120,7 @@ def unlock_supervisor(connection: Any, user_id: str, *, by: str, by_pin: str) ->
             change={"failures": 0, "locked_until": 0, "lockouts": 0})
 
 
-def set_supervisor_active(connection: Any, user_id: str, active: bool, *, by: str,
+def set_supervisor_active(connection: FloorConnection, user_id: str, active: bool, *, by: str,
                           by_pin: str) -> None:
     """Disable (a pit supervisor who no longer validates; their records stay) or enable
     ``user_id``. Nobody disables their own account (so one active pit supervisor, the one who
@@ -121,7 +131,8 @@ def set_supervisor_active(connection: Any, user_id: str, active: bool, *, by: st
             event="enabled" if active else "disabled", change={"active": active})
 
 
-def authenticate(connection: Any, user_id: str, pin: str, *, purpose: str = "validate_payout",
+def authenticate(connection: FloorConnection, user_id: str, pin: str, *,
+                 purpose: str = "validate_payout",
                  policy: LockPolicy = POLICY, now: float | None = None) -> str:
     """``user_id`` if ``pin`` is theirs; otherwise :class:`~dealer_station.auth.
     AuthenticationError` with the station's words (attempts left, the lock and its time).
@@ -170,7 +181,8 @@ def _unknown(user_id: str, pin: str, now: float, policy: LockPolicy) -> Authenti
     return auth._wrong_error(failures, lockouts, policy, seconds)
 
 
-def validator_refusal(connection: Any, person: str, table_id: str, round_id: int) -> str | None:
+def validator_refusal(connection: FloorConnection, person: str, table_id: str,
+                      round_id: int) -> str | None:
     """Why ``person`` may not validate the payouts of round ``round_id`` at ``table_id``
     (None: they may), from the records that table forwarded."""
     row = connection.execute("SELECT dealer, started, ended FROM floor_rounds WHERE table_id = "
@@ -196,7 +208,8 @@ def validator_refusal(connection: Any, person: str, table_id: str, round_id: int
     return None
 
 
-def decide_at_pit(connection: Any, pool: str, order: int, *, approve: bool, supervisor: str,
+def decide_at_pit(connection: FloorConnection, pool: str, order: int, *, approve: bool,
+                  supervisor: str,
                   pin: str, reason: str | None = None) -> Hit:
     """The pit's decision on pending hit ``order`` of ``pool``: the supervisor's id and PIN
     checked, the validator's rules, then :func:`~dealer_station.floor.pools.decide_hit` (paid

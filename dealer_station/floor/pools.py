@@ -18,10 +18,16 @@ counts as a negative contribution).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from dealer_station.floor import FloorError
+from dealer_station.floor.config import one_row
 from dealer_station.money import format_cents
+
+if TYPE_CHECKING:
+    from psycopg.rows import TupleRow
+
+    from dealer_station.floor.config import FloorConnection
 
 __all__ = ["ClaimReading", "Contribution", "Hit", "Pool", "Reconciliation", "claim_reading",
            "contribute", "create_pool", "decide_hit", "pay_table_claim", "pool", "reconcile",
@@ -75,7 +81,8 @@ class Reconciliation:
         return self.seeds + self.contributions - self.payments == self.amount
 
 
-def create_pool(connection: Any, name: str, *, wager: str, reset_cents: int, rate_bp: int,
+def create_pool(connection: FloorConnection, name: str, *, wager: str, reset_cents: int,
+                rate_bp: int,
                 actor: str) -> Pool:
     if reset_cents < 0 or not 0 < rate_bp <= 10000:
         raise FloorError("a pool needs a reset of 0 or more cents and a rate of 1 to 10,000 "
@@ -92,7 +99,7 @@ def create_pool(connection: Any, name: str, *, wager: str, reset_cents: int, rat
     return pool(connection, name)
 
 
-def pool(connection: Any, name: str) -> Pool:
+def pool(connection: FloorConnection, name: str) -> Pool:
     row = connection.execute(
         "SELECT name, wager, reset_cents, rate_bp, amount_cents, (SELECT count(*) FROM "
         "pool_hits WHERE pool = name AND status = 'pending') FROM pools WHERE name = %s",
@@ -102,7 +109,7 @@ def pool(connection: Any, name: str) -> Pool:
     return Pool(*row)
 
 
-def _locked(connection: Any, name: str) -> tuple[int, int, int]:
+def _locked(connection: FloorConnection, name: str) -> tuple[int, int, int]:
     """Lock the pool's row: (amount, reset, rate)."""
     row = connection.execute("SELECT amount_cents, reset_cents, rate_bp FROM pools "
                              "WHERE name = %s FOR UPDATE", (name,)).fetchone()
@@ -111,7 +118,7 @@ def _locked(connection: Any, name: str) -> tuple[int, int, int]:
     return int(row[0]), int(row[1]), int(row[2])
 
 
-def _member_locked(connection: Any, table_id: str) -> tuple[str, tuple[int, int, int]]:
+def _member_locked(connection: FloorConnection, table_id: str) -> tuple[str, tuple[int, int, int]]:
     """The pool of ``table_id``, its row locked: (name, (amount, reset, rate))."""
     name = member_pool(connection, table_id)
     if name is None:
@@ -119,13 +126,14 @@ def _member_locked(connection: Any, table_id: str) -> tuple[str, tuple[int, int,
     return name, _locked(connection, name)
 
 
-def member_pool(connection: Any, table_id: str) -> str | None:
+def member_pool(connection: FloorConnection, table_id: str) -> str | None:
     row = connection.execute("SELECT pool FROM pool_members WHERE table_id = %s",
                              (table_id,)).fetchone()
     return None if row is None else str(row[0])
 
 
-def contribute(connection: Any, table_id: str, round_id: int, wagered_cents: int) -> Contribution:
+def contribute(connection: FloorConnection, table_id: str, round_id: int,
+               wagered_cents: int) -> Contribution:
     """The table's contribution of round ``round_id`` to its pool (once per round)."""
     if wagered_cents <= 0:
         raise FloorError("a contribution is of a positive amount wagered")
@@ -133,7 +141,7 @@ def contribute(connection: Any, table_id: str, round_id: int, wagered_cents: int
         return contribute_in(connection, table_id, round_id, wagered_cents)
 
 
-def contribute_in(connection: Any, table_id: str, round_id: int,
+def contribute_in(connection: FloorConnection, table_id: str, round_id: int,
                   wagered_cents: int) -> Contribution:
     """:func:`contribute` inside the caller's transaction."""
     name, (amount, _reset, rate) = _member_locked(connection, table_id)
@@ -154,7 +162,7 @@ def contribute_in(connection: Any, table_id: str, round_id: int,
     return Contribution(name, table_id, round_id, wagered_cents, share, balance, new=True)
 
 
-def reverse_in(connection: Any, table_id: str, round_id: int) -> int:
+def reverse_in(connection: FloorConnection, table_id: str, round_id: int) -> int:
     """Take back the contribution of a voided round (once; never below an empty pool); the
     cents taken back (0: none to take)."""
     name, (amount, _reset, _rate) = _member_locked(connection, table_id)
@@ -175,7 +183,7 @@ def reverse_in(connection: Any, table_id: str, round_id: int) -> int:
     return back
 
 
-def _hit(row: Any) -> Hit:
+def _hit(row: TupleRow) -> Hit:
     return Hit(str(row[0]), int(row[1]), str(row[2]), int(row[3]), str(row[4]), str(row[5]),
                str(row[6]), row[7], row[8], row[9])
 
@@ -184,7 +192,8 @@ _HIT = ("SELECT pool, hit_order, table_id, round_id, position, hand, status, amo
         "pool_before, pool_after FROM pool_hits ")
 
 
-def request_hit(connection: Any, table_id: str, round_id: int, position: str, hand: str, *,
+def request_hit(connection: FloorConnection, table_id: str, round_id: int, position: str,
+                hand: str, *,
                 share_bp: int | None = None, fixed_cents: int | None = None,
                 decide_by: str | None = None) -> Hit:
     """A hit at ``table_id``: its place in line is the floor's commit order. It waits,
@@ -199,8 +208,7 @@ def request_hit(connection: Any, table_id: str, round_id: int, position: str, ha
                                  "position = %s", (table_id, round_id, position)).fetchone()
         if row is not None:
             return _hit(row)  # the same hit asked again: one hit
-        order = int(connection.execute("UPDATE pools SET next_hit = next_hit + 1 WHERE name = %s "
-                                       "RETURNING next_hit - 1", (name,)).fetchone()[0])
+        order = _next_order(connection, name)
         connection.execute(
             "INSERT INTO pool_hits (pool, hit_order, table_id, round_id, position, hand, "
             "share_bp, fixed_cents, status) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, 'pending')",
@@ -209,11 +217,11 @@ def request_hit(connection: Any, table_id: str, round_id: int, position: str, ha
                            (name,))  # announce the pending hit
         if decide_by is not None:
             return _decide(connection, name, order, approve=True, by=decide_by, reason=None)
-        return _hit(connection.execute(_HIT + "WHERE pool = %s AND hit_order = %s",
-                                       (name, order)).fetchone())
+        return _hit(one_row(connection, _HIT + "WHERE pool = %s AND hit_order = %s",
+                            (name, order)))
 
 
-def decide_hit(connection: Any, name: str, order: int, *, approve: bool, by: str,
+def decide_hit(connection: FloorConnection, name: str, order: int, *, approve: bool, by: str,
                reason: str | None = None) -> Hit:
     """Approve (pay from the pool as it stands now) or reject a pending hit; hits are decided
     in their order: an earlier one still pending is decided first."""
@@ -230,14 +238,20 @@ def decide_hit(connection: Any, name: str, order: int, *, approve: bool, by: str
         return _decide(connection, name, order, approve=approve, by=by, reason=reason)
 
 
-def _hit_row(connection: Any, name: str, order: int) -> Any:
+def _next_order(connection: FloorConnection, name: str) -> int:
+    """The next hit order of pool ``name`` (its row locked by the caller: commit order)."""
+    return int(one_row(connection, "UPDATE pools SET next_hit = next_hit + 1 WHERE name = %s "
+                       "RETURNING next_hit - 1", (name,))[0])
+
+
+def _hit_row(connection: FloorConnection, name: str, order: int) -> TupleRow | None:
     """(status, share, fixed amount, table, round) of hit ``order`` of pool ``name``."""
     return connection.execute("SELECT status, share_bp, fixed_cents, table_id, round_id FROM "
                               "pool_hits WHERE pool = %s AND hit_order = %s",
                               (name, order)).fetchone()
 
 
-def _decide(connection: Any, name: str, order: int, *, approve: bool, by: str,
+def _decide(connection: FloorConnection, name: str, order: int, *, approve: bool, by: str,
             reason: str | None) -> Hit:
     row = _hit_row(connection, name, order)
     if row is None:
@@ -245,21 +259,22 @@ def _decide(connection: Any, name: str, order: int, *, approve: bool, by: str,
     if row[0] != "pending":
         raise FloorError(f"hit {order} of pool {name!r} was {row[0]} already: nothing is "
                          "decided twice")
-    earlier = connection.execute("SELECT min(hit_order) FROM pool_hits WHERE pool = %s AND "
-                                 "status = 'pending' AND hit_order < %s", (name, order)
-                                 ).fetchone()[0]
+    earlier = one_row(connection, "SELECT min(hit_order) FROM pool_hits WHERE pool = %s AND "
+                      "status = 'pending' AND hit_order < %s", (name, order))[0]
     if earlier is not None:
         raise FloorError(f"hit {earlier} of pool {name!r} came first: decide it first")
     return _decide_now(connection, name, order, approve=approve, by=by, reason=reason)
 
 
-def _decide_now(connection: Any, name: str, order: int, *, approve: bool, by: str,
+def _decide_now(connection: FloorConnection, name: str, order: int, *, approve: bool, by: str,
                 reason: str | None) -> Hit:
     """Pay (or reject) pending hit ``order`` from the pool as it stands (its row locked)."""
     row = _hit_row(connection, name, order)
-    amount, reset, _rate = (int(v) for v in connection.execute(
-        "SELECT amount_cents, reset_cents, rate_bp FROM pools WHERE name = %s",
-        (name,)).fetchone())
+    if row is None:
+        raise FloorError(f"no hit {order} in pool {name!r}")
+    amount, reset, _rate = (int(v) for v in one_row(
+        connection, "SELECT amount_cents, reset_cents, rate_bp FROM pools WHERE name = %s",
+        (name,)))
     if not approve:
         connection.execute("UPDATE pool_hits SET status = 'rejected', decided = "
                            "clock_timestamp(), decided_by = %s, reason = %s WHERE pool = %s "
@@ -288,11 +303,12 @@ def _decide_now(connection: Any, name: str, order: int, *, approve: bool, by: st
     if not approve:
         connection.execute("UPDATE pools SET amount_cents = amount_cents WHERE name = %s",
                            (name,))
-    return _hit(connection.execute(_HIT + "WHERE pool = %s AND hit_order = %s",
-                                   (name, order)).fetchone())
+    return _hit(one_row(connection, _HIT + "WHERE pool = %s AND hit_order = %s",
+                        (name, order)))
 
 
-def table_claim_in(connection: Any, table_id: str, round_id: int, position: str, hand: str,
+def table_claim_in(connection: FloorConnection, table_id: str, round_id: int, position: str,
+                   hand: str,
                    amount_cents: int, *, event: str, by: str | None,
                    reason: str | None = None) -> None:
     """A progressive claim validated at the table (its ``claim`` audit records, forwarded), in
@@ -306,8 +322,7 @@ def table_claim_in(connection: Any, table_id: str, round_id: int, position: str,
                              "round_id = %s AND position = %s", (table_id, round_id, position)
                              ).fetchone()
     if row is None:
-        order = int(connection.execute("UPDATE pools SET next_hit = next_hit + 1 WHERE name = "
-                                       "%s RETURNING next_hit - 1", (name,)).fetchone()[0])
+        order = _next_order(connection, name)
         connection.execute(
             "INSERT INTO pool_hits (pool, hit_order, table_id, round_id, position, hand, "
             "fixed_cents, status, at_table) VALUES (%s, %s, %s, %s, %s, %s, %s, 'pending', "
@@ -337,7 +352,7 @@ class ClaimReading:
     paid: Hit | None = None
 
 
-def claim_reading(connection: Any, table_id: str, round_id: int,
+def claim_reading(connection: FloorConnection, table_id: str, round_id: int,
                   position: str) -> ClaimReading:
     """The pool of ``table_id`` as it stands (one consistent read), with the floor's payment
     of the claim at (round, position) if there is one."""
@@ -345,15 +360,16 @@ def claim_reading(connection: Any, table_id: str, round_id: int,
         name = member_pool(connection, table_id)
         if name is None:
             raise FloorError(f"table {table_id} is not a member of any pool")
-        amount, reset = connection.execute("SELECT amount_cents, reset_cents FROM pools "
-                                           "WHERE name = %s", (name,)).fetchone()
+        amount, reset = one_row(connection, "SELECT amount_cents, reset_cents FROM pools "
+                                "WHERE name = %s", (name,))
         row = connection.execute(_HIT + "WHERE table_id = %s AND round_id = %s AND position = "
                                  "%s AND status = 'paid'", (table_id, round_id, position)
                                  ).fetchone()
     return ClaimReading(name, int(amount), int(reset), None if row is None else _hit(row))
 
 
-def pay_table_claim(connection: Any, table_id: str, round_id: int, position: str, hand: str,
+def pay_table_claim(connection: FloorConnection, table_id: str, round_id: int, position: str,
+                    hand: str,
                     *, pool_before: int, amount_cents: int, by: str) -> ClaimReading:
     """Pay the claim at (round, position) of ``table_id`` validated at the table: ``amount``
     computed from the pool at ``pool_before``, the amount its supervisor was shown. Under the
@@ -379,9 +395,7 @@ def pay_table_claim(connection: Any, table_id: str, round_id: int, position: str
             raise FloorError(f"a payment of {format_cents(amount_cents)} from a pool of "
                              f"{format_cents(amount)}")
         if row is None:
-            order = int(connection.execute("UPDATE pools SET next_hit = next_hit + 1 WHERE "
-                                           "name = %s RETURNING next_hit - 1", (name,)
-                                           ).fetchone()[0])
+            order = _next_order(connection, name)
             connection.execute(
                 "INSERT INTO pool_hits (pool, hit_order, table_id, round_id, position, hand, "
                 "fixed_cents, status, at_table) VALUES (%s, %s, %s, %s, %s, %s, %s, "
@@ -396,14 +410,15 @@ def pay_table_claim(connection: Any, table_id: str, round_id: int, position: str
         return ClaimReading(name, hit.pool_after, reset, hit)
 
 
-def hits(connection: Any, name: str | None = None, *, status: str | None = None) -> list[Hit]:
+def hits(connection: FloorConnection, name: str | None = None, *,
+         status: str | None = None) -> list[Hit]:
     rows = connection.execute(
         _HIT + "WHERE (%s::text IS NULL OR pool = %s) AND (%s::text IS NULL OR status = %s) "
         "ORDER BY pool, hit_order", (name, name, status, status)).fetchall()
     return [_hit(row) for row in rows]
 
 
-def set_terms(connection: Any, name: str, *, actor: str, reset_cents: int | None = None,
+def set_terms(connection: FloorConnection, name: str, *, actor: str, reset_cents: int | None = None,
               rate_bp: int | None = None) -> Pool:
     """Change a pool's reset or rate; refused while any member table is in a round."""
     with connection.transaction():
@@ -423,18 +438,19 @@ def set_terms(connection: Any, name: str, *, actor: str, reset_cents: int | None
         connection.execute("UPDATE pools SET reset_cents = COALESCE(%s, reset_cents), "
                            "rate_bp = COALESCE(%s, rate_bp) WHERE name = %s",
                            (reset_cents, rate_bp, name))
-        amount = connection.execute("SELECT amount_cents FROM pools WHERE name = %s",
-                                    (name,)).fetchone()[0]
+        amount = one_row(connection, "SELECT amount_cents FROM pools WHERE name = %s",
+                         (name,))[0]
         connection.execute("INSERT INTO pool_entries (pool, kind, amount_cents, balance_cents, "
                            "actor) VALUES (%s, 'terms', 0, %s, %s)", (name, amount, actor))
     return pool(connection, name)
 
 
-def reconcile(connection: Any, name: str) -> Reconciliation:
-    row = connection.execute(
+def reconcile(connection: FloorConnection, name: str) -> Reconciliation:
+    row = one_row(
+        connection,
         "SELECT COALESCE(sum(amount_cents) FILTER (WHERE kind = 'seed'), 0), "
         "COALESCE(sum(amount_cents) FILTER (WHERE kind IN ('contribution', 'reversal')), 0), "
         "COALESCE(sum(amount_cents) FILTER (WHERE kind = 'payment'), 0) "
-        "FROM pool_entries WHERE pool = %s", (name,)).fetchone()
+        "FROM pool_entries WHERE pool = %s", (name,))
     amount = pool(connection, name).amount_cents
     return Reconciliation(int(row[0]), int(row[1]), int(row[2]), amount)

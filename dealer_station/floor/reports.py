@@ -13,9 +13,12 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from dealer_station.money import format_cents
+
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
 
 __all__ = ["HistoryRow", "ShiftLine", "TableRow", "history", "shift_csv", "shift_report",
            "table_rows"]
@@ -71,7 +74,7 @@ class TableRow:
         return now if self.connected else f"STATION AWAY (health as of {self.live_at}): {now}"
 
 
-def table_rows(connection: Any) -> list[TableRow]:
+def table_rows(connection: FloorConnection) -> list[TableRow]:
     rows = connection.execute(
         "SELECT t.table_id, t.game, t.round_id, t.phase, t.dealer, t.health, t.audit_seq, "
         "m.pool, p.amount_cents, (SELECT count(*) FROM pool_hits h WHERE h.table_id = "
@@ -107,7 +110,7 @@ def _through(until: str) -> str:
     return until + "T23:59:59.999999Z" if len(until) == 10 else until
 
 
-def history(connection: Any, *, table: str = "", dealer: str = "", since: str = "",
+def history(connection: FloorConnection, *, table: str = "", dealer: str = "", since: str = "",
             until: str = "", status: str = "", limit: int = 200) -> list[HistoryRow]:
     """Rounds across tables, newest first; ``since``/``until`` are ISO times or dates
     (``until`` a date includes that day)."""
@@ -140,7 +143,8 @@ class ShiftLine:
         return 100.0 * self.hold / self.drop if self.drop else 0.0
 
 
-def shift_report(connection: Any, *, since: str = "", until: str = "") -> list[ShiftLine]:
+def shift_report(connection: FloorConnection, *, since: str = "",
+                 until: str = "") -> list[ShiftLine]:
     """Per table and wager family, from the finished rounds started in [since, until]."""
     until = _through(until)
     rows = connection.execute(

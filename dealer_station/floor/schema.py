@@ -9,9 +9,13 @@ a record sent twice is stored once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from dealer_station.floor import FloorError
+from dealer_station.floor.config import one_row
+
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
 
 __all__ = ["MIGRATIONS", "FloorStatus", "init", "latest", "status", "version"]
 
@@ -184,17 +188,14 @@ def latest() -> int:
     return MIGRATIONS[-1][0]
 
 
-def version(connection: Any) -> int:
+def version(connection: FloorConnection) -> int:
     """The floor database's schema version (0: none yet)."""
-    row = connection.execute(
-        "SELECT to_regclass('floor_schema') IS NOT NULL").fetchone()
-    if not row[0]:
+    if not one_row(connection, "SELECT to_regclass('floor_schema') IS NOT NULL")[0]:
         return 0
-    found = connection.execute("SELECT COALESCE(MAX(version), 0) FROM floor_schema").fetchone()
-    return int(found[0])
+    return int(one_row(connection, "SELECT COALESCE(MAX(version), 0) FROM floor_schema")[0])
 
 
-def init(connection: Any) -> list[int]:
+def init(connection: FloorConnection) -> list[int]:
     """Create or migrate the floor database; the versions applied now (none: up to date).
     Concurrent inits are serialised by an advisory lock."""
     applied: list[int] = []
@@ -243,7 +244,7 @@ class FloorStatus:
         return out
 
 
-def status(connection: Any) -> FloorStatus:
+def status(connection: FloorConnection) -> FloorStatus:
     current = version(connection)
     if current == 0:
         raise FloorError("no floor schema in this database: run 'dealer-station floor init'")
@@ -254,7 +255,6 @@ def status(connection: Any) -> FloorStatus:
         "(SELECT count(*) FROM pool_members m WHERE m.pool = p.name), "
         "(SELECT count(*) FROM pool_hits h WHERE h.pool = p.name AND h.status = 'pending') "
         "FROM pools p ORDER BY p.name"))
-    audit_count = int(connection.execute("SELECT count(*) FROM audit_records").fetchone()[0])
-    journal_count = int(connection.execute("SELECT count(*) FROM journal_records"
-                                           ).fetchone()[0])
+    audit_count = int(one_row(connection, "SELECT count(*) FROM audit_records")[0])
+    journal_count = int(one_row(connection, "SELECT count(*) FROM journal_records")[0])
     return FloorStatus(current, latest(), tables, pools, audit_count, journal_count)

@@ -5,14 +5,17 @@ or a device serial already at another table, is refused; a table joins one pool,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from dealer_station.floor import FloorError
+
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
 
 __all__ = ["join_pool", "register", "release"]
 
 
-def register(connection: Any, table_id: str, station: str, game: str,
+def register(connection: FloorConnection, table_id: str, station: str, game: str,
              devices: Mapping[str, str]) -> None:
     """Put the table on the floor (or confirm it is there as this station); ``devices``:
     serial number -> device name."""
@@ -42,7 +45,7 @@ def register(connection: Any, table_id: str, station: str, game: str,
                                "VALUES (%s, %s, %s)", (serial, table_id, device))
 
 
-def release(connection: Any, table_id: str) -> None:
+def release(connection: FloorConnection, table_id: str) -> None:
     """Free a table id for another station (its records stay)."""
     with connection.transaction():
         found = connection.execute("UPDATE floor_tables SET station = 'released' "
@@ -52,14 +55,14 @@ def release(connection: Any, table_id: str) -> None:
         connection.execute("DELETE FROM floor_devices WHERE table_id = %s", (table_id,))
 
 
-def claim_released(connection: Any, table_id: str, station: str) -> None:
+def claim_released(connection: FloorConnection, table_id: str, station: str) -> None:
     """A released table id taken by the station that starts as it."""
     with connection.transaction():
         connection.execute("UPDATE floor_tables SET station = %s WHERE table_id = %s "
                            "AND station = 'released'", (station, table_id))
 
 
-def join_pool(connection: Any, pool: str, table_id: str) -> None:
+def join_pool(connection: FloorConnection, pool: str, table_id: str) -> None:
     """Make ``table_id`` a member of ``pool``; refused when it already is (or is in another)."""
     with connection.transaction():
         if connection.execute("SELECT 1 FROM pools WHERE name = %s", (pool,)).fetchone() is None:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QRectF, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QPageSize, QPainter, QPdfWriter, QPen
@@ -45,6 +45,9 @@ from dealer_station.floor.listen import Listener
 from dealer_station.money import format_cents
 from dealer_station.ui.theme import THEME, stylesheet
 
+if TYPE_CHECKING:
+    from dealer_station.floor.config import FloorConnection
+
 __all__ = ["PitWindow", "PitWorker", "main"]
 
 TABLE_COLUMNS = ("Table", "Game", "Round", "Phase", "Dealer", "Devices (live)", "Audit head",
@@ -60,7 +63,7 @@ class PitQuestion:
     connection) on the :class:`PitWorker`'s thread; ``tag`` says which answer it is."""
 
     tag: str
-    run: Callable[[Any], object]
+    run: Callable[[FloorConnection], object]
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ class PitWorker(QObject):
     def __init__(self, url: str) -> None:
         super().__init__()
         self.url = url
-        self._connection: Any = None
+        self._connection: FloorConnection | None = None
 
     @Slot(PitQuestion)
     def run(self, question: PitQuestion) -> None:
@@ -397,7 +400,7 @@ class PitWindow(QMainWindow):
             return
         user, by, pin = found
 
-        def run(connection: Any) -> str:
+        def run(connection: FloorConnection) -> str:
             if act == "unlock":
                 unlock_supervisor(connection, user, by=by, by_pin=pin)
             else:
@@ -423,7 +426,7 @@ class PitWindow(QMainWindow):
         self.new_pin.clear()
         self.new_pin_again.clear()
 
-        def run(connection: Any) -> str:
+        def run(connection: FloorConnection) -> str:
             change_supervisor_pin(connection, user, pin, by=by, by_pin=by_pin)
             return f"{user}: new PIN set by {by} (any lock is lifted)"
 
@@ -529,7 +532,7 @@ class _Pending:
         self.award = award
 
 
-def _pending(connection: Any) -> list[_Pending]:
+def _pending(connection: FloorConnection) -> list[_Pending]:
     rows = connection.execute(
         "SELECT pool, hit_order, share_bp, fixed_cents FROM pool_hits WHERE status = "
         "'pending' ORDER BY pool, hit_order").fetchall()

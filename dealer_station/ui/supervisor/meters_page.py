@@ -170,7 +170,7 @@ class MetersPage(StaffPage):
         self.choice.blockSignals(False)
         self._draw()
         terms = self._configured
-        if terms is not None and not any(p.wager == terms.wager and not p.retired
+        if terms is not None and not any(p.wager == terms.wager and not p.stats.retired
                                          for p in panels):
             # no meter in service for the table's progressive: the configuration's terms,
             # ready to CREATE (under a name not taken by a retired one)
@@ -191,7 +191,7 @@ class MetersPage(StaffPage):
     def _linked(self, panel: MeterPanel) -> bool:
         """``panel`` is the meter of the table's progressive, paid from a linked pool."""
         wager = self._configured.wager if self._configured is not None else "progressive"
-        return self.pool is not None and panel.wager == wager and not panel.retired
+        return self.pool is not None and panel.wager == wager and not panel.stats.retired
 
     def _show_pool(self, panel: MeterPanel | None) -> None:
         pool = self.pool
@@ -229,9 +229,9 @@ class MetersPage(StaffPage):
             return
         self.name.setText(panel.name)
         self.wager.setText(panel.wager)
-        self.reset.setText(format_cents(panel.reset))
-        self.rate.setText(f"{panel.rate_bp / 100:g}%")
-        self.limit.setText("" if panel.limit is None else format_cents(panel.limit))
+        self.reset.setText(format_cents(panel.stats.reset))
+        self.rate.setText(f"{panel.stats.rate_bp / 100:g}%")
+        self.limit.setText("" if panel.stats.limit is None else format_cents(panel.stats.limit))
         rows = hit_rows(panel)
         self.hits.setRowCount(len(rows))
         for row, values in enumerate(rows):
@@ -244,7 +244,7 @@ class MetersPage(StaffPage):
             shown.setStyleSheet("font-size: 14pt; font-weight: bold;")
             self.figures.addWidget(name, row // 2, (row % 2) * 2)
             self.figures.addWidget(shown, row // 2, (row % 2) * 2 + 1)
-        self.chart.set_series(panel.series, panel.reset)
+        self.chart.set_series(panel.series, panel.stats.reset)
 
     # -- the meter's life ---------------------------------------------------------------------
     def _act(self, what: Callable[[Any, StaffSession], str]) -> None:
