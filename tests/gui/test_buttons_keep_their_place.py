@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from clipped_text import clipped_texts
-from gui_harness import PIN, SUPERVISOR, Table
+from gui_harness import Table
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -188,12 +188,7 @@ def test_the_sign_in_form_stays_put_whether_a_resumed_round_s_note_shows(qtbot, 
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
         panel = table.window.sign_in
-        panel.user.setText(SUPERVISOR)
-        panel.name.setText("Test Supervisor")
-        panel.pin.setText(PIN)
-        panel.pin_again.setText(PIN)
-        table.click(panel.submit_button)
-        snapshot = table.wait(lambda s: s.step.phase == "signed_out")
+        snapshot = table.create_first_supervisor()
         places = Places(table)
         places.look("signed out")
         form = {_at(panel, table.window)}

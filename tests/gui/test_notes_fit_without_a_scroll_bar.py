@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gui_harness import PIN, SUPERVISOR, Table
+from gui_harness import Table
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from dealer_station.ui.step_panel import NotesArea
@@ -32,13 +32,7 @@ def _reads_whole(area: NotesArea) -> bool:
 def test_the_first_supervisor_s_note_reads_whole_under_the_sign_in(qtbot: Any, tmp_path) -> None:
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
-        panel = table.window.sign_in
-        panel.user.setText(SUPERVISOR)
-        panel.name.setText("Test Supervisor")
-        panel.pin.setText(PIN)
-        panel.pin_again.setText(PIN)
-        table.click(panel.submit_button)
-        table.wait(lambda s: s.step.phase == "signed_out")
+        table.create_first_supervisor()
         _settle()
         area = table.window.step_panel.notes_area
         assert area.label.text().endswith("to create the dealers' accounts."), area.label.text()
