@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from dealer_station import audit
+from dealer_station.store import compact
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME
 
@@ -677,6 +678,9 @@ def remove_sealed(store: Store, segment: Segment, *, verified: bool = False,
                                "records_removed": removed, "live_from": live_from,
                                **({"log_released_before": segment.end_offset} if complete else
                                   {"rounds_left": len(live) - len(ids)})})
+    # the pages the part freed go back to the file system (a store made before: compact.py)
+    compact.release_free_pages(store.connection, compact.RELEASE_PER_PART if at_most is not None
+                               else 2**31 - 1)
     if complete:
         release_log(store)
     return len(ids)

@@ -285,6 +285,9 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
 
 #: The first schema whose audit log seals the state tables and records checkpoints.
 SEALED_VERSION = 6
+#: How a new store's file gives back free pages (``INCREMENTAL``: see :mod:`.compact`; SQLite's
+#: default ``NONE`` is how stores were made before).
+NEW_STORE_AUTO_VACUUM = "INCREMENTAL"
 #: A checkpoint is sealed after this many audit records (a start verifies at most about as many).
 CHECKPOINT_EVERY = 500
 #: Audit record kinds whose transaction is witnessed (every round start and end, accounts,
@@ -584,6 +587,10 @@ class Store:
                 if connection.in_transaction:
                     connection.execute("COMMIT")
         if not readonly:
+            if not version:
+                # a new store gives the pages the archive frees back to the file system
+                # (store/compact.py); only possible before its first table is made
+                connection.execute(f"PRAGMA auto_vacuum = {NEW_STORE_AUTO_VACUUM}")
             cls._configure(connection, database)
             cls._migrate(connection, table)
         state = cls._audit_state(connection)

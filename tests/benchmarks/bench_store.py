@@ -10,7 +10,8 @@ Let It Ride rounds, ``Station.perform``; fsync off for the build only). Figures:
   search by time and position, one round's dispute re-run (the supervisor's round detail and
   the settlement re-run);
 * ``audit verify`` (the whole chain, streamed): records per second and peak memory;
-* disk per round (database with its WAL, audit log);
+* disk per round (database with its WAL, audit log, segments), as files on disk (``du``) and
+  with the database counted by its pages in use;
 * archiving (``dealer-station audit seal`` on a copy of the store, every round sealed and
   removed from the live store): the seal's wall time, disk per round live (before) and
   archived (segment + what stays in the live store: the round rows and the indexes), the
@@ -172,10 +173,18 @@ def _verify(data_dir: Path) -> tuple[float, int, int, float]:
             int(count) / max(float(cpu), 1e-9))
 
 
-def _disk(data_dir: Path) -> int:
+def _disk(data_dir: Path, *, in_use: bool = False) -> int:
     """Bytes the table takes on disk, every file included (its segments in archive/ too; a
-    released hole of the audit log takes none)."""
-    return sum(_allocated(path) for path in (data_dir / TABLE).rglob("*") if path.is_file())
+    released hole of the audit log takes none), as ``du`` counts them; ``in_use``: the
+    database (with its write-ahead log) counted by its pages in use instead of its files."""
+    table = data_dir / TABLE
+    database = table / "table.sqlite3"
+    files = [path for path in table.rglob("*") if path.is_file()]
+    if not in_use or not database.exists():
+        return sum(_allocated(path) for path in files)
+    skip = {database, Path(f"{database}-wal"), Path(f"{database}-shm")}
+    return (sum(_allocated(path) for path in files if path not in skip)
+            + _database_in_use(database))
 
 
 def figures(data_dir: Path) -> dict[str, float]:
@@ -197,7 +206,9 @@ def figures(data_dir: Path) -> dict[str, float]:
             "dispute": queries["dispute"], "records": records, "verify_rate": rate,
             "verify_cpu_rate": cpu_rate,
             "verify_peak": verify_peak,
-            "disk_per_round": _disk(data_dir) / rounds if rounds else 0.0}
+            "disk_per_round": _disk(data_dir) / rounds if rounds else 0.0,
+            "disk_in_use_per_round": _disk(data_dir, in_use=True) / rounds if rounds else 0.0,
+            "disk": _disk(data_dir)}
 
 
 def _allocated(path: Path) -> int:
@@ -361,7 +372,9 @@ def main(rounds: int, data_dir: Path | None, per_day: int = 0,
         ("audit verify records/s (>= 200,000)", "verify_rate", "n"),
         ("audit verify records per CPU-second", "verify_cpu_rate", "n"),
         ("audit verify peak memory", "verify_peak", "mib"),
-        ("disk per round, all files (<= 8 KB)", "disk_per_round", "kb"),
+        ("disk, all files, du", "disk", "mb"),
+        ("disk per round, all files, du (<= 8 KB)", "disk_per_round", "kb"),
+        ("disk per round, database pages in use", "disk_in_use_per_round", "kb"),
     ]
     for label, key, unit in rows:
         def show(value: float, unit: str = unit) -> str:
@@ -371,6 +384,8 @@ def main(rounds: int, data_dir: Path | None, per_day: int = 0,
                 return f"{value * 1000:.1f} ms"
             if unit == "mib":
                 return _mib(value)
+            if unit == "mb":
+                return f"{value / 1e6:,.2f} MB"
             if unit == "kb":
                 return f"{value / 1000:.1f} KB" if value else "-"
             return f"{value:,.0f}"
