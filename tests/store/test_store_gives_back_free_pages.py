@@ -71,12 +71,22 @@ def _archive_the_day_in_parts(data: Path) -> list[int]:
     return free
 
 
-def test_a_new_store_gives_back_the_pages_each_part_of_the_removal_frees(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The data directory of a table witnessed outside it, removing five rounds a part."""
     monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
     monkeypatch.setattr(archive, "REMOVE_PER_ROUND", 5)
-    data = tmp_path / "data"
+    return tmp_path / "data"
+
+
+def _made_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stores made from here on as before this version: SQLite's default, the free pages
+    stay in the file."""
+    monkeypatch.setattr(database, "NEW_STORE_AUTO_VACUUM", "NONE")
+
+
+def test_a_new_store_gives_back_the_pages_each_part_of_the_removal_frees(
+        data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     crash_player.play(data, 10, seed=4)
     assert _pragmas(data)[0] == 2  # auto_vacuum = INCREMENTAL from the first start
     before = _file(data)
@@ -98,13 +108,9 @@ def test_a_new_store_gives_back_the_pages_each_part_of_the_removal_frees(
 
 
 def test_a_store_made_before_is_compacted_once_with_every_row_keeping_its_number(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        data: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
-    monkeypatch.setattr(archive, "REMOVE_PER_ROUND", 5)
-    # a store made before this version: SQLite's default, the free pages stay in the file
-    monkeypatch.setattr(database, "NEW_STORE_AUTO_VACUUM", "NONE")
-    data = tmp_path / "data"
+    _made_before(monkeypatch)
     crash_player.play(data, 10, seed=4)
     _archive_the_day_in_parts(data)
     auto_vacuum, free = _pragmas(data)
@@ -150,11 +156,9 @@ def test_a_store_made_before_is_compacted_once_with_every_row_keeping_its_number
 
 
 def test_a_compacted_store_whose_journal_row_is_edited_is_still_refused(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        data: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
-    monkeypatch.setattr(database, "NEW_STORE_AUTO_VACUUM", "NONE")
-    data = tmp_path / "data"
+    _made_before(monkeypatch)
     crash_player.play(data, 2, seed=4)
     assert _cli(data, "store", "compact") == 0
     connection = sqlite3.connect(data / TABLE / "table.sqlite3")
