@@ -323,6 +323,12 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
         show_window(window, size)
     window.snapshot_shown.connect(
         lambda _s: window.setProperty("interactive_after", time.perf_counter() - started))
-    code = int(app.exec())
-    window.shutdown()
+    from dealer_station.ui.stopping import close_on_signals
+
+    restore = close_on_signals(window)  # systemctl stop, kill, Ctrl+C: a clean close
+    try:
+        code = int(app.exec())
+        window.shutdown()
+    finally:
+        restore()
     return code
