@@ -192,7 +192,8 @@ def meter_panels(store: Store, *, since: str) -> list[MeterPanel]:
     """Every meter of the table with its shift series."""
     panels = []
     for each in meter_store.meters(store):
-        series = shift_series(meter_store.entries(store, each.name), since=since)
+        series = shift_series(meter_store.shift_entries(store, each.name, since=since),
+                              since=since)
         panels.append(MeterPanel(each.name, each.wager, meter_store.statistics(store, each.name),
                                  series, store.table))
     return panels

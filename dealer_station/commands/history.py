@@ -107,15 +107,17 @@ def collected_lines(game: str, records: Iterable[Record],
 
 def _list(args: argparse.Namespace) -> int:
     with open_store(args, readonly=True) as store:
-        rows = journal.rounds(store, limit=args.limit, status=args.status, documents=False)
-    if not rows:
+        listed = 0
+        for row in journal.iter_rounds(store, limit=args.limit, status=args.status):
+            if not listed:
+                print(f"{'round':>6}  {'game':<12} {'status':<9} {'dealer':<10} {'records':>7}  "
+                      "started")
+            listed += 1
+            extra = f"  void: {row.void_reason}" if row.void_reason else ""
+            print(f"{row.id:>6}  {row.game:<12} {row.status:<9} {row.dealer or '-':<10} "
+                  f"{row.record_count:>7}  {row.started}{extra}")
+    if not listed:
         print("no rounds")
-        return 0
-    print(f"{'round':>6}  {'game':<12} {'status':<9} {'dealer':<10} {'records':>7}  started")
-    for row in rows:
-        extra = f"  void: {row.void_reason}" if row.void_reason else ""
-        print(f"{row.id:>6}  {row.game:<12} {row.status:<9} {row.dealer or '-':<10} "
-              f"{row.record_count:>7}  {row.started}{extra}")
     return 0
 
 
@@ -176,7 +178,7 @@ def _meters(args: argparse.Namespace) -> int:
                   f"paid {format_cents(stats.paid)}, reseeds {stats.reseeds}, "
                   f"validations {stats.validations}")
             if args.entries:
-                for entry in meter_store.entries(store, each.name):
+                for entry in meter_store.iter_entries(store, each.name):
                     print(f"  {entry.id:>6} {entry.time} {entry.kind:<12} "
                           f"{format_cents(entry.amount):>12} = {format_cents(entry.balance):>12}"
                           f" round={entry.round_id or '-'} jackpot={entry.jackpot or '-'}"
@@ -187,7 +189,7 @@ def _meters(args: argparse.Namespace) -> int:
 def _jackpot(args: argparse.Namespace) -> int:
     with open_store(args, readonly=True) as store:
         if args.what == "jackpots" or args.number is None:
-            for each in meter_store.jackpots(store):
+            for each in meter_store.iter_jackpots(store):
                 print(f"{each.number:06d} {each.time} {each.meter} round {each.round_id} "
                       f"position {each.position} {each.hand} {format_cents(each.amount)} "
                       f"validated by {each.supervisor}")

@@ -9,7 +9,7 @@ open at a time (a unique index enforces it).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -28,6 +28,7 @@ __all__ = [
     "begin_round",
     "find",
     "finish_round",
+    "iter_rounds",
     "open_round",
     "positions_of",
     "round_records",
@@ -280,11 +281,8 @@ def round_summary(store: Store, round_id: int) -> RoundSummary:
     return _full_summary(store, rows[0])
 
 
-def rounds(store: Store, *, limit: int | None = None, status: str | None = None,
-           game: str | None = None, documents: bool = True) -> list[RoundSummary]:
-    """Rounds, newest first (``documents=False``: without reading their configuration and
-    document, ``config`` empty and ``document`` ``None``: a list that costs the same however
-    large the documents are)."""
+def _rounds_sql(*, limit: int | None, status: str | None, game: str | None,
+                documents: bool) -> tuple[str, list[Any]]:
     clauses, parameters = [], []
     if status:
         clauses.append("r.status = ?")
@@ -298,9 +296,31 @@ def rounds(store: Store, *, limit: int | None = None, status: str | None = None,
     sql = select + (" WHERE " + " AND ".join(clauses) if clauses else "") + " ORDER BY r.id DESC"
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
+    return sql, parameters
+
+
+def rounds(store: Store, *, limit: int | None = None, status: str | None = None,
+           game: str | None = None, documents: bool = True) -> list[RoundSummary]:
+    """Rounds, newest first (``documents=False``: without reading their configuration and
+    document, ``config`` empty and ``document`` ``None``: a list that costs the same however
+    large the documents are)."""
     if not documents:
-        return [_summary(row) for row in store.query(sql, parameters)]
+        return list(iter_rounds(store, limit=limit, status=status, game=game))
+    sql, parameters = _rounds_sql(limit=limit, status=status, game=game, documents=True)
     return [_full_summary(store, row) for row in store.query(sql, parameters)]
+
+
+def iter_rounds(store: Store, *, limit: int | None = None, status: str | None = None,
+                game: str | None = None) -> Iterator[RoundSummary]:
+    """Rounds newest first without their configuration and document (as :func:`rounds` with
+    ``documents=False``), one at a time: a long list is printed as it is read, never held."""
+    sql, parameters = _rounds_sql(limit=limit, status=status, game=game, documents=False)
+    cursor = store.connection.execute(sql, parameters)
+    try:
+        for row in cursor:
+            yield _summary(row)
+    finally:
+        cursor.close()
 
 
 def round_records(store: Store, round_id: int) -> Sequence[Record]:

@@ -50,6 +50,7 @@ __all__ = [
     "create_meter",
     "entries",
     "iter_entries",
+    "iter_jackpots",
     "jackpot",
     "jackpots",
     "last_hit_unreseeded",
@@ -61,6 +62,7 @@ __all__ = [
     "retire_meter",
     "reversal_cents",
     "reverse_round",
+    "shift_entries",
     "statistics",
 ]
 
@@ -408,8 +410,24 @@ def jackpot(source: Store | Transaction, number: int) -> Jackpot:
     return _jackpot(row)
 
 
-def jackpots(store: Store) -> list[Jackpot]:
-    return [_jackpot(row) for row in store.query("SELECT * FROM jackpots ORDER BY number")]
+def jackpots(store: Store, *, round_id: int | None = None,
+             position: str | None = None) -> list[Jackpot]:
+    """The numbered jackpot records in order (``round_id``, ``position``: only that round's,
+    that position's)."""
+    return list(iter_jackpots(store, round_id=round_id, position=position))
+
+
+def iter_jackpots(store: Store, *, round_id: int | None = None,
+                  position: str | None = None) -> Iterator[Jackpot]:
+    """:func:`jackpots` one at a time (a table's whole list is never held)."""
+    clauses = [clause for clause, value in (("round_id = ?", round_id), ("position = ?",
+                                                                         position))
+               if value is not None]
+    cursor = store.connection.execute(
+        "SELECT * FROM jackpots" + (" WHERE " + " AND ".join(clauses) if clauses else "")
+        + " ORDER BY number", [value for value in (round_id, position) if value is not None])
+    for row in cursor:
+        yield _jackpot(row)
 
 
 def entries(store: Store, name: str, *, after: int = 0) -> list[MeterEntry]:
@@ -423,6 +441,24 @@ def iter_entries(store: Store, name: str, *, after: int = 0) -> Iterator[MeterEn
         "SELECT * FROM meter_entries WHERE meter = ? AND id > ? ORDER BY id", (name, after))
     for row in cursor:
         yield _entry(row)
+
+
+def shift_entries(store: Store, name: str, *, since: str) -> list[MeterEntry]:
+    """The entries of meter ``name`` written at or after ``since`` (journal time text) and the
+    last one before them (the balance the shift began with), in order. Read newest first and
+    stopped at that one (entries are appended in time order), so the cost is the shift's, not
+    the whole journal's (a contribution per round for years)."""
+    cursor = store.connection.execute(
+        "SELECT * FROM meter_entries WHERE meter = ? ORDER BY id DESC", (name,))
+    found = []
+    try:
+        for row in cursor:
+            found.append(_entry(row))
+            if found[-1].time < since:
+                break
+    finally:
+        cursor.close()
+    return found[::-1]
 
 
 def _entry(r: Any) -> MeterEntry:

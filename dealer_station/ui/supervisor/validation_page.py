@@ -214,8 +214,8 @@ class ValidationPage(StaffPage):
             except ProcedureError:
                 # approved already (at the table's screen, say): its numbered record, to save
                 # or print, instead of a dead end
-                made = [record for record in meter_store.jackpots(station.store)
-                        if record.round_id == round_id and record.position == str(seat)]
+                made = meter_store.jackpots(station.store, round_id=round_id,
+                                            position=str(seat))
                 if not made:
                     raise
                 return made[-1], station.store.table
