@@ -171,6 +171,9 @@ class Snapshot:
     log: tuple[str, ...] = ()
     #: Who is signed in as the dealer on duty ("Dee Dealer (D-7) · dealer"; "" when nobody).
     on_duty: str = ""
+    #: The verbs of the lines ticked off at a later step (Let It Ride's PAY lines while the
+    #: losing wagers are collected): Space passes them by, a tap still ticks one.
+    later: tuple[str, ...] = ()
 
 
 #: The old name of :class:`dealer_station.station_port.StationPort`.
@@ -846,8 +849,10 @@ class TableController:
             step.positions, done,
             names={str(p): "dealer" for p in step.positions if seat_key(p) in dealers}))
         entry = None
+        later: tuple[str, ...] = ()
         if round_ is not None and not signed_out:
             entry = self._entry(round_)
+            later = self._ticked_later(round_)
         if round_ is not None and not signed_out:
             if entry is not None and entry.kind == "wagers":
                 # betting has no order: NOW is the position whose wagers are being entered
@@ -883,7 +888,17 @@ class TableController:
             message=self.message,
             log=tuple(describe_record(r) for r in shown.history[-12:]) if shown else (),
             on_duty=on_duty(self.station.dealer),
+            later=later,
         )
+
+    def _ticked_later(self, round_: GameRound) -> tuple[str, ...]:
+        """The verbs of the lines the step's commands do not wait for while they wait for
+        others: the PAY lines while the losing wagers are collected ((e)(7) before (e)(8)).
+        Space ticked on past the last COLLECT line into them, so a dealer who pressed it once
+        too often found the payments ticked before any was paid, and ALL PAID at once."""
+        needs = {outcome for command in self.adapter.commands(round_, self.devices)
+                 for outcome in command.needs_ticks}
+        return ("PAY",) if needs and "pay" not in needs else ()
 
 
 def floor_meter(floor: Any) -> dict[str, Any]:

@@ -390,7 +390,7 @@ class MainWindow(QMainWindow):
                 self.card_entry.typed.setFocus()  # type the cards at once, one Enter
             self.lower_panels.setCurrentWidget(self.card_entry)
         else:
-            self.payments.set_lines(snapshot.payments, set(snapshot.ticked))
+            self.payments.set_lines(snapshot.payments, set(snapshot.ticked), snapshot.later)
             self.payments.set_log(snapshot.log)
             self.lower_panels.setCurrentWidget(self.payments)
         if (previous is None or previous.step != snapshot.step

@@ -34,6 +34,8 @@ class PaymentPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("panel")
         self._lines: tuple[PaymentLine, ...] = ()
+        #: The verbs of the lines ticked at a later step: Space passes them by.
+        self._later: tuple[str, ...] = ()
         self._boxes: dict[int, QCheckBox] = {}
         #: Ticks made here and sent to the station, not yet in a snapshot.
         self._pending: dict[int, bool] = {}
@@ -75,8 +77,12 @@ class PaymentPanel(QFrame):
                 return self._pending[order]
         return order in ticked
 
-    def set_lines(self, lines: Sequence[PaymentLine], ticked: set[int] | None = None) -> None:
+    def set_lines(self, lines: Sequence[PaymentLine], ticked: set[int] | None = None,
+                  later: tuple[str, ...] = ()) -> None:
+        """Show ``lines`` with ``ticked`` ticked; the lines whose verb is in ``later`` are
+        ticked at a later step (a tap ticks one, Space passes them by)."""
         ticked = ticked or set()
+        self._later = later
         if tuple(lines) == self._lines:
             for order, box in self._boxes.items():
                 box.blockSignals(True)
@@ -138,10 +144,11 @@ class PaymentPanel(QFrame):
         return bool(self._boxes) and all(box.isChecked() for box in self._boxes.values())
 
     def tick_next(self) -> int | None:
-        """Tick the first payment not yet ticked; returns its order."""
+        """Tick the first payment not yet ticked, of those due at this step; returns its
+        order."""
         for line in self._lines:
             box = self._boxes[line.order]
-            if not box.isChecked():
+            if not box.isChecked() and line.verb not in self._later:
                 box.setChecked(True)
                 return line.order
         return None
@@ -169,5 +176,11 @@ class PaymentPanel(QFrame):
         self.title.setText("RETURNS · each wager back, far right first" if returns else
                            "SETTLEMENT · regulated order" if total else
                            "ROUND SO FAR · from the journal")
+        due = [line for line in self._lines if line.verb not in self._later]
+        if self._later and all(self._boxes[line.order].isChecked() for line in due) \
+                and done < total:
+            later = " and ".join(self._later)
+            self.summary.setText(f"{done} of {total} done · the {later} lines at the next step")
+            return
         self.summary.setText(f"{done} of {total} done · Space ticks the next" if total else
                              "Payments appear here, in the regulated order, as they fall due")

@@ -134,6 +134,9 @@ def test_let_it_ride_ticks_are_kept_across_a_restart_5324_34_e_7(qtbot, tmp_path
             table.click(table.window.step_panel.button(primary.name))
             table.wait(lambda s, b=before: (s.records, s.step.phase) != b)
         snap = table.wait(lambda s: len(s.payments) > 0)
+        if all(line.verb in snap.later for line in snap.payments):  # nothing to collect
+            table.press("collected")
+            snap = table.wait(lambda s: s.step.phase == "pay_winning_wagers")
         first = snap.payments[0].order
         press_space(table)
         table.wait(lambda s: first in s.ticked)
@@ -146,5 +149,49 @@ def test_let_it_ride_ticks_are_kept_across_a_restart_5324_34_e_7(qtbot, tmp_path
         table.sign_in_supervisor()
         table.wait(lambda s: s.step.phase == phase and first in s.ticked)
         assert "1 of" in table.window.payments.summary.text()
+    finally:
+        table.close()
+
+
+def test_let_it_ride_space_ticks_the_losing_wagers_and_not_the_payments_yet_5324_34_e_7(
+        qtbot, tmp_path):
+    """(e)(7) then (e)(8): while the losing wagers are collected, Space ticks the next COLLECT
+    line and stops at the last one — it ticked on into the PAY lines, so one press too many
+    marked a payment made before any was paid, and at the next step ALL PAID was on at once.
+    The panel says the PAY lines wait for the next step; a tap on one still ticks it."""
+    from dealer_station.preview.scripts import LetItRideScript
+
+    script = LetItRideScript(wagers={2: 1000, 5: 1000}, bonus=(), three_card={},
+                             hands={2: "Ts Tc 4d", 5: "Js 5c 3h"}, community="Kh 7s 2d",
+                             take_back={"bet_one": (), "bet_two": ()})
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.start_let_it_ride(script)
+        table.press("no_more_bets")
+        while table.phase != "collect_losing_wagers":
+            primary = table.snapshot.step.primary
+            assert primary is not None, table.snapshot.step
+            before = (table.snapshot.records, table.phase)
+            table.click(table.window.step_panel.button(primary.name))
+            table.wait(lambda s, b=before: (s.records, s.step.phase) != b)
+        snap = table.snapshot
+        collect = [line.order for line in snap.payments if line.verb == "COLLECT"]
+        pay = [line.order for line in snap.payments if line.verb == "PAY"]
+        assert snap.later == ("PAY",) and len(collect) == 3 and len(pay) == 3, snap.payments
+        for _ in range(len(snap.payments)):  # Space pressed as many times as there are lines
+            press_space(table)
+        snap = table.wait(lambda s: s.ticked >= set(collect))
+        qtbot.wait(300)
+        assert table.snapshot.ticked == frozenset(collect)
+        assert table.window.payments.summary.text() == (
+            "3 of 6 done · the PAY lines at the next step")
+        table.press("collected")
+        snap = table.wait(lambda s: s.step.phase == "pay_winning_wagers")
+        assert snap.later == () and not table.window.step_panel.button("paid").isEnabled()
+        press_space(table)
+        table.wait(lambda s: pay[0] in s.ticked)
+        box = table.window.payments._boxes[pay[1]]
+        table.click(box)  # a tap ticks a line, as ever
+        table.wait(lambda s: pay[1] in s.ticked)
     finally:
         table.close()

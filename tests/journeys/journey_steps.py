@@ -30,10 +30,14 @@ class Step:
     actions: tuple[str, ...]
     ticked: int = 0
     payments: int = 0
+    #: The lines left are ticked at the next step ("… · the PAY lines at the next step": Let
+    #: It Ride's payments while the losing wagers are collected); Space passes them by.
+    rest_later: bool = False
 
     @property
     def all_ticked(self) -> bool:
-        return self.ticked == self.payments
+        """Every line due at this step ticked off."""
+        return self.ticked == self.payments or self.rest_later
 
     @property
     def key(self) -> tuple[str, str, tuple[str, ...]]:
@@ -59,9 +63,10 @@ def step_of(screen: Screen) -> Step:
          and t.rect[1] > y and abs(t.rect[0] - x) < 400),
         key=lambda t: (t.raw.get("name") != "primary", t.rect[1], t.rect[0])))
     done = next((m for t in screen.visible() if t.kind == "label"
-                 and (m := re.match(r"(\d+) of (\d+) done", t.text))), None)
+                 and (m := re.match(r"(\d+) of (\d+) done(.*)", t.text))), None)
     return Step(phase, instruction.text, actions,
-                *((int(done.group(1)), int(done.group(2))) if done else (0, 0)))
+                *((int(done.group(1)), int(done.group(2)), "next step" in done.group(3))
+                  if done else (0, 0, False)))
 
 
 def wait_step(station: Station, phase: str | re.Pattern[str], patience: float = 20.0) -> Step:
