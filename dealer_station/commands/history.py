@@ -11,6 +11,7 @@ from typing import Any
 
 from dealer_station import jackpot as jackpot_print
 from dealer_station.cards import CardError, parse_card
+from dealer_station.commands import _linked_pool as linked_pool
 from dealer_station.games.pai_gow.collection import collection_order
 from dealer_station.inputs import SQLITE_MAX, bounded_int
 from dealer_station.money import format_cents
@@ -18,6 +19,7 @@ from dealer_station.procedure import Record
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
 from dealer_station.store.options import add_table_argument, open_store
+from dealer_station.store.paths import OUTBOX_NAME
 
 NAME = "history"
 HELP = "list and show past rounds (cards in dealt and collected order), meters, jackpots"
@@ -26,7 +28,9 @@ list              rounds, newest first (--limit, --status open|complete|void)
 show ROUND        one round: every action record in order, the cards in the order they were
                   dealt and in the order they were collected, the payments in order (--json
                   prints the stored round document)
-meters            progressive meters with their journal totals (--entries for every entry)
+meters            progressive meters with their journal totals (--entries for every entry);
+                  a table in a floor's linked pool (--config FILE with its [floor], or
+                  $DEALER_STATION_FLOOR_URL): the pool first, the meter as its own ledger
 jackpot NUMBER    a numbered jackpot record as text (--pdf FILE writes a printable PDF)
 """
 
@@ -169,9 +173,19 @@ def _meters(args: argparse.Namespace) -> int:
         found = meter_store.meters(store)
         if not found:
             print("no progressive meters")
+            return 0
+        linked = linked_pool.read(args, store.table,
+                                  forwards=(store.directory / OUTBOX_NAME).exists())
+        linked_pool.print_unread(linked)
         for each in found:
             stats = meter_store.statistics(store, each.name)
-            print(f"{each.name} (wager {each.wager}): current {format_cents(stats.current)}, "
+            pool = linked.pays(each.wager, stats.retired) if linked is not None else None
+            if pool is not None:
+                print(f"{pool.title}: " + ", ".join(f"{label} {value}"
+                                                    for label, value in pool.lines()))
+            print(f"{each.name} (wager {each.wager}): "
+                  f"{'ledger (this table)' if pool else 'current'} "
+                  f"{format_cents(stats.current)}, "
                   f"reset {format_cents(stats.reset)}, rate {stats.rate_bp / 100:g}%, "
                   f"contributions {format_cents(stats.contributions)} "
                   f"({stats.contribution_count}), hits {stats.hits}, "

@@ -7,12 +7,13 @@ import argparse
 import getpass
 import sys
 
+from dealer_station.commands import _linked_pool as linked_pool
 from dealer_station.control import StationNotRunning, request
 from dealer_station.meter_desk import handle_meters
 from dealer_station.meter_views import HIT_COLUMNS, hit_rows, meter_panels, shift_start
 from dealer_station.station import Station
 from dealer_station.store.options import add_table_argument, open_store
-from dealer_station.store.paths import table_directory, table_id
+from dealer_station.store.paths import OUTBOX_NAME, table_directory, table_id
 
 NAME = "meters"
 HELP = "progressive meters: list, show, create, change, reseed after a hit, retire"
@@ -25,6 +26,10 @@ create NAME --wager W --reset $ --rate % [--limit $] [--above-limit overflow]
 change NAME [--reset $] [--rate %] [--limit $ | --limit none]
 reseed NAME                   after a hit: the overflow goes into the meter (up to its limit)
 retire NAME --reason TEXT
+A table on a casino floor (its configuration's [floor]: give the same --config FILE the
+dealer's screen runs with, or $DEALER_STATION_FLOOR_URL) pays its progressive from the floor's
+linked pool: list and show print that pool (as of now, pending at the pit) above the table's
+meter, whose figures are then the table's own ledger of contributions.
 Changes need --by SUPERVISOR_ID and that supervisor's PIN (asked on the terminal, or one line
 on stdin with --pin-stdin); they are made between rounds only, checked against 5324.41(k) and
 the table's configuration, and audited. While the dealer's screen runs the table the request
@@ -57,15 +62,21 @@ def _pin(args: argparse.Namespace) -> str:
 def _list(args: argparse.Namespace, show: str | None) -> int:
     with open_store(args, readonly=True) as store:
         panels = meter_panels(store, since=shift_start())
+        table = store.table
+        forwards = (store.directory / OUTBOX_NAME).exists()
     if show is not None:
         panels = [p for p in panels if p.name == show]
         if not panels:
             raise ValueError(f"no progressive meter {show!r}")
     if not panels:
         print("no progressive meters")
+        return 0
+    linked = linked_pool.read(args, table, forwards=forwards)
+    linked_pool.print_unread(linked)
     for panel in panels:
         print(f"{panel.name}")
-        for label, value in panel.lines():
+        ledger = linked_pool.print_above(linked, panel)
+        for label, value in panel.lines(linked=ledger):
             print(f"  {label:<22} {value}")
         if show is None:
             continue

@@ -30,14 +30,13 @@ from typing import TYPE_CHECKING, Any
 from dealer_station import audit
 from dealer_station.audit import stream
 from dealer_station.floor import FloorError, pools
-from dealer_station.store.paths import AUDIT_NAME
+from dealer_station.store.paths import AUDIT_NAME, OUTBOX_NAME
 
 if TYPE_CHECKING:
     from dealer_station.floor.config import FloorConnection
 
 __all__ = ["BATCH", "OUTBOX_NAME", "Cursor", "Outbox", "forward_once"]
 
-OUTBOX_NAME = "floor-outbox.sqlite"
 #: Audit records sent in one floor transaction at most.
 BATCH = 500
 

@@ -56,7 +56,7 @@ from typing import Any, Protocol
 from dealer_station import audit
 from dealer_station.store import compact
 from dealer_station.store.database import Store, StoreError
-from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME
+from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, OUTBOX_NAME
 
 __all__ = ["REMOVE_PER_ROUND", "Cancelled", "Prepared", "Reader", "Segment", "archived_round",
            "chain", "check_for_removal", "day_end", "delete_retired_files", "due", "expired",
@@ -65,9 +65,6 @@ __all__ = ["REMOVE_PER_ROUND", "Cancelled", "Prepared", "Reader", "Segment", "ar
            "unfinished_removal", "verify_segment"]
 
 ARCHIVE_DIRECTORY = "archive"
-#: The floor forwarder's cursor (dealer_station/floor/forward.py): the log is not released
-#: past the records it has not sent yet.
-_OUTBOX_NAME = "floor-outbox.sqlite"
 
 
 @dataclass(frozen=True, slots=True)
@@ -688,7 +685,7 @@ def remove_sealed(store: Store, segment: Segment, *, verified: bool = False,
 
 def _forwarded(directory: Path) -> int | None:
     """Where the floor forwarder stands in the log (bytes), when one is set up."""
-    path = directory / _OUTBOX_NAME
+    path = directory / OUTBOX_NAME  # the floor forwarder's cursor: not released past it
     if not path.exists():
         return None
     try:

@@ -27,6 +27,7 @@ __all__ = [
     "DEFAULT_TABLE",
     "ENV_DATA_DIR",
     "ENV_TABLE",
+    "OUTBOX_NAME",
     "check_table_id",
     "data_directory",
     "table_directory",
@@ -38,6 +39,9 @@ ENV_TABLE = "DEALER_STATION_TABLE"
 DEFAULT_TABLE = "table-1"
 DATABASE_NAME = "table.sqlite3"
 AUDIT_NAME = "audit.jsonl"
+#: The floor forwarder's cursor and the station's floor id (dealer_station/floor/forward.py):
+#: present once the table has forwarded to a floor.
+OUTBOX_NAME = "floor-outbox.sqlite"
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
