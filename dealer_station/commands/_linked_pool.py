@@ -38,9 +38,9 @@ def _floor_url(args: argparse.Namespace) -> tuple[str | None, str | None]:
     """(the floor's URL, the pool the configuration names) from the table configuration's
     ``[floor]`` (``--config``), else ``$DEALER_STATION_FLOOR_URL`` (no pool named)."""
     if getattr(args, "config", None):
-        # deferred on purpose: the floor's modules load only when a floor is configured
         setup = load_table_config(args.config)
         if setup.floor is not None:
+            # deferred on purpose: the floor's modules load only when a floor is configured
             from dealer_station.floor.config import parse_floor_config
 
             config = parse_floor_config(setup.floor)
@@ -73,6 +73,7 @@ def read(args: argparse.Namespace, table: str, *, forwards: bool) -> Linked | No
     except (FloorUnreachable, FloorError) as error:
         return Linked(None, words=_away(named, one_line(error)))
     except Exception as error:  # psycopg's errors: one line, the ledger still printed
+        # deferred on purpose: psycopg loads only when a floor is named
         import psycopg
 
         if not isinstance(error, psycopg.Error):
