@@ -317,21 +317,30 @@ def pending_gap(lines: list[str], tail: str | None, state: AuditState, *, first:
     return pending[written:]
 
 
-def integrity_check(path: Path, *, scan: bool = True) -> tuple[int, list[str]]:
+def integrity_check(path: Path, *, scan: bool = True,
+                    tables: tuple[str, ...] = ()) -> tuple[int, list[str]]:
     """The schema version and the problems SQLite finds in the database at ``path``: its full
-    ``integrity_check`` and ``foreign_key_check`` (unless ``scan`` is false: then only the
-    header and schema are read)."""
+    ``integrity_check`` and ``foreign_key_check``; unless ``scan`` is false: then only those of
+    ``tables`` that exist (each table's pages and its indexes, ``PRAGMA
+    integrity_check(table)``: its cost is that table's size, not the database's), and the
+    header and schema."""
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         problems: list[str] = []
         if scan:
-            rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check")]
-            problems = [] if rows == ["ok"] else rows[:3]
-            keys = connection.execute("PRAGMA foreign_key_check").fetchall()
+            checks = [("PRAGMA integrity_check", "PRAGMA foreign_key_check")]
+        else:
+            have = {str(row[0]) for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            checks = [(f"PRAGMA integrity_check({table})", f"PRAGMA foreign_key_check({table})")
+                      for table in tables if table in have]
+        for integrity, foreign in checks:
+            rows = [str(row[0]) for row in connection.execute(integrity)]
+            problems += [row for row in rows if row != "ok" and not row.startswith("*** ")]
+            keys = connection.execute(foreign).fetchall()
             problems += [f"row {row[1]} of {row[0]} refers to a missing {row[2]} row"
                          for row in keys[:3]]
-        else:
-            connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        problems = problems[:3]
         version = int(connection.execute("PRAGMA user_version").fetchone()[0])
     except sqlite3.DatabaseError as error:
         return 0, [str(error)]

@@ -371,6 +371,26 @@ def test_a_journal_row_edited_in_the_database_fails_the_check(
     assert results["audit chain"].passed  # the log itself is sound: the database was edited
 
 
+def test_above_the_scan_limit_a_corrupt_accounts_table_still_fails_the_check(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: a database too large to scan before every start still has the tables a start
+    relies on checked one by one (here the accounts' pages overwritten)."""
+    monkeypatch.setattr(check, "SCAN_LIMIT_BYTES", 0)
+    database = _database(data_dir)
+    connection = sqlite3.connect(database)
+    page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+    root = connection.execute("SELECT rootpage FROM sqlite_master WHERE name = 'users'"
+                              ).fetchone()[0]
+    connection.close()
+    data = bytearray(database.read_bytes())
+    data[(root - 1) * page_size + 8:root * page_size] = b"\xa5" * (page_size - 8)
+    database.write_bytes(bytes(data))
+    results = _checks(data_dir)
+    assert not results["database"].passed
+    assert results["database"].detail.startswith(f"{database} is corrupt: "), \
+        results["database"].detail  # SQLite's words for the table, not a failed open's
+
+
 def test_a_database_above_the_scan_limit_is_not_scanned_before_every_start(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -379,7 +399,9 @@ def test_a_database_above_the_scan_limit_is_not_scanned_before_every_start(
     monkeypatch.setattr(check, "SCAN_LIMIT_BYTES", 0)
     results = _checks(data_dir)
     assert _failed(results) == []
-    assert "integrity not scanned here" in results["database"].detail
+    assert ("integrity ok for the tables a start relies on (users, config, meters, jackpots, "
+            "sessions, audit_head, meta); the whole database (0 MiB) is not scanned here"
+            in results["database"].detail)
     assert "`dealer-station audit verify --database` scans it" in results["database"].detail
     assert main(["--data-dir", str(data_dir), "audit", "verify", "--database",
                  "--table", TABLE]) == 0
