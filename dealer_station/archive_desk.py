@@ -11,7 +11,6 @@ ValueError: unknown archive action 'explode'
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from collections.abc import Mapping
@@ -51,28 +50,40 @@ class SegmentRow:
         size = "-" if self.size is None else f"{self.size / 1e6:.1f} MB"
         segment = self.segment
         return (f"segment {segment.number:>4}  day {segment.through}  "
-                f"{len(segment.rounds):>6,} rounds  records {segment.first:,}-{segment.last:,}"
+                f"{segment.round_count:>6,} rounds  records {segment.first:,}-{segment.last:,}"
                 f"  {size:>8}  {self.state}")
+
+
+#: The segments kept on the table that the status and the Archive page list (the newest; the
+#: older ones are counted: a table keeps a segment a day for as long as it is configured to).
+LISTED = 31
 
 
 @dataclass(frozen=True, slots=True)
 class ArchiveView:
-    """The archive of one table: its segments (oldest first), the station settings
-    ``archive_day_ends`` and ``archive_keep_days``, and what archiving is doing now."""
+    """The archive of one table: the newest :data:`LISTED` segments kept on it (oldest first),
+    how many older ones are kept and the oldest of them, the first and last retired, the
+    station settings ``archive_day_ends`` and ``archive_keep_days``, and what archiving is
+    doing now."""
 
     table: str
     segments: tuple[SegmentRow, ...]
     day_ends: str
     keep_days: int
     sealing: SealingStatus | None  # None: no station is running (read from the store)
+    #: Segments kept on the table older than those listed.
+    older: int = 0
+    #: The oldest segment kept on the table (``None``: none is).
+    oldest: archive.Segment | None = None
+    #: The first and the last segment retired after the kept time (``None``: none was).
+    retired: tuple[archive.Segment, archive.Segment] | None = None
 
     @property
     def kept(self) -> str:
         """The kept time in words."""
         if self.keep_days <= 0:
             return "segments are kept on the table for ever (archive_keep_days 0)"
-        kept = [s for s in self.segments if s.size is not None]
-        oldest = kept[0].segment if kept else None
+        oldest = self.oldest
         first = (f"; segment {oldest.number} (day {oldest.through}) is deleted after "
                  f"{(date.fromisoformat(oldest.through) + timedelta(days=self.keep_days + 1))}"
                  if oldest is not None else "")
@@ -88,18 +99,29 @@ class ArchiveView:
         out = [f"archive of table {self.table}: {ends}", self.kept, f"now: {doing}"]
         if self.sealing is not None and self.sealing.last:
             out.append(f"last: {self.sealing.last}")
-        retired = [s.segment for s in self.segments if s.size is None]
-        if retired:
-            out.append(f"segments {retired[0].number}-{retired[-1].number} (days "
-                       f"{retired[0].through} to {retired[-1].through}, records 1-"
-                       f"{retired[-1].last:,}) were deleted after the kept time; their "
+        if self.retired is not None:
+            first, last = self.retired
+            out.append(f"segments {first.number}-{last.number} (days "
+                       f"{first.through} to {last.through}, records 1-"
+                       f"{last.last:,}) were deleted after the kept time; their "
                        "heads are kept and the chain after them is proven from the last one")
         return out
 
+    @property
+    def more(self) -> str | None:
+        """The kept segments older than those listed, in words (``None``: all are listed)."""
+        if not self.older or self.oldest is None:
+            return None
+        newest = self.oldest.number + self.older - 1
+        return (f"and {self.older:,} older segment(s) kept on the table: {self.oldest.number}-"
+                f"{newest} from the day {self.oldest.through} (`dealer-station archive export` "
+                "copies every kept one)")
+
     def lines(self) -> list[str]:
         """The view as lines of text (the command line; the screen shows the same)."""
-        kept = [row.words for row in self.segments if row.size is not None]
-        return self.summary() + (kept or ["no segment kept on the table"])
+        kept = [row.words for row in self.segments]
+        more = [self.more] if self.more else []
+        return self.summary() + (more + kept or ["no segment kept on the table"])
 
 
 def _station_settings(store: Store) -> dict[str, Any]:
@@ -112,17 +134,20 @@ def archive_view(store: Store, sealing: SealingStatus | None = None) -> ArchiveV
     settings = _station_settings(store)
     live = archive.unfinished_removal(store)
     rows = []
-    for segment in archive.segments(store):
+    for segment in archive.listed(store, kept=True, newest=LISTED):
         path = store.directory / archive.ARCHIVE_DIRECTORY / segment.file
-        if segment.retired is not None:
-            state, size = f"retired on {segment.retired[:10]}", None
-        elif segment.live_from is None or (live is not None and live.number == segment.number):
+        if segment.live_from is None or (live is not None and live.number == segment.number):
             state, size = "rounds still live", path.stat().st_size if path.exists() else 0
         else:
             state, size = "archived", path.stat().st_size if path.exists() else 0
         rows.append(SegmentRow(segment, size, state))
+    kept, oldest = archive.counted(store, kept=True)
+    retired, first = archive.counted(store, kept=False)
+    last = archive.listed(store, kept=False, newest=1) if retired else []
     return ArchiveView(store.table, tuple(rows), str(settings.get("archive_day_ends", "00:00")),
-                       int(settings.get("archive_keep_days", 0)), sealing)
+                       int(settings.get("archive_keep_days", 0)), sealing,
+                       older=kept - len(rows), oldest=oldest,
+                       retired=(first, last[0]) if first is not None and last else None)
 
 
 def export_segments(store: Store, out: Path, numbers: list[int] | None = None) -> list[Path]:
@@ -130,7 +155,7 @@ def export_segments(store: Store, out: Path, numbers: list[int] | None = None) -
     for the regulator, each checked to be the file sealed, with ``MANIFEST.json`` (table,
     each segment's day, records, head and SHA-256: the chain they prove); the files
     written. Refuses a retired or changed segment."""
-    segments = {s.number: s for s in archive.segments(store)}
+    segments = {s.number: s for s in archive.listed(store)}
     wanted = sorted(segments) if numbers is None else sorted(set(numbers))
     if numbers is None:
         wanted = [n for n in wanted if segments[n].retired is None]
@@ -150,7 +175,7 @@ def export_segments(store: Store, out: Path, numbers: list[int] | None = None) -
         source = store.directory / archive.ARCHIVE_DIRECTORY / segment.file
         target = out / segment.file
         shutil.copyfile(source, target)
-        if hashlib.sha256(target.read_bytes()).hexdigest() != segment.sha256:
+        if archive.file_sha256(target) != segment.sha256:
             target.unlink()
             raise StoreError(f"segment {number}: {source} is not the file sealed (changed); "
                              "`dealer-station audit verify` checks every segment")
@@ -158,7 +183,7 @@ def export_segments(store: Store, out: Path, numbers: list[int] | None = None) -
     manifest = {"table": store.table, "segments": [
         {"number": n, "day": segments[n].through, "file": segments[n].file,
          "records": [segments[n].first, segments[n].last], "head": segments[n].head,
-         "sha256": segments[n].sha256, "rounds": len(segments[n].rounds)} for n in wanted]}
+         "sha256": segments[n].sha256, "rounds": segments[n].round_count} for n in wanted]}
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     return [*written, out / MANIFEST]
 

@@ -148,14 +148,14 @@ class Archive:
                 if left:
                     self._sealer.removing(f"segment {segment.number} (through "
                                           f"{segment.through}): {left:,} of its "
-                                          f"{len(segment.rounds):,} rounds still to leave the "
+                                          f"{segment.round_count:,} rounds still to leave the "
                                           "live store, a part between every two rounds")
                     continue
                 self._removing.pop(0)
                 self.log.info("segment_archived", segment=segment.number,
-                              through=segment.through, rounds=len(segment.rounds))
+                              through=segment.through, rounds=segment.round_count)
                 self._sealer.done(f"segment {segment.number} (through {segment.through}, "
-                                  f"{len(segment.rounds):,} rounds) archived at "
+                                  f"{segment.round_count:,} rounds) archived at "
                                   f"{utc_now()[:16]}Z")
         except (StoreError, OSError, ValueError) as error:
             self.log.warning("archive_failed", segment=self._removing[0], error=str(error))

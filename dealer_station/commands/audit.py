@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import shutil
 from datetime import UTC, datetime, timedelta
@@ -87,7 +86,7 @@ def _prove_database(directory: Path, table: str) -> str | None:
 def _removed_segments(directory: Path, table: str) -> list[int]:
     """The segments whose rounds left the live store."""
     with Store.open(directory, table, readonly=True) as store:
-        return [s.number for s in archive.segments(store) if s.live_from is not None]
+        return [s.number for s in archive.listed(store) if s.live_from is not None]
 
 
 def _segments(args: argparse.Namespace, table: str, directory: Path) -> int:
@@ -107,11 +106,11 @@ def _segments(args: argparse.Namespace, table: str, directory: Path) -> int:
         if args.number is None or args.out is None:
             raise ValueError("audit export needs --number and --out")
         with Store.open(directory, table, readonly=True) as store:
-            found = [s for s in archive.segments(store) if s.number == args.number]
-        if not found:
+            found = archive.segment(store, args.number)
+        if found is None:
             raise ValueError(f"no segment {args.number} at table {table}")
-        source = directory / archive.ARCHIVE_DIRECTORY / found[0].file
-        if hashlib.sha256(source.read_bytes()).hexdigest() != found[0].sha256:
+        source = directory / archive.ARCHIVE_DIRECTORY / found.file
+        if archive.file_sha256(source) != found.sha256:
             print(f"segment {args.number}: BROKEN: {source} is not the file sealed")
             return 1
         shutil.copyfile(source, args.out)
@@ -125,7 +124,7 @@ def _segments(args: argparse.Namespace, table: str, directory: Path) -> int:
         print(f"nothing to seal through {through}")
     else:
         print(f"segment {sealed.number} sealed through {sealed.through}: records "
-              f"{sealed.first}-{sealed.last}, {len(sealed.rounds)} rounds, {sealed.file}; "
+              f"{sealed.first}-{sealed.last}, {sealed.round_count} rounds, {sealed.file}; "
               f"{removed} rounds removed from the live store (history reads them from the "
               "segment)")
     return 0

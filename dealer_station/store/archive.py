@@ -59,10 +59,10 @@ from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, OUTBOX_NAME
 
 __all__ = ["REMOVE_PER_ROUND", "Cancelled", "Prepared", "Reader", "Segment", "archived_round",
-           "chain", "check_for_removal", "day_end", "delete_retired_files", "due", "expired",
-           "indexed", "live_rounds", "prepare", "record", "release_log", "remove_sealed",
-           "retire", "retired_through", "seal_through", "segment", "segments",
-           "unfinished_removal", "verify_segment"]
+           "chain", "check_for_removal", "counted", "day_end", "delete_retired_files", "due",
+           "expired", "file_sha256", "indexed", "listed", "live_rounds", "prepare", "record",
+           "release_log", "remove_sealed", "retire", "retired_through", "seal_through",
+           "segment", "segments", "unfinished_removal", "verify_segment"]
 
 ARCHIVE_DIRECTORY = "archive"
 
@@ -88,18 +88,34 @@ class Segment:
     retired: str | None = None
     #: The ``retire`` audit record that retired it.
     retired_by: int | None = None
+    #: How many rounds it holds (a segment listed, :func:`listed`, is read without ``rounds``,
+    #: its round list: a year of them would be a million ids held for a list of days).
+    round_count: int = -1
+
+    def __post_init__(self) -> None:
+        if self.round_count < 0:
+            object.__setattr__(self, "round_count", len(self.rounds))
 
 
 def _segment(row: Any) -> Segment:
+    whole = "rounds" in row.keys()  # noqa: SIM118 (a Row's ``in`` looks at its values)
     return Segment(row["number"], row["through"], row["first"], row["last"], row["head"],
                    row["end_offset"], row["file"], row["sha256"],
-                   tuple(json.loads(row["rounds"])), row["live_from"], row["retired"],
-                   row["retired_by"])
+                   tuple(json.loads(row["rounds"])) if whole else (), row["live_from"],
+                   row["retired"], row["retired_by"],
+                   len(json.loads(row["rounds"])) if whole else row["round_count"])
 
 
 _SEGMENTS = ("SELECT s.*, r.live_from, t.time AS retired, t.seq AS retired_by FROM segments AS s "
              "LEFT JOIN segment_removals AS r ON r.segment = s.number "
              "LEFT JOIN segment_retirements AS t ON t.segment = s.number")
+
+
+def _without_rounds(select: str) -> str:
+    """The segments query reading each segment's number of rounds, not its list of them."""
+    return select.replace("SELECT s.*", "SELECT s.number, s.through, s.first, s.last, s.head, "
+                          "s.end_offset, s.file, s.sha256, json_array_length(s.rounds) AS "
+                          "round_count", 1)
 
 
 def _segments_sql(connection: sqlite3.Connection) -> str | None:
@@ -122,6 +138,28 @@ def segments(store: Store, *, unremoved: bool = False) -> list[Segment]:
     begun to leave the live store)."""
     where = " WHERE r.live_from IS NULL" if unremoved else ""
     return [_segment(row) for row in store.query(_SEGMENTS + where + " ORDER BY number")]
+
+
+def listed(store: Store, *, kept: bool | None = None, newest: int | None = None
+           ) -> list[Segment]:
+    """The sealed segments oldest first, as lists show them: without their round lists
+    (``round_count`` only; :func:`segment` reads one whole). ``kept``: only those kept on the
+    table (``True``) or retired after the kept time (``False``); ``newest``: only the last so
+    many of them."""
+    where = {None: "", True: " WHERE t.time IS NULL", False: " WHERE t.time IS NOT NULL"}[kept]
+    sql = _without_rounds(_SEGMENTS) + where + " ORDER BY s.number DESC"
+    rows = store.query(sql + (f" LIMIT {int(newest)}" if newest is not None else ""))
+    return [_segment(row) for row in reversed(rows)]
+
+
+def counted(store: Store, *, kept: bool) -> tuple[int, Segment | None]:
+    """How many segments are kept on the table (``kept``) or retired, and the oldest of
+    them."""
+    where = "t.time IS NULL" if kept else "t.time IS NOT NULL"
+    count = store.query("SELECT COUNT(*) FROM segments AS s LEFT JOIN segment_retirements AS t "
+                        f"ON t.segment = s.number WHERE {where}")[0][0]
+    rows = store.query(_without_rounds(_SEGMENTS) + f" WHERE {where} ORDER BY s.number LIMIT 1")
+    return int(count), (_segment(rows[0]) if rows else None)
 
 
 def segment(store: Store, number: int) -> Segment | None:
@@ -390,6 +428,11 @@ def _write(path: Path, header: dict[str, Any], lines: Iterable[str],
     return _sha256(path), places
 
 
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of the file at ``path`` (read in blocks: a segment of any size)."""
+    return _sha256(path)
+
+
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
@@ -534,9 +577,21 @@ def due(day_ends: str, now: str) -> str:
 def indexed(store: Store, segment: Segment) -> bool:
     """Whether every round of ``segment`` can be read back from it through the index (a
     segment sealed before the index existed cannot: its rounds stay in the live store)."""
-    count = store.query("SELECT COUNT(*) FROM archived_rounds WHERE segment = ?",
-                        (segment.number,))[0][0]
-    return int(count) == len(segment.rounds)
+    ids = _round_ids(store, segment)
+    if not ids:
+        return True
+    # by the key's range (the index holds every round ever archived)
+    count = store.query("SELECT COUNT(*) FROM archived_rounds WHERE round_id BETWEEN ? AND ? "
+                        "AND segment = ?", (min(ids), max(ids), segment.number))[0][0]
+    return int(count) == len(ids)
+
+
+def _round_ids(store: Store, segment: Segment) -> tuple[int, ...]:
+    """The rounds of ``segment`` (read when it was listed without them)."""
+    if len(segment.rounds) == segment.round_count:
+        return segment.rounds
+    rows = store.query("SELECT rounds FROM segments WHERE number = ?", (segment.number,))
+    return tuple(json.loads(rows[0][0])) if rows else ()
 
 
 def _sealed_file(directory: Path, segment: Segment) -> Path:
@@ -569,9 +624,9 @@ _LIVE = "NOT (document IS NULL AND config = '{}') AND status != 'open'"
 def live_rounds(store: Store, segment: Segment) -> list[int]:
     """The rounds of ``segment`` still in the live store (all of them until its removal
     begins, none once it is complete)."""
-    if not segment.rounds:
+    ids = set(_round_ids(store, segment))
+    if not ids:
         return []
-    ids = set(segment.rounds)
     # a range of ids read by rowid (none of them live once the removal is complete)
     return [int(row[0]) for row in store.query(
         f"SELECT id FROM rounds WHERE id BETWEEN ? AND ? AND {_LIVE} ORDER BY id",
@@ -595,7 +650,7 @@ def _first_live(store: Store, ordered: list[int]) -> int:
 def rounds_left(store: Store, segment: Segment) -> int:
     """How many of ``segment``'s rounds are still in the live store (its rounds leave in
     ascending order: :func:`_first_live`)."""
-    ordered = sorted(set(segment.rounds))
+    ordered = sorted(set(_round_ids(store, segment)))
     return len(ordered) - _first_live(store, ordered)
 
 
@@ -631,11 +686,11 @@ def remove_sealed(store: Store, segment: Segment, *, verified: bool = False,
             _sealed_file(store.directory, segment)
         else:
             check_for_removal(store.directory, segment)
-    if at_most is not None and segment.rounds:
+    if at_most is not None and segment.round_count:
         # a part: the next rounds after those gone (a segment of a long stretch of play holds
         # tens of thousands: reading all of them at every part cost the dealer's START ROUND
         # up to a second); the last part looks at every round of the segment once
-        ordered = sorted(set(segment.rounds))
+        ordered = sorted(set(_round_ids(store, segment)))
         live = ordered[_first_live(store, ordered):]
         if len(live) <= at_most:
             live = live_rounds(store, segment)
@@ -921,7 +976,7 @@ def _read_segments(database: Path, where: str) -> list[Segment]:
     connection.row_factory = sqlite3.Row
     try:
         select = _segments_sql(connection)
-        rows = connection.execute(f"{select} WHERE {where} ORDER BY s.number"
+        rows = connection.execute(f"{_without_rounds(select)} WHERE {where} ORDER BY s.number"
                                   ).fetchall() if select else []
     finally:
         connection.close()

@@ -476,3 +476,29 @@ def test_a_record_edited_inside_a_segment_whose_sha256_was_changed_too_fails_aud
     out = capsys.readouterr().out
     assert "BROKEN" in out and "segment 1" in out
     assert f"record {first + 2}: content does not match its hash" in out
+
+
+def test_the_archive_status_lists_the_newest_kept_segments_and_counts_the_older_ones(
+        sealed: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A table keeps a segment a day for years: the status (and the Archive page) lists the
+    newest ``LISTED`` of them and says how many older ones are kept; a segment is listed
+    with its number of rounds, not its list of them."""
+    from dealer_station import archive_desk
+
+    monkeypatch.setattr(archive_desk, "LISTED", 1)
+    status = _archive(sealed, "status", capsys=capsys)
+    assert re.search(rf"segment +2 +day {TODAY + timedelta(days=1)} +2 rounds", status)
+    assert not re.search(r"segment +1 +day", status)
+    assert f"and 1 older segment(s) kept on the table: 1-1 from the day {TODAY}" in status
+    with Store.open(sealed / TABLE, TABLE, readonly=True) as store:
+        listed = archive.listed(store)
+        whole = [archive.segment(store, number) for number in (1, 2)]
+        assert [s.round_count for s in listed] == [3, 2] == [len(s.rounds) for s in whole
+                                                             if s is not None]
+        assert [s.rounds for s in listed] == [(), ()]
+        assert [archive.indexed(store, s) for s in listed] == [True, True]
+        assert [archive.rounds_left(store, s) for s in listed] == [0, 0]
+    monkeypatch.setattr(archive_desk, "LISTED", 31)
+    status = _archive(sealed, "status", capsys=capsys)
+    assert "older segment" not in status and re.search(r"segment +1 +day", status)

@@ -88,8 +88,8 @@ class ArchivePage(StaffPage):
         self.view = view
         self.summary.setText("\n".join(view.summary()))
         self.list.clear()
-        kept = [row for row in view.segments if row.size is not None]
-        self.list.addItems([row.words for row in reversed(kept)] or
+        newest_first = [row.words for row in reversed(view.segments)]
+        self.list.addItems(newest_first + ([view.more] if view.more else []) or
                            ["No day sealed yet: the first round after a day ends seals it."])
         if not self.keep.hasFocus():
             self.keep.setValue(view.keep_days)
