@@ -13,13 +13,14 @@ and tables' channels, :mod:`dealer_station.floor.listen`), not by polling.
 from __future__ import annotations
 
 import functools
+import getpass
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QRectF, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QRectF, QSize, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -219,7 +220,12 @@ class PitWindow(QMainWindow):
         self.manager_pin = _field("your PIN")
         self.new_pin = _field("new PIN (6-12 digits)")
         self.new_pin_again = _field("same PIN")
-        for secret in (self.manager_pin, self.new_pin, self.new_pin_again):
+        self.add_id = _field("new supervisor's id")
+        self.add_name = _field("their name")
+        self.add_pin = _field("their PIN (6-12 digits)")
+        self.add_pin_again = _field("same PIN")
+        for secret in (self.manager_pin, self.new_pin, self.new_pin_again, self.add_pin,
+                       self.add_pin_again):
             secret.setEchoMode(QLineEdit.EchoMode.Password)
         self._build()
         self._thread = QThread()
@@ -287,9 +293,10 @@ class PitWindow(QMainWindow):
         layout.addWidget(self.chart)
         people = QWidget()
         layout = QVBoxLayout(people)
-        note = QLabel("The pit supervisors. Select one, give your id and PIN (another pit "
-                      "supervisor; a new PIN also your own), then act: each change is "
-                      "recorded with your id.")
+        note = QLabel("The pit supervisors. Give your id and PIN, then add one, or select one "
+                      "and act (another pit supervisor; a new PIN also your own): each change "
+                      "is recorded with your id. The floor's first pit supervisor is added "
+                      "without them.")
         note.setWordWrap(True)
         layout.addWidget(note)
         self.supervisors.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -297,6 +304,11 @@ class PitWindow(QMainWindow):
         row = QHBoxLayout()
         row.addWidget(self.manager)
         row.addWidget(self.manager_pin)
+        layout.addLayout(row)
+        row = QHBoxLayout()
+        for field in (self.add_id, self.add_name, self.add_pin, self.add_pin_again):
+            row.addWidget(field)
+        row.addWidget(_button("ADD SUPERVISOR", self.add_supervisor))
         layout.addLayout(row)
         row = QHBoxLayout()
         row.addWidget(self.new_pin)
@@ -410,6 +422,39 @@ class PitWindow(QMainWindow):
 
         self.ask.emit(PitQuestion("managed", run))
 
+    def add_supervisor(self) -> None:
+        """ADD SUPERVISOR: a new pit supervisor (id, name, the PIN typed twice), added by the
+        acting pit supervisor's id and PIN, as ``dealer-station floor supervisor add`` adds one
+        (the PIN rules, audited); the floor's first one without them (by the screen's user)."""
+        # deferred on purpose: psycopg's JSON types (~130 ms) load when a supervisor is managed
+        from dealer_station.floor.pit_auth import add_supervisor
+
+        user, name = self.add_id.text().strip(), self.add_name.text().strip()
+        pin, again = self.add_pin.text(), self.add_pin_again.text()
+        by, by_pin = self.manager.text().strip(), self.manager_pin.text()
+        first = not self.supervisor_ids
+        missing = ("the new supervisor's id" if not user else "their name" if not name
+                   else "their PIN" if not pin else None)
+        if missing is not None:
+            self.outcome.setText(f"Give {missing}, then ADD SUPERVISOR.")
+            return
+        if pin != again:
+            self.outcome.setText("The two PINs differ: type the same PIN twice.")
+            return
+        if not first and (not by or not by_pin):
+            self.outcome.setText("Give your id and PIN: the new supervisor is added and "
+                                 "recorded with them.")
+            return
+        by = by or getpass.getuser()
+        for secret in (self.add_pin, self.add_pin_again, self.manager_pin):
+            secret.clear()  # never left on the screen
+
+        def run(connection: FloorConnection) -> str:
+            add_supervisor(connection, user, name, pin, by=by, by_pin=by_pin or None)
+            return f"{user} ({name}) added by {by}"
+
+        self.ask.emit(PitQuestion("added", run))
+
     def set_new_pin(self) -> None:
         """SET NEW PIN: the PIN typed twice for the pit supervisor selected (it lifts a lock)."""
         # deferred on purpose: psycopg's JSON types (~130 ms) load when a supervisor is managed
@@ -507,8 +552,11 @@ class PitWindow(QMainWindow):
             self.supervisor_ids = [account.id for account in result]
             _fill(self.supervisors, [(account.id, account.name, account_state(account, now))
                                      for account in result])
-        elif tag == "managed":
+        elif tag in ("managed", "added"):
             self.outcome.setText(f"Pit supervisor {result}.")
+            if tag == "added":
+                self.add_id.clear()
+                self.add_name.clear()
             self.read_supervisors()
         elif tag == "decided":
             self.outcome.setText(f"Hit {result.order} of pool {result.pool}: "
@@ -550,10 +598,20 @@ def _table_cells(row: reports.TableRow) -> tuple[str, ...]:
             is not None else "", str(row.pending) if row.pending else "")
 
 
+def fitted_size(available: QSize) -> QSize:
+    """The pit window's first size: 1400×900, never larger than the screen's room (a 1280×800
+    table PC's screen had the window's right edge and its buttons off the screen).
+
+    >>> fitted_size(QSize(1280, 800)), fitted_size(QSize(1920, 1080))
+    (PySide6.QtCore.QSize(1280, 800), PySide6.QtCore.QSize(1400, 900))
+    """
+    return QSize(min(1400, available.width()), min(900, available.height()))
+
+
 def main(url: str) -> int:
     app = QApplication.instance() or QApplication([])
     window = PitWindow(url)
-    window.resize(1400, 900)
+    window.resize(fitted_size(app.primaryScreen().availableGeometry().size()))
     window.show()
     window.refresh()
     return int(app.exec())

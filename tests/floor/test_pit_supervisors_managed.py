@@ -157,3 +157,61 @@ def test_the_pit_screen_lists_its_supervisors_and_unlocks_sets_a_pin_and_disable
     qtbot.waitUntil(lambda: states()["S8"] == "disabled", timeout=15_000)
     assert ("S9", "disabled", "S8") in _audit(floor_url)
     window.close()
+
+
+def test_the_pit_screen_adds_a_pit_supervisor_as_the_floor_command_does(
+        qtbot: Any, floor_url: str) -> None:
+    """ADD SUPERVISOR on the SUPERVISORS tab: the floor's first pit supervisor without another's
+    PIN; later ones by a pit supervisor's id and PIN, with the PIN rules of ``floor supervisor
+    add`` (6-12 digits, typed twice), one line for each refusal and nothing stored; each
+    addition audited with who added."""
+    from dealer_station.floor.config import connect
+    from dealer_station.floor.pit_auth import authenticate
+    from dealer_station.ui.pit import PitWindow
+
+    window = PitWindow(floor_url)
+    qtbot.addWidget(window)
+    window.show()
+    buttons = {b.text(): b for b in window.findChildren(QPushButton)}
+    bar = window.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(4).center())
+
+    def add(user: str, name: str, pin: str, again: str, by: str, by_pin: str,
+            outcome: str) -> None:
+        for field, text in ((window.add_id, user), (window.add_name, name),
+                            (window.add_pin, pin), (window.add_pin_again, again),
+                            (window.manager, by), (window.manager_pin, by_pin)):
+            field.clear()
+            qtbot.keyClicks(field, text)
+        window.outcome.clear()
+        qtbot.mouseClick(buttons["ADD SUPERVISOR"], Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: window.outcome.text() != "", timeout=15_000)
+        assert window.outcome.text() == outcome
+        assert window.add_pin.text() == "" or outcome.startswith(("Give", "The two"))
+
+    # the floor's first: no other supervisor's PIN (recorded with the id given)
+    add("S9", "Sal Pit", "919191", "919191", "floor-admin", "",
+        "Pit supervisor S9 (Sal Pit) added by floor-admin.")
+    qtbot.waitUntil(lambda: window.supervisor_ids == ["S9"], timeout=15_000)
+    # bad input: one line each, nothing stored
+    add("S7", "Sue Pit", "1234", "1234", "S9", "919191",
+        "Refused: a supervisor's PIN is 6 to 12 digits")
+    add("S7", "Sue Pit", "717171", "717172", "S9", "919191",
+        "The two PINs differ: type the same PIN twice.")
+    add("S7", "Sue Pit", "717171", "717171", "", "",
+        "Give your id and PIN: the new supervisor is added and recorded with them.")
+    add("S7", "Sue Pit", "717171", "717171", "S9", "000000",
+        "Refused: wrong id or PIN: 4 attempts left before a 5 min lock")
+    add("S9", "Sal Again", "717171", "717171", "S9", "919191",
+        "Refused: pit supervisor S9 exists already")
+    assert window.supervisor_ids == ["S9"]
+    add("S7", "Sue Pit", "717171", "717171", "S9", "919191",
+        "Pit supervisor S7 (Sue Pit) added by S9.")
+    qtbot.waitUntil(lambda: window.supervisor_ids == ["S7", "S9"], timeout=15_000)
+    assert window.supervisors.item(0, 2).text() == "active"
+    assert window.add_id.text() == window.add_name.text() == ""
+    with connect(floor_url) as connection:
+        assert authenticate(connection, "S7", "717171", purpose="test") == "S7"
+    assert [row for row in _audit(floor_url) if row[1] == "supervisor_added"] == [
+        ("floor-admin", "supervisor_added", "S9"), ("S9", "supervisor_added", "S7")]
+    window.close()
