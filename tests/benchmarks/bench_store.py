@@ -6,9 +6,11 @@ Let It Ride rounds, ``Station.perform``; fsync off for the build only). Figures:
 
 * start: ``Station.open`` (what the dealer's screen waits for), wall and CPU, in a fresh process;
 * ``dealer-station history`` (the default 50) wall and peak memory, in a fresh process;
-* history queries in-process: the list (50 newest, as ``dealer-station history`` reads it), a
-  search by time and position, one round's dispute re-run (the supervisor's round detail and
-  the settlement re-run);
+* history queries in-process: the list (50 newest, as ``dealer-station history`` reads it), the
+  History page's list (500 newest), searches by time (a day), by position (500 newest) and by
+  both (a minute), one round's dispute re-run (the supervisor's round detail and the
+  settlement re-run), live and, once archived, from its segment;
+* peak memory of the commands that read the store (:data:`COMMANDS`), each in a fresh process;
 * ``audit verify`` (the whole chain, streamed): records per second and peak memory;
 * disk per round (database with its WAL, audit log, segments), as files on disk (``du``) and
   with the database counted by its pages in use;
@@ -76,11 +78,18 @@ last = store.query("SELECT MAX(id), MIN(started), MAX(started) FROM rounds")[0]
 newest, first_time = last[0] or 0, last[1] or ""
 middle = max(1, newest // 2)
 middle_time = (store.query("SELECT started FROM rounds WHERE id = ?", (middle,)) or [[""]])[0][0]
+archived = store.query("SELECT MAX(round_id) FROM archived_rounds")[0][0]
 out = {
   "list": best(lambda: journal.rounds(store, limit=50, documents=False)),
+  "page": best(lambda: find_rounds(store)),
+  "by_time": best(lambda: find_rounds(store, since=middle_time[:10], until=middle_time[:10])),
+  "by_position": best(lambda: find_rounds(store, position="3")),
   "search": best(lambda: find_rounds(store, since=middle_time[:16], until=middle_time[:16],
                                      position="3")),
   "dispute": best(lambda: reconstruct(round_detail(store, middle))) if newest else 0.0,
+  "dispute_archived": best(lambda: reconstruct(round_detail(store, archived)))
+                      if archived else 0.0,
+  "archived": archived or newest,
 }
 print(json.dumps(out))
 """
@@ -94,11 +103,12 @@ def _child(code: str, *args: str) -> str:
     return result.stdout.strip()
 
 
-def _command(data_dir: Path, *args: str) -> tuple[float, int]:
-    """Wall time and peak memory (bytes) of ``dealer-station ARGS``."""
+def _command(data_dir: Path, *args: str, check: bool = True) -> tuple[float, int]:
+    """Wall time and peak memory (bytes) of ``dealer-station ARGS`` (``check``: it must
+    succeed)."""
     code = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
             "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
-            "stderr=subprocess.DEVNULL, check=True); "
+            f"stderr=subprocess.DEVNULL, check={check}); "
             "print(time.perf_counter() - t, "
             "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)")
     out = _child(code, sys.executable, "-m", "dealer_station.cli", "--data-dir",
@@ -154,6 +164,32 @@ def _print_open(figures: dict[str, dict[str, float]], names: dict[str, str]) -> 
           f"{(large / empty - 1) * 100:+.0f} % (target within 10 %)")
 
 
+#: Commands that read the store, each run in a fresh process for its peak memory (which must not
+#: grow with the rounds: issue 17). ``ROUND``: a round read back (from its segment once archived).
+COMMANDS = {
+    "history list --limit 100000": ("history", "list", "--limit", "100000"),
+    "history show ROUND": ("history", "show", "ROUND"),
+    "history meters --entries": ("history", "meters", "--entries"),
+    "history jackpots": ("history", "jackpots"),
+    "meters": ("meters",),
+    "audit verify --database": ("audit", "verify", "--database"),
+    "archive status": ("archive", "status"),
+    "users list": ("users", "list"),
+    "--check": ("--check",),
+}
+
+
+def command_peaks(data_dir: Path, round_id: int) -> dict[str, float]:
+    """Peak memory (bytes) of each of :data:`COMMANDS` on the store in ``data_dir``."""
+    peaks = {}
+    for name, args in COMMANDS.items():
+        argv = [str(round_id or 1) if arg == "ROUND" else arg for arg in args]
+        if argv != ["--check"]:
+            argv += ["--table", TABLE]
+        peaks[f"peak {name}"] = float(_command(data_dir, *argv, check=False)[1])
+    return peaks
+
+
 def _verify(data_dir: Path) -> tuple[float, int, int, float]:
     """The whole chain as ``audit verify`` walks it (the archived segments, then the live log):
     records per second (wall), records, peak memory, records per CPU-second (what the walk
@@ -202,8 +238,8 @@ def figures(data_dir: Path) -> dict[str, float]:
     queries = json.loads(_child(_QUERIES, str(data_dir), TABLE))
     rate, records, verify_peak, cpu_rate = _verify(data_dir)
     return {"rounds": rounds, "history_wall": history_wall, "history_peak": history_peak,
-            "list": queries["list"], "search": queries["search"],
-            "dispute": queries["dispute"], "records": records, "verify_rate": rate,
+            **queries, **command_peaks(data_dir, int(queries["archived"])),
+            "records": records, "verify_rate": rate,
             "verify_cpu_rate": cpu_rate,
             "verify_peak": verify_peak,
             "disk_per_round": _disk(data_dir) / rounds if rounds else 0.0,
@@ -367,8 +403,13 @@ def main(rounds: int, data_dir: Path | None, per_day: int = 0,
         ("dealer-station history wall (process)", "history_wall", "s"),
         ("dealer-station history peak memory", "history_peak", "mib"),
         ("history list, 50 newest (target < 0.1 s)", "list", "ms"),
+        ("History page list, 500 newest (< 0.1 s)", "page", "ms"),
+        ("search by time, one day (< 0.1 s)", "by_time", "ms"),
+        ("search by position, 500 newest (< 0.1 s)", "by_position", "ms"),
         ("search by time and position (< 0.1 s)", "search", "ms"),
         ("one round's dispute re-run (< 0.1 s)", "dispute", "ms"),
+        ("dispute re-run, round in a segment", "dispute_archived", "ms"),
+        *((f"peak memory: {name}", f"peak {name}", "mib") for name in COMMANDS),
         ("audit verify records/s (>= 200,000)", "verify_rate", "n"),
         ("audit verify records per CPU-second", "verify_cpu_rate", "n"),
         ("audit verify peak memory", "verify_peak", "mib"),
