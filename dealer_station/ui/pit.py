@@ -611,7 +611,7 @@ def fitted_size(available: QSize) -> QSize:
 def main(url: str) -> int:
     app = QApplication.instance() or QApplication([])
     window = PitWindow(url)
-    window.resize(fitted_size(app.primaryScreen().availableGeometry().size()))
+    window.resize(fitted_size(window.screen().availableGeometry().size()))
     window.show()
     window.refresh()
     return int(app.exec())
