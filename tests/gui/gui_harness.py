@@ -268,3 +268,11 @@ def create_accounts(data_dir: str, monkeypatch: Any,
     for argv, pins in plan:
         monkeypatch.setattr("sys.stdin", io.StringIO(pins))
         assert cli.main(["--data-dir", data_dir, *argv, "--pin-stdin"]) == 0
+
+
+def table_with_technician(qtbot: Any, data_dir: str, monkeypatch: Any,
+                          game: str = "let_it_ride") -> Table:
+    """The dealer's screen on a table whose first supervisor and technician
+    (:data:`TECHNICIAN`) were added with the command line before it opened."""
+    create_accounts(data_dir, monkeypatch, (TECHNICIAN, "technician", TECHNICIAN_PIN))
+    return Table(qtbot, data_dir, game)

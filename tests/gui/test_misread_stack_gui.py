@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gui_harness import TECHNICIAN, TECHNICIAN_PIN, Table, create_accounts
+from gui_harness import table_with_technician
 from test_devices_gui import _to_dealing as to_dealing
 
 from dealer_station.cards import parse_cards
@@ -16,8 +16,7 @@ pytestmark = pytest.mark.gui
 
 def test_a_misread_stack_entered_by_hand_clears_the_shoe_fault(qtbot: Any, tmp_path: Any,
                                                                monkeypatch: Any) -> None:
-    create_accounts(str(tmp_path), monkeypatch, (TECHNICIAN, "technician", TECHNICIAN_PIN))
-    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    table = table_with_technician(qtbot, str(tmp_path), monkeypatch)
     try:
         table.inject_fault("misread")  # between rounds: the next card dispensed is not read
         to_dealing(table)

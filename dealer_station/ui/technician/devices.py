@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_station.ui.view import DEVICE_NAMES
 from drivers.device import DeviceDriver
 from drivers.manager import DeviceManager
 
@@ -71,7 +72,12 @@ def device_rows(manager: DeviceManager | None) -> list[DeviceRow]:
         drivers[("lockout", None)] = manager.lockout
     health = manager.health()
     rows = []
-    for key in sorted(set(health) | set(drivers), key=lambda k: (k[0], k[1] or 0)):
+    # in the guide's order (shoe, acceptors, lockout controller), as the dealer's top bar: in
+    # the alphabet's the shoe was the last row, out of view at 1280x800, and a shoe that was
+    # listed first while jammed dropped there the moment its fault was cleared
+    rank = {name: index for index, name in enumerate(DEVICE_NAMES)}
+    for key in sorted(set(health) | set(drivers),
+                      key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1] or 0)):
         item = health.get(key)
         driver = drivers.get(key)
         identity = (item.identity if item is not None and item.identity is not None

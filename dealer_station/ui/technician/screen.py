@@ -165,6 +165,7 @@ class TechnicianScreen(StaffFrame):
     def _devices_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)  # the page's room is the list's
         # the program's identity for a regulator to compare with the approved build's (verified
         # at start-up, before any window: reading it here does no I/O)
         self.program = QLabel(program_text())
@@ -197,7 +198,12 @@ class TechnicianScreen(StaffFrame):
         buttons.addWidget(self.refresh_button, 1, 2)
         layout.addLayout(buttons)
         self.results = QListWidget()
-        layout.addWidget(self.results, 2)
+        # the device list takes the room: the tests' results show once there are some (their
+        # empty box under the buttons left the list five rows at 1280x800 during a round, the
+        # lockout controller a scroll away)
+        layout.addWidget(self.results, 1)
+        self.results.hide()
+        self.results.model().rowsInserted.connect(lambda *_: self.results.show())
         return page
 
     def _trace_page(self) -> QWidget:
