@@ -75,6 +75,8 @@ class ArchiveView:
     older: int = 0
     #: The oldest segment kept on the table (``None``: none is).
     oldest: archive.Segment | None = None
+    #: The newest of the kept segments older than those listed (``None``: all are listed).
+    older_newest: archive.Segment | None = None
     #: The first and the last segment retired after the kept time (``None``: none was).
     retired: tuple[archive.Segment, archive.Segment] | None = None
 
@@ -110,12 +112,12 @@ class ArchiveView:
     @property
     def more(self) -> str | None:
         """The kept segments older than those listed, in words (``None``: all are listed)."""
-        if not self.older or self.oldest is None:
+        first, last = self.oldest, self.older_newest
+        if not self.older or first is None or last is None:
             return None
-        newest = self.oldest.number + self.older - 1
-        return (f"and {self.older:,} older segment(s) kept on the table: {self.oldest.number}-"
-                f"{newest} from the day {self.oldest.through} (`dealer-station archive export` "
-                "copies every kept one)")
+        return (f"and {self.older:,} older segment(s) kept on the table, not listed: "
+                f"{first.number}-{last.number} (days {first.through} to {last.through}); the "
+                "export copies every kept one")
 
     def lines(self) -> list[str]:
         """The view as lines of text (the command line; the screen shows the same)."""
@@ -134,7 +136,9 @@ def archive_view(store: Store, sealing: SealingStatus | None = None) -> ArchiveV
     settings = _station_settings(store)
     live = archive.unfinished_removal(store)
     rows = []
-    for segment in archive.listed(store, kept=True, newest=LISTED):
+    newest = archive.listed(store, kept=True, newest=LISTED + 1)
+    older_newest = newest.pop(0) if len(newest) > LISTED else None
+    for segment in newest:
         path = store.directory / archive.ARCHIVE_DIRECTORY / segment.file
         if segment.live_from is None or (live is not None and live.number == segment.number):
             state, size = "rounds still live", path.stat().st_size if path.exists() else 0
@@ -146,7 +150,7 @@ def archive_view(store: Store, sealing: SealingStatus | None = None) -> ArchiveV
     last = archive.listed(store, kept=False, newest=1) if retired else []
     return ArchiveView(store.table, tuple(rows), str(settings.get("archive_day_ends", "00:00")),
                        int(settings.get("archive_keep_days", 0)), sealing,
-                       older=kept - len(rows), oldest=oldest,
+                       older=kept - len(rows), oldest=oldest, older_newest=older_newest,
                        retired=(first, last[0]) if first is not None and last else None)
 
 

@@ -219,6 +219,25 @@ def test_history_finds_rounds_by_position_and_time_and_shows_every_hand(
     assert "As 2h Ks Ad 7d 5h 4c 9c 8d" in text  # in the order dealt
 
 
+def test_history_lists_the_newest_rounds_and_says_when_older_ones_match_too(
+        qtbot: Any, table: Any, screen: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's history grows for years: a search lists its newest matches and says that
+    older rounds match too (narrow the search), never the whole history."""
+    monkeypatch.setattr("dealer_station.ui.supervisor.history_page.SHOWN", 1)
+    sign_in(qtbot, table, screen, "S2", "222222")
+    page = screen.history
+    page.search()
+    table.wait_idle()
+    assert [row.id for row in page.rows] == [max(table.rounds)] and page.list.count() == 1
+    assert "1 newest rounds that match are listed; older ones match too" in \
+        page.message.text()
+    page.position.setText("5")
+    page.search()
+    table.wait_idle()
+    assert [row.id for row in page.rows] == [table.rounds[1]]
+    assert page.message.text() == "1 round found."
+
+
 def test_history_finds_and_shows_rounds_archived_into_a_segment(
         qtbot: Any, table: Any, screen: Any) -> None:
     """Once the day's rounds are sealed and removed from the live store (as the station does

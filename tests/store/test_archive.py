@@ -490,7 +490,8 @@ def test_the_archive_status_lists_the_newest_kept_segments_and_counts_the_older_
     status = _archive(sealed, "status", capsys=capsys)
     assert re.search(rf"segment +2 +day {TODAY + timedelta(days=1)} +2 rounds", status)
     assert not re.search(r"segment +1 +day", status)
-    assert f"and 1 older segment(s) kept on the table: 1-1 from the day {TODAY}" in status
+    assert (f"and 1 older segment(s) kept on the table, not listed: 1-1 (days {TODAY} to "
+            f"{TODAY}); the export copies every kept one") in status
     with Store.open(sealed / TABLE, TABLE, readonly=True) as store:
         listed = archive.listed(store)
         whole = [archive.segment(store, number) for number in (1, 2)]

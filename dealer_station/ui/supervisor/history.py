@@ -29,10 +29,12 @@ from dealer_station.procedure import Record
 from dealer_station.store import journal
 
 __all__ = [
+    "SHOWN",
     "Reconstruction",
     "RoundDetail",
     "RoundRow",
     "find_rounds",
+    "found_words",
     "normalise_time",
     "payment_words",
     "reconstruct",
@@ -112,8 +114,28 @@ def _row(summary: journal.RoundSummary) -> RoundRow:
                     summary.void_reason or "")
 
 
+#: The rounds a search lists, newest first (older ones that match too are said, not listed: a
+#: table's whole history is never held on the screen).
+SHOWN = 500
+
+
+def found_words(count: int, more: bool) -> str:
+    """What the History page says under the rounds a search listed (``more``: older rounds
+    match too, not listed).
+
+    >>> found_words(3, False)
+    '3 rounds found.'
+    >>> found_words(500, True)[:54]
+    'The 500 newest rounds that match are listed; older one'
+    """
+    if more:
+        return (f"The {count} newest rounds that match are listed; older ones match too: "
+                "narrow the search (from, to, position) to list them.")
+    return f"{counted(count, 'round')} found." if count else "No round matches."
+
+
 def find_rounds(store: Any, *, since: str = "", until: str = "", position: str = "",
-                limit: int = 500) -> list[RoundRow]:
+                limit: int = SHOWN) -> list[RoundRow]:
     """Rounds started at or after ``since`` and before ``until`` (time prefixes) with a wager at
     ``position``, newest first (through the journal's indexes: :func:`journal.find`)."""
     return [RoundRow(row.id, row.game, row.status, row.dealer or "-", row.started,

@@ -18,13 +18,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.plural import counted
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.history import (
+    SHOWN,
     Reconstruction,
     RoundDetail,
     RoundRow,
     find_rounds,
+    found_words,
     reconstruct,
     round_detail,
 )
@@ -108,21 +109,23 @@ class HistoryPage(QWidget):
 
     def search(self) -> None:
         since, until, position = self.since.text(), self.until.text(), self.position.text()
+        shown = SHOWN
         self.calls.submit(lambda context: find_rounds(context.station.store, since=since,
-                                                      until=until, position=position),
-                          self._show_rows, self.message.setText)
+                                                      until=until, position=position,
+                                                      limit=shown + 1),
+                          lambda rows: self._show_rows(rows[:shown], more=len(rows) > shown),
+                          self.message.setText)
 
     refresh = search
 
-    def _show_rows(self, rows: list[RoundRow]) -> None:
+    def _show_rows(self, rows: list[RoundRow], *, more: bool = False) -> None:
         self.rows = rows
         self.list.clear()
         for row in rows:
             item = QListWidgetItem(row.words)
             item.setData(Qt.ItemDataRole.UserRole, row.id)
             self.list.addItem(item)
-        self.message.setText(f"{counted(len(rows), 'round')} found." if rows
-                             else "No round matches.")
+        self.message.setText(found_words(len(rows), more))
 
     def _selected(self, item: QListWidgetItem | None, _previous: object = None) -> None:
         if item is not None:
