@@ -488,6 +488,11 @@ class TableController:
             self._drive_hardware(found.then)
         return record
 
+    def keys_ignored(self, words: str) -> None:
+        """The window held keys typed where nothing takes them (ui/key_guard.py): say so under
+        the step, as any refusal is (until the next action)."""
+        self.message = words
+
     def open_form(self, name: str | None) -> None:
         """Show the adapter's form ``name`` in the lower panel (``None``: close it)."""
         self.opened = name

@@ -33,6 +33,7 @@ from dealer_station.ui.form_panel import FormPanel
 from dealer_station.ui.gc_guard import GuiThreadCollector
 from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.help import dealer_help_button
+from dealer_station.ui.key_guard import KeyGuard
 from dealer_station.ui.payments import PaymentPanel
 from dealer_station.ui.sign_in import SignInPanel, SupervisorDecision
 from dealer_station.ui.sim_panel import install_simulated_table
@@ -253,6 +254,11 @@ class MainWindow(QMainWindow):
         space.setContext(Qt.ShortcutContext.WindowShortcut)
         space.activated.connect(self._space)
         self.staff = install_staff_access(self)  # SUPERVISOR / TECHNICIAN screens over this one
+        # keys meant for a box, or for a staff screen, never act on the step (ui/key_guard.py)
+        self.key_guard = KeyGuard(
+            self, standing_aside=lambda: self.staff.showing is not None,
+            say=lambda words: self.call(lambda c: c.keys_ignored(words)),
+            signed_in=self._on_duty)
         self.simulated_table = install_simulated_table(self)  # only with simulated devices
         self.help_button = dealer_help_button(self)  # the guide at this screen's section
         self.worker = worker
@@ -278,6 +284,13 @@ class MainWindow(QMainWindow):
         signed out (no dealer to tick them) or while another entry takes the keys."""
         if self.lower_panels.currentWidget() is self.payments:
             self.payments.tick_next()
+
+    def _on_duty(self) -> str:
+        """Who is signed in at this table ("" while signed out or at the first start)."""
+        snapshot = self.snapshot
+        if snapshot is None or snapshot.step.phase in ("signed_out", "first_start"):
+            return ""
+        return snapshot.on_duty.split(" · ")[0]
 
     def focus_keys(self) -> None:
         """Where typed keys go: the sign-in form's id while signed out (or at the first start),

@@ -74,8 +74,11 @@ class StaffAccess(QObject):
         if application is not None:
             application.removeEventFilter(self)
         # the dealer's screen takes the keys where it wants them: the sign-in form's id while
-        # signed out, the step's shortcuts otherwise
+        # signed out, the step's shortcuts otherwise — once the keyboard is quiet: what was
+        # typed meanwhile (an id, a PIN, Enter: for a sign-in that is not there) never acts
         self.window.focus_keys()
+        name = "SUPERVISOR" if screen is self.supervisor else "TECHNICIAN"
+        self.window.key_guard.hold(f"typed just after the {name} screen closed")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Resize:

@@ -1,0 +1,143 @@
+"""Keys meant for one screen never act on another: the dealer's step shortcuts (S or Enter START
+ROUND, L NO MORE BETS, …) are window shortcuts, so a key typed where no box takes it reaches
+them. :class:`KeyGuard` watches the keys of the dealer's window and stops three ways a key
+meant for a box, or for a staff screen, acted on the dealer's step:
+
+* **Enter in a box of the dealer's screen** (a form's words, the supervisor's id at a
+  validation, the SIMULATED TABLE's next cards) is the box's own Enter: Qt's line edits leave
+  Enter to the window's shortcuts, so it pressed the step's primary button (NO MORE BETS from a
+  CALL A SUPERVISOR… form) instead of going on to the next box.
+* **Keys typed just after a staff screen closed** while a dealer is still signed in — an id, a
+  PIN and Enter typed for a sign-in that is not there ("S-100" started a round with its S, its
+  Enter the next) — are ignored until the keyboard has been quiet for :data:`QUIET_SECONDS`,
+  or the dealer taps the screen.
+* **Typing with no box to take it** (a digit, a dash: no step has such a key) holds the step's
+  keys the same way, so the rest of what was typed (its Enter) does nothing.
+
+Each hold says so once, in the step's notes (who is signed in; the keys work again after a
+pause). Space is never held: it only ticks the next payment line (undone with a tap) and no id
+or PIN has one. The staff screens and the guide take every key while they show (their own
+filters), so the guard stands aside for them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QLineEdit,
+    QMainWindow,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
+
+__all__ = ["QUIET_SECONDS", "KeyGuard"]
+
+#: How long the keyboard must be quiet before the step's keys act again after a hold.
+QUIET_SECONDS = 1.5
+
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+_FIELDS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)
+
+
+def _typed(event: QKeyEvent) -> bool:
+    """A key that types something (or Enter): what an id, a PIN or a box's words are made of;
+    never Space, a modifier alone, an arrow or Escape."""
+    if event.key() in _ENTER:
+        return True
+    if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                            | Qt.KeyboardModifier.AltModifier):
+        return False
+    text = event.text()
+    return bool(text) and text.isprintable() and not text.isspace()
+
+
+class KeyGuard(QObject):
+    """The dealer's ``window``'s keys (see the module): ``standing_aside()`` is true while
+    another screen takes every key (a staff screen, the guide); ``say(words)`` shows a hold's
+    words on the dealer's screen; ``signed_in()`` whether a dealer is on duty there."""
+
+    def __init__(self, window: QMainWindow, *, standing_aside: Callable[[], bool],
+                 say: Callable[[str], None], signed_in: Callable[[], str]) -> None:
+        super().__init__(window)
+        self.window = window
+        self._standing_aside = standing_aside
+        self._say = say
+        self._signed_in = signed_in
+        self._held_until = 0.0
+        self._why = ""
+        self._said = False
+        application = QApplication.instance()
+        if application is not None:
+            application.installEventFilter(self)
+
+    @property
+    def holding(self) -> bool:
+        return time.monotonic() < self._held_until
+
+    def hold(self, why: str) -> None:
+        """Hold the step's keys until the keyboard is quiet (``why``: what the keys were
+        probably meant for, said with the hold). Only while a dealer is signed in: signed out,
+        the keys go to the sign-in's id."""
+        if not self._signed_in():
+            return
+        self._held_until = time.monotonic() + QUIET_SECONDS
+        self._why, self._said = why, False
+
+    def release(self) -> None:
+        self._held_until = 0.0
+
+    def _ignored(self) -> None:
+        """A key held: the hold lasts until the keyboard is quiet; said once."""
+        self._held_until = time.monotonic() + QUIET_SECONDS
+        if self._said:
+            return
+        self._said = True
+        who = self._signed_in()
+        self._say(f"Keys ignored: {self._why} ({who} is signed in at this table). The "
+                  "step's keys work again after a pause; its buttons work at once.")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress,
+                        QEvent.Type.MouseButtonPress):
+            return False
+        central = self.window.centralWidget()
+        if not isinstance(watched, QWidget) or not (
+                watched is self.window or (central is not None and (
+                    watched is central or central.isAncestorOf(watched)))):
+            return False  # a staff screen, the guide: their keys are their own
+        if self._standing_aside():
+            return False
+        if kind == QEvent.Type.MouseButtonPress:
+            self.release()  # a tap on the dealer's screen: the dealer is here
+            return False
+        if not isinstance(event, QKeyEvent):
+            return False
+        field = isinstance(watched, _FIELDS)
+        if kind == QEvent.Type.ShortcutOverride:
+            if field and event.key() in _ENTER:
+                event.accept()  # the box's Enter (next box, enter the cards), never the step's
+                return True
+            if not field and self.holding and _typed(event):
+                event.accept()  # no shortcut: the key press that follows is dropped below
+                return True
+            return False
+        focus = QApplication.focusWidget()
+        if field or isinstance(focus, _FIELDS) or not _typed(event):
+            return False  # a box's keys (Enter it did not take goes on to its parents) are its
+        if self.holding:
+            self._ignored()
+            return True
+        # a key no shortcut took, typed with no box to take it: meant for a box elsewhere
+        self.hold("typed where no box takes them")
+        if self.holding:
+            self._ignored()
+            return True
+        return False
