@@ -17,7 +17,7 @@ import pytest
 from gui_harness import PIN, SUPERVISOR, Table
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from test_signed_out_keys_go_to_the_sign_in import typed
+from test_signed_out_keys_go_to_the_sign_in import signed_in_between_rounds, typed
 
 from dealer_station.ui import key_guard
 
@@ -29,11 +29,7 @@ def table(qtbot: Any, tmp_path: Any) -> Iterator[Table]:
     """The dealer D-7 signed in between rounds: S or Enter would start a round."""
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
-        table.sign_in_dealer()
-        table.wait_devices_online()
-        assert table.window.step_panel.button("start_round").isEnabled()
-        with qtbot.waitActive(table.window):
-            table.window.activateWindow()
+        signed_in_between_rounds(qtbot, table)
         table.window.setFocus()
         yield table
     finally:

@@ -27,17 +27,23 @@ def typed(qtbot: Any, table: Table, text: str, *keys: Qt.Key) -> None:
         qtbot.keyClick(QApplication.focusWidget() or table.window, key)
 
 
+def signed_in_between_rounds(qtbot: Any, table: Table) -> None:
+    """The dealer D-7 signed in between rounds (S or Enter would start a round), the window
+    active."""
+    table.sign_in_dealer()
+    table.wait_devices_online()
+    assert table.window.step_panel.button("start_round").isEnabled()
+    with qtbot.waitActive(table.window):
+        table.window.activateWindow()
+
+
 @pytest.fixture
 def table(qtbot: Any, tmp_path: Any) -> Iterator[Table]:
     """The dealer D-7 signed in between rounds (S would start a round), then signed out with
     the top bar's SIGN OUT."""
     table = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
-        table.sign_in_dealer()
-        table.wait_devices_online()
-        assert table.window.step_panel.button("start_round").isEnabled()
-        with qtbot.waitActive(table.window):
-            table.window.activateWindow()
+        signed_in_between_rounds(qtbot, table)
         table.click(table.window.health.sign_out_button)
         table.wait(lambda s: s.step.phase == "signed_out")
         yield table
