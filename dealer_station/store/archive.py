@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from dealer_station import audit
-from dealer_station.store import compact
+from dealer_station.store import compact, round_payments
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, OUTBOX_NAME
 
@@ -393,11 +393,16 @@ def _round_rows(store: _Source, finished: list[int],
     for round_id in finished:
         if cancelled():
             raise Cancelled()
-        row = store.query("SELECT * FROM rounds WHERE id = ?", (round_id,))[0]
+        row = dict(store.query("SELECT * FROM rounds WHERE id = ?", (round_id,))[0])
+        if row["document"] and f'"{round_payments.MARKER}"' in row["document"]:
+            # the segment's document holds its payments (kept once in the live store: in its
+            # completion's audit record, whose part of the log is released after the removal)
+            row["document"] = audit.canonical_json(dict(round_payments.attached(
+                store, round_id, json.loads(row["document"])) or {}))
         records = [dict(r) | {"record": json.loads(r["record"])} for r in store.query(
             "SELECT sequence, action, record, actor, time FROM records WHERE round_id = ? "
             "ORDER BY sequence", (round_id,))]
-        yield {"archived_round": dict(row), "records": records}
+        yield {"archived_round": row, "records": records}
 
 
 def _write(path: Path, header: dict[str, Any], lines: Iterable[str],

@@ -35,6 +35,7 @@ from dealer_station.audit import AuditEntry, VerifyReport
 from dealer_station.store import modes
 from dealer_station.store import state as state_tables
 from dealer_station.store.closing import CLOSED, Tail, rows_digest
+from dealer_station.store.errors import StoreError
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, check_table_id
 from dealer_station.store.proof import Proof, Window
 from dealer_station.store.witness import Witness
@@ -50,10 +51,6 @@ __all__ = [
     "read_audit_state",
     "verify_recent",
 ]
-
-
-class StoreError(OSError):
-    """The table's storage cannot be trusted or opened: the station refuses to start."""
 
 
 def _rebuild_meter_entries(suffix: str, kinds: str) -> str:
@@ -462,6 +459,13 @@ class Transaction:
                                  data_text=data_text)
         self.entries.append(entry)
         return entry
+
+    def offset(self, entry: AuditEntry) -> int:
+        """Where the line of ``entry`` (an audit record of this transaction) will begin in the
+        audit log: after the log as it stands and the lines of this transaction before it
+        (the ``state`` record a transaction may end with comes after them all)."""
+        before = self.entries[:self.entries.index(entry)]
+        return self._store.audit_size + sum(len(e.line.encode("utf-8")) + 1 for e in before)
 
 
 @dataclass(frozen=True, slots=True)
@@ -964,6 +968,11 @@ class Store:
         return report.head if report.count == seq else None
 
     # -- use -----------------------------------------------------------------------------------
+
+    @property
+    def audit_size(self) -> int:
+        """The audit log's length in bytes (every committed record written)."""
+        return self._audit_size
 
     @property
     def audit_path(self) -> Path:

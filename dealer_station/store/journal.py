@@ -16,7 +16,7 @@ from typing import Any
 from dealer_station import audit
 from dealer_station.audit import utc_now
 from dealer_station.procedure import JSONValue, Record
-from dealer_station.store import archive
+from dealer_station.store import archive, round_payments
 from dealer_station.store.database import SEALED_VERSION, Store, StoreError, Transaction
 from dealer_station.store.proof import Proof, Window
 
@@ -90,7 +90,9 @@ def _full_summary(store: Store, row: Any) -> RoundSummary:
     sealed = archive.archived_round(store, int(row["id"])) if _archived(row) else None
     summary = _summary(row) if sealed is None else _summary(
         {**sealed["archived_round"], "record_count": len(sealed["records"])})
-    document = summary.document
+    document = round_payments.attached(store, summary.id, summary.document)
+    if document is not summary.document:
+        summary = replace(summary, document=document)
     if document is None or not document.get(_RECORDS_IN_JOURNAL):
         return summary
     records = [item["record"] for item in sealed["records"]] if sealed is not None else [
@@ -152,23 +154,26 @@ def finish_round(work: Transaction, round_id: int, status: str, *,
         raise ValueError(f"a round finishes complete or void, not {status!r}")
     if status == "void" and not reason:
         raise ValueError("a voided round needs the reason")
-    cursor = work.execute(
-        "UPDATE rounds SET status = ?, ended = ?, void_reason = ?, document = ? "
-        "WHERE id = ? AND status = 'open'",
-        (status, utc_now(), reason,
-         _stored_document(work, round_id, document) if document is not None else None,
-         round_id))
-    if cursor.rowcount != 1:
-        raise StoreError(f"round {round_id} is not open")
-    for position in positions_of(document):
-        work.execute("INSERT OR IGNORE INTO round_positions (position, round_id) VALUES (?, ?)",
-                     (position, round_id))
     event: dict[str, Any] = {"event": "completed" if status == "complete" else "voided"}
     if reason:
         event["reason"] = reason
     if document is not None and "payments" in document:
         event["payments"] = document["payments"]
-    work.audit("round", event, actor=actor, round_id=round_id)
+    entry = work.audit("round", event, actor=actor, round_id=round_id)
+    stored = None
+    if document is not None:
+        # the payments are kept once, in that audit record (round_payments.py)
+        stored = _stored_document(work, round_id, document if "payments" not in event else
+                                  round_payments.without(document, entry.sequence,
+                                                         work.offset(entry)))
+    cursor = work.execute(
+        "UPDATE rounds SET status = ?, ended = ?, void_reason = ?, document = ? "
+        "WHERE id = ? AND status = 'open'", (status, utc_now(), reason, stored, round_id))
+    if cursor.rowcount != 1:
+        raise StoreError(f"round {round_id} is not open")
+    for position in positions_of(document):
+        work.execute("INSERT OR IGNORE INTO round_positions (position, round_id) VALUES (?, ?)",
+                     (position, round_id))
 
 
 def positions_of(document: Mapping[str, Any] | None) -> tuple[str, ...]:
@@ -355,7 +360,7 @@ def audit_mismatch(store: Store) -> str | None:
                       data.get("state") or {}, first, extents=data.get("extents") or {},
                       check_state=True)
     report = audit.stream(store.audit_path, offset=offset, first=first, prev=prev,
-                          visit=lambda number, line, _offset: proof.feed_line(number, line))
+                          visit=proof.feed_line)
     head = store.audit_state
     for number in range(report.count + 1, head.seq + 1):  # cut off by a crash: the database's
         if number >= head.first_pending:

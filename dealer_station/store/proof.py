@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_station.store import state
+from dealer_station.store import round_payments, state
 
 __all__ = ["Proof", "Window"]
 
@@ -105,15 +105,15 @@ class Proof:
 
     # -- feeding -------------------------------------------------------------------------------
 
-    def feed_line(self, number: int, line: str) -> None:
+    def feed_line(self, number: int, line: str, offset: int | None = None) -> None:
         """Audit record ``number`` as its canonical line (see :func:`dealer_station.audit.
-        fast_hash`). An action record whose data is, as text, the next journal row's record
-        (the station writes both from one serialization), of that row's round and sequence, is
-        matched without parsing either; any other record is parsed and fed (:meth:`feed`),
-        which names a difference."""
+        fast_hash`), at byte ``offset`` of the log when known. An action record whose data
+        is, as text, the next journal row's record (the station writes both from one
+        serialization), of that row's round and sequence, is matched without parsing either;
+        any other record is parsed and fed (:meth:`feed`), which names a difference."""
         if self._problem is None and self._action_text(line):
             return
-        self.feed(number, json.loads(line))
+        self.feed(number, json.loads(line), offset)
 
     def _action_text(self, line: str) -> bool:
         """Whether ``line`` is an action record equal as text to the next journal row (then
@@ -133,8 +133,9 @@ class Proof:
             return False
         return True
 
-    def feed(self, number: int, entry: Mapping[str, Any]) -> None:
-        """Audit record ``number`` (parsed)."""
+    def feed(self, number: int, entry: Mapping[str, Any], offset: int | None = None) -> None:
+        """Audit record ``number`` (parsed; its line at byte ``offset`` of the log when
+        known)."""
         if self._problem is not None:
             return
         kind = entry.get("kind")
@@ -142,7 +143,7 @@ class Proof:
         if kind == "action":
             self._problem = self._action(number, entry.get("round"), data)
         elif kind == "round" and data.get("event") in _AUDITED_STATUS:
-            self._problem = self._round(number, entry.get("round"), data)
+            self._problem = self._round(number, entry.get("round"), data, offset)
         elif kind == "meter":
             self._problem = self._meter(number, entry.get("round"), data)
         elif kind == "state":
@@ -180,7 +181,8 @@ class Proof:
                     "(edited in the database)")
         return None
 
-    def _round(self, number: int, round_id: Any, data: Mapping[str, Any]) -> str | None:
+    def _round(self, number: int, round_id: Any, data: Mapping[str, Any],
+               offset: int | None) -> str | None:
         status = _AUDITED_STATUS[data["event"]]
         if isinstance(round_id, int):
             self.first_round = round_id if self.first_round is None else min(self.first_round,
@@ -206,7 +208,8 @@ class Proof:
         if status == "void" and found[1] != data.get("reason"):
             return f"round {round_id}: its void reason differs from audit record {number}"
         document = json.loads(found[2]) if found[2] else {}
-        if data.get("payments") is not None and document.get("payments") != data["payments"]:
+        if (data.get("payments") is not None and document.get("payments") != data["payments"]
+                and not round_payments.names(document, number, offset)):
             return (f"round {round_id}: its payments differ from audit record {number} (edited "
                     "in the database)")
         return None

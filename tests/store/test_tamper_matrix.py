@@ -263,9 +263,15 @@ CASES: dict[str, tuple[Callable[[Path, Path], None], str]] = {
     "journal record deleted": (
         _sql("DELETE FROM records WHERE round_id = 3 AND sequence = 4"),
         r"round 3 record 4 \(audit record \d+\) is missing from the database \(deleted\)"),
+    # the payments are kept once, in the round's completion audit record (the document names
+    # it: store/round_payments.py); written back into the document, edited
     "round payments edited": (
-        _sql("UPDATE rounds SET document = replace(document, '\"amount\":', "
-             "'\"amount\":9') WHERE id = 5"),
+        _sql("UPDATE rounds SET document = json_set(document, '$.payments', "
+             "json('[{\"amount\":9}]')) WHERE id = 5"),
+        r"round 5: its payments differ from audit record \d+"),
+    "round payments taken from another record": (
+        _sql("UPDATE rounds SET document = json_set(document, '$.payments_in_audit.seq', "
+             "json_extract(document, '$.payments_in_audit.seq') - 1) WHERE id = 5"),
         r"round 5: its payments differ from audit record \d+"),
     "meter entry edited": (
         _sql("UPDATE meter_entries SET detail = replace(detail, '\"wagered\": ', "

@@ -333,8 +333,10 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("INSERT INTO records SELECT round_id, 99, action, record, actor, time FROM records "
          "WHERE round_id = 4 AND sequence = 1",
          "round 4 record 99 is in the database but not in the audit log"),
-        ("UPDATE rounds SET document = replace(document, '\"amount\":', '\"amount\":9') "
-         "WHERE id = 5", "round 5: its payments differ from audit record"),
+        # the payments are kept once, in the completion's audit record: written back edited
+        ("UPDATE rounds SET document = json_set(document, '$.payments', "
+         "json('[{\"amount\":9}]')) WHERE id = 5",
+         "round 5: its payments differ from audit record"),
         ("UPDATE rounds SET void_reason = 'the dealer misdealt' WHERE id = 7",
          "round 7: its void reason differs"),
         ("UPDATE rounds SET status = 'complete' WHERE id = 7",
