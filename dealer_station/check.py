@@ -52,7 +52,7 @@ from dealer_station import audit
 from dealer_station.auth import needs_first_supervisor
 from dealer_station.games.registry import game_factory
 from dealer_station.integrity import IntegrityError, program_identity
-from dealer_station.store import archive, journal
+from dealer_station.store import archive, compact, journal
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import (
     MIGRATIONS,
@@ -297,6 +297,11 @@ def check_witness(files: TableFiles, state: AuditState | None) -> CheckResult:
                                    "the store opens)")
 
 
+#: Free pages kept in a database file made before they were given back (store/compact.py)
+#: that the database line mentions, with the command that gives them back.
+FREE_NOTE_BYTES = 16 * 2**20
+
+
 def check_database(files: TableFiles) -> tuple[CheckResult, AuditState | None, bool]:
     """Integrity, audit head and schema version of the database (read-only). Returns the
     result, the audit head (``None`` when it cannot be trusted) and whether a migration is
@@ -351,6 +356,11 @@ def _open_checks(files: TableFiles, migrate: bool) -> str:
         open_round = journal.open_round(store)
         if open_round is not None:
             notes.append(f"round {open_round.id} is open (resumed from the journal at start)")
+        pages = compact.pages(store.connection, files.database)
+        if not pages.incremental and pages.free_bytes >= FREE_NOTE_BYTES:
+            notes.append(f"{pages.free_bytes / 1e6:,.1f} MB of free pages kept in the file (a "
+                         "store made before they were given back): `dealer-station store "
+                         "compact`, the station stopped, gives them back once")
     finally:
         store.close()
     return "; ".join(notes)

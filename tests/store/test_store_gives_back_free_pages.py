@@ -13,9 +13,11 @@ from pathlib import Path
 import crash_player
 import pytest
 
+from dealer_station import check
 from dealer_station.cli import main
 from dealer_station.station import Station
 from dealer_station.store import archive, database
+from dealer_station.store.paths import ENV_TABLE
 from dealer_station.store.witness import ENV_WITNESS
 
 TABLE = crash_player.TABLE
@@ -120,6 +122,10 @@ def test_a_store_made_before_is_compacted_once_with_every_row_keeping_its_number
     capsys.readouterr()
     assert _cli(data, "store") == 0
     assert "store compact" in capsys.readouterr().out
+    monkeypatch.setattr(check, "FREE_NOTE_BYTES", 4096)
+    monkeypatch.setenv(ENV_TABLE, TABLE)
+    assert main(["--data-dir", str(data), "--check"]) == 0
+    assert "free pages kept in the file" in capsys.readouterr().out
 
     running = Station.open(TABLE, str(data), pin_cost=2**8)
     try:
@@ -134,6 +140,8 @@ def test_a_store_made_before_is_compacted_once_with_every_row_keeping_its_number
     out = capsys.readouterr().out
     assert "compacted" in out and "given back" in out
     assert _pragmas(data) == (2, 0)
+    assert main(["--data-dir", str(data), "--check"]) == 0
+    assert "free pages kept" not in capsys.readouterr().out
     assert _file(data) < before - free * 4096 // 2, (before, _file(data), free)
     assert _journal_rowids(data) == rowids  # the checkpoints count the journal by these
     assert _cli(data, "audit", "verify", "--database") == 0
