@@ -238,6 +238,29 @@ def test_history_lists_the_newest_rounds_and_says_when_older_ones_match_too(
     assert page.message.text() == "1 round found."
 
 
+def test_history_says_what_is_wrong_with_a_filter_and_finds_on_enter(
+        qtbot: Any, table: Any, screen: Any) -> None:
+    """A position that is not a number or a time the journal's times cannot begin with gets
+    one line saying so, not "No round matches." (read as: no round was played there); Enter in
+    a box finds, as FIND does (it did nothing, and the last search's words stayed beside the
+    new filter)."""
+    sign_in(qtbot, table, screen, "S2", "222222")
+    page = screen.history
+    page.position.setText("abc")
+    qtbot.mouseClick(page.find_button, Qt.MouseButton.LeftButton)
+    assert page.message.text() == "Position: a betting position's number, not 'abc'."
+    page.position.setText("")
+    page.since.setText("yesterday")
+    qtbot.keyClick(page.since, Qt.Key.Key_Return)
+    assert page.message.text().startswith("From: a UTC time as 2026-11-29 15:00")
+    page.since.setText("")
+    page.position.setText("5")
+    qtbot.keyClick(page.position, Qt.Key.Key_Return)
+    table.wait_idle()
+    qtbot.waitUntil(lambda: [row.id for row in page.rows] == [table.rounds[1]])
+    assert page.message.text() == "1 round found."
+
+
 def test_history_finds_and_shows_rounds_archived_into_a_segment(
         qtbot: Any, table: Any, screen: Any) -> None:
     """Once the day's rounds are sealed and removed from the live store (as the station does

@@ -11,11 +11,18 @@ fresh round), and any difference from what was paid is listed.
 '2. position 3 · bet one · pay · stake $5.00 · amount $5.00'
 >>> normalise_time(" 2026-11-29 15:00 ")
 '2026-11-29T15:00'
+>>> filters_problem("2026-11-29 15", "", "3") is None
+True
+>>> filters_problem("yesterday", "", "")
+"From: a UTC time as 2026-11-29 15:00 (or the date alone, or the hour), not 'yesterday'."
+>>> filters_problem("", "", "abc")
+"Position: a betting position's number, not 'abc'."
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +40,7 @@ __all__ = [
     "Reconstruction",
     "RoundDetail",
     "RoundRow",
+    "filters_problem",
     "find_rounds",
     "found_words",
     "normalise_time",
@@ -98,6 +106,24 @@ class RoundDetail:
 def normalise_time(text: str) -> str:
     """A time typed by the supervisor as the journal writes it (``T`` between date and time)."""
     return text.strip().replace(" ", "T")
+
+
+#: A time the journal's start times begin with: the year, then as much of the date and time
+#: as the supervisor typed (``2026``, ``2026-11-29``, ``2026-11-29 15``, ``2026-11-29T15:00``).
+_TIME_PREFIX = re.compile(r"\d{4}(-\d\d(-\d\d([ T]\d\d(:\d\d(:\d\d)?)?)?)?)?")
+
+
+def filters_problem(since: str, until: str, position: str) -> str | None:
+    """The one line saying what is wrong with the filters typed, or ``None``: a time the
+    journal's times cannot begin with, or a position that is not a number, matched nothing
+    and the page said "No round matches." — as if no round had been played."""
+    for name, text in (("From", since), ("To", until)):
+        if text.strip() and _TIME_PREFIX.fullmatch(text.strip()) is None:
+            return (f"{name}: a UTC time as 2026-11-29 15:00 (or the date alone, or the hour), "
+                    f"not {text.strip()!r}.")
+    if position.strip() and not position.strip().isdigit():
+        return f"Position: a betting position's number, not {position.strip()!r}."
+    return None
 
 
 def _document(summary: journal.RoundSummary) -> Mapping[str, Any] | None:

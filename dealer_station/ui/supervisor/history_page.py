@@ -24,6 +24,7 @@ from dealer_station.ui.supervisor.history import (
     Reconstruction,
     RoundDetail,
     RoundRow,
+    filters_problem,
     find_rounds,
     found_words,
     reconstruct,
@@ -104,12 +105,18 @@ class HistoryPage(QWidget):
         self.message = message_label()
         layout.addWidget(self.message)
         self.find_button.clicked.connect(self.search)
+        for box in (self.since, self.until, self.position):  # Enter finds (it did nothing)
+            box.returnPressed.connect(self.search)
         self.list.currentItemChanged.connect(self._selected)
         self.rerun_button.clicked.connect(self.rerun)
 
     def search(self) -> None:
         since, until, position = self.since.text(), self.until.text(), self.position.text()
         shown = SHOWN
+        problem = filters_problem(since, until, position)
+        if problem is not None:
+            self.message.setText(problem)
+            return
         self.calls.submit(lambda context: find_rounds(context.station.store, since=since,
                                                       until=until, position=position,
                                                       limit=shown + 1),
