@@ -100,8 +100,8 @@ class KeyGuard(QObject):
             return
         self._said = True
         who = self._signed_in()
-        self._say(f"Keys ignored: {self._why} ({who} is signed in at this table). The "
-                  "step's keys work again after a pause; its buttons work at once.")
+        self._say(f"Keys ignored: {self._why}, with {who} signed in here. The keys work "
+                  "again after a pause.")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()

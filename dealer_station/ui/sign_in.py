@@ -111,7 +111,6 @@ class SignInPanel(QFrame):
         policy.setRetainSizeWhenHidden(True)  # the form does not jump when a refusal shows
         self.message.setSizePolicy(policy)
         self.message.hide()
-        layout.addWidget(self.message)
         #: While the account of the last attempt is locked: its time left, each second.
         self.countdown = LockCountdown(self._say, self)
         self.submit_button = QPushButton("SIGN IN")
@@ -122,6 +121,9 @@ class SignInPanel(QFrame):
         self.pin.returnPressed.connect(self._after_pin)
         self.pin_again.returnPressed.connect(self.submit)
         layout.addWidget(self.submit_button)
+        # the refusal under the button: SIGN IN stays where the finger is whatever its length
+        # (a two-line refusal above it pushed it down a line)
+        layout.addWidget(self.message)
         layout.addStretch(1)
         self.set_first_start(False)
 

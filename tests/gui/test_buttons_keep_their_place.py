@@ -238,22 +238,77 @@ def _show(window: Any, snapshot: Any) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_stop_message_gets_the_room_it_needs_and_the_button_comes_back(qtbot, size):
-    """A jammed shoe's stop message beside the instruction: the step panel takes the height
-    they need at a comfortable size (the lower panel gives it up, never overlapped: a grown
-    step panel used to run under the lower panel, whose stack asked for its tallest page's
-    height), and the primary button is back in its place once the fault is gone."""
-    from dealer_station.ui.step_panel import COMFORTABLE_PT
+def test_a_stop_message_leaves_the_primary_button_and_the_lower_panel_in_place(qtbot, size):
+    """A jammed shoe's stop message beside the instruction reads whole in the step panel's own
+    room (its words fitted smaller), never overlapping the lower panel: the primary button and
+    the lower panel stay where they were before the fault and after it (the step panel grew
+    for the message, and the primary button moved 50 px down at 1280×800)."""
+    from dealer_station.ui.step_panel import SMALLEST_INSTRUCTION_PT, SMALLEST_STOP_PT
 
     window, snapshot = _preview(qtbot, "pai_gow", "deal", size)
-    places = []
+    places, lower = set(), set()
     for blocked in (None, JAMMED, None):
-        places.append(_show(window, dataclasses.replace(snapshot, step=dataclasses.replace(
+        places.add(_show(window, dataclasses.replace(snapshot, step=dataclasses.replace(
             snapshot.step, blocked=blocked))))
+        lower.add(_at(window.lower_panels, window))
         if blocked:
-            assert window.step_panel.blocked.font().pointSize() >= COMFORTABLE_PT[1]
-            assert window.step_panel.instruction.font().pointSize() >= COMFORTABLE_PT[0]
-    assert places[0] == places[2]
+            assert window.step_panel.blocked.font().pointSize() >= SMALLEST_STOP_PT
+            assert window.step_panel.instruction.font().pointSize() >= SMALLEST_INSTRUCTION_PT
+    assert len(places) == 1, places
+    assert len(lower) == 1, lower
+
+
+def test_the_wagers_and_no_more_bets_stay_put_when_the_acceptor_lights_go_offline(qtbot,
+                                                                                  tmp_path):
+    """The SIMULATED TABLE's UNPLUG ACCEPTORS while a position's wagers are entered: the step
+    stops with its message, and NO MORE BETS, the wager entry and its chips stay where the
+    dealer's hands are (the lower panel moved 22 px down and PLACE WAGERS went under the
+    window's bottom edge at 1280×800); the same once the cable is back."""
+    from test_simulated_table_panel import _button, _open_panel
+
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        places = Places(table)
+        table.sign_in_dealer()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.tap_seat(3)
+        places.look("wager entry, position 3")
+        panel = _open_panel(table)
+        table.click(_button(panel, "sim-unplug-acceptors"))
+        table.wait(lambda s: bool(s.step.blocked))
+        places.look("acceptors unplugged")
+        place = table.window.wager_entry.place
+        assert _at(place, table.window)[1] + place.height() <= table.window.height()
+        assert [line for line in clipped_texts(table.window) if "'fault'" in line] == []
+        table.click(_button(panel, "sim-unplug-acceptors"))
+        table.wait(lambda s: not s.step.blocked)
+        places.look("acceptors back")
+        places.assert_kept(3)
+    finally:
+        table.close()
+
+
+def test_the_sign_in_button_stays_put_when_a_refusal_shows(qtbot, tmp_path):
+    """A wrong PIN's refusal (two lines at 1280×800) shows under SIGN IN: the button stays
+    where it was (the refusal above it pushed it down a line)."""
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.create_first_supervisor()
+        panel = table.window.sign_in
+        Places(table).look("signed out")  # laid out
+        before = _at(panel.submit_button, table.window)
+        panel.user.setText("S-100")
+        panel.pin.setText("111111")
+        table.click(panel.submit_button)
+        qtbot.waitUntil(lambda: panel.message.text().startswith("Wrong"), timeout=30_000)
+        for _ in range(12):
+            QApplication.processEvents()
+        assert panel.message.isVisible()
+        assert _at(panel.submit_button, table.window) == before
+        assert [line for line in clipped_texts(table.window) if "Wrong" in line] == []
+    finally:
+        table.close()
 
 
 @pytest.mark.parametrize("size", SIZES)

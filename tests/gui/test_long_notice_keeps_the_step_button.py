@@ -12,6 +12,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from test_void_returns_gui import round_started, void_from_the_supervisor_screen
 
+from dealer_station.ui import key_guard
+
 pytestmark = pytest.mark.gui
 
 #: A supervisor's reason as long as one is written in practice, and then some: the notice
@@ -46,7 +48,9 @@ def test_a_long_void_notice_keeps_wagers_returned_inside_the_step_panel_at_1280x
         # the refusal of a key pressed too early adds its own line under the notice
         with qtbot.waitActive(table.window):
             table.window.activateWindow()
-        qtbot.wait(600)  # past the new step's guard against a double press
+        # past the new step's guard against a double press, and the keyboard quiet since
+        # the supervisor's screen closed (keys typed at once are held: ui/key_guard.py)
+        qtbot.wait(max(600, int(key_guard.QUIET_SECONDS * 1000) + 100))
         qtbot.keyClick(table.window, Qt.Key.Key_Return)
         snap = table.wait(lambda s: bool(s.message))
         assert len(snap.step.notes) == 2, snap.step.notes
