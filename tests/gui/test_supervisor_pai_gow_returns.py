@@ -181,9 +181,9 @@ def test_changing_a_letter_updates_the_returns_beside_it(
     before = page.beside["bonus_wagers.fortune_letter"].text()
     for key, letter in (("fortune_letter", "B"), ("insurance_letter", "C"),
                         ("seven_card_letter", "B")):
-        editor = page.editors[f"bonus_wagers.{key}"]
-        editor.selectAll()
-        qtbot.keyClicks(editor, letter)
+        chooser = page.choosers[f"bonus_wagers.{key}"]
+        assert chooser.buttons[letter].text() == f"table {letter}"
+        qtbot.mouseClick(chooser.buttons[letter], Qt.MouseButton.LeftButton)
     wait_for_returns(qtbot, page, ("B", "C", "B"))
     assert page.beside["bonus_wagers.fortune_letter"].text() != before
     assert_shown_as_cli(page, cli_figures(capsys, "B", "C", "B"))
@@ -193,17 +193,20 @@ def test_changing_a_letter_updates_the_returns_beside_it(
     assert len(small.runs) == 1  # the census is computed once, not per letter
 
 
-def test_a_letter_the_regulation_lacks_is_named_beside_the_choice(
+def test_only_the_letters_the_regulation_has_are_offered_as_choices(
         qtbot: Any, pai_gow: Any, small: SmallCensus) -> None:
-    """5324.41(m)(3): insurance tables are A to E only."""
+    """5324.41(m)(3): insurance tables are A to E only, (m)(1) fortune A to C, (o)(2)
+    seven-card A and B: a button per letter the regulation has (a typed letter could be any),
+    the table's own marked."""
     page = open_configuration(qtbot, pai_gow, compute=True)
     wait_for_returns(qtbot, page, ("A", "A", "A"))
-    editor = page.editors["bonus_wagers.insurance_letter"]
-    editor.selectAll()
-    qtbot.keyClicks(editor, "Q")
-    qtbot.waitUntil(lambda: "not a pay table" in page.beside[
-        "bonus_wagers.insurance_letter"].text(), timeout=10_000)
-    assert "5324.41(m)(3)" in page.returns.text()
+    offered = {key: list(page.choosers[f"bonus_wagers.{key}"].buttons)
+               for key in ("fortune_letter", "insurance_letter", "seven_card_letter")}
+    assert offered == {"fortune_letter": ["A", "B", "C"],
+                       "insurance_letter": ["A", "B", "C", "D", "E"],
+                       "seven_card_letter": ["A", "B"]}
+    assert page.choosers["bonus_wagers.insurance_letter"].value() == "A"
+    assert "bonus_wagers.insurance_letter" not in page.editors
 
 
 def test_a_second_start_reads_the_stored_census_without_computing(

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from dealer_station.preview.demo import (
     DemoTable,
@@ -627,20 +627,40 @@ def test_a_pai_gow_table_shows_its_optional_wagers_pay_tables_and_house_way(
     assert groups["bonus_wagers.fortune_letter"] == "Pay tables"
     assert groups["house_way.name"] == "House way"
     assert groups["table.minimum_wager"] == "Limits"
-    assert page.editors["side_wagers.offered"].text() == "progressive"
-    # the words the box takes, said under it
-    assert "progressive, fortune_bonus" in page.hints["side_wagers.offered"].text()
-    page.editors["bonus_wagers.fortune_letter"].setText("Z")
+    # the optional wagers a box each, in words, the table's own ticked (they were typed)
+    boxes = page.sets["side_wagers.offered"]
+    assert [box.text() for box in boxes.values()][:2] == ["progressive payout wager",
+                                                          "fortune bonus"]
+    assert [value for value, box in boxes.items() if box.isChecked()] == ["progressive"]
+    assert "ticked" in page.hints["side_wagers.offered"].text()
+    # settings of a fixed set of values: a button each, in words
+    chooser = page.choosers["dealing.starting_position"]
+    assert [b.text() for b in chooser.buttons.values()] == ["random number (1-7)",
+                                                            "three dice (3-18)"]
+    assert page.choosers["house_way.name"].value() == "standard"
+    # an illegal combination: one line with its clause, nothing stored
+    def tick(box: Any) -> None:  # at the box and its words (the row is the form's width)
+        qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(12, box.height() // 2))
+
+    tick(page.toggles["rng_side_wager.offered"])
+    qtbot.mouseClick(chooser.buttons["dice"], Qt.MouseButton.LeftButton)
     page.apply()
     pai_gow.wait_idle(page.background)
-    assert "[5324.41(m)(1)]" in page.message.text()
-    page.editors["bonus_wagers.fortune_letter"].setText("B")
-    page.editors["house_way.name"].setText("standard")
+    assert page.message.text().startswith("Refused: ") and "5324.41(j)" in page.message.text()
+    assert "\n" not in page.message.text()
+    assert pai_gow.call(lambda c: c.station.configuration_version) == 1
+    qtbot.mouseClick(chooser.buttons["rng"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.choosers["bonus_wagers.fortune_letter"].buttons["B"],
+                     Qt.MouseButton.LeftButton)
+    tick(boxes["fortune_bonus"])
     page.apply()
     pai_gow.wait_idle(page.background)
     assert "Applied as configuration version 2" in page.message.text()
     stored = pai_gow.call(lambda c: c.station.settings)
     assert stored["bonus_wagers"]["fortune_letter"] == "B"
+    assert stored["side_wagers"]["offered"] == ["progressive", "fortune_bonus"]
+    assert stored["dealing"]["starting_position"] == "rng"
+    assert stored["rng_side_wager"]["offered"] is True
 
 
 def test_the_game_is_changed_between_rounds_and_audited(qtbot: Any, table: Any,
@@ -649,7 +669,7 @@ def test_the_game_is_changed_between_rounds_and_audited(qtbot: Any, table: Any,
     page = screen.configuration
     qtbot.mouseClick(page.game.buttons["pai_gow"], Qt.MouseButton.LeftButton)
     table.wait_idle(page.background)
-    assert "house_way.name" in page.editors and "table.minimum_wager" in page.editors
+    assert "house_way.name" in page.choosers and "table.minimum_wager" in page.editors
     qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
     table.wait_idle(page.background)
     assert "the table now deals Pai Gow Poker from the next round" in page.message.text()

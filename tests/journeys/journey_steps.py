@@ -207,9 +207,15 @@ def pai_gow_table(station: Station) -> None:
 
 
 def offer_side_wager(station: Station, wager: str) -> None:
-    """Supervisor → Configuration (a Pai Gow table): the side wager offered, APPLY."""
+    """Supervisor → Configuration (a Pai Gow table): the side wager's box ticked (its words:
+    "progressive payout wager" for ``progressive``), APPLY."""
+    from dealer_station.games.pai_gow.wagers.families import BonusWager
+
+    words = BonusWager(wager).words
     station.press("Configuration")
-    station.fill("side wagers · offered", wager)
+    station.press(words)
+    station.wait(lambda s: any(t.raw.get("checked") for t in s.find(words, "button")),
+                 f"{words} ticked")
     station.shot("side-wager-offered", f"Supervisor → Configuration: side wagers offered: "
                                        f"{wager}")
     station.press("APPLY")

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -63,6 +64,7 @@ from dealer_station.ui.supervisor.pai_gow_returns import (
     pai_gow_returns,
 )
 from dealer_station.ui.supervisor.session import StaffSession
+from dealer_station.ui.supervisor.setting_choices import choices, set_choices
 from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label, say
 
 __all__ = ["ConfigurationPage"]
@@ -97,6 +99,20 @@ def phase_words(phase: str) -> str:
     return phase.replace("_", " ")
 
 
+def choice_columns(words: list[str], room: int = 500) -> int:
+    """How many of a setting's buttons stand in a row in the form's ``room`` (pixels; a button
+    is about 12 pixels a character and 40 of padding): at most three, never wider than the
+    room (six pay table letters in one row widened the form past the page, a sideways scroll).
+
+    >>> choice_columns(["table A"] * 6), choice_columns(["clockwise", "counter-clockwise"])
+    (3, 2)
+    >>> choice_columns(["multiple of the table minimum", "fixed amount"])
+    1
+    """
+    widest = max((len(w) for w in words), default=1) * 12 + 40
+    return max(1, min(len(words), 3, room // widest))
+
+
 class ConfigurationPage(StaffPage):
     """See :mod:`module docs <dealer_station.ui.supervisor.config_page>`."""
 
@@ -112,6 +128,12 @@ class ConfigurationPage(StaffPage):
         self.editors: dict[str, QLineEdit] = {}
         #: The on/off settings, each a check box (they were typed "yes"/"no").
         self.toggles: dict[str, QCheckBox] = {}
+        #: The settings of a fixed set of values, each a row of buttons in words (they were
+        #: typed code words: counter_clockwise, automated_shoe, a house way's file name).
+        self.choosers: dict[str, ChoiceButtons] = {}
+        #: The settings that hold a set of values (Pai Gow's optional wagers offered): a box per
+        #: value (they were typed, separated by commas).
+        self.sets: dict[str, dict[str, QCheckBox]] = {}
         #: The station's ``void_interrupted_phases`` as stored, and a box per phase of the game
         #: shown (START-UP RECOVERY).
         self.void_phases: tuple[str, ...] = ()
@@ -242,6 +264,8 @@ class ConfigurationPage(StaffPage):
         self.fields = flatten(settings)
         self.editors = {}
         self.toggles = {}
+        self.choosers = {}
+        self.sets = {}
         self.beside = {}
         self.hints = {}
         self.shown_game = game
@@ -260,9 +284,20 @@ class ConfigurationPage(StaffPage):
             for each in members:
                 label = field_label(each.key)
                 field: QWidget
+                options = choices(each.key)
+                members_of = set_choices(each.key)
                 if isinstance(each.value, bool):
                     field = self._toggle(each.key, each.value, label)
                     form.addRow(field)
+                elif members_of is not None and isinstance(each.value, list):
+                    field = self._boxes(each.key, members_of, each.value)
+                    form.addRow(label, field)
+                elif options is not None:
+                    field = self._chooser(each.key, options, str(each.value))
+                    if game == "pai_gow" and each.key in BESIDE:
+                        form.addRow(label, self._with_return(each.key, field))
+                    else:
+                        form.addRow(label, field)
                 else:
                     field = editor = QLineEdit(each.text)
                     editor.setObjectName(each.key)
@@ -325,17 +360,52 @@ class ConfigurationPage(StaffPage):
         self.toggles[key] = box
         return box
 
-    def _with_return(self, key: str, editor: QLineEdit) -> QWidget:
-        """The pay table choice with its wagers' returns beside it."""
+    def _chooser(self, key: str, options: tuple[tuple[str, str], ...],
+                  value: str) -> ChoiceButtons:
+        """A setting of a fixed set of values: a button per value in words, ``value`` marked (a
+        stored value the list does not know is shown as it is, so nothing is lost)."""
+        if value not in {v for v, _words in options}:
+            options = (*options, (value, value.replace("_", " ") or "(none)"))
+        chooser = ChoiceButtons(options, columns=choice_columns([w for _v, w in options]))
+        chooser.setObjectName(key)
+        chooser.set_value(value)
+        chooser.chosen.connect(lambda _value: self._recheck_timer.start())
+        if self.shown_game == "pai_gow" and key in RECOMPUTE_ON:
+            chooser.chosen.connect(lambda _value: self._letters_timer.start())
+        self.choosers[key] = chooser
+        return chooser
+
+    def _boxes(self, key: str, options: tuple[tuple[str, str], ...],
+               ticked: list[Any]) -> QWidget:
+        """A setting that holds a set of values: a box per value in words, two a row."""
+        holder = QWidget()
+        grid = QGridLayout(holder)
+        grid.setContentsMargins(0, 0, 0, 0)
+        boxes: dict[str, QCheckBox] = {}
+        known = [value for value, _words in options]
+        options = (*options, *((str(v), str(v)) for v in ticked if v not in known))
+        for index, (value, words) in enumerate(options):
+            box = QCheckBox(words)
+            box.setObjectName(f"{key}.{value}")
+            box.setChecked(value in ticked)
+            box.toggled.connect(self._recheck_timer.start)
+            if self.shown_game == "pai_gow" and key in RECOMPUTE_ON:
+                box.toggled.connect(self._letters_timer.start)
+            boxes[value] = box
+            grid.addWidget(box, index // 2, index % 2)
+        self.sets[key] = boxes
+        return holder
+
+    def _with_return(self, key: str, field: QWidget) -> QWidget:
+        """The pay table choice with its wagers' returns under it."""
         row = QWidget()
-        line = QHBoxLayout(row)
+        line = QVBoxLayout(row)
         line.setContentsMargins(0, 0, 0, 0)
-        editor.setMaximumWidth(90)
-        line.addWidget(editor)
+        line.addWidget(field)
         beside = QLabel("")
         beside.setObjectName("muted")
         beside.setWordWrap(True)
-        line.addWidget(beside, 1)
+        line.addWidget(beside)
         self.beside[key] = beside
         return row
 
@@ -474,8 +544,12 @@ class ConfigurationPage(StaffPage):
     # -- editing ------------------------------------------------------------------------------
     def edited(self) -> dict[str, Any]:
         """The settings as edited (raises ``ValueError`` for a malformed value)."""
-        values: dict[str, str | bool] = {key: e.text() for key, e in self.editors.items()}
+        values: dict[str, str | bool | list[str]] = {key: e.text()
+                                                     for key, e in self.editors.items()}
         values.update((key, box.isChecked()) for key, box in self.toggles.items())
+        values.update((key, chooser.value()) for key, chooser in self.choosers.items())
+        values.update((key, [value for value, box in boxes.items() if box.isChecked()])
+                      for key, boxes in self.sets.items())
         return unflatten(self.fields, values)
 
     def check(self, *, returns: bool = True) -> None:

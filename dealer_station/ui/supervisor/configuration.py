@@ -33,7 +33,6 @@ from fractions import Fraction
 from typing import Any
 
 from dealer_station.games.let_it_ride.config import config_from_mapping
-from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
 from dealer_station.station import game_factory
@@ -109,23 +108,22 @@ HINTS: Mapping[str, str] = {
         "then 6 again (5324.41(h)(3)); not ticked: from 1 straight back to 6"
     ),
     "banking.dealer_wager": (
-        "last_wager: the dealer wagers the bank's last wager against the dealer; "
-        "approved_calculation: the amount of the calculation below, approved by the commission "
+        "the bank's last wager: the dealer wagers the bank's last wager against the dealer; "
+        "approved calculation: the amount of the calculation below, approved by the commission "
         "(5324.41(h)(7)); the bank may direct less or none either way"
     ),
     "banking.dealer_wager_calculation": (
-        "with approved_calculation: table_minimum (dealer wager multiple × the table minimum) "
-        "or fixed (dealer wager amount)"
+        "with an approved calculation: a multiple of the table minimum (dealer wager multiple "
+        "× the table minimum) or a fixed amount (dealer wager amount)"
     ),
     "banking.dealer_wager_approval": (
-        "with approved_calculation: the reference of the commission's written approval"
+        "with an approved calculation: the reference of the commission's written approval"
     ),
     # an empty box said nothing of the words it takes (a supervisor could not offer the
     # progressive without reading the TOML)
     "side_wagers.offered": (
-        "the optional wagers offered, by name, separated by commas: "
-        + ", ".join(wager.value for wager in BonusWager)
-        + " (empty: none; 5324.41(k)-(p))"
+        "the optional wagers this table offers, each ticked (none ticked: none; "
+        "5324.41(k)-(p))"
     ),
 }
 
@@ -166,11 +164,15 @@ def flatten(settings: Mapping[str, Any], prefix: str = "") -> list[Field]:
     return fields
 
 
-def _parse(original: Any, text: str | bool, key: str) -> Any:
+def _parse(original: Any, text: str | bool | list[str], key: str) -> Any:
     if isinstance(text, bool):  # an on/off box
         if not isinstance(original, bool):
             raise ValueError(f"{key}: a value, not on/off")
         return text
+    if isinstance(text, list):  # a box per value: those ticked
+        if not isinstance(original, list):
+            raise ValueError(f"{key}: one value, not a set")
+        return list(text)
     text = text.strip()
     if isinstance(original, bool):
         if text.lower() in _TRUE:
@@ -188,9 +190,11 @@ def _parse(original: Any, text: str | bool, key: str) -> Any:
     return text
 
 
-def unflatten(fields: list[Field], texts: Mapping[str, str | bool]) -> dict[str, Any]:
+def unflatten(fields: list[Field], texts: Mapping[str, str | bool | list[str]]
+              ) -> dict[str, Any]:
     """The settings mapping with the edited ``texts`` (by key; ``True``/``False`` for an on/off
-    setting's box) in place of the fields' values."""
+    setting's box, the values ticked for a setting holding a set) in place of the fields'
+    values."""
     result: dict[str, Any] = {}
     for each in fields:
         value = (_parse(each.value, texts[each.key], each.key) if each.key in texts

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QFormLayout,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -117,16 +118,17 @@ class ChoiceButtons(QWidget):
     """One of a few values, each a large button in a row, the chosen one marked (a drop-down's
     popup opens centred on the current item, so a tap meant for another picked the one under
     the finger). ``options``: (value, words shown) pairs; :attr:`chosen` emits the value a tap
-    picks."""
+    picks; ``columns``: that many buttons a row (0: all in one row)."""
 
     chosen = Signal(str)
 
     def __init__(self, options: Sequence[tuple[str, str]],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, columns: int = 0) -> None:
         super().__init__(parent)
-        self.row = QHBoxLayout(self)
-        self.row.setContentsMargins(0, 0, 0, 0)
-        self.row.setSpacing(6)
+        self.columns = columns
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(6)
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
         self.buttons: dict[str, QPushButton] = {}
@@ -138,14 +140,17 @@ class ChoiceButtons(QWidget):
             self.group.removeButton(button)
             button.deleteLater()
         self.buttons = {}
-        for value, words in options:
+        across = self.columns or max(len(options), 1)
+        for index, (value, words) in enumerate(options):
             button = QPushButton(words)
             button.setObjectName("choice")
             button.setCheckable(True)
             button.clicked.connect(lambda _=False, v=value: self.chosen.emit(v))
             self.group.addButton(button)
             self.buttons[value] = button
-            self.row.addWidget(button, 1)
+            self.grid.addWidget(button, index // across, index % across)
+        for column in range(across):
+            self.grid.setColumnStretch(column, 1)
         if options:
             self.set_value(options[0][0])
 
