@@ -867,6 +867,9 @@ class Store:
         names what differs) or when the head is a ``closed`` record already."""
         if self.audit_state.seq == self._closed_at:
             return
+        if not self.audit_path.exists() and self.audit_state.seq == 0:
+            return  # a new table closed before its first record: nothing to seal (a start on a
+            # fresh data directory and a refused first `users add` warned "No such file")
         try:
             if self.audit_state.seq + 1 - self._checkpoint_seq >= self.checkpoint_every:
                 self._checkpoint()  # the closed record stays the head

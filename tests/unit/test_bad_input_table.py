@@ -108,3 +108,21 @@ def test_station_perform_refuses_an_argument_the_action_does_not_take(tmp_path: 
         with pytest.raises(ProcedureError, match="missing a required argument: position"):
             station.perform("complete_jackpot_record")
         assert station.round is not None and len(station.round.history) == 0
+
+
+def test_a_refused_first_supervisor_on_a_new_table_is_one_line(tmp_path: Path) -> None:
+    """`users add` of the first supervisor with a PIN too short, on a data directory no table
+    has used yet: one line on stderr. (The store, closed before its first record, also logged
+    "tail_not_sealed_at_close … No such file … audit.jsonl" as a JSON line: there was nothing
+    to seal.) The same command with a good PIN then creates the supervisor."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    argv = [sys.executable, "-m", "dealer_station.cli", "--data-dir", str(tmp_path), "users",
+            "add", "S1", "--name", "First", "--role", "supervisor", "--pin-stdin"]
+    done = subprocess.run(argv, input="12\n", capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode != 0
+    assert done.stderr.splitlines() == ["dealer-station: a supervisor's PIN is 6 to 12 digits"]
+    done = subprocess.run(argv, input="123456\n", capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0, "created the first supervisor S1\n", "")
