@@ -109,3 +109,66 @@ def test_an_open_shoe_door_makes_the_deal_wait_not_redeal(qtbot, tmp_path):
         table.wait(lambda s: s.step.phase == "setting")
     finally:
         table.close()
+
+
+def test_a_jam_after_three_stacks_records_the_stacks_dealt_and_the_round_detail_shows_them(
+        qtbot, tmp_path, monkeypatch):
+    """The shoe jams at the fourth stack (SIMULATED TABLE → JAM NEXT DISPENSE): the redeal's
+    record says which hands the three stacks out went to and the cards the shoe read of each
+    (the audit trail and the dispute's replay: what was dealt before the interruption), and the
+    supervisor's round detail shows them under INTERRUPTED DEAL."""
+    from dealer_station.games.pai_gow.positions import position_name
+
+    data = str(tmp_path)
+    second, second_pin = "S-200", "135713"
+    create_accounts(data, monkeypatch, (second, "supervisor", second_pin))
+    table = Table(qtbot, data, "pai_gow")
+    try:
+        to_the_deal(table, (2,))
+        order = [int(p) for p in table.snapshot.step.positions]
+        for number in range(1, 4):
+            table.click(table.wait_button("dispense", f"DISPENSE STACK {number} OF 7"))
+        table.wait_button("dispense", "DISPENSE STACK 4 OF 7")
+        access = table.window.simulated_table
+        qtbot.waitUntil(lambda: access.available, timeout=10_000)
+        table.click(access.button)
+        panel = access.panel
+        qtbot.waitUntil(lambda: panel.state is not None, timeout=10_000)
+        table.click(panel.jam_button)
+        qtbot.waitUntil(lambda: "jam at the next dispense" in panel.message.text(),
+                        timeout=10_000)
+        access.close_panel()
+        table.click(table.wait_button("dispense", "DISPENSE STACK 4 OF 7"))
+        table.wait(lambda s: s.step.blocked is not None and "jam" in s.step.blocked)
+        table.click(table.window.step_panel.button("redeal"))
+        table.wait(lambda s: s.step.blocked is None)
+        dispense_all(table)
+
+        found: list[Any] = []
+        table.window.call(lambda controller: found.extend(controller.station.round.history))
+        qtbot.waitUntil(lambda: bool(found), timeout=10_000)
+        redeal = next(r for r in found if r.action == "redeal")
+        out = redeal.effects["stacks_out"]
+        assert redeal.arguments["stacks"] == 3
+        assert [each["hand"] for each in out] == [position_name(p) for p in order[:3]]
+        assert all(len(each["cards"]) == 7 for each in out)
+        assert len({card for each in out for card in each["cards"]}) == 21
+        assert redeal.arguments["dealt"] == [each["cards"] for each in out]
+
+        screen = table.window.staff.supervisor
+        table.staff_sign_in(screen, second, second_pin)
+        table.click(screen.pages.buttons["Round history"])
+        page = screen.history
+        qtbot.waitUntil(lambda: bool(page.rows), timeout=15_000)
+        page.list.setCurrentRow(0)
+        qtbot.waitUntil(lambda: "INTERRUPTED DEAL" in page.view.toPlainText(), timeout=15_000)
+        text = page.view.toPlainText()
+        assert ("deal interrupted: shoe fault (jam) during the deal; 3 stacks dealt before it, "
+                "collected unseen, the deck reshuffled") in text
+        for each in out:
+            assert f"{each['hand']}: {' '.join(each['cards'])}" in text
+        hands = ", ".join(position_name(p) for p in order[:3])
+        assert f"the stacks delivered ({hands}), unseen (redeal" in text
+        table.click(screen.header.sign_out_button)
+    finally:
+        table.close()

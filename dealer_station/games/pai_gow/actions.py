@@ -177,8 +177,12 @@ class PlayersHaveSet(Action):
 
 @dataclass(frozen=True, slots=True)
 class Redeal(Action):
+    """The deal starts again; ``dealt``: the cards the shoe read of each stack out (None: not
+    known, the station restarted mid-deal)."""
+
     reason: str
     stacks: int = 0
+    dealt: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,5 +92,8 @@ def collection_order(records: Iterable[Record], document: Mapping[str, Any] | No
         elif record.action == "collect_cards":
             order.append("every card and stack on the layout, unseen (round void)")
         elif record.action == "redeal":
-            order.append("the stacks delivered, unseen (redeal, the deck reshuffled)")
+            out = effects.get("stacks_out")
+            hands = (f" ({', '.join(str(s.get('hand')) for s in out if isinstance(s, Mapping))})"
+                     if isinstance(out, list) and out else "")
+            order.append(f"the stacks delivered{hands}, unseen (redeal, the deck reshuffled)")
     return order

@@ -884,7 +884,8 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
             return _cards_json(deck)
         return cards if isinstance(cards, str) else list(cards)
 
-    def verify_redeal(self, reason: str, stacks: int = 0) -> None:
+    def verify_redeal(self, reason: str, stacks: int = 0,
+                      dealt: Sequence[Sequence[str]] | None = None) -> None:
         self._require(Phase.DEAL, action="a redeal", clause="5324.41(f)")
         if not str(reason).strip():
             raise ProcedureError("say why the deal starts again", "5324.41(f)")
@@ -892,21 +893,53 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
                 not 0 <= stacks <= dealing.STACKS:
             raise ProcedureError(f"0 to {dealing.STACKS} stacks can be out, not {stacks!r}",
                                  "5324.41(f)")
+        if dealt is not None:
+            self._stacks_out(stacks, dealt)
 
-    def can_redeal(self, reason: str, stacks: int = 0) -> bool:
-        return allowed(self.verify_redeal, reason, stacks)
+    def can_redeal(self, reason: str, stacks: int = 0,
+                   dealt: Sequence[Sequence[str]] | None = None) -> bool:
+        return allowed(self.verify_redeal, reason, stacks, dealt)
 
-    def redeal(self, reason: str, stacks: int = 0) -> Record:
+    def _stacks_out(self, stacks: int, dealt: Sequence[Sequence[str]]
+                    ) -> list[dict[str, JSONValue]]:
+        """The stacks out before the deal was interrupted, each with the hand it went to (the
+        deal's delivery order from the starting position, (f)(3)(iii)) and the cards the shoe
+        read of it, as the record keeps them."""
+        if isinstance(dealt, str) or not isinstance(dealt, Sequence) or len(dealt) != stacks:
+            raise ProcedureError(f"the cards of the {stacks} stacks out, one list a stack, not "
+                                 f"{dealt!r}", "5324.41(f)")
+        try:
+            cards = [parse_cards(list(stack), allow_joker=True) for stack in dealt]
+            parse_cards([c for stack in cards for c in stack], allow_joker=True)  # once each
+        except (CardError, TypeError) as error:
+            raise ProcedureError(f"the stacks out: {error}", "5324.41(f)") from None
+        if any(len(stack) > dealing.CARDS_PER_HAND for stack in cards):
+            raise ProcedureError(f"a stack is at most {dealing.CARDS_PER_HAND} cards",
+                                 "5324.41(f)")
+        order = self.step.positions
+        return [{"hand": position_name(int(order[i])) if i < len(order) else f"stack {i + 1}",
+                 "cards": _cards_json(stack)} for i, stack in enumerate(cards)]
+
+    def redeal(self, reason: str, stacks: int = 0,
+               dealt: Sequence[Sequence[str]] | None = None) -> Record:
         """The deal starts again before the round has recorded it (the station restarted, or the
         shoe jammed or faulted mid-deal): the ``stacks`` already delivered are collected unseen to
         the discard rack, the deck is reshuffled and the deal restarts at the starting position,
         which stands. No card of the round was recorded, so no hand changes; wagers stand. The
-        regulation has no clause on an interrupted deal: see docs/rules-interpretation.md."""
-        self.verify_redeal(reason, stacks)
+        regulation has no clause on an interrupted deal: see docs/rules-interpretation.md.
+
+        ``dealt``: the cards the shoe read of each stack out (None: not known, the station
+        restarted mid-deal): the record then says which hand each stack went to and its cards
+        (``stacks_out``), for the audit trail and the dispute's replay."""
+        self.verify_redeal(reason, stacks, dealt)
         given = str(reason).strip() if self.optional is None else reason  # as journalled
-        return self._record("redeal", {"reason": given, "stacks": stacks},
-                            {"collected_unseen_stacks": stacks, "reshuffled": True},
-                            "5324.41(f)")
+        arguments: dict[str, JSONValue] = {"reason": given, "stacks": stacks}
+        effects: dict[str, JSONValue] = {"collected_unseen_stacks": stacks, "reshuffled": True}
+        if dealt is not None:
+            out = self._stacks_out(stacks, dealt)
+            arguments["dealt"] = [list(stack) for stack in dealt]
+            effects["stacks_out"] = list(out)
+        return self._record("redeal", arguments, effects, "5324.41(f)")
 
     def verify_deal_four_card_stacks(self, cards: Sequence[str] | str) -> None:
         if self.optional is not None:

@@ -378,8 +378,12 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         else:
             reason = "the dealer restarted the deal"
         stacks = len(devices.stacks)
+        # the stacks out as the shoe read them, for the record (after a restart: not known)
+        dealt = None if devices.redeal_due else tuple(
+            tuple(card.text for card in stack) for stack in devices.stacks)
         then = (SHOE_RESET, SHOE_SHUFFLE) if "shoe" in devices.health else ()
-        return (Command("redeal", "REDEAL", "R", Redeal(reason=reason, stacks=stacks),
+        return (Command("redeal", "REDEAL", "R",
+                        Redeal(reason=reason, stacks=stacks, dealt=dealt),
                         recovery=True, then=then),)
 
     @staticmethod

@@ -101,6 +101,8 @@ class RoundDetail:
     payments: tuple[str, ...]
     records: tuple[str, ...]
     document: Mapping[str, Any] | None
+    #: Each interrupted deal (a redeal): why, and what was dealt before it, stack by stack.
+    interrupted: tuple[str, ...] = ()
 
 
 def normalise_time(text: str) -> str:
@@ -246,6 +248,33 @@ def record_words(record: Record) -> str:
             + (f" -> {effects}" if effects else ""))
 
 
+def interrupted_deals(records: Sequence[Record]) -> list[str]:
+    """Each deal interrupted in the round (a redeal record): why, and the stacks dealt before it
+    (the hand each went to and the cards the shoe read), collected unseen.
+
+    >>> interrupted_deals([Record(4, "redeal", {"reason": "shoe fault (jam)", "stacks": 2,
+    ...     "dealt": [["As"], ["Kd"]]}, {"collected_unseen_stacks": 2, "stacks_out": [
+    ...     {"hand": "position 3", "cards": ["As"]}, {"hand": "position 4", "cards": ["Kd"]}]})])
+    ['Record 4 · deal interrupted: shoe fault (jam); 2 stacks dealt before it, collected unseen, the deck reshuffled', '  position 3: As', '  position 4: Kd']
+    """
+    lines: list[str] = []
+    for record in records:
+        if record.action != "redeal":
+            continue
+        stacks = int(record.arguments.get("stacks") or 0)
+        out = record.effects.get("stacks_out")
+        lines.append(f"Record {record.sequence} · deal interrupted: "
+                     f"{record.arguments.get('reason')}; {counted(stacks, 'stack')} dealt before "
+                     "it, collected unseen, the deck reshuffled")
+        if isinstance(out, list):
+            lines += [f"  {each.get('hand')}: {_cards_text(each.get('cards'))}"
+                      for each in out if isinstance(each, Mapping)]
+        elif stacks:
+            lines.append("  which hands and cards: not recorded (the station restarted "
+                         "mid-deal, or a record of an earlier version)")
+    return lines
+
+
 def round_detail(store: Any, round_id: int) -> RoundDetail:
     """The round ``round_id`` as the supervisor's screen shows it."""
     summary = journal.round_summary(store, round_id)
@@ -263,6 +292,7 @@ def round_detail(store: Any, round_id: int) -> RoundDetail:
         payments=tuple(payment_words(p) for p in payments),
         records=tuple(record_words(r) for r in records),
         document=document,
+        interrupted=tuple(interrupted_deals(records)),
     )
 
 

@@ -51,6 +51,8 @@ def detail_html(detail: RoundDetail, result: Reconstruction | None = None) -> st
         parts.append(f'<p style="color:{colour}; font-size:15pt; font-weight:bold;">'
                      f"{html.escape(result.verdict)}</p>")
         parts.append(_section("DIFFERENCES", result.differences))
+    if detail.interrupted:
+        parts.append(_section("INTERRUPTED DEAL", detail.interrupted))
     parts += [_section("HANDS AS DEALT", [f"{where}: {cards}" for where, cards in detail.hands]),
              _section("CARDS IN THE ORDER DEALT", [detail.dealt]),
              _section("CARDS IN THE ORDER COLLECTED", detail.collected.splitlines()),
