@@ -24,6 +24,16 @@ def records(data_dir: str) -> list[Any]:
         return list(journal.round_records(station.store, summary.id))
 
 
+def simulated_table(qtbot: Any, table: Table) -> tuple[Any, Any]:
+    """SIMULATED TABLE opened from the top bar: (its access, its panel, once it shows state)."""
+    access = table.window.simulated_table
+    qtbot.waitUntil(lambda: access.available, timeout=10_000)
+    table.click(access.button)
+    panel = access.panel
+    qtbot.waitUntil(lambda: panel.state is not None, timeout=10_000)
+    return access, panel
+
+
 def dispense_all(table: Table) -> None:
     for number in range(1, 8):
         button = table.wait_button("dispense", f"DISPENSE STACK {number} OF 7")
@@ -91,11 +101,7 @@ def test_an_open_shoe_door_makes_the_deal_wait_not_redeal(qtbot, tmp_path):
         to_the_deal(table, (2,))
         table.click(table.wait_button("dispense", "DISPENSE STACK 1 OF 7"))
         table.wait_button("dispense", "DISPENSE STACK 2 OF 7")
-        access = table.window.simulated_table
-        qtbot.waitUntil(lambda: access.available, timeout=10_000)
-        table.click(access.button)
-        panel = access.panel
-        qtbot.waitUntil(lambda: panel.state is not None, timeout=10_000)
+        access, panel = simulated_table(qtbot, table)
         table.click(panel.door_button)  # OPEN DOOR
         snap = table.wait(lambda s: s.step.blocked is not None and "door open" in s.step.blocked)
         assert [a.name for a in snap.step.actions] == ["dispense"]
@@ -129,11 +135,7 @@ def test_a_jam_after_three_stacks_records_the_stacks_dealt_and_the_round_detail_
         for number in range(1, 4):
             table.click(table.wait_button("dispense", f"DISPENSE STACK {number} OF 7"))
         table.wait_button("dispense", "DISPENSE STACK 4 OF 7")
-        access = table.window.simulated_table
-        qtbot.waitUntil(lambda: access.available, timeout=10_000)
-        table.click(access.button)
-        panel = access.panel
-        qtbot.waitUntil(lambda: panel.state is not None, timeout=10_000)
+        access, panel = simulated_table(qtbot, table)
         table.click(panel.jam_button)
         qtbot.waitUntil(lambda: "jam at the next dispense" in panel.message.text(),
                         timeout=10_000)

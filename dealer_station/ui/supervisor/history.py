@@ -252,10 +252,14 @@ def interrupted_deals(records: Sequence[Record]) -> list[str]:
     """Each deal interrupted in the round (a redeal record): why, and the stacks dealt before it
     (the hand each went to and the cards the shoe read), collected unseen.
 
-    >>> interrupted_deals([Record(4, "redeal", {"reason": "shoe fault (jam)", "stacks": 2,
-    ...     "dealt": [["As"], ["Kd"]]}, {"collected_unseen_stacks": 2, "stacks_out": [
-    ...     {"hand": "position 3", "cards": ["As"]}, {"hand": "position 4", "cards": ["Kd"]}]})])
-    ['Record 4 · deal interrupted: shoe fault (jam); 2 stacks dealt before it, collected unseen, the deck reshuffled', '  position 3: As', '  position 4: Kd']
+    >>> for line in interrupted_deals([Record(4, "redeal", {"reason": "a jam", "stacks": 2,
+    ...         "dealt": [["As"], ["Kd"]]}, {"collected_unseen_stacks": 2, "stacks_out": [
+    ...         {"hand": "position 3", "cards": ["As"]}, {"hand": "dealer", "cards": ["Kd"]}]})]):
+    ...     print(line)
+    Record 4 · deal interrupted: a jam; 2 stacks dealt before it, collected unseen, the deck
+    reshuffled
+      position 3: As
+      dealer: Kd
     """
     lines: list[str] = []
     for record in records:
