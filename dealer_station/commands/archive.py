@@ -4,16 +4,15 @@ regulator, the kept time."""
 from __future__ import annotations
 
 import argparse
-import getpass
-import sys
 from pathlib import Path
 from typing import Any
 
 from dealer_station.archive_desk import ACTIONS, archive_view, export_segments, handle_archive
 from dealer_station.control import StationNotRunning, request
 from dealer_station.inputs import bounded_int
+from dealer_station.store.archive import day_end
 from dealer_station.store.database import Store, StoreError
-from dealer_station.store.options import add_table_argument
+from dealer_station.store.options import add_table_argument, ask_pin
 from dealer_station.store.paths import DATABASE_NAME, table_directory, table_id
 
 NAME = "archive"
@@ -71,8 +70,9 @@ def _message(args: argparse.Namespace) -> dict[str, Any]:
         if args.action == "keep" and not (args.value.isdigit() and int(args.value) <= 36_500):
             raise ValueError(f"archive keep: {args.value!r} is not a number of days from 0 "
                              "(for ever) to 36,500")
-        pin = (sys.stdin.readline().strip() if args.pin_stdin
-               else getpass.getpass(f"PIN of {args.by}: "))
+        if args.action == "day-end" and args.value.lower() != "off":
+            day_end("2026-01-01", args.value)  # a bad time is refused before the PIN is asked
+        pin = ask_pin(f"PIN of {args.by}: ", args.pin_stdin)
         message.update(value=args.value, by=args.by, pin=pin)
     return message
 

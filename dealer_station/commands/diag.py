@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import getpass
 import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
 from dealer_station.inputs import bounded_int, load_toml, seconds
-from dealer_station.store.options import add_table_argument
+from dealer_station.store.options import add_table_argument, ask_pin
 from dealer_station.store.paths import table_directory, table_id
 
 NAME = "diag"
@@ -122,8 +121,7 @@ def _technician(args: argparse.Namespace, tests: list[str]) -> Iterator[Any]:
                          + (" (stop the dealer's screen first)" if "another station" in
                             str(error) else "")) from error
     with store:
-        pin = (sys.stdin.readline().strip() if args.pin_stdin
-               else getpass.getpass(f"PIN of {args.technician}: "))
+        pin = ask_pin(f"PIN of {args.technician}: ", args.pin_stdin)
         person = auth.authenticate(store, args.technician, pin, now=time.time(),
                                    purpose="run_diagnostics")
         open_round = journal.open_round(store)

@@ -4,15 +4,13 @@ list, show, create, change, reseed, retire."""
 from __future__ import annotations
 
 import argparse
-import getpass
-import sys
 
 from dealer_station.commands import _linked_pool as linked_pool
 from dealer_station.control import StationNotRunning, request
 from dealer_station.meter_desk import handle_meters
 from dealer_station.meter_views import HIT_COLUMNS, hit_rows, meter_panels, shift_start
 from dealer_station.station import Station
-from dealer_station.store.options import add_table_argument, open_store
+from dealer_station.store.options import add_table_argument, ask_pin, open_store
 from dealer_station.store.paths import OUTBOX_NAME, table_directory, table_id
 
 NAME = "meters"
@@ -54,9 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _pin(args: argparse.Namespace) -> str:
-    if args.pin_stdin:
-        return sys.stdin.readline().strip()
-    return getpass.getpass(f"PIN of {args.by}: ")
+    return ask_pin(f"PIN of {args.by}: ", args.pin_stdin)
 
 
 def _list(args: argparse.Namespace, show: str | None) -> int:

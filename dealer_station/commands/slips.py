@@ -4,15 +4,13 @@ simulated printer's output; print or reprint a numbered jackpot record)."""
 from __future__ import annotations
 
 import argparse
-import getpass
-import sys
 import time
 from types import SimpleNamespace
 
 from dealer_station import auth
 from dealer_station.inputs import SQLITE_MAX, bounded_int
 from dealer_station.slips import open_printer, print_jackpot, printer_url
-from dealer_station.store.options import add_table_argument, open_store
+from dealer_station.store.options import add_table_argument, ask_pin, open_store
 from dealer_station.table_config import load_table_config
 
 NAME = "slips"
@@ -51,8 +49,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.number is None or not args.by:
         raise ValueError("slips print needs the jackpot record's NUMBER and --by SUPERVISOR_ID")
-    pin = sys.stdin.readline().strip() if args.pin_stdin else getpass.getpass(
-        f"PIN of {args.by}: ")
+    pin = ask_pin(f"PIN of {args.by}: ", args.pin_stdin)
     devices = {}
     if getattr(args, "config", None):
         devices = load_table_config(args.config).devices

@@ -13,7 +13,7 @@ from dealer_station import auth
 from dealer_station.accounts import AccountDesk, handle
 from dealer_station.control import StationNotRunning, request, socket_path
 from dealer_station.store.database import Store, StoreError
-from dealer_station.store.options import add_table_argument
+from dealer_station.store.options import NO_TERMINAL, add_table_argument
 from dealer_station.store.paths import table_directory, table_id
 
 NAME = "users"
@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _reader(args: argparse.Namespace) -> Callable[[str], str]:
     if not args.pin_stdin and not sys.stdin.isatty():
         def refuse(_prompt: str) -> str:
-            raise ValueError("PINs are asked on a terminal; with piped input give --pin-stdin")
+            raise ValueError(NO_TERMINAL)
 
         return refuse
     lines = iter(sys.stdin.read().splitlines()) if args.pin_stdin else None

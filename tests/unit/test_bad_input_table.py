@@ -126,3 +126,34 @@ def test_a_refused_first_supervisor_on_a_new_table_is_one_line(tmp_path: Path) -
                           timeout=120)
     assert (done.returncode, done.stdout, done.stderr) == (
         0, "created the first supervisor S1\n", "")
+
+
+LATER = (  # on a table that has its first supervisor, run with no terminal and no --pin-stdin
+    Bad("archive day-end at an hour that does not exist (before the PIN is asked)",
+        ("archive", "day-end", "25:00", "--by", "S1"),
+        "a day's end is HH:MM (UTC), not '25:00'"),
+    Bad("meters reseed", ("meters", "reseed", "pai_gow_progressive", "--by", "S1"),
+        "PINs are asked on a terminal; with piped input give --pin-stdin"),
+    Bad("archive keep", ("archive", "keep", "30", "--by", "S1"),
+        "PINs are asked on a terminal; with piped input give --pin-stdin"),
+    Bad("slips print", ("slips", "print", "1", "--by", "S1"),
+        "PINs are asked on a terminal; with piped input give --pin-stdin"),
+)
+
+
+@pytest.mark.parametrize("bad", LATER, ids=[row.name for row in LATER])
+def test_a_pin_without_a_terminal_or_a_bad_value_before_it_is_one_line(bad: Bad,
+                                                                       tmp_path: Path) -> None:
+    """A command that asks a supervisor's PIN, run from a script (no terminal) without
+    --pin-stdin: one line saying to give it — Python's getpass printed three lines of warnings,
+    the prompt and then "the input ended …". A value the command refuses anyway is refused
+    before the PIN is asked (archive day-end 25:00 asked the PIN first)."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    cli = [sys.executable, "-m", "dealer_station.cli", "--data-dir", str(tmp_path)]
+    subprocess.run([*cli, "users", "add", "S1", "--name", "First", "--role", "supervisor",
+                    "--pin-stdin"], input="123456\n", text=True, env=env, timeout=120, check=True,
+                   capture_output=True)
+    done = subprocess.run([*cli, *bad.argv], input="", capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode != 0, done.stdout
+    assert done.stderr.splitlines() == [f"dealer-station: {bad.says}"], done.stderr
