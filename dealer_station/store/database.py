@@ -829,8 +829,10 @@ class Store:
             tail = Tail.from_json(record["data"]["tail"])
             log, rows, prev = str(record["data"]["log"]), str(record["data"]["rows"]), \
                 str(record["prev"])
+            digests = {str(table): {str(key): str(digest) for key, digest in found.items()}
+                       for table, found in record["data"]["state"].items()}
         except (ValueError, KeyError, TypeError, AttributeError):
-            return None
+            return None  # (a closed record of an earlier version, without the state: in full)
         newest = cls._checkpoints(connection, version, limit=1)
         where = ((newest[0].seq, newest[0].hash, newest[0].offset) if newest
                  else (0, audit.GENESIS, 0))
@@ -854,9 +856,8 @@ class Store:
         if not data.endswith(ending) or hashlib.sha256(
                 memoryview(data)[:len(data) - len(ending)]).hexdigest() != log:
             return None
-        digests = state_tables.all_digests(connection)
-        if rows_digest(connection, tail, digests) != rows:
-            return None
+        if rows_digest(connection, tail) != rows:
+            return None  # (the state tables' rows as at the close: their digests are its own)
         return _Proven((), digests, tail.offset + len(data), tail.checkpoint, True, tail.window,
                        tail, by_closed=True)
 
@@ -881,10 +882,11 @@ class Store:
             with open(self.audit_path, "rb") as handle:
                 handle.seek(proven.tail.offset)
                 data = handle.read(proven.size - proven.tail.offset)
-            rows = rows_digest(self.connection, proven.tail, proven.sealed)
+            rows = rows_digest(self.connection, proven.tail)
             with self.transaction() as work:
                 work.audit(CLOSED, {"tail": proven.tail.to_json(),
-                                    "log": hashlib.sha256(data).hexdigest(), "rows": rows})
+                                    "log": hashlib.sha256(data).hexdigest(), "rows": rows,
+                                    "state": proven.sealed})
         except (StoreError, OSError, sqlite3.Error) as error:
             if self.connection.in_transaction:
                 self.connection.execute("ROLLBACK")

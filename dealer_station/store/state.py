@@ -25,7 +25,8 @@ from collections.abc import Mapping
 
 __all__ = ["GROWING_TABLES", "STATE_TABLES", "Digests", "RowChanges", "all_digests",
            "all_extents", "difference", "extent", "growing_difference", "install_triggers",
-           "row_digests", "rows_after", "rows_digests", "take_touched", "take_touched_rows"]
+           "row_digests", "rows_after", "rows_digests", "table_exists", "take_touched",
+           "take_touched_rows"]
 
 #: table -> its key column. Whole tables are sealed and compared whole at every start.
 STATE_TABLES: dict[str, str] = {
@@ -46,7 +47,7 @@ Digests = dict[str, dict[str, str]]
 RowChanges = dict[str, dict[str, str | None]]
 
 
-def _exists(connection: sqlite3.Connection, table: str) -> bool:
+def table_exists(connection: sqlite3.Connection, table: str) -> bool:
     return connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
                               (table,)).fetchone() is not None
 
@@ -87,7 +88,7 @@ def rows_after(connection: sqlite3.Connection, table: str, last: int) -> dict[st
 def extent(connection: sqlite3.Connection, table: str) -> dict[str, int]:
     """How many rows a growing ``table`` has and its highest key."""
     key = GROWING_TABLES[table]
-    if not _exists(connection, table):
+    if not table_exists(connection, table):
         return {"count": 0, "last": 0}
     # two statements: COUNT(*) alone is SQLite's count of the narrowest index's entries; with
     # MAX beside it every row is stepped through (1.5 ms against 0.03 ms at 30,000 sessions)
@@ -99,7 +100,7 @@ def extent(connection: sqlite3.Connection, table: str) -> dict[str, int]:
 def all_digests(connection: sqlite3.Connection) -> Digests:
     """The digests of every whole state table the database has."""
     return {table: row_digests(connection, table) for table in STATE_TABLES
-            if _exists(connection, table)}
+            if table_exists(connection, table)}
 
 
 def all_extents(connection: sqlite3.Connection) -> dict[str, dict[str, int]]:
@@ -114,7 +115,7 @@ def install_triggers(connection: sqlite3.Connection) -> None:
     connection.execute("CREATE TEMP TABLE IF NOT EXISTS touched_rows (name TEXT, key TEXT, "
                        "PRIMARY KEY (name, key))")
     for table in STATE_TABLES:
-        if not _exists(connection, table):
+        if not table_exists(connection, table):
             continue
         for event in ("INSERT", "UPDATE", "DELETE"):
             connection.execute(
@@ -122,7 +123,7 @@ def install_triggers(connection: sqlite3.Connection) -> None:
                 f"AFTER {event} ON main.{table} BEGIN "
                 f"INSERT OR IGNORE INTO touched (name) VALUES ('{table}'); END")
     for table, key in GROWING_TABLES.items():
-        if not _exists(connection, table):
+        if not table_exists(connection, table):
             continue
         for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
             connection.execute(

@@ -397,6 +397,7 @@ def test_a_start_proves_the_tail_after_the_checkpoint_and_audit_verify_everythin
             ("UPDATE users SET role = 'supervisor' WHERE id = 'D1'", "users row D1 differs"),
             ("UPDATE jackpots SET amount = amount * 10 WHERE number = 1",
              "jackpots row 1 differs"),
+            ("UPDATE config SET changed_by = 'X9' WHERE version = 1", "config row 1 differs"),
             ("DELETE FROM sessions WHERE id = 1",
              r"sessions row 1 is missing from the database \(deleted outside the station: it "
              r"has \d+ rows where the audit log says \d+\)")):
@@ -474,11 +475,32 @@ def test_a_clean_close_seals_the_tail_and_the_next_start_checks_its_digests(copy
         assert station.store.proven_by_close
 
 
+def test_a_start_from_the_closed_record_goes_on_with_the_state_the_close_proved(
+        copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The state tables' digests a start takes from the closed record (it computes none) are
+    those the station seals on: accounts and configuration changed after such a start, a
+    checkpoint sealed, and ``audit verify --database`` proves it all from the first record."""
+    _open(copy).close()
+    station = _open(copy)
+    try:
+        assert station.store.proven_by_close
+        station.change_configuration({"table": {"dealing": "shoe", "minimum": 5,
+                                                "maximum": 300}},
+                                     supervisor="S1", pin=PINS["S1"])
+        _play(station, 1)
+        station.store.checkpoint()
+    finally:
+        station.close()
+    with _open(copy) as station:
+        assert station.store.proven_by_close
+    assert main(["--data-dir", str(copy), "audit", "verify", "--database",
+                 "--table", TABLE]) == 0, capsys.readouterr().out
+
+
 def _forge_closed_record(data: Path) -> None:
     """Edit a journal row, then rewrite the closed record to hash the rows as they are now
     and the database's head to match it (a re-chaining of the last record)."""
     from dealer_station.store import closing
-    from dealer_station.store import state as state_tables
 
     CASES["journal record edited"][0](data, data)
     lines = _lines(data)
@@ -486,7 +508,7 @@ def _forge_closed_record(data: Path) -> None:
     assert record["kind"] == "closed"
     connection = sqlite3.connect(data / TABLE / "table.sqlite3")
     tail = closing.Tail.from_json(record["data"]["tail"])
-    rows = closing.rows_digest(connection, tail, state_tables.all_digests(connection))
+    rows = closing.rows_digest(connection, tail)
     forged = audit.make_entry(record["seq"], record["prev"], "closed",
                               {**record["data"], "rows": rows}, time=record["time"],
                               table=record["table"])
