@@ -9,6 +9,7 @@ from dealer_station.commands import _linked_pool as linked_pool
 from dealer_station.control import StationNotRunning, request
 from dealer_station.meter_desk import handle_meters
 from dealer_station.meter_views import HIT_COLUMNS, hit_rows, meter_panels, shift_start
+from dealer_station.plural import counted
 from dealer_station.station import Station
 from dealer_station.store.options import add_table_argument, ask_pin, open_store
 from dealer_station.store.paths import OUTBOX_NAME, table_directory, table_id
@@ -51,6 +52,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_argument(parser)
 
 
+def hits_heading(shown: int) -> str:
+    """The heading of the hits ``meters show`` lists (it read "last 1 hits").
+
+    >>> hits_heading(1), hits_heading(25), hits_heading(0)
+    ('the last 1 hit (newest first)', 'the last 25 hits (newest first)', 'no hits')
+    """
+    return f"the last {counted(shown, 'hit')} (newest first)" if shown else "no hits"
+
+
 def _pin(args: argparse.Namespace) -> str:
     return ask_pin(f"PIN of {args.by}: ", args.pin_stdin)
 
@@ -77,7 +87,7 @@ def _list(args: argparse.Namespace, show: str | None) -> int:
         if show is None:
             continue
         rows = hit_rows(panel)
-        print(f"  last {len(rows)} hits (newest first)" if rows else "  no hits")
+        print(f"  {hits_heading(len(rows))}")
         if rows:
             widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(HIT_COLUMNS)]
             print("  " + "  ".join(c.ljust(w) for c, w in zip(HIT_COLUMNS, widths, strict=True)))
