@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Mapping
+import textwrap
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -158,38 +159,54 @@ def export_segments(store: Store, out: Path, numbers: list[int] | None = None) -
     """Copy the segments ``numbers`` (all kept ones when ``None``) into the directory ``out``
     for the regulator, each checked to be the file sealed, with ``MANIFEST.json`` (table,
     each segment's day, records, head and SHA-256: the chain they prove); the files
-    written. Refuses a retired or changed segment."""
-    segments = {s.number: s for s in archive.listed(store)}
-    wanted = sorted(segments) if numbers is None else sorted(set(numbers))
+    written. Refuses a retired or changed segment. The segments are read one at a time and
+    the manifest written as they are copied (years of days are never held at once)."""
     if numbers is None:
-        wanted = [n for n in wanted if segments[n].retired is None]
-    for number in wanted:
-        if number not in segments:
-            raise ValueError(f"no segment {number} at table {store.table}")
-        retired = segments[number].retired
-        if retired is not None:
-            raise ValueError(f"segment {number} was deleted from the table on {retired[:10]} "
-                             "after the kept time")
-    if not wanted:
-        raise ValueError(f"table {store.table} has no segment to export")
+        if not archive.counted(store, kept=True)[0]:
+            raise ValueError(f"table {store.table} has no segment to export")
+        wanted: Iterable[archive.Segment] = archive.each_listed(store, kept=True)
+    else:
+        chosen = [archive.segment(store, number) for number in sorted(set(numbers))]
+        for number, segment in zip(sorted(set(numbers)), chosen, strict=True):
+            if segment is None:
+                raise ValueError(f"no segment {number} at table {store.table}")
+            if segment.retired is not None:
+                raise ValueError(f"segment {number} was deleted from the table on "
+                                 f"{segment.retired[:10]} after the kept time")
+        wanted = [segment for segment in chosen if segment is not None]
+        if not wanted:
+            raise ValueError(f"table {store.table} has no segment to export")
     out.mkdir(parents=True, exist_ok=True)
+    partial = out / (MANIFEST + ".partial")
     written = []
-    for number in wanted:
-        segment = segments[number]
-        source = store.directory / archive.ARCHIVE_DIRECTORY / segment.file
-        target = out / segment.file
-        shutil.copyfile(source, target)
-        if archive.file_sha256(target) != segment.sha256:
-            target.unlink()
-            raise StoreError(f"segment {number}: {source} is not the file sealed (changed); "
-                             "`dealer-station audit verify` checks every segment")
-        written.append(target)
-    manifest = {"table": store.table, "segments": [
-        {"number": n, "day": segments[n].through, "file": segments[n].file,
-         "records": [segments[n].first, segments[n].last], "head": segments[n].head,
-         "sha256": segments[n].sha256, "rounds": segments[n].round_count} for n in wanted]}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+    try:
+        with open(partial, "w", encoding="utf-8") as manifest:
+            manifest.write(f'{{\n  "table": {json.dumps(store.table)},\n  "segments": [\n')
+            for count, segment in enumerate(wanted):
+                written.append(_export_one(store, out, segment))
+                entry = {"number": segment.number, "day": segment.through,
+                         "file": segment.file, "records": [segment.first, segment.last],
+                         "head": segment.head, "sha256": segment.sha256,
+                         "rounds": segment.round_count}
+                manifest.write((",\n" if count else "")
+                               + textwrap.indent(json.dumps(entry, indent=2), "    "))
+            manifest.write("\n  ]\n}\n")
+        partial.replace(out / MANIFEST)
+    finally:
+        partial.unlink(missing_ok=True)
     return [*written, out / MANIFEST]
+
+
+def _export_one(store: Store, out: Path, segment: archive.Segment) -> Path:
+    """Copy ``segment``'s file into ``out``, checked to be the file sealed."""
+    source = store.directory / archive.ARCHIVE_DIRECTORY / segment.file
+    target = out / segment.file
+    shutil.copyfile(source, target)
+    if archive.file_sha256(target) != segment.sha256:
+        target.unlink()
+        raise StoreError(f"segment {segment.number}: {source} is not the file sealed (changed); "
+                         "`dealer-station audit verify` checks every segment")
+    return target
 
 
 def handle_archive(station: Station, message: Mapping[str, Any]) -> dict[str, Any]:

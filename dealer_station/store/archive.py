@@ -60,9 +60,9 @@ from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, OUTBOX_NAME
 
 __all__ = ["REMOVE_PER_ROUND", "Cancelled", "Prepared", "Reader", "Segment", "archived_round",
            "chain", "check_for_removal", "counted", "day_end", "delete_retired_files", "due",
-           "expired", "file_sha256", "indexed", "listed", "live_rounds", "prepare", "record",
-           "release_log", "remove_sealed", "retire", "retired_through", "seal_through",
-           "segment", "segments", "unfinished_removal", "verify_segment"]
+           "each_listed", "expired", "file_sha256", "indexed", "listed", "live_rounds",
+           "prepare", "record", "release_log", "remove_sealed", "retire", "retired_through",
+           "seal_through", "segment", "segments", "unfinished_removal", "verify_segment"]
 
 ARCHIVE_DIRECTORY = "archive"
 
@@ -150,6 +150,17 @@ def listed(store: Store, *, kept: bool | None = None, newest: int | None = None
     sql = _without_rounds(_SEGMENTS) + where + " ORDER BY s.number DESC"
     rows = store.query(sql + (f" LIMIT {int(newest)}" if newest is not None else ""))
     return [_segment(row) for row in reversed(rows)]
+
+
+def each_listed(store: Store, *, kept: bool | None = None) -> Iterator[Segment]:
+    """The segments of :func:`listed` oldest first, read one at a time."""
+    where = {None: "", True: " WHERE t.time IS NULL", False: " WHERE t.time IS NOT NULL"}[kept]
+    cursor = store.connection.execute(_without_rounds(_SEGMENTS) + where + " ORDER BY s.number")
+    try:
+        for row in cursor:
+            yield _segment(row)
+    finally:
+        cursor.close()
 
 
 def counted(store: Store, *, kept: bool) -> tuple[int, Segment | None]:
@@ -817,10 +828,11 @@ def chain(database: Path, path: Path, *, expected_count: int | None,
     head, its rounds against its records; a segment retired after the kept time by its head
     and the ``retire`` record that retired it), then the live audit log at ``path`` from
     where the last of them ends (streamed, see :func:`dealer_station.audit.stream`)."""
-    rows = _read_segments(database, "s.number <= (SELECT MAX(segment) FROM segment_removals)")
+    removed = _last_removed(database)
     first, prev, offset = 1, audit.GENESIS, 0
-    retirements = _Retirements(rows, visit)
-    for segment in rows:
+    retirements = _Retirements(_read_segments(
+        database, f"s.number <= {removed} AND retired IS NOT NULL"), visit)
+    for segment in _segments_in_batches(database, removed):
         file = path.parent / ARCHIVE_DIRECTORY / segment.file
         problem = retirements.problem_before(segment, first)
         if segment.retired is None and problem is None:
@@ -974,18 +986,45 @@ def retired_through(database: Path) -> Segment | None:
     return rows[-1] if rows else None
 
 
-def _read_segments(database: Path, where: str) -> list[Segment]:
+def _read_segments(database: Path, where: str, limit: int | None = None) -> list[Segment]:
     """The segments ``where`` of the database at ``database`` (read directly, read-only),
-    oldest first."""
+    oldest first (``limit``: the first so many)."""
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     connection.row_factory = sqlite3.Row
     try:
         select = _segments_sql(connection)
         rows = connection.execute(f"{_without_rounds(select)} WHERE {where} ORDER BY s.number"
+                                  + (f" LIMIT {int(limit)}" if limit is not None else "")
                                   ).fetchall() if select else []
     finally:
         connection.close()
     return [_segment(row) for row in rows]
+
+
+def _last_removed(database: Path) -> int:
+    """The last segment whose rounds began to leave the live store (0: none)."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        names = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE name = 'segment_removals'")}
+        return int(connection.execute("SELECT COALESCE(MAX(segment), 0) FROM "
+                                      "segment_removals").fetchone()[0]) if names else 0
+    finally:
+        connection.close()
+
+
+#: Segments read at a time by a walk through all of them (a year of days is never held).
+_BATCH = 100
+
+
+def _segments_in_batches(database: Path, through: int) -> Iterator[Segment]:
+    """The segments up to number ``through``, oldest first, read :data:`_BATCH` at a time
+    (each batch a short read: no read transaction held open while the files are walked)."""
+    after = 0
+    while batch := _read_segments(database, f"s.number > {after} AND s.number <= {through}",
+                                  limit=_BATCH):
+        yield from batch
+        after = batch[-1].number
 
 
 def expired(store: Store, today: str, keep_days: int) -> list[Segment]:

@@ -500,6 +500,29 @@ def test_the_archive_status_lists_the_newest_kept_segments_and_counts_the_older_
         assert [s.rounds for s in listed] == [(), ()]
         assert [archive.indexed(store, s) for s in listed] == [True, True]
         assert [archive.rounds_left(store, s) for s in listed] == [0, 0]
+    out = sealed.parent / "for-the-regulator"
+    assert "2 segment(s) and MANIFEST.json written" in _archive(
+        sealed, "export", "--out", str(out), capsys=capsys)
+    manifest = json.loads((out / "MANIFEST.json").read_text())
+    assert [(s["number"], s["rounds"]) for s in manifest["segments"]] == [(1, 3), (2, 2)]
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [s["file"] for s in manifest["segments"]] + ["MANIFEST.json"])
     monkeypatch.setattr(archive_desk, "LISTED", 31)
     status = _archive(sealed, "status", capsys=capsys)
     assert "older segment" not in status and re.search(r"segment +1 +day", status)
+
+
+def test_audit_verify_reads_the_segments_a_few_at_a_time_and_still_walks_every_one(
+        sealed: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A table keeps years of segments: ``audit verify`` reads them from the database in
+    batches (here one at a time), not all at once, and still proves every one in order."""
+    monkeypatch.setattr(archive, "_BATCH", 1)
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 0
+    whole = len(_whole_chain(sealed))
+    assert f"OK, {whole} records" in capsys.readouterr().out
+    second = sorted((sealed / TABLE / "archive").glob("*.jsonl.gz"))[1]
+    with open(second, "ab") as handle:
+        handle.write(b"\n")
+    assert main(["--data-dir", str(sealed), "audit", "verify", "--table", TABLE]) == 1
+    assert "segment 2:" in capsys.readouterr().out
