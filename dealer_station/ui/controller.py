@@ -118,13 +118,31 @@ def answers_again(device: str) -> str:
 
 def blocking_fault(hardware: Sequence[Hardware],
                    health: Mapping[str, DeviceHealth]) -> str | None:
-    """The stop message when a device the step needs is not healthy, else ``None``."""
+    """The stop message when a device the step needs is not healthy, else ``None``.
+
+    >>> from dealer_station.hardware import acceptor_lights
+    >>> away = DeviceHealth("acceptors", HealthState.RECONNECTING,
+    ...                     "0/7 online · seat 1: /dev/pts/7: no answer")
+    >>> print(blocking_fault((acceptor_lights(()),), {"acceptors": away}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    The acceptor lights are reconnecting (0/7 online): chips on them are not sensed and their
+    lights cannot be counted. Check the acceptors' cable or call a technician; this step waits
+    until their dot is green.
+    """
     item = blocking_device(hardware, health)
     if item is not None:
         device = item.name
         name = DEVICE_NAMES.get(device, device)
         # the device's own words shortened: the sentence's instruction always reads whole
         detail = f" ({short_detail(item.detail)})" if item.detail else ""
+        if device == "acceptors":  # what the dealer can no longer trust, and what to do
+            state = {HealthState.FAULT: "at fault"}.get(item.state, item.state.value)
+            # how many answer ("2/7 online"), not each seat's port and error
+            count = item.detail.split(" · ")[0] if "online" in item.detail else ""
+            detail = f" ({count})" if count else ""
+            return (f"The acceptor lights are {state}{detail}: chips on them are not sensed and "
+                    "their lights cannot be counted. Check the acceptors' cable or call a "
+                    "technician; this step waits until their dot is green.")
         if item.state is HealthState.RECONNECTING:
             return (f"{name} is reconnecting{detail}. This step waits: do not deal or pay until "
                     "its light is green again.")
@@ -821,7 +839,8 @@ class TableController:
                 elif not left and TICK_FIRST in self.notice:
                     self.notice = ""
             done = ()
-        fault = blocking_fault(step.hardware, self.devices.health)
+        sensed = self.adapter.sensing(round_) if round_ is not None and not signed_out else ()
+        fault = blocking_fault((*step.hardware, *sensed), self.devices.health)
         notes = [text for text in (self.notice, self.message) if text and text != fault]
         way_out = next((b for b in buttons or () if b.recovery and b.enabled), None)
         if fault is not None and way_out is not None:  # the step's own way out of the fault

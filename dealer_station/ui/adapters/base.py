@@ -198,6 +198,12 @@ class GameAdapter(ABC, Generic[RoundT]):
         """The step panel's menu of dealer-initiated errors. By default, empty."""
         return ()
 
+    def sensing(self, round_: RoundT) -> tuple[Hardware, ...]:
+        """The devices the step reads from, beyond those it drives (``step.hardware``): a step
+        whose count or wagers come from the acceptor lights waits while they are away (its
+        stop message says what is not working and what to do). By default, none."""
+        return ()
+
     def interrupted_deal(self, round_: RoundT) -> bool:
         """A round resumed from the journal whose deal was under way when the station stopped:
         the stacks already out were never recorded, so they are collected unseen and the deck

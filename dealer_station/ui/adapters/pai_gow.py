@@ -63,7 +63,14 @@ from dealer_station.games.pai_gow.setting import player_setting
 from dealer_station.games.pai_gow.wagers.config import Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.lockout import ProgressiveLockout
-from dealer_station.hardware import SHOE_RESET, SHOE_SHUFFLE, HardwareKind, shoe_dispense
+from dealer_station.hardware import (
+    SHOE_RESET,
+    SHOE_SHUFFLE,
+    Hardware,
+    HardwareKind,
+    acceptor_lights,
+    shoe_dispense,
+)
 from dealer_station.money import format_cents
 from dealer_station.plural import counted
 from dealer_station.procedure import HaltResolution
@@ -224,6 +231,17 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
 
     def done_positions(self, round_: PaiGowRound, devices: DeviceState) -> tuple[int | str, ...]:
         return self.delivered(round_, devices)
+
+    def sensing(self, round_: PaiGowRound) -> tuple[Hardware, ...]:
+        """With the progressive offered, the betting takes the progressive wagers from the
+        acceptors ((d)(4)) and the lockout's count compares the chips with their lights
+        ((k)(2)): both wait while the acceptor lights are away (the count offered "0 CHIPS =
+        0 LIGHTS" with the lights' cable pulled)."""
+        wagers = core(round_).optional
+        if (wagers is None or not wagers.bonus.offers(BonusWager.PROGRESSIVE)
+                or round_.step.phase not in ("betting", "lockout")):
+            return ()
+        return (acceptor_lights(()),)
 
     def interrupted_deal(self, round_: PaiGowRound) -> bool:
         """Resumed during the deal ((f)(3)): a redeal is allowed, so stacks were out unseen."""

@@ -1,0 +1,67 @@
+"""With the bet acceptor lights away (their cable pulled on the SIMULATED TABLE panel), a step
+that reads them says in one line what is not working and what to do, and waits: the Pai Gow
+progressive's lockout count ("0 CHIPS = 0 LIGHTS" was offered, the lights' count taken as
+true) and the Let It Ride betting, whose $1 bonus chips the acceptors sense ("Acceptor lights
+is reconnecting (2/7 online · seat 1: /dev/pts/7: no answer from…). This step waits: do not
+deal or pay…"). The step goes on by itself once the cable is back (5324.41(k)(2),
+5324.34(a)(3))."""
+
+from __future__ import annotations
+
+import pytest
+from gui_harness import Table
+from test_simulated_table_panel import _button, _open_panel
+
+pytestmark = pytest.mark.gui
+
+#: What the stop message says after "The acceptor lights are reconnecting (0/7 online)".
+SAYS = (": chips on them are not sensed and their lights cannot be counted. Check the "
+        "acceptors' cable or call a technician; this step waits until their dot is green.")
+
+
+def unplugged(table: Table) -> str:
+    """UNPLUG ACCEPTORS on the panel: the step's stop message, its buttons all off."""
+    panel = _open_panel(table)
+    table.click(_button(panel, "sim-unplug-acceptors"))
+    snap = table.wait(lambda s: bool(s.step.blocked))
+    assert not any(action.enabled for action in snap.step.actions), snap.step.actions
+    table.click(_button(panel, "sim-unplug-acceptors"))  # plugged back in
+    table.wait(lambda s: not s.step.blocked)
+    assert snap.step.blocked is not None
+    return snap.step.blocked
+
+
+def test_the_progressive_lockout_count_waits_and_says_the_lights_are_offline_5324_41_k_2(
+        qtbot, tmp_path):
+    table = Table(qtbot, str(tmp_path), "pai_gow",
+                  settings={"side_wagers": {"offered": ["progressive"]}})
+    try:
+        table.sign_in_dealer(meter=True)
+        table.wait_devices_online()
+        table.press("start_round")
+        table.press("shuffled")
+        table.wager(3)
+        table.press("no_more_bets")
+        snap = table.wait(lambda s: s.step.phase == "lockout")
+        assert snap.step.actions[0].label == "0 CHIPS = 0 LIGHTS" and not snap.step.blocked
+        words = unplugged(table)
+        assert words.startswith("The acceptor lights are ") and "/dev/" not in words, words
+        assert words.endswith(SAYS), words
+        assert table.window.step_panel.button("count").isEnabled()  # back: the count goes on
+    finally:
+        table.close()
+
+
+def test_the_let_it_ride_betting_says_the_bonus_acceptors_are_offline_5324_34_a_3(qtbot,
+                                                                                  tmp_path):
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_dealer()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.wager(3)
+        words = unplugged(table)
+        assert words.startswith("The acceptor lights are ") and "/dev/" not in words, words
+        assert words.endswith(SAYS), words
+    finally:
+        table.close()
