@@ -27,41 +27,32 @@ def unplugged(table: Table) -> str:
     assert not any(action.enabled for action in snap.step.actions), snap.step.actions
     table.click(_button(panel, "sim-unplug-acceptors"))  # plugged back in
     table.wait(lambda s: not s.step.blocked)
-    assert snap.step.blocked is not None
-    return snap.step.blocked
+    words = snap.step.blocked
+    assert words is not None and words.startswith("The acceptor lights are "), words
+    assert "/dev/" not in words and words.endswith(SAYS), words
+    return words
 
 
-def test_the_progressive_lockout_count_waits_and_says_the_lights_are_offline_5324_41_k_2(
-        qtbot, tmp_path):
-    table = Table(qtbot, str(tmp_path), "pai_gow",
-                  settings={"side_wagers": {"offered": ["progressive"]}})
+@pytest.mark.parametrize(("game", "step", "goes_on"), [
+    ("pai_gow", "lockout", "count"),  # 5324.41(k)(2): the chips counted against the lights
+    ("let_it_ride", "betting", "no_more_bets"),  # 5324.34(a)(3): the $1 bonus chips sensed
+])
+def test_a_step_reading_the_acceptor_lights_waits_and_says_they_are_offline(
+        qtbot, tmp_path, game, step, goes_on):
+    offered = {"side_wagers": {"offered": ["progressive"]}} if game == "pai_gow" else None
+    table = Table(qtbot, str(tmp_path), game, settings=offered)
     try:
-        table.sign_in_dealer(meter=True)
+        table.sign_in_dealer(meter=offered is not None)
         table.wait_devices_online()
         table.press("start_round")
-        table.press("shuffled")
+        if game == "pai_gow":
+            table.press("shuffled")
         table.wager(3)
-        table.press("no_more_bets")
-        snap = table.wait(lambda s: s.step.phase == "lockout")
-        assert snap.step.actions[0].label == "0 CHIPS = 0 LIGHTS" and not snap.step.blocked
-        words = unplugged(table)
-        assert words.startswith("The acceptor lights are ") and "/dev/" not in words, words
-        assert words.endswith(SAYS), words
-        assert table.window.step_panel.button("count").isEnabled()  # back: the count goes on
-    finally:
-        table.close()
-
-
-def test_the_let_it_ride_betting_says_the_bonus_acceptors_are_offline_5324_34_a_3(qtbot,
-                                                                                  tmp_path):
-    table = Table(qtbot, str(tmp_path), "let_it_ride")
-    try:
-        table.sign_in_dealer()
-        table.wait_devices_online()
-        table.press("start_round")
-        table.wager(3)
-        words = unplugged(table)
-        assert words.startswith("The acceptor lights are ") and "/dev/" not in words, words
-        assert words.endswith(SAYS), words
+        if step == "lockout":
+            table.press("no_more_bets")
+            snap = table.wait(lambda s: s.step.phase == "lockout")
+            assert snap.step.actions[0].label == "0 CHIPS = 0 LIGHTS" and not snap.step.blocked
+        unplugged(table)
+        assert table.window.step_panel.button(goes_on).isEnabled()  # back: the step goes on
     finally:
         table.close()
