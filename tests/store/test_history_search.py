@@ -113,7 +113,8 @@ def _searches(store: Any, started: str) -> dict[str, Callable[[], object]]:
             "time and position": lambda: find_rounds(store, since=started[:16],
                                                      until=started[:16], position="3"),
             "day": lambda: find_rounds(store, since=started[:10], until=started[:10]),
-            "absent position": lambda: find_rounds(store, position="9")}
+            "absent position": lambda: find_rounds(store, position="9"),
+            "voided": lambda: list(journal.iter_rounds(store, status="void", limit=50))}
 
 
 def _more_rounds(store: _Counted, count: int, started: str) -> None:
