@@ -12,7 +12,8 @@ meant for a box, or for a staff screen, acted on the dealer's step:
   Enter the next) — are ignored until the keyboard has been quiet for :data:`QUIET_SECONDS`,
   or the dealer taps the screen.
 * **Typing with no box to take it** (a digit, a dash: no step has such a key) holds the step's
-  keys the same way, so the rest of what was typed (its Enter) does nothing.
+  keys the same way, so the rest of what was typed (its Enter) does nothing. A letter the step
+  shown does not offer (a step's key at another step) holds nothing: it does nothing.
 
 Each hold says so once, in the step's notes (who is signed in; the keys work again after a
 pause). Space is never held: it only ticks the next payment line (undone with a tap) and no id
@@ -135,6 +136,12 @@ class KeyGuard(QObject):
         if self.holding:
             self._ignored()
             return True
+        if event.text().isalpha():
+            # a letter: a step's key the step shown does not offer (L at the bank offer, S while
+            # the round starts): nothing happens, as the guide says. It held every key for a
+            # pause, said "typed where no box takes them", and the right key pressed next (D
+            # BANK DECLINED) was ignored too. An id's dash and digits, a PIN, Enter still hold.
+            return False
         # a key no shortcut took, typed with no box to take it: meant for a box elsewhere
         self.hold("typed where no box takes them")
         if self.holding:

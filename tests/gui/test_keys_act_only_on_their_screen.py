@@ -91,3 +91,13 @@ def test_enter_in_a_form_s_box_is_the_box_s_not_the_step_s_primary_button(qtbot,
     assert snap.step.phase == "betting", snap.step  # NO MORE BETS was not pressed
     assert box.text() == "chips knocked over"
     assert not any(n.startswith("Keys ignored") for n in snap.step.notes)
+
+
+def test_a_step_key_the_step_does_not_offer_holds_nothing(qtbot, table):
+    """L (NO MORE BETS) pressed between rounds, where the step offers only START ROUND: nothing
+    happens, as the guide says — it held every key for a pause with "Keys ignored: typed where
+    no box takes them", and the right key pressed next (S) was ignored too."""
+    typed(qtbot, table, "", Qt.Key.Key_L)
+    qtbot.wait(200)
+    assert not any(n.startswith("Keys ignored") for n in table.snapshot.step.notes)
+    s_starts_the_round(qtbot, table)
