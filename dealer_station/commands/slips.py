@@ -4,6 +4,7 @@ simulated printer's output; print or reprint a numbered jackpot record)."""
 from __future__ import annotations
 
 import argparse
+import heapq
 import time
 from types import SimpleNamespace
 
@@ -40,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "show":
         with open_store(args, readonly=True) as store:
             folder = store.directory / "printer"
-        slips = sorted(folder.glob("slip-*.txt"))[-max(args.last, 1):]
+        # the newest N by name (numbered in order) without holding every slip ever printed
+        slips = sorted(heapq.nlargest(max(args.last, 1), folder.glob("slip-*.txt")))
         if not slips:
             print(f"the simulated printer has printed nothing ({folder})")
         for path in slips:

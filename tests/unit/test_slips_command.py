@@ -53,3 +53,14 @@ def test_print_reprint_copy_and_a_fault(data_dir: Path, monkeypatch: pytest.Monk
     assert "Amount paid        $50.00" in out
     code, _, err = slips(monkeypatch, capsys, "print", "9", "--by", "S1", "--pin-stdin")
     assert code == 2 and "no jackpot record number 9" in err
+
+
+def test_show_prints_the_last_slips_oldest_of_them_first(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for _ in range(3):
+        assert slips(monkeypatch, capsys, "print", "1", "--by", "S1", "--pin-stdin")[0] == 0
+    code, out, _ = slips(monkeypatch, capsys, "show", "--last", "2")
+    assert code == 0
+    assert [line for line in out.splitlines() if line.startswith("---")] == [
+        "--- slip-0002.txt", "--- slip-0003.txt"]
