@@ -40,7 +40,12 @@ from PySide6.QtWidgets import (
 
 from dealer_station.accounts import account_state
 from dealer_station.errors import RuleError
-from dealer_station.floor import pools, reports
+
+# at the top (on the GUI thread, before the worker's and the listener's threads start): imported
+# inside the SUPERVISORS tab's handlers, psycopg's JSON types were first loaded on the GUI thread
+# while the listener's thread loaded psycopg itself, and Python's import locks refused the pair as
+# a deadlock: the listener's thread died (the pit heard no more of the floor) and the tab raised
+from dealer_station.floor import pit_auth, pools, reports
 from dealer_station.floor.config import connect, redact
 from dealer_station.floor.listen import Listener
 from dealer_station.money import format_cents
@@ -105,7 +110,12 @@ def _table(columns: tuple[str, ...]) -> QTableWidget:
     widget.setHorizontalHeaderLabels(list(columns))
     widget.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     widget.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-    widget.horizontalHeader().setStretchLastSection(True)
+    # each column as wide as its words, the last one taking the rest of the width (the rows
+    # were resized to their contents at each fill, which also undid the stretch: the lists
+    # stood in a narrow strip at the left of the window)
+    header = widget.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
     widget.verticalHeader().setVisible(False)
     return widget
 
@@ -115,7 +125,6 @@ def _fill(widget: QTableWidget, rows: list[tuple[str, ...]]) -> None:
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
             widget.setItem(r, c, QTableWidgetItem(text))
-    widget.resizeColumnsToContents()
 
 
 def _field(placeholder: str) -> QLineEdit:
@@ -356,9 +365,6 @@ class PitWindow(QMainWindow):
                                                                           until=until)))
 
     def decide(self, approve: bool) -> None:
-        # deferred on purpose: psycopg's JSON types (~130 ms) load when the pit decides a hit
-        from dealer_station.floor.pit_auth import decide_at_pit
-
         row = self.hits.currentRow()
         by = self.validator.text().strip()
         pin = self.pin.text()
@@ -372,7 +378,7 @@ class PitWindow(QMainWindow):
             return
         self.pin.clear()  # never left on the screen
         hit = self.pending[row]
-        self.ask.emit(PitQuestion("decided", lambda c: decide_at_pit(
+        self.ask.emit(PitQuestion("decided", lambda c: pit_auth.decide_at_pit(
             c, hit.pool, hit.order, approve=approve, supervisor=by, pin=pin, reason=reason)))
 
     # -- pit supervisors ---------------------------------------------------------------------
@@ -382,10 +388,7 @@ class PitWindow(QMainWindow):
             self.read_supervisors()
 
     def read_supervisors(self) -> None:
-        # deferred on purpose: psycopg's JSON types load when the pit's people are managed
-        from dealer_station.floor.pit_auth import supervisors
-
-        self.ask.emit(PitQuestion("supervisors", supervisors))
+        self.ask.emit(PitQuestion("supervisors", pit_auth.supervisors))
 
     def _chosen_and_manager(self) -> tuple[str, str, str] | None:
         """The supervisor selected, the acting id and PIN (the PIN field emptied); None (and
@@ -404,9 +407,6 @@ class PitWindow(QMainWindow):
 
     def manage(self, act: str) -> None:
         """UNLOCK, DISABLE or ENABLE the pit supervisor selected."""
-        # deferred on purpose: psycopg's JSON types (~130 ms) load when a supervisor is managed
-        from dealer_station.floor.pit_auth import set_supervisor_active, unlock_supervisor
-
         found = self._chosen_and_manager()
         if found is None:
             return
@@ -414,9 +414,10 @@ class PitWindow(QMainWindow):
 
         def run(connection: FloorConnection) -> str:
             if act == "unlock":
-                unlock_supervisor(connection, user, by=by, by_pin=pin)
+                pit_auth.unlock_supervisor(connection, user, by=by, by_pin=pin)
             else:
-                set_supervisor_active(connection, user, act == "enable", by=by, by_pin=pin)
+                pit_auth.set_supervisor_active(connection, user, act == "enable", by=by,
+                                               by_pin=pin)
             done = {"unlock": "unlocked", "disable": "disabled", "enable": "enabled"}[act]
             return f"{user} {done} by {by}"
 
@@ -426,9 +427,6 @@ class PitWindow(QMainWindow):
         """ADD SUPERVISOR: a new pit supervisor (id, name, the PIN typed twice), added by the
         acting pit supervisor's id and PIN, as ``dealer-station floor supervisor add`` adds one
         (the PIN rules, audited); the floor's first one without them (by the screen's user)."""
-        # deferred on purpose: psycopg's JSON types (~130 ms) load when a supervisor is managed
-        from dealer_station.floor.pit_auth import add_supervisor
-
         user, name = self.add_id.text().strip(), self.add_name.text().strip()
         pin, again = self.add_pin.text(), self.add_pin_again.text()
         by, by_pin = self.manager.text().strip(), self.manager_pin.text()
@@ -450,16 +448,13 @@ class PitWindow(QMainWindow):
             secret.clear()  # never left on the screen
 
         def run(connection: FloorConnection) -> str:
-            add_supervisor(connection, user, name, pin, by=by, by_pin=by_pin or None)
+            pit_auth.add_supervisor(connection, user, name, pin, by=by, by_pin=by_pin or None)
             return f"{user} ({name}) added by {by}"
 
         self.ask.emit(PitQuestion("added", run))
 
     def set_new_pin(self) -> None:
         """SET NEW PIN: the PIN typed twice for the pit supervisor selected (it lifts a lock)."""
-        # deferred on purpose: psycopg's JSON types (~130 ms) load when a supervisor is managed
-        from dealer_station.floor.pit_auth import change_supervisor_pin
-
         pin, again = self.new_pin.text(), self.new_pin_again.text()
         if pin != again:
             self.outcome.setText("The two new PINs differ: type the same PIN twice.")
@@ -472,7 +467,7 @@ class PitWindow(QMainWindow):
         self.new_pin_again.clear()
 
         def run(connection: FloorConnection) -> str:
-            change_supervisor_pin(connection, user, pin, by=by, by_pin=by_pin)
+            pit_auth.change_supervisor_pin(connection, user, pin, by=by, by_pin=by_pin)
             return f"{user}: new PIN set by {by} (any lock is lifted)"
 
         self.ask.emit(PitQuestion("managed", run))

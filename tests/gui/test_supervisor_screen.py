@@ -800,6 +800,13 @@ def test_meters_count_the_hit_just_approved_without_refresh(qtbot: Any, pai_gow:
     qtbot.mouseClick(screen.pages.buttons["Meters"], Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert meters.figure_text()["Hits (shift / all)"] == "1 / 1"
+    # the hit's row: who validated it is in view (the page is this table's: no Table column,
+    # which pushed the Supervisor column behind a sideways scroll bar)
+    hits = meters.hits
+    shown = [hits.horizontalHeaderItem(c).text() for c in range(hits.columnCount())
+             if not hits.isColumnHidden(c)]
+    assert shown == ["Time (UTC)", "Round", "Position", "Hand", "Amount", "Supervisor"]
+    assert hits.item(0, shown.index("Supervisor") + 1).text() == "S2"
 
 
 def test_a_refusal_goes_when_the_value_is_fixed(qtbot: Any, table: Any, screen: Any,
