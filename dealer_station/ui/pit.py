@@ -206,7 +206,7 @@ class PitWindow(QMainWindow):
         #: What became of the person's last action (a decision, a search, an export).
         self.outcome = QLabel("")
         self.outcome.setWordWrap(True)
-        self.outcome.setStyleSheet(f"color: {THEME.current}; font-weight: bold;")
+        self.say("")
         self.tabs = QTabWidget()
         self.tables = _table(TABLE_COLUMNS)
         self.hits = _table(HIT_COLUMNS)
@@ -260,6 +260,13 @@ class PitWindow(QMainWindow):
                                  on_table=lambda _t: self.floor_changed.emit())
         self.listener.start()
         self.pending: list[Any] = []
+
+    def say(self, words: str, *, done: bool = False) -> None:
+        """What became of the person's action: a change made (``done``) in the success colour,
+        anything else (a refusal, what is missing) in the warm one (both were the warm one)."""
+        self.outcome.setStyleSheet(f"color: {THEME.ok if done else THEME.current}; "
+                                   "font-weight: bold;")
+        self.outcome.setText(words)
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -370,10 +377,10 @@ class PitWindow(QMainWindow):
         pin = self.pin.text()
         reason = self.reason.text().strip() or None
         if row < 0 or row >= len(self.pending):
-            self.outcome.setText("Select the hit to decide first.")
+            self.say("Select the hit to decide first.")
             return
         if not by or not pin:
-            self.outcome.setText("Give your id and PIN: the validation is checked and "
+            self.say("Give your id and PIN: the validation is checked and "
                                  "recorded with them.")
             return
         self.pin.clear()  # never left on the screen
@@ -396,10 +403,10 @@ class PitWindow(QMainWindow):
         row = self.supervisors.currentRow()
         by, pin = self.manager.text().strip(), self.manager_pin.text()
         if row < 0 or row >= len(self.supervisor_ids):
-            self.outcome.setText("Select the pit supervisor first.")
+            self.say("Select the pit supervisor first.")
             return None
         if not by or not pin:
-            self.outcome.setText("Give your id and PIN: the change is checked and recorded "
+            self.say("Give your id and PIN: the change is checked and recorded "
                                  "with them.")
             return None
         self.manager_pin.clear()  # never left on the screen
@@ -434,13 +441,13 @@ class PitWindow(QMainWindow):
         missing = ("the new supervisor's id" if not user else "their name" if not name
                    else "their PIN" if not pin else None)
         if missing is not None:
-            self.outcome.setText(f"Give {missing}, then ADD SUPERVISOR.")
+            self.say(f"Give {missing}, then ADD SUPERVISOR.")
             return
         if pin != again:
-            self.outcome.setText("The two PINs differ: type the same PIN twice.")
+            self.say("The two PINs differ: type the same PIN twice.")
             return
         if not first and (not by or not by_pin):
-            self.outcome.setText("Give your id and PIN: the new supervisor is added and "
+            self.say("Give your id and PIN: the new supervisor is added and "
                                  "recorded with them.")
             return
         by = by or getpass.getuser()
@@ -457,7 +464,7 @@ class PitWindow(QMainWindow):
         """SET NEW PIN: the PIN typed twice for the pit supervisor selected (it lifts a lock)."""
         pin, again = self.new_pin.text(), self.new_pin_again.text()
         if pin != again:
-            self.outcome.setText("The two new PINs differ: type the same PIN twice.")
+            self.say("The two new PINs differ: type the same PIN twice.")
             return
         found = self._chosen_and_manager()
         if found is None:
@@ -485,9 +492,9 @@ class PitWindow(QMainWindow):
             else:
                 self._pdf(path)
         except OSError as error:
-            self.outcome.setText(f"Could not write {path}: {error}")
+            self.say(f"Could not write {path}: {error}")
             return
-        self.outcome.setText(f"Shift report written to {path}")
+        self.say(f"Shift report written to {path}", done=True)
 
     def _pdf(self, path: str) -> None:
         writer = QPdfWriter(path)
@@ -515,11 +522,11 @@ class PitWindow(QMainWindow):
         tag = answer.tag
         result: Any = answer.result  # what the question tagged so returns
         if isinstance(result, ValueError | RuleError):  # a refusal (wrong PIN, not this ...)
-            (self.status if tag == "tables" else self.outcome).setText(
+            (self.status.setText if tag == "tables" else self.say)(
                 f"Refused: {' '.join(str(result).split())}")
             return
         if isinstance(result, Exception):
-            (self.status if tag == "tables" else self.outcome).setText(
+            (self.status.setText if tag == "tables" else self.say)(
                 f"The floor refused or cannot be reached: {' '.join(str(result).split())}")
             return
         if tag == "tables":
@@ -535,29 +542,28 @@ class PitWindow(QMainWindow):
             _fill(self.history_rows, [(h.table_id, f"{h.round_id:,}", h.game, h.dealer or "",
                                        h.status, h.started, h.ended or "", str(h.records))
                                       for h in result])
-            self.outcome.setText(f"{len(result)} round(s) found")
+            self.say(f"{len(result)} round(s) found")
         elif tag == "shift":
             self.shift_lines = list(result)
             _fill(self.shift, [reports.shift_cells(line) for line in self.shift_lines])
             self.chart.lines = self.shift_lines
             self.chart.update()
-            self.outcome.setText(f"Shift report: {len(self.shift_lines)} line(s)")
+            self.say(f"Shift report: {len(self.shift_lines)} line(s)")
         elif tag == "supervisors":
             now = time.time()
             self.supervisor_ids = [account.id for account in result]
             _fill(self.supervisors, [(account.id, account.name, account_state(account, now))
                                      for account in result])
         elif tag in ("managed", "added"):
-            self.outcome.setText(f"Pit supervisor {result}.")
+            self.say(f"Pit supervisor {result}.", done=True)
             if tag == "added":
                 self.add_id.clear()
                 self.add_name.clear()
             self.read_supervisors()
         elif tag == "decided":
-            self.outcome.setText(f"Hit {result.order} of pool {result.pool}: "
-                                f"{result.status.upper()}"
-                                + (f" {format_cents(result.amount_cents)}"
-                                   if result.amount_cents is not None else ""))
+            self.say(f"Hit {result.order} of pool {result.pool}: {result.status.upper()}"
+                     + (f" {format_cents(result.amount_cents)}"
+                        if result.amount_cents is not None else ""), done=True)
             self.refresh()
 
     def closeEvent(self, event: Any) -> None:

@@ -168,6 +168,7 @@ def test_the_pit_screen_adds_a_pit_supervisor_as_the_floor_command_does(
     from dealer_station.floor.config import connect
     from dealer_station.floor.pit_auth import authenticate
     from dealer_station.ui.pit import PitWindow
+    from dealer_station.ui.theme import THEME
 
     window = PitWindow(floor_url)
     qtbot.addWidget(window)
@@ -188,6 +189,9 @@ def test_the_pit_screen_adds_a_pit_supervisor_as_the_floor_command_does(
         qtbot.waitUntil(lambda: window.outcome.text() != "", timeout=15_000)
         assert window.outcome.text() == outcome
         assert window.add_pin.text() == "" or outcome.startswith(("Give", "The two"))
+        # an addition in the success colour, anything else in the warm one
+        colour = THEME.ok if outcome.startswith("Pit supervisor") else THEME.current
+        assert f"color: {colour}" in window.outcome.styleSheet()
 
     # the floor's first: no other supervisor's PIN (recorded with the id given)
     add("S9", "Sal Pit", "919191", "919191", "floor-admin", "",
