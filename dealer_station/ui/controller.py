@@ -757,8 +757,9 @@ class TableController:
         if not any(command.needs_ticks
                    for command in self.adapter.commands(round_, self.devices)):
             return None
+        later = {verb.lower() for verb in self._ticked_later(round_)}  # not this step's lines
         return list(dict.fromkeys(p.position for p in self.payments(round_)
-                                  if p.order not in self.ticked))
+                                  if p.order not in self.ticked and p.outcome not in later))
 
     def _paid(self, round_: GameRound) -> tuple[int | str, ...]:
         """At a step whose button needs the payments ticked off, the positions whose lines (as

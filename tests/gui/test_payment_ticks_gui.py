@@ -185,6 +185,8 @@ def test_let_it_ride_space_ticks_the_losing_wagers_and_not_the_payments_yet_5324
         assert table.snapshot.ticked == frozenset(collect)
         assert table.window.payments.summary.text() == (
             "3 of 6 done · the PAY lines at the next step")
+        # NOW on no position: the losing wagers are in, the payments are the next step's
+        assert all(seat.order is None for seat in table.snapshot.table.seats)
         table.press("collected")
         snap = table.wait(lambda s: s.step.phase == "pay_winning_wagers")
         assert snap.later == () and not table.window.step_panel.button("paid").isEnabled()
