@@ -309,6 +309,8 @@ def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
     table.wait_idle()
     assert page.result is not None and page.result.matches and not page.result.differences
     assert "matches every payment made" in page.view.toPlainText()
+    # the verdict under the page in the success colour (it was the warn colour, as a refusal)
+    assert page.message.objectName() == "good", page.message.text()
 
     def tamper(context: Any) -> None:
         store = context.station.store
@@ -329,6 +331,7 @@ def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
     assert page.result is not None and not page.result.matches
     assert len(page.result.differences) == 1
     assert "1 difference from what was paid" in page.view.toPlainText()
+    assert page.message.objectName() == "message"  # a difference: the warm colour
     assert "re-run gives" in page.result.differences[0]
 
 

@@ -30,7 +30,7 @@ from dealer_station.ui.supervisor.history import (
     reconstruct,
     round_detail,
 )
-from dealer_station.ui.supervisor.widgets import message_label
+from dealer_station.ui.supervisor.widgets import message_label, say
 from dealer_station.ui.theme import THEME
 
 __all__ = ["HistoryPage", "detail_html"]
@@ -159,7 +159,7 @@ class HistoryPage(QWidget):
         def done(result: Reconstruction) -> None:
             self.result = result
             self.view.setHtml(detail_html(detail, result))
-            self.message.setText(result.verdict)
+            say(self.message, result.verdict, done=result.matches)  # a match reads as done
 
         # replaying a round is pure computation on a copy of the document: a worker thread
         self.calls.submit(lambda _context: reconstruct(detail), done, self.message.setText)
