@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from dealer_station import audit
-from dealer_station.store import compact, round_payments
+from dealer_station.store import compact, journal_lines, round_payments
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, OUTBOX_NAME
 
@@ -410,9 +410,11 @@ def _round_rows(store: _Source, finished: list[int],
             # completion's audit record, whose part of the log is released after the removal)
             row["document"] = audit.canonical_json(dict(round_payments.attached(
                 store, round_id, json.loads(row["document"])) or {}))
-        records = [dict(r) | {"record": json.loads(r["record"])} for r in store.query(
-            "SELECT sequence, action, record, actor, time FROM records WHERE round_id = ? "
-            "ORDER BY sequence", (round_id,))]
+        rows = store.query("SELECT round_id, sequence, record, line, action, actor, time FROM "
+                           "records WHERE round_id = ? ORDER BY sequence", (round_id,))
+        records = [{"sequence": r["sequence"], "action": r["action"],
+                    "record": json.loads(text), "actor": r["actor"], "time": r["time"]}
+                   for r, text in zip(rows, journal_lines.texts(store, rows), strict=True)]
         yield {"archived_round": row, "records": records}
 
 

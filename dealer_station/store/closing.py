@@ -79,9 +79,10 @@ class Tail:
 #: order (a range scan of the key); a different order only fails the digest (the full proof
 #: then runs), it never matches other rows.
 _ROWS = (
+    # (a row holds its data, or where its audit line begins: journal_lines.py)
     ("records", "SELECT CAST(group_concat(record, '') AS BLOB), group_concat(length(CAST("
                 "record AS BLOB))), group_concat(rowid), group_concat(round_id), "
-                "group_concat(sequence) FROM records WHERE rowid > ?"),
+                "group_concat(sequence), group_concat(quote(line)) FROM records WHERE rowid > ?"),
     ("rounds", "SELECT CAST(group_concat(document, '') AS BLOB), group_concat(quote(id) || ',' "
                "|| quote(game) || ',' || quote(config) || ',' || quote(status) || ',' || "
                "quote(dealer) || ',' || quote(started) || ',' || quote(ended) || ',' || "

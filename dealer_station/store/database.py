@@ -282,6 +282,11 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
          "to find the few voided (~0.5 s at 10^6 rounds); a few bytes a voided round", """
         CREATE INDEX IF NOT EXISTS rounds_voided ON rounds (id) WHERE status = 'void'
     """),
+    (15, "journal rows hold where their action's audit line begins instead of its data "
+         "(kept once: dealer_station/store/journal_lines.py); rows written before keep theirs",
+     """
+        ALTER TABLE records ADD COLUMN line INTEGER
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.
@@ -445,7 +450,8 @@ class Transaction:
 
     def __init__(self, store: Store) -> None:
         self.connection = store.connection
-        self._store = store
+        #: The store written to.
+        self.store = store
         self.entries: list[AuditEntry] = []
 
     def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
@@ -456,10 +462,10 @@ class Transaction:
         """Add one audit record to this transaction (chained after the previous one);
         ``data_text``: the data's canonical JSON when the caller has it already."""
         head = self.entries[-1] if self.entries else None
-        sequence = head.sequence + 1 if head else self._store.audit_state.seq + 1
-        prev = head.hash if head else self._store.audit_state.hash
+        sequence = head.sequence + 1 if head else self.store.audit_state.seq + 1
+        prev = head.hash if head else self.store.audit_state.hash
         entry = audit.make_entry(sequence, prev, kind, data, actor=actor,
-                                 table=self._store.table, round_id=round_id,
+                                 table=self.store.table, round_id=round_id,
                                  data_text=data_text)
         self.entries.append(entry)
         return entry
@@ -469,7 +475,7 @@ class Transaction:
         audit log: after the log as it stands and the lines of this transaction before it
         (the ``state`` record a transaction may end with comes after them all)."""
         before = self.entries[:self.entries.index(entry)]
-        return self._store.audit_size + sum(len(e.line.encode("utf-8")) + 1 for e in before)
+        return self.store.audit_size + sum(len(e.line.encode("utf-8")) + 1 for e in before)
 
 
 @dataclass(frozen=True, slots=True)
@@ -686,7 +692,7 @@ class Store:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 for statement in sql.split(";"):
-                    if statement.strip():
+                    if statement.strip() and not cls._added_already(connection, statement):
                         connection.execute(statement)
                 if number == 1:
                     connection.execute("INSERT INTO meta (key, value) VALUES ('table', ?)",
@@ -700,6 +706,17 @@ class Store:
                 connection.execute("ROLLBACK")
                 raise
         cls._check_table(connection, table)
+
+    @staticmethod
+    def _added_already(connection: sqlite3.Connection, statement: str) -> bool:
+        """Whether ``statement`` adds a column the table has already (SQLite has no ``ADD
+        COLUMN IF NOT EXISTS``: a migration is then a no-op, as ``IF NOT EXISTS`` makes one
+        that creates a table or an index)."""
+        words = statement.split()
+        if [w.upper() for w in words[:2] + words[3:5]] != ["ALTER", "TABLE", "ADD", "COLUMN"]:
+            return False
+        return any(column[1] == words[5] for column in connection.execute(
+            f"PRAGMA table_info({words[2]})"))
 
     @staticmethod
     def _check_table(connection: sqlite3.Connection, table: str) -> None:

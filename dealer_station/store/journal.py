@@ -16,7 +16,7 @@ from typing import Any
 from dealer_station import audit
 from dealer_station.audit import utc_now
 from dealer_station.procedure import JSONValue, Record
-from dealer_station.store import archive, round_payments
+from dealer_station.store import archive, journal_lines, round_payments
 from dealer_station.store.database import SEALED_VERSION, Store, StoreError, Transaction
 from dealer_station.store.proof import Proof, Window
 
@@ -96,10 +96,20 @@ def _full_summary(store: Store, row: Any) -> RoundSummary:
     if document is None or not document.get(_RECORDS_IN_JOURNAL):
         return summary
     records = [item["record"] for item in sealed["records"]] if sealed is not None else [
-        json.loads(text) for (text,) in store.query(
-            "SELECT record FROM records WHERE round_id = ? ORDER BY sequence", (summary.id,))]
+        json.loads(text) for text in _journal_texts(store, summary.id)]
     whole = {key: value for key, value in document.items() if key != _RECORDS_IN_JOURNAL}
     return replace(summary, document={**whole, "records": records})
+
+
+def _journal_texts(reader: Store | Transaction, round_id: int) -> list[str]:
+    """The data of the round's journal rows in order, as text (read from their audit lines:
+    :mod:`.journal_lines`; inside a transaction its own records too)."""
+    sql = "SELECT round_id, sequence, record, line FROM records WHERE round_id = ? ORDER BY " \
+          "sequence"
+    if isinstance(reader, Store):
+        return journal_lines.texts(reader, reader.query(sql, (round_id,)))
+    return journal_lines.texts(reader.store, reader.execute(sql, (round_id,)).fetchall(),
+                               {reader.offset(entry): entry.line for entry in reader.entries})
 
 
 def _stored_document(work: Transaction, round_id: int, document: Mapping[str, Any]) -> str:
@@ -109,8 +119,7 @@ def _stored_document(work: Transaction, round_id: int, document: Mapping[str, An
     if isinstance(records, list):
         # compared as canonical text (rows are written canonically): the same text is the
         # same value; a row written otherwise keeps the records in the document
-        journal = [text for (text,) in work.execute(
-            "SELECT record FROM records WHERE round_id = ? ORDER BY sequence", (round_id,))]
+        journal = _journal_texts(work, round_id)
         if [audit.canonical_json(record) for record in records] == journal:
             document = {**{k: v for k, v in document.items() if k != "records"},
                         _RECORDS_IN_JOURNAL: True}
@@ -135,15 +144,17 @@ def begin_round(work: Transaction, game: str, config: Mapping[str, JSONValue],
 def append_record(work: Transaction, round_id: int, record: Record, actor: str | None) -> None:
     """Journal one action record of the open round ``round_id`` and audit it."""
     data = record.to_json()
-    text = audit.canonical_json(data)  # the row's and the audit record's data, serialized once
+    entry = work.audit("action", data, actor=actor, round_id=round_id,
+                       data_text=audit.canonical_json(data))
+    # the row holds where the audit line begins, not the data again (journal_lines.py)
     inserted = work.execute(  # only into an open round: one statement, not a look-up first
-        "INSERT INTO records (round_id, sequence, action, record, actor, time) "
-        "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS "
+        "INSERT INTO records (round_id, sequence, action, record, actor, time, line) "
+        "SELECT ?, ?, ?, '', ?, ?, ? WHERE EXISTS "
         "(SELECT 1 FROM rounds WHERE id = ? AND status = 'open')",
-        (round_id, record.sequence, record.action, text, actor, utc_now(), round_id))
+        (round_id, record.sequence, record.action, actor, utc_now(), work.offset(entry),
+         round_id))
     if inserted.rowcount != 1:
         raise StoreError(f"round {round_id} is not open")
-    work.audit("action", data, actor=actor, round_id=round_id, data_text=text)
 
 
 def finish_round(work: Transaction, round_id: int, status: str, *,
@@ -334,9 +345,7 @@ def round_records(store: Store, round_id: int) -> Sequence[Record]:
     sealed = archive.archived_round(store, round_id)
     if sealed is not None:
         return [Record.from_json(row["record"]) for row in sealed["records"]]
-    rows = store.query("SELECT record FROM records WHERE round_id = ? ORDER BY sequence",
-                       (round_id,))
-    return [Record.from_json(json.loads(row[0])) for row in rows]
+    return [Record.from_json(json.loads(text)) for text in _journal_texts(store, round_id)]
 
 
 def audit_mismatch(store: Store) -> str | None:

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_station.store import round_payments, state
+from dealer_station.store import journal_lines, round_payments, state
 
 __all__ = ["Proof", "Window"]
 
@@ -82,9 +82,13 @@ class Proof:
         self._connection = connection
         self._window = window
         self._problem: str | None = None
+        # (a row written since schema 15 holds no data, only where its audit line begins:
+        # journal_lines.py)
+        line = "line" if any(column[1] == "line" for column in connection.execute(
+            "PRAGMA table_info(records)")) else "NULL"  # (a store not migrated yet)
         self._records = _Rows(connection.execute(
-            "SELECT round_id, sequence, record, json_extract(record, '$.sequence') FROM records "
-            "WHERE rowid > ? ORDER BY rowid", (window.records,)))
+            "SELECT round_id, sequence, record, json_extract(NULLIF(record, ''), '$.sequence'), "
+            f"{line} FROM records WHERE rowid > ? ORDER BY rowid", (window.records,)))
         self._rounds = _Rows(connection.execute(
             "SELECT id FROM rounds WHERE id > ? ORDER BY id", (window.rounds,)))
         self._entries = _Rows(connection.execute(
@@ -111,27 +115,29 @@ class Proof:
         is, as text, the next journal row's record (the station writes both from one
         serialization), of that row's round and sequence, is matched without parsing either;
         any other record is parsed and fed (:meth:`feed`), which names a difference."""
-        if self._problem is None and self._action_text(line):
+        if self._problem is None and self._action_text(line, offset):
             return
         self.feed(number, json.loads(line), offset)
 
-    def _action_text(self, line: str) -> bool:
-        """Whether ``line`` is an action record equal as text to the next journal row (then
-        that row is taken); otherwise the row stays for :meth:`feed`."""
-        at = line.rfind(',"hash":"')
-        if at < 0 or not line.startswith(',"kind":"action","prev":"', at + 74):
+    def _action_text(self, line: str, offset: int | None) -> bool:
+        """Whether ``line`` is an action record equal as text to the next journal row, or,
+        for a row holding no data, the record of that row's round and sequence at the place
+        the row names (when ``offset`` is known); then that row is taken, otherwise it stays
+        for :meth:`feed`."""
+        parts = journal_lines.action_parts(line)
+        if parts is None:
             return False
-        begin = line.find(',"data":')
-        where = line.find(',"round":', at + 74)
-        end = line.find(',"seq":', where)
         row = self._records.next()
         if row is None:
             return False
-        if (begin < 0 or where < 0 or end < 0 or line[where + 9:end] != str(row[0])
-                or row[1] != row[3] or line[begin + 8:at] != row[2]):
+        if row[2] == "":
+            matched = (journal_lines.of_row(line, row[0], row[1]) is not None
+                       and (offset is None or row[4] == offset))
+        else:
+            matched = parts[0] == str(row[0]) and row[1] == row[3] and parts[1] == row[2]
+        if not matched:
             self._records.put_back(row)
-            return False
-        return True
+        return matched
 
     def feed(self, number: int, entry: Mapping[str, Any], offset: int | None = None) -> None:
         """Audit record ``number`` (parsed; its line at byte ``offset`` of the log when
@@ -141,7 +147,7 @@ class Proof:
         kind = entry.get("kind")
         data = entry.get("data") or {}
         if kind == "action":
-            self._problem = self._action(number, entry.get("round"), data)
+            self._problem = self._action(number, entry.get("round"), data, offset)
         elif kind == "round" and data.get("event") in _AUDITED_STATUS:
             self._problem = self._round(number, entry.get("round"), data, offset)
         elif kind == "meter":
@@ -164,7 +170,8 @@ class Proof:
                     self._problem = (f"checkpoint audit record {number} seals {table} "
                                      "differently from the state records before it")
 
-    def _action(self, number: int, round_id: Any, data: Mapping[str, Any]) -> str | None:
+    def _action(self, number: int, round_id: Any, data: Mapping[str, Any],
+                offset: int | None) -> str | None:
         row = self._records.next()
         key = (round_id, data.get("sequence"))
         if row is None or (row[0], row[1]) != key:
@@ -176,7 +183,8 @@ class Proof:
             assert row is not None
             return (f"round {row[0]} record {row[1]} is in the database but not in the audit "
                     "log (added outside the station)")
-        if json.loads(row[2]) != data:
+        if (json.loads(row[2]) != data if row[2] != "" else
+                row[4] is None or (offset is not None and row[4] != offset)):
             return (f"round {row[0]} record {row[1]} differs from audit record {number} "
                     "(edited in the database)")
         return None

@@ -42,6 +42,7 @@ def test_an_older_schema_is_migrated_forward(tmp_path: Path) -> None:
         for column in ("limit_cents", "overflow", "retired"):  # added by schema 7
             store.connection.execute(f"ALTER TABLE meters DROP COLUMN {column}")
         store.connection.execute("DROP TABLE archived_rounds")  # schema 10's
+        store.connection.execute("ALTER TABLE records DROP COLUMN line")  # schema 15's
         store.connection.execute("PRAGMA user_version = 1")
     with Store.open(directory, "T1") as store:
         assert store.pragma("user_version") == MIGRATIONS[-1][0]

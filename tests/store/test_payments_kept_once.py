@@ -8,29 +8,24 @@ line."""
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from pathlib import Path
 
 import crash_player
 import pytest
+import store_edits
 
 from dealer_station.cli import main
 from dealer_station.station import Station
 from dealer_station.store import journal, round_payments
 from dealer_station.store.database import Store
-from dealer_station.store.witness import ENV_WITNESS
 
 TABLE = crash_player.TABLE
 
 
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Three Let It Ride rounds played through the station, witnessed outside the table."""
-    monkeypatch.setenv(ENV_WITNESS, str(tmp_path / "witness.jsonl"))
-    played = tmp_path / "data"
-    crash_player.play(played, 3, seed=4)
-    return played
+    return store_edits.played(tmp_path, monkeypatch, 3)
 
 
 def _audited_payments(data: Path) -> dict[int, list[dict[str, object]]]:
@@ -58,12 +53,9 @@ def _completions(data: Path) -> dict[int, tuple[int, int]]:
 
 
 def _stored(data: Path) -> dict[int, dict[str, object]]:
-    connection = sqlite3.connect(f"file:{data / TABLE / 'table.sqlite3'}?mode=ro", uri=True)
-    try:
-        return {int(i): json.loads(d) for i, d in connection.execute(
-            "SELECT id, document FROM rounds WHERE document IS NOT NULL")}
-    finally:
-        connection.close()
+    return {int(i): json.loads(d) for i, d in store_edits.rows(
+        data / TABLE / "table.sqlite3", "SELECT id, document FROM rounds WHERE document IS NOT "
+                                        "NULL")}
 
 
 def _payment_lines(out: str) -> list[str]:
@@ -87,8 +79,7 @@ def test_the_payments_are_stored_once_and_every_reader_has_them_whole(
     assert main(["--data-dir", str(data), "history", "show", "2", "--table", TABLE]) == 0
     lines = _payment_lines(capsys.readouterr().out)
     assert len(lines) == len(audited[2]) and lines[0].startswith("  1. position ")
-    assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
-                 TABLE]) == 0
+    store_edits.verified(data, TABLE)
 
 
 def test_a_sealed_round_holds_its_payments_in_its_segment(
@@ -110,8 +101,7 @@ def test_a_sealed_round_holds_its_payments_in_its_segment(
     segment = next((data / TABLE / "archive").glob("*.jsonl.gz"))
     assert main(["--data-dir", str(data), "audit", "segment", "--file", str(segment),
                  "--table", TABLE]) == 0
-    assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
-                 TABLE]) == 0
+    store_edits.verified(data, TABLE)
     # the station starts on it and plays on
     station = Station.open(TABLE, str(data), pin_cost=2**8)
     try:
@@ -129,16 +119,8 @@ def _stored_summary_payments(data: Path, round_id: int) -> object:
 
 def test_a_marker_moved_in_the_database_is_found_and_refused_in_one_line(
         data: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    connection = sqlite3.connect(data / TABLE / "table.sqlite3")
-    connection.execute("UPDATE rounds SET document = json_set(document, "
-                       "'$.payments_in_audit.offset', 0) WHERE id = 2")
-    connection.commit()
-    connection.close()
-    capsys.readouterr()
-    assert main(["--data-dir", str(data), "audit", "verify", "--database", "--table",
-                 TABLE]) == 1
-    assert "round 2: its payments differ from audit record" in capsys.readouterr().out
-    assert main(["--data-dir", str(data), "history", "show", "2", "--table", TABLE]) == 2
-    err = capsys.readouterr().err
-    assert "round 2: audit record" in err and "audit verify --database" in err
-    assert len(err.strip().splitlines()) == 1
+    store_edits.edit(data / TABLE / "table.sqlite3", "UPDATE rounds SET document = json_set("
+                     "document, '$.payments_in_audit.offset', 0) WHERE id = 2")
+    store_edits.found_and_refused(data, TABLE, 2, capsys,
+                                  verify_says="round 2: its payments differ from audit record",
+                                  reader_says="round 2: audit record")

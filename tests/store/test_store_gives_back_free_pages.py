@@ -12,6 +12,7 @@ from pathlib import Path
 
 import crash_player
 import pytest
+import store_edits
 
 from dealer_station import check
 from dealer_station.cli import main
@@ -40,12 +41,8 @@ def _pragmas(data: Path) -> tuple[int, int]:
 
 
 def _journal_rowids(data: Path) -> list[tuple[int, int, int]]:
-    connection = sqlite3.connect(f"file:{data / TABLE / 'table.sqlite3'}?mode=ro", uri=True)
-    try:
-        return [tuple(row) for row in connection.execute(
-            "SELECT rowid, round_id, sequence FROM records ORDER BY rowid")]
-    finally:
-        connection.close()
+    return store_edits.rows(data / TABLE / "table.sqlite3",
+                            "SELECT rowid, round_id, sequence FROM records ORDER BY rowid")
 
 
 def _cli(data: Path, *args: str) -> int:
@@ -97,7 +94,7 @@ def test_a_new_store_gives_back_the_pages_each_part_of_the_removal_frees(
     assert free == [0, 0, 0]  # nothing freed is kept in the file
     after = _file(data)
     # ten rounds' journal rows and documents gone, four rounds played since: smaller
-    assert after < before - 40_000, (before, after)
+    assert after < before * 0.9, (before, after)
     kept = [row for row in _journal_rowids(data) if row[1] <= 10]
     assert set(kept) <= set(rowids)  # the rows left keep their numbers
     capsys.readouterr()
@@ -170,9 +167,11 @@ def test_a_compacted_store_whose_journal_row_is_edited_is_still_refused(
     crash_player.play(data, 2, seed=4)
     assert _cli(data, "store", "compact") == 0
     connection = sqlite3.connect(data / TABLE / "table.sqlite3")
-    connection.execute("UPDATE records SET record = replace(record, '\"position\":1', "
-                       "'\"position\":2') WHERE rowid = (SELECT MIN(rowid) FROM records "
-                       "WHERE record LIKE '%\"position\":1%')")
+    # (a row holds no data since schema 15, its audit line does: written back, edited)
+    connection.execute("UPDATE records SET record = json_object('action', action, "
+                       "'arguments', json_object('position', 9), 'clause', NULL, 'effects', "
+                       "json_object(), 'sequence', sequence) WHERE rowid = (SELECT MIN(rowid) "
+                       "FROM records)")
     connection.commit()
     connection.close()
     capsys.readouterr()
