@@ -370,9 +370,14 @@ def test_the_trace_hides_routine_polls_names_devices_and_pauses(qtbot: Any, tabl
     polls are hidden (counted), each frame names its device, PAUSE holds the view."""
     sign_in(qtbot, table, screen)
     assert not screen.routine_box.isChecked()  # hidden unless asked for
+    assert screen.trace.placeholderText().startswith("START TRACE shows every frame")
     screen.trace_button.setChecked(True)
     table.wait_idle()
     qtbot.waitUntil(lambda: screen.tap.routine_count > 50, timeout=10_000)
+    # only routine polls yet: the empty box says they are hidden and how to see them (it was
+    # an empty box beside "2390 frames", read as no frame at all)
+    assert screen.trace.toPlainText() == ""
+    assert "tick Show routine polls to see them" in screen.trace.placeholderText()
     table.call(lambda c: c.simulation.backdoor.place_chip(3))  # a chip: an event to see
     qtbot.waitUntil(lambda: "CHIP_SENSED" in screen.trace.toPlainText(), timeout=10_000)
     text = screen.trace.toPlainText()

@@ -107,6 +107,13 @@ def round_notice(round_id: int | None) -> str:
             "the table's hardware: they are refused until the round ends.")
 
 
+#: The empty trace box's words: before START TRACE, and while every frame is a routine poll.
+TRACE_OFF = "START TRACE shows every frame between the station and the devices, decoded."
+TRACE_QUIET = ("Tracing: no frame but the routine polls yet (a device answering with no event "
+               "and no fault), hidden — tick Show routine polls to see them. An event, a fault "
+               "or an error shows here at once.")
+
+
 class TechnicianScreen(StaffFrame):
     """Sign-in, then the technician's pages. Emits :attr:`closed` on sign-out."""
 
@@ -235,6 +242,7 @@ class TechnicianScreen(StaffFrame):
         self.trace.setReadOnly(True)
         self.trace.setMaximumBlockCount(2000)
         self.trace.setStyleSheet('font-family: "DejaVu Sans Mono"; font-size: 11pt;')
+        self.trace.setPlaceholderText(TRACE_OFF)
         layout.addWidget(self.trace, 1)
         return page
 
@@ -525,6 +533,8 @@ class TechnicianScreen(StaffFrame):
     def set_tracing(self, on: bool) -> None:
         tap = self.tap
         self.trace_button.setText("STOP TRACE" if on else "START TRACE")
+        # the box empty while every frame is a routine poll, hidden: it read as no frame at all
+        self.trace.setPlaceholderText(TRACE_QUIET if on else TRACE_OFF)
         if on:
             self.calls.submit(lambda context: tap.attach(context.manager),
                               lambda count: say(self.message, f"Tracing {counted(count, 'line')}."),
