@@ -397,6 +397,7 @@ def test_the_trace_hides_routine_polls_names_devices_and_pauses(qtbot: Any, tabl
     assert box.isChecked() and "no events" in screen.trace.toPlainText()
     screen.trace_button.setChecked(False)
     table.wait_idle()
+    qtbot.waitUntil(lambda: screen.message.text() == "Trace stopped.")  # not "Tracing 3 lines."
 
 
 def test_a_device_in_trouble_is_listed_first(qtbot: Any, table: Any, screen: Any) -> None:

@@ -539,8 +539,10 @@ class TechnicianScreen(StaffFrame):
             self.calls.submit(lambda context: tap.attach(context.manager),
                               lambda count: say(self.message, f"Tracing {counted(count, 'line')}."),
                               self._say)
-        else:
-            self.calls.submit(lambda context: tap.detach(context.manager))
+        else:  # "Tracing 3 lines." stayed under the pages after STOP TRACE
+            self.calls.submit(lambda context: tap.detach(context.manager),
+                              lambda _none: say(self.message, "Trace stopped.", done=True),
+                              self._say)
 
     def inject(self) -> None:
         session = self.session
