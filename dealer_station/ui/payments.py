@@ -182,5 +182,8 @@ class PaymentPanel(QFrame):
             later = " and ".join(self._later)
             self.summary.setText(f"{done} of {total} done · the {later} lines at the next step")
             return
+        if total and done == total:  # nothing left for Space to tick (it said it still did)
+            self.summary.setText(f"{done} of {total} done")
+            return
         self.summary.setText(f"{done} of {total} done · Space ticks the next" if total else
                              "Payments appear here, in the regulated order, as they fall due")

@@ -79,6 +79,9 @@ def test_pai_gow_all_paid_is_refused_until_every_line_is_ticked_5324_41_g_7(qtbo
             press_space(table)
         table.wait(lambda s: s.table.seat(first).order is None)
         table.tick_all()
+        # every line ticked: nothing left for Space ("3 of 3 done · Space ticks the next")
+        total = len(snap.payments)
+        assert table.window.payments.summary.text() == f"{total} of {total} done"
         table.press("settle")
         table.wait(lambda s: s.step.phase == "between_rounds")
         assert table.window.step_panel.button("start_round").isEnabled()
