@@ -112,6 +112,10 @@ def _to_the_validation(table: Table) -> Snapshot:
     snap = table.wait(lambda s: s.step.phase == "progressive_validation")
     assert snap.entry is not None and snap.entry.kind == "supervisor"
     assert snap.step.positions == (WINNER,)
+    # (g)(9): the winning hand stays on the layout for the supervisor; the others (the
+    # dealer's too) went with the settlement and are off the felt
+    assert len(snap.table.seat(WINNER).cards) == 5 and len(snap.table.seat(WINNER).low_cards) == 2
+    assert snap.table.seat(2).cards == () and snap.table.seat("dealer").cards == ()
     return snap
 
 
@@ -192,6 +196,10 @@ def test_a_rejected_payout_s_collect_line_is_named_and_ticked_before_the_next_ro
         left = [line for line in snap.payments if line.order not in snap.ticked]
         assert [(line.verb, line.position) for line in left] == [("COLLECT", f"pos {WINNER}")]
         assert not table.window.step_panel.button("start_round").isEnabled()
+        # its wager and cards are still to collect: on the felt until the tick, nothing else
+        assert snap.table.seat(WINNER).cards and snap.table.seat(WINNER).wagers
+        assert not any(seat.cards or seat.wagers for seat in snap.table.seats
+                       if seat.key != str(WINNER))
         words = " ".join(snap.step.notes)
         assert (f"The progressive payout at position {WINNER} was rejected by {SUPERVISOR}: "
                 "the light was lit after no more bets: collect its progressive wager into the "
@@ -199,6 +207,7 @@ def test_a_rejected_payout_s_collect_line_is_named_and_ticked_before_the_next_ro
         table.tick_all()
         snap = table.wait_button("start_round")
         assert not any("rejected" in note for note in table.snapshot.step.notes)
+        assert not any(seat.cards or seat.wagers for seat in table.snapshot.table.seats)
     finally:
         table.close()
 

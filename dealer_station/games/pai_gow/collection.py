@@ -30,7 +30,7 @@ from typing import Any
 from dealer_station.games.pai_gow.positions import DEALER, far_right_first, position_name
 from dealer_station.procedure import Record
 
-__all__ = ["collection_order"]
+__all__ = ["collection_order", "kept_after_settlement"]
 
 
 def _position(key: Any) -> int | None:
@@ -97,3 +97,27 @@ def collection_order(records: Iterable[Record], document: Mapping[str, Any] | No
                      if isinstance(out, list) and out else "")
             order.append(f"the stacks delivered{hands}, unseen (redeal, the deck reshuffled)")
     return order
+
+
+def kept_after_settlement(records: Iterable[Record]) -> frozenset[int] | None:
+    """The positions whose cards are still on the layout once the round is settled: the hands
+    kept for a progressive payout ((g)(9)) until its record is complete (a rejected one's until
+    its COLLECT line is ticked, between rounds); every
+    other hand, the dealer's too, was collected with the settlement ((g)(5)-(8)). ``None``
+    before the settlement (the cards dealt are all out).
+
+    >>> kept_after_settlement([Record(1, "deal", {}, {})]) is None
+    True
+    >>> records = [Record(1, "settle", {}, {"pending_validation": [3, 5]}),
+    ...            Record(2, "complete_jackpot_record", {"position": 3}, {"number": 9})]
+    >>> sorted(kept_after_settlement(records))
+    [5]
+    """
+    kept: set[int] | None = None
+    for record in records:
+        if record.action == "settle":
+            kept = {int(p) for p in record.effects.get("pending_validation") or ()}
+        elif kept is not None and record.action == "complete_jackpot_record":
+            # a rejected payout's hand stays: its cards go with its COLLECT line's tick
+            kept.discard(int(record.arguments["position"]))
+    return frozenset(kept) if kept is not None else None

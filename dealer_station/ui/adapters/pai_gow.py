@@ -51,6 +51,7 @@ from dealer_station.games.pai_gow.actions import (
     Surrender,
     WithdrawWager,
 )
+from dealer_station.games.pai_gow.collection import kept_after_settlement
 from dealer_station.games.pai_gow.config import (
     DealingMethod,
     StartingPosition,
@@ -182,6 +183,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         seats = []
         # stacks out of the shoe (or entered) this deal, face down where they were delivered
         delivered = dict(zip(self.delivered(bonus_round, devices), devices.stacks, strict=False))
+        # once settled, only a hand kept for a progressive payout is still on the layout: the
+        # rest went with their settlement ((g)(5)-(9)), so the felt no longer draws them
+        kept = kept_after_settlement(bonus_round.history)
         for p in PLAYER_POSITIONS:
             amounts = {"pai_gow": wagers.get(p, 0), **sides.get(p, {})}
             seven = (*self._hand(round_, p), *delivered.get(p, ()))
@@ -196,6 +200,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 decision = "FOUL" if setting.foul else ""
             if p in round_.surrendered:
                 decision = "surrendered"
+            if kept is not None and p not in kept:
+                cards, low = (), ()
             # the marker the dealer places: bank, or co-bank ((h)(3), (h)(5))
             marker = "CO-BANK" if round_.co_bank else "BANK"
             title = f"{p} · {marker}" if round_.bank == p else str(p)
@@ -213,6 +219,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         dealer_low: tuple[Card | None, ...] = ()
         if round_.dealer_hand is not None:
             dealer_cards, dealer_low = round_.dealer_hand.high, round_.dealer_hand.low
+        if kept is not None:
+            dealer_cards, dealer_low = (), ()
         start = round_.start
         seats.append(SeatView(
             key="dealer", title="Dealer", cards=dealer_cards, low_cards=dealer_low,
