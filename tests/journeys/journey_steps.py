@@ -420,12 +420,17 @@ def tick_next(station: Station, step: Step) -> Step:
                                 "a payment ticked by Space"))
 
 
-def killed_and_started_again(station: Station, shot: str = "", caption: str = "") -> None:
+RESUMED = re.compile(r"Round \d+ resumed from the journal")
+
+
+def killed_and_started_again(station: Station, shot: str = "", caption: str = "",
+                             says: re.Pattern[str] = RESUMED) -> None:
     """SIGKILL (a power cut), started again on the same data directory: the round resumes
-    from the journal; the dealer signs in."""
+    from the journal, the screen says so (``says``: a voided round says it is void); the
+    dealer signs in."""
     station.kill()
     station.start()
-    station.wait_for(re.compile(r"Round \d+ resumed from the journal"))
+    station.wait_for(says)
     if shot:
         station.shot(shot, caption)
     sign_in(station, DEALER[0], DEALER[2])

@@ -67,7 +67,10 @@ def test_a_supervisor_voids_a_round_mid_deal_with_a_reason(open_station):
     step = tick_next(station, step)
     ticked = ticked_boxes(station.look())
     killed_and_started_again(station, "restarted", "Killed (SIGKILL) with one RETURN line "
-                                                   "ticked, started again")
+                                                   "ticked, started again: the round still "
+                                                   "says it is void, and what is left",
+                             says=re.compile(r"Round \d+ voided by supervisor S-\d+: .*"
+                                             r"Return each wager listed"))
     resumed = wait_step(station, "RETURN WAGERS")
     assert (resumed.ticked, resumed.payments) == (1, 6), resumed
     assert ticked_boxes(station.look()) == ticked
