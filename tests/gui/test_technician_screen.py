@@ -335,7 +335,10 @@ def test_the_technician_reads_the_simulated_receipt_printer(qtbot: Any, table: A
     """Issue 16: in simulation mode the jackpot slips go to a simulated printer whose output,
     and fault, the technician reads on the screen."""
     sign_in(qtbot, table, screen)
-    screen.pages.show_page(screen.pages.stack.indexOf(screen.printer_text.parentWidget()))
+    qtbot.mouseClick(screen.pages.buttons["Receipt printer"], Qt.MouseButton.LeftButton)
+    table.wait_idle()  # the page opens with where the slips go and the printer's state
+    assert "Simulated receipt printer" in screen.printer_text.toPlainText()
+    assert "It has printed nothing yet." in screen.printer_text.toPlainText()
     qtbot.mouseClick(screen.printer_refresh, Qt.MouseButton.LeftButton)
     table.wait_idle()
     assert "Simulated receipt printer" in screen.printer_text.toPlainText()

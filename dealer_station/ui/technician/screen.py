@@ -144,6 +144,9 @@ class TechnicianScreen(StaffFrame):
                                    ("Diagnostics bundle", self._bundle_page()),
                                    ("Receipt printer", self._printer_page())])
         self.work_layout.addWidget(self.pages, 1)
+        # the page says where the slips go and the printer's fault as it opens (the guide's
+        # words); it was an empty box until SHOW THE PRINTER'S LAST SLIPS was pressed
+        self.pages.buttons["Receipt printer"].clicked.connect(self.show_printer)
         self.set_help("technician", {
             "Devices and tests": "The device tests",
             "Frame trace": "Reading the frame trace",
