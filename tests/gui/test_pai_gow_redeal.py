@@ -122,7 +122,9 @@ def test_a_jam_after_three_stacks_records_the_stacks_dealt_and_the_round_detail_
     """The shoe jams at the fourth stack (SIMULATED TABLE → JAM NEXT DISPENSE): the redeal's
     record says which hands the three stacks out went to and the cards the shoe read of each
     (the audit trail and the dispute's replay: what was dealt before the interruption), and the
-    supervisor's round detail shows them under INTERRUPTED DEAL."""
+    supervisor's round detail shows them under INTERRUPTED DEAL once the round has ended; while
+    it is open the detail shows no card at all (the page showed the live round's every hand and
+    deck order, the dealer's hand before it was turned over)."""
     from dealer_station.games.pai_gow.positions import position_name
 
     data = str(tmp_path)
@@ -158,13 +160,32 @@ def test_a_jam_after_three_stacks_records_the_stacks_dealt_and_the_round_detail_
         assert redeal.arguments["dealt"] == [each["cards"] for each in out]
 
         screen = table.window.staff.supervisor
-        table.staff_sign_in(screen, second, second_pin)
-        table.click(screen.pages.buttons["Round history"])
         page = screen.history
-        qtbot.waitUntil(lambda: bool(page.rows), timeout=15_000)
-        page.list.setCurrentRow(0)
-        qtbot.waitUntil(lambda: "INTERRUPTED DEAL" in page.view.toPlainText(), timeout=15_000)
-        text = page.view.toPlainText()
+
+        def detail(status: str) -> str:
+            table.staff_sign_in(screen, second, second_pin)
+            table.click(screen.pages.buttons["Round history"])
+            table.click(page.find_button)
+            qtbot.waitUntil(lambda: [row.status for row in page.rows] == [status],
+                            timeout=15_000)
+            page.view.clear()
+            page.list.setCurrentRow(0)
+            qtbot.waitUntil(lambda: "INTERRUPTED DEAL" in page.view.toPlainText(),
+                            timeout=15_000)
+            return page.view.toPlainText()
+
+        text = detail("open")  # the round at the setting: the hands are hole cards
+        assert "deal interrupted: shoe fault (jam) during the deal; 3 stacks" in text
+        dealt = [card for each in out for card in each["cards"]]
+        assert not any(card in text.split() for card in dealt), text
+        assert text.count("shown once the round has ended") == 2
+        assert not page.rerun_button.isEnabled()
+        table.click(screen.header.sign_out_button)
+        qtbot.waitUntil(lambda: not screen.isVisible(), timeout=10_000)
+        table.settle_pai_gow()
+        table.wait(lambda s: s.step.phase == "between_rounds")
+
+        text = detail("complete")  # the round ended: what was dealt before the interruption
         assert ("deal interrupted: shoe fault (jam) during the deal; 3 stacks dealt before it, "
                 "collected unseen, the deck reshuffled") in text
         for each in out:

@@ -279,10 +279,30 @@ def interrupted_deals(records: Sequence[Record]) -> list[str]:
     return lines
 
 
+#: What stands for the cards of a round still open (the screen is at the table: its hands are
+#: the players' and the dealer's hole cards until the procedure exposes them).
+HIDDEN = "shown once the round has ended (its cards are in play)"
+
+
+def open_round_detail(summary: journal.RoundSummary, records: Sequence[Record]) -> RoundDetail:
+    """A round still open as the supervisor's screen shows it: its actions in order, never a
+    card (the page showed every hand and the deck order of a live round, the dealer's hand
+    before it was turned over); the interrupted deals say why and how many stacks, not which
+    cards."""
+    interrupted = tuple(line for line in interrupted_deals(records) if not line.startswith("  "))
+    return RoundDetail(
+        row=_row(summary), hands=(), dealt=HIDDEN, collected=HIDDEN, decisions=(), payments=(),
+        records=tuple(f"{r.sequence}. {r.action.replace('_', ' ')}" for r in records),
+        document=None, interrupted=interrupted)
+
+
 def round_detail(store: Any, round_id: int) -> RoundDetail:
-    """The round ``round_id`` as the supervisor's screen shows it."""
+    """The round ``round_id`` as the supervisor's screen shows it (a round still open: no card,
+    :func:`open_round_detail`)."""
     summary = journal.round_summary(store, round_id)
     records = journal.round_records(store, round_id)
+    if summary.status == "open":
+        return open_round_detail(summary, records)
     document = _document(summary)
     dealt, _ = dealt_and_collected(records)
     collected = collected_lines(summary.game, records, document)

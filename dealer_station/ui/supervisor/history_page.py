@@ -149,7 +149,7 @@ class HistoryPage(QWidget):
     def _show_detail(self, detail: RoundDetail) -> None:
         self.detail, self.result = detail, None
         self.view.setHtml(detail_html(detail))
-        self.rerun_button.setEnabled(True)
+        self.rerun_button.setEnabled(detail.document is not None)  # an open round: not yet
 
     def rerun(self) -> None:
         detail = self.detail
