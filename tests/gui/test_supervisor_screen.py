@@ -707,10 +707,12 @@ def test_the_jackpot_slip_prints_then_reprints_marked_copy_and_a_fault_loses_not
     qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert page.message.text() == f"Jackpot record No. {number:06d} printed."
+    assert page.message.objectName() == "good"  # done: the success colour, not the warn one
     (printer / "FAULT").write_text("out of paper")
     qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert "Not printed: the simulated printer is out of paper" in page.message.text()
+    assert page.message.objectName() == "message"  # a fault: the warm colour again
     assert "The record is kept" in page.message.text()
     (printer / "FAULT").unlink()
     qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)

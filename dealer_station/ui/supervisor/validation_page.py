@@ -45,7 +45,7 @@ from dealer_station.ui.supervisor.validation import (
     reject_claim,
     show_claim,
 )
-from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label
+from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label, say
 
 __all__ = ["ValidationPage", "save_jackpot_record"]
 
@@ -165,24 +165,24 @@ class ValidationPage(StaffPage):
             self._set_positions(positions, waiting)
             decided, self._decided = self._decided, ""
             if not waiting:
-                self.message.setText(decided + "No progressive payout waits for a supervisor "
-                                     "at this table.")
+                say(self.message, decided + "No progressive payout waits for a supervisor "
+                    "at this table.", done=decided.startswith("Approved"))
                 return
             order = ", ".join(f"position {p}" for p in waiting)
             if self.shown.currentWidget() is self.record_text:
                 # the record just made stays in view until the next claim is asked for
-                self.message.setText(decided + f"Next: position {waiting[0]} waits — press "
-                                     "SHOW THE CLAIM.")
+                say(self.message, decided + f"Next: position {waiting[0]} waits — press "
+                    "SHOW THE CLAIM.", done=decided.startswith("Approved"))
                 return
             if isinstance(shown, str):
                 self._set_claim(None)
                 self._refused(shown)
                 return
             self._set_claim(shown)
-            self.message.setText(decided + f"Round {round_id} waits for your validation: "
-                                 f"{order} (paid in this order, 5324.41(k)(6)).")
+            say(self.message, decided + f"Round {round_id} waits for your validation: "
+                f"{order} (paid in this order, 5324.41(k)(6)).")
 
-        self.calls.submit(read, show, self.message.setText)
+        self.calls.submit(read, show, lambda words: say(self.message, words))
 
     def _set_positions(self, positions: int, waiting: tuple[int, ...]) -> None:
         """A button for each of the table's ``positions``, those ``waiting`` marked; the first
@@ -199,10 +199,10 @@ class ValidationPage(StaffPage):
         session = self.session
         round_text, position = self.round.text().strip(), self.position.value()
         if session is None:
-            self.message.setText("Sign in first.")
+            say(self.message, "Sign in first.")
             return
         if not round_text.isdigit() or not position.isdigit():
-            self.message.setText("Enter the round number and tap the betting position.")
+            say(self.message, "Enter the round number and tap the betting position.")
             return
         round_id, seat = int(round_text), int(position)
 
@@ -224,7 +224,7 @@ class ValidationPage(StaffPage):
             if isinstance(claim, tuple):
                 self._set_claim(None)
                 self._show_record(*claim)
-                self.message.setText(
+                say(self.message,
                     f"Round {round_id}, position {seat}: approved already by "
                     f"{claim[0].supervisor} — jackpot record No. {claim[0].number:06d}. Save "
                     "or print it.")
@@ -264,7 +264,7 @@ class ValidationPage(StaffPage):
         self.save_button.setEnabled(self.record is not None)
         self.print_button.setEnabled(self.record is not None)
         if claim is not None:
-            self.message.setText("")
+            say(self.message, "")
             self.shown.setCurrentWidget(self.claim_box)
 
     def claim_text(self) -> list[str]:
@@ -278,7 +278,7 @@ class ValidationPage(StaffPage):
         return shown
 
     def _refused(self, words: str) -> None:
-        self.message.setText(f"Refused: {words}")
+        say(self.message, f"Refused: {words}")
 
     # -- the decision ---------------------------------------------------------------------------
     def approve(self) -> None:
@@ -304,7 +304,7 @@ class ValidationPage(StaffPage):
         self._show_record(*result)
         self._decided = (f"Approved: jackpot record No. {self.record.number:06d}. Save it and "
                          "have the player sign. ")
-        self.message.setText(self._decided)
+        say(self.message, self._decided, done=True)  # done: in the success colour
         self.refresh()  # the next payout the round waits for, if any
         self._set_claim(None)
 
@@ -321,7 +321,7 @@ class ValidationPage(StaffPage):
         def done(why: str) -> None:
             self.reason.clear()
             self._decided = f"Rejected ({why}): nothing was taken from the meter. "
-            self.message.setText(self._decided)
+            say(self.message, self._decided)
             self.refresh()  # the next payout the round waits for, if any
             self._set_claim(None)
 
@@ -338,7 +338,7 @@ class ValidationPage(StaffPage):
 
         def done(paths: tuple[Path, Path]) -> None:
             self.saved = paths
-            self.message.setText(f"Saved {paths[0]} and {paths[1]}")
+            say(self.message, f"Saved {paths[0]} and {paths[1]}", done=True)
 
         self.calls.submit(write, done, self._refused)
 
@@ -361,9 +361,9 @@ class ValidationPage(StaffPage):
 
         def done(copy: bool) -> None:
             self.printed = record.number
-            self.message.setText(f"Jackpot record No. {record.number:06d} printed"
-                                 + (" (marked COPY: a reprint)." if copy else "."))
+            say(self.message, f"Jackpot record No. {record.number:06d} printed"
+                + (" (marked COPY: a reprint)." if copy else "."), done=True)
 
-        self.calls.submit(send, done, lambda words: self.message.setText(
+        self.calls.submit(send, done, lambda words: say(self.message,
             f"Not printed: {words}. The record is kept: print it again when the printer "
             "is ready."))
