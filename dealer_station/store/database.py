@@ -287,6 +287,22 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
      """
         ALTER TABLE records ADD COLUMN line INTEGER
     """),
+    (16, "each meter's entries counted and summed by kind as they are written (meter_sums, "
+         "dealer_station/store/meters.py add_entry): a meter's lifetime figures read from it "
+         "instead of summing its whole journal at every view (~2-3 s at 10^6 contributions); "
+         "audit verify --database proves it equal to the journal", """
+        CREATE TABLE IF NOT EXISTS meter_sums (
+            meter TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            entries INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            PRIMARY KEY (meter, kind)
+        ) WITHOUT ROWID;
+        DELETE FROM meter_sums;
+        INSERT INTO meter_sums (meter, kind, entries, total)
+            SELECT meter, kind, COUNT(*), COALESCE(SUM(amount), 0) FROM meter_entries
+            GROUP BY meter, kind
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

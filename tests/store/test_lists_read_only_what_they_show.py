@@ -79,3 +79,51 @@ def test_the_history_list_prints_the_newest_rounds_up_to_the_limit(
     assert main(["--data-dir", str(played), "history", "--table", TABLE, "--status",
                  "open"]) == 0
     assert capsys.readouterr().out == "no rounds\n"
+
+
+def _journal_figures(store: Store) -> dict[str, tuple[int, int]]:
+    return {row[0]: (int(row[1]), int(row[2])) for row in store.query(
+        "SELECT kind, COUNT(*), SUM(amount) FROM meter_entries WHERE meter = ? GROUP BY kind",
+        (crash_player.METER,))}
+
+
+def test_a_meters_lifetime_figures_are_its_journals_kept_as_it_is_written(
+        played: Path) -> None:
+    """The Meters page and ``meters`` read a meter's counts and sums by kind as they were kept
+    entry by entry (not its whole journal summed at every view): the same figures."""
+    with _store(played) as store:
+        journal_figures = _journal_figures(store)
+        asked: list[str] = []
+        store.connection.set_trace_callback(asked.append)
+        stats = meter_store.statistics(store, crash_player.METER)
+        store.connection.set_trace_callback(None)
+    assert asked and not [sql for sql in asked if "meter_entries" in sql]  # no entry read
+    assert journal_figures["contribution"][0] > 5
+    assert (stats.contribution_count, stats.contributions) == journal_figures["contribution"]
+    assert stats.paid == -journal_figures["paid"][1] and stats.hits == 3
+    assert stats.current == sum(total for _n, total in journal_figures.values())
+
+
+def test_the_kept_figures_are_filled_for_a_store_from_before_and_proven_by_audit_verify(
+        played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+    import sqlite3
+
+    shutil.copytree(played, tmp_path / "data")
+    database = tmp_path / "data" / TABLE / "table.sqlite3"
+    with sqlite3.connect(database) as connection:  # as a store from before schema 16
+        connection.execute("DROP TABLE meter_sums")
+        connection.execute("PRAGMA user_version = 15")
+    connection.close()
+    Station.open(TABLE, str(tmp_path / "data")).close()  # migrated at the start
+    with _store(tmp_path / "data") as store:
+        figures = _journal_figures(store)
+        stats = meter_store.statistics(store, crash_player.METER)
+    assert (stats.contribution_count, stats.contributions) == figures["contribution"]
+    with sqlite3.connect(database) as connection:  # a figure changed outside the station
+        connection.execute("UPDATE meter_sums SET total = total + 100 WHERE kind = 'paid'")
+    connection.close()
+    assert main(["--data-dir", str(tmp_path / "data"), "audit", "verify", "--database",
+                 "--table", TABLE]) == 1
+    assert "counts and sums by kind (meter_sums) are not its journal's" in \
+        capsys.readouterr().out
