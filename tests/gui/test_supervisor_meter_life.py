@@ -120,8 +120,17 @@ def test_a_table_without_its_meter_offers_the_configured_terms_to_create(
         assert "no progressive meter in service" in page.message.text()
         assert (page.name.text(), page.wager.text(), page.reset.text(), page.rate.text()) == (
             "pai_gow_progressive_2", "progressive", "$10,000.00", "21%")
+        # the retired meter shown: nothing to change, reseed or retire on it
+        assert page.choice.currentText() == METER
+        assert not any(b.isEnabled() for b in (page.change_button, page.reseed_button,
+                                               page.retire_button))
         click(qtbot, demo, page.create_button)
         assert page.message.text() == "Created meter pai_gow_progressive_2 at $10,000.00."
+        # the new meter shown, in service, its buttons ready
+        assert page.choice.currentText() == "pai_gow_progressive_2"
+        assert page.figure_text()["State"] == "in service"
+        assert all(b.isEnabled() for b in (page.change_button, page.reseed_button,
+                                           page.retire_button))
         demo.call(lambda c: c.station.start_round())  # the round now has its meter
     finally:
         demo.close()

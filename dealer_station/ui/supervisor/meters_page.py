@@ -106,6 +106,7 @@ class MetersPage(StaffPage):
         self.session: StaffSession | None = None
         self._configured: Any = None
         self._said = ""
+        self._select = ""
         form = QGridLayout()
         form.setHorizontalSpacing(8)
         self.name = QLineEdit()
@@ -163,7 +164,8 @@ class MetersPage(StaffPage):
         self.calls.submit(read, show, functools.partial(say, self.message))
 
     def _show(self, panels: list[MeterPanel]) -> None:
-        chosen = self.choice.currentText()
+        # the meter just created is shown (the list stayed on a retired one, its buttons off)
+        chosen, self._select = self._select or self.choice.currentText(), ""
         self.panels = panels
         self.choice.blockSignals(True)
         self.choice.clear()
@@ -228,6 +230,12 @@ class MetersPage(StaffPage):
         panel = next((p for p in self.panels if p.name == self.choice.currentText()), None)
         self.hits.setRowCount(0)
         self._show_pool(panel)
+        # CHANGE, RESEED and RETIRE act on the meter shown, in service (they stood ready on a
+        # table without a meter, beside an empty list of meters)
+        in_service = panel is not None and not panel.stats.retired
+        for button in (self.change_button, self.reseed_button, self.retire_button):
+            button.setEnabled(in_service)
+        self.choice.setEnabled(bool(self.panels))
         if panel is None:
             return
         self.name.setText(panel.name)
@@ -250,7 +258,9 @@ class MetersPage(StaffPage):
         self.chart.set_series(panel.series, panel.stats.reset)
 
     # -- the meter's life ---------------------------------------------------------------------
-    def _act(self, what: Callable[[Any, StaffSession], str]) -> None:
+    def _act(self, what: Callable[[Any, StaffSession], str], *, select: str = "") -> None:
+        """Do ``what`` on the worker; done, say so and show the meters again (``select``: that
+        meter chosen)."""
         session = self.session
         if session is None:
             say(self.message, "Sign in first.")
@@ -262,6 +272,7 @@ class MetersPage(StaffPage):
         def done(words: str) -> None:
             say(self.message, words, done=True)
             self._said = words  # kept in front of what the refresh says
+            self._select = select
             self.refresh()
 
         self.calls.submit(run, done, lambda words: say(self.message, f"Refused: {words}"))
@@ -280,7 +291,7 @@ class MetersPage(StaffPage):
                                         limit=limit, supervisor=session.user, pin=session.pin)
             return f"Created meter {made.name} at {format_cents(made.current)}."
 
-        self._act(make)
+        self._act(make, select=name)
 
     def change(self) -> None:
         name = self.name.text().strip()
