@@ -840,12 +840,19 @@ def test_the_archive_page_shows_sealed_days_exports_them_and_sets_the_kept_time(
     from datetime import UTC, datetime
 
     today = datetime.now(UTC).date().isoformat()
-    status = table.call(lambda context: context.station.seal_now(today, wait=True))
-    assert status.state == "idle" and "segment 1" in status.last
     sign_in(qtbot, table, screen, "S2", "222222")
     screen.pages.show_named("Archive")
     table.wait_idle()
     page = screen.archive
+    # no day sealed yet: nothing to export (the green button stood ready)
+    assert page.list.item(0).text().startswith("No day sealed yet")
+    assert not page.export_button.isEnabled()
+    status = table.call(lambda context: context.station.seal_now(today, wait=True))
+    assert status.state == "idle" and "segment 1" in status.last
+    screen.pages.show_named("Accounts")
+    screen.pages.show_named("Archive")
+    table.wait_idle()
+    assert page.export_button.isEnabled()
     assert page.list.count() == 1 and "2 rounds" in page.list.item(0).text()
     assert "archived" in page.list.item(0).text()
     assert "kept on the table for ever" in page.summary.text()
@@ -855,6 +862,7 @@ def test_the_archive_page_shows_sealed_days_exports_them_and_sets_the_kept_time(
     qtbot.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
     table.wait_idle()
     assert "1 segment(s) and MANIFEST.json written" in page.message.text()
+    assert page.message.objectName() == "good"  # done: the success colour
     assert json.loads((out / "MANIFEST.json").read_text())["segments"][0]["rounds"] == 2
     page.keep.setValue(30)
     qtbot.mouseClick(page.keep_button, Qt.MouseButton.LeftButton)

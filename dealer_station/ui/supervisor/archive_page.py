@@ -28,7 +28,7 @@ from dealer_station.archive_desk import ArchiveView, archive_view, export_segmen
 from dealer_station.store.sealer import SealingStatus
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
-from dealer_station.ui.supervisor.widgets import StaffPage, message_label, page_heading
+from dealer_station.ui.supervisor.widgets import StaffPage, message_label, page_heading, say
 
 __all__ = ["ArchivePage"]
 
@@ -93,6 +93,10 @@ class ArchivePage(StaffPage):
                            ["No day sealed yet: the first round after a day ends seals it."])
         if not self.keep.hasFocus():
             self.keep.setValue(view.keep_days)
+        # nothing sealed, nothing to export: the page's green button stood ready on a new table
+        self.export_button.setEnabled(bool(view.segments))
+        self.export_button.setToolTip("" if view.segments else
+                                      "No day sealed yet: nothing to export")
         busy = view.sealing is not None and view.sealing.state in ("sealing", "ready",
                                                                   "removing")
         if view.sealing is not None and not busy and self.message.text().startswith(
@@ -113,7 +117,7 @@ class ArchivePage(StaffPage):
         self.refresh()
 
     def _said(self, words: str) -> None:
-        self.message.setText(words)
+        say(self.message, words, done=True)  # a change made: the success colour
         self.refresh()
 
     def export(self) -> None:
@@ -129,7 +133,8 @@ class ArchivePage(StaffPage):
                     "each checked to be the file sealed.")
 
         self.message.setText("Exporting…")
-        self.calls.submit(write, self.message.setText, self.message.setText)
+        self.calls.submit(write, lambda words: say(self.message, words, done=True),
+                          lambda words: say(self.message, words))
 
     def set_kept_time(self) -> None:
         session = self.session
