@@ -42,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
     database = directory / DATABASE_NAME
     try:
         if args.action == "compact":
+            if database.exists():
+                print(f"compacting the database of {table} ({_mb(database.stat().st_size)}): "
+                      "copied, proven row for row, then written back (a store of many "
+                      "months takes minutes)", flush=True)
             done = compact.compact(directory, table)
             print(f"database of {table} compacted: {_mb(done.before.file_bytes)} -> "
                   f"{_mb(done.after.file_bytes)} ({done.before.free:,} free pages given back); "
