@@ -289,6 +289,10 @@ class HelpViewer(QFrame):
         path, _ = QFileDialog.getSaveFileName(self, "Save the dealer's quick card",
                                               str(Path.home() / "dealer-quick-card.pdf"),
                                               "PDF (*.pdf)")
+        # the keys back to the guide: with no window manager (a kiosk's bare X server) the
+        # window stayed inactive once the dialog closed, and Esc (and every key) did nothing
+        self.window_.activateWindow()
+        self.text.setFocus()
         if path:
             self.save_card_to(path)
 

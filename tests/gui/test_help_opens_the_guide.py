@@ -167,3 +167,30 @@ def test_guide_lists_the_guides_and_refuses_bad_input_in_one_line(
     assert cli.main(["guide", "--card", str(tmp_path / "missing" / "card.pdf")]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "Traceback" not in error
+
+
+def test_after_the_save_dialog_the_guide_takes_the_keys_again(qtbot: Any, tmp_path: Path,
+                                                              monkeypatch: Any) -> None:
+    """SAVE THE QUICK CARD (PDF), the file chosen, the dialog closed: Esc closes the guide, as
+    before the dialog (with no window manager the window stayed inactive once the dialog
+    closed and Esc did nothing; seen on a bare X server)."""
+    from PySide6.QtWidgets import QFileDialog, QLineEdit
+
+    table = Table(qtbot, str(tmp_path / "data"), "let_it_ride")
+    viewer = open_help(table, table.window.help_button, "Starting a shift")
+    elsewhere = QLineEdit()  # the dialog's own box holds the keys while it is open
+    qtbot.addWidget(elsewhere)
+    target = tmp_path / "card.pdf"
+
+    def chosen(*_args: Any, **_kwargs: Any) -> tuple[str, str]:
+        elsewhere.show()
+        elsewhere.setFocus()
+        return str(target), "PDF (*.pdf)"
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", chosen)
+    table.click(viewer.card_button)
+    qtbot.waitUntil(lambda: "saved" in viewer.message.text(), timeout=10_000)
+    assert viewer.text.hasFocus()
+    qtbot.keyClick(viewer.text, Qt.Key.Key_Escape)
+    assert not viewer.isVisible()
+    table.close()
