@@ -64,7 +64,15 @@ class RoundRow:
 
     @property
     def words(self) -> str:
-        where = ", ".join(self.positions) or "-"
+        """The round in the list.
+
+        >>> print(RoundRow(7, "pai_gow", "open", "D-1", "2026-12-01T03:49:27", (), "").words)
+        Round 7 · 2026-12-01 03:49:27
+        open · dealer D-1 · positions listed once it ends
+        """
+        # a round still open has no positions indexed yet: "-" read as "no wager at all"
+        where = ", ".join(self.positions) or ("listed once it ends" if self.status == "open"
+                                              else "-")
         void = f" · VOID: {self.void_reason}" if self.void_reason else ""
         return (f"Round {self.id} · {self.started[:19].replace('T', ' ')}\n{self.status} · "
                 f"dealer {self.dealer} · positions {where}{void}")
