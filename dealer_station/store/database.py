@@ -303,6 +303,11 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             SELECT meter, kind, COUNT(*), COALESCE(SUM(amount), 0) FROM meter_entries
             GROUP BY meter, kind
     """),
+    (17, "sessions indexed by their end: who was signed in during a round (a progressive's "
+         "validation) read every session from the table's first (one per sign-in) up to the "
+         "round's end; now those ended since the round began and those still open", """
+        CREATE INDEX IF NOT EXISTS sessions_by_end ON sessions (ended)
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

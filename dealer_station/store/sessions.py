@@ -106,13 +106,18 @@ def sessions_during(source: Store | Transaction, start_time: str, end_time: str 
     rounds table keeps them, ``rounds.started`` / ``rounds.ended``; ``end_time`` ``None``:
     up to now), oldest first; ``screen="dealer"`` for the dealers on duty at the table. A
     session still open counts as lasting until now."""
-    sql = "SELECT * FROM sessions WHERE (ended IS NULL OR ended >= ?)"
-    parameters: list[Any] = [start_time]
+    also, parameters = "", []
     if end_time is not None:
-        sql += " AND started <= ?"
+        also += " AND started <= ?"
         parameters.append(end_time)
     if screen is not None:
-        sql += " AND screen = ?"
+        also += " AND screen = ?"
         parameters.append(screen)
-    rows = source.connection.execute(sql + " ORDER BY started, id", parameters).fetchall()
-    return [_session(row) for row in rows]
+    # those ended since the start (sessions_by_end) and those still open (sessions_open): not
+    # every session from the table's first, as a range of their starts up to the end would be
+    # (ordered here: asked to order them, SQLite walks sessions_by_start from the first)
+    rows = source.connection.execute(
+        f"SELECT * FROM sessions WHERE ended >= ?{also} UNION ALL "
+        f"SELECT * FROM sessions WHERE ended IS NULL{also}",
+        [start_time, *parameters, *parameters]).fetchall()
+    return sorted((_session(row) for row in rows), key=lambda s: (s.started, s.id))

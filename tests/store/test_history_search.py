@@ -14,7 +14,7 @@ import crash_player
 import pytest
 
 from dealer_station.station import Station
-from dealer_station.store import journal
+from dealer_station.store import journal, sessions
 from dealer_station.ui.supervisor.history import find_rounds
 
 TABLE = crash_player.TABLE
@@ -149,3 +149,26 @@ def test_a_search_costs_the_same_however_many_rounds_the_table_has_played(
     grown = {name: (before[name], after[name]) for name in before
              if after[name] > before[name] * 1.1 + 5}  # (a B-tree one level deeper: a step)
     assert grown == {}
+
+
+def test_who_was_signed_in_during_a_round_costs_the_same_however_many_sessions_came_before(
+        played: Path, tmp_path: Path) -> None:
+    """A progressive's validation asks who was signed in during its round (5324.41(k)(3)(iii)):
+    the sessions ended since the round began and those still open, not every sign-in since
+    the table's first (one a shift, for years). 20,000 sessions of earlier years added: the
+    same people, the same work."""
+    shutil.copytree(played, tmp_path / "data")
+    store = _Counted(tmp_path / "data" / TABLE / "table.sqlite3")
+    started, ended = store.query("SELECT started, ended FROM rounds WHERE id = 5")[0]
+    first, cost = sessions.sessions_during(store, started, ended), \
+        store.cost(lambda: sessions.sessions_during(store, started, ended, screen="dealer"))
+    assert first and {s.user for s in first} >= {"D1"}
+    store.connection.executemany(
+        "INSERT INTO sessions (user, role, screen, started, ended, end_reason) VALUES "
+        "('D1', 'dealer', 'dealer', ?, ?, 'signed out')",
+        [(f"20{10 + n % 10}-01-01T00:00:{n % 60:02d}Z", f"20{10 + n % 10}-01-02T00:00:00Z")
+         for n in range(20_000)])
+    store.connection.commit()
+    assert sessions.sessions_during(store, started, ended) == first
+    assert store.cost(lambda: sessions.sessions_during(store, started, ended,
+                                                       screen="dealer")) <= cost * 1.1 + 5
