@@ -64,18 +64,22 @@ class RoundRow:
 
     @property
     def words(self) -> str:
-        """The round in the list.
+        """The round in the list ("position 3" for one position, "positions 2, 6" for more).
 
         >>> print(RoundRow(7, "pai_gow", "open", "D-1", "2026-12-01T03:49:27", (), "").words)
         Round 7 · 2026-12-01 03:49:27
         open · dealer D-1 · positions listed once it ends
+        >>> RoundRow(4, "let_it_ride", "void", "D7", "2026-12-01T03:51:45Z", ("3",),
+        ...          "card flashed").words.splitlines()[1]
+        'void · dealer D7 · position 3 · VOID: card flashed'
         """
         # a round still open has no positions indexed yet: "-" read as "no wager at all"
         where = ", ".join(self.positions) or ("listed once it ends" if self.status == "open"
                                               else "-")
         void = f" · VOID: {self.void_reason}" if self.void_reason else ""
+        label = "position" if len(self.positions) == 1 else "positions"
         return (f"Round {self.id} · {self.started[:19].replace('T', ' ')}\n{self.status} · "
-                f"dealer {self.dealer} · positions {where}{void}")
+                f"dealer {self.dealer} · {label} {where}{void}")
 
 
 @dataclass(frozen=True, slots=True)
