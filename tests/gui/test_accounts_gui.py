@@ -123,9 +123,16 @@ def test_a_supervisor_manages_accounts_during_a_round_and_unlocks_a_locked_deale
     assert re.match(r"locked \((5 min|4 min \d+ s) left\)$", page.state_text()["D-9"])
     page.choose("D-9")
     assert page.unlock_button.isEnabled()
+    with qtbot.waitActive(table.window):
+        table.window.activateWindow()
     table.click(page.unlock_button)
+    assert page.unlock_button.hasFocus()  # the tap gave it the keyboard
     _wait_calls(table)
     assert page.state_text()["D-9"] == "active"
+    # greyed once unlocked, UNLOCK passes the keyboard to the list, not to DISABLE (one Space
+    # or Enter more disabled the account just unlocked)
+    assert not page.unlock_button.isEnabled() and not page.active_button.hasFocus()
+    assert page.table.hasFocus()
     _sign_out_staff(table)
 
     assert _dealer_sign_in(table, "D-9", "4321") == ""

@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -240,6 +241,14 @@ class AccountsPage(StaffPage):
 
     def _chosen_changed(self) -> None:
         chosen = self.chosen
+        unlockable = chosen is not None and chosen.locked_until > time.time()
+        if (self.unlock_button.hasFocus() and not unlockable) or (
+                chosen is None and QApplication.focusWidget() in (self.reset_button,
+                                                                  self.active_button)):
+            # a button greyed while it has the keyboard passes it to the next one: UNLOCK,
+            # greyed once the account is unlocked, left it on DISABLE, where one Space or
+            # Enter more disabled the account just unlocked. The list takes it instead.
+            self.table.setFocus()
         for button in (self.reset_button, self.unlock_button, self.active_button):
             button.setEnabled(chosen is not None)
         if chosen is None:
