@@ -9,6 +9,7 @@ import argparse
 import os
 from dataclasses import dataclass
 
+from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.meter_views import LinkedPoolFigures, MeterPanel
 from dealer_station.table_config import load_table_config
 
@@ -71,20 +72,26 @@ def read(args: argparse.Namespace, table: str, *, forwards: bool) -> Linked | No
                                            "floor ('dealer-station floor pool join' adds it)")
             found = pools.pool(connection, name)
     except (FloorUnreachable, FloorError) as error:
-        return Linked(None, words=_away(named, one_line(error)))
+        return _unreachable(named, one_line(error))
     except Exception as error:  # psycopg's errors: one line, the ledger still printed
         # deferred on purpose: psycopg loads only when a floor is named
         import psycopg
 
         if not isinstance(error, psycopg.Error):
             raise
-        return Linked(None, words=_away(named, one_line(error)))
+        return _unreachable(named, one_line(error))
     return Linked(LinkedPoolFigures(name, found.amount_cents, True, "", found.pending),
                    found.wager)
 
 
-def _away(pool: str | None, reason: str) -> str:
-    return f"{'pool ' + repr(pool) + ': ' if pool else ''}{reason}"
+def _unreachable(pool: str | None, reason: str) -> Linked:
+    """The floor could not be read: with the pool the configuration names, that pool (amount
+    not known, the floor away and why) above the table's progressive meter, its figures the
+    table's ledger (a Pai Gow table's pool is fed by its progressive payout wager); without,
+    one line."""
+    if pool:
+        return Linked(LinkedPoolFigures(pool, None, False, reason, 0), BonusWager.PROGRESSIVE.value)
+    return Linked(None, words=reason)
 
 
 def print_above(linked: Linked | None, panel: MeterPanel) -> bool:

@@ -104,17 +104,19 @@ def test_meters_show_prints_the_linked_pool_above_the_tables_ledger(
     assert meter.startswith(f"{NAME} (wager progressive): ledger (this table) $10,000.00, ")
 
 
-def test_meters_show_says_in_one_line_when_the_floor_cannot_be_reached(
+def test_meters_show_says_the_pool_is_away_when_the_floor_cannot_be_reached(
         table: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     config = str(_config(table, "postgresql://station@127.0.0.1:9/floor"))
     code, out, err = _cli(monkeypatch, capsys, "--config", config, "meters", "show", NAME,
                           "--table", "PG-1")
     assert code == 0 and "Traceback" not in err
-    first, *rest = out.splitlines()
-    assert first.startswith("linked pool: not read: pool 'linked': the floor ")
-    assert "cannot be reached" in first
-    assert rest[0] == NAME and "  Current                $10,000.00" in rest
+    lines = out.splitlines()
+    assert lines[:4] == [NAME, "  Pool linked (floor)", "    last known           not known yet",
+                         "    pending at the pit   none"]
+    assert lines[4].startswith("    floor                away: the floor ")
+    assert "cannot be reached" in lines[4]
+    assert "  Ledger (this table)    $10,000.00" in lines  # the table's own, not the pool
 
 
 def test_meters_list_of_a_table_that_forwards_says_how_to_read_its_pool(
