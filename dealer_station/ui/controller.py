@@ -125,9 +125,8 @@ def blocking_fault(hardware: Sequence[Hardware],
     ...                     "0/7 online · seat 1: /dev/pts/7: no answer")
     >>> print(blocking_fault((acceptor_lights(()),), {"acceptors": away}))
     ... # doctest: +NORMALIZE_WHITESPACE
-    The acceptor lights are reconnecting (0/7 online): chips on them are not sensed and their
-    lights cannot be counted. Check the acceptors' cable or call a technician; this step waits
-    until their dot is green.
+    Acceptor lights reconnecting (0/7 online): chips are not sensed nor counted. Check their
+    cable or call a technician; this step waits for their green dot.
     """
     item = blocking_device(hardware, health)
     if item is not None:
@@ -140,9 +139,8 @@ def blocking_fault(hardware: Sequence[Hardware],
             # how many answer ("2/7 online"), not each seat's port and error
             count = item.detail.split(" · ")[0] if "online" in item.detail else ""
             detail = f" ({count})" if count else ""
-            return (f"The acceptor lights are {state}{detail}: chips on them are not sensed and "
-                    "their lights cannot be counted. Check the acceptors' cable or call a "
-                    "technician; this step waits until their dot is green.")
+            return (f"Acceptor lights {state}{detail}: chips are not sensed nor counted. Check "
+                    "their cable or call a technician; this step waits for their green dot.")
         if item.state is HealthState.RECONNECTING:
             return (f"{name} is reconnecting{detail}. This step waits: do not deal or pay until "
                     "its light is green again.")

@@ -148,13 +148,17 @@ class StepPanelFirst(QObject):
         column = self.column.contentsRect().height() - layout.spacing()
         most = column - self.lower.minimumSizeHint().height()
         room = min(round(column * STEP_PANEL_SHARE), column - self.lower.least_height())
-        # more height before the words go smaller than is read comfortably (a void's note),
-        # up to what the lower panel can spare; never for a stop message: it comes and goes
-        # with a device, and the buttons and the lower panel (the wagers being entered) must
-        # not move under the dealer's hands when it does (the primary moved 50 px down and
-        # PLACE WAGERS went under the window's edge): its words are fitted smaller instead
+        # more height before the words go smaller than is read comfortably beside a note (a
+        # void's notice), up to what the lower panel can spare. Never for a stop message: it
+        # comes and goes with a device, and the buttons and the lower panel (the wagers being
+        # entered) must not move under the dealer's hands when it does (the primary moved
+        # 50 px down and PLACE WAGERS went under the window's edge). Nor for a long instruction
+        # alone (a settlement's list of wagers moved the primary 17 px from the last step's
+        # place). Their words are fitted smaller in the room instead.
         stopped = not self.step_panel.blocked.isHidden()
-        height = max(room, self.step_panel.needed_height(room, comfortable=not stopped))
+        noted = not self.step_panel.notes_area.isHidden()
+        height = max(room, self.step_panel.needed_height(room,
+                                                         comfortable=noted and not stopped))
         height = max(0, min(height, most))
         if (self.step_panel.minimumHeight(), self.step_panel.maximumHeight()) != (height, height):
             self.step_panel.setFixedHeight(height)

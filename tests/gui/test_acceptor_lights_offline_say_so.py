@@ -14,9 +14,9 @@ from test_simulated_table_panel import _button, _open_panel
 
 pytestmark = pytest.mark.gui
 
-#: What the stop message says after "The acceptor lights are reconnecting (0/7 online)".
-SAYS = (": chips on them are not sensed and their lights cannot be counted. Check the "
-        "acceptors' cable or call a technician; this step waits until their dot is green.")
+#: What the stop message says after "Acceptor lights reconnecting (0/7 online)".
+SAYS = (": chips are not sensed nor counted. Check their cable or call a technician; this step "
+        "waits for their green dot.")
 
 
 def unplugged(table: Table) -> str:
@@ -28,7 +28,7 @@ def unplugged(table: Table) -> str:
     table.click(_button(panel, "sim-unplug-acceptors"))  # plugged back in
     table.wait(lambda s: not s.step.blocked)
     words = snap.step.blocked
-    assert words is not None and words.startswith("The acceptor lights are "), words
+    assert words is not None and words.startswith("Acceptor lights "), words
     assert "/dev/" not in words and words.endswith(SAYS), words
     return words
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from gui_harness import Table
 from PySide6.QtCore import Qt
+from test_buttons_keep_their_place import Places
 from test_void_returns_gui import round_started, void_from_the_supervisor_screen
 
 from dealer_station.cards import parse_cards
@@ -45,11 +46,18 @@ def test_let_it_ride_cards_leave_the_felt_as_they_are_collected_5324_34_e_7_e_9(
             if table.phase == "first_community_card":
                 table.press("turn")
         table.press("turn")
+        places = Places(table)  # the primary button where it was at the showdown
         while table.phase == "showdown":
+            places.look("showdown")
             table.press("show")
         community = parse_cards("Qh 7s")
         snap = table.snapshot
         assert snap.step.phase == "collect_losing_wagers"
+        # its instruction lists the three losing wagers: drawn smaller, never pushing the
+        # button down (it moved 17 px at 1280×800)
+        assert "position 2 bet three $25.00" in snap.step.instruction, snap.step.instruction
+        places.look("the losing wagers listed")
+        assert len(places.primary) == 1, places.primary
         assert snap.table.seat(LOSER).cards == parse_cards("2c 5d 8h")  # not collected yet
         table.tick_all()
         snap = table.press("collected")
