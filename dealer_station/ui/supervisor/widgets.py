@@ -141,6 +141,8 @@ class ChoiceButtons(QWidget):
             button.deleteLater()
         self.buttons = {}
         across = self.columns or max(len(options), 1)
+        for column in range(self.grid.columnCount()):  # fewer buttons: no empty column left
+            self.grid.setColumnStretch(column, 0)
         for index, (value, words) in enumerate(options):
             button = QPushButton(words)
             button.setObjectName("choice")
