@@ -340,6 +340,7 @@ class TableController:
         self.station.void_round(reason, supervisor=supervisor, pin=pin)
         self.devices.stacks.clear()
         self.devices.misread = self.devices.redeal_due = False
+        self.devices.deal_refused = ""
         self.opened, self.selected, self.message = None, None, ""
         round_ = self.station.round
         if round_ is None:  # voided at once (a round that no longer replays)
@@ -453,6 +454,7 @@ class TableController:
             return False
         self.ticked.clear()
         self.devices.stacks.clear()
+        self.devices.deal_refused = ""
         self.last_round = None
         self.message = ""
         self.notice = ""  # the last round's words (voided, resumed) end with it
@@ -500,6 +502,7 @@ class TableController:
         if record is not None and found.recovery:
             self.devices.stacks.clear()
             self.devices.misread = self.devices.redeal_due = False
+            self.devices.deal_refused = ""
         if record is not None and found.then:
             self._drive_hardware(found.then)
         return record
@@ -560,13 +563,16 @@ class TableController:
         step = round_.step
         away = blocking_device(step.hardware, self.devices.health)
         if away is not None and not reported:
+            self.devices.offered = []
             self._refused(away)
             return None
         try:
             record = self.station.perform(action)
         except (ProcedureError, ValueError) as error:
             self.message = _reason(error)
+            self._deal_refused()
             return None
+        self.devices.offered = []
         self.message = ""
         self.notice = ""
         after = self.station.round
@@ -575,6 +581,19 @@ class TableController:
         else:
             self._drive_hardware(standing(after.step.hardware, after.step.expects))
         return record
+
+    def _deal_refused(self) -> None:
+        """The round refused the deal the stacks out make (a card in two stacks): the stacks
+        stay out on the layout and the way out is the redeal. They were dropped: the screen
+        said "duplicate card Ks" and went back to DISPENSE STACK 1 OF 7 with seven stacks on
+        the layout and the shoe nearly empty, no REDEAL offered."""
+        offered, self.devices.offered = self.devices.offered, []
+        if not offered:
+            return
+        self.devices.stacks[:0] = offered
+        self.devices.deal_refused = self.message
+        self.message = (f"The deal cannot be recorded: {self.message}. Collect every stack "
+                        "unseen, then REDEAL: the deck is reshuffled and dealt again.")
 
     def _refused(self, away: DeviceHealth) -> None:
         """A press refused because a device the step needs is away: one line saying so (not

@@ -224,6 +224,11 @@ class Table:
         no more bets, the starting position by the RNG."""
         self.sign_in_supervisor()
         self.press("start_round")
+        return self.shuffled_to_the_deal(position)
+
+    def shuffled_to_the_deal(self, position: int = 2) -> Snapshot:
+        """A Pai Gow round started, from SHUFFLED to its deal: a $25 wager at ``position``, no
+        more bets, the starting position by the RNG."""
         self.press("shuffled")
         self.wager(position)
         self.press("no_more_bets")

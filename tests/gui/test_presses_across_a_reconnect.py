@@ -61,11 +61,7 @@ def test_a_shuffle_sent_while_the_shoe_is_away_is_done_when_it_answers_again(qtb
         table.wait(lambda s: all(h.state is HealthState.CONNECTED for h in s.health),
                    timeout=15_000)
         qtbot.waitUntil(lambda: shoe.count_after_shuffle == 53, timeout=10_000)
-        table.press("shuffled")
-        table.wager(2)
-        table.press("no_more_bets")
-        table.press("rng")
-        table.wait(lambda s: s.step.phase == "deal")
+        table.shuffled_to_the_deal(2)
         table.click(table.wait_button("dispense", "DISPENSE STACK 1 OF 7"))
         table.wait_button("dispense", "DISPENSE STACK 2 OF 7")
         assert table.backdoor.state().shoe.cards_left == 53 - 7

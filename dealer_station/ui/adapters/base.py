@@ -114,6 +114,11 @@ class DeviceState:
     #: The deal was interrupted before the round recorded it (the station restarted mid-deal):
     #: the stacks out are collected unseen and the deck reshuffled before dealing again.
     redeal_due: bool = False
+    #: The stacks last handed to the round as its deal, until it records them.
+    offered: list[tuple[Card, ...]] = field(default_factory=list)
+    #: Why the round refused the deal the stacks out make (a card in two stacks: one the
+    #: shoe read, one entered by hand): they stay out until the redeal collects them unseen.
+    deal_refused: str = ""
 
 
 class GameAdapter(ABC, Generic[RoundT]):

@@ -298,9 +298,10 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         if phase == "rng_wagers":
             return (Command("rng_settled", "RNG WAGERS SETTLED", "S", SettleRngWagers()),)
         if phase in ("deal", "four_card_stacks"):
-            if devices.redeal_due or self._shoe_faulted(devices):
-                # resumed mid-deal (what is out was never recorded), or the shoe faulted with
-                # stacks out: the way out is the redeal (the deal otherwise waits for the shoe)
+            if devices.redeal_due or devices.deal_refused or self._shoe_faulted(devices):
+                # resumed mid-deal (what is out was never recorded), the deal refused, or the
+                # shoe faulted with stacks out: the way out is the redeal (the deal otherwise
+                # waits for the shoe)
                 redeal = self._redeal(round_, devices)
                 if redeal:
                     return redeal
@@ -399,13 +400,16 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return ()
         if devices.redeal_due:
             reason = "the station restarted during the deal"
+        elif devices.deal_refused:
+            reason = f"the deal could not be recorded: {devices.deal_refused}"
         elif shoe is not None and self._shoe_faulted(devices):
             reason = f"shoe fault ({shoe.detail or 'fault'}) during the deal"
         else:
             reason = "the dealer restarted the deal"
         stacks = len(devices.stacks)
         # the stacks out as the shoe read them, for the record (after a restart: not known)
-        dealt = None if devices.redeal_due else tuple(
+        # (a deal refused holds a card twice: the reason names it, the stacks cannot be listed)
+        dealt = None if devices.redeal_due or devices.deal_refused else tuple(
             tuple(card.text for card in stack) for stack in devices.stacks)
         then = (SHOE_RESET, SHOE_SHUFFLE) if "shoe" in devices.health else ()
         return (Command("redeal", "REDEAL", "R",
@@ -444,7 +448,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         round for a supervisor, who lets it continue or voids it (5324.41 has no misdeal
         clause: docs/rules-interpretation.md)."""
         found: list[Command] = []
-        if not (devices.redeal_due or self._shoe_faulted(devices)):
+        if not (devices.redeal_due or devices.deal_refused or self._shoe_faulted(devices)):
             found.extend(self._redeal(round_, devices))
         if core(round_).can_call_supervisor("dealer error"):
             found.append(Command("exposed_card", "CARD EXPOSED…", "", form="exposed_card"))
@@ -688,7 +692,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                                 "the low hand",
                                 cards=self._hand(round_, setting),
                                 options={"judge": self.judge})
-        if step.phase == "deal" and devices.redeal_due:
+        if step.phase == "deal" and (devices.redeal_due or devices.deal_refused):
             return None  # the stacks out are collected and the deck reshuffled first
         if step.phase in ("deal", "four_card_stacks") and (
                 not (devices.shoe_reads_cards and self._by_shoe(round_, devices))
@@ -766,6 +770,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return []
         hands = list(devices.stacks)
         devices.stacks.clear()
+        devices.offered = list(hands)  # back out if the round refuses them (controller.perform)
         if phase == "deal" and self.config.dealing in (DealingMethod.HAND,
                                                        DealingMethod.MANUAL_SHOE):
             # each hand as it lies on the layout: back to the order the cards left the deck
