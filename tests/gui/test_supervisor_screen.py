@@ -641,6 +641,10 @@ def test_a_pai_gow_table_shows_its_optional_wagers_pay_tables_and_house_way(
     assert [b.text() for b in chooser.buttons.values()] == ["random number (1-7)",
                                                             "three dice (3-18)"]
     assert page.choosers["house_way.name"].value() == "standard"
+    rounding = page.choosers["vigorish.rounding"]  # (g)(8): the game's two, in words
+    assert [b.text() for b in rounding.buttons.values()] == ["up to the next 25 cents",
+                                                             "to the cent (exact)"]
+    assert rounding.value() == "$0.25"
     # an illegal combination: one line with its clause, nothing stored
     def tick(box: Any) -> None:  # at the box and its words (the row is the form's width)
         qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(12, box.height() // 2))

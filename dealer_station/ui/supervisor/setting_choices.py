@@ -34,6 +34,7 @@ from dealer_station.games.pai_gow.config import (
 from dealer_station.games.pai_gow.wagers.config import Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.paytables import letters
+from dealer_station.money import format_cents
 from dealer_station.rankings.seven_card import RoyalMatch
 from dealer_station.resources_path import resource_path
 
@@ -86,6 +87,9 @@ def _choices() -> Mapping[str, tuple[Choice, ...]]:
             "last_wager": "the bank's last wager", "approved_calculation": "approved calculation"}),
         "banking.dealer_wager_calculation": _named(DealerWagerCalculation, {
             "table_minimum": "multiple of the table minimum", "fixed": "fixed amount"}),
+        # 5324.41(g)(8): five percent, up to the next 25 cents (or exact: the game's two)
+        "vigorish.rounding": ((format_cents(25), "up to the next 25 cents"),
+                              (format_cents(1), "to the cent (exact)")),
         "bonus_wagers.fortune_letter": _tables(letters("fortune_bonus")),
         "bonus_wagers.insurance_letter": _tables(letters("insurance")),
         "bonus_wagers.seven_card_letter": _tables(letters("seven_card_bonus")),
