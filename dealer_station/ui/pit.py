@@ -49,6 +49,7 @@ from dealer_station.floor import pit_auth, pools, reports
 from dealer_station.floor.config import connect, redact
 from dealer_station.floor.listen import Listener
 from dealer_station.money import format_cents
+from dealer_station.plural import counted
 from dealer_station.ui.theme import THEME, stylesheet
 
 if TYPE_CHECKING:
@@ -536,19 +537,19 @@ class PitWindow(QMainWindow):
                                h.hand, h.award) for h in self.pending])
             self.tabs.setTabText(1, f"PENDING JACKPOTS ({len(self.pending)})"
                                  if self.pending else "PENDING JACKPOTS")
-            self.status.setText(f"{len(rows)} table(s) on the floor; {len(self.pending)} "
-                                "jackpot(s) pending")
+            self.status.setText(f"{counted(len(rows), 'table')} on the floor; "
+                                f"{counted(len(self.pending), 'jackpot')} pending")
         elif tag == "history":
             _fill(self.history_rows, [(h.table_id, f"{h.round_id:,}", h.game, h.dealer or "",
                                        h.status, h.started, h.ended or "", str(h.records))
                                       for h in result])
-            self.say(f"{len(result)} round(s) found")
+            self.say(f"{counted(len(result), 'round')} found")
         elif tag == "shift":
             self.shift_lines = list(result)
             _fill(self.shift, [reports.shift_cells(line) for line in self.shift_lines])
             self.chart.lines = self.shift_lines
             self.chart.update()
-            self.say(f"Shift report: {len(self.shift_lines)} line(s)")
+            self.say(f"Shift report: {counted(len(self.shift_lines), 'line')}")
         elif tag == "supervisors":
             now = time.time()
             self.supervisor_ids = [account.id for account in result]

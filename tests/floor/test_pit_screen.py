@@ -51,6 +51,7 @@ def test_pit_validates_a_pending_jackpot_searches_history_and_exports_the_shift(
     assert [window.tables.item(r, 0).text() for r in range(2)] == ["P1", "P2"]
     assert window.tables.item(1, 2).text() == "4" and window.tables.item(1, 4).text() == "D1"
     assert window.tabs.tabText(1) == "PENDING JACKPOTS (1)"
+    assert window.status.text() == "2 tables on the floor; 1 jackpot pending"  # not "(s)"
     assert window.hits.item(0, 6).text() == "10% of the pool"
 
     for user, name, pins in (("S9", "Sal Pit", "919191\n"),  # the first: the floor's role

@@ -865,7 +865,7 @@ def test_the_archive_page_shows_sealed_days_exports_them_and_sets_the_kept_time(
     page.out.setText(str(out))
     qtbot.mouseClick(page.export_button, Qt.MouseButton.LeftButton)
     table.wait_idle()
-    assert "1 segment(s) and MANIFEST.json written" in page.message.text()
+    assert "1 segment and MANIFEST.json written" in page.message.text()
     assert page.message.objectName() == "good"  # done: the success colour
     assert json.loads((out / "MANIFEST.json").read_text())["segments"][0]["rounds"] == 2
     page.keep.setValue(30)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.archive_desk import ArchiveView, archive_view, export_segments
+from dealer_station.plural import counted
 from dealer_station.store.sealer import SealingStatus
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
@@ -129,7 +130,7 @@ class ArchivePage(StaffPage):
 
         def write(context: StaffContext) -> str:
             files = export_segments(context.station.store, Path(text))
-            return (f"{len(files) - 1} segment(s) and {files[-1].name} written to {text}: "
+            return (f"{counted(len(files) - 1, 'segment')} and {files[-1].name} written to {text}: "
                     "each checked to be the file sealed.")
 
         self.message.setText("Exporting…")
