@@ -151,6 +151,10 @@ def test_fault_injection_on_the_simulated_table(qtbot: Any, table: Any, screen: 
     injections = [r["data"]["name"] for r in audit(table, "diagnostic")
                   if r["data"]["name"].startswith("fault_injection")]
     assert injections == ["fault_injection:jam:shoe", "fault_injection:unplug:lockout"]
+    # the next opening of the screen starts clean: not the last technician's words and lists
+    screen.start()
+    assert screen.message.text() == "" and screen.injected.count() == 0
+    assert screen.results.count() == 0 and screen.results.isHidden()
 
 
 def test_diagnostics_bundle_is_one_archive_with_everything(qtbot: Any, table: Any,

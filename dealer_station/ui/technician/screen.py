@@ -316,6 +316,12 @@ class TechnicianScreen(StaffFrame):
         self.sign_in_panel.reset()
         self.sign_in_panel.set_notice("")
         self.stack.setCurrentIndex(0)
+        # each opening starts clean: the last technician's "Injected: …", test results and
+        # injections were shown to the next one's sign-in as if they were theirs
+        say(self.message, "")
+        self.results.clear()
+        self.results.hide()
+        self.injected.clear()
 
         def read(context: StaffContext) -> int | None:
             found: int | None = context.station.round_id
