@@ -116,7 +116,8 @@ class ArchiveView:
         first, last = self.oldest, self.older_newest
         if not self.older or first is None or last is None:
             return None
-        return (f"and {self.older:,} older segment(s) kept on the table, not listed: "
+        return (f"and {self.older:,} older segment{'' if self.older == 1 else 's'} kept on the "
+                "table, not listed: "
                 f"{first.number}-{last.number} (days {first.through} to {last.through}); the "
                 "export copies every kept one")
 

@@ -10,6 +10,7 @@ from typing import Any
 from dealer_station.archive_desk import ACTIONS, archive_view, export_segments, handle_archive
 from dealer_station.control import StationNotRunning, request
 from dealer_station.inputs import bounded_int
+from dealer_station.plural import counted
 from dealer_station.store.archive import day_end
 from dealer_station.store.database import Store, StoreError
 from dealer_station.store.options import add_table_argument, ask_pin
@@ -86,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "export":  # read only: beside a running station, not through it
         with Store.open(directory, table, readonly=True) as store:
             files = export_segments(store, Path(message["out"]), message["numbers"])
-        print(f"{len(files) - 1} segment(s) and {files[-1].name} written to {message['out']}")
+        print(f"{counted(len(files) - 1, 'segment')} and {files[-1].name} written to "
+              f"{message['out']}")
         return 0
     try:  # the running station does it (the dealer's screen holds the table)
         answer = request(directory, message)

@@ -345,7 +345,7 @@ def test_archive_status_seal_export_and_kept_time_from_the_command_line(
     status = _archive(data, "status", capsys=capsys)
     assert re.search(rf"segment +1 +day {TODAY} +3 rounds +records 1-\d+ .* archived", status)
     out = tmp_path / "for-the-regulator"
-    assert "1 segment(s) and MANIFEST.json written" in _archive(
+    assert "1 segment and MANIFEST.json written" in _archive(
         data, "export", "--out", str(out), capsys=capsys)
     manifest = json.loads((out / "MANIFEST.json").read_text())
     exported = out / manifest["segments"][0]["file"]
@@ -490,7 +490,7 @@ def test_the_archive_status_lists_the_newest_kept_segments_and_counts_the_older_
     status = _archive(sealed, "status", capsys=capsys)
     assert re.search(rf"segment +2 +day {TODAY + timedelta(days=1)} +2 rounds", status)
     assert not re.search(r"segment +1 +day", status)
-    assert (f"and 1 older segment(s) kept on the table, not listed: 1-1 (days {TODAY} to "
+    assert (f"and 1 older segment kept on the table, not listed: 1-1 (days {TODAY} to "
             f"{TODAY}); the export copies every kept one") in status
     with Store.open(sealed / TABLE, TABLE, readonly=True) as store:
         listed = archive.listed(store)
@@ -501,7 +501,7 @@ def test_the_archive_status_lists_the_newest_kept_segments_and_counts_the_older_
         assert [archive.indexed(store, s) for s in listed] == [True, True]
         assert [archive.rounds_left(store, s) for s in listed] == [0, 0]
     out = sealed.parent / "for-the-regulator"
-    assert "2 segment(s) and MANIFEST.json written" in _archive(
+    assert "2 segments and MANIFEST.json written" in _archive(
         sealed, "export", "--out", str(out), capsys=capsys)
     manifest = json.loads((out / "MANIFEST.json").read_text())
     assert [(s["number"], s["rounds"]) for s in manifest["segments"]] == [(1, 3), (2, 2)]
