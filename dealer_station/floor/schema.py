@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from dealer_station.floor import FloorError
 from dealer_station.floor.config import one_row
+from dealer_station.plural import counted
 
 if TYPE_CHECKING:
     from dealer_station.floor.config import FloorConnection
@@ -233,14 +234,15 @@ class FloorStatus:
         state = ("up to date" if self.version == self.latest
                  else f"behind: run 'dealer-station floor init' (this program: {self.latest})")
         out = [f"floor schema version {self.version} ({state})",
-               f"{len(self.tables)} table(s), {self.audit_records} audit record(s), "
-               f"{self.journal_records} journal record(s)"]
+               f"{counted(len(self.tables), 'table')}, "
+               f"{counted(self.audit_records, 'audit record')}, "
+               f"{counted(self.journal_records, 'journal record')}"]
         for table, game, seq, head in self.tables:
             out.append(f"  table {table}: {game}, audit head witnessed at record {seq}"
                        + (f" ({head[:16]}…)" if head else ""))
         for name, amount, members, pending in self.pools:
             out.append(f"  pool {name}: ${amount // 100:,}.{amount % 100:02d}, "
-                       f"{members} member table(s), {pending} hit(s) pending")
+                       f"{counted(members, 'member table')}, {counted(pending, 'hit')} pending")
         return out
 
 

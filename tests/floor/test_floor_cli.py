@@ -23,7 +23,7 @@ def test_floor_init_is_versioned_and_idempotent(pg_server: PostgresServer) -> No
     status = _cli("status", "--url", url)
     assert status.returncode == 0
     assert "floor schema version 5 (up to date)" in status.stdout
-    assert "0 table(s)" in status.stdout
+    assert "0 tables, 0 audit records, 0 journal records" in status.stdout
 
 
 def test_status_of_an_empty_database_says_to_init(pg_server: PostgresServer) -> None:
