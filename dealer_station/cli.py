@@ -117,6 +117,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def refusal_words(error: Exception) -> str:
+    """The one line a refusal prints: a file that cannot be read or written is named with the
+    system's words, without Python's "[Errno 2]".
+
+    >>> refusal_words(FileNotFoundError(2, "No such file or directory", "/tmp/x.json"))
+    '/tmp/x.json: No such file or directory'
+    >>> refusal_words(ValueError("not an amount of money: 'abc'"))
+    "not an amount of money: 'abc'"
+    """
+    if isinstance(error, OSError) and error.strerror and error.filename is not None:
+        return f"{error.filename}: {error.strerror}"
+    return str(error)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     chosen = chosen_command(arguments)
@@ -140,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args._run(args)
         return result
     except (CardError, ProcedureError, ValueError, OSError) as error:
-        print(f"dealer-station: {error}", file=sys.stderr)
+        print(f"dealer-station: {refusal_words(error)}", file=sys.stderr)
         return 2
     except EOFError:  # a PIN asked for at a prompt, and the input ended (no terminal)
         print("dealer-station: the input ended before the PIN asked for was typed (without a "

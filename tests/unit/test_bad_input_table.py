@@ -40,6 +40,8 @@ def _files(tmp: Path) -> None:
 
 
 ROWS = (
+    Bad("settle a file that is not there", ("settle", "missing.json"),
+        "dealer-station: missing.json: No such file or directory"),  # not "[Errno 2] …"
     Bad("settle JSON nested 100,000 deep", ("settle", "deep.json"),
         "deep.json: nested more than 64 levels deep"),
     Bad("--config TOML nested 5,000 deep", ("--config", "deep.toml"),
