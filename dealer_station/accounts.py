@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from dealer_station import auth
 from dealer_station.auth import Permission, Role
+from dealer_station.plural import counted
 from dealer_station.store import users
 from dealer_station.store.database import Store
 from dealer_station.store.users import Account
@@ -142,7 +143,7 @@ def handle(desk: AccountsLike, request: Mapping[str, Any], *,
     if action == "list":
         rows = [{"id": a.id, "role": a.role, "state": account_state(a, moment), "name": a.name}
                 for a in desk.accounts()]
-        return {"message": f"{len(rows)} account(s)", "accounts": rows}
+        return {"message": counted(len(rows), "account"), "accounts": rows}
     user, by = _text(request, "user"), _text(request, "by")
     new_pin, pin = _text(request, "new_pin"), _text(request, "pin")
     if not user:
