@@ -867,6 +867,11 @@ class TableController:
                          problems=problems)
         if round_ is not None:
             table = self.adapter.table_view(round_, self.devices)
+            if self.adapter.cards_go_with_ticks(round_):  # a player's lines ticked: cards gone
+                gone = {str(p) for p in self._paid(round_)}
+                table = replace(table, seats=tuple(
+                    replace(seat, cards=(), low_cards=()) if seat.key in gone else seat
+                    for seat in table.seats))
         else:  # between rounds: only what the last round left on the layout
             table = self._left_on_the_felt()
         if self.station.round_id is not None:

@@ -78,6 +78,12 @@ def test_pai_gow_all_paid_is_refused_until_every_line_is_ticked_5324_41_g_7(qtbo
                 break
             press_space(table)
         table.wait(lambda s: s.table.seat(first).order is None)
+        # (g)(5)-(8): that player's cards went with the settlement of their lines; the next
+        # player's are still on the layout
+        snap = table.snapshot
+        assert snap.table.seat(first).cards == () and snap.table.seat(first).low_cards == ()
+        others = {str(line.position).removeprefix("pos ") for line in snap.payments} - {first}
+        assert all(snap.table.seat(p).cards for p in others), snap.table
         table.tick_all()
         # every line ticked: nothing left for Space ("3 of 3 done · Space ticks the next")
         total = len(snap.payments)

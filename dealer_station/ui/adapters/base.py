@@ -203,6 +203,12 @@ class GameAdapter(ABC, Generic[RoundT]):
         """The step panel's menu of dealer-initiated errors. By default, empty."""
         return ()
 
+    def cards_go_with_ticks(self, round_: RoundT) -> bool:
+        """At this step each player's cards are collected with that player's lines (the felt
+        drops a position's cards once its lines are all ticked). By default, never: the cards
+        are collected at a step of their own."""
+        return False
+
     def sensing(self, round_: RoundT) -> tuple[Hardware, ...]:
         """The devices the step reads from, beyond those it drives (``step.hardware``): a step
         whose count or wagers come from the acceptor lights waits while they are away (its

@@ -240,6 +240,12 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
     def done_positions(self, round_: PaiGowRound, devices: DeviceState) -> tuple[int | str, ...]:
         return self.delivered(round_, devices)
 
+    def cards_go_with_ticks(self, round_: PaiGowRound) -> bool:
+        """At the settlement each player's cards go with that player's settlement ((g)(5) a
+        losing hand at once, (g)(6) a push once returned, (g)(8) a winner once paid), as the
+        step says."""
+        return round_.step.phase == "settlement"
+
     def sensing(self, round_: PaiGowRound) -> tuple[Hardware, ...]:
         """With the progressive offered, the betting takes the progressive wagers from the
         acceptors ((d)(4)) and the lockout's count compares the chips with their lights
