@@ -202,12 +202,13 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             _wait_for_pai_gow_returns(page)
             # a table offering the fortune bonus (its envy), insurance and the progressive,
             # with fortune table B chosen (edited, not applied)
-            page.editors["side_wagers.offered"].setText("fortune_bonus, insurance, progressive")
-            page.editors["bonus_wagers.fortune_letter"].setText("B")
+            for wager, box in page.sets["side_wagers.offered"].items():
+                box.setChecked(wager in ("fortune_bonus", "insurance", "progressive"))
+            page.choosers["bonus_wagers.fortune_letter"].set_value("B")
             page.show_pai_gow_returns(page.edited())
             table.wait_idle(page.background, timeout=60)
             screen.configuration.fields_area.ensureWidgetVisible(
-                screen.configuration.editors["bonus_wagers.seven_card_letter"], 50, 120)
+                screen.configuration.choosers["bonus_wagers.seven_card_letter"], 50, 120)
             shot_of(screen, "supervisor_configuration_pai_gow", table)
             screen.close()
             screen.deleteLater()
