@@ -66,6 +66,8 @@ CANDIDATES: dict[str, list[Any]] = {
     "jackpot_number": [0, 1, 10**6],
     "time": ["", "12:00"],
     "stacks": [-1, 0, 3, 8],
+    "dealt": [None, [], [["As", "Ks", "Qs", "Js", "Ts", "9s", "8s"]], "As Ks",
+              [["As", "As", "Ks", "Qs", "Js", "Ts", "9s"]], [["Xx"] * 7]],
 }
 PER_METHOD = 48  # argument combinations tried per method at each point, chosen at random
 
