@@ -290,8 +290,12 @@ class HealthStrip(QFrame):
         for widget in widgets:
             widget.ensurePolished()
             # a device: its name and state (a long detail is shortened, never made room for)
-            total += (widget.name_width() if isinstance(widget, HealthItem)
-                      else max(0, widget.sizeHint().width()))
+            if isinstance(widget, HealthItem):
+                total += widget.name_width()
+            elif widget is self.sign_out_button:
+                total += self._whole_on_duty_width()  # the name on duty reads whole too
+            else:
+                total += max(0, widget.sizeHint().width())
             if not self.compact:
                 continue
             if widget is self.title:
@@ -351,6 +355,20 @@ class HealthStrip(QFrame):
         if text != self.sign_out_button.text():
             self.sign_out_button.setText(text)
 
+    def _on_duty_chrome(self) -> int:
+        """The SIGN OUT button's width less its widest line's (its padding and frame)."""
+        button = self.sign_out_button
+        button.ensurePolished()
+        metrics = button.fontMetrics()
+        lines = button.text().splitlines() or [""]
+        return button.sizeHint().width() - max(metrics.horizontalAdvance(line) for line in lines)
+
+    def _whole_on_duty_width(self) -> int:
+        """The SIGN OUT button's width with the name on duty whole above SIGN OUT."""
+        metrics = self.sign_out_button.fontMetrics()
+        return self._on_duty_chrome() + max(metrics.horizontalAdvance(self._on_duty_short),
+                                            metrics.horizontalAdvance("SIGN OUT"))
+
     def _give_on_duty_room(self) -> None:
         """The name on duty as whole as the bar's room allows once every device's name and
         state are whole (at least :data:`ON_DUTY_PIXELS`; the whole name is the tooltip)."""
@@ -358,11 +376,7 @@ class HealthStrip(QFrame):
         if not self._on_duty_short:
             return
         widgets = self._laid_out()
-        metrics = button.fontMetrics()
-        lines = button.text().splitlines() or [""]
-        chrome = button.sizeHint().width() - max(metrics.horizontalAdvance(line)
-                                                 for line in lines)
-        free = self._room(widgets) - chrome - sum(  # a device's detail gives way first
+        free = self._room(widgets) - self._on_duty_chrome() - sum(  # a device's detail gives way first
             w.name_width() if isinstance(w, HealthItem) else max(0, w.sizeHint().width())
             for w in widgets if w is not button)
         self._name_on_duty(max(ON_DUTY_PIXELS, free))
