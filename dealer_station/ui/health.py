@@ -376,7 +376,8 @@ class HealthStrip(QFrame):
         if not self._on_duty_short:
             return
         widgets = self._laid_out()
-        free = self._room(widgets) - self._on_duty_chrome() - sum(  # a device's detail gives way first
+        # a device's detail gives way first
+        free = self._room(widgets) - self._on_duty_chrome() - sum(
             w.name_width() if isinstance(w, HealthItem) else max(0, w.sizeHint().width())
             for w in widgets if w is not button)
         self._name_on_duty(max(ON_DUTY_PIXELS, free))
