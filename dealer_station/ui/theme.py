@@ -67,6 +67,23 @@ def disabled_button_rule(theme: Theme = THEME) -> str:
     return f"QPushButton:disabled {{ background: {DISABLED_BUTTON}; color: {theme.faint}; }}"
 
 
+def page_scroll_bar_style(theme: Theme = THEME) -> str:
+    """A page's one vertical scroll bar drawn as one bar: its track in the panel colour the
+    whole height, a wide handle a finger finds, no arrow buttons (Qt's default drew the handle
+    framed at the top and an arrow alone at the bottom: it read as two scroll bars).
+
+    >>> "QScrollBar:vertical" in page_scroll_bar_style()
+    True
+    """
+    t = theme
+    return (f"QScrollBar:vertical {{ background: {t.panel}; width: 18px; margin: 0px; "
+            "border-radius: 9px; } "
+            f"QScrollBar::handle:vertical {{ background: {t.faint}; min-height: 48px; "
+            "border-radius: 9px; } "
+            "QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical { height: 0px; } "
+            "QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical { background: none; }")
+
+
 def stylesheet(theme: Theme = THEME) -> str:
     """The application's Qt style sheet for the theme (large touch targets, dark panels).
 

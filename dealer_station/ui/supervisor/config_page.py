@@ -27,7 +27,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -66,6 +65,7 @@ from dealer_station.ui.supervisor.pai_gow_returns import (
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.setting_choices import choices, set_choices
 from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label, say
+from dealer_station.ui.theme import page_scroll_bar_style
 
 __all__ = ["ConfigurationPage"]
 
@@ -175,10 +175,21 @@ class ConfigurationPage(StaffPage):
         self.status.setWordWrap(True)
         top.addWidget(self.status, 2)
         layout.addLayout(top)
-        body = QHBoxLayout()
+        # ONE scroll area for the page's fields and its returns column: a scroll bar of its
+        # own for each (the fields' in the middle of the page, the returns' beside it) read as
+        # two scroll bars stacked at 1280×800
         self.fields_area = QScrollArea()
         self.fields_area.setWidgetResizable(True)
-        body.addWidget(self.fields_area, 3)
+        self.fields_area.setStyleSheet(page_scroll_bar_style())
+        scrolled = QWidget()
+        body = QHBoxLayout(scrolled)
+        body.setContentsMargins(0, 0, 0, 0)
+        #: Where the game's fields stand (replaced by :meth:`set_settings`).
+        self.fields_holder = QWidget()
+        self._fields_column = QVBoxLayout()
+        self._fields_column.setContentsMargins(0, 0, 0, 0)
+        self._fields_column.addWidget(self.fields_holder)
+        body.addLayout(self._fields_column, 3)
         returns_column = QVBoxLayout()
         title = QLabel("THEORETICAL RETURN")
         title.setObjectName("phase")
@@ -196,14 +207,11 @@ class ConfigurationPage(StaffPage):
         self.returns = QLabel("")
         self.returns.setWordWrap(True)
         self.returns.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        returns_area = QScrollArea()
-        returns_area.setWidgetResizable(True)
-        returns_area.setFrameShape(QFrame.Shape.NoFrame)
-        returns_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        returns_area.setWidget(self.returns)
-        returns_column.addWidget(returns_area, 1)
+        returns_column.addWidget(self.returns)
+        returns_column.addStretch(1)
         body.addLayout(returns_column, 2)
-        layout.addLayout(body, 1)
+        self.fields_area.setWidget(scrolled)
+        layout.addWidget(self.fields_area, 1)
         buttons = QHBoxLayout()
         self.validate_button = QPushButton("VALIDATE")
         self.apply_button = QPushButton("APPLY")
@@ -317,7 +325,10 @@ class ConfigurationPage(StaffPage):
                     self.hints[each.key] = note
                     form.addRow(note)  # the whole width, under its field
         self._recovery_rows(form, game)
-        self.fields_area.setWidget(holder)
+        self._fields_column.replaceWidget(self.fields_holder, holder)
+        self.fields_holder.hide()
+        self.fields_holder.deleteLater()
+        self.fields_holder = holder
         self.show_returns(game, settings)
 
     def _recovery_rows(self, form: QFormLayout, game: str) -> None:
