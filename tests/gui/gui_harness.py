@@ -254,6 +254,21 @@ class Table:
             self.qtbot.keyClick(self.window, Qt.Key.Key_Space)
         self.wait(lambda s: s.ticked >= due)
 
+    def open_supervisor_page(self, page: str, user: str = SUPERVISOR, pin: str = PIN) -> Any:
+        """SUPERVISOR tapped on the dealer's screen, ``user`` signed in there, ``page`` (its
+        navigation button's words) opened: the supervisor screen."""
+        staff = self.window.staff
+        self.click(staff.supervisor_button)
+        screen = staff.supervisor
+        screen.sign_in_panel.user.setText(user)
+        screen.sign_in_panel.pin.setText(pin)
+        self.click(screen.sign_in_panel.sign_in_button)
+        self.qtbot.waitUntil(lambda: staff.calls.pending == 0, timeout=30_000)
+        assert screen.session is not None
+        self.click(screen.pages.buttons[page])
+        self.qtbot.waitUntil(lambda: staff.calls.pending == 0, timeout=30_000)
+        return screen
+
     def close(self) -> None:
         self.window.shutdown()
         self.window.close()

@@ -41,17 +41,7 @@ def _audit(data_dir: Path) -> list[dict[str, Any]]:
 
 
 def _open_accounts(table: Table) -> Any:
-    staff = table.window.staff
-    table.click(staff.supervisor_button)
-    screen = staff.supervisor
-    screen.sign_in_panel.user.setText(SUPERVISOR)
-    screen.sign_in_panel.pin.setText(PIN)
-    table.click(screen.sign_in_panel.sign_in_button)
-    _wait_calls(table)
-    assert screen.session is not None
-    table.click(screen.pages.buttons["Accounts"])
-    _wait_calls(table)
-    return screen.accounts
+    return table.open_supervisor_page("Accounts").accounts
 
 
 def _sign_out_staff(table: Table) -> None:
