@@ -370,7 +370,8 @@ def create_user(store: Store, user_id: str, name: str, role: Role | str, pin: st
         raise ValueError(f"user {user_id!r} already exists")
     stored = hash_pin(pin, cost)
     with store.transaction() as work:
-        users.insert(work, user_id, name.strip(), role.value, stored)
+        users.insert(work, user_id, name.strip(), role.value, stored,
+                     pin_set_by=by.id if by else None)
         users.audit_change(work, "user", user_id, actor=by.id if by else user_id,
                            event="created", first_supervisor=by is None)
     created = users.account(store, user_id)
@@ -524,7 +525,7 @@ def change_pin(store: Store, by: Account, user_id: str, pin: str, *,
     def change(target: Account) -> dict[str, object]:
         _check_pin_format(pin, target.role)
         return {"pin_hash": hash_pin(pin, cost), "failures": 0, "locked_until": 0,
-                "lockouts": 0}
+                "lockouts": 0, "pin_set_by": None if by.id == user_id else by.id}
 
     if by.id == user_id:
         fields = change(by)

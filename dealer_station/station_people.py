@@ -13,10 +13,14 @@ from dealer_station.accounts import AccountDesk
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission, Role
 from dealer_station.station_state import StationState
-from dealer_station.store import journal, sessions
+from dealer_station.store import journal, sessions, users
 from dealer_station.store.users import Account
 
 __all__ = ["People"]
+
+#: How an account change is said in a refusal.
+_CHANGE_WORDS = {"created": "created", "pin_changed": "given a new PIN",
+                 "unlocked": "unlocked", "enabled": "re-enabled", "disabled": "disabled"}
 
 
 class People:
@@ -94,9 +98,15 @@ class People:
 
     def verify_validator(self, person: Account, round_id: int | None) -> None:
         """``person`` may validate round ``round_id``'s progressive payouts: a supervisor, not
-        the dealer of record and not signed in at this table at any moment of that round."""
+        the dealer of record and not signed in at this table at any moment of that round, whose
+        account nobody at the table during the round changed since it began
+        (:meth:`verify_account_untouched`)."""
         auth.authorize(person.role, Permission.VALIDATE_PAYOUT)  # a supervisor at all
-        if round_id is None or person.id not in self.signed_in_during_round(round_id):
+        if round_id is None:
+            return
+        involved = self.signed_in_during_round(round_id)
+        if person.id not in involved:
+            self.verify_account_untouched(person, round_id, involved)
             return
         summary = journal.round_summary(self._state.store, round_id)
         if summary.dealer == person.id or self.dealt(person.id, round_id):
@@ -104,6 +114,23 @@ class People:
         raise AccessDenied(f"{person.id} was signed in at this table as its dealer during round "
                            f"{round_id}: another supervisor validates its payouts",
                            auth.PAYOUT_CLAUSE)
+
+    def verify_account_untouched(self, person: Account, round_id: int,
+                                 involved: frozenset[str]) -> None:
+        """Segregation of duties: ``person``'s account was not created, re-enabled, unlocked
+        or given a PIN since round ``round_id`` began by anyone ``involved`` in the round
+        (who dealt it, relieved its dealer or was signed in on the dealer's screen during
+        it): one person could otherwise validate their own round through an account they
+        control."""
+        store = self._state.store
+        started = journal.round_summary(store, round_id).started
+        for change in users.changes_since(store, person.id, started):
+            if change.by in involved and change.by != person.id:
+                raise AccessDenied(
+                    f"{person.id}'s account was {_CHANGE_WORDS.get(change.event, change.event)}"
+                    f" by {change.by} at {change.time[11:19]} UTC, after round {round_id} "
+                    f"began, and {change.by} was at this table as its dealer during it: "
+                    "another supervisor validates its payouts", auth.PAYOUT_CLAUSE)
 
     # -- signing in and out ---------------------------------------------------------------
 

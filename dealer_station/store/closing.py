@@ -100,6 +100,10 @@ _ROWS = (
 )
 
 
+#: Growing tables small enough to be read whole at every start (one row an account change).
+_WHOLE_GROWING = ("account_changes",)
+
+
 def _whole_table_sql(connection: sqlite3.Connection, table: str) -> str:
     """One statement giving every row of the state ``table``: for each column the list of its
     values as SQL literals (``quote``: NULL, a number, a text or blob with its quotes escaped,
@@ -123,7 +127,8 @@ def rows_digest(connection: sqlite3.Connection, tail: Tail) -> str:
     statements: list[tuple[str, str, tuple[int, ...]]] = [
         (label, sql, (starts[label],)) for label, sql in _ROWS]
     statements += [(table, _whole_table_sql(connection, table), ())
-                   for table in state.STATE_TABLES if state.table_exists(connection, table)]
+                   for table in (*state.STATE_TABLES, *_WHOLE_GROWING)
+                   if state.table_exists(connection, table)]
     for label, sql, parameters in statements:
         whole.update(f"{label}\n".encode())
         for value in connection.execute(sql, parameters).fetchone():

@@ -308,6 +308,22 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
          "round's end; now those ended since the round began and those still open", """
         CREATE INDEX IF NOT EXISTS sessions_by_end ON sessions (ended)
     """),
+    (18, "account changes (created, PIN set, unlocked, disabled, enabled), who made each and "
+         "the round open then: a validator's account changed since the round began by "
+         "someone at the table during it is refused (station_people.py); a PIN set by "
+         "someone else is changed by its owner before anything else (users.pin_set_by)", """
+        CREATE TABLE IF NOT EXISTS account_changes (
+            id INTEGER PRIMARY KEY,
+            user TEXT NOT NULL,
+            event TEXT NOT NULL,
+            by TEXT NOT NULL,
+            round_id INTEGER,
+            time TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS account_changes_by_user ON account_changes (user, time);
+        CREATE INDEX IF NOT EXISTS account_changes_by_round ON account_changes (round_id);
+        ALTER TABLE users ADD COLUMN pin_set_by TEXT
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

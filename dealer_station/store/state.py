@@ -39,6 +39,7 @@ STATE_TABLES: dict[str, str] = {
 #: row as rows change (see :class:`RowSeal`).
 GROWING_TABLES: dict[str, str] = {
     "sessions": "id",
+    "account_changes": "id",
 }
 
 #: table -> row key -> row digest.

@@ -17,7 +17,8 @@ from typing import Any
 from dealer_station.audit import AuditEntry, utc_now
 from dealer_station.store.database import Store, Transaction
 
-__all__ = ["Account", "account", "accounts", "audit_change", "audit_state", "insert", "update"]
+__all__ = ["Account", "AccountChange", "account", "accounts", "audit_change", "audit_state",
+           "changes_in_round", "changes_since", "insert", "open_round_id", "update"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +32,17 @@ class Account:
     active: bool
     created: str
     lockouts: int = 0
+    #: Who set the PIN when it was not its owner (a one-time PIN: changed by its owner before
+    #: anything else); ``None``: its owner chose it.
+    pin_set_by: str | None = None
 
 
 def _account(row: Any) -> Account:
     keys = row.keys()
     return Account(row["id"], row["name"], row["role"], row["pin_hash"], row["failures"],
                    row["locked_until"], bool(row["active"]), row["created"],
-                   row["lockouts"] if "lockouts" in keys else 0)
+                   row["lockouts"] if "lockouts" in keys else 0,
+                   row["pin_set_by"] if "pin_set_by" in keys else None)
 
 
 def account(source: Store | Transaction, user_id: str) -> Account | None:
@@ -49,13 +54,16 @@ def accounts(store: Store) -> list[Account]:
     return [_account(row) for row in store.query("SELECT * FROM users ORDER BY role, id")]
 
 
-def insert(work: Transaction, user_id: str, name: str, role: str, pin_hash: str) -> None:
-    work.execute("INSERT INTO users (id, name, role, pin_hash, created) VALUES (?, ?, ?, ?, ?)",
-                 (user_id, name, role, pin_hash, utc_now()))
+def insert(work: Transaction, user_id: str, name: str, role: str, pin_hash: str, *,
+           pin_set_by: str | None = None) -> None:
+    work.execute("INSERT INTO users (id, name, role, pin_hash, created, pin_set_by) "
+                 "VALUES (?, ?, ?, ?, ?, ?)",
+                 (user_id, name, role, pin_hash, utc_now(), pin_set_by))
 
 
 def update(work: Transaction, user_id: str, **fields: Any) -> None:
-    allowed = {"name", "role", "pin_hash", "failures", "locked_until", "active", "lockouts"}
+    allowed = {"name", "role", "pin_hash", "failures", "locked_until", "active", "lockouts",
+               "pin_set_by"}
     unknown = set(fields) - allowed
     if unknown:
         raise ValueError(f"cannot update {sorted(unknown)}")
@@ -72,20 +80,62 @@ def audit_state(found: Account) -> dict[str, Any]:
     >>> state = audit_state(Account("D1", "Dee", "dealer", "scrypt$x", 0, 0.0, True, "t"))
     >>> sorted(state), state["pin_fingerprint"][:8]
     (['active', 'created', 'failures', 'id', 'locked_until', 'lockouts', 'name', \
-'pin_fingerprint', 'role'], 'b54a1768')
+'pin_fingerprint', 'pin_set_by', 'role'], 'b54a1768')
     """
     return {"id": found.id, "name": found.name, "role": found.role,
             "pin_fingerprint": hashlib.sha256(found.pin_hash.encode()).hexdigest(),
             "failures": found.failures, "locked_until": found.locked_until,
-            "lockouts": found.lockouts, "active": found.active, "created": found.created}
+            "lockouts": found.lockouts, "active": found.active, "created": found.created,
+            "pin_set_by": found.pin_set_by}
+
+
+def open_round_id(source: Store | Transaction) -> int | None:
+    """The round open at the table now (``None``: none)."""
+    row = source.connection.execute("SELECT id FROM rounds WHERE status = 'open'").fetchone()
+    return int(row[0]) if row else None
 
 
 def audit_change(work: Transaction, kind: str, user_id: str, *, actor: str | None,
                  **data: Any) -> AuditEntry:
     """Audit a change of ``user_id``'s row made in ``work``: ``data`` with the user's id and
-    the row as it now stands (``account``)."""
+    the row as it now stands (``account``). An account change (``kind`` ``user``) is also
+    kept in ``account_changes`` with who made it, and both name the round open then (it is on
+    that round's record: a validator's account changed during the round by someone at the
+    table is refused, see :meth:`dealer_station.station_people.People.verify_validator`)."""
     found = account(work, user_id)
     if found is None:
         raise ValueError(f"no user {user_id!r}")
+    round_id = None
+    if kind == "user":
+        round_id = open_round_id(work)
+        work.execute("INSERT INTO account_changes (user, event, by, round_id, time) "
+                     "VALUES (?, ?, ?, ?, ?)",
+                     (user_id, str(data.get("event", "")), actor or user_id, round_id,
+                      utc_now()))
     return work.audit(kind, {**data, "user": user_id, "account": audit_state(found)},
-                      actor=actor)
+                      actor=actor, round_id=round_id)
+
+
+@dataclass(frozen=True, slots=True)
+class AccountChange:
+    """One change of an account: whose, what, by whom, in which round, when."""
+
+    user: str
+    event: str
+    by: str
+    round_id: int | None
+    time: str
+
+
+def changes_since(source: Store, user_id: str, since: str) -> list[AccountChange]:
+    """The changes of ``user_id``'s account made at or after ``since`` (an ISO time)."""
+    return [AccountChange(str(r[0]), str(r[1]), str(r[2]), r[3], str(r[4])) for r in
+            source.query("SELECT user, event, by, round_id, time FROM account_changes "
+                         "WHERE user = ? AND time >= ? ORDER BY id", (user_id, since))]
+
+
+def changes_in_round(source: Store, round_id: int) -> list[AccountChange]:
+    """The account changes made while round ``round_id`` was open."""
+    return [AccountChange(str(r[0]), str(r[1]), str(r[2]), r[3], str(r[4])) for r in
+            source.query("SELECT user, event, by, round_id, time FROM account_changes "
+                         "WHERE round_id = ? ORDER BY id", (round_id,))]
