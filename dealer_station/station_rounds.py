@@ -492,14 +492,15 @@ class Rounds:
             if isinstance(order, bool) or not isinstance(order, int) or order < 1:
                 raise ProcedureError(f"payment line {order!r} does not exist")
             actor = self.dealer.id if self.dealer else None
+            now = utc_now()  # the row is its audit record's (store/proof.py compares them)
             with self.store.transaction() as work:
                 work.execute(
                     "INSERT INTO payment_ticks (round_id, payment, done, actor, time) "
                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (round_id, payment) DO UPDATE SET "
                     "done = excluded.done, actor = excluded.actor, time = excluded.time",
-                    (round_id, order, int(bool(done)), actor, utc_now()))
+                    (round_id, order, int(bool(done)), actor, now))
                 work.audit("payment_tick", {"payment": order, "done": bool(done)},
-                           actor=actor, round_id=round_id)
+                           actor=actor, round_id=round_id, time=now)
 
     def payment_ticks(self, round_id: int | None = None) -> frozenset[int]:
         """The payment lines ticked off of ``round_id`` (default: the open round, else the last

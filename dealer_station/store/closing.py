@@ -82,7 +82,9 @@ _ROWS = (
     # (a row holds its data, or where its audit line begins: journal_lines.py)
     ("records", "SELECT CAST(group_concat(record, '') AS BLOB), group_concat(length(CAST("
                 "record AS BLOB))), group_concat(rowid), group_concat(round_id), "
-                "group_concat(sequence), group_concat(quote(line)) FROM records WHERE rowid > ?"),
+                "group_concat(sequence), group_concat(quote(line)), group_concat(quote(action) "
+                "|| ',' || quote(actor) || ',' || quote(time), char(10)) FROM records "
+                "WHERE rowid > ?"),
     ("rounds", "SELECT CAST(group_concat(document, '') AS BLOB), group_concat(quote(id) || ',' "
                "|| quote(game) || ',' || quote(config) || ',' || quote(status) || ',' || "
                "quote(dealer) || ',' || quote(started) || ',' || quote(ended) || ',' || "
@@ -93,6 +95,13 @@ _ROWS = (
                       "quote(round_id) || ',' || quote(jackpot) || ',' || quote(actor) || ',' "
                       "|| quote(detail) || ',' || quote(time), char(10)) FROM meter_entries "
                       "WHERE id > ?"),
+    # derived from the rounds' summaries, and the payment lines ticked off, of the same rounds
+    ("round_positions", "SELECT group_concat(quote(round_id) || ',' || quote(position), "
+                        "char(10)) FROM round_positions INDEXED BY round_positions_by_round "
+                        "WHERE round_id >= ?"),
+    ("payment_ticks", "SELECT group_concat(quote(round_id) || ',' || quote(payment) || ',' || "
+                      "quote(done) || ',' || quote(actor) || ',' || quote(time), char(10)) "
+                      "FROM payment_ticks WHERE round_id >= ?"),
     ("sessions", "SELECT COALESCE(group_concat(quote(id) || ',' || quote(user) || ',' || "
                  "quote(role) || ',' || quote(screen) || ',' || quote(started) || ',' || "
                  "quote(ended) || ',' || quote(end_reason), char(10)), '') || ';' || (SELECT "
@@ -123,6 +132,7 @@ def rows_digest(connection: sqlite3.Connection, tail: Tail) -> str:
     made (the state tables' digests are the ``closed`` record's own, see :mod:`.closing`)."""
     whole = hashlib.sha256()
     starts = {"records": tail.window.records, "rounds": tail.rounds_from,
+              "round_positions": tail.rounds_from, "payment_ticks": tail.rounds_from,
               "meter_entries": tail.window.meter_entries, "sessions": tail.sessions_from}
     statements: list[tuple[str, str, tuple[int, ...]]] = [
         (label, sql, (starts[label],)) for label, sql in _ROWS]

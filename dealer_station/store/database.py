@@ -322,6 +322,7 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         );
         CREATE INDEX IF NOT EXISTS account_changes_by_user ON account_changes (user, time);
         CREATE INDEX IF NOT EXISTS account_changes_by_round ON account_changes (round_id);
+        CREATE INDEX IF NOT EXISTS round_positions_by_round ON round_positions (round_id);
         ALTER TABLE users ADD COLUMN pin_set_by TEXT
     """),
 )
@@ -495,17 +496,26 @@ class Transaction:
         return self.connection.execute(sql, parameters)
 
     def audit(self, kind: str, data: Mapping[str, Any], *, actor: str | None = None,
-              round_id: int | None = None, data_text: str | None = None) -> AuditEntry:
+              round_id: int | None = None, data_text: str | None = None,
+              time: str | None = None) -> AuditEntry:
         """Add one audit record to this transaction (chained after the previous one);
-        ``data_text``: the data's canonical JSON when the caller has it already."""
+        ``data_text``: the data's canonical JSON when the caller has it already; ``time``: the
+        record's time when a row written beside it holds the same (the proof compares them)."""
         head = self.entries[-1] if self.entries else None
         sequence = head.sequence + 1 if head else self.store.audit_state.seq + 1
         prev = head.hash if head else self.store.audit_state.hash
         entry = audit.make_entry(sequence, prev, kind, data, actor=actor,
                                  table=self.store.table, round_id=round_id,
-                                 data_text=data_text)
+                                 data_text=data_text, time=time)
         self.entries.append(entry)
         return entry
+
+    def next_place(self) -> tuple[int, int]:
+        """The sequence and the byte offset in the log of the next record :meth:`audit` adds."""
+        head = self.entries[-1] if self.entries else None
+        sequence = head.sequence + 1 if head else self.store.audit_state.seq + 1
+        return sequence, self.store.audit_size + sum(len(e.line.encode("utf-8")) + 1
+                                                     for e in self.entries)
 
     def offset(self, entry: AuditEntry) -> int:
         """Where the line of ``entry`` (an audit record of this transaction) will begin in the
@@ -845,9 +855,12 @@ class Store:
             lines = [*lines, *missing]
         window, sealed, sealed_by, extents = sealing
         proof = Proof(connection, window, sealed, sealed_by, extents=extents,
-                      check_state=version >= SEALED_VERSION)
+                      check_state=version >= SEALED_VERSION, version=version)
+        offset = checkpoint.offset if checkpoint else 0
         for number, line in enumerate(lines, start=first):
-            proof.feed_line(number, line)
+            # (where each line begins: a journal row must name its own record's place)
+            proof.feed_line(number, line, offset)
+            offset += len(line.encode("utf-8")) + 1
         difference = proof.finish()
         if difference is not None:
             raise StoreError(f"refusing to start: the database does not match the audit log: "
@@ -868,7 +881,7 @@ class Store:
                       checkpoint.offset if checkpoint else 0, window,
                       min(window.rounds + 1, proof.first_round or window.rounds + 1),
                       min(sessions))
-        return _Proven(notes, state_tables.all_digests(connection), size,
+        return _Proven(notes, state_tables.all_digests(connection, version), size,
                        checkpoint.seq if checkpoint else 0, witnessed, window, proven)
 
     @classmethod

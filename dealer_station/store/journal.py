@@ -8,6 +8,7 @@ open at a time (a unique index enforces it).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -131,28 +132,29 @@ def begin_round(work: Transaction, game: str, config: Mapping[str, JSONValue],
     """Open a new round; fails if one is already open."""
     if work.execute("SELECT 1 FROM rounds WHERE status = 'open'").fetchone():
         raise StoreError("a round is already open at this table")
+    now = utc_now()  # the row's times, dealer and configuration are its audit record's
     cursor = work.execute(
         "INSERT INTO rounds (game, config, status, dealer, started) VALUES (?, ?, 'open', ?, ?)",
-        (game, audit.canonical_json(dict(config)), dealer, utc_now()))
+        (game, audit.canonical_json(dict(config)), dealer, now))
     round_id = cursor.lastrowid
     assert round_id is not None
     work.audit("round", {"event": "started", "game": game, "config": dict(config)},
-               actor=dealer, round_id=round_id)
+               actor=dealer, round_id=round_id, time=now)
     return round_id
 
 
 def append_record(work: Transaction, round_id: int, record: Record, actor: str | None) -> None:
     """Journal one action record of the open round ``round_id`` and audit it."""
     data = record.to_json()
+    now = utc_now()
     entry = work.audit("action", data, actor=actor, round_id=round_id,
-                       data_text=audit.canonical_json(data))
+                       data_text=audit.canonical_json(data), time=now)
     # the row holds where the audit line begins, not the data again (journal_lines.py)
     inserted = work.execute(  # only into an open round: one statement, not a look-up first
         "INSERT INTO records (round_id, sequence, action, record, actor, time, line) "
         "SELECT ?, ?, ?, '', ?, ?, ? WHERE EXISTS "
         "(SELECT 1 FROM rounds WHERE id = ? AND status = 'open')",
-        (round_id, record.sequence, record.action, actor, utc_now(), work.offset(entry),
-         round_id))
+        (round_id, record.sequence, record.action, actor, now, work.offset(entry), round_id))
     if inserted.rowcount != 1:
         raise StoreError(f"round {round_id} is not open")
 
@@ -170,16 +172,20 @@ def finish_round(work: Transaction, round_id: int, status: str, *,
         event["reason"] = reason
     if document is not None and "payments" in document:
         event["payments"] = document["payments"]
-    entry = work.audit("round", event, actor=actor, round_id=round_id)
+    sequence, offset = work.next_place()
     stored = None
     if document is not None:
         # the payments are kept once, in that audit record (round_payments.py)
         stored = _stored_document(work, round_id, document if "payments" not in event else
-                                  round_payments.without(document, entry.sequence,
-                                                         work.offset(entry)))
+                                  round_payments.without(document, sequence, offset))
+        # the summary as stored (cards, results, totals, wagers), proven by its digest there
+        event["document_sha256"] = hashlib.sha256(stored.encode("utf-8")).hexdigest()
+    now = utc_now()
+    entry = work.audit("round", event, actor=actor, round_id=round_id, time=now)
+    assert (entry.sequence, work.offset(entry)) == (sequence, offset)
     cursor = work.execute(
         "UPDATE rounds SET status = ?, ended = ?, void_reason = ?, document = ? "
-        "WHERE id = ? AND status = 'open'", (status, utc_now(), reason, stored, round_id))
+        "WHERE id = ? AND status = 'open'", (status, now, reason, stored, round_id))
     if cursor.rowcount != 1:
         raise StoreError(f"round {round_id} is not open")
     for position in positions_of(document):
@@ -360,14 +366,14 @@ def audit_mismatch(store: Store) -> str | None:
     version = int(store.pragma("user_version"))
     start = _live_from(store)
     if start is None:
-        proof = Proof(store.connection, check_state=version >= SEALED_VERSION)
+        proof = Proof(store.connection, check_state=version >= SEALED_VERSION, version=version)
         offset, first, prev = 0, 1, audit.GENESIS
     else:
         offset, first, prev, checkpoint = start
         data = checkpoint.get("data") or {}
         proof = Proof(store.connection, Window.from_json(data.get("window") or {}),
                       data.get("state") or {}, first, extents=data.get("extents") or {},
-                      check_state=True)
+                      check_state=True, version=version)
     report = audit.stream(store.audit_path, offset=offset, first=first, prev=prev,
                           visit=proof.feed_line)
     head = store.audit_state

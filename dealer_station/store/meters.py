@@ -179,11 +179,12 @@ def add_entry(work: Transaction, name: str, kind: str, amount: Cents, *,
     if balance < 0:
         raise ValueError(f"meter {name} cannot go below zero ({current} + {amount})")
     detail = dict(detail or {})
+    now = utc_now()  # the entry's time is its audit record's (proof.py compares them)
     work.execute(
         "INSERT INTO meter_entries (meter, kind, amount, balance, round_id, jackpot, actor, "
         "detail, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (name, kind, amount, balance, round_id, jackpot_number, actor,
-         json.dumps(detail, sort_keys=True), utc_now()))
+         json.dumps(detail, sort_keys=True), now))
     work.execute(  # the meter's lifetime figures, kept as its journal grows (statistics)
         "INSERT INTO meter_sums (meter, kind, entries, total) VALUES (?, ?, 1, ?) "
         "ON CONFLICT (meter, kind) DO UPDATE SET entries = entries + 1, "
@@ -191,7 +192,7 @@ def add_entry(work: Transaction, name: str, kind: str, amount: Cents, *,
     work.execute("UPDATE meters SET current = ? WHERE name = ?", (balance, name))
     work.audit("meter", {"meter": name, "kind": kind, "amount": amount, "balance": balance,
                          "jackpot": jackpot_number, **detail},
-               actor=actor, round_id=round_id)
+               actor=actor, round_id=round_id, time=now)
     return balance
 
 

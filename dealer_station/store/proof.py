@@ -14,17 +14,55 @@ whole log; a checkpoint's window: the rows written after it).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from dealer_station.audit import canonical_json
 from dealer_station.store import journal_lines, round_payments, state
 
 __all__ = ["Proof", "Window"]
 
 _AUDITED_STATUS = {"started": "open", "completed": "complete", "voided": "void"}
+#: How far a row's time may be from its audit record's when the row was written before they
+#: were made one value (the row's own clock reading, microseconds to milliseconds later).
+_EARLIER_TIMES_WITHIN = 1.0
+
+
+def same_time(stored: Any, audited: Any) -> bool:
+    """Whether a row's time is its audit record's: the same text (rows written since they are
+    one value), or, for a row written before, within a second of it.
+
+    >>> same_time("2026-01-01T00:00:00.000001Z", "2026-01-01T00:00:00.000001Z")
+    True
+    >>> same_time("2026-01-01T00:00:00.000900Z", "2026-01-01T00:00:00.000001Z")
+    True
+    >>> same_time("2026-01-01T09:00:00.000000Z", "2026-01-01T00:00:00.000000Z")
+    False
+    """
+    if stored == audited:
+        return True
+    try:
+        apart = (datetime.fromisoformat(str(stored).replace("Z", "+00:00"))
+                 - datetime.fromisoformat(str(audited).replace("Z", "+00:00")))
+    except ValueError:
+        return False
+    return abs(apart.total_seconds()) < _EARLIER_TIMES_WITHIN
+
+
+def positions_of(document: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """The positions with a wager in a round's document (see
+    :func:`dealer_station.store.journal.positions_of`)."""
+    if isinstance(document, Mapping) and isinstance(document.get("round"), Mapping):
+        document = document["round"]
+    wagers = (document or {}).get("wagers")
+    if not isinstance(wagers, Mapping):
+        return ()
+    return tuple(sorted((str(p) for p in wagers), key=lambda p: (len(p), p)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +116,7 @@ class Proof:
                  sealed: Mapping[str, Mapping[str, str]] | None = None,
                  sealed_by: int | None = None, *,
                  extents: Mapping[str, Mapping[str, int]] | None = None,
-                 check_state: bool = True) -> None:
+                 check_state: bool = True, version: int | None = None) -> None:
         self._connection = connection
         self._window = window
         self._problem: str | None = None
@@ -88,13 +126,22 @@ class Proof:
             "PRAGMA table_info(records)")) else "NULL"  # (a store not migrated yet)
         self._records = _Rows(connection.execute(
             "SELECT round_id, sequence, record, json_extract(NULLIF(record, ''), '$.sequence'), "
-            f"{line} FROM records WHERE rowid > ? ORDER BY rowid", (window.records,)))
+            f"{line}, action, actor, time FROM records WHERE rowid > ? ORDER BY rowid",
+            (window.records,)))
         self._rounds = _Rows(connection.execute(
-            "SELECT id FROM rounds WHERE id > ? ORDER BY id", (window.rounds,)))
+            "SELECT id, game, config, dealer, started FROM rounds WHERE id > ? ORDER BY id",
+            (window.rounds,)))
         self._entries = _Rows(connection.execute(
-            "SELECT id, meter, kind, amount, balance, round_id, jackpot, detail "
+            "SELECT id, meter, kind, amount, balance, round_id, jackpot, detail, actor, time "
             "FROM meter_entries WHERE id > ? ORDER BY id", (window.meter_entries,)))
         self._open: set[int] = set()
+        #: (round, payment line) -> (done, actor, time) as the payment_tick records say.
+        self.ticks: dict[tuple[int, int], tuple[int, Any, Any]] = {}
+        #: A round's positions are asked by round (schema 18's index; before it, every row
+        #: of round_positions would be read for each round: then not asked).
+        self._positions_by_round = connection.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = "
+            "'round_positions_by_round'").fetchone() is not None
         self.expected: dict[str, dict[str, str]] = {
             table: dict(rows) for table, rows in (sealed or {}).items()
             if table not in state.GROWING_TABLES}
@@ -104,6 +151,7 @@ class Proof:
         self.rows: state.RowChanges = {table: dict(rows) for table, rows in (sealed or {}).items()
                                        if table in state.GROWING_TABLES}
         self._check_state = check_state
+        self._version = version
         #: The lowest round the records fed started, completed or voided (``None``: none).
         self.first_round: int | None = None
 
@@ -135,6 +183,11 @@ class Proof:
                        and (offset is None or row[4] == offset))
         else:
             matched = parts[0] == str(row[0]) and row[1] == row[3] and parts[1] == row[2]
+        # the row's action, actor and time are the record's (a data text begins with its
+        # action, the line with its actor and ends with its time: canonical, keys sorted)
+        matched = (matched and parts[1].startswith(f'{{"action":{json.dumps(row[5])},')
+                   and line.startswith(f'{{"actor":{json.dumps(row[6])},"data":')
+                   and line.endswith(f',"time":{json.dumps(row[7])}}}'))
         if not matched:
             self._records.put_back(row)
         return matched
@@ -147,11 +200,17 @@ class Proof:
         kind = entry.get("kind")
         data = entry.get("data") or {}
         if kind == "action":
-            self._problem = self._action(number, entry.get("round"), data, offset)
+            self._problem = self._action(number, entry, data, offset)
         elif kind == "round" and data.get("event") in _AUDITED_STATUS:
-            self._problem = self._round(number, entry.get("round"), data, offset)
+            self._problem = self._round(number, entry, data, offset)
         elif kind == "meter":
-            self._problem = self._meter(number, entry.get("round"), data)
+            self._problem = self._meter(number, entry, data)
+        elif kind == "payment_tick" and isinstance(entry.get("round"), int):
+            round_id = int(entry["round"])
+            self.first_round = round_id if self.first_round is None else min(self.first_round,
+                                                                             round_id)
+            self.ticks[(round_id, int(data.get("payment", 0)))] = (
+                int(bool(data.get("done"))), entry.get("actor"), entry.get("time"))
         elif kind == "state":
             for table, rows in (data.get("tables") or {}).items():
                 if table in state.GROWING_TABLES:  # sealed whole by the first version of this
@@ -170,8 +229,9 @@ class Proof:
                     self._problem = (f"checkpoint audit record {number} seals {table} "
                                      "differently from the state records before it")
 
-    def _action(self, number: int, round_id: Any, data: Mapping[str, Any],
+    def _action(self, number: int, entry: Mapping[str, Any], data: Mapping[str, Any],
                 offset: int | None) -> str | None:
+        round_id = entry.get("round")
         row = self._records.next()
         key = (round_id, data.get("sequence"))
         if row is None or (row[0], row[1]) != key:
@@ -187,10 +247,19 @@ class Proof:
                 row[4] is None or (offset is not None and row[4] != offset)):
             return (f"round {row[0]} record {row[1]} differs from audit record {number} "
                     "(edited in the database)")
+        for column, value, audited in (("action", row[5], data.get("action")),
+                                       ("actor", row[6], entry.get("actor"))):
+            if value != audited:
+                return (f"round {row[0]} record {row[1]}: its {column} differs from audit "
+                        f"record {number} (edited in the database)")
+        if not same_time(row[7], entry.get("time")):
+            return (f"round {row[0]} record {row[1]}: its time differs from audit record "
+                    f"{number} (edited in the database)")
         return None
 
-    def _round(self, number: int, round_id: Any, data: Mapping[str, Any],
+    def _round(self, number: int, entry: Mapping[str, Any], data: Mapping[str, Any],
                offset: int | None) -> str | None:
+        round_id = entry.get("round")
         status = _AUDITED_STATUS[data["event"]]
         if isinstance(round_id, int):
             self.first_round = round_id if self.first_round is None else min(self.first_round,
@@ -203,10 +272,21 @@ class Proof:
                         f"round {row[0]} is in the database but its start is not in the audit "
                         "log")
             self._open.add(round_id)
+            # the game, configuration, dealer and start as the round's start record says
+            for column, value, audited in (
+                    ("game", row[1], data.get("game")),
+                    ("configuration", row[2], canonical_json(data.get("config"))),
+                    ("dealer", row[3], entry.get("actor"))):
+                if value != audited:
+                    return (f"round {round_id}: its {column} differs from audit record "
+                            f"{number} (edited in the database)")
+            if not same_time(row[4], entry.get("time")):
+                return (f"round {round_id}: its start time differs from audit record {number} "
+                        "(edited in the database)")
             return None
         self._open.discard(round_id)
         found = self._connection.execute(
-            "SELECT status, void_reason, document FROM rounds WHERE id = ?",
+            "SELECT status, void_reason, document, ended FROM rounds WHERE id = ?",
             (round_id,)).fetchone()
         if found is None:
             return f"round {round_id} (audit record {number}) is missing from the database"
@@ -215,14 +295,30 @@ class Proof:
                     f"record {number}")
         if status == "void" and found[1] != data.get("reason"):
             return f"round {round_id}: its void reason differs from audit record {number}"
+        if not same_time(found[3], entry.get("time")):
+            return (f"round {round_id}: its end time differs from audit record {number} "
+                    "(edited in the database)")
         document = json.loads(found[2]) if found[2] else {}
         if (data.get("payments") is not None and document.get("payments") != data["payments"]
                 and not round_payments.names(document, number, offset)):
             return (f"round {round_id}: its payments differ from audit record {number} (edited "
                     "in the database)")
+        digest = data.get("document_sha256")  # (a round finished before it was recorded: none)
+        if digest is not None and (found[2] is None or hashlib.sha256(
+                str(found[2]).encode("utf-8")).hexdigest() != digest):
+            return (f"round {round_id}: its stored summary (cards, results, totals, wagers) "
+                    f"differs from audit record {number} (edited in the database)")
+        if self._positions_by_round:  # derived from the summary: recomputed
+            stored = sorted(str(row[0]) for row in self._connection.execute(
+                "SELECT position FROM round_positions WHERE round_id = ?", (round_id,)))
+            if stored != sorted(positions_of(document)):
+                return (f"round {round_id}: its positions (round_positions) differ from its "
+                        f"summary proven by audit record {number} (edited in the database)")
         return None
 
-    def _meter(self, number: int, round_id: Any, data: Mapping[str, Any]) -> str | None:
+    def _meter(self, number: int, entry: Mapping[str, Any],
+               data: Mapping[str, Any]) -> str | None:
+        round_id = entry.get("round")
         row = self._entries.next()
         if row is None:
             return (f"the meter change of audit record {number} ({data.get('meter')} "
@@ -230,9 +326,33 @@ class Proof:
         # the audit record as meters.add_entry writes it from the entry
         expected = {"meter": row[1], "kind": row[2], "amount": row[3], "balance": row[4],
                     "jackpot": row[6], **json.loads(row[7] or "{}")}
-        if expected != data or row[5] != round_id:
+        if (expected != data or row[5] != round_id or row[8] != entry.get("actor")
+                or not same_time(row[9], entry.get("time"))):
             return (f"meter entry {row[0]} ({row[1]} {row[2]}) differs from audit record "
                     f"{number} (edited or deleted in the database)")
+        return None
+
+    def _ticks_difference(self) -> str | None:
+        """The payment lines ticked off (``payment_ticks``) against the ``payment_tick``
+        records fed: each ticked line as its last record says, and no row of a round started
+        in the part of the log fed without one."""
+        if not state.table_exists(self._connection, "payment_ticks"):
+            return None
+        rows = {(int(r[0]), int(r[1])): (r[2], r[3], r[4]) for r in self._connection.execute(
+            "SELECT round_id, payment, done, actor, time FROM payment_ticks WHERE round_id > ?",
+            (self._window.rounds,))}
+        for key, (done, actor, time) in self.ticks.items():
+            row = rows.pop(key, None)
+            if row is None:
+                row = self._connection.execute(
+                    "SELECT done, actor, time FROM payment_ticks WHERE round_id = ? AND "
+                    "payment = ?", key).fetchone()
+            if row is None or (row[0], row[1]) != (done, actor) or not same_time(row[2], time):
+                return (f"round {key[0]} payment line {key[1]}: its tick (payment_ticks) "
+                        "differs from the audit log (edited in the database)")
+        for key in sorted(rows):
+            return (f"round {key[0]} payment line {key[1]} is ticked in the database but not "
+                    "in the audit log (added outside the station)")
         return None
 
     # -- the end -------------------------------------------------------------------------------
@@ -253,11 +373,17 @@ class Proof:
             return (f"meter entry {row[0]} ({row[1]} {row[2]}) is in the database but not in "
                     "the audit log (added outside the station)")
         for round_id in sorted(self._open):
-            found = self._connection.execute("SELECT status FROM rounds WHERE id = ?",
-                                             (round_id,)).fetchone()
+            found = self._connection.execute("SELECT status, ended, document FROM rounds "
+                                             "WHERE id = ?", (round_id,)).fetchone()
             if found is not None and found[0] != "open":
                 return (f"round {round_id} is {found[0]} in the database but open in the audit "
                         "log")
+            if found is not None and (found[1] is not None or found[2] is not None):
+                return (f"round {round_id} is open in the audit log but has an end or a "
+                        "summary in the database (edited in the database)")
+        found = self._ticks_difference()
+        if found is not None:
+            return found
         if not self._check_state:
             return None
         for table in state.GROWING_TABLES:
@@ -266,5 +392,6 @@ class Proof:
                                              self.sources.get(table))
             if found is not None:
                 return found
-        return state.difference(self.expected, state.all_digests(self._connection),
+        return state.difference(self.expected, state.all_digests(self._connection,
+                                                                 self._version),
                                 self.sources)

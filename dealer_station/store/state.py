@@ -23,10 +23,10 @@ import json
 import sqlite3
 from collections.abc import Mapping
 
-__all__ = ["GROWING_TABLES", "STATE_TABLES", "Digests", "RowChanges", "all_digests",
-           "all_extents", "difference", "extent", "growing_difference", "install_triggers",
-           "row_digests", "rows_after", "rows_digests", "table_exists", "take_touched",
-           "take_touched_rows"]
+__all__ = ["GROWING_TABLES", "SEALED_SINCE", "STATE_TABLES", "Digests", "RowChanges",
+           "all_digests", "all_extents", "difference", "extent", "growing_difference",
+           "install_triggers", "row_digests", "rows_after", "rows_digests", "table_exists",
+           "take_touched", "take_touched_rows"]
 
 #: table -> its key column. Whole tables are sealed and compared whole at every start.
 STATE_TABLES: dict[str, str] = {
@@ -34,7 +34,11 @@ STATE_TABLES: dict[str, str] = {
     "config": "version",
     "meters": "name",
     "jackpots": "number",
+    "device_state": "device",
 }
+#: A state table sealed only from a schema version on (a store before it: not compared, its
+#: migration seals it).
+SEALED_SINCE: dict[str, int] = {"device_state": 18}
 #: Tables growing with the table's play (integer keys, rows added in key order): sealed row by
 #: row as rows change (see :class:`RowSeal`).
 GROWING_TABLES: dict[str, str] = {
@@ -98,10 +102,12 @@ def extent(connection: sqlite3.Connection, table: str) -> dict[str, int]:
     return {"count": int(count), "last": int(last)}
 
 
-def all_digests(connection: sqlite3.Connection) -> Digests:
-    """The digests of every whole state table the database has."""
+def all_digests(connection: sqlite3.Connection, version: int | None = None) -> Digests:
+    """The digests of every whole state table the database has (at schema ``version``: those
+    sealed at it)."""
     return {table: row_digests(connection, table) for table in STATE_TABLES
-            if table_exists(connection, table)}
+            if table_exists(connection, table)
+            and (version is None or SEALED_SINCE.get(table, 0) <= version)}
 
 
 def all_extents(connection: sqlite3.Connection) -> dict[str, dict[str, int]]:

@@ -151,6 +151,23 @@ def rechain(data: Path, edit: Callable[[dict[str, Any]], bool]) -> int:
     first = next(index for index, record in enumerate(records) if edit(record))
     for record in records[first + 1:]:
         edit(record)
+    offset = 0
+    with sqlite3.connect(data / TABLE / "table.sqlite3") as connection:
+        # the round summaries name their completion record's place, and the record their
+        # summary's digest (the same length whatever it is: the places stay)
+        for record in records:
+            data_ = record["data"]
+            if record["kind"] == "round" and "document_sha256" in data_:
+                stored = json.loads(connection.execute(
+                    "SELECT document FROM rounds WHERE id = ?", (record["round"],)).fetchone()[0])
+                if stored.get("payments_in_audit", {}).get("seq") == record["seq"]:
+                    stored["payments_in_audit"]["offset"] = offset
+                text = audit.canonical_json(stored)
+                connection.execute("UPDATE rounds SET document = ? WHERE id = ?",
+                                   (text, record["round"]))
+                data_["document_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+            offset += len(audit.canonical_json(record).encode()) + 1
+    connection.close()
     prev = records[first - 1]["hash"]
     for record in records[first:]:
         record["prev"] = prev
@@ -165,6 +182,10 @@ def rechain(data: Path, edit: Callable[[dict[str, Any]], bool]) -> int:
         for record, line in zip(records, lines, strict=True):
             connection.execute("UPDATE checkpoints SET hash = ?, offset = ? WHERE seq = ?",
                                (record["hash"], offset, record["seq"]))
+            if record["kind"] == "action":  # where each journal row's line now begins
+                connection.execute("UPDATE records SET line = ? WHERE round_id = ? AND "
+                                   "sequence = ? AND record = ''",
+                                   (offset, record["round"], record["data"]["sequence"]))
             offset += len(line.encode()) + 1
     connection.close()
     return first + 1
