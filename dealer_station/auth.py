@@ -63,6 +63,7 @@ __all__ = [
     "authenticate",
     "authorize",
     "change_pin",
+    "check_new_pin",
     "check_pin",
     "configured_cost",
     "create_user",
@@ -236,6 +237,12 @@ def pin_problem(pin: str, role: Role | str | None = None) -> str | None:
         article = "an" if role.value[0] in "aeiou" else "a"
         return f"{article} {role.value}'s PIN is {shortest} to 12 digits"
     return None
+
+
+def check_new_pin(pin: str, role: Role | str | None = None) -> None:
+    """Raise ``ValueError`` unless ``pin`` is a PIN ``role`` may be given (before anything
+    that cannot be taken back is done with it)."""
+    _check_pin_format(pin, role)
 
 
 def _check_pin_format(pin: str, role: Role | str | None = None) -> None:

@@ -288,6 +288,14 @@ def check_witness(files: TableFiles, state: AuditState | None) -> CheckResult:
     if seen is None:
         return CheckResult(name, True, f"{witness.path}: no head of table {files.table} yet "
                                        "(the station writes the first at its next start)")
+    if seen.seq and state is None and not _has_schema(files.database):
+        where = ("the table's directory is missing" if not files.directory.exists() else
+                 "its database is missing" if not files.database.exists() else
+                 "its database is empty")
+        return CheckResult(name, False, f"{witness.path} holds audit record {seen.seq} of table "
+                                        f"{files.table} (at {seen.time}) but {where}: its "
+                                        "records were deleted or moved (the station refuses "
+                                        "to start; docs/security.md, \"store start-over\")")
     if state is not None and seen.seq > state.seq:
         return CheckResult(name, False, f"rolled back: the witness {witness.path} saw audit "
                                         f"record {seen.seq} at {seen.time} but the database "
@@ -295,6 +303,11 @@ def check_witness(files: TableFiles, state: AuditState | None) -> CheckResult:
     return CheckResult(name, True, f"{witness.path}: last head record {seen.seq} of "
                                    f"{seen.time} (its hash is compared with the log's when "
                                    "the store opens)")
+
+
+def _has_schema(database: Path) -> bool:
+    """Whether ``database`` exists and holds a schema (a version: not a blank file)."""
+    return database.exists() and integrity_check(database, scan=False)[0] > 0
 
 
 #: Free pages kept in a database file made before they were given back (store/compact.py)

@@ -606,6 +606,10 @@ class Store:
         database = directory / DATABASE_NAME
         audit_path = directory / AUDIT_NAME
         if not database.exists():
+            if not readonly and create:
+                cls._refuse_lost_table(witness, table, f"the table's directory {directory} is "
+                                       "missing" if not directory.exists() else
+                                       f"its database {database} is missing")
             if audit_path.exists() and audit_path.stat().st_size > 0:
                 raise StoreError(
                     f"refusing to start: the database {database} is missing but the audit log "
@@ -640,6 +644,8 @@ class Store:
         database = directory / DATABASE_NAME
         cls._check_not_blank(connection, database, audit_path)
         version = cls._version(connection)
+        if not version and not readonly:
+            cls._refuse_lost_table(witness, table, f"its database {database} is empty")
         latest = MIGRATIONS[-1][0]
         if version > latest:
             raise StoreError(f"refusing to start: the database is at schema version {version}, "
@@ -686,6 +692,27 @@ class Store:
             if not store._witnessed:
                 store._witness_head()
         return store
+
+    @staticmethod
+    def _refuse_lost_table(witness: Witness | None, table: str, what: str) -> None:
+        """A first start only where the witness holds no records of ``table``: one where it
+        does is the table's records deleted or moved (``what``), never a new table."""
+        if witness is None:
+            return
+        try:
+            seen = witness.last(table)
+        except OSError as error:
+            raise StoreError(f"refusing to start: the witness {witness.path} cannot be read "
+                             f"({error})") from None
+        if seen is None or seen.seq == 0:
+            return
+        raise StoreError(
+            f"refusing to start: the witness {witness.path} holds audit record {seen.seq} of "
+            f"table {table} (witnessed at {seen.time}) but {what}: the table's records were "
+            "deleted or moved, a new table is not started over them. Restore the table's "
+            "directory from a copy; if its records are lost for good, a supervisor records "
+            f"the start-over: `dealer-station store start-over --table {table} --user ID "
+            "--name NAME --reason TEXT` (docs/security.md)")
 
     @staticmethod
     def _lock(directory: Path, table: str) -> int:
@@ -1015,9 +1042,10 @@ class Store:
                 f"refusing to start: rolled back: the witness {witness.path} saw audit record "
                 f"{seen.seq} (at {seen.time}) but the database and the audit log end at record "
                 f"{state.seq} (restored from an older copy?)")
-        if seen.seq >= first:
-            found = json.loads(lines[seen.seq - first])["hash"] if seen.seq else audit.GENESIS
-        else:
+        found: str | None = audit.GENESIS  # (seq 0: a start-over, the chain begins again)
+        if seen.seq and seen.seq >= first:
+            found = json.loads(lines[seen.seq - first])["hash"]
+        elif seen.seq:
             found = cls._hash_at(connection, path, seen.seq, version)
         if found != seen.hash:
             raise StoreError(

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from dealer_station.audit import VerifyReport, canonical_json, hash_of, stream, utc_now
+from dealer_station.audit import GENESIS, VerifyReport, canonical_json, hash_of, stream, utc_now
 
 __all__ = ["ENV_WITNESS", "Witness", "Witnessed", "verify_against"]
 
@@ -44,6 +44,8 @@ class Witnessed:
     seq: int
     hash: str
     time: str
+    #: A start-over (``seq`` 0): the head of the lost records it replaces, who and why.
+    start_over: dict[str, object] | None = None
 
 
 class Witness:
@@ -69,7 +71,10 @@ class Witness:
 
     def record(self, table: str, seq: int, hash_: str) -> None:
         """Append the head (``seq``, ``hash_``) of ``table``, synced. Raises ``OSError``."""
-        line = canonical_json({"table": table, "seq": seq, "hash": hash_, "time": utc_now()})
+        self._append({"table": table, "seq": seq, "hash": hash_, "time": utc_now()})
+
+    def _append(self, value: dict[str, object]) -> None:
+        line = canonical_json(value)
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o640)
         try:
             data = (line + "\n").encode("utf-8")
@@ -79,13 +84,30 @@ class Witness:
         finally:
             os.close(fd)
 
+    def start_over(self, table: str, lost: Witnessed, *, by: str, reason: str) -> None:
+        """Record that ``table`` starts over from no records, its records up to ``lost`` (the
+        last head witnessed) being lost for good: the heads before it no longer bind a start
+        (see ``dealer-station store start-over`` in docs/security.md). Raises ``OSError``."""
+        self._append({"table": table, "seq": 0, "hash": GENESIS, "time": utc_now(),
+                      "start_over": {"from_seq": lost.seq, "from_hash": lost.hash,
+                                     "witnessed": lost.time, "by": by, "reason": reason}})
+
     def entries(self, table: str) -> Iterator[Witnessed]:
-        """Every head witnessed for ``table``, in the order written (streamed)."""
+        """Every head witnessed for ``table``, in the order written, from its last start-over
+        (streamed: the heads of records lost before it are not this chain's)."""
         try:
             handle = open(self.path, "rb")  # noqa: SIM115 - closed below
         except FileNotFoundError:
             return
         with handle:
+            since, at = 0, 0
+            for raw in handle:
+                if b'"start_over"' in raw:
+                    found = _parse(raw.rstrip(b"\n"), table)
+                    if found is not None and found.start_over is not None:
+                        since = at
+                at += len(raw)
+            handle.seek(since)
             for raw in handle:
                 found = _parse(raw.rstrip(b"\n"), table)
                 if found is not None:
@@ -127,7 +149,9 @@ def _parse(raw: bytes, table: str) -> Witnessed | None:
     seq, hash_ = value.get("seq"), value.get("hash")
     if not isinstance(seq, int) or not isinstance(hash_, str):
         return None
-    return Witnessed(table, seq, hash_, str(value.get("time", "")))
+    over = value.get("start_over")
+    return Witnessed(table, seq, hash_, str(value.get("time", "")),
+                     dict(over) if isinstance(over, dict) else None)
 
 
 def verify_against(witness: Witness, table: str, path: Path, *, expected_count: int | None,
