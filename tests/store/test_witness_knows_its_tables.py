@@ -142,7 +142,7 @@ def test_the_start_over_is_an_explicit_audited_supervisor_action(
     finally:
         station.close()
     assert main(["--data-dir", str(played), "audit", "verify", "--table", TABLE]) == 0
-    status, out = _check(played, capsys)
+    _status, out = _check(played, capsys)
     assert "OK    witness" in out, out
     # and a second start-over is refused: the new table's records are there
     assert _start_over(played, monkeypatch, "--user", "S6", "--name", "Sid",
