@@ -8,6 +8,7 @@ import argparse
 import getpass
 import sqlite3
 import sys
+from pathlib import Path
 
 from dealer_station.store.database import StoreError
 from dealer_station.store.options import add_table_argument
@@ -82,8 +83,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _start_over(args: argparse.Namespace, table: str, directory: object) -> int:
     """``store start-over``: see :data:`DESCRIPTION`."""
-    from pathlib import Path
-
+    # deferred: the command line's start imports no store module it does not run
     from dealer_station import audit, auth
     from dealer_station.accounts import AccountDesk
     from dealer_station.store.database import Store

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -572,3 +573,90 @@ def test_a_row_changed_while_the_station_ran_is_not_sealed_at_its_close(copy: Pa
     assert json.loads(_lines(copy)[-1])["kind"] != "closed"
     with pytest.raises(StoreError, match=r"users row D1 differs from audit record \d+"):
         _open(copy)
+
+
+# -- every column (dealer_station/store/columns.py): edited after the stop, refused by the
+# start, by `--check` and by `audit verify --database` ---------------------------------------
+
+_LAST = "(SELECT MAX(id) FROM rounds)"
+_TIME = "'2020-01-01T00:00:00.000000Z'"
+
+COLUMN_CASES: dict[str, tuple[str, str]] = {
+    "rounds.dealer": (f"UPDATE rounds SET dealer = 'S2' WHERE id = {_LAST}",
+                      r"round 10: its dealer differs from audit record \d+"),
+    "rounds.started": (f"UPDATE rounds SET started = {_TIME} WHERE id = {_LAST}",
+                       r"round 10: its start time differs from audit record \d+"),
+    "rounds.ended": (f"UPDATE rounds SET ended = {_TIME} WHERE id = {_LAST}",
+                     r"round 10: its end time differs from audit record \d+"),
+    "rounds.config": (f"UPDATE rounds SET config = json_set(config, '$.settings.table.maximum', "
+                      f"20000) WHERE id = {_LAST}",
+                      r"round 10: its configuration differs from audit record \d+"),
+    "rounds.game": (f"UPDATE rounds SET game = 'pai_gow' WHERE id = {_LAST}",
+                    r"round 10: its game differs from audit record \d+"),
+    **{f"rounds summary {key}": (
+        f"UPDATE rounds SET document = json_set(document, '$.{key}', json('{{\"1\":9}}')) "
+        f"WHERE id = {_LAST}",
+        r"round 10: its stored summary \(cards, results, totals, wagers\) differs from audit "
+        r"record \d+") for key in ("cards", "results", "totals")},
+    "rounds summary wagers": (
+        f"UPDATE rounds SET document = json_set(document, '$.wagers.\"1\"', json('[]')) "
+        f"WHERE id = {_LAST}",
+        r"round 10: its stored summary \(cards, results, totals, wagers\) differs"),
+    "payment shown ticked": (
+        f"INSERT INTO payment_ticks (round_id, payment, done, actor, time) VALUES ({_LAST}, 1, "
+        f"1, 'D1', {_TIME})",
+        r"round 10 payment line 1 is ticked in the database but not in the audit log"),
+    "records.actor": (f"UPDATE records SET actor = 'S2' WHERE round_id = {_LAST} AND "
+                      "sequence = 2", r"round 10 record 2: its actor differs from audit record"),
+    "records.time": (f"UPDATE records SET time = {_TIME} WHERE round_id = {_LAST} AND "
+                     "sequence = 2", r"round 10 record 2: its time differs from audit record"),
+    "records.action": (f"UPDATE records SET action = 'void' WHERE round_id = {_LAST} AND "
+                       "sequence = 2", r"round 10 record 2: its action differs from audit"),
+    "journal row pointed at another record's line": (
+        f"UPDATE records SET line = (SELECT line FROM records WHERE round_id = {_LAST} AND "
+        f"sequence = 3) WHERE round_id = {_LAST} AND sequence = 2",
+        r"round 10 record 2 differs from audit record \d+ \(edited in the database\)"),
+    "device_state": (f"INSERT INTO device_state (device, state, detail, time) VALUES ('shoe', "
+                     f"'recovery', '{{}}', {_TIME})",
+                     r"device_state row shoe is in the database but not in"),
+    "round_positions added": (f"INSERT INTO round_positions (position, round_id) VALUES ('6', "
+                              f"{_LAST})", r"round 10: its positions \(round_positions\) differ"),
+    "round_positions deleted": (f"DELETE FROM round_positions WHERE round_id = {_LAST}",
+                                r"round 10: its positions \(round_positions\) differ"),
+    "meter_entries.actor": ("UPDATE meter_entries SET actor = 'X9' WHERE id = (SELECT MAX(id) "
+                            "FROM meter_entries)", r"meter entry \d+ \(.*\) differs from audit"),
+    "meter_entries.time": (f"UPDATE meter_entries SET time = {_TIME} WHERE id = (SELECT MAX(id) "
+                           "FROM meter_entries)", r"meter entry \d+ \(.*\) differs from audit"),
+    "account_changes.by": ("UPDATE account_changes SET by = 'X9' WHERE user = 'D1'",
+                           r"account_changes row \d+ differs from audit record \d+"),
+    "users.pin_set_by": ("UPDATE users SET pin_set_by = NULL WHERE id = 'D1'",
+                         r"users row D1 differs from audit record \d+"),
+    # the validator rule's bypass: the relief supervisor's time at the table moved out of the
+    # round and their actions given to the dealer
+    "validator bypass: rounds.started and records.actor": (
+        f"UPDATE rounds SET started = {_TIME} WHERE id = {_LAST}; UPDATE records SET actor = "
+        f"'D1' WHERE round_id = {_LAST}",
+        r"round 10: its start time differs from audit record \d+"),
+}
+
+
+@pytest.mark.parametrize("case", list(COLUMN_CASES))
+def test_each_column_edited_after_the_stop_is_refused_by_start_check_and_verify(
+        case: str, copy: Path, played: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sql, message = COLUMN_CASES[case]
+    _open(copy).close()  # sound before (and a clean close: the next start's digests)
+    _sql(sql)(copy, played)
+    with pytest.raises(StoreError, match=message):
+        _open(copy)
+    os.environ["DEALER_STATION_TABLE"] = TABLE
+    try:
+        capsys.readouterr()
+        assert main(["--data-dir", str(copy), "--check"]) == 1
+    finally:
+        del os.environ["DEALER_STATION_TABLE"]
+    database_line = [line for line in capsys.readouterr().out.splitlines()
+                     if "database" in line and line.startswith("FAIL")]
+    assert database_line and re.search(message, database_line[0]), database_line
+    assert main(["--data-dir", str(copy), "audit", "verify", "--database", "--table",
+                 TABLE]) == 1
+    assert re.search(message, capsys.readouterr().out)
