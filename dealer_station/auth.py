@@ -52,12 +52,14 @@ from dealer_station.store.database import Store
 from dealer_station.store.users import Account
 
 __all__ = [
+    "ONE_TIME_PINS_ENV",
     "PIN_COST",
     "PIN_COST_ENV",
     "AccessDenied",
     "AuthenticationError",
     "LockPolicy",
     "Permission",
+    "PinChangeRequired",
     "PinCost",
     "Role",
     "authenticate",
@@ -71,6 +73,7 @@ __all__ = [
     "hash_pin",
     "locked_words",
     "needs_first_supervisor",
+    "one_time_pins",
     "pin_problem",
     "set_active",
     "unlock",
@@ -117,6 +120,21 @@ class AuthenticationError(ProcedureError):
         super().__init__(reason)
         self.attempts_left = attempts_left
         self.locked_seconds = locked_seconds
+
+
+class PinChangeRequired(AuthenticationError):
+    """The PIN is right but was set by someone else (an account created or a PIN reset by a
+    supervisor): a one-time PIN, which its owner changes before anything else."""
+
+
+#: ``off``: one-time PINs are not asked to be changed (the test suite's own scaffolding sets
+#: it, as it sets a cheap PIN cost; a table never does).
+ONE_TIME_PINS_ENV = "DEALER_STATION_ONE_TIME_PINS"
+
+
+def one_time_pins() -> bool:
+    """Whether a PIN set by someone else must be changed by its owner before anything else."""
+    return os.environ.get(ONE_TIME_PINS_ENV, "").strip().lower() != "off"
 
 
 def format_seconds(seconds: float) -> str:
@@ -469,6 +487,14 @@ def authenticate(store: Store, user_id: str, pin: str, *, now: float,
                                failures=failures or policy.max_failures,
                                locked=bool(seconds), locked_seconds=seconds)
         raise _wrong_error(failures, lockouts, policy, seconds)
+    if found.pin_set_by and purpose != "change_pin" and one_time_pins():
+        store.audit("sign_in_failed", {"user": user_id, "purpose": purpose,
+                                       "reason": "one-time PIN not changed yet",
+                                       "pin_set_by": found.pin_set_by}, actor=user_id)
+        raise PinChangeRequired(
+            f"{user_id}'s PIN was set by {found.pin_set_by}: it is a one-time PIN. Choose a new "
+            "PIN of your own before anything else (at the sign-in, or `dealer-station users "
+            f"pin {user_id}`)")
     fields: dict[str, object] = {}
     if found.failures or found.locked_until or found.lockouts:
         fields.update(failures=0, locked_until=0, lockouts=0)
@@ -535,6 +561,8 @@ def change_pin(store: Store, by: Account, user_id: str, pin: str, *,
                 "lockouts": 0, "pin_set_by": None if by.id == user_id else by.id}
 
     if by.id == user_id:
+        if by.pin_set_by and check_pin(pin, by.pin_hash):
+            raise ValueError(f"choose a PIN of your own: not the one {by.pin_set_by} set")
         fields = change(by)
         with store.transaction() as work:
             users.update(work, user_id, **fields)

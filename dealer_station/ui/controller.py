@@ -25,7 +25,7 @@ from typing import Any
 
 from dealer_station import logs
 from dealer_station.actions import Action
-from dealer_station.auth import AuthenticationError
+from dealer_station.auth import AuthenticationError, PinChangeRequired
 from dealer_station.cards import Card
 from dealer_station.games.void_steps import return_words
 from dealer_station.hardware import (
@@ -262,25 +262,35 @@ class TableController:
         self._refused_for: str | None = None
         #: How long the account of the last refused sign-in stays locked (0: not locked).
         self.locked_seconds = 0.0
+        #: The last sign-in was refused for a one-time PIN: the form asks for a new one.
+        self.pin_change = False
 
     @property
     def round(self) -> GameRound | None:
         return self.station.round
 
     # ------------------------------------------------------------ people and rounds
-    def sign_in(self, user_id: str, pin: str) -> bool:
+    def sign_in(self, user_id: str, pin: str, new_pin: str = "") -> bool:
         """The dealer (or a supervisor who deals) signs in; a refusal is shown under the form
-        (``options["refused"]`` of the sign-in entry)."""
+        (``options["refused"]`` of the sign-in entry). A one-time PIN (set by someone else)
+        is refused until its owner chooses ``new_pin`` with it (``options["change_pin"]``: the
+        form asks for it); the PIN is then changed, and the person signed in with it."""
         self.attempts += 1
         try:
+            if new_pin:
+                self.station.change_own_pin(user_id, pin, new_pin)
+                pin = new_pin
             self.station.sign_in(user_id, pin)
         except (ProcedureError, ValueError) as error:
             self.refused = _reason(error)
             self.locked_seconds = (error.locked_seconds
                                    if isinstance(error, AuthenticationError) else 0.0)
+            self.pin_change = isinstance(error, PinChangeRequired) or (
+                self.pin_change and bool(new_pin) and not isinstance(error, AuthenticationError))
             return False
         self.message = self.refused = ""
         self.locked_seconds = 0.0
+        self.pin_change = False
         return True
 
     def sign_out(self) -> bool:
@@ -921,7 +931,8 @@ class TableController:
         elif step.expects in ("sign_in", "first_supervisor"):
             entry = EntryRequest(step.expects, "", step.instruction,
                                  options={"refused": self.refused, "attempt": self.attempts,
-                                          "locked_seconds": self.locked_seconds})
+                                          "locked_seconds": self.locked_seconds,
+                                          "change_pin": self.pin_change})
         payments = self.payments(shown) if shown is not None else ()
         return Snapshot(
             table=table,

@@ -249,6 +249,8 @@ class MainWindow(QMainWindow):
             lambda: self.command_requested.emit("house_way"))
         self.sign_in.sign_in_requested.connect(
             lambda user, pin: self.call(lambda c: c.sign_in(user, pin)))
+        self.sign_in.pin_change_requested.connect(
+            lambda user, pin, new: self.call(lambda c: c.sign_in(user, pin, new)))
         self.sign_in.supervisor_requested.connect(
             lambda user, name, pin: self.call(
                 lambda c: c.create_first_supervisor(user, name, pin)))
@@ -387,6 +389,7 @@ class MainWindow(QMainWindow):
             self.lower_panels.setCurrentWidget(self.wager_entry)
         elif entry is not None and entry.kind in ("sign_in", "first_supervisor"):
             self.sign_in.set_first_start(entry.kind == "first_supervisor")
+            self.sign_in.set_pin_change(bool(entry.options.get("change_pin")))
             attempt = entry.options.get("attempt")
             if self._requests.get("sign_in") != attempt:  # each answer shown once
                 self.sign_in.show_message(str(entry.options.get("refused", "")),

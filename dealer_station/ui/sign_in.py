@@ -74,6 +74,8 @@ class SignInPanel(QFrame):
 
     sign_in_requested = Signal(str, str)
     supervisor_requested = Signal(str, str, str)
+    #: id, the one-time PIN, the new PIN its owner chose (a PIN set by someone else).
+    pin_change_requested = Signal(str, str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +105,17 @@ class SignInPanel(QFrame):
         form.addRow("PIN", self.pin)
         self._again_label = QLabel("PIN again")
         form.addRow(self._again_label, self.pin_again)
+        # a one-time PIN (set by someone else) is changed at the sign-in, before anything else
+        self.new_pin = QLineEdit()
+        self.new_pin.setPlaceholderText("a new PIN of your own")
+        self.new_pin_again = QLineEdit()
+        self.new_pin_again.setPlaceholderText("the same new PIN again")
+        self._new_label, self._new_again_label = QLabel("New PIN"), QLabel("New PIN again")
+        for field in (self.new_pin, self.new_pin_again):
+            field.setEchoMode(QLineEdit.EchoMode.Password)
+        form.addRow(self._new_label, self.new_pin)
+        form.addRow(self._new_again_label, self.new_pin_again)
+        self._changing = False
         layout.addLayout(form)
         self.message = QLabel("")
         self.message.setObjectName("fault")
@@ -126,6 +139,19 @@ class SignInPanel(QFrame):
         layout.addWidget(self.message)
         layout.addStretch(1)
         self.set_first_start(False)
+        self.set_pin_change(False)
+        self.new_pin.returnPressed.connect(self.new_pin_again.setFocus)
+        self.new_pin_again.returnPressed.connect(self.submit)
+
+    def set_pin_change(self, changing: bool) -> None:
+        """Ask for a new PIN (twice) with the one-time PIN, or not."""
+        self._changing = changing and not self._first
+        for widget in (self.new_pin, self.new_pin_again, self._new_label,
+                       self._new_again_label):
+            widget.setVisible(self._changing)
+        if not self._changing:
+            self.new_pin.clear()
+            self.new_pin_again.clear()
 
     def _after_id(self) -> None:
         (self.name if self._first else self.pin).setFocus()
@@ -175,6 +201,11 @@ class SignInPanel(QFrame):
             return "Enter the supervisor's name."
         if not self.pin.text():
             return "Enter the PIN."
+        if self._changing:
+            if not self.new_pin.text():
+                return "Choose a new PIN of your own (the PIN above is the one you were given)."
+            if self.new_pin.text() != self.new_pin_again.text():
+                return "The two new PINs differ: type the same new PIN twice."
         if self._first:
             wrong = pin_problem(self.pin.text(), "supervisor")
             if wrong is not None:
@@ -194,10 +225,14 @@ class SignInPanel(QFrame):
         if self._first:
             self.supervisor_requested.emit(user, self.name.text().strip(), pin)
             self.name.clear()
+        elif self._changing:
+            self.pin_change_requested.emit(user, pin, self.new_pin.text())
         else:
             self.sign_in_requested.emit(user, pin)
         self.pin.clear()
         self.pin_again.clear()
+        self.new_pin.clear()
+        self.new_pin_again.clear()
 
 
 class SupervisorDecision(QFrame):

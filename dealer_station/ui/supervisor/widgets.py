@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.auth import AuthenticationError
+from dealer_station.auth import AuthenticationError, PinChangeRequired
 from dealer_station.ui.help import help_button
 from dealer_station.ui.sign_in import LockCountdown
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls, reason_of
@@ -201,6 +201,22 @@ class StaffSignIn(QFrame):
         form.addRow("Id", self.user)
         form.addRow("PIN", self.pin)
         outer.addLayout(form)
+        # a one-time PIN (set by someone else) is changed here before anything else
+        self.new_pin_form = QWidget()
+        new_form = QFormLayout(self.new_pin_form)
+        new_form.setContentsMargins(0, 0, 0, 0)
+        new_form.setVerticalSpacing(14)
+        self.new_pin = QLineEdit()
+        self.new_pin_again = QLineEdit()
+        for field, words in ((self.new_pin, "a new PIN of your own"),
+                             (self.new_pin_again, "the same new PIN")):
+            field.setEchoMode(QLineEdit.EchoMode.Password)
+            field.setPlaceholderText(words)
+        new_form.addRow("New PIN", self.new_pin)
+        new_form.addRow("Again", self.new_pin_again)
+        self.new_pin_form.hide()
+        outer.addWidget(self.new_pin_form)
+        self._chosen_pin = ""
         row = QHBoxLayout()
         self.sign_in_button = QPushButton("SIGN IN")
         self.sign_in_button.setObjectName("primary")
@@ -234,12 +250,36 @@ class StaffSignIn(QFrame):
         if not user or not pin:
             self.message.setText("Enter your id and PIN.")
             return
+        if self.new_pin_form.isVisible():
+            new, again = self.new_pin.text(), self.new_pin_again.text()
+            self.new_pin.clear()
+            self.new_pin_again.clear()
+            if not new or new != again:
+                self.message.setText("Type your new PIN twice, the same both times (and your "
+                                     "current PIN above it).")
+                return
+            self._chosen_pin = new
         self.message.setText("Checking…")
         self.submitted.emit(user, pin)
+
+    def take_new_pin(self) -> str:
+        """The new PIN chosen with this submission ("" when none was asked)."""
+        chosen, self._chosen_pin = self._chosen_pin, ""
+        return chosen
+
+    def ask_new_pin(self, words: str) -> None:
+        """The PIN was a one-time PIN: ask for a new one (twice) with the current one."""
+        self.new_pin_form.show()
+        self.message.setText(words)
+        self.pin.setFocus()
 
     def reset(self) -> None:
         self.user.clear()
         self.pin.clear()
+        self.new_pin.clear()
+        self.new_pin_again.clear()
+        self.new_pin_form.hide()
+        self._chosen_pin = ""
         self.countdown.stop()
         self.message.setText("")
 
@@ -312,7 +352,7 @@ class StaffFrame(QFrame):
         self.header = StaffHeader(title)
         self.work_layout.addWidget(self.header)
         self.stack.addWidget(self.work)
-        self.sign_in_panel.submitted.connect(self.sign_in)
+        self.sign_in_panel.submitted.connect(self._submitted)
         self.sign_in_panel.cancelled.connect(self.closed)
         self.header.sign_out.connect(self.sign_out)
         #: HELP in the header and beside SIGN IN: the guide (set by the screen: :meth:`set_help`).
@@ -339,6 +379,31 @@ class StaffFrame(QFrame):
             layout.insertWidget(layout.count() - 1, self.help_button)
         self.sign_in_panel.buttons_row.addWidget(self.sign_in_help_button, 1)
 
+    def _submitted(self, user: str, pin: str) -> None:
+        """The sign-in form sent: with a new PIN chosen (the one-time PIN asked to be changed),
+        the PIN is changed first (the current one checked), then the person signs in with the
+        new one."""
+        new = self.sign_in_panel.take_new_pin()
+        if not new:
+            self.sign_in(user, pin)
+            return
+
+        def change(context: StaffContext) -> str | tuple[str, float]:
+            try:
+                context.station.change_own_pin(user, pin, new)
+            except AuthenticationError as error:
+                return reason_of(error), error.locked_seconds
+            return new
+
+        def changed(result: str | tuple[str, float]) -> None:
+            if isinstance(result, str):
+                self.sign_in_panel.new_pin_form.hide()
+                self.sign_in(user, result)
+            else:
+                self.sign_in_panel.refuse(*result)
+
+        self.calls.submit(change, changed, self.sign_in_panel.refuse)
+
     def sign_in(self, user: str, pin: str) -> None:
         """Check ``user``'s PIN and role on the station (each screen its own role)."""
         raise NotImplementedError
@@ -347,14 +412,18 @@ class StaffFrame(QFrame):
                        signed_in: Callable[[StaffSession], None]) -> None:
         """Run ``check`` on the station's thread; then ``signed_in(session)``, or the refusal
         under the form (with a lock's time left counting down)."""
-        def attempt(context: StaffContext) -> StaffSession | tuple[str, float]:
+        def attempt(context: StaffContext) -> StaffSession | tuple[str, float] | str:
             try:
                 return check(context)
+            except PinChangeRequired as error:
+                return reason_of(error)  # (words alone: the form asks for a new PIN)
             except AuthenticationError as error:
                 return reason_of(error), error.locked_seconds
 
-        def answered(result: StaffSession | tuple[str, float]) -> None:
-            if isinstance(result, StaffSession):
+        def answered(result: StaffSession | tuple[str, float] | str) -> None:
+            if isinstance(result, str):
+                self.sign_in_panel.ask_new_pin(result)
+            elif isinstance(result, StaffSession):
                 signed_in(result)
                 # the PIN box hid and Qt gave the focus to the next widget, SIGN OUT · BACK TO
                 # THE TABLE: an Enter or a Space more than needed signed the person out again
