@@ -54,6 +54,21 @@ def same_time(stored: Any, audited: Any) -> bool:
     return abs(apart.total_seconds()) < _EARLIER_TIMES_WITHIN
 
 
+def _json_text(value: Any) -> str:
+    """``value`` (a text or ``None``) as canonical JSON: quoted as it is when nothing in it
+    needs escaping (ids, action names, times: a third of the cost of ``json.dumps``).
+
+    >>> _json_text("D1"), _json_text(None), _json_text('a"b')
+    ('"D1"', 'null', '"a\\\\"b"')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, str) and value.isascii() and value.isprintable() and \
+            '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    return canonical_json(value)
+
+
 def positions_of(document: Mapping[str, Any] | None) -> tuple[str, ...]:
     """The positions with a wager in a round's document (see
     :func:`dealer_station.store.journal.positions_of`)."""
@@ -185,9 +200,9 @@ class Proof:
             matched = parts[0] == str(row[0]) and row[1] == row[3] and parts[1] == row[2]
         # the row's action, actor and time are the record's (a data text begins with its
         # action, the line with its actor and ends with its time: canonical, keys sorted)
-        matched = (matched and parts[1].startswith(f'{{"action":{json.dumps(row[5])},')
-                   and line.startswith(f'{{"actor":{json.dumps(row[6])},"data":')
-                   and line.endswith(f',"time":{json.dumps(row[7])}}}'))
+        matched = (matched and parts[1].startswith(f'{{"action":{_json_text(row[5])},')
+                   and line.startswith(f'{{"actor":{_json_text(row[6])},"data":')
+                   and line.endswith(f',"time":{_json_text(row[7])}}}'))
         if not matched:
             self._records.put_back(row)
         return matched
