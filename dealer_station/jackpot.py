@@ -46,12 +46,15 @@ def _lines(jackpot: Jackpot, table: str | None) -> list[str]:
         ("Meter after", format_cents(jackpot.meter_after)),
         ("Dealer", jackpot.dealer or "-"),
         ("Validated by", f"{jackpot.supervisor} (supervisor)"),
+        *([("Second validator", f"{jackpot.second_supervisor} (supervisor)")]
+          if jackpot.second_supervisor else []),
         ("Time (UTC)", jackpot.time),
     ]
     return ([f"JACKPOT RECORD No. {jackpot.number:06d}"]
             + [f"{label:<18} {value}" for label, value in rows]
             + ["", "Player signature  ____________________",
-               "Supervisor        ____________________"])
+               "Supervisor        ____________________"]
+            + (["Second supervisor ____________________"] if jackpot.second_supervisor else []))
 
 
 def as_text(jackpot: Jackpot, *, table: str | None = None) -> str:

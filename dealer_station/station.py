@@ -232,6 +232,7 @@ class Station:
     progressive_meter_name = Delegated("_meters", Meters.progressive_meter_name)
     show_progressive_claim = Delegated("_meters", Meters.show_progressive_claim)
     decide_progressive_claim = Delegated("_meters", Meters.decide_progressive_claim)
+    second_validator_needed = Delegated("_meters", Meters.second_validator_needed)
 
     # -- devices and diagnostics (:mod:`dealer_station.station_devices`) -------------------
 

@@ -29,8 +29,10 @@ __all__ = ["INTERRUPTIBLE_PHASES", "MAX_KEEP_DAYS", "STATION_SETTINGS", "Configu
 #: segment and removes its rounds from the live store (:mod:`.station_archive`); ``""``: never.
 #: ``archive_keep_days``: how many days after its day a sealed segment is kept on the table
 #: before its file is deleted (export it for the regulator first); ``0``: kept for ever.
+#: ``second_validator_above``: a progressive payout above this many cents is validated by two
+#: supervisors, both on its jackpot record and slip; ``0``: one validates every payout.
 STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00",
-                                    "archive_keep_days": 0}
+                                    "archive_keep_days": 0, "second_validator_above": 0}
 #: Each game's phases, in the order of play, that ``void_interrupted_phases`` may name: those
 #: before settlement, where a round stopped by a crash or power cut can be voided at the next
 #: start (the round's own void: its wagers returned, then the cards; a round whose settlement
@@ -49,7 +51,8 @@ def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     """Validated station settings.
 
     >>> valid_station_settings({"void_interrupted_phases": ["dealing"]})
-    {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00', 'archive_keep_days': 0}
+    {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00', 'archive_keep_days': 0, \
+'second_validator_above': 0}
     >>> valid_station_settings({"archive_keep_days": -1})
     Traceback (most recent call last):
     ValueError: archive_keep_days is a whole number of days from 0 (kept for ever) to 36500
@@ -86,6 +89,10 @@ def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_KEEP_DAYS:
         raise ValueError(f"archive_keep_days is a whole number of days from 0 (kept for ever) "
                          f"to {MAX_KEEP_DAYS}")
+    above = merged["second_validator_above"]
+    if isinstance(above, bool) or not isinstance(above, int) or not 0 <= above <= 10**12:
+        raise ValueError("second_validator_above is a whole number of cents from 0 (one "
+                         "validator for every payout) to 10^12")
     return merged
 
 

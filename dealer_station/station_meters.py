@@ -403,16 +403,57 @@ class Meters:
                              round_id=round_id)
             return claim
 
+    def _record_second_validator(self, record: Record, second: str,
+                                 shown: claims.ProgressiveClaim) -> None:
+        """The second validator on the jackpot record the approval made (audited)."""
+        number = int(str(record.arguments["jackpot_number"]))
+        with self._state.store.transaction() as work:
+            work.execute("UPDATE jackpots SET second_supervisor = ? WHERE number = ?",
+                         (second, number))
+            work.audit("claim", {"event": "second_validator", "jackpot": number,
+                                 "second_supervisor": second, **shown.facts()},
+                       actor=second, round_id=shown.round_id)
+
+    def second_validator_needed(self, claim: claims.ProgressiveClaim) -> bool:
+        """Whether ``claim`` is above the station's ``second_validator_above`` (cents; 0:
+        never): then two supervisors validate it."""
+        above = int(self._state.station_settings.get("second_validator_above", 0) or 0)
+        return bool(above) and claim.amount > above
+
+    def _second_validator(self, shown: claims.ProgressiveClaim, supervisor: str,
+                          second_supervisor: str, second_pin: str) -> str | None:
+        """The second validator of ``shown`` when it needs one (checked: their PIN, not the
+        first, not at the table during the round, their account untouched by it)."""
+        if not self.second_validator_needed(shown):
+            return None
+        above = int(self._state.station_settings["second_validator_above"])
+        if not second_supervisor or not second_pin:
+            raise ProcedureError(
+                f"this payout of {format_cents(shown.amount)} is above "
+                f"{format_cents(above)}: a second supervisor validates it too (their id and "
+                "PIN)", claims.CLAUSE)
+        if second_supervisor == supervisor:
+            raise ProcedureError("the second validator is another supervisor than the first",
+                                 claims.CLAUSE)
+        second = self._people.authenticate(second_supervisor, second_pin, "validate_payout")
+        self._people.verify_validator(second, shown.round_id)
+        return second.id
+
     def decide_progressive_claim(self, shown: claims.ProgressiveClaim, *, approve: bool,
-                                 supervisor: str, pin: str, reason: str = "") -> Record:
+                                 supervisor: str, pin: str, reason: str = "",
+                                 second_supervisor: str = "", second_pin: str = "") -> Record:
         """Approve (paid from the meter as it stands, the numbered jackpot record made) or reject
         (with the reason, final) the claim ``shown``: refused unless it is still exactly the
-        claim the journal gives now (the supervisor confirms what was shown)."""
+        claim the journal gives now (the supervisor confirms what was shown). A payout above
+        the station's ``second_validator_above`` is approved only with a second supervisor's
+        id and PIN (``second_supervisor``, ``second_pin``), kept on its jackpot record."""
         with self._state.lock:
             now = claims.claim_for(self, shown.round_id, shown.position)
             if now.facts() != shown.facts():
                 raise ProcedureError("the claim changed since it was shown (the meter moved): "
                                      "show it again and check the amount", claims.CLAUSE)
+            second = (self._second_validator(shown, supervisor, second_supervisor, second_pin)
+                      if approve else None)
             if approve:
                 # paid from the pool the supervisor saw (the floor refuses if it moved since)
                 self._state.pool_shown = shown.meter_before if shown.pool else None
@@ -421,6 +462,8 @@ class Meters:
                                              pin=pin, position=shown.position)
                 finally:
                     self._state.pool_shown = None
+                if second is not None:
+                    self._record_second_validator(record, second, shown)
             else:
                 if not reason.strip():
                     raise ProcedureError("a rejected payout needs the reason", claims.CLAUSE)

@@ -323,7 +323,8 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         CREATE INDEX IF NOT EXISTS account_changes_by_user ON account_changes (user, time);
         CREATE INDEX IF NOT EXISTS account_changes_by_round ON account_changes (round_id);
         CREATE INDEX IF NOT EXISTS round_positions_by_round ON round_positions (round_id);
-        ALTER TABLE users ADD COLUMN pin_set_by TEXT
+        ALTER TABLE users ADD COLUMN pin_set_by TEXT;
+        ALTER TABLE jackpots ADD COLUMN second_supervisor TEXT
     """),
 )
 

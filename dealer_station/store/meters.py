@@ -143,6 +143,8 @@ class Jackpot:
     dealer: str | None
     supervisor: str
     time: str
+    #: The second validator of a payout above the station's ``second_validator_above``.
+    second_supervisor: str | None = None
 
 
 def contribution_cents(wagered: Cents, rate_bp: int, carry: int) -> tuple[Cents, int]:
@@ -402,9 +404,11 @@ def record_pool_jackpot(work: Transaction, name: str, *, pool: str, round_id: in
 
 
 def _jackpot(row: Any) -> Jackpot:
+    keys = row.keys()  # (a store not migrated yet has no second validator)
     return Jackpot(row["number"], row["meter"], row["round_id"], row["position"], row["hand"],
                    row["amount"], row["meter_before"], row["meter_after"], row["dealer"],
-                   row["supervisor"], row["time"])
+                   row["supervisor"], row["time"],
+                   row["second_supervisor"] if "second_supervisor" in keys else None)
 
 
 def jackpot(source: Store | Transaction, number: int) -> Jackpot:

@@ -141,3 +141,52 @@ def test_an_account_created_during_the_round_by_its_relief_dealer_cannot_validat
     demo.wait_idle()
     assert screen.validation.record is not None
     assert screen.validation.record.supervisor == "S1"
+
+
+def test_a_payout_above_the_amount_needs_a_second_validator_on_the_record_and_slip(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Station setting ``second_validator_above``: a payout above it is approved only with a
+    second supervisor's id and PIN (another supervisor, not at the table during the round),
+    both on the numbered jackpot record and its slip."""
+    demo = DemoTable(tmp_path, devices=False, game="pai_gow")
+    try:
+        def play(context: Any) -> int:
+            station = context.station
+            station.sign_out()
+            station.change_station_settings({"second_validator_above": 100_00},
+                                            supervisor="S1", pin="111111")
+            station.sign_in("D1", "3333")
+            return play_pai_gow_to_validation(station, HANDS)
+
+        round_id = demo.call(play)
+        screen = _screen(qtbot, demo)
+        _sign_in(qtbot, demo, screen, "S1", "111111")
+        _show_claim(qtbot, demo, screen, round_id)
+        page = screen.validation
+        assert page.claim is not None and page.second_box.isVisible()
+        assert "a second supervisor validates it too" in page.second_words.text()
+        qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
+        demo.wait_idle()
+        assert "a second supervisor validates it too (their id and PIN)" in page.message.text()
+        page.second_user.setText("S1")
+        page.second_pin.setText("111111")
+        qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
+        demo.wait_idle()
+        assert "another supervisor than the first" in page.message.text()
+        assert page.record is None
+        page.second_user.setText("S2")
+        page.second_pin.setText("222222")
+        qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
+        demo.wait_idle()
+        assert page.record is not None, page.message.text()
+        assert (page.record.supervisor, page.record.second_supervisor) == ("S1", "S2")
+        text = page.record_text.toPlainText()
+        assert "Validated by       S1 (supervisor)" in text
+        assert "Second validator   S2 (supervisor)" in text
+        printer = demo.call(lambda c: c.station.slip_printer.directory)
+        qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+        demo.wait_idle()
+        slip = next(printer.glob("slip-*.txt")).read_text()
+        assert "Second validator   S2 (supervisor)" in slip
+    finally:
+        demo.close()

@@ -33,10 +33,13 @@ def show_claim(station: Station, round_id: int, position: int, *, supervisor: st
 
 
 def approve_claim(station: Station, claim: ProgressiveClaim, *, supervisor: str,
-                  pin: str) -> meter_store.Jackpot:
-    """Approve exactly the claim shown; returns the numbered jackpot record."""
+                  pin: str, second_supervisor: str = "",
+                  second_pin: str = "") -> meter_store.Jackpot:
+    """Approve exactly the claim shown (with the second validator a payout above the
+    station's ``second_validator_above`` needs); returns the numbered jackpot record."""
     record = station.decide_progressive_claim(claim, approve=True, supervisor=supervisor,
-                                              pin=pin)
+                                              pin=pin, second_supervisor=second_supervisor,
+                                              second_pin=second_pin)
     return meter_store.jackpot(station.store, int(record.arguments["jackpot_number"]))
 
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station import jackpot as jackpot_print
+from dealer_station.money import format_cents
 from dealer_station.procedure import ProcedureError
 from dealer_station.slips import PrinterFault, print_jackpot
 from dealer_station.store import journal
@@ -107,6 +108,22 @@ class ValidationPage(StaffPage):
         self.shown.addWidget(self.claim_box)
         self.shown.addWidget(self.record_text)
         layout.addWidget(self.shown, 1)
+        # a payout above the station's second_validator_above: a second supervisor's id and PIN
+        self.second_box = QFrame()
+        second = QHBoxLayout(self.second_box)
+        second.setContentsMargins(0, 0, 0, 0)
+        self.second_words = QLabel("")
+        self.second_words.setWordWrap(True)
+        self.second_user = QLineEdit()
+        self.second_user.setPlaceholderText("second supervisor's id")
+        self.second_pin = QLineEdit()
+        self.second_pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.second_pin.setPlaceholderText("their PIN")
+        second.addWidget(self.second_words, 2)
+        second.addWidget(self.second_user, 1)
+        second.addWidget(self.second_pin, 1)
+        self.second_box.hide()
+        layout.addWidget(self.second_box)
         decide = QHBoxLayout()
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("reason (needed to reject)")
@@ -206,11 +223,15 @@ class ValidationPage(StaffPage):
             return
         round_id, seat = int(round_text), int(position)
 
+        needs: dict[str, bool] = {}
+
         def build(context: StaffContext) -> JackpotClaim | tuple[Jackpot, str]:
             station = context.station
             try:
-                return show_claim(station, round_id, seat, supervisor=session.user,
-                                  pin=session.pin)
+                claim = show_claim(station, round_id, seat, supervisor=session.user,
+                                   pin=session.pin)
+                needs["second"] = station.second_validator_needed(claim)
+                return claim
             except ProcedureError:
                 # approved already (at the table's screen, say): its numbered record, to save
                 # or print, instead of a dead end
@@ -229,7 +250,7 @@ class ValidationPage(StaffPage):
                     f"{claim[0].supervisor} — jackpot record No. {claim[0].number:06d}. Save "
                     "or print it.")
                 return
-            self._set_claim(claim)
+            self._set_claim(claim, second=needs.get("second", False))
 
         def refused(words: str) -> None:
             self._set_claim(None)
@@ -237,8 +258,14 @@ class ValidationPage(StaffPage):
 
         self.calls.submit(build, found, refused)
 
-    def _set_claim(self, claim: JackpotClaim | None) -> None:
+    def _set_claim(self, claim: JackpotClaim | None, *, second: bool = False) -> None:
         self.claim = claim
+        self.second_pin.clear()
+        self.second_box.setVisible(claim is not None and second)
+        if claim is not None and second:
+            self.second_words.setText(
+                f"{format_cents(claim.amount)} is above the amount one supervisor validates: "
+                "a second supervisor validates it too")
         while self.claim_grid.count():
             item = self.claim_grid.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -286,9 +313,13 @@ class ValidationPage(StaffPage):
         if claim is None or session is None:
             return
 
+        second_user, second_pin = self.second_user.text().strip(), self.second_pin.text()
+        self.second_pin.clear()
+
         def pay(context: StaffContext) -> Any:
             return approve_claim(context.station, claim, supervisor=session.user,
-                                 pin=session.pin), context.station.store.table
+                                 pin=session.pin, second_supervisor=second_user,
+                                 second_pin=second_pin), context.station.store.table
 
         self.calls.submit(pay, self._approved, self._refused)
 
