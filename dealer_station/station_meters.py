@@ -414,6 +414,25 @@ class Meters:
                                  "second_supervisor": second, **shown.facts()},
                        actor=second, round_id=shown.round_id)
 
+    def verify_validators(self, position: Any) -> None:
+        """An approval of the payout at ``position`` of the open round made with one
+        validator (the dealer's screen's panel, ``Station.supervise``): refused when the
+        payout is above ``second_validator_above`` and no second validator was checked for
+        it (:meth:`decide_progressive_claim` takes both)."""
+        round_id = self._state.round_id
+        if self._state.second_validator is not None or round_id is None:
+            return
+        try:
+            claim = claims.claim_for(self, round_id, int(position))
+        except (ProcedureError, ValueError, TypeError):
+            return  # (no such claim: the round's own verify refuses it, in its words)
+        if self.second_validator_needed(claim):
+            above = int(self._state.station_settings["second_validator_above"])
+            raise ProcedureError(
+                f"this payout of {format_cents(claim.amount)} is above {format_cents(above)}: "
+                "two supervisors validate it, on the supervisor's screen (Progressive "
+                "validation: the second supervisor's id and PIN beside yours)", claims.CLAUSE)
+
     def second_validator_needed(self, claim: claims.ProgressiveClaim) -> bool:
         """Whether ``claim`` is above the station's ``second_validator_above`` (cents; 0:
         never): then two supervisors validate it."""
@@ -457,11 +476,13 @@ class Meters:
             if approve:
                 # paid from the pool the supervisor saw (the floor refuses if it moved since)
                 self._state.pool_shown = shown.meter_before if shown.pool else None
+                self._state.second_validator = second
                 try:
                     record = self._supervise("approve_progressive", supervisor=supervisor,
                                              pin=pin, position=shown.position)
                 finally:
                     self._state.pool_shown = None
+                    self._state.second_validator = None
                 if second is not None:
                     self._record_second_validator(record, second, shown)
             else:

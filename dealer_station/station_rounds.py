@@ -268,6 +268,8 @@ class Rounds:
             if signer is not None:
                 person = self._people.authenticate(supervisor, pin, "supervise")
                 self._people.verify_validator(person, self.round_id)
+                if action == "approve_progressive":
+                    self._meters.verify_validators(arguments.get("position"))
                 given = {**self._meters.station_inputs(action, arguments),
                          signer[0]: person.id, signer[1]: Role(person.role).value}
             else:

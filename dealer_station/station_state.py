@@ -59,6 +59,9 @@ class StationState:
         self.linked_meter: LinkedMeter | None = None
         #: The pool's amount the supervisor was shown, while their approval is performed.
         self.pool_shown: Cents | None = None
+        #: The second validator checked for the approval being made (a payout above the
+        #: station's ``second_validator_above``), while it is made.
+        self.second_validator: str | None = None
         #: The latest configuration as read: (the database's ``data_version`` then, version,
         #: its document's text, its game); see :meth:`_latest`.
         self._latest_read: tuple[int, int, str, str] | None = None

@@ -18,7 +18,9 @@ import pytest
 from dealer_station.auth import AccessDenied
 from dealer_station.cli import main
 from dealer_station.preview.demo import open_demo_station, play_pai_gow_to_validation
+from dealer_station.procedure import ProcedureError
 from dealer_station.station import Station
+from dealer_station.store import meters as meter_store
 from dealer_station.store import users
 from dealer_station.store.database import StoreError
 
@@ -118,3 +120,33 @@ def test_an_account_change_deleted_from_the_database_is_refused_at_start(
     connection.close()
     with pytest.raises(StoreError, match=r"account_changes row \d+ is missing"):
         _open(data)
+
+
+def test_a_payout_above_the_amount_is_not_approved_by_one_supervisor_anywhere(
+        tmp_path: Path) -> None:
+    """With ``second_validator_above`` set, the one-validator approval (the dealer's screen's
+    panel, ``Station.supervise``) is refused naming where two validate it; the approval with a
+    second supervisor records both on the jackpot record."""
+    station = _open(tmp_path / "data")
+    try:
+        station.sign_out()
+        station.change_station_settings({"second_validator_above": 100_00}, supervisor="S1",
+                                        pin="111111")
+        station.sign_in("D1", "3333")
+        round_id = play_pai_gow_to_validation(station, HANDS)
+        with pytest.raises(ProcedureError, match=r"is above \$100\.00: two supervisors validate "
+                                                 r"it, on the supervisor's screen"):
+            station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
+        claim = station.show_progressive_claim(round_id, 5, supervisor="S1", pin="111111")
+        with pytest.raises(ProcedureError, match="a second supervisor validates it too"):
+            station.decide_progressive_claim(claim, approve=True, supervisor="S1",
+                                             pin="111111")
+        record = station.decide_progressive_claim(claim, approve=True, supervisor="S1",
+                                                  pin="111111", second_supervisor="S2",
+                                                  second_pin="222222")
+        made = meter_store.jackpot(station.store, int(str(record.arguments["jackpot_number"])))
+        assert (made.supervisor, made.second_supervisor) == ("S1", "S2")
+    finally:
+        station.close()
+    with _open(tmp_path / "data") as reopened:  # proven at start with the second validator
+        assert meter_store.jackpots(reopened.store)[-1].second_supervisor == "S2"
