@@ -222,6 +222,7 @@ def listen_for_commands(station: Any, controller: TableController, bridge: Any =
     from dealer_station.archive_desk import handle_archive
     from dealer_station.control import ControlServer
     from dealer_station.meter_desk import handle_meters
+    from dealer_station.validator_desk import handle_validators
 
     def on_station(handler: Callable[..., dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
         """``handler(station, message)`` on the table worker's thread when there is one."""
@@ -235,7 +236,8 @@ def listen_for_commands(station: Any, controller: TableController, bridge: Any =
 
     users, meters = on_station(handle), on_station(handle_meters)
     server = ControlServer(station.store.directory, {"users": users, "meters": meters,
-                                                     "archive": on_station(handle_archive)})
+                                                     "archive": on_station(handle_archive),
+                                                     "validators": on_station(handle_validators)})
     try:
         server.start()
     except OSError as error:  # e.g. a data directory path too long for a Unix socket

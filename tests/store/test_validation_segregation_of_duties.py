@@ -150,3 +150,33 @@ def test_a_payout_above_the_amount_is_not_approved_by_one_supervisor_anywhere(
         station.close()
     with _open(tmp_path / "data") as reopened:  # proven at start with the second validator
         assert meter_store.jackpots(reopened.store)[-1].second_supervisor == "S2"
+
+
+def test_the_amount_two_validate_above_is_set_on_the_command_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    station = _open(data)
+    station.sign_out()
+    station.close()
+
+    def validators(*argv: str, stdin: str = "") -> int:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        return main(["--data-dir", str(data), "validators", *argv, "--table", TABLE])
+
+    assert validators("show") == 0
+    assert capsys.readouterr().out.strip() == "one supervisor validates every progressive payout"
+    assert validators("two-above", "$100", "--by", "D1", "--pin-stdin", stdin="3333\n") == 2
+    capsys.readouterr()
+    assert validators("two-above", "$100", "--by", "S1", "--pin-stdin", stdin="111111\n") == 0
+    assert capsys.readouterr().out.strip() == ("a progressive payout above $100.00 is validated "
+                                               "by two supervisors")
+    station = _open(data)
+    try:
+        round_id = play_pai_gow_to_validation(station, HANDS)
+        claim = station.show_progressive_claim(round_id, 5, supervisor="S1", pin="111111")
+        assert station.second_validator_needed(claim)
+    finally:
+        station.close()
+    assert validators("show") == 0
+    assert "above $100.00" in capsys.readouterr().out
