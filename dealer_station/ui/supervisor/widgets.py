@@ -165,6 +165,27 @@ class ChoiceButtons(QWidget):
         self.buttons[value].setChecked(True)
 
 
+class _RowsShown:
+    """Rows of a form shown or hidden together (``isVisible``, ``show``, ``hide``)."""
+
+    def __init__(self, form: QFormLayout, rows: tuple[int, ...]) -> None:
+        self._form, self._rows, self._shown = form, rows, True
+
+    def isVisible(self) -> bool:
+        return self._shown
+
+    def show(self) -> None:
+        self._set(True)
+
+    def hide(self) -> None:
+        self._set(False)
+
+    def _set(self, shown: bool) -> None:
+        self._shown = shown
+        for row in self._rows:
+            self._form.setRowVisible(row, shown)
+
+
 class StaffSignIn(QFrame):
     """Id and PIN of a supervisor or technician; emits :attr:`submitted` or
     :attr:`cancelled` (back to the dealer's screen)."""
@@ -201,21 +222,19 @@ class StaffSignIn(QFrame):
         form.addRow("Id", self.user)
         form.addRow("PIN", self.pin)
         outer.addLayout(form)
-        # a one-time PIN (set by someone else) is changed here before anything else
-        self.new_pin_form = QWidget()
-        new_form = QFormLayout(self.new_pin_form)
-        new_form.setContentsMargins(0, 0, 0, 0)
-        new_form.setVerticalSpacing(14)
+        # a one-time PIN (set by someone else) is changed here before anything else: two rows
+        # of the same form (aligned with the id and PIN), shown when asked
+        self._form = form
+        self.new_pin_form = _RowsShown(form, (2, 3))
         self.new_pin = QLineEdit()
         self.new_pin_again = QLineEdit()
         for field, words in ((self.new_pin, "a new PIN of your own"),
                              (self.new_pin_again, "the same new PIN")):
             field.setEchoMode(QLineEdit.EchoMode.Password)
             field.setPlaceholderText(words)
-        new_form.addRow("New PIN", self.new_pin)
-        new_form.addRow("Again", self.new_pin_again)
+        form.addRow("New PIN", self.new_pin)
+        form.addRow("Again", self.new_pin_again)
         self.new_pin_form.hide()
-        outer.addWidget(self.new_pin_form)
         self._chosen_pin = ""
         row = QHBoxLayout()
         self.sign_in_button = QPushButton("SIGN IN")
