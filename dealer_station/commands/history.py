@@ -16,7 +16,7 @@ from dealer_station.games.pai_gow.collection import collection_order
 from dealer_station.inputs import SQLITE_MAX, bounded_int
 from dealer_station.money import format_cents
 from dealer_station.procedure import Record
-from dealer_station.store import journal
+from dealer_station.store import journal, users
 from dealer_station.store import meters as meter_store
 from dealer_station.store.options import add_table_argument, open_store
 from dealer_station.store.paths import OUTBOX_NAME
@@ -131,11 +131,15 @@ def _show(args: argparse.Namespace) -> int:
     with open_store(args, readonly=True) as store:
         summary = journal.round_summary(store, args.number)
         records = journal.round_records(store, args.number)
+        changes = users.changes_in_round(store, args.number)  # (part of the round's record)
     if args.json:
         print(json.dumps({"round": summary.id, "game": summary.game, "status": summary.status,
                           "void_reason": summary.void_reason, "config": summary.config,
                           "document": summary.document,
-                          "records": [r.to_json() for r in records]}, indent=2, sort_keys=True))
+                          "records": [r.to_json() for r in records],
+                          "account_changes": [{"user": c.user, "event": c.event, "by": c.by,
+                                               "time": c.time} for c in changes]},
+                         indent=2, sort_keys=True))
         return 0
     print(f"Round {summary.id}  {summary.game}  {summary.status}  dealer {summary.dealer or '-'}")
     print(f"Started {summary.started}  ended {summary.ended or '-'}")
@@ -165,6 +169,11 @@ def _show(args: argparse.Namespace) -> int:
                   f"stake {format_cents(payment.get('stake', 0))}"
                   + (f" amount {amount}" if payment.get("outcome") == "pay" else "")
                   + (f" vigorish {format_cents(vig)}" if vig else ""))
+    if changes:
+        print("Account changes during the round:")
+        for change in changes:
+            print(f"  {change.time} {change.user} {change.event.replace('_', ' ')} by "
+                  f"{change.by}")
     return 0
 
 
