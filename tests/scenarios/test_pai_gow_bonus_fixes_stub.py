@@ -91,7 +91,8 @@ def test_an_overdue_count_releases_the_sixth_round_for_good_5324_41_n_7_ii() -> 
     document = json.loads(json.dumps(sixth.to_document()))
     assert round_from_document(document).to_document() == sixth.to_document()
     seventh = _next_round(sixth, 7)
-    assert seventh.optional.stub.rounds_since_count == 0
+    # the sixth round was played after the count: one round of play since it
+    assert seventh.optional.stub.rounds_since_count == 1
     _to_the_deal(seventh)
     assert seventh.step.phase == "deal"
 
@@ -108,7 +109,7 @@ def test_an_overdue_round_released_by_the_shufflers_count_5324_41_n_8() -> None:
     sixth.shuffler_report(53)
     assert sixth.step.phase == "deal"
     _finish(sixth)
-    assert _next_round(sixth, 7).optional.stub.rounds_since_count == 0
+    assert _next_round(sixth, 7).optional.stub.rounds_since_count == 1
 
 
 def test_a_count_in_the_fifth_round_keeps_the_sixth_from_waiting_5324_41_n_7_ii() -> None:
