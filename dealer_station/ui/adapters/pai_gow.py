@@ -208,6 +208,11 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             # the marker the dealer places: bank, or co-bank ((h)(3), (h)(5))
             marker = "CO-BANK" if round_.co_bank else "BANK"
             title = f"{p} · {marker}" if round_.bank == p else str(p)
+            player = round_.context.player_at(p)
+            if player is None and not wagers.get(p):
+                title = f"{p} · empty"
+            elif player is not None and player != p:  # a newcomer, or a player who moved
+                title += f" · player {player}"
             seats.append(SeatView(
                 key=str(p), title=title,
                 wagers=wager_views(p, amounts, AREAS, states),
@@ -455,24 +460,22 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
 
     def _seating_form(self, round_: PaiGowRound) -> EntryRequest:
         context = core(round_).context
-        changes = [("sits", "NEW PLAYER SITS DOWN"), ("leaves", "PLAYER LEAVES"),
-                   ("moves", "PLAYER MOVES TO")]
+        changes = [("sits", "SITS DOWN"), ("leaves", "LEAVES"), ("moves", "MOVES")]
         if self.config.two_areas:  # (i)(1): where the facility permits two areas
-            changes.append(("second_area", "SAME PLAYER ON A SECOND AREA"))
-        at_table = ", ".join(f"{p}: player {n}" for p, n in sorted(context.players.items()))
+            changes.append(("second_area", "2ND AREA"))
+        at_table = " · ".join(f"{p}: player {n}" for p, n in sorted(context.players.items()))
         return EntryRequest("form", "", "SEATING · who sits where", options={
             "name": "seating", "submit": "RECORD THE SEATING", "cancel": True,
             "fields": (
-                FormField("choice", "change", "What changed at the table", tuple(changes)),
-                FormField("number", "position", "At position (1–6)", minimum=1,
+                FormField("choice", "change", "What the player at the position does",
+                          tuple(changes)),
+                FormField("number", "position", "Position (1–6)", minimum=1,
                           maximum=len(PLAYER_POSITIONS), default=1),
-                FormField("number", "other", "Moves to position, or the second area is "
-                          "next to position (1–6; 0 otherwise)", minimum=0,
+                FormField("number", "other", "The other position (1–6; 0: none)", minimum=0,
                           maximum=len(PLAYER_POSITIONS), default=0),
             ),
-            "note": f"At the table now: {at_table or 'nobody'}. A new player gets the next "
-                    "number; the rules that speak of a player (the bank, (h)(3)-(4); the "
-                    "cut, (e)(2)(i); two areas, (i)) follow the number, not the seat.",
+            "note": f"Now {at_table or 'nobody'}. MOVES: to the other position; 2ND AREA: "
+                    "the player of the other position, beside it (5324.41(i)).",
         })
 
     @staticmethod
