@@ -106,6 +106,16 @@ class TableContext:
             )
 
     def to_json(self) -> dict[str, Any]:
+        """The context as JSON; the players only once a seating change was recorded (before
+        it the player at ``p`` is player ``p``: documents written before read back the same)."""
+        data = self._json()
+        if dict(self.players) != {p: p for p in self.seated} or (
+                self.next_player != FIRST_NEW_PLAYER):
+            data["players"] = {str(p): n for p, n in sorted(self.players.items())}
+            data["next_player"] = self.next_player
+        return data
+
+    def _json(self) -> dict[str, Any]:
         return {
             "new_game": self.new_game,
             "first_to_table": self.first_to_table,
@@ -114,8 +124,6 @@ class TableContext:
             "last_bank": self.last_bank,
             "last_unbanked_wagers": {str(p): a for p, a in self.last_unbanked_wagers.items()},
             "seated": list(self.seated),
-            "players": {str(p): n for p, n in sorted(self.players.items())},
-            "next_player": self.next_player,
         }
 
     @classmethod
