@@ -119,6 +119,10 @@ def test_seating_changes_and_two_areas_through_the_window_5324_41_h_4_i(qtbot, t
         _seat(table, "leaves", 2)
         table.click(table.window.step_panel.button("seating"))
         _seat(table, "sits", 2)
+        table.click(table.window.step_panel.button("seating"))
+        snap = _seat(table, "moves", 6, other=5)  # the same player, to the empty seat
+        assert snap.table.seat("5").title == "5 · player 6"
+        assert snap.table.seat("6").title == "6 · empty"
         table.press("shuffled")
         _wager(table, 2, 5)
         _wager(table, 3, 5)
@@ -152,4 +156,5 @@ def test_seating_changes_and_two_areas_through_the_window_5324_41_h_4_i(qtbot, t
         ("player_leaves", {"position": 5}, 5),
         ("player_leaves", {"position": 2}, 2),
         ("player_sits", {"position": 2, "player": None}, 8),
+        ("player_moves", {"position": 6, "to": 5}, 6),
     ]
