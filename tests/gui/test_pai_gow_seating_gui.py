@@ -52,12 +52,7 @@ def _open_by_key(table: Table) -> None:
 
 
 def _wager(table: Table, position: int, chips: int) -> None:
-    table.tap_seat(position)
-    entry = table.window.wager_entry
-    for _ in range(chips):
-        table.click(entry._chip_buttons[0])
-    table.click(entry.place)
-    table.wait(lambda s: s.table.seat(position).active)
+    table.wager(position, 0, chips)  # $5 chips
 
 
 def _deal_and_settle(table: Table) -> list[str]:
