@@ -236,6 +236,8 @@ def test_long_sessions_keep_every_rule_that_spans_rounds_5324_41(data: st.DataOb
                 model.unbanked = wagers_by_player
             model.first_to_table = None  # the game is no longer just beginning
         if data.draw(st.integers(0, 7), label="restart") == 0:
-            r = round_from_document(json.loads(json.dumps(r.to_document())))
+            document = json.loads(json.dumps(r.to_document()))
+            r = round_from_document(document)
             assert dict(r.context.players) == model.players
+            assert json.loads(json.dumps(r.to_document())) == document
         previous = r
