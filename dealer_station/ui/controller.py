@@ -480,6 +480,13 @@ class TableController:
         if name == "start_round":
             self.start_round()
             return None
+        early = next((c for c in self.adapter.between_rounds() if c.name == name), None)
+        if self.round is None and early is not None:
+            # what the dealer records between rounds belongs to the next round: it starts
+            # (and is journaled) first, then the form opens in it
+            if self.start_round():
+                self.open_form(early.form)
+            return None
         if self.round is None:
             self.message = "No round in progress: start one first."
             return None
@@ -861,7 +868,9 @@ class TableController:
                 step = START_ROUND
                 left = self._left_to_tick()
                 buttons = (ActionView("start_round", "START ROUND", "S", primary=True,
-                                      enabled=not left),)
+                                      enabled=not left),
+                           *(ActionView(c.name, c.label, c.key, enabled=not left)
+                             for c in self.adapter.between_rounds()))
                 if left and not self.message:
                     self.notice = self._tick_first_words(left)
                 elif not left and TICK_FIRST in self.notice:

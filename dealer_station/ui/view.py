@@ -421,6 +421,8 @@ def describe_record(record: Record) -> str:
     '4. decide bet one · position 2 · let it ride'
     >>> describe_record(Record(5, "receive_stack", {"cards": ["As", "Kd", "Qh"]}, {"to": 3}))
     '5. receive stack · to 3'
+    >>> describe_record(Record(2, "player_sits", {"position": 4, "player": None}, {"player": 7}))
+    '2. player sits · position 4 · player 7'
     """
     parts = [f"{record.sequence}. {record.action.replace('_', ' ')}"]
     if "position" in record.arguments:
@@ -435,6 +437,10 @@ def describe_record(record: Record) -> str:
         if isinstance(record.arguments.get(key), int):
             parts.append(format_cents(record.arguments[key]))
             break
+    if isinstance(record.arguments.get("to"), int):
+        parts.append(f"to position {record.arguments['to']}")
+    if isinstance(record.effects.get("player"), int):  # who sat down, left or moved
+        parts.append(f"player {record.effects['player']}")
     return " · ".join(parts)
 
 

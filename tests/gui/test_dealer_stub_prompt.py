@@ -55,7 +55,8 @@ def test_overdue_stub_counted_at_the_screen_releases_the_deal_5324_41_n_7_ii():
     snap = controller.snapshot()
     assert snap.step.phase == "deal"
     assert "count_stub" not in [a.name for a in snap.step.actions]
-    assert controller.round.optional.next_stub().rounds_since_count == 0
+    # the count came before this round's play: the round is the first of the next five
+    assert controller.round.optional.next_stub().rounds_since_count == 1
 
 
 def test_overdue_round_takes_the_shufflers_count_at_the_screen_5324_41_n_8():

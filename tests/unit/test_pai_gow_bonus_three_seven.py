@@ -84,7 +84,8 @@ def test_an_overdue_count_of_the_deck_releases_the_deal_5324_41_n_7_ii() -> None
     assert record.effects["deck_removed"] is False
     assert r.step.phase != "stub_count"
     r.deal(THREE_CARD_STACKS)
-    assert r.optional.next_stub().rounds_since_count == 0
+    # the count came before this round's play: the round is the first since the count
+    assert r.optional.next_stub().rounds_since_count == 1
     with pytest.raises(ProcedureError):  # counted once: the next count is after four more cards
         r.count_stub(53)
 

@@ -41,6 +41,7 @@ CANDIDATES: dict[str, list[Any]] = {
     "chips": [-1, 0, 5000, 10**9],
     "meter": [None, -1, 0, 100_000],
     "player": [None, "ann"],
+    "to": [0, 1, 3, 6, 7],
     "count": [-1, 0, 2],
     "counted": [-1, 0, 39, 53],
     "cards": [[], ["As"], ["Xx", "Ks", "Qs"], ["As", "As", "Ks"], ["As", "Ks", "Qs"],

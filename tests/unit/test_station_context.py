@@ -353,7 +353,9 @@ def test_the_dealer_tells_who_is_seated_and_when_a_new_game_begins_5324_41_e_2_i
 
     # a new deck: a new game, no bank this round, the cut to the first player to the table
     fourth = current_after_start_with(station, {"new_game": True, "first_to_table": 2})
-    assert fourth.context == TableContext(first_to_table=2, seated=(2, 3))
+    # the players keep their numbers: the newcomer at 3 is player 7
+    assert fourth.context == TableContext(first_to_table=2, seated=(2, 3), players={2: 2, 3: 7},
+                                          next_player=8)
     station.perform("shuffle")
     station.perform("cut", offered_to=2, accepted=False)
     station.perform("place_wager", position=2, amount=1000)

@@ -48,6 +48,9 @@ __all__ = [
     "PlaceRngWager",
     "PlaceSideWager",
     "PlaceWager",
+    "PlayerLeaves",
+    "PlayerMoves",
+    "PlayerSits",
     "PlayersHaveSet",
     "Redeal",
     "RejectProgressive",
@@ -171,6 +174,27 @@ class PlaceWager(Action):
     player: str | None = None
 
 
+class PlayerLeaves(AtPosition):
+    """The player at the position leaves that betting area ((d)(2))."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoves(Action):
+    """The player at ``position`` moves to the empty ``to``, the same player."""
+
+    position: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSits(Action):
+    """A player sits down at ``position``: a new one (``player`` None) or player ``player``
+    taking a second, adjacent area ((i))."""
+
+    position: int
+    player: int | None = None
+
+
 class PlayersHaveSet(Action):
     """Every player has set the two hands ((g)(2))."""
 
@@ -262,7 +286,8 @@ ACTIONS: dict[str, type[Action]] = {each.name: each for each in (
     AcceptBank, AcceptorLit, ApproveProgressive, CallSupervisor, CollectCards,
     CompleteJackpotRecord, ConfirmLightCount, CountStub, Cut, Deal, DealFourCardStacks,
     DeclineBank, DetermineStartingPosition, NoMoreBets, PlaceBonusWager, PlaceDealerWager,
-    PlaceRngWager, PlaceSideWager, PlaceWager, PlayersHaveSet, Redeal, RejectProgressive,
+    PlaceRngWager, PlaceSideWager, PlaceWager, PlayerLeaves, PlayerMoves, PlayerSits,
+    PlayersHaveSet, Redeal, RejectProgressive,
     ResolveHalt, ResolveLightMismatch, ReturnWagers, SetBankHand, SetCoBankHand, SetDealerHand,
     SetHand, SetHandHouseWay, Settle, SettleRngWagers, SettleThreeCardBonus, Shuffle,
     ShufflerReport, Surrender, Void, WithdrawWager)}

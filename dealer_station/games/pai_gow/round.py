@@ -10,6 +10,8 @@ exactly.
 Phases, in order (:class:`Phase`)::
 
     SHUFFLE         shuffle()                                    (e)(1)
+                    (until "no more bets": player_sits, player_leaves, player_moves, the
+                    seating by player number, (d)(2), (i); :mod:`.seating`)
     CUT             cut(offered_to, accepted)        manual shuffle only, (e)(1)-(2)
     BETTING         place_wager, withdraw_wager, place_side_wager, place_rng_wager,
                     accept_bank, decline_bank, then no_more_bets()   (d)(3), (h)(3)-(6), (j)(2)
@@ -74,7 +76,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dealer_station.cards import Card, CardError, format_cards, parse_cards
-from dealer_station.games.pai_gow import dealing
+from dealer_station.games.pai_gow import dealing, seating
 from dealer_station.games.pai_gow.banking import (
     TableContext,
     bank_offers,
@@ -196,6 +198,9 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
     ) -> None:
         self.config = config
         self.context = context if context is not None else TableContext()
+        #: The context the round was made in (its document's); ``context`` follows the seating
+        #: changes recorded during the round.
+        self.context_at_start = self.context
         self.house_way = load_house_way(config.house_way)
         self._ledger = Ledger()
         #: The pai gow lines among the payments: a pai gow action's record cites its lines by
@@ -332,6 +337,74 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
     def _positions_of(self, player: str) -> list[int]:
         return sorted(p for p, w in self._wagers.items() if w.player == player)
 
+    def _player_of(self, position: int) -> str:
+        """Who wagers at ``position``: the number of the player seated there (a player on two
+        adjacent areas holds both, (i))."""
+        return str(self.context.player_at(position) or position)
+
+    # ------------------------------------------------------------------ seating (d)(2), (i)
+    def _verify_seating(self, *positions: int) -> None:
+        if self.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING):
+            raise ProcedureError(
+                "a player who placed a wager and received cards remains seated until the round "
+                "is complete: record the change before the next round's wagers",
+                "5324.41(d)(2)")
+        for position in positions:
+            if position in self._wagers:
+                raise ProcedureError(f"{position_name(position)} has a wager on its area: "
+                                     "withdraw it first", "5324.41(d)(3)")
+
+    def verify_player_sits(self, position: int, player: int | None = None) -> None:
+        self._verify_seating()
+        seating.sit(self.context, position, player, two_areas=self.config.two_areas)
+
+    def can_player_sits(self, position: int, player: int | None = None) -> bool:
+        return allowed(self.verify_player_sits, position, player)
+
+    def player_sits(self, position: int, player: int | None = None) -> Record:
+        """A player sits down at the empty ``position``: a new player (the station gives them
+        the next number), or the player numbered ``player``, already at the table, taking a
+        second betting area next to their own ((i)(1))."""
+        self.verify_player_sits(position, player)
+        self.context, number = seating.sit(self.context, position, player,
+                                           two_areas=self.config.two_areas)
+        return self._record("player_sits", {"position": position, "player": player},
+                            {"player": number, "seated": list(self.context.seated)},
+                            seating.TWO_AREAS_CLAUSE if player is not None
+                            else seating.SEATING_CLAUSE)
+
+    def verify_player_leaves(self, position: int) -> None:
+        self._verify_seating(position)
+        seating.leave(self.context, position)
+
+    def can_player_leaves(self, position: int) -> bool:
+        return allowed(self.verify_player_leaves, position)
+
+    def player_leaves(self, position: int) -> Record:
+        """The player at ``position`` leaves that betting area (the table, unless they play a
+        second area)."""
+        self.verify_player_leaves(position)
+        gone = self.context.player_at(position)
+        self.context = seating.leave(self.context, position)
+        return self._record("player_leaves", {"position": position},
+                            {"player": gone, "seated": list(self.context.seated)},
+                            seating.SEATING_CLAUSE)
+
+    def verify_player_moves(self, position: int, to: int) -> None:
+        self._verify_seating(position)
+        seating.move(self.context, position, to)
+
+    def can_player_moves(self, position: int, to: int) -> bool:
+        return allowed(self.verify_player_moves, position, to)
+
+    def player_moves(self, position: int, to: int) -> Record:
+        """The player at ``position`` moves to the empty position ``to``, the same player."""
+        self.verify_player_moves(position, to)
+        self.context = seating.move(self.context, position, to)
+        return self._record("player_moves", {"position": position, "to": to},
+                            {"player": self.context.player_at(to),
+                             "seated": list(self.context.seated)}, seating.SEATING_CLAUSE)
+
     # ------------------------------------------------------------------ shuffle and cut (e)
     def verify_shuffle(self) -> None:
         self._require(Phase.SHUFFLE, action="the shuffle", clause="5324.41(e)(1)")
@@ -352,7 +425,9 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         the table, whoever that is) or with nobody seated."""
         seated = self.context.seated
         if self.context.new_game:
-            return self.context.first_to_table
+            first = self.context.first_to_table
+            areas = () if first is None else self.context.positions_of(first)
+            return areas[-1] if areas else None
         return dealing.cut_offer(seated, self.context.last_cut_offer)
 
     def verify_cut(self, offered_to: int | None, accepted: bool) -> None:
@@ -368,7 +443,9 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         if offered_to not in seated:
             raise ProcedureError(f"no player is seated at position {offered_to}", "5324.41(e)(2)")
         expected = self.expected_cut_offer()
-        if expected is not None and offered_to != expected:
+        same_player = (expected is not None
+                       and self.context.player_at(offered_to) == self.context.player_at(expected))
+        if expected is not None and not same_player:
             clause = "5324.41(e)(2)(i)" if self.context.new_game else "5324.41(e)(2)(ii)"
             raise ProcedureError(
                 f"the cut is offered to position {expected}, not {offered_to}", clause
@@ -406,7 +483,7 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
                 f" to {format_cents(c.maximum_wager)}",
                 "5324.41(d)",
             )
-        who = player if player is not None else str(position)
+        who = player if player is not None else self._player_of(position)
         if position in self._wagers and self._wagers[position].player != who:
             raise ProcedureError(f"{position_name(position)} is another player's betting area",
                                  "5324.41(i)(1)")
@@ -434,7 +511,7 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         """A pai gow poker wager (added to any already there) before "no more bets" ((d)(3));
         ``player`` identifies who plays two adjacent areas ((i))."""
         self.verify_place_wager(position, amount, player)
-        who = player if player is not None else str(position)
+        who = player if player is not None else self._player_of(position)
         before = self._wagers[position].amount if position in self._wagers else 0
         self._wagers[position] = _Wager(before + amount, who)
         arguments: dict[str, JSONValue] = {"position": position, "amount": amount}
@@ -673,7 +750,7 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         (``banking.dealer_wager``)."""
         if self.bank is None:
             return 0
-        return self.config.dealer_wager_for(self.context.last_unbanked_wagers.get(self.bank, 0))
+        return self.config.dealer_wager_for(self.context.last_wager_of(self.bank))
 
     def verify_place_dealer_wager(self, amount: Cents) -> None:
         if self.bank is not None and self.co_bank:
@@ -1515,7 +1592,7 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         return {
             "game": GAME,
             "config": self.config.to_json(),
-            "context": self.context.to_json(),
+            "context": self.context_at_start.to_json(),
             "phase": self.phase.value,
             "complete": self.is_complete,
             "wagers": {str(p): {"amount": w.amount, "player": w.player}

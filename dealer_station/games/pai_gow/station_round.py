@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from dealer_station.games.pai_gow import seating
 from dealer_station.games.pai_gow.actions import ACTIONS
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import PaiGowConfig, config_from_mapping
@@ -164,19 +165,24 @@ def next_table_context(previous: GameRound | None) -> TableContext:
 
 
 #: What the dealer may tell the station of the table when a round starts (:func:`with_table`).
-TABLE_KEYS = frozenset({"seated", "new_game", "first_to_table"})
+TABLE_KEYS = frozenset({"seated", "new_game", "first_to_table", "two_areas"})
 
 
-def with_table(context: TableContext, table: Mapping[str, Any] | None) -> TableContext:
+def with_table(context: TableContext, table: Mapping[str, Any] | None, *,
+               two_areas: bool = False) -> TableContext:
     """``context`` with what the dealer tells of the table at the start of a round:
 
     * ``seated``: the positions with a player now (the cut and bank rotations run over them,
-      (e)(2), (h)(3)); a position left empty loses its last wager against the dealer (whoever
-      sits there next did not place it, (h)(4)(i));
+      (e)(2), (h)(3)); a position left empty is a player leaving, one newly seated a new player
+      sitting down (:mod:`.seating`): whoever sits there next did not place the last wager
+      against the dealer there ((h)(4)(i));
     * ``new_game``: a new game begins (the table opens, a new deck): the first round after it
-      offers no bank ((h)(2)) and the rotations start again ((e)(2), (h)(3));
-    * ``first_to_table``: at a new game, the first player to the table, offered the cut
-      ((e)(2)(i)).
+      offers no bank ((h)(2)) and the rotations start again ((e)(2), (h)(3)); the players and
+      their numbers stay;
+    * ``first_to_table``: at a new game, the position of the first player to the table, offered
+      the cut ((e)(2)(i));
+    * ``two_areas``: ``[position, position]`` pairs of adjacent areas one player plays ((i)),
+      the second area taken by the player of the first.
 
     >>> carried = TableContext(new_game=False, last_bank=4, last_unbanked_wagers={2: 500, 5: 500})
     >>> seated = with_table(carried, {"seated": [2, 4]})
@@ -201,14 +207,31 @@ def with_table(context: TableContext, table: Mapping[str, Any] | None) -> TableC
         if not isinstance(given, (list, tuple)) or not all(
                 isinstance(p, int) and not isinstance(p, bool) for p in given):
             raise ValueError("seated is a list of positions 1-6")
-        seated = tuple(sorted(set(given)))
-        context = replace(context, seated=seated, last_unbanked_wagers={
-            p: a for p, a in context.last_unbanked_wagers.items() if p in seated})
+        for position in context.seated:
+            if position not in given:
+                context = seating.leave(context, position)
+        for position in sorted(set(given)):
+            if position not in context.players:
+                context, _ = seating.sit(context, position)
+    pairs = table.get("two_areas", [])
+    if not isinstance(pairs, (list, tuple)) or not all(
+            isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in pairs):
+        raise ValueError("two_areas is a list of [position, position] pairs")
+    for first_area, second_area in pairs:
+        player = context.player_at(first_area)
+        if player is None:
+            raise ProcedureError(f"no player is seated at position {first_area}",
+                                 "5324.41(d)(2)")
+        if context.player_at(second_area) != player:
+            if second_area in context.players:
+                context = seating.leave(context, second_area)
+            context, _ = seating.sit(context, second_area, player, two_areas=two_areas)
     new_game = table.get("new_game", False)
     if not isinstance(new_game, bool):
         raise ValueError("new_game is true or false")
     if new_game:
-        context = TableContext(seated=context.seated)
+        context = TableContext(seated=context.seated, players=context.players,
+                               next_player=context.next_player)
     first = table.get("first_to_table")
     if first is not None:
         if not context.new_game:
@@ -216,7 +239,7 @@ def with_table(context: TableContext, table: Mapping[str, Any] | None) -> TableC
                                  "new game", "5324.41(e)(2)(i)")
         if first not in context.seated:
             raise ProcedureError(f"no player is seated at position {first}", "5324.41(e)(2)(i)")
-        context = replace(context, first_to_table=first)
+        context = replace(context, first_to_table=context.player_at(first))
     return context
 
 
@@ -285,7 +308,7 @@ class PaiGowStationHooks:
         own, bonus_settings, _ = split_settings(settings)
         config = config_from_mapping(own)
         prepared = own if bonus_settings is None else {**own, BONUS_KEY: bonus_settings}
-        start = with_table(next_table_context(previous), table)
+        start = with_table(next_table_context(previous), table, two_areas=config.two_areas)
         context: dict[str, Any] = {"context": start.to_json()}
         prepared[CONTEXT_KEY] = context
         if not config.side_wagers:

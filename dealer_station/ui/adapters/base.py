@@ -224,3 +224,9 @@ class GameAdapter(ABC, Generic[RoundT]):
     def seat_key(self, position: int | str) -> str:
         """The felt's key of a round's position: by default its number."""
         return str(position)
+
+    def between_rounds(self) -> tuple[Command, ...]:
+        """Buttons offered between rounds besides START ROUND, each opening a form of the
+        next round (the controller starts the round first, so what is entered is journaled
+        with it). By default, none."""
+        return ()

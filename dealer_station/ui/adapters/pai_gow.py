@@ -33,7 +33,10 @@ from dealer_station.games.pai_gow.actions import (
     PlaceBonusWager,
     PlaceDealerWager,
     PlaceWager,
+    PlayerLeaves,
+    PlayerMoves,
     PlayersHaveSet,
+    PlayerSits,
     Redeal,
     RejectProgressive,
     ResolveHalt,
@@ -205,6 +208,11 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             # the marker the dealer places: bank, or co-bank ((h)(3), (h)(5))
             marker = "CO-BANK" if round_.co_bank else "BANK"
             title = f"{p} · {marker}" if round_.bank == p else str(p)
+            player = round_.context.player_at(p)
+            if player is None and not wagers.get(p):
+                title = f"{p} · empty"
+            elif player is not None and player != p:  # a newcomer, or a player who moved
+                title += f" · player {player}"
             seats.append(SeatView(
                 key=str(p), title=title,
                 wagers=wager_views(p, amounts, AREAS, states),
@@ -275,12 +283,14 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return voided
         step = round_.step
         phase = step.phase
+        seating = self._seating_command(round_)
         if phase == "shuffle":
-            return (Command("shuffled", "SHUFFLED", "S", Shuffle()),)
+            return (Command("shuffled", "SHUFFLED", "S", Shuffle()), *seating)
         if phase == "cut":
             offer = step.positions[0] if step.positions else None
             return (Command("cut", "CUT TAKEN", "C", Cut(offered_to=offer, accepted=True)),
-                    Command("no_cut", "CUT DECLINED", "D", Cut(offered_to=offer, accepted=False)))
+                    Command("no_cut", "CUT DECLINED", "D", Cut(offered_to=offer, accepted=False)),
+                    *seating)
         if phase == "betting":
             if "accept_bank" in step.actions:
                 offer = step.positions[0]
@@ -290,7 +300,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 if self.config.co_banking:  # offered to every player alike ((h)(5))
                     answers += (Command("co_bank", "CO-BANKS…", "K", form="co_bank"),)
                 return answers
-            return (Command("no_more_bets", "NO MORE BETS", "L", NoMoreBets()),)
+            return (Command("no_more_bets", "NO MORE BETS", "L", NoMoreBets()), *seating)
         if phase == "dealer_wager":
             amount = core(round_).proposed_dealer_wager
             return (Command("dealer_wager", f"DEALER'S WAGER {format_cents(amount)} PLACED", "W",
@@ -436,6 +446,58 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         return (wagers is not None
                 and wagers.bonus.three_seven_completion is Completion.STUB_BY_HAND)
 
+    # ---------------------------------------------------------------- seating (d)(2), (i)
+    @staticmethod
+    def _seating_command(round_: PaiGowRound) -> tuple[Command, ...]:
+        """SEATING… (key Y) until "no more bets": a player sits down, leaves or moves, or takes
+        a second area; the rules that speak of a player follow the player's number."""
+        if round_.step.phase not in ("shuffle", "cut", "betting") or round_.is_void:
+            return ()
+        return (Command("seating", "SEATING…", "Y", form="seating"),)
+
+    def between_rounds(self) -> tuple[Command, ...]:
+        return (Command("seating", "SEATING…", "Y", form="seating"),)
+
+    def _seating_form(self, round_: PaiGowRound) -> EntryRequest:
+        context = core(round_).context
+        changes = [("sits", "SITS DOWN"), ("leaves", "LEAVES"), ("moves", "MOVES")]
+        if self.config.two_areas:  # (i)(1): where the facility permits two areas
+            changes.append(("second_area", "2ND AREA"))
+        at_table = " · ".join(f"{p}: player {n}" for p, n in sorted(context.players.items()))
+        return EntryRequest("form", "", "SEATING · who sits where", options={
+            "name": "seating", "submit": "RECORD THE SEATING", "cancel": True,
+            "fields": (
+                FormField("choice", "change", "What the player at the position does",
+                          tuple(changes)),
+                FormField("number", "position", "Position (1–6)", minimum=1,
+                          maximum=len(PLAYER_POSITIONS), default=1),
+                FormField("number", "other", "The other position (1–6; 0: none)", minimum=0,
+                          maximum=len(PLAYER_POSITIONS), default=0),
+            ),
+            "note": f"Now {at_table or 'nobody'}. MOVES: to the other position; 2ND AREA: "
+                    "the player of the other position, beside it (5324.41(i)).",
+        })
+
+    @staticmethod
+    def _seating_action(round_: PaiGowRound, values: Mapping[str, Any]) -> ActionCall:
+        change = str(values.get("change", ""))
+        position = int(values.get("position", 0) or 0)
+        other = int(values.get("other", 0) or 0)
+        if not change:
+            raise ValueError("Choose what changed at the table.")
+        if change == "sits":
+            return PlayerSits(position=position)
+        if change == "leaves":
+            return PlayerLeaves(position=position)
+        if not other:
+            raise ValueError("Enter the other position (moves to, or the player's own area).")
+        if change == "moves":
+            return PlayerMoves(position=position, to=other)
+        player = core(round_).context.player_at(other)
+        if player is None:
+            raise ValueError(f"No player is seated at position {other}.")
+        return PlayerSits(position=position, player=player)
+
     @staticmethod
     def _stub_command(round_: PaiGowRound) -> tuple[Command, ...]:
         """COUNT STUB… while the stub may be counted this round and has not been
@@ -484,6 +546,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             })
         if name == "surrender":
             return self._surrender_form(round_, core(round_).exposure_order())
+        if name == "seating" and self._seating_command(round_):
+            return self._seating_form(round_)
         if name == "light_count" and step.phase == "lockout":
             lit = len(_lockout(round_).lit)
             return EntryRequest("form", "", "PROGRESSIVE CHIPS COUNTED", options={
@@ -596,6 +660,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return Surrender(position=int(values["position"]))
         if name == "light_count":
             return ConfirmLightCount(chips=int(values["chips"]))
+        if name == "seating":
+            return self._seating_action(round_, values)
         if name == "dealer_wager":
             return PlaceDealerWager(amount=int(values["dollars"]) * 100)
         if name == "stub_count":

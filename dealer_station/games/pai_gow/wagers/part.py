@@ -113,6 +113,9 @@ class OptionalWagers:
         self.stub = stub if stub is not None else StubCount.for_config(bonus)
         self.stub_at_start = self.stub
         self.stub_counted = False
+        #: The count was made before this round's deal (overdue, or a replacement deck), so
+        #: this round is played after it and is the first of the next five ((n)(7)(ii)).
+        self.counted_before_deal = False
         self.three_card_settled = False
         self.meter_at_settlement: Cents | None = None
         self.validations: list[SupervisorValidation] = []
@@ -382,6 +385,7 @@ class OptionalWagers:
         hands = 0 if self._count_before_the_deal else len(self._all_stack_positions())
         self.stub = self.stub.record_count(counted=counted, hands=hands)
         self.stub_counted = not self.stub.deck_removed
+        self.counted_before_deal = hands == 0
         return self._record("count_stub", {"counted": counted},
                             {"deck_removed": self.stub.deck_removed,
                              "problem": self.stub.last_problem}, "5324.41(n)(7)(ii)")
@@ -404,12 +408,19 @@ class OptionalWagers:
         self.verify_shuffler_report(cards)
         self.stub = self.stub.shuffler_report(cards)
         self.stub_counted = not self.stub.deck_removed
+        self.counted_before_deal = True
         return self._record("shuffler_report", {"cards": cards},
                             {"deck_removed": self.stub.deck_removed}, "5324.41(n)(8)")
 
     def next_stub(self) -> StubCount:
-        """The stub tracker for the table's next round."""
-        return self.stub if self.stub_counted else self.stub.round_completed()
+        """The stub tracker for the table's next round: the rounds of play since the last count
+        ((n)(7)(ii)). A count after this round's four more cards covers the round's cards, so
+        the round is not one of the next five; a count before its deal (the whole deck) comes
+        before the round's play, so this round is the first round of play since the count. A
+        round without a count is one more."""
+        if self.stub_counted and not self.counted_before_deal:
+            return self.stub
+        return self.stub.round_completed()
 
     # ------------------------------------------------------------------ settlement
     def verify_settle(self, meter: Cents | None) -> None:
