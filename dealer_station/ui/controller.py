@@ -19,7 +19,7 @@ step resumes by itself when the device is back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -795,6 +795,16 @@ class TableController:
         return list(dict.fromkeys(p.position for p in self.payments(round_)
                                   if p.order not in self.ticked and p.outcome not in later))
 
+    def _held(self, round_: GameRound) -> frozenset[str]:
+        """At a step whose cards go with the ticks, the positions whose cards stay on the
+        layout all the same (a hand kept for a progressive payout's validation, 5324.41(g)(9)),
+        from the settlement's preview."""
+        if not self.adapter.cards_go_with_ticks(round_):
+            return frozenset()
+        action = self.adapter.plan_action(round_) if round_ is self.round else None
+        planned = self._planned(round_, action) if action is not None else None
+        return self.adapter.cards_held(planned) if planned is not None else frozenset()
+
     def _paid(self, round_: GameRound) -> tuple[int | str, ...]:
         """At a step whose button needs the payments ticked off, the positions whose lines (as
         listed, pushes too) are all ticked: the order (NOW, NEXT) moves on with the ticks."""
@@ -853,12 +863,18 @@ class TableController:
         buttons: tuple[ActionView, ...] | None = None
         problems: tuple[ActionView, ...] = ()
         signed_out = self.station.dealer is None
+        held: frozenset[str] = frozenset()
+        notes_held = ""
         if round_ is not None and not signed_out:
             step = round_.step
             buttons = self._buttons(round_)
             problems = tuple(ActionView(c.name, c.label, c.key, recovery=c.recovery)
                              for c in self._problems(round_))
-            done = (*self.adapter.done_positions(round_, self.devices), *self._paid(round_))
+            held = self._held(round_)
+            done = (*self.adapter.done_positions(round_, self.devices),
+                    *(p for p in self._paid(round_) if str(p) not in held))
+            if held and not self.message:
+                notes_held = held_words(held)
         else:
             if self.station.needs_first_supervisor:
                 step = FIRST_SUPERVISOR
@@ -878,7 +894,8 @@ class TableController:
             done = ()
         sensed = self.adapter.sensing(round_) if round_ is not None and not signed_out else ()
         fault = blocking_fault((*step.hardware, *sensed), self.devices.health)
-        notes = [text for text in (self.notice, self.message) if text and text != fault]
+        notes = [text for text in (self.notice, self.message, notes_held)
+                 if text and text != fault]
         way_out = next((b for b in buttons or () if b.recovery and b.enabled), None)
         if fault is not None and way_out is not None:  # the step's own way out of the fault
             fault += f" Or, once the shoe is cleared by hand: {way_out.label}."
@@ -887,7 +904,7 @@ class TableController:
         if round_ is not None:
             table = self.adapter.table_view(round_, self.devices)
             if self.adapter.cards_go_with_ticks(round_):  # a player's lines ticked: cards gone
-                gone = {str(p) for p in self._paid(round_)}
+                gone = {str(p) for p in self._paid(round_)} - held
                 table = replace(table, seats=tuple(
                     replace(seat, cards=(), low_cards=()) if seat.key in gone else seat
                     for seat in table.seats))
@@ -911,9 +928,10 @@ class TableController:
         # number the table does not have ("2 → … → 6 → 7 → 1" on a six-position table)
         seat_key = self.adapter.seat_key
         dealers = {seat.key for seat in table.seats if seat.is_dealer}
-        view = replace(view, order_text=order_text(
-            step.positions, done,
-            names={str(p): "dealer" for p in step.positions if seat_key(p) in dealers}))
+        names = {str(p): "dealer" for p in step.positions if seat_key(p) in dealers}
+        names.update({str(p): f"{p} (kept for the jackpot record)"
+                      for p in step.positions if str(p) in held})
+        view = replace(view, order_text=order_text(step.positions, done, names=names))
         entry = None
         later: tuple[str, ...] = ()
         if round_ is not None and not signed_out:
@@ -986,6 +1004,24 @@ def floor_meter(floor: Any) -> dict[str, Any]:
     if floor.progressive_refusal:
         shown["lockout_note"] = "progressive locked: no floor"
     return shown
+
+
+def held_words(held: Iterable[str]) -> str:
+    """Why a hand stays on the layout through the settlement.
+
+    >>> held_words({"4"})
+    "Position 4's cards stay on the layout until its progressive payout is validated and its \
+jackpot record complete (5324.41(g)(9))."
+    >>> held_words({"4", "1"}).startswith("Positions 1 and 4's cards stay")
+    True
+    """
+    names = sorted(held, key=lambda p: (len(p), p))
+    who = (f"Position {names[0]}'s" if len(names) == 1 else
+           f"Positions {', '.join(names[:-1])} and {names[-1]}'s")
+    their = "its progressive payout is" if len(names) == 1 else "their progressive payouts are"
+    record = "its jackpot record" if len(names) == 1 else "their jackpot records"
+    return (f"{who} cards stay on the layout until {their} validated and {record} complete "
+            "(5324.41(g)(9)).")
 
 
 def on_duty(dealer: object) -> str:

@@ -79,8 +79,8 @@ def _to_the_hit(table: Table) -> Snapshot:
     return table.wait(lambda s: s.step.phase == "jackpot_record")
 
 
-def _to_the_validation(table: Table) -> Snapshot:
-    """The round of :func:`_to_the_hit` up to the payout waiting for a supervisor."""
+def _to_the_settlement(table: Table) -> Snapshot:
+    """The round of :func:`_to_the_hit` up to the settlement's lines, none ticked yet."""
     table.sign_in_dealer(DEALER_ID, DEALER_PIN, meter=True)
     table.wait(lambda s: s.step.phase == "between_rounds" and s.table.meter == 1_000_000)
     table.wait_devices_online()
@@ -108,7 +108,18 @@ def _to_the_validation(table: Table) -> Snapshot:
     for _ in range(7):
         table.press("dispense", expect_record=False)
     table.wait(lambda s: s.step.phase == "setting")
-    table.settle_pai_gow()
+    table.press("players_have_set")
+    table.press("banker")
+    while table.phase == "exposure":
+        table.press("house_way")
+    return table.wait(lambda s: s.step.phase == "settlement")
+
+
+def _to_the_validation(table: Table) -> Snapshot:
+    """The round of :func:`_to_the_hit` up to the payout waiting for a supervisor."""
+    _to_the_settlement(table)
+    table.tick_all()
+    table.press("settle")
     snap = table.wait(lambda s: s.step.phase == "progressive_validation")
     assert snap.entry is not None and snap.entry.kind == "supervisor"
     assert snap.step.positions == (WINNER,)
@@ -259,5 +270,32 @@ def test_the_lockout_is_released_and_the_lights_go_out_when_the_round_ends(qtbot
         acceptors = table.simulated[0].acceptors
         qtbot.waitUntil(lambda: acceptors[WINNER].light.name == "OFF", timeout=5_000)
         assert not table.simulated[0].lockout.locked
+    finally:
+        table.close()
+
+
+def test_the_jackpot_hand_stays_through_the_settlement_ticks_5324_41_g_9(qtbot, tmp_path,
+                                                                         monkeypatch):
+    """(g)(9): the hand of a progressive payout waiting for validation stays on the layout and
+    in the step's order while the settlement's lines are ticked, its own base PAY line too, and
+    the step says why; the other hands go with their ticks as usual ((g)(5)-(8))."""
+    table = _progressive_table(qtbot, tmp_path, monkeypatch)
+    try:
+        snap = _to_the_settlement(table)
+        words = " ".join(snap.step.notes)
+        assert (f"Position {WINNER}'s cards stay on the layout until its progressive payout is "
+                "validated and its jackpot record complete (5324.41(g)(9))") in words, words
+        assert f"{WINNER} (kept for the jackpot record)" in snap.step.order_text
+        table.tick_all()  # every line, the winner's base PAY line too
+        snap = table.snapshot
+        assert snap.step.phase == "settlement"
+        assert len(snap.table.seat(WINNER).cards) == 5  # still on the felt
+        assert len(snap.table.seat(WINNER).low_cards) == 2
+        assert snap.table.seat(2).cards == ()  # collected with its settlement
+        assert f"{WINNER} ✓" not in snap.step.order_text, snap.step.order_text
+        assert "2 ✓" in snap.step.order_text, snap.step.order_text
+        table.press("settle")
+        snap = table.wait(lambda s: s.step.phase == "progressive_validation")
+        assert len(snap.table.seat(WINNER).cards) == 5
     finally:
         table.close()

@@ -209,6 +209,12 @@ class GameAdapter(ABC, Generic[RoundT]):
         are collected at a step of their own."""
         return False
 
+    def cards_held(self, planned: RoundT) -> frozenset[str]:
+        """Of the positions whose cards go with their ticks, those kept on the layout after
+        their lines are ticked, read from ``planned`` (the round as the settlement will leave
+        it): by default, none."""
+        return frozenset()
+
     def sensing(self, round_: RoundT) -> tuple[Hardware, ...]:
         """The devices the step reads from, beyond those it drives (``step.hardware``): a step
         whose count or wagers come from the acceptor lights waits while they are away (its

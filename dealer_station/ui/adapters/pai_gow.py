@@ -254,6 +254,13 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         step says."""
         return round_.step.phase == "settlement"
 
+    def cards_held(self, planned: PaiGowRound) -> frozenset[str]:
+        """A hand whose progressive payout waits for a supervisor's validation stays on the
+        layout, its lines ticked or not, until its jackpot record is complete ((g)(9)): the
+        settlement (``planned``) names it ``pending_validation``."""
+        kept = kept_after_settlement(planned.history)
+        return frozenset(str(p) for p in kept or ())
+
     def sensing(self, round_: PaiGowRound) -> tuple[Hardware, ...]:
         """With the progressive offered, the betting takes the progressive wagers from the
         acceptors ((d)(4)) and the lockout's count compares the chips with their lights
