@@ -163,6 +163,7 @@ class Station:
         return self._state.configuration_version
 
     change_configuration = Delegated("_configuration", Configuration.change)
+    last_configuration = Delegated("_configuration", Configuration.last_configuration)
     change_station_settings = Delegated("_configuration", Configuration.change_station_settings)
 
     # -- people (:mod:`dealer_station.station_people`) --------------------------------------

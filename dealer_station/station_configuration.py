@@ -139,6 +139,18 @@ class Configuration:
             self._state.forget_configuration()
         return version
 
+    def last_configuration(self, game: str) -> tuple[int, dict[str, Any]] | None:
+        """The settings ``game`` last ran with at this table and their version (the latest
+        version of that game), or None (never configured here): switching back to a game
+        restores its own configuration, its progressive with it."""
+        with self._state.lock:
+            rows = self.store.query("SELECT version, document FROM config ORDER BY version DESC")
+        for version, text in rows:
+            document = json.loads(text)
+            if document.get("game") == game:
+                return int(version), dict(document.get("settings") or {})
+        return None
+
     def change(self, settings: Mapping[str, JSONValue], *, supervisor: str, pin: str,
                game: str | None = None,
                station_settings: Mapping[str, JSONValue] | None = None) -> int:

@@ -376,7 +376,11 @@ class TableController:
         return True
 
     def _meter(self) -> int | None:
-        """The progressive meter as the station's journal holds it (None: no progressive)."""
+        """The progressive meter as the station's journal holds it (None: no progressive;
+        a meter kept for another game's, or for the progressive no longer offered, is not
+        this table's to show)."""
+        if not self.adapter.offers_progressive():
+            return None
         try:
             found = self.station.meters()
         except Exception:  # a meter the store cannot read is the supervisor's matter
@@ -918,7 +922,7 @@ class TableController:
         if meter is not None:
             table = replace(table, meter=meter)
         floor = self.floor
-        if floor is not None:
+        if floor is not None and self.adapter.offers_progressive():
             table = replace(table, **floor_meter(floor))
             refusal = floor.progressive_refusal
             if refusal:

@@ -102,3 +102,53 @@ def test_switching_to_pai_gow_after_a_let_it_ride_round_draws_pai_gow_at_once(
         assert "could not be drawn" not in " ".join(snap.step.notes)
     finally:
         table.close()
+
+
+def _switch(table: Table, screen: Any, game: str, *, restored: str) -> Any:
+    """On the Configuration page: ``game`` picked, its configuration shown with ``restored``
+    in the page's line before APPLY, then applied."""
+    page = screen.configuration
+    table.click(page.game.buttons[game])
+    table.qtbot.waitUntil(lambda: page.shown_game == game, timeout=30_000)
+    table.qtbot.waitUntil(lambda: restored in page.message.text(), timeout=10_000)
+    shown = page.edited()
+    table.click(page.apply_button)
+    table.qtbot.waitUntil(lambda: "Applied" in page.message.text(), timeout=30_000)
+    return shown
+
+
+def test_each_game_keeps_its_configuration_and_the_meter_shows_only_with_a_progressive(
+        qtbot: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    """Pai Gow with its progressive offered and its meter; switched to Let It Ride (which offers
+    no progressive) the felt shows no PROGRESSIVE badge; switched back, the page shows Pai Gow as
+    the table last ran it, its progressive ticked, before APPLY, and the badge is back with the
+    meter as it was (5324.41(k)(1))."""
+    data = str(tmp_path)
+    create_accounts(data, monkeypatch, (SECOND, "supervisor", SECOND_PIN))
+    table = Table(qtbot, data, "pai_gow", settings={"side_wagers": {"offered": ["progressive"]}})
+    try:
+        table.sign_in_dealer(meter=True)
+        table.wait(lambda s: s.table.meter == 1_000_000)
+        screen_owner = table.window.staff
+        table.click(screen_owner.supervisor_button)
+        screen = screen_owner.supervisor
+        table.staff_sign_in(screen, SECOND, SECOND_PIN)
+        page = screen.configuration
+        qtbot.waitUntil(lambda: page.current_game == "pai_gow", timeout=10_000)
+        shown = _switch(table, screen, "let_it_ride", restored="The shipped Let It Ride")
+        assert "side_wagers" not in shown
+        snap = table.wait(lambda s: s.table.title.startswith("LET IT RIDE"))
+        assert snap.table.meter is None  # no progressive at this table now: no badge
+        shown = _switch(table, screen, "pai_gow",
+                        restored="Pai Gow Poker as this table last ran it (configuration "
+                                 "version 1)")
+        assert shown["side_wagers"]["offered"] == ["progressive"], shown
+        box = page.sets["side_wagers.offered"]["progressive"]
+        assert box.isChecked()
+        snap = table.wait(lambda s: s.table.title.startswith("PAI GOW POKER"))
+        assert snap.table.meter == 1_000_000  # the meter as it was
+        _switch(table, screen, "let_it_ride",
+                restored="Let It Ride as this table last ran it (configuration version 2)")
+        assert table.wait(lambda s: s.table.title.startswith("LET IT RIDE")).table.meter is None
+    finally:
+        table.close()

@@ -209,6 +209,11 @@ class GameAdapter(ABC, Generic[RoundT]):
         are collected at a step of their own."""
         return False
 
+    def offers_progressive(self) -> bool:
+        """Whether the game as configured offers a progressive wager (the felt shows the
+        progressive meter only then): by default, no."""
+        return False
+
     def cards_held(self, planned: RoundT) -> frozenset[str]:
         """Of the positions whose cards go with their ticks, those kept on the layout after
         their lines are ticked, read from ``planned`` (the round as the settlement will leave

@@ -64,6 +64,7 @@ from dealer_station.games.pai_gow.dealing import deck_order
 from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
+from dealer_station.games.pai_gow.station_round import split_settings
 from dealer_station.games.pai_gow.wagers.config import Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.lockout import ProgressiveLockout
@@ -142,7 +143,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
     game = "pai_gow"
 
     def __init__(self, settings: Mapping[str, Any]) -> None:
-        self.config = config_from_mapping(dict(settings))
+        # the table's own settings: the optional wagers' terms (``bonus_wagers``, stored with a
+        # configuration offering them) are the round's to read
+        self.config = config_from_mapping(split_settings(settings)[0])
         self.judge = foul_judge(self.config.wheel_lowest)
 
     # ---------------------------------------------------------------- the felt
@@ -253,6 +256,10 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         losing hand at once, (g)(6) a push once returned, (g)(8) a winner once paid), as the
         step says."""
         return round_.step.phase == "settlement"
+
+    def offers_progressive(self) -> bool:
+        """With the progressive payout wager offered ((k)(1))."""
+        return BonusWager.PROGRESSIVE.value in self.config.side_wagers
 
     def cards_held(self, planned: PaiGowRound) -> frozenset[str]:
         """A hand whose progressive payout waits for a supervisor's validation stays on the

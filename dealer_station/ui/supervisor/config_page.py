@@ -257,16 +257,22 @@ class ConfigurationPage(StaffPage):
             return
         name = GAMES[game]
 
-        def shipped(result: object) -> None:
-            if isinstance(result, Exception):
-                say(self.message, reason_of(result))
-                return
-            assert isinstance(result, dict)
-            self.set_settings(game, result)
-            say(self.message, f"The shipped {name} configuration: edit, validate and apply "
-                f"(between rounds: the next round is {name}, its devices set up at once).")
+        def read(context: StaffContext) -> tuple[int | None, dict[str, Any]]:
+            last = context.station.last_configuration(game)
+            version, stored = last if last is not None else (None, {})
+            return version, full_settings(game, stored)
 
-        self.background.run(lambda: full_settings(game, {}), shipped)
+        def restored(found: tuple[int | None, dict[str, Any]]) -> None:
+            version, settings = found
+            if self.game.value() != game:  # another game was chosen meanwhile
+                return
+            self.set_settings(game, settings)
+            which = (f"{name} as this table last ran it (configuration version {version})"
+                     if version is not None else f"The shipped {name} configuration")
+            say(self.message, f"{which}: edit, validate and apply (between rounds: the next "
+                f"round is {name}, its devices set up at once).")
+
+        self.calls.submit(read, restored, functools.partial(say, self.message))
 
     def set_settings(self, game: str, settings: dict[str, Any]) -> None:
         self.fields = flatten(settings)
