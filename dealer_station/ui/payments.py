@@ -112,10 +112,10 @@ class PaymentPanel(QFrame):
             who.setStyleSheet("font-weight: bold;")
             # the description on a line of its own under the payment, wrapped: read whole
             # at 1280×800 ("bet one · withdrawn by the player"), never cut at the column edge
-            # the vigorish once: a Pai Gow line already says "paid 1:1 less $1.25 vigorish"
-            # (it read "… vigorish (5% rounded up); set by the house way  (vig $1.25)")
-            vig = line.vigorish and "vigorish" not in line.description
-            what = QLabel(line.description + (f" ({line.vigorish})" if vig else ""))
+            # a winning Pai Gow line: its amount is what the dealer hands over, the line
+            # under it first says how ("$100.00 won less $5.00 vigorish")
+            what = QLabel(f"{line.vigorish} — {line.description}" if line.vigorish
+                          else line.description)
             what.setObjectName("muted")
             what.setWordWrap(True)
             what.setTextFormat(Qt.TextFormat.PlainText)

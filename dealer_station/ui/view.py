@@ -376,12 +376,19 @@ class PaymentLine:
 _VERBS = {"collect": "COLLECT", "pay": "PAY", "push": "PUSH", "return": "RETURN"}
 
 
+#: How a Pai Gow winning line's note begins: the line's vigorish says it already.
+_PAID_LESS = "paid 1:1 less "
+
+
 def _describe(payment: Payment) -> str:
     words = payment.wager.replace("_", " ")
     if payment.hand:
         words += f": {payment.hand.replace('_', ' ')}"
-    if payment.note:
-        words += f" · {payment.note}"
+    note = payment.note
+    if payment.vigorish and note.startswith(_PAID_LESS):
+        note = note.partition("; ")[2]  # the amount handed over says it, once
+    if note:
+        words += f" · {note}"
     return words
 
 
@@ -392,11 +399,20 @@ def payment_lines(payments: Iterable[Payment]) -> tuple[PaymentLine, ...]:
     ...             amount=2500, vigorish=125)
     >>> line = payment_lines([p])[0]
     >>> (line.verb, line.position, line.amount, line.vigorish)
-    ('PAY', 'pos 3', '$25.00', 'vig $1.25')
+    ('PAY', 'pos 3', '$23.75', '$25.00 won less $1.25 vigorish')
+
+    A winning line with vigorish shows what the dealer hands over: the amount won less the
+    vigorish (5324.41(g)(8)); the record keeps both.
     """
     lines = []
     for p in sorted(payments, key=lambda p: p.order):
         shown = p.amount if p.outcome == "pay" else p.stake
+        vigorish = ""
+        if p.vigorish and p.outcome == "pay":
+            vigorish = f"{format_cents(p.amount)} won less {format_cents(p.vigorish)} vigorish"
+            shown = p.amount - p.vigorish
+        elif p.vigorish:
+            vigorish = f"vig {format_cents(p.vigorish)}"
         position = f"pos {p.position}" if isinstance(p.position, int) else str(p.position)
         lines.append(
             PaymentLine(
@@ -405,7 +421,7 @@ def payment_lines(payments: Iterable[Payment]) -> tuple[PaymentLine, ...]:
                 position=position,
                 description=_describe(p),
                 amount=format_cents(shown),
-                vigorish=f"vig {format_cents(p.vigorish)}" if p.vigorish else "",
+                vigorish=vigorish,
                 cents=shown,
                 clause=p.clause,
             )

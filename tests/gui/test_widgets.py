@@ -117,7 +117,8 @@ def test_payment_panel_lists_payments_in_order_with_vigorish_5324_41_g_8(qtbot):
     panel.set_lines(payment_lines(payments))
     assert [line.order for line in panel.lines] == [1, 2, 3]
     assert [line.verb for line in panel.lines] == ["COLLECT", "PAY", "PUSH"]
-    assert panel.lines[1].vigorish == "vig $1.25" and panel.lines[1].amount == "$25.00"
+    assert panel.lines[1].vigorish == "$25.00 won less $1.25 vigorish"
+    assert panel.lines[1].amount == "$23.75"  # what the dealer hands over
     with qtbot.waitSignal(panel.ticked) as blocker:
         assert panel.tick_next() == 1
     assert blocker.args == [1, True]
@@ -339,16 +340,18 @@ def test_manual_dealing_cards_entered_when_exposed_5324_34_d_1():
     assert {line.position for line in snapshot.payments if line.verb == "PAY"} == {"pos 3"}
 
 
-def test_a_payment_line_says_its_vigorish_once(qtbot):
-    """The Pai Gow settlement line already says "paid 1:1 less $1.25 vigorish": the panel does
-    not add "(vig $1.25)" after it again; a line whose words do not name it still gets it."""
-    said = Payment(1, 3, "pai_gow", "pay", 2500, 2500, vigorish=125,
-                   note="paid 1:1 less $1.25 vigorish (5% rounded up)")
-    bare = Payment(2, 5, "pai_gow", "pay", 2500, 2500, vigorish=125)
+def test_a_payment_line_says_its_vigorish_once_5324_41_g_8(qtbot):
+    """A winning Pai Gow line's amount is what the dealer hands over, net of the vigorish, and
+    the words under it say how, once: "$100.00 won less $5.00 vigorish" (the settlement's
+    own "paid 1:1 less $5.00 vigorish" is not repeated); the rest of its note stays."""
+    said = Payment(1, 5, "pai_gow", "pay", 10_000, 10_000, vigorish=500,
+                   note="paid 1:1 less $5.00 vigorish (5% rounded up); set by the house way")
+    bare = Payment(2, 3, "pai_gow", "pay", 2500, 2500, vigorish=125)
     panel = PaymentPanel()
     qtbot.addWidget(panel)
     panel.set_lines(payment_lines([said, bare]))
     texts = [label.text() for label in panel.findChildren(QLabel)]
-    first = next(t for t in texts if t.startswith("pai gow · paid"))
-    assert first.count("1.25") == 1, first
-    assert "pai gow (vig $1.25)" in texts
+    assert "$95.00" in texts and "$23.75" in texts, texts
+    first = next(t for t in texts if t.startswith("$100.00 won"))
+    assert first == ("$100.00 won less $5.00 vigorish — pai gow · set by the house way"), first
+    assert "$25.00 won less $1.25 vigorish — pai gow" in texts

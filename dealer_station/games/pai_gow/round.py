@@ -100,6 +100,7 @@ from dealer_station.games.pai_gow.positions import (
 )
 from dealer_station.games.pai_gow.setting import (
     SetHand,
+    copy_push,
     outcome,
     player_setting,
 )
@@ -1513,6 +1514,9 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         result = outcome(hand, banker, wheel_lowest=self.config.wheel_lowest)
         words = f"{format_cards(hand.high)} / {format_cards(hand.low)}"
         note = hand.foul or ("set by the house way" if position in self._house_way_set else "")
+        copy = copy_push(hand, banker, wheel_lowest=self.config.wheel_lowest)
+        if copy:
+            note = f"{copy}; {note}" if note else copy
         self._results[position] = result.value
         return Result(position, self._wagers[position].amount, result, words, note)
 

@@ -26,6 +26,7 @@ from dealer_station.rankings.pai_gow import (
 __all__ = [
     "Outcome",
     "SetHand",
+    "copy_push",
     "low_outranks_high",
     "outcome",
     "player_setting",
@@ -134,3 +135,27 @@ def outcome(player: SetHand, banker: SetHand, *, wheel_lowest: bool = False) -> 
     low = compare_low(evaluate_low(player.low), evaluate_low(banker.low))
     higher = (high is Comparison.HIGHER) + (low is Comparison.HIGHER)
     return (Outcome.LOSE, Outcome.PUSH, Outcome.WIN)[higher]
+
+
+def copy_push(player: SetHand, banker: SetHand, *, wheel_lowest: bool = False) -> str:
+    """Why a push is a push when a copy made it one (the player's other hand higher, the copy
+    going to the banker, 5324.41(g)(6)(i)-(ii)); "" for any other result.
+
+    >>> banker = SetHand(parse_cards("Ks Kd 9h 5c 2s"), parse_cards("Qs Jd"))
+    >>> copy_push(SetHand(parse_cards("As Ad 9c 5d 3s"), parse_cards("Qh Jc")), banker)
+    'push: the low hand is a copy (a copy goes to the banker, 5324.41(g)(6)(i))'
+    >>> copy_push(SetHand(parse_cards("Kh Kc 9c 5d 2h"), parse_cards("Ah Jc")), banker)
+    'push: the high hand is a copy (a copy goes to the banker, 5324.41(g)(6)(ii))'
+    >>> copy_push(SetHand(parse_cards("As Ad 9c 5d 3s"), parse_cards("9h 8c")), banker)
+    ''
+    """
+    if player.foul:
+        return ""
+    high = compare_high(evaluate_high(player.high, wheel_lowest=wheel_lowest),
+                        evaluate_high(banker.high, wheel_lowest=wheel_lowest))
+    low = compare_low(evaluate_low(player.low), evaluate_low(banker.low))
+    if high is Comparison.HIGHER and low is Comparison.COPY:
+        return "push: the low hand is a copy (a copy goes to the banker, 5324.41(g)(6)(i))"
+    if low is Comparison.HIGHER and high is Comparison.COPY:
+        return "push: the high hand is a copy (a copy goes to the banker, 5324.41(g)(6)(ii))"
+    return ""
