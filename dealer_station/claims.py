@@ -29,6 +29,7 @@ from dealer_station.rankings.seven_card import ProgressiveHand, progressive_spli
 from dealer_station.store import journal
 from dealer_station.store.database import Store
 from dealer_station.store.meters import Meter
+from dealer_station.store.round_dealers import dealers_of_round, dealers_words
 
 __all__ = ["CLAUSE", "ClaimSource", "LinkedMeter", "LinkedReading", "ProgressiveClaim",
            "ProgressiveRound", "ProgressiveTerms", "ProgressiveWagers", "claim_for",
@@ -181,7 +182,7 @@ class ProgressiveClaim:
             ("Pool now" if self.pool else "Meter now", format_cents(self.meter_before)),
             ("Amount", format_cents(self.amount)),
             ("Pool after" if self.pool else "Meter after", format_cents(self.meter_after)),
-            ("Dealer of record", self.dealer or "-"),
+            ("Dealers", self.dealer or "-"),
         ]
 
     def facts(self) -> dict[str, Any]:
@@ -293,7 +294,8 @@ def claim_for(station: ClaimSource, round_id: int, position: int) -> Progressive
         light_count="acceptor lit, counted at the light check (k)(2)", cards=seven,
         arrangement=f"high {format_cards(split.high)} · low {format_cards(split.low)}",
         hand=request.hand, amount=amount, meter_before=current, meter_after=after,
-        dealer=summary.dealer, pool=pool)
+        dealer=dealers_words(dealers_of_round(station.store, round_id)) or summary.dealer,
+        pool=pool)
 
 
 def _reading(station: ClaimSource, wagers: ProgressiveWagers, round_id: int, position: int,

@@ -16,7 +16,7 @@ Winning hand       Natural royal flush
 Amount paid        $12,345.00
 Meter before       $12,345.00
 Meter after        $5,000.00
-Dealer             D7
+Dealers            D7
 Validated by       S1 (supervisor)
 Time (UTC)         2026-03-01T21:04:05.000000Z
 <BLANKLINE>
@@ -44,7 +44,7 @@ def _lines(jackpot: Jackpot, table: str | None) -> list[str]:
         ("Amount paid", format_cents(jackpot.amount)),
         ("Meter before", format_cents(jackpot.meter_before)),
         ("Meter after", format_cents(jackpot.meter_after)),
-        ("Dealer", jackpot.dealer or "-"),
+        ("Dealers", jackpot.dealer or "-"),
         ("Validated by", f"{jackpot.supervisor} (supervisor)"),
         *([("Second validator", f"{jackpot.second_supervisor} (supervisor)")]
           if jackpot.second_supervisor else []),

@@ -19,9 +19,9 @@ from dealer_station.money import Cents, format_cents
 from dealer_station.procedure import GameRound, JSONValue, ProcedureError, Record
 from dealer_station.station_people import People
 from dealer_station.station_state import StationState
-from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store, StoreError, Transaction
+from dealer_station.store.round_dealers import dealers_of_round, dealers_words
 from dealer_station.store.users import Account
 
 __all__ = ["Meters", "Supervise"]
@@ -180,7 +180,8 @@ class Meters:
             jackpot = effects.get("jackpot")
             assert isinstance(jackpot, Mapping)
             supervisor = str(arguments[signer[0]])
-            dealer = journal.round_summary(self._state.store, self._state.round_id).dealer
+            # every dealer of the round, with the part each dealt, on its jackpot record
+            dealer = dealers_words(dealers_of_round(work, self._state.round_id))
             if self._state.linked_meter is not None:
                 paid = self._pay_from_pool(work, name, arguments, str(jackpot["hand"]),
                                            deduction, dealer, supervisor)

@@ -20,6 +20,7 @@ from dealer_station.store import journal, users
 from dealer_station.store import meters as meter_store
 from dealer_station.store.options import add_table_argument, open_store
 from dealer_station.store.paths import OUTBOX_NAME
+from dealer_station.store.round_dealers import dealers_of_round, dealers_words
 
 NAME = "history"
 HELP = "list and show past rounds (cards in dealt and collected order), meters, jackpots"
@@ -132,10 +133,12 @@ def _show(args: argparse.Namespace) -> int:
         summary = journal.round_summary(store, args.number)
         records = journal.round_records(store, args.number)
         changes = users.changes_in_round(store, args.number)  # (part of the round's record)
+        dealers = dealers_of_round(store, args.number)
     if args.json:
         print(json.dumps({"round": summary.id, "game": summary.game, "status": summary.status,
                           "void_reason": summary.void_reason, "config": summary.config,
                           "document": summary.document,
+                          "dealers": [turn.to_json() for turn in dealers],
                           "records": [r.to_json() for r in records],
                           "account_changes": [{"user": c.user, "event": c.event, "by": c.by,
                                                "time": c.time} for c in changes]},
@@ -143,6 +146,7 @@ def _show(args: argparse.Namespace) -> int:
         return 0
     print(f"Round {summary.id}  {summary.game}  {summary.status}  dealer {summary.dealer or '-'}")
     print(f"Started {summary.started}  ended {summary.ended or '-'}")
+    print(f"Dealers: {dealers_words(dealers)}")
     if summary.void_reason:
         print(f"VOID: {summary.void_reason}")
     print("Records:")

@@ -17,9 +17,10 @@ from typing import Any
 from dealer_station import audit
 from dealer_station.audit import utc_now
 from dealer_station.procedure import JSONValue, Record
-from dealer_station.store import archive, journal_lines, round_payments
+from dealer_station.store import archive, journal_lines, round_dealers, round_payments
 from dealer_station.store.database import SEALED_VERSION, Store, StoreError, Transaction
 from dealer_station.store.proof import Proof, Window
+from dealer_station.store.sessions import sessions_during
 
 __all__ = [
     "RoundListing",
@@ -168,6 +169,15 @@ def finish_round(work: Transaction, round_id: int, status: str, *,
     if status == "void" and not reason:
         raise ValueError("a voided round needs the reason")
     event: dict[str, Any] = {"event": "completed" if status == "complete" else "voided"}
+    if document is not None:  # every dealer of the round, kept with it and audited
+        row = work.execute("SELECT started, dealer FROM rounds WHERE id = ?",
+                           (round_id,)).fetchone()
+        if row is not None:
+            turns = [turn.to_json() for turn in round_dealers.turns_of(
+                sessions_during(work, row[0], None, screen="dealer"), row[0], utc_now(),
+                row[1])]
+            document = {**document, "dealers": turns}
+            event["dealers"] = turns
     if reason:
         event["reason"] = reason
     if document is not None and "payments" in document:

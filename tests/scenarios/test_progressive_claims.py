@@ -16,6 +16,7 @@ import pytest
 from test_pai_gow_station_rounds import (
     HANDS,
     RESET,
+    TABLE,
     bet,
     deal_and_set,
     first_start,
@@ -73,7 +74,8 @@ def test_k_3_iii_claim_shows_the_journal_s_facts_and_is_audited(station: Station
     assert claim.cards == tuple(station.round.seven_cards(5))
     assert " ".join(c.text for c in claim.cards) == HANDS[5]
     assert claim.hand == "natural_royal_flush_and_pair" and claim.amount == meter_now(station)
-    assert claim.meter_after == RESET and claim.dealer == "D1" and claim.wager == 100
+    assert claim.meter_after == RESET and claim.wager == 100
+    assert claim.dealer is not None and claim.dealer.startswith("D1 ")  # with the part dealt
     assert claim.arrangement == "high As Ks Qs Js Ts · low 9c 9d"
     shown = [c for c in claims_audited(station) if c["event"] == "shown"]
     assert shown == [{"event": "shown", **claim.facts(), "actor": "S1"}]
@@ -233,3 +235,54 @@ def test_g_8_k_6_a_later_claim_is_paid_as_the_hand_paying_most_at_the_meter_then
     assert (paid.hand, paid.amount, paid.meter_before) == ("natural_royal_flush",
                                                            second.amount, now)
     station.close()
+
+
+def test_every_dealer_of_the_round_is_on_the_claim_the_jackpot_record_and_the_history(
+        station: Station, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A round D1 starts and D2 (a relief dealer) finishes: both, with the part each dealt, are
+    on the claim, the jackpot record (and so its slip), the round's document (audited with its
+    completion) and the history (CLI and the History page); neither may validate it."""
+    from dealer_station import cli, jackpot
+    from dealer_station.store import journal
+    from dealer_station.store import meters as meter_store
+    from dealer_station.store.round_dealers import dealers_of_round
+    from dealer_station.ui.supervisor.history import round_detail
+
+    station.create_user("D2", "Dan Relief", "dealer", "4444", supervisor="S1", pin="111111")
+    bet(station)
+    station.sign_in("D2", "4444")  # the relief dealer takes over mid-round
+    station.perform("confirm_light_count", chips=3)
+    deal_and_set(station)
+    station.perform("settle")
+    round_id = station.round_id
+    assert round_id is not None
+    assert {"D1", "D2"} <= station.signed_in_during_round(round_id)  # the validator rule
+    turns = dealers_of_round(station.store, round_id)
+    assert [(t.dealer, t.relief) for t in turns] == [("D1", False), ("D2", True)]
+    assert turns[0].ended is not None and turns[0].ended <= str(turns[1].started)
+    claim = show(station, 5)
+    words = dict(claim.lines())["Dealers"]
+    assert words.startswith("D1 ") and ", D2 (relief) " in words, words
+    station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="111111")
+    second = show(station, 2)
+    station.decide_progressive_claim(second, approve=True, supervisor="S1", pin="111111")
+    record = meter_store.jackpots(station.store)[0]
+    assert record.dealer is not None and "D1 " in record.dealer and "D2 (relief)" in record.dealer
+    assert "D2 (relief)" in jackpot.as_text(record)
+    station.perform("complete_jackpot_record", position=5)
+    station.perform("complete_jackpot_record", position=2)
+    summary = journal.round_summary(station.store, round_id)
+    assert summary.document is not None
+    kept = summary.document["dealers"]
+    assert [(d["dealer"], d["relief"]) for d in kept] == [("D1", False), ("D2", True)]
+    audited = [json.loads(line) for line in station.store.audit_path.read_text().splitlines()]
+    completion = next(e for e in audited if e["kind"] == "round"
+                      and e["data"].get("event") == "completed")
+    assert completion["data"]["dealers"] == kept
+    detail = round_detail(station.store, round_id)
+    assert "D2 (relief)" in detail.row.words, detail.row.words
+    station.close()
+    cli.main(["--data-dir", str(tmp_path), "history", "show", str(round_id), "--table", TABLE])
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("Dealers: "))
+    assert "D1 " in line and "D2 (relief) " in line, out

@@ -34,6 +34,7 @@ from dealer_station.money import format_cents
 from dealer_station.plural import counted
 from dealer_station.procedure import Record
 from dealer_station.store import journal
+from dealer_station.store.round_dealers import dealers_of_round, dealers_words
 
 __all__ = [
     "SHOWN",
@@ -148,10 +149,12 @@ def _document(summary: journal.RoundSummary) -> Mapping[str, Any] | None:
     return document
 
 
-def _row(summary: journal.RoundSummary) -> RoundRow:
-    return RoundRow(summary.id, summary.game, summary.status, summary.dealer or "-",
-                    summary.started, journal.positions_of(summary.document),
-                    summary.void_reason or "")
+def _row(summary: journal.RoundSummary, dealers: str = "") -> RoundRow:
+    """The round's line; ``dealers``: every dealer of it, with their parts (a detail shows
+    them), else the dealer of record."""
+    return RoundRow(summary.id, summary.game, summary.status,
+                    dealers or summary.dealer or "-", summary.started,
+                    journal.positions_of(summary.document), summary.void_reason or "")
 
 
 #: The rounds a search lists, newest first (older ones that match too are said, not listed: a
@@ -296,14 +299,16 @@ def interrupted_deals(records: Sequence[Record]) -> list[str]:
 HIDDEN = "shown once the round has ended (its cards are in play)"
 
 
-def open_round_detail(summary: journal.RoundSummary, records: Sequence[Record]) -> RoundDetail:
+def open_round_detail(summary: journal.RoundSummary, records: Sequence[Record],
+                      dealers: str = "") -> RoundDetail:
     """A round still open as the supervisor's screen shows it: its actions in order, never a
     card (the page showed every hand and the deck order of a live round, the dealer's hand
     before it was turned over); the interrupted deals say why and how many stacks, not which
     cards."""
     interrupted = tuple(line for line in interrupted_deals(records) if not line.startswith("  "))
     return RoundDetail(
-        row=_row(summary), hands=(), dealt=HIDDEN, collected=HIDDEN, decisions=(), payments=(),
+        row=_row(summary, dealers), hands=(), dealt=HIDDEN, collected=HIDDEN, decisions=(),
+        payments=(),
         records=tuple(f"{r.sequence}. {r.action.replace('_', ' ')}" for r in records),
         document=None, interrupted=interrupted)
 
@@ -313,14 +318,15 @@ def round_detail(store: Any, round_id: int) -> RoundDetail:
     :func:`open_round_detail`)."""
     summary = journal.round_summary(store, round_id)
     records = journal.round_records(store, round_id)
+    dealers = dealers_words(dealers_of_round(store, round_id))
     if summary.status == "open":
-        return open_round_detail(summary, records)
+        return open_round_detail(summary, records, dealers)
     document = _document(summary)
     dealt, _ = dealt_and_collected(records)
     collected = collected_lines(summary.game, records, document)
     payments = (document or {}).get("payments") or []
     return RoundDetail(
-        row=_row(summary),
+        row=_row(summary, dealers),
         hands=tuple(_hands(document)),
         dealt=" ".join(dealt) or "-",
         collected="\n".join(collected) or "-",
