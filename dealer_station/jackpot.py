@@ -19,6 +19,7 @@ Meter after        $5,000.00
 Dealers            D7
 Validated by       S1 (supervisor)
 Time (UTC)         2026-03-01T21:04:05.000000Z
+Local time         2026-03-01 21:04:05 UTC (UTC)
 <BLANKLINE>
 Player signature  ____________________
 Supervisor        ____________________
@@ -28,13 +29,34 @@ True
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
 from dealer_station.money import format_cents
+from dealer_station.store.database import Store
 from dealer_station.store.meters import Jackpot
 
-__all__ = ["as_pdf", "as_text", "pdf_document"]
+__all__ = ["as_pdf", "as_text", "local_time", "pdf_document", "table_time_zone"]
 
 
-def _lines(jackpot: Jackpot, table: str | None) -> list[str]:
+def local_time(utc: str, time_zone: str) -> str:
+    """A record's UTC moment as the table's local time, to the second, with its zone.
+
+    >>> local_time("2026-03-01T21:04:05.000000Z", "America/New_York")
+    '2026-03-01 16:04:05 EST (America/New_York)'
+    >>> local_time("not a time", "UTC")
+    '-'
+    """
+    try:
+        moment = datetime.fromisoformat(utc.replace("Z", "+00:00"))
+        shown = moment.astimezone(ZoneInfo(time_zone))
+    except (ValueError, ZoneInfoNotFoundError):
+        return "-"
+    return f"{shown:%Y-%m-%d %H:%M:%S} {shown.tzname()} ({time_zone})"
+
+
+def _lines(jackpot: Jackpot, table: str | None, time_zone: str = "UTC") -> list[str]:
     rows = [
         ("Table", table or "-"),
         ("Meter", jackpot.meter),
@@ -49,6 +71,7 @@ def _lines(jackpot: Jackpot, table: str | None) -> list[str]:
         *([("Second validator", f"{jackpot.second_supervisor} (supervisor)")]
           if jackpot.second_supervisor else []),
         ("Time (UTC)", jackpot.time),
+        ("Local time", local_time(jackpot.time, time_zone)),
     ]
     return ([f"JACKPOT RECORD No. {jackpot.number:06d}"]
             + [f"{label:<18} {value}" for label, value in rows]
@@ -57,9 +80,10 @@ def _lines(jackpot: Jackpot, table: str | None) -> list[str]:
             + (["Second supervisor ____________________"] if jackpot.second_supervisor else []))
 
 
-def as_text(jackpot: Jackpot, *, table: str | None = None) -> str:
-    """The jackpot record as plain text (for a receipt printer or the screen)."""
-    return "\n".join(_lines(jackpot, table))
+def as_text(jackpot: Jackpot, *, table: str | None = None, time_zone: str = "UTC") -> str:
+    """The jackpot record as plain text (for a receipt printer or the screen); ``time_zone``:
+    the table's (the station setting), for its local time."""
+    return "\n".join(_lines(jackpot, table, time_zone))
 
 
 def _escape(text: str) -> str:
@@ -104,7 +128,16 @@ def pdf_document(lines: list[str], *, title: str = "") -> bytes:
     return bytes(out)
 
 
-def as_pdf(jackpot: Jackpot, *, table: str | None = None) -> bytes:
+def as_pdf(jackpot: Jackpot, *, table: str | None = None, time_zone: str = "UTC") -> bytes:
     """The jackpot record as a printable one-page PDF."""
-    lines = _lines(jackpot, table)
+    lines = _lines(jackpot, table, time_zone)
     return pdf_document(lines[1:], title=lines[0])
+
+
+def table_time_zone(store: Store) -> str:
+    """The table's time zone as its latest configuration sets it (``UTC`` when unset)."""
+    rows = store.query("SELECT document FROM config ORDER BY version DESC LIMIT 1")
+    if not rows:
+        return "UTC"
+    zone = json.loads(rows[0][0]).get("station", {}).get("time_zone")
+    return zone if isinstance(zone, str) and zone else "UTC"

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlparse
 
-from dealer_station.jackpot import as_text
+from dealer_station.jackpot import as_text, table_time_zone
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store
 from dealer_station.store.meters import Jackpot
@@ -62,9 +62,10 @@ def printer_url(devices: Mapping[str, Any] | None) -> str | None:
     return str(table["url"])
 
 
-def slip_lines(jackpot: Jackpot, *, table: str, copy: bool) -> list[str]:
+def slip_lines(jackpot: Jackpot, *, table: str, copy: bool, time_zone: str = "UTC"
+               ) -> list[str]:
     """The slip's lines: the record as text, ``*** COPY ***`` under the title on a reprint."""
-    lines = as_text(jackpot, table=table).splitlines()
+    lines = as_text(jackpot, table=table, time_zone=time_zone).splitlines()
     return [lines[0], COPY_MARK, *lines[1:]] if copy else lines
 
 
@@ -204,7 +205,8 @@ def print_jackpot(station: HasStore, number: int, *, actor: str | None,
     :class:`PrinterFault` and leaves the record as it is, to print again."""
     record = meter_store.jackpot(station.store, number)
     copy = _printed_before(station.store.audit_path, number)
-    lines = slip_lines(record, table=station.store.table, copy=copy)
+    lines = slip_lines(record, table=station.store.table, copy=copy,
+                       time_zone=table_time_zone(station.store))
     try:
         printer.print_lines(lines)
     except PrinterFault as fault:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dealer_station.audit import utc_now
 from dealer_station.auth import Permission
@@ -31,8 +32,11 @@ __all__ = ["INTERRUPTIBLE_PHASES", "MAX_KEEP_DAYS", "STATION_SETTINGS", "Configu
 #: before its file is deleted (export it for the regulator first); ``0``: kept for ever.
 #: ``second_validator_above``: a progressive payout above this many cents is validated by two
 #: supervisors, both on its jackpot record and slip; ``0``: one validates every payout.
+#: ``time_zone``: the table's time zone (an IANA name, ``America/New_York``): the jackpot
+#: record shows the table's local time beside the UTC the records keep.
 STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00",
-                                    "archive_keep_days": 0, "second_validator_above": 0}
+                                    "archive_keep_days": 0, "second_validator_above": 0,
+                                    "time_zone": "UTC"}
 #: Each game's phases, in the order of play, that ``void_interrupted_phases`` may name: those
 #: before settlement, where a round stopped by a crash or power cut can be voided at the next
 #: start (the round's own void: its wagers returned, then the cards; a round whose settlement
@@ -52,7 +56,10 @@ def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
 
     >>> valid_station_settings({"void_interrupted_phases": ["dealing"]})
     {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00', 'archive_keep_days': 0, \
-'second_validator_above': 0}
+'second_validator_above': 0, 'time_zone': 'UTC'}
+    >>> valid_station_settings({"time_zone": "Mars/Olympus"})
+    Traceback (most recent call last):
+    ValueError: time_zone: 'Mars/Olympus' is no time zone (an IANA name: America/New_York)
     >>> valid_station_settings({"archive_keep_days": -1})
     Traceback (most recent call last):
     ValueError: archive_keep_days is a whole number of days from 0 (kept for ever) to 36500
@@ -93,7 +100,23 @@ def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     if isinstance(above, bool) or not isinstance(above, int) or not 0 <= above <= 10**12:
         raise ValueError("second_validator_above is a whole number of cents from 0 (one "
                          "validator for every payout) to 10^12")
+    zone = merged["time_zone"]
+    if not isinstance(zone, str) or not known_time_zone(zone):
+        raise ValueError(f"time_zone: {zone!r} is no time zone (an IANA name: America/New_York)")
     return merged
+
+
+def known_time_zone(name: str) -> bool:
+    """Whether ``name`` is a time zone this machine knows.
+
+    >>> known_time_zone("America/New_York"), known_time_zone("UTC"), known_time_zone("../x")
+    (True, True, False)
+    """
+    try:
+        ZoneInfo(name)
+    except (ValueError, ZoneInfoNotFoundError):
+        return False
+    return True
 
 
 class Configuration:

@@ -223,9 +223,10 @@ def _jackpot(args: argparse.Namespace) -> int:
             return 0
         record = meter_store.jackpot(store, args.number)
         table = store.table
-    print(jackpot_print.as_text(record, table=table))
+        zone = jackpot_print.table_time_zone(store)
+    print(jackpot_print.as_text(record, table=table, time_zone=zone))
     if args.pdf:
-        args.pdf.write_bytes(jackpot_print.as_pdf(record, table=table))
+        args.pdf.write_bytes(jackpot_print.as_pdf(record, table=table, time_zone=zone))
         print(f"written {args.pdf}")
     return 0
 

@@ -137,6 +137,9 @@ class ConfigurationPage(StaffPage):
         #: The station's ``void_interrupted_phases`` as stored, and a box per phase of the game
         #: shown (START-UP RECOVERY).
         self.void_phases: tuple[str, ...] = ()
+        #: The station's ``time_zone`` as stored (the jackpot record's local time) and its field.
+        self.time_zone = "UTC"
+        self.time_zone_edit = QLineEdit()
         self.recovery: dict[str, QCheckBox] = {}
         self.version = 0
         self.current_game = ""
@@ -234,6 +237,7 @@ class ConfigurationPage(StaffPage):
             with contextlib.suppress(OSError, ValueError):  # else: what is stored
                 settings = full_settings(game, settings)
             phases = tuple(station.station_settings.get("void_interrupted_phases", ()))
+            self.time_zone = str(station.station_settings.get("time_zone") or "UTC")
             return game, settings, station.configuration_version, station.round_id, phases
 
         self.calls.submit(read, self._show, functools.partial(say, self.message))
@@ -356,6 +360,19 @@ class ConfigurationPage(StaffPage):
             box.setChecked(phase in self.void_phases)
             self.recovery[phase] = box
             form.addRow(box)
+        zone = QLabel("TABLE TIME ZONE")
+        zone.setObjectName("phase")
+        form.addRow(zone)
+        # a new field each time the form is drawn again (the old one goes with the old form)
+        self.time_zone_edit = QLineEdit(self.time_zone)
+        self.time_zone_edit.setObjectName("time_zone")
+        self.time_zone_edit.setPlaceholderText("America/New_York")
+        form.addRow("time zone", self.time_zone_edit)
+        hint = QLabel("the table's local time on the jackpot record (an IANA name; the records "
+                      "keep UTC)")
+        hint.setObjectName("muted")
+        hint.setWordWrap(True)
+        form.addRow(hint)
 
     def edited_void_phases(self) -> list[str]:
         """``void_interrupted_phases`` as the boxes say for the game shown; another game's
@@ -606,14 +623,17 @@ class ConfigurationPage(StaffPage):
             return
 
         void_phases = self.edited_void_phases()
+        zone = self.time_zone_edit.text().strip() or "UTC"
 
         def change(context: StaffContext) -> tuple[int, str]:
             return apply_configuration(context, supervisor=session.user, pin=session.pin,
-                                       game=game, settings=settings, void_phases=void_phases)
+                                       game=game, settings=settings, void_phases=void_phases,
+                                       time_zone=zone)
 
         def done(result: tuple[int, str]) -> None:
             self.version, note = result
             self.void_phases = tuple(void_phases)
+            self.time_zone = zone
             self.current_game = game
             self.status.setText(f"configuration version {self.version}")
             say(self.message, f"Applied as configuration version {self.version}: {note}. "

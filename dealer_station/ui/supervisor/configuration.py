@@ -246,7 +246,8 @@ def merged(defaults: Mapping[str, Any], stored: Mapping[str, Any]) -> dict[str, 
 
 def apply_configuration(context: StaffContext, *, supervisor: str, pin: str, game: str,
                         settings: Mapping[str, Any],
-                        void_phases: list[str] | None = None) -> tuple[int, str]:
+                        void_phases: list[str] | None = None,
+                        time_zone: str | None = None) -> tuple[int, str]:
     """Store the configuration through the station (a supervisor not dealing, between rounds,
     audited) and give the dealer's screen the game's screen adapter for it; ``void_phases``:
     the station's ``void_interrupted_phases`` in the same version (else kept). Returns the new
@@ -261,6 +262,9 @@ def apply_configuration(context: StaffContext, *, supervisor: str, pin: str, gam
     station_settings = None
     if void_phases is not None:
         station_settings = {**station.station_settings, "void_interrupted_phases": void_phases}
+    if time_zone is not None:  # the table's time zone (the jackpot record's local time)
+        station_settings = {**(station_settings or station.station_settings),
+                            "time_zone": time_zone}
     version = int(station.change_configuration(dict(settings), supervisor=supervisor, pin=pin,
                                                game=game if changed_game else None,
                                                station_settings=station_settings))

@@ -51,13 +51,15 @@ from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, messa
 __all__ = ["ValidationPage", "save_jackpot_record"]
 
 
-def save_jackpot_record(directory: Path, record: Any, table: str) -> tuple[Path, Path]:
+def save_jackpot_record(directory: Path, record: Any, table: str,
+                        time_zone: str = "UTC") -> tuple[Path, Path]:
     """Write the numbered record as ``jackpot-000012.txt`` and ``.pdf`` in ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
     stem = directory / f"jackpot-{record.number:06d}"
     text, pdf = stem.with_suffix(".txt"), stem.with_suffix(".pdf")
-    text.write_text(jackpot_print.as_text(record, table=table) + "\n", encoding="utf-8")
-    pdf.write_bytes(jackpot_print.as_pdf(record, table=table))
+    text.write_text(jackpot_print.as_text(record, table=table, time_zone=time_zone) + "\n",
+                    encoding="utf-8")
+    pdf.write_bytes(jackpot_print.as_pdf(record, table=table, time_zone=time_zone))
     return text, pdf
 
 
@@ -225,7 +227,7 @@ class ValidationPage(StaffPage):
 
         needs: dict[str, bool] = {}
 
-        def build(context: StaffContext) -> JackpotClaim | tuple[Jackpot, str]:
+        def build(context: StaffContext) -> JackpotClaim | tuple[Jackpot, str, str]:
             station = context.station
             try:
                 claim = show_claim(station, round_id, seat, supervisor=session.user,
@@ -239,9 +241,10 @@ class ValidationPage(StaffPage):
                                             position=str(seat))
                 if not made:
                     raise
-                return made[-1], station.store.table
+                return (made[-1], station.store.table,
+                        jackpot_print.table_time_zone(station.store))
 
-        def found(claim: JackpotClaim | tuple[Jackpot, str]) -> None:
+        def found(claim: JackpotClaim | tuple[Jackpot, str, str]) -> None:
             if isinstance(claim, tuple):
                 self._set_claim(None)
                 self._show_record(*claim)
@@ -317,21 +320,25 @@ class ValidationPage(StaffPage):
         self.second_pin.clear()
 
         def pay(context: StaffContext) -> Any:
-            return approve_claim(context.station, claim, supervisor=session.user,
-                                 pin=session.pin, second_supervisor=second_user,
-                                 second_pin=second_pin), context.station.store.table
+            store = context.station.store
+            return (approve_claim(context.station, claim, supervisor=session.user,
+                                  pin=session.pin, second_supervisor=second_user,
+                                  second_pin=second_pin), store.table,
+                    jackpot_print.table_time_zone(store))
 
         self.calls.submit(pay, self._approved, self._refused)
 
-    def _show_record(self, record: Jackpot, table: str) -> None:
-        """The numbered record in view, ready to save or print."""
+    def _show_record(self, record: Jackpot, table: str, time_zone: str = "UTC") -> None:
+        """The numbered record in view, ready to save or print (the table's local time in
+        ``time_zone``)."""
         self.record, self.table_name = record, table
-        self.record_text.setPlainText(jackpot_print.as_text(record, table=table))
+        self.record_text.setPlainText(jackpot_print.as_text(record, table=table,
+                                                            time_zone=time_zone))
         self.shown.setCurrentWidget(self.record_text)
         self.save_button.setEnabled(True)
         self.print_button.setEnabled(True)
 
-    def _approved(self, result: tuple[Any, str]) -> None:
+    def _approved(self, result: tuple[Any, str, str]) -> None:
         self._show_record(*result)
         self._decided = (f"Approved: jackpot record No. {self.record.number:06d}. Save it and "
                          "have the player sign. ")
@@ -365,7 +372,8 @@ class ValidationPage(StaffPage):
 
         def write(context: StaffContext) -> tuple[Path, Path]:
             store = context.station.store
-            return save_jackpot_record(Path(store.directory) / "jackpots", record, store.table)
+            return save_jackpot_record(Path(store.directory) / "jackpots", record, store.table,
+                                       jackpot_print.table_time_zone(store))
 
         def done(paths: tuple[Path, Path]) -> None:
             self.saved = paths
