@@ -30,14 +30,19 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dealer_station.money import format_cents
+from dealer_station.procedure import Record
+from dealer_station.store import journal
 from dealer_station.store.database import Store
 from dealer_station.store.meters import Jackpot
 
-__all__ = ["as_pdf", "as_text", "local_time", "pdf_document", "table_time_zone"]
+__all__ = ["as_pdf", "as_text", "details", "filed", "local_time", "pdf_document",
+           "table_time_zone"]
 
 
 def local_time(utc: str, time_zone: str) -> str:
@@ -56,13 +61,51 @@ def local_time(utc: str, time_zone: str) -> str:
     return f"{shown:%Y-%m-%d %H:%M:%S} {shown.tzname()} ({time_zone})"
 
 
-def _lines(jackpot: Jackpot, table: str | None, time_zone: str = "UTC") -> list[str]:
+def details(records: Iterable[Record], number: int) -> list[tuple[str, str]]:
+    """What the round's records say of jackpot record ``number``: the winning hand's cards,
+    the progressive wager and the light check ((k)(2)) (the validators are the record's own).
+
+    >>> records = [Record(1, "confirm_light_count", {"chips": 2}, {"wagered": [3, 5]}),
+    ...            Record(2, "approve_progressive", {"supervisor_id": "S1", "role": "supervisor",
+    ...                   "jackpot_number": 9, "position": 3},
+    ...                   {"jackpot": {"cards": "As Ks Qs Js Ts 9c 9d", "denomination": 100}})]
+    >>> for row in details(records, 9): print(row)
+    ('Winning cards', 'As Ks Qs Js Ts 9c 9d')
+    ('Wager', '$1.00 progressive at position 3')
+    ('Light check', '2 chips = 2 lights lit at no more bets; position 3 counted (k)(2)')
+    """
+    rows: list[tuple[str, str]] = []
+    light = ""
+    for record in records:
+        if record.action == "confirm_light_count":
+            wagered = record.effects.get("wagered")
+            count = record.arguments.get("chips")
+            light = (f"{count} chips = {len(wagered)} lights lit at no more bets"
+                     if isinstance(wagered, list) else f"{count} chips counted")
+        elif (record.action == "approve_progressive"
+              and record.arguments.get("jackpot_number") == number):
+            made = record.effects.get("jackpot")
+            made = made if isinstance(made, Mapping) else {}
+            position = record.arguments.get("position")
+            rows.append(("Winning cards", str(made.get("cards") or "-")))
+            denomination = made.get("denomination")
+            if isinstance(denomination, int):
+                rows.append(("Wager", f"{format_cents(denomination)} progressive at position "
+                                      f"{position}"))
+            if light:
+                rows.append(("Light check", f"{light}; position {position} counted (k)(2)"))
+    return rows
+
+
+def _lines(jackpot: Jackpot, table: str | None, time_zone: str = "UTC",
+           extra: Sequence[tuple[str, str]] = ()) -> list[str]:
     rows = [
         ("Table", table or "-"),
         ("Meter", jackpot.meter),
         ("Round", str(jackpot.round_id) if jackpot.round_id is not None else "-"),
         ("Betting position", jackpot.position),
         ("Winning hand", jackpot.hand.replace("_", " ").capitalize()),  # the (k)(4) words
+        *extra,
         ("Amount paid", format_cents(jackpot.amount)),
         ("Meter before", format_cents(jackpot.meter_before)),
         ("Meter after", format_cents(jackpot.meter_after)),
@@ -80,10 +123,12 @@ def _lines(jackpot: Jackpot, table: str | None, time_zone: str = "UTC") -> list[
             + (["Second supervisor ____________________"] if jackpot.second_supervisor else []))
 
 
-def as_text(jackpot: Jackpot, *, table: str | None = None, time_zone: str = "UTC") -> str:
+def as_text(jackpot: Jackpot, *, table: str | None = None, time_zone: str = "UTC",
+            extra: Sequence[tuple[str, str]] = ()) -> str:
     """The jackpot record as plain text (for a receipt printer or the screen); ``time_zone``:
-    the table's (the station setting), for its local time."""
-    return "\n".join(_lines(jackpot, table, time_zone))
+    the table's (the station setting), for its local time; ``extra``: what the round's
+    records add (:func:`details`, :func:`filed`)."""
+    return "\n".join(_lines(jackpot, table, time_zone, extra))
 
 
 def _escape(text: str) -> str:
@@ -128,9 +173,10 @@ def pdf_document(lines: list[str], *, title: str = "") -> bytes:
     return bytes(out)
 
 
-def as_pdf(jackpot: Jackpot, *, table: str | None = None, time_zone: str = "UTC") -> bytes:
+def as_pdf(jackpot: Jackpot, *, table: str | None = None, time_zone: str = "UTC",
+           extra: Sequence[tuple[str, str]] = ()) -> bytes:
     """The jackpot record as a printable one-page PDF."""
-    lines = _lines(jackpot, table, time_zone)
+    lines = _lines(jackpot, table, time_zone, extra)
     return pdf_document(lines[1:], title=lines[0])
 
 
@@ -141,3 +187,11 @@ def table_time_zone(store: Store) -> str:
         return "UTC"
     zone = json.loads(rows[0][0]).get("station", {}).get("time_zone")
     return zone if isinstance(zone, str) and zone else "UTC"
+
+
+def filed(store: Store, jackpot: Jackpot) -> dict[str, Any]:
+    """The keyword arguments of :func:`as_text` / :func:`as_pdf` for the record a casino
+    files: the table's time zone and what the round's records say of it."""
+    records = (journal.round_records(store, jackpot.round_id)
+               if jackpot.round_id is not None else ())
+    return {"time_zone": table_time_zone(store), "extra": details(records, jackpot.number)}

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlparse
 
-from dealer_station.jackpot import as_text, table_time_zone
+from dealer_station.jackpot import as_text, filed
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import Store
 from dealer_station.store.meters import Jackpot
@@ -62,10 +62,11 @@ def printer_url(devices: Mapping[str, Any] | None) -> str | None:
     return str(table["url"])
 
 
-def slip_lines(jackpot: Jackpot, *, table: str, copy: bool, time_zone: str = "UTC"
-               ) -> list[str]:
-    """The slip's lines: the record as text, ``*** COPY ***`` under the title on a reprint."""
-    lines = as_text(jackpot, table=table, time_zone=time_zone).splitlines()
+def slip_lines(jackpot: Jackpot, *, table: str, copy: bool,
+               filed: dict[str, Any] | None = None) -> list[str]:
+    """The slip's lines: the record as text, ``*** COPY ***`` under the title on a reprint
+    (``filed``: :func:`dealer_station.jackpot.filed`)."""
+    lines = as_text(jackpot, table=table, **(filed or {})).splitlines()
     return [lines[0], COPY_MARK, *lines[1:]] if copy else lines
 
 
@@ -206,7 +207,7 @@ def print_jackpot(station: HasStore, number: int, *, actor: str | None,
     record = meter_store.jackpot(station.store, number)
     copy = _printed_before(station.store.audit_path, number)
     lines = slip_lines(record, table=station.store.table, copy=copy,
-                       time_zone=table_time_zone(station.store))
+                       filed=filed(station.store, record))
     try:
         printer.print_lines(lines)
     except PrinterFault as fault:

@@ -223,10 +223,10 @@ def _jackpot(args: argparse.Namespace) -> int:
             return 0
         record = meter_store.jackpot(store, args.number)
         table = store.table
-        zone = jackpot_print.table_time_zone(store)
-    print(jackpot_print.as_text(record, table=table, time_zone=zone))
+        more = jackpot_print.filed(store, record)
+    print(jackpot_print.as_text(record, table=table, **more))
     if args.pdf:
-        args.pdf.write_bytes(jackpot_print.as_pdf(record, table=table, time_zone=zone))
+        args.pdf.write_bytes(jackpot_print.as_pdf(record, table=table, **more))
         print(f"written {args.pdf}")
     return 0
 

@@ -269,6 +269,12 @@ def test_every_dealer_of_the_round_is_on_the_claim_the_jackpot_record_and_the_hi
     record = meter_store.jackpots(station.store)[0]
     assert record.dealer is not None and "D1 " in record.dealer and "D2 (relief)" in record.dealer
     assert "D2 (relief)" in jackpot.as_text(record)
+    # the record a casino files: the winning cards, the wager and light check, the validator
+    text = jackpot.as_text(record, **jackpot.filed(station.store, record))
+    assert f"Winning cards      {HANDS[5]}" in text, text
+    assert "Wager              $1.00 progressive at position 5" in text, text
+    assert "Light check        3 chips = 3 lights lit at no more bets; position 5 counted" in text
+    assert "Validated by       S1 (supervisor)" in text and "Local time" in text
     station.perform("complete_jackpot_record", position=5)
     station.perform("complete_jackpot_record", position=2)
     summary = journal.round_summary(station.store, round_id)

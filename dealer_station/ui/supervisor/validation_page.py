@@ -52,14 +52,15 @@ __all__ = ["ValidationPage", "save_jackpot_record"]
 
 
 def save_jackpot_record(directory: Path, record: Any, table: str,
-                        time_zone: str = "UTC") -> tuple[Path, Path]:
+                        filed: dict[str, Any] | None = None) -> tuple[Path, Path]:
     """Write the numbered record as ``jackpot-000012.txt`` and ``.pdf`` in ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
     stem = directory / f"jackpot-{record.number:06d}"
     text, pdf = stem.with_suffix(".txt"), stem.with_suffix(".pdf")
-    text.write_text(jackpot_print.as_text(record, table=table, time_zone=time_zone) + "\n",
+    more = filed or {}
+    text.write_text(jackpot_print.as_text(record, table=table, **more) + "\n",
                     encoding="utf-8")
-    pdf.write_bytes(jackpot_print.as_pdf(record, table=table, time_zone=time_zone))
+    pdf.write_bytes(jackpot_print.as_pdf(record, table=table, **more))
     return text, pdf
 
 
@@ -227,7 +228,7 @@ class ValidationPage(StaffPage):
 
         needs: dict[str, bool] = {}
 
-        def build(context: StaffContext) -> JackpotClaim | tuple[Jackpot, str, str]:
+        def build(context: StaffContext) -> JackpotClaim | tuple[Jackpot, str, dict[str, Any]]:
             station = context.station
             try:
                 claim = show_claim(station, round_id, seat, supervisor=session.user,
@@ -242,9 +243,9 @@ class ValidationPage(StaffPage):
                 if not made:
                     raise
                 return (made[-1], station.store.table,
-                        jackpot_print.table_time_zone(station.store))
+                        jackpot_print.filed(station.store, made[-1]))
 
-        def found(claim: JackpotClaim | tuple[Jackpot, str, str]) -> None:
+        def found(claim: JackpotClaim | tuple[Jackpot, str, dict[str, Any]]) -> None:
             if isinstance(claim, tuple):
                 self._set_claim(None)
                 self._show_record(*claim)
@@ -321,24 +322,25 @@ class ValidationPage(StaffPage):
 
         def pay(context: StaffContext) -> Any:
             store = context.station.store
-            return (approve_claim(context.station, claim, supervisor=session.user,
-                                  pin=session.pin, second_supervisor=second_user,
-                                  second_pin=second_pin), store.table,
-                    jackpot_print.table_time_zone(store))
+            made = approve_claim(context.station, claim, supervisor=session.user,
+                                 pin=session.pin, second_supervisor=second_user,
+                                 second_pin=second_pin)
+            return made, store.table, jackpot_print.filed(store, made)
 
         self.calls.submit(pay, self._approved, self._refused)
 
-    def _show_record(self, record: Jackpot, table: str, time_zone: str = "UTC") -> None:
-        """The numbered record in view, ready to save or print (the table's local time in
-        ``time_zone``)."""
+    def _show_record(self, record: Jackpot, table: str,
+                     filed: dict[str, Any] | None = None) -> None:
+        """The numbered record in view, ready to save or print (``filed``: the table's local
+        time and what the round's records add, :func:`dealer_station.jackpot.filed`)."""
         self.record, self.table_name = record, table
         self.record_text.setPlainText(jackpot_print.as_text(record, table=table,
-                                                            time_zone=time_zone))
+                                                            **(filed or {})))
         self.shown.setCurrentWidget(self.record_text)
         self.save_button.setEnabled(True)
         self.print_button.setEnabled(True)
 
-    def _approved(self, result: tuple[Any, str, str]) -> None:
+    def _approved(self, result: tuple[Any, str, dict[str, Any]]) -> None:
         self._show_record(*result)
         self._decided = (f"Approved: jackpot record No. {self.record.number:06d}. Save it and "
                          "have the player sign. ")
@@ -373,7 +375,7 @@ class ValidationPage(StaffPage):
         def write(context: StaffContext) -> tuple[Path, Path]:
             store = context.station.store
             return save_jackpot_record(Path(store.directory) / "jackpots", record, store.table,
-                                       jackpot_print.table_time_zone(store))
+                                       jackpot_print.filed(store, record))
 
         def done(paths: tuple[Path, Path]) -> None:
             self.saved = paths
