@@ -31,7 +31,7 @@ def test_the_table_time_zone_is_set_validated_and_used_on_the_jackpot_record(
         table.click(screen.pages.buttons["Configuration"])
         page = screen.configuration
         qtbot.waitUntil(lambda: page.current_game == "pai_gow"
-                        and page.time_zone_edit.text() == "UTC", timeout=10_000)
+                        and page.time_zone_edit.text() == "UTC", timeout=30_000)
         assert page.time_zone_edit.isVisibleTo(screen)  # on the page, under START-UP RECOVERY
         page.time_zone_edit.setText("Mars/Olympus")
         table.click(page.apply_button)
@@ -47,7 +47,7 @@ def test_the_table_time_zone_is_set_validated_and_used_on_the_jackpot_record(
 
         zones: list[str] = []
         table.window.call(read)
-        qtbot.waitUntil(lambda: bool(zones), timeout=10_000)
+        qtbot.waitUntil(lambda: bool(zones), timeout=30_000)
         assert zones == ["America/New_York"]
     finally:
         table.close()
