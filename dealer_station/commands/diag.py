@@ -203,6 +203,13 @@ def _run(args: argparse.Namespace, tests: list[str]) -> int:
     from drivers.config import parse_device_config
     from drivers.diagnostics import Diagnostics, Outcome
 
+    if set(tests) == {"ports"} and not (args.sim or args.url or args.config):
+        # the ports present need no configuration: a technician looks before writing one
+        from drivers.diagnostics import list_ports
+
+        for outcome in list_ports():
+            print(outcome, flush=True)
+        return 0
     sim = None
     if args.sim:
         # deferred on purpose: the simulated table loads only for --sim
@@ -224,11 +231,13 @@ def _run(args: argparse.Namespace, tests: list[str]) -> int:
         if sim is None:
             print(f"  -> {text}", flush=True)
 
-    printed: set[int] = set()
+    # The outcomes already printed as they came, held (not their id()s: a freed outcome's id
+    # is reused by the next one, which would then never be printed).
+    printed: list[Outcome] = []
 
     def report(outcome: Outcome) -> None:
         print(outcome, flush=True)
-        printed.add(id(outcome))
+        printed.append(outcome)
 
     diag = Diagnostics(config, simulation=sim, prompt=prompt, report=report)
     failures: list[Outcome] = []
@@ -243,10 +252,11 @@ def _run(args: argparse.Namespace, tests: list[str]) -> int:
             else:
                 outcomes = diag.run(test)
             for outcome in outcomes:
-                if id(outcome) not in printed:  # reported as it came, or now
+                if not any(seen is outcome for seen in printed):  # reported as it came, or now
                     print(outcome, flush=True)
                 if not outcome.passed:
                     failures.append(outcome)
+            printed.clear()
     finally:
         diag.close()
         if sim is not None:
