@@ -68,7 +68,12 @@ from dealer_station.store.modes import wrong_modes
 from dealer_station.store.paths import AUDIT_NAME, DATABASE_NAME, table_directory, table_id
 from dealer_station.store.state import GROWING_TABLES, STATE_TABLES
 from dealer_station.store.witness import ENV_WITNESS, Witness
-from dealer_station.table_config import DEFAULT_CONFIGS, load_table_config
+from dealer_station.table_config import (
+    DEFAULT_CONFIGS,
+    TableSetup,
+    load_table_config,
+    validate_table_setup,
+)
 
 # The drivers and the floor are imported inside the checks that use them, deferred on purpose:
 # `dealer-station audit` imports this module (and `--help` every command), so the drivers, the
@@ -177,7 +182,8 @@ def check_configuration(config: str | None, files: TableFiles
     except (ValueError, OSError) as error:
         return CheckResult(name, False, str(error)), None
     try:
-        _validate_game(found.game, found.settings)
+        # exactly the start's validation of the file (the dealer's screen calls it too)
+        validate_table_setup(TableSetup(found.game, found.settings, found.devices, found.floor))
     except (ValueError, OSError) as error:
         return CheckResult(name, False, str(error)), found  # the devices can still be checked
     detail = f"{found.game} from {found.source}"

@@ -13,7 +13,7 @@ from typing import Any
 from dealer_station.inputs import load_toml
 from dealer_station.resources_path import resource_path
 
-__all__ = ["DEFAULT_CONFIGS", "TableSetup", "load_table_config"]
+__all__ = ["DEFAULT_CONFIGS", "TableSetup", "load_table_config", "validate_table_setup"]
 
 #: The configuration shipped for each game, used when ``--config`` is not given.
 DEFAULT_CONFIGS = {"let_it_ride": "let_it_ride.toml", "pai_gow": "pai_gow.toml"}
@@ -51,3 +51,21 @@ def load_table_config(path: str | Path | None = None, game: str | None = None) -
     devices = document.pop("devices", None)
     floor = document.pop("floor", None)
     return TableSetup(name, document, devices, floor)
+
+
+def validate_table_setup(setup: TableSetup) -> None:
+    """Raise ValueError (with the clause) unless the table can start from ``setup``: the game
+    makes a round from its settings (the station's own test), the ``[devices]`` table parses
+    and so does the ``[floor]`` table. The one validation of a configuration file: the start
+    of the dealer's screen and ``dealer-station --check`` both call it, so the check before
+    every start of the kiosk unit answers as the start would."""
+    # deferred on purpose: the games, drivers and floor load only when a file is validated
+    from dealer_station.floor.config import parse_floor_config
+    from dealer_station.games.registry import game_factory
+    from drivers.config import parse_device_config
+
+    if not isinstance(setup.devices, Mapping):
+        raise ValueError("[devices] must be a table")
+    game_factory(setup.game)(dict(setup.settings))
+    parse_device_config(setup.devices)
+    parse_floor_config(setup.floor)

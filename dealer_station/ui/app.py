@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dealer_station.plural import counted
-from dealer_station.table_config import TableSetup, load_table_config
+from dealer_station.table_config import TableSetup, load_table_config, validate_table_setup
 from dealer_station.ui.controller import DeviceState, TableController
 
 if TYPE_CHECKING:  # for types only: the station (and its store) loads on the worker thread
@@ -29,7 +29,8 @@ __all__ = ["build_controller", "check_table_setup", "listen_for_commands", "main
 
 def check_table_setup(setup: TableSetup, source: str) -> None:
     """Raise ValueError naming ``source`` and the clause unless the game accepts the settings
-    (the station's own test: it makes a round from them) and the devices table parses.
+    (the station's own test: it makes a round from them) and the devices and floor tables
+    parse (:func:`validate_table_setup`, which ``--check`` runs too).
 
     >>> setup = load_table_config(game="let_it_ride")
     >>> setup.settings["table"]["maximum"] = float("nan")
@@ -38,14 +39,8 @@ def check_table_setup(setup: TableSetup, source: str) -> None:
     ...
     ValueError: table.toml: table.maximum: nan is not an amount of money
     """
-    from dealer_station.floor.config import parse_floor_config
-    from dealer_station.station import game_factory
-    from drivers.config import parse_device_config
-
     try:
-        game_factory(setup.game)(dict(setup.settings))
-        parse_device_config(setup.devices)
-        parse_floor_config(setup.floor)
+        validate_table_setup(setup)
     except ValueError as error:
         raise ValueError(f"{source}: {error}") from None
 

@@ -57,6 +57,7 @@ from dealer_station.games.pai_gow.actions import (
 from dealer_station.games.pai_gow.collection import kept_after_settlement
 from dealer_station.games.pai_gow.config import (
     DealingMethod,
+    PaiGowConfig,
     StartingPosition,
     config_from_mapping,
 )
@@ -123,9 +124,16 @@ def _lockout(round_: PaiGowRound) -> ProgressiveLockout:
     return wagers.lockout
 
 
+def table_config(settings: Mapping[str, Any]) -> PaiGowConfig:
+    """The table's own configuration in the station's settings, read as the game's round
+    factory reads it (the optional wagers' ``[bonus_wagers]`` and the round context aside): a
+    configuration the start accepts is never refused by the screen."""
+    return config_from_mapping(split_settings(settings)[0])
+
+
 def core_round(settings: Mapping[str, Any]) -> PaiGowRound:
     """A Pai Gow round of the core game from the station's settings (no bonus wagers)."""
-    return PaiGowRound(config_from_mapping(dict(settings)))
+    return PaiGowRound(table_config(settings))
 
 
 def foul_judge(wheel_lowest: bool = False) -> Any:
@@ -145,7 +153,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
     def __init__(self, settings: Mapping[str, Any]) -> None:
         # the table's own settings: the optional wagers' terms (``bonus_wagers``, stored with a
         # configuration offering them) are the round's to read
-        self.config = config_from_mapping(split_settings(settings)[0])
+        self.config = table_config(settings)
         self.judge = foul_judge(self.config.wheel_lowest)
 
     # ---------------------------------------------------------------- the felt
