@@ -16,7 +16,8 @@ The rules, for a host that has taken events up to ``cursor`` in numbering ``epoc
   it is reported (**lost**, with the numbers) and the events after it are taken;
 * an answer in another epoch means the device's counter restarted (**restarted**, with both
   epochs and the cursor): numbering starts again from the device's oldest event, nothing of
-  the new numbering is dropped;
+  the new numbering is dropped; an answer in a numbering the host has left (an older epoch)
+  resumes after the last event taken in it, never delivering those events again;
 * the first answer of a numbering sets the base: its oldest event, or, with none, the device's
   ``following`` number (what came before was acknowledged to someone else).
 
@@ -43,6 +44,8 @@ __all__ = ["WINDOW", "Cursor", "EventNumbering", "NumberingFault", "NumberingFau
 
 #: The largest jump in event numbers the host believes: more than any device buffers.
 WINDOW = 65536
+#: How many numberings the host has left it remembers (with the last event taken in each).
+EPOCHS_REMEMBERED = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,10 @@ class EventNumbering:
     #: Numbers already reported as repeated or refused (a device that keeps sending one is
     #: reported once, not at every poll).
     _told: set[tuple[NumberingFaultKind, int]] = field(default_factory=set)
+    #: The numberings the host has left, each with the last event taken in it: a device (or
+    #: a late answer) speaking in one again resumes after that event, never re-delivering
+    #: what was taken (the most recent :data:`EPOCHS_REMEMBERED` numberings).
+    _left: dict[int, int] = field(default_factory=dict)
 
     def _once(self, fault: NumberingFault, faults: list[NumberingFault]) -> None:
         key = (fault.kind, fault.numbers[0])
@@ -123,11 +130,21 @@ class EventNumbering:
         known = epoch != 0
         first = not known or batch.epoch != epoch
         if known and batch.epoch != epoch:
+            resumed = self._left.pop(batch.epoch, None)
+            if resumed is None:
+                text = (f"event numbering restarted (epoch {epoch:08X} -> {batch.epoch:08X}) "
+                        f"after event {number}: events of the old numbering after {number} "
+                        "are lost")
+            else:
+                text = (f"the device answered in an earlier numbering (epoch {epoch:08X} -> "
+                        f"{batch.epoch:08X}, left after its event {resumed}): its events up "
+                        f"to {resumed} are not taken again")
             faults.append(NumberingFault(
-                NumberingFaultKind.RESTARTED, (epoch, batch.epoch, number),
-                f"event numbering restarted (epoch {epoch:08X} -> {batch.epoch:08X}) after "
-                f"event {number}: events of the old numbering after {number} are lost"))
-            number, self._waiting = 0, None
+                NumberingFaultKind.RESTARTED, (epoch, batch.epoch, number), text))
+            self._left[epoch] = number
+            while len(self._left) > EPOCHS_REMEMBERED:
+                del self._left[next(iter(self._left))]
+            number, self._waiting = resumed or 0, None
             self._told.clear()
         self.cursor = Cursor(batch.epoch, number)
         fresh: dict[int, RawEvent] = {}
