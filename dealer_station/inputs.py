@@ -17,6 +17,14 @@ argparse.ArgumentTypeError: nan is not a number of seconds above 0 and at most 8
 Traceback (most recent call last):
 ...
 ValueError: round.json: nested more than 64 levels deep
+>>> loads_json('{"wager": 1e400}', "round.json")
+Traceback (most recent call last):
+...
+ValueError: round.json: the number 1e400 does not fit (too large)
+>>> loads_json('{"wager": NaN}', "round.json")
+Traceback (most recent call last):
+...
+ValueError: round.json: NaN is not a number a document may hold
 """
 
 from __future__ import annotations
@@ -121,10 +129,31 @@ def loads_json(text: str, what: str, limit: int = MAX_DEPTH) -> Any:
     ValueError naming ``what``."""
     if _json_depth_exceeds(text, limit):
         raise ValueError(f"{what}: nested more than {limit} levels deep")
+
+    def constant(name: str) -> Any:
+        raise ValueError(f"{what}: {name} is not a number a document may hold")
+
+    def real(number: str) -> float:
+        value = float(number)
+        if not math.isfinite(value):
+            raise ValueError(f"{what}: the number {_shown(number)} does not fit (too large)")
+        return value
+
+    def whole(number: str) -> int:
+        if len(number.lstrip("-")) > len(str(SQLITE_MAX)) or abs(int(number)) > SQLITE_MAX:
+            raise ValueError(f"{what}: the number {_shown(number)} does not fit (at most "
+                             f"{SQLITE_MAX:,})")
+        return int(number)
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=constant, parse_float=real, parse_int=whole)
     except json.JSONDecodeError as error:
         raise ValueError(f"{what}: not valid JSON ({error})") from None
+
+
+def _shown(number: str, width: int = 24) -> str:
+    """A number as typed, cut short when it is long (a refusal stays one readable line)."""
+    return number if len(number) <= width else f"{number[:width]}... ({len(number)} digits)"
 
 
 def load_toml(path: str | Path, limit: int = MAX_DEPTH) -> dict[str, Any]:

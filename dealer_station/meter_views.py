@@ -23,6 +23,7 @@ the meter had when the shift began.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -164,13 +165,19 @@ def parse_rate(text: str) -> int:
 
     >>> parse_rate("21%"), parse_rate("27.25")
     (2100, 2725)
+    >>> parse_rate("1e400%")
+    Traceback (most recent call last):
+    ...
+    ValueError: the rate '1e400%' is not a percentage from 0 to 100 (e.g. 21%)
     """
     cleaned = text.strip().rstrip("%").strip()
     try:
-        value = round(float(cleaned) * 100)
+        value = float(cleaned)
     except ValueError:
         raise ValueError(f"the rate {text!r} is not a percentage (e.g. 21%)") from None
-    return value
+    if not math.isfinite(value) or abs(value) > 1000:  # inf, nan, 1e400: no share of a wager
+        raise ValueError(f"the rate {text!r} is not a percentage from 0 to 100 (e.g. 21%)")
+    return round(value * 100)
 
 
 def shift_start(hours: float = 8.0, now: datetime | None = None) -> str:

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, Overflow
 
 __all__ = [
     "MAX_AMOUNT",
@@ -78,6 +78,8 @@ def parse_amount(text: str) -> Cents:
     cleaned = text.strip().replace("$", "").replace(",", "")
     try:
         value = Decimal(cleaned) * 100
+    except Overflow:  # an exponent past the decimal context's (1e999999999)
+        raise ValueError(f"amount {text[:24]!r} is over {format_cents(MAX_AMOUNT)}") from None
     except InvalidOperation:
         raise ValueError(f"not an amount of money: {text!r}") from None
     if not value.is_finite():

@@ -8,6 +8,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
+from dealer_station.inputs import SQLITE_MAX, bounded_int
 from dealer_station.money import format_cents, parse_amount
 
 if TYPE_CHECKING:
@@ -44,12 +45,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--url", help="the floor database, postgresql://...")
     parser.add_argument("--wager", default="progressive")
     parser.add_argument("--reset", help="a pool's reset amount, e.g. $10,000")
-    parser.add_argument("--rate", type=int, help="a pool's rate in basis points (2100 = 21%%)")
+    parser.add_argument("--rate", type=bounded_int(0, 10_000),
+                        help="a pool's rate in basis points (2100 = 21%%)")
     parser.add_argument("--table", help="the table id")
-    parser.add_argument("--round", type=int)
+    parser.add_argument("--round", type=bounded_int(1, SQLITE_MAX))
     parser.add_argument("--position")
     parser.add_argument("--hand")
-    parser.add_argument("--share", type=int, help="a hit's share of the pool, basis points")
+    parser.add_argument("--share", type=bounded_int(0, 10_000),
+                        help="a hit's share of the pool, basis points")
     parser.add_argument("--fixed", help="a hit's fixed amount ($)")
     parser.add_argument("--pay-now", action="store_true",
                         help="a table without the pit's validation: pay at once")

@@ -22,7 +22,7 @@ from dealer_station.analysis.runner import (
 )
 from dealer_station.games.let_it_ride.config import load_config
 from dealer_station.games.pai_gow.wagers.config import load_bonus_config
-from dealer_station.inputs import bounded_int
+from dealer_station.inputs import SQLITE_MAX, bounded_int
 
 NAME = "paytable"
 HELP = "theoretical return of every wager's pay table, exact by enumeration"
@@ -100,7 +100,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=bounded_int(0, 100_000_000),
         help="Pai Gow rounds simulated, house way against house way (0: none; default 100000)",
     )
-    parser.add_argument("--seed", type=int, help="simulation seed (default 1)")
+    parser.add_argument("--seed", type=bounded_int(0, SQLITE_MAX),
+                        help="simulation seed (default 1)")
     parser.add_argument(
         "--workers", type=bounded_int(1, 256), default=None,
         help="processes to use (default: every CPU)"

@@ -8,7 +8,7 @@ import time
 
 import tomli_w
 
-from dealer_station.inputs import seconds
+from dealer_station.inputs import SQLITE_MAX, bounded_int, seconds
 
 WEEK = 7 * 24 * 3600
 
@@ -35,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--transport", choices=("pty", "tcp"), default="pty")
     parser.add_argument("--seconds", type=seconds(WEEK),
                         help="stop after this many seconds (at most a week)")
-    parser.add_argument("--seed", type=int, help="seed of the shoe's own shuffles")
+    parser.add_argument("--seed", type=bounded_int(0, SQLITE_MAX),
+                        help="seed of the shoe's own shuffles")
 
 
 def run(args: argparse.Namespace) -> int:
