@@ -43,6 +43,7 @@ import os
 import re
 import secrets
 import threading
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -52,6 +53,7 @@ from dealer_station.store.database import Store
 from dealer_station.store.users import Account
 
 __all__ = [
+    "MAX_NAME",
     "ONE_TIME_PINS_ENV",
     "PIN_COST",
     "PIN_COST_ENV",
@@ -73,6 +75,7 @@ __all__ = [
     "hash_pin",
     "locked_words",
     "needs_first_supervisor",
+    "one_line_name",
     "one_time_pins",
     "pin_problem",
     "set_active",
@@ -374,6 +377,31 @@ def needs_first_supervisor(store: Store) -> bool:
     return not store.query("SELECT 1 FROM users WHERE role = 'supervisor' AND active = 1")
 
 
+#: The longest name of a person the station keeps (screens, slips and records show it).
+MAX_NAME = 80
+
+
+def one_line_name(name: str) -> str:
+    """A person's name as kept: one line of printable text, trimmed (a name holding a line
+    break or another control character would forge lines in every listing, slip and log).
+
+    >>> one_line_name("  Dee Dealer ")
+    'Dee Dealer'
+    >>> one_line_name("a\\nb")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name is one line of text: no line break or other control character
+    """
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") for char in name):
+        raise ValueError("a name is one line of text: no line break or other control character")
+    name = name.strip()
+    if not name:
+        raise ValueError("a user needs a name")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a name is at most {MAX_NAME} characters")
+    return name
+
+
 def create_user(store: Store, user_id: str, name: str, role: Role | str, pin: str, *,
                 by: Account | None, cost: PinCost | int | None = None) -> Account:
     """Create an account. ``by`` is the supervisor creating it; ``None`` only for the first
@@ -381,8 +409,7 @@ def create_user(store: Store, user_id: str, name: str, role: Role | str, pin: st
     role = Role(role)
     if not _USER_ID.fullmatch(user_id):
         raise ValueError("a user id is 1-32 letters, digits, '.', '-' or '_'")
-    if not name.strip():
-        raise ValueError("a user needs a name")
+    name = one_line_name(name)
     if by is None:
         if not needs_first_supervisor(store):
             raise AccessDenied("only a supervisor may manage accounts")
@@ -395,7 +422,7 @@ def create_user(store: Store, user_id: str, name: str, role: Role | str, pin: st
         raise ValueError(f"user {user_id!r} already exists")
     stored = hash_pin(pin, cost)
     with store.transaction() as work:
-        users.insert(work, user_id, name.strip(), role.value, stored,
+        users.insert(work, user_id, name, role.value, stored,
                      pin_set_by=by.id if by else None)
         users.audit_change(work, "user", user_id, actor=by.id if by else user_id,
                            event="created", first_supervisor=by is None)

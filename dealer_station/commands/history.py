@@ -232,6 +232,11 @@ def _jackpot(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.pdf is not None and (args.what != "jackpot" or args.number is None):
+        # a PDF is one jackpot record's printable form; a round or a list is text (or --json)
+        what = f"history {args.what}" + ("" if args.number is None else f" {args.number}")
+        raise ValueError(f"--pdf writes one jackpot record (history jackpot NUMBER --pdf FILE), "
+                         f"not {what}: it is printed as text (or --json)")
     if args.what == "list":
         return _list(args)
     if args.what == "show":
