@@ -201,12 +201,10 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, tests: list[str]) -> int:
     # deferred on purpose (--help imports every command): the drivers load only when the tests run
     from drivers.config import parse_device_config
-    from drivers.diagnostics import Diagnostics, Outcome
+    from drivers.diagnostics import Diagnostics, Outcome, list_ports
 
     if set(tests) == {"ports"} and not (args.sim or args.url or args.config):
         # the ports present need no configuration: a technician looks before writing one
-        from drivers.diagnostics import list_ports
-
         for outcome in list_ports():
             print(outcome, flush=True)
         return 0

@@ -1,7 +1,8 @@
 """The diagnostics bundle: one zip archive with the configuration, recent logs, device
 identities and counters, and the decoded frame trace, for the manufacturer or the casino's
-IT. Nothing secret goes in (no PIN hashes, no accounts); a manifest lists every file with its
-SHA-256.
+IT. Nothing secret goes in and no account data (:func:`without_account_data`: the audit tail's
+account fields removed and its actors withheld, every account's id, name and PIN fingerprint
+blanked in every file); a manifest lists every file with its SHA-256.
 
 >>> import io, zipfile
 >>> data = io.BytesIO()
@@ -21,6 +22,7 @@ import dataclasses
 import hashlib
 import json
 import logging
+import re
 import threading
 import zipfile
 from collections.abc import Mapping
@@ -31,9 +33,18 @@ import structlog
 
 from dealer_station import logs
 from dealer_station.audit import utc_now
+from dealer_station.store import users
 from dealer_station.ui.supervisor.calls import StaffContext
 
-__all__ = ["RecentLogs", "bundle_contents", "write_bundle"]
+__all__ = ["ACCOUNT_FIELDS", "RecentLogs", "bundle_contents", "without_account_data",
+           "write_bundle"]
+
+#: The fields of an audit record's data that hold account data (an account's row, its id,
+#: the accounts' digests): removed from the bundle's audit tail.
+ACCOUNT_FIELDS = frozenset({"account", "user", "users", "name", "pin", "new_pin", "pin_hash",
+                            "pin_fingerprint", "failures", "lockouts", "locked_until"})
+#: What stands in the bundle for an account's id, name or PIN fingerprint.
+WITHHELD = "[account]"
 
 
 class RecentLogs(logging.Handler):
@@ -108,9 +119,66 @@ def _tail(path: Path, lines: int) -> str:
     return "".join(text.splitlines(keepends=True)[-lines:])
 
 
+def _as_text(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(_jsonable(value), indent=2,
+                                                           sort_keys=True)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _without_fields(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_fields(v) for k, v in value.items() if k not in ACCOUNT_FIELDS}
+    if isinstance(value, list):
+        return [_without_fields(v) for v in value]
+    return value
+
+
+def _audit_tail(text: str) -> str:
+    """The audit records without their account fields, each actor withheld (the records are
+    for reading the table's events; the chain is verified on the table, not from here)."""
+    lines = []
+    for line in text.splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue  # a line cut by the tail's start, or torn: nothing to read in it
+        if not isinstance(record, dict):
+            continue
+        record = _without_fields(record)
+        if record.get("actor") is not None:
+            record["actor"] = WITHHELD
+        lines.append(json.dumps(record, sort_keys=True))
+    return "\n".join(lines) + "\n"
+
+
+def without_account_data(contents: Mapping[str, Any], accounts: list[users.Account]
+                         ) -> dict[str, str]:
+    """``contents`` as text, with no account data: the audit tail's account fields removed,
+    and every account's id, name and PIN fingerprint blanked wherever they appear.
+
+    >>> alice = users.Account("SUP-7", "Alice Q", "supervisor", "scrypt$x", 0, 0.0, True, "t")
+    >>> without_account_data({"logs/recent.log": "sign_in user=SUP-7 (Alice Q) ok"}, [alice])
+    {'logs/recent.log': 'sign_in user=[account] ([account]) ok\\n'}
+    """
+    words: set[str] = set()
+    for each in accounts:
+        state = users.audit_state(each)
+        words |= {each.id, each.name, state["pin_fingerprint"], each.pin_hash}
+    pattern = re.compile("|".join(
+        rf"(?<![\w.-]){re.escape(word)}(?![\w.-])" for word in
+        sorted((w for w in words if w), key=len, reverse=True))) if words else None
+    clean: dict[str, str] = {}
+    for name, value in contents.items():
+        text = _as_text(value)
+        if name.startswith("logs/audit"):
+            text = _audit_tail(text)
+        clean[name] = pattern.sub(WITHHELD, text) if pattern is not None else text
+    return clean
+
+
 def bundle_contents(context: StaffContext, *, trace: list[str], logs: list[str],
-                    rows: list[Any], events: list[str] | None = None) -> dict[str, Any]:
-    """What goes in the archive, read on the station's thread."""
+                    rows: list[Any], events: list[str] | None = None) -> dict[str, str]:
+    """What goes in the archive (no account data), read on the station's thread."""
     station = context.station
     manager = context.manager
     store = station.store
@@ -123,7 +191,7 @@ def bundle_contents(context: StaffContext, *, trace: list[str], logs: list[str],
         "devices": _jsonable(manager.config) if manager is not None else None,
         "simulated": context.simulation is not None,
     }
-    return {
+    contents = {
         "configuration.json": configuration,
         "devices.json": {"devices": [row.to_json() for row in rows],
                          "last_known_states": station.device_states()},
@@ -133,6 +201,7 @@ def bundle_contents(context: StaffContext, *, trace: list[str], logs: list[str],
                                                          "started)",
         "logs/audit-tail.jsonl": _tail(Path(store.audit_path), 500),
     }
+    return without_account_data(contents, users.accounts(store))
 
 
 def write_bundle(target: str | Path | IO[bytes], contents: Mapping[str, Any]) -> list[str]:
@@ -142,9 +211,7 @@ def write_bundle(target: str | Path | IO[bytes], contents: Mapping[str, Any]) ->
     names = []
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, value in contents.items():
-            text = value if isinstance(value, str) else json.dumps(_jsonable(value), indent=2,
-                                                                   sort_keys=True)
-            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+            data = _as_text(value).encode("utf-8")
             archive.writestr(name, data)
             manifest["files"][name] = {"bytes": len(data),
                                        "sha256": hashlib.sha256(data).hexdigest()}
