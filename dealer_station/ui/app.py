@@ -320,11 +320,14 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
         show_window(window, size)
     window.snapshot_shown.connect(
         lambda _s: window.setProperty("interactive_after", time.perf_counter() - started))
+    from dealer_station.ui.service import tell_the_service_manager
     from dealer_station.ui.stopping import close_on_signals
 
     restore = close_on_signals(window)  # systemctl stop, kill, Ctrl+C: a clean close
+    stopping = tell_the_service_manager(window)  # the kiosk unit: ready, then the watchdog
     try:
         code = int(app.exec())
+        stopping()
         window.shutdown()
     finally:
         restore()

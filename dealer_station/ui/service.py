@@ -1,0 +1,46 @@
+"""The dealer's screen under the kiosk unit's service manager (``Type=notify``,
+``WatchdogSec=``, :mod:`dealer_station.service_notify`): ``READY=1`` once the first screen is
+drawn (or the reason the table could not start is shown), then ``WATCHDOG=1`` from a timer of
+the GUI thread's own event loop, so the pings stop when the GUI thread hangs and systemd
+restarts the station; ``STOPPING=1`` when the window closes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QTimer
+
+from dealer_station.service_notify import notify, watchdog_interval
+
+__all__ = ["tell_the_service_manager"]
+
+
+def tell_the_service_manager(window: Any, environ: Mapping[str, str] | None = None
+                             ) -> Callable[[], None]:
+    """Notify readiness and ping the watchdog for ``window`` (its ``snapshot_shown`` signal, its
+    worker's ``failed``); call on the GUI thread. Returns what to call at a clean close."""
+    told: list[bool] = []
+
+    def ready(*_: object) -> None:
+        if not told:
+            told.append(True)
+            notify("READY=1\nSTATUS=the dealer's screen is up", environ)
+
+    window.snapshot_shown.connect(ready)
+    worker = getattr(window, "worker", None)
+    if worker is not None:
+        worker.failed.connect(ready)  # the reason is on the screen: up, and pinging
+    interval = watchdog_interval(environ)
+    timer = QTimer(window)
+    if interval is not None:
+        timer.setInterval(max(int(interval * 1000), 100))
+        timer.timeout.connect(lambda: notify("WATCHDOG=1", environ))
+        timer.start()
+
+    def stopping() -> None:
+        timer.stop()
+        notify("STOPPING=1", environ)
+
+    return stopping
