@@ -24,15 +24,22 @@ screen or `dealer-station diag` in another terminal can use them.
   let_it_ride  shoe dealing 3-card stacks from 52 cards, 7 bet acceptors, lockout
   pai_gow      shoe dealing 7-card stacks from 53 cards, 6 bet acceptors, lockout
 
+With --transport usb the devices are on the simulated USB bus (usb://VID:PID?...&backend=sim,
+pyusb's own calls against simulated descriptors and bulk endpoints). That bus lives in one
+process, so this command opens the dealer's screen on it (the table as in --data-dir /
+--table; --kiosk for the whole screen): the station runs its real USB transport, as on a
+table with USB devices. The technician's `diag --sim GAME --transport usb` tests it alike.
+
 Examples:
   dealer-station sim --game pai_gow
   dealer-station sim --transport tcp --seconds 600
+  dealer-station sim --transport usb
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=("let_it_ride", "pai_gow"), default="let_it_ride")
-    parser.add_argument("--transport", choices=("pty", "tcp"), default="pty")
+    parser.add_argument("--transport", choices=("pty", "tcp", "usb"), default="pty")
     parser.add_argument("--seconds", type=seconds(WEEK),
                         help="stop after this many seconds (at most a week)")
     parser.add_argument("--seed", type=bounded_int(0, SQLITE_MAX),
@@ -40,6 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.transport == "usb":
+        return _window_on_the_usb_bus(args)
     # deferred on purpose (--help imports every command): the simulation loads when it runs
     from drivers.sim.table import start_simulated_table
 
@@ -69,3 +78,21 @@ def run(args: argparse.Namespace) -> int:
     finally:
         table.close()
     return 0
+
+
+def _window_on_the_usb_bus(args: argparse.Namespace) -> int:
+    """The dealer's screen on a simulated table whose devices are on the simulated USB bus
+    (the bus is this process's: the screen opens here, with the shipped configuration of
+    ``--game`` unless the table is already configured)."""
+    if getattr(args, "config", None):
+        raise ValueError("sim --transport usb opens the dealer's screen on simulated devices: "
+                         "a --config naming devices is not used (leave it out)")
+    # deferred on purpose (--help imports every command): Qt loads only for the screen
+    from dealer_station.resources_path import resource_path
+    from dealer_station.table_config import DEFAULT_CONFIGS
+    from dealer_station.ui.app import main
+
+    print(f"Simulated {args.game} table on the simulated USB bus (usb://...&backend=sim): "
+          "the dealer's screen opens on it.", flush=True)
+    return main(str(resource_path(DEFAULT_CONFIGS[args.game])), args.data_dir,
+                full_screen=getattr(args, "kiosk", False), transport="usb")

@@ -290,7 +290,7 @@ def show_window(window: Any, size: tuple[int, int]) -> None:
 
 
 def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1280, 800),
-         full_screen: bool = False) -> int:
+         full_screen: bool = False, transport: str = "pty") -> int:
     """``dealer-station`` with no command: open the dealer's screen (exit status 2 with one
     line on stderr when no window can be opened here: Qt would abort the process)."""
     from dealer_station.ui.display import session_problem
@@ -311,7 +311,10 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
     if not identity.verified:
         print(f"dealer-station: {identity}", file=sys.stderr)
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    # ``transport``: the lines of the simulated table opened when no hardware is configured
+    # (``dealer-station sim --transport usb``: the simulated USB bus, in this process)
     window = create_window(lambda bridge: build_controller(setup, data_dir, bridge=bridge,
+                                                            transport=transport,
                                                             explicit=config is not None))
     if full_screen:  # --kiosk: the whole screen, no window frame
         window.resize(*size)
