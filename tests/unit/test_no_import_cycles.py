@@ -196,5 +196,7 @@ def test_nothing_outside_the_screens_and_the_previews_imports_the_screens() -> N
              if not name.startswith(("dealer_station.ui", "dealer_station.preview"))}
     allowed = {"dealer_station.commands._default": ["dealer_station.ui.app"],
                "dealer_station.commands.guide": ["dealer_station.ui.help"],
-               "dealer_station.commands.pit": ["dealer_station.ui.pit"]}
+               "dealer_station.commands.pit": ["dealer_station.ui.pit"],
+               # sim --transport usb: the dealer's screen on the simulated USB bus (in-process)
+               "dealer_station.commands.sim": ["dealer_station.ui.app"]}
     assert {name: targets for name, targets in found.items() if targets} == allowed
