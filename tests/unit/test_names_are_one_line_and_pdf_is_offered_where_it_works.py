@@ -6,27 +6,17 @@ wherever it would be ignored (a round, a list, the meters)."""
 from __future__ import annotations
 
 import io
-import tomllib
 from pathlib import Path
 
 import pytest
+from table_support import table_with_a_supervisor
 
 from dealer_station.cli import main
-from dealer_station.resources_path import resource_path
-from dealer_station.station import Station
 
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    with open(resource_path("let_it_ride.toml"), "rb") as handle:
-        settings = tomllib.load(handle)
-    station = Station.open("table-1", str(tmp_path), game="let_it_ride", settings=settings,
-                           pin_cost=2**8)
-    try:
-        station.create_first_supervisor("S1", "Sam Super", "111111")
-    finally:
-        station.close()
-    return tmp_path
+    return table_with_a_supervisor(tmp_path)
 
 
 def _run(argv: list[str], data_dir: Path, stdin: str, capsys: pytest.CaptureFixture[str],

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from table_support import table_with_a_supervisor
 from test_settle_command_malformed import (
     let_it_ride_document,
     pai_gow_bonus_document,
@@ -21,8 +21,6 @@ from test_settle_command_malformed import (
 )
 
 from dealer_station.cli import main
-from dealer_station.resources_path import resource_path
-from dealer_station.station import Station
 
 #: Each value is out of every range the station has.
 DO_NOT_FIT = ["1e400", "-1e400", "inf", "-inf", "Infinity", "nan", "NaN", "1" + "0" * 40,
@@ -55,15 +53,7 @@ COMMANDS = [
 
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    directory = tmp_path_factory.mktemp("numbers")
-    with open(resource_path("let_it_ride.toml"), "rb") as handle:
-        settings_ = tomllib.load(handle)
-    station = Station.open("table-1", str(directory), game="let_it_ride", settings=settings_,
-                           pin_cost=2**8)
-    try:
-        station.create_first_supervisor("S1", "Sam Super", "111111")
-    finally:
-        station.close()
+    directory = table_with_a_supervisor(tmp_path_factory.mktemp("numbers"))
     import sys
 
     stdin, sys.stdin = sys.stdin, io.StringIO("111111\n")
