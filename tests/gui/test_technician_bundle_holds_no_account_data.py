@@ -9,11 +9,11 @@ import re
 import zipfile
 from typing import Any
 
+from bundle_support import create_technician, export_bundle
 from gui_harness import PIN, SUPERVISOR, Table
 
 from dealer_station.store import users
 
-TECHNICIAN, TECH_PIN = "T-1", "135790"
 DEALER, DEALER_PIN = "D-17", "4242"
 
 
@@ -24,31 +24,18 @@ def test_no_member_of_the_bundle_holds_account_data(qtbot: Any, tmp_path: Any) -
         table.sign_in_supervisor()
         table.wait_devices_online()
 
-        def accounts(controller: Any) -> None:  # the supervisor's Accounts page, in short
-            station = controller.station
-            station.create_user(TECHNICIAN, "Tess Quillfeather", "technician", TECH_PIN,
-                                supervisor=SUPERVISOR, pin=PIN)
-            station.create_user(DEALER, "Dmitri Vantablack", "dealer", DEALER_PIN,
-                                supervisor=SUPERVISOR, pin=PIN)
+        create_technician(table, "Tess Quillfeather")
 
-        window.call(accounts)
-        qtbot.wait(200)
-        screen = window.staff.technician
-        table.click(window.staff.technician_button)
-        screen.sign_in_panel.user.setText(TECHNICIAN)
-        screen.sign_in_panel.pin.setText("000000")  # mistyped: a failure audited
-        table.click(screen.sign_in_panel.sign_in_button)
-        qtbot.wait(300)
-        screen.sign_in_panel.user.setText(TECHNICIAN)
-        screen.sign_in_panel.pin.setText(TECH_PIN)
-        table.click(screen.sign_in_panel.sign_in_button)
-        qtbot.waitUntil(lambda: screen.session is not None, timeout=10_000)
-        table.click(screen.export_button)
-        qtbot.waitUntil(lambda: screen.bundle_path is not None, timeout=10_000)
+        def dealer(controller: Any) -> None:  # the supervisor's Accounts page, in short
+            controller.station.create_user(DEALER, "Dmitri Vantablack", "dealer", DEALER_PIN,
+                                           supervisor=SUPERVISOR, pin=PIN)
+
+        window.call(dealer)
+        bundle = export_bundle(table, mistyped_first=True)
         found: list[users.Account] = []
         window.call(lambda controller: found.extend(users.accounts(controller.station.store)))
         qtbot.waitUntil(lambda: len(found) == 3, timeout=10_000)
-        with zipfile.ZipFile(screen.bundle_path) as archive:
+        with zipfile.ZipFile(bundle) as archive:
             members = {name: archive.read(name).decode() for name in archive.namelist()}
         assert "logs/audit-tail.jsonl" in members and members["logs/audit-tail.jsonl"].strip()
         # the account records are there, without their account data

@@ -9,10 +9,9 @@ import json
 import zipfile
 from typing import Any
 
-from gui_harness import PIN, SUPERVISOR, Table
+from bundle_support import create_technician, export_bundle
+from gui_harness import Table
 from PySide6.QtWidgets import QPushButton
-
-TECHNICIAN, TECH_PIN = "T-1", "135790"
 
 
 def test_the_bundle_holds_the_devices_health_changes(qtbot: Any, tmp_path: Any) -> None:
@@ -22,12 +21,7 @@ def test_the_bundle_holds_the_devices_health_changes(qtbot: Any, tmp_path: Any) 
         table.sign_in_supervisor()
         table.wait_devices_online()
 
-        def accounts(controller: Any) -> None:  # the supervisor's Accounts page, in short
-            controller.station.create_user(TECHNICIAN, "Tess Tech", "technician", TECH_PIN,
-                                           supervisor=SUPERVISOR, pin=PIN)
-
-        window.call(accounts)
-        qtbot.wait(200)
+        create_technician(table)
         access = window.simulated_table  # the shoe's cable pulled, then plugged back in
         table.click(access.button)
         qtbot.waitUntil(lambda: window.findChild(QPushButton, "sim-unplug-shoe") is not None)
@@ -37,15 +31,8 @@ def test_the_bundle_holds_the_devices_health_changes(qtbot: Any, tmp_path: Any) 
         table.click(window.findChild(QPushButton, "sim-unplug-shoe"))
         table.wait_devices_online()
         table.click(access.panel.close_button)
-        screen = window.staff.technician
-        table.click(window.staff.technician_button)
-        screen.sign_in_panel.user.setText(TECHNICIAN)
-        screen.sign_in_panel.pin.setText(TECH_PIN)
-        table.click(screen.sign_in_panel.sign_in_button)
-        qtbot.waitUntil(lambda: screen.session is not None, timeout=10_000)
-        table.click(screen.export_button)
-        qtbot.waitUntil(lambda: screen.bundle_path is not None, timeout=10_000)
-        with zipfile.ZipFile(screen.bundle_path) as archive:
+        bundle = export_bundle(table)
+        with zipfile.ZipFile(bundle) as archive:
             lines = [json.loads(line) for line in
                      archive.read("logs/recent.log").decode().splitlines()
                      if line.startswith("{")]
