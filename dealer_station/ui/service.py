@@ -36,7 +36,8 @@ def tell_the_service_manager(window: Any, environ: Mapping[str, str] | None = No
     timer = QTimer(window)
     if interval is not None:
         timer.setInterval(max(int(interval * 1000), 100))
-        timer.timeout.connect(lambda: notify("WATCHDOG=1", environ))
+        # pings follow READY=1 (before it, systemd's start timeout watches the start)
+        timer.timeout.connect(lambda: told and notify("WATCHDOG=1", environ))
         timer.start()
 
     def stopping() -> None:

@@ -48,7 +48,7 @@ def test_no_member_of_the_bundle_holds_account_data(qtbot: Any, tmp_path: Any) -
                 assert not re.search(rf"(?<![\w.-]){re.escape(each.id)}(?![\w.-])", text), (
                     name, each.id)
         for name, text in members.items():
-            for field in ("pin_fingerprint", "pin_hash", "lockouts", "locked_until",
+            for field in ("pin_fingerprint", "pin_hash", "pin_set_by", "lockouts", "locked_until",
                           "failures"):
                 assert not re.search(rf'"{field}":', text), (name, field)
     finally:

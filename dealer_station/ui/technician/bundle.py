@@ -42,7 +42,8 @@ __all__ = ["ACCOUNT_FIELDS", "RecentLogs", "bundle_contents", "without_account_d
 #: The fields of an audit record's data that hold account data (an account's row, its id,
 #: the accounts' digests): removed from the bundle's audit tail.
 ACCOUNT_FIELDS = frozenset({"account", "user", "users", "name", "pin", "new_pin", "pin_hash",
-                            "pin_fingerprint", "failures", "lockouts", "locked_until"})
+                            "pin_fingerprint", "pin_set_by", "failures", "lockouts",
+                            "locked_until"})
 #: What stands in the bundle for an account's id, name or PIN fingerprint.
 WITHHELD = "[account]"
 
