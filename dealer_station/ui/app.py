@@ -327,7 +327,8 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
     from dealer_station.ui.stopping import close_on_signals
 
     restore = close_on_signals(window)  # systemctl stop, kill, Ctrl+C: a clean close
-    stopping = tell_the_service_manager(window)  # the kiosk unit: ready, then the watchdog
+    stopping = tell_the_service_manager(  # the kiosk unit: ready, then the watchdog
+        window, window.snapshot_shown, window.worker.failed if window.worker else None)
     try:
         code = int(app.exec())
         stopping()

@@ -8,19 +8,19 @@ restarts the station; ``STOPPING=1`` when the window closes.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
-
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer, SignalInstance
 
 from dealer_station.service_notify import notify, watchdog_interval
 
 __all__ = ["tell_the_service_manager"]
 
 
-def tell_the_service_manager(window: Any, environ: Mapping[str, str] | None = None
-                             ) -> Callable[[], None]:
-    """Notify readiness and ping the watchdog for ``window`` (its ``snapshot_shown`` signal, its
-    worker's ``failed``); call on the GUI thread. Returns what to call at a clean close."""
+def tell_the_service_manager(window: QObject, shown: SignalInstance,
+                             failed: SignalInstance | None = None,
+                             environ: Mapping[str, str] | None = None) -> Callable[[], None]:
+    """Notify readiness once ``shown`` (the window's first drawn screen) or ``failed`` (the
+    worker's reason the table could not start) fires, then ping the watchdog from ``window``'s
+    event loop; call on the GUI thread. Returns what to call at a clean close."""
     told: list[bool] = []
 
     def ready(*_: object) -> None:
@@ -28,10 +28,9 @@ def tell_the_service_manager(window: Any, environ: Mapping[str, str] | None = No
             told.append(True)
             notify("READY=1\nSTATUS=the dealer's screen is up", environ)
 
-    window.snapshot_shown.connect(ready)
-    worker = getattr(window, "worker", None)
-    if worker is not None:
-        worker.failed.connect(ready)  # the reason is on the screen: up, and pinging
+    shown.connect(ready)
+    if failed is not None:
+        failed.connect(ready)  # the reason is on the screen: up, and pinging
     interval = watchdog_interval(environ)
     timer = QTimer(window)
     if interval is not None:

@@ -28,6 +28,7 @@ from dealer_station.games.pai_gow.dealing import delivery_order, starting_positi
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
+from dealer_station.store.round_dealers import dealers_of_round
 from dealer_station.table_config import load_table_config
 from dealer_station.ui.app import build_controller
 from dealer_station.ui.controller import TableController
@@ -198,9 +199,12 @@ def check_jackpots(station: Any, played: dict[str, Any]) -> None:
     cards = document["cards"] if "cards" in document else document["core"]["cards"]
     for record, claim in zip(records, approved, strict=True):
         assert (int(record.position), record.hand, record.amount, record.meter_before,
-                record.meter_after, record.dealer) == (
-            claim.position, claim.hand, claim.amount, claim.meter_before, claim.meter_after,
-            summary.dealer)
+                record.meter_after) == (
+            claim.position, claim.hand, claim.amount, claim.meter_before, claim.meter_after)
+        # the record names every dealer of the round, each with the part dealt (sign-in times)
+        dealers = [turn.dealer for turn in dealers_of_round(station.store, played["round"])]
+        assert dealers and dealers[0] == summary.dealer
+        assert [part.split()[0] for part in record.dealer.split(", ")] == dealers
         dealt = cards[str(claim.position)]
         dealt = dealt if isinstance(dealt, str) else " ".join(dealt)
         assert dealt == " ".join(c.text for c in claim.cards)

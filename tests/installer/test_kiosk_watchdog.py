@@ -118,7 +118,8 @@ def test_the_pings_stop_while_the_gui_thread_hangs(
         qtbot: Any, listener: tuple[socket.socket, str]) -> None:
     server, path = listener
     window = _Window()
-    stopping = tell_the_service_manager(window, {"NOTIFY_SOCKET": path,
+    stopping = tell_the_service_manager(window, window.snapshot_shown,
+                                        environ={"NOTIFY_SOCKET": path,
                                                  "WATCHDOG_USEC": "200000"})
     window.snapshot_shown.emit(None)
     window.snapshot_shown.emit(None)
