@@ -45,7 +45,8 @@ def test_the_progressive_alone_is_locked_out_while_the_floor_is_away(
     from dealer_station.ui.app import build_controller
 
     config = tmp_path / "table.toml"
-    config.write_text(Path(resource_path("pai_gow.toml")).read_text()
+    shipped = Path(resource_path("pai_gow.toml")).read_text()
+    config.write_text(shipped.replace("\noffered = []", '\noffered = ["progressive"]', 1)
                       + f'\n[floor]\nurl = "{floor_url}"\npool = "linked"\n')
     with connect(floor_url) as connection:
         pools.create_pool(connection, "linked", wager="progressive", reset_cents=1_000_000,

@@ -39,7 +39,8 @@ def test_a_linked_tables_meters_page_shows_the_pool_beside_its_own_ledger(
                           rate_bp=2100, actor="S9")
     data = str(tmp_path / "data")
     create_accounts(data, monkeypatch, (SECOND, "supervisor", SECOND_PIN))
-    table = Table(qtbot, data, "pai_gow", floor={"url": floor_url, "pool": "linked"})
+    table = Table(qtbot, data, "pai_gow", settings={"side_wagers": {"offered": ["progressive"]}},
+                  floor={"url": floor_url, "pool": "linked"})
     try:
         table.sign_in_supervisor()
         joined = subprocess.run([sys.executable, "-m", "dealer_station.cli", "floor", "pool",
