@@ -74,15 +74,19 @@ def _positions(value: JSONValue | None) -> list[int]:
 
 
 def unsettled_sensed_chips(records: Sequence[Record], payments: Sequence[Mapping[str, JSONValue]],
-                           wager: str, lockout_action: str) -> list[dict[str, JSONValue]]:
-    """The chips the round's lockout record says were sensed (``sensed_wagers`` a wager,
-    ``sensed_returns`` to return) whose ``wager`` has no line in ``payments`` (a settlement
-    line for a wager, a ``return`` line for a return): each a difference, in words.
+                           wager: str, lockout_action: str,
+                           wagers_key: str, voided: Iterable[int] = ()
+                           ) -> list[dict[str, JSONValue]]:
+    """The chips the round's lockout record says were sensed (``wagers_key``: the positions
+    where the chip is a wager; ``sensed_returns``: chips to return) whose ``wager`` has no line
+    in ``payments`` (a settlement line for a wager, a ``return`` line for a return): each a
+    difference, in words. ``voided``: lights a supervisor voided after the count (no chip there,
+    its reason recorded); a round not played to its settlement has none yet.
 
-    >>> lockout = Record(4, "no_more_bets", {}, {"sensed_wagers": [2, 5],
-    ...                                          "sensed_returns": [6]}, None)
+    >>> lockout = Record(4, "no_more_bets", {}, {"lights": [2, 5], "sensed_returns": [6]}, None)
     >>> paid = [{"position": 2, "wager": "progressive", "outcome": "collect"}]
-    >>> for line in unsettled_sensed_chips([lockout], paid, "progressive", "no_more_bets"):
+    >>> for line in unsettled_sensed_chips([lockout], paid, "progressive", "no_more_bets",
+    ...                                    "lights"):
     ...     print(line["words"])
     the progressive chip sensed at position 5 at the lockout was never settled
     the progressive chip sensed at position 6 without a base wager was never returned
@@ -95,8 +99,9 @@ def unsettled_sensed_chips(records: Sequence[Record], payments: Sequence[Mapping
     returned = {(position, kind) for position, kind, back in lines if kind == wager and back}
     words = wager.replace("_", " ")
     found: list[dict[str, JSONValue]] = []
-    for position in _positions(lockout.effects.get("sensed_wagers")):
-        if (position, wager) not in settled:
+    excused = set(voided)
+    for position in _positions(lockout.effects.get(wagers_key)):
+        if (position, wager) not in settled and position not in excused:
             found.append({"position": position, "wager": wager, "words":
                           f"the {words} chip sensed at position {position} at the lockout was "
                           "never settled"})

@@ -575,8 +575,7 @@ class LetItRideRound(VoidSteps):
              "bonus_positions": [p for p in self._dealt if self._wagers[p].bonus],
              "three_card_bonus_positions": [p for p in self._dealt
                                             if self._wagers[p].three_card_bonus],
-             "sensed_wagers": list(sensed.wagers) if sensed is not None else [],
-             "sensed_returns": list(returns)},
+             **({"sensed_returns": list(returns)} if returns else {})},
             "5324.34(c)(3)")
 
     # ------------------------------------------------------------------ dealing ((d))

@@ -227,9 +227,10 @@ class ProgressiveLockout:
             )
 
     def to_json(self) -> dict[str, object]:
+        waiting = {"waiting": sorted(self.waiting)} if self.waiting else {}
         return {
             "lit": sorted(self.lit),
-            "waiting": sorted(self.waiting),
+            **waiting,
             "phase": self.phase.value,
             "counted": self.counted,
             "mismatch": list(self.mismatch) if self.mismatch else None,

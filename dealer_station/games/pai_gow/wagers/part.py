@@ -224,8 +224,10 @@ class OptionalWagers:
             self._append(Payment(0, position, _PROGRESSIVE.value, "return",
                                  self.bonus.progressive_denomination, clause="5324.41(d)(4)",
                                  note=SENSED_RETURN))
-        return {"lockout": True, "lights": sorted(self.lockout.lit),
-                "sensed_wagers": sorted(self.lockout.lit), "sensed_returns": sorted(returns)}
+        effects: dict[str, JSONValue] = {"lockout": True, "lights": sorted(self.lockout.lit)}
+        if returns:
+            effects["sensed_returns"] = sorted(returns)
+        return effects
 
     def verify_deal(self) -> None:
         """No card before the lockout count is confirmed ((k)(2)) and, dealing three then four
