@@ -79,7 +79,9 @@ def test_a_chip_placed_on_the_panel_is_sensed_by_the_acceptor_and_lights_the_fel
 
         assert light("3") is Light.OFF
         table.click(panel.chip_buttons[3])
-        table.wait(lambda s: next(x.light for x in s.table.seats if x.key == "3") is Light.ON)
+        # no wagers at position 3: the felt shows the chip as one to return, never "lit"
+        table.wait(lambda s: next(x.light for x in s.table.seats if x.key == "3")
+                   is Light.RETURN)
         assert threads == ["simulated-table"]  # never the GUI thread
         qtbot.waitUntil(lambda: panel.chip_buttons[3].text() == "3 · REMOVE CHIP")
         assert panel.chip_states[3].text().startswith("chip on")

@@ -83,8 +83,10 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
 
     # ---------------------------------------------------------------- the felt
     def empty_table(self, devices: DeviceState) -> TableView:
+        waiting = devices.chips_before_the_round  # no wagers yet: RETURN unless they come
         seats = tuple(SeatView(str(p), str(p), active=False,
-                               light=seat_light(devices, str(p), False)) for p in _POSITIONS)
+                               light=seat_light(devices, str(p), False, p in waiting))
+                      for p in _POSITIONS)
         return TableView(self.game, "LET IT RIDE", seats, community_label="Community",
                          lockout=devices.lockout)
 

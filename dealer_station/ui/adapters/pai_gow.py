@@ -159,7 +159,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
 
     # ---------------------------------------------------------------- the felt
     def empty_table(self, devices: DeviceState) -> TableView:
-        seats = [SeatView(str(p), str(p), active=False, light=seat_light(devices, str(p), False))
+        waiting = devices.chips_before_the_round  # no wager yet: RETURN unless one comes
+        seats = [SeatView(str(p), str(p), active=False,
+                          light=seat_light(devices, str(p), False, p in waiting))
                  for p in PLAYER_POSITIONS]
         seats.append(SeatView("dealer", "Dealer", is_dealer=True))
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=devices.lockout)
