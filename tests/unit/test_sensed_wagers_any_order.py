@@ -153,14 +153,15 @@ NOTHING = "2c 4d 6c 8s Th Jh Kh"
 PROGRESSIVE = BonusConfig(offered=frozenset({BonusWager.PROGRESSIVE}))
 
 
-def pai_gow() -> PaiGowRound:
+def pai_gow(shuffled: bool = True) -> PaiGowRound:
     config = pai_gow_config({
         "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
         "dealing": {"method": "automated_shoe"},
         "side_wagers": {"offered": ["progressive"]},
     })
     r = bonus_round(config, PROGRESSIVE, dealer_id="D1", round_id="r1")
-    r.shuffle()
+    if shuffled:
+        r.shuffle()
     return r
 
 
@@ -234,3 +235,12 @@ def test_wager_withdrawn_with_the_chip_left_then_placed_again_5324_41_d_3() -> N
     again = replay(bonus_round(r.config, r.optional.bonus, r.context, dealer_id="D1",
                                round_id="r1", stub=r.optional.stub_at_start), r.history)
     assert again.to_document() == r.to_document()
+
+
+def test_progressive_chip_while_the_dealer_shuffles_waits_for_the_wager_5324_41_d_4() -> None:
+    r = pai_gow(shuffled=False)
+    assert r.step.phase == "shuffle"
+    r.acceptor_lit(3)
+    r.shuffle()
+    r.place_wager(3, 1000)
+    assert r.no_more_bets().effects["lights"] == [3]

@@ -894,10 +894,10 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         phase = round_.step.phase
         match event:
             case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat), late=False) if (
-                    phase == "betting" and round_.can_acceptor_lit(seat)):
+                    round_.can_acceptor_lit(seat)):
                 return [AcceptorLit(position=seat)]  # before the wager or after: the round
             case DeviceEvent(kind=EventKind.CHIP_REMOVED, seat=int(seat)) if (
-                    phase == "betting" and round_.can_progressive_chip_removed(seat)):
+                    round_.can_progressive_chip_removed(seat)):
                 return [ProgressiveChipRemoved(position=seat)]
             case DeviceEvent(kind=EventKind.LOCKOUT_BUTTON) if (
                     phase == "betting" and round_.can_no_more_bets()):

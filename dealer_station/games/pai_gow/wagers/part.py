@@ -63,6 +63,9 @@ from .stub import StubCount
 from .three_seven import three_card_lines
 from .validation import JackpotRecord, SupervisorValidation, ValidationState
 
+#: The phases before "no more bets": an acceptor's chip is sensed in any of them.
+_BEFORE_NO_MORE_BETS = (Phase.SHUFFLE, Phase.CUT, Phase.BETTING)
+
 #: The note of a RETURN line for a progressive chip sensed where no pai gow wager was placed.
 SENSED_RETURN = "progressive chip sensed without a pai gow wager: returned, not a wager"
 
@@ -294,7 +297,9 @@ class OptionalWagers:
             raise ProcedureError("the progressive payout wager is not offered here",
                                  "5324.41(k)(1)")
         self.lockout.verify_sense(position)
-        self.round._require(Phase.BETTING, action="a progressive chip", clause="5324.41(d)(3)")
+        # dropped while the dealer still shuffles: it waits for the position's wager
+        self.round._require(*_BEFORE_NO_MORE_BETS, action="a progressive chip",
+                            clause="5324.41(d)(3)")
         if position not in PLAYER_POSITIONS:
             raise ProcedureError(f"there is no betting position {position!r}",
                                  "5324.41(a)(2)(i)")
@@ -330,7 +335,7 @@ class OptionalWagers:
             raise ProcedureError("the progressive payout wager is not offered here",
                                  "5324.41(k)(1)")
         self.lockout.verify_withdraw(position)
-        self.round._require(Phase.BETTING, action="lifting a progressive chip",
+        self.round._require(*_BEFORE_NO_MORE_BETS, action="lifting a progressive chip",
                             clause="5324.41(d)(3)")
 
     def progressive_chip_removed(self, position: int) -> Record:
