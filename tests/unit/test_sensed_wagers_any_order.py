@@ -26,6 +26,7 @@ from dealer_station.procedure import replay
 from dealer_station.ui.adapters.base import DeviceState
 from dealer_station.ui.adapters.let_it_ride import LetItRideAdapter
 from dealer_station.ui.adapters.pai_gow import PaiGowAdapter
+from dealer_station.ui.supervisor.history import RoundDetail, RoundRow, reconstruct
 from dealer_station.ui.view import Light
 
 # ------------------------------------------------------------------ Let It Ride
@@ -244,3 +245,19 @@ def test_progressive_chip_while_the_dealer_shuffles_waits_for_the_wager_5324_41_
     r.shuffle()
     r.place_wager(3, 1000)
     assert r.no_more_bets().effects["lights"] == [3]
+
+
+def test_the_history_page_names_a_sensed_chip_never_settled_5324_34_f_3() -> None:
+    """The History page's re-run lists the unsettled chip in words, not "matches"."""
+    r = let_it_ride()
+    r.acknowledge_bonus(position=1)
+    bet(r, 1)
+    play(r)
+    document = json.loads(json.dumps(r.to_document()))
+    document["payments"] = [p for p in document["payments"] if p["wager"] != "bonus"]
+    row = RoundRow(1, "let_it_ride", "complete", "D1", "2026-12-07T12:00:00", ("1",), "")
+    shown = reconstruct(RoundDetail(row, (), "", "", (), (), (), document))
+    assert not shown.matches
+    assert ("The bonus chip sensed at position 1 at the lockout was never settled"
+            in shown.differences)
+    assert "difference" in shown.verdict
