@@ -491,16 +491,16 @@ class LetItRideRound(VoidSteps):
                  "return the chip to the player"}, "5324.34(a)(3)(ii)")
         already = position in self._sensed
         self._sensed = self._sensed.placed(position)
-        effects: dict[str, JSONValue] = {"recognised": True, "amount": self.config.bonus_wager}
+        effects: dict[str, JSONValue] = {"recognised": True}
         if already:
             effects["already_sensed"] = True
-        w = self._wagers.get(position)
-        if w is None:
+        if position in self._wagers:
+            effects["amount"] = self.config.bonus_wager
+            self._set_bonus(position, self.config.bonus_wager)
+        else:
             effects["waiting_for_wagers"] = (
                 f"position {position} has no wagers yet: the chip is its bonus wager once its "
                 "three wagers are placed before 'no more bets', else it is returned")
-        else:
-            self._set_bonus(position, self.config.bonus_wager)
         return self._record("acknowledge_bonus", {"position": position}, effects,
                             "5324.34(c)(6)(ii)")
 
