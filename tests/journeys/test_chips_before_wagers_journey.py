@@ -71,7 +71,9 @@ def test_bonus_chips_placed_before_the_wagers_are_settled_5324_34_c_6_ii(open_st
     wait_step(station, "BETTING")
     simulated_table(station, *_chips(1, 3, 6), shot="chips-first",
                     caption="SIMULATED TABLE: $1 chips on the bonus acceptors of positions 1, "
-                            "3 and 6 before any wager: the felt shows them RETURN (no wagers)")
+                            "3 and 6 before any wager")
+    station.shot("chips-on-the-felt", "The felt shows the three chips RETURN, not lit: no "
+                                      "wagers there yet")
     place_wagers(station, {1: 10, 3: 10})
     station.shot("wagers-after-chips", "The wagers of positions 1 and 3 entered after their "
                                        "chips: both bonus wagers lit; 6 still RETURN")
@@ -110,6 +112,8 @@ def test_progressive_chips_placed_before_the_wagers_are_counted_5324_41_k_2(open
     simulated_table(station, *_chips(2, 4, 5), shot="chips-first",
                     caption="SIMULATED TABLE: $1 progressive chips on the acceptors of "
                             "positions 2, 4 and 5 before any wager")
+    station.shot("chips-on-the-felt", "The felt shows the three chips RETURN, not lit: no "
+                                      "wagers there yet")
     place_wagers(station, {2: 25, 4: 25})
     step = step_of(station.look())
     while "BANK DECLINED" in step.actions:
