@@ -93,6 +93,27 @@ def test_a_chip_placed_on_the_panel_is_sensed_by_the_acceptor_and_lights_the_fel
         table.close()
 
 
+def test_a_chip_placed_before_the_round_starts_is_its_bonus_wager_5324_34_c_6_ii(qtbot,
+                                                                                tmp_path):
+    """A player drops the $1 chip between rounds: the round started next hears of it, and the
+    chip is position 3's bonus wager once its wagers are entered."""
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        table.click(panel.chip_buttons[3])
+        table.wait(lambda s: s.table.seat("3").light is Light.RETURN)
+        table.click(panel.close_button)
+        table.press("start_round")
+        table.wait(lambda s: s.table.seat("3").light is Light.RETURN)
+        table.wager(3)
+        snap = table.wait(lambda s: s.table.seat("3").light is Light.ON)
+        assert any(w.area == "bonus" for w in snap.table.seat("3").wagers)
+    finally:
+        table.close()
+
+
 def test_shoe_jam_door_and_cables_from_the_panel_show_on_the_dealers_screen(qtbot, tmp_path):
     table = Table(qtbot, str(tmp_path), "pai_gow")
     try:
