@@ -476,7 +476,28 @@ class TableController:
         if started is not None:
             self._drive_hardware((SHOE_SHUFFLE, *standing(started.step.hardware,
                                                           started.step.expects)))
+            self._chips_sensed_before_the_round()
         return True
+
+    def _note_chip_before_the_round(self, event: DeviceEvent) -> None:
+        """A chip on an acceptor while no round is open: kept for the round started next."""
+        seat = event.seat
+        if seat is None:
+            return
+        if event.kind is EventKind.CHIP_SENSED and not event.late:
+            self.devices.chips_before_the_round.add(seat)
+        elif event.kind is EventKind.CHIP_REMOVED:
+            self.devices.chips_before_the_round.discard(seat)
+
+    def _chips_sensed_before_the_round(self) -> None:
+        """The new round hears of each chip its acceptors sensed before it started (a player
+        dropped it before the dealer entered the first wager), as if sensed now."""
+        chips = sorted(self.devices.chips_before_the_round)
+        self.devices.chips_before_the_round.clear()
+        for seat in chips:
+            event = DeviceEvent("acceptors", "", 0, EventKind.CHIP_SENSED, seat=seat)
+            for action in self.adapter.device_actions(self.round, event, self.devices):
+                self.perform(action, reported=True)
 
     # ------------------------------------------------------------ inputs
     def command(self, name: str) -> Record | None:
@@ -678,6 +699,8 @@ class TableController:
                                                  number=event.number, detail=event.detail)
             except (OSError, ValueError) as error:
                 self.message += f" (not audited: {error})"
+        if self.round is None or self.round.is_complete:
+            self._note_chip_before_the_round(event)
         if self.round is None:
             self.adapter.device_actions(None, event, self.devices)
             return []

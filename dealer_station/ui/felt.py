@@ -51,12 +51,14 @@ _LIGHT_COLOURS = {
     Light.FLASHING: THEME.current,
     Light.ATTRACT: THEME.next,
     Light.LATE: THEME.fault,
+    Light.RETURN: THEME.fault,
 }
 _LIGHT_WORDS = {
     Light.ON: "lit",
     Light.FLASHING: "flash",
     Light.ATTRACT: "attract",
     Light.LATE: "LATE",
+    Light.RETURN: "RETURN",
 }
 
 

@@ -70,13 +70,14 @@ def in_device_order(items: Iterable[DeviceHealth]) -> tuple[DeviceHealth, ...]:
 
 
 class Light(Enum):
-    """A bet acceptor light as the device reports it."""
+    """A bet acceptor light as the felt shows it: what the round will settle there."""
 
     OFF = "off"
     ON = "on"
     FLASHING = "flashing"
     ATTRACT = "attract"
     LATE = "late"  # a chip sensed after the lockout: reported, not recognised
+    RETURN = "return"  # a chip sensed where no base wager is: returned at the lockout
 
 
 class HealthState(Enum):

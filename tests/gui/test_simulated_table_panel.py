@@ -79,7 +79,9 @@ def test_a_chip_placed_on_the_panel_is_sensed_by_the_acceptor_and_lights_the_fel
 
         assert light("3") is Light.OFF
         table.click(panel.chip_buttons[3])
-        table.wait(lambda s: next(x.light for x in s.table.seats if x.key == "3") is Light.ON)
+        # no wagers at position 3: the felt shows the chip as one to return, never "lit"
+        table.wait(lambda s: next(x.light for x in s.table.seats if x.key == "3")
+                   is Light.RETURN)
         assert threads == ["simulated-table"]  # never the GUI thread
         qtbot.waitUntil(lambda: panel.chip_buttons[3].text() == "3 · REMOVE CHIP")
         assert panel.chip_states[3].text().startswith("chip on")
@@ -87,6 +89,27 @@ def test_a_chip_placed_on_the_panel_is_sensed_by_the_acceptor_and_lights_the_fel
         table.click(panel.chip_buttons[3])
         table.wait(lambda s: next(x.light for x in s.table.seats if x.key == "3") is Light.OFF)
         assert light("2") is Light.OFF
+    finally:
+        table.close()
+
+
+def test_a_chip_placed_before_the_round_starts_is_its_bonus_wager_5324_34_c_6_ii(qtbot,
+                                                                                tmp_path):
+    """A player drops the $1 chip between rounds: the round started next hears of it, and the
+    chip is position 3's bonus wager once its wagers are entered."""
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.sign_in_supervisor()
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        table.click(panel.chip_buttons[3])
+        table.wait(lambda s: s.table.seat("3").light is Light.RETURN)
+        table.click(panel.close_button)
+        table.press("start_round")
+        table.wait(lambda s: s.table.seat("3").light is Light.RETURN)
+        table.wager(3)
+        snap = table.wait(lambda s: s.table.seat("3").light is Light.ON)
+        assert any(w.area == "bonus" for w in snap.table.seat("3").wagers)
     finally:
         table.close()
 

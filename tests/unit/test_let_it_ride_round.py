@@ -86,11 +86,16 @@ def test_wagers_within_table_limits() -> None:
 def test_bonus_only_with_the_three_wagers_5324_34_c_6_ii() -> None:
     """5324.34(c)(6)(ii): only a player who placed the three wagers may make the bonus wager."""
     round_ = make()
-    assert clause_of(round_.acknowledge_bonus, position=3) == "5324.34(c)(6)(ii)"
+    round_.acknowledge_bonus(position=3)  # sensed before the wagers: no bonus wager yet
+    assert 3 not in round_.wagers
     bet(round_, 3)
-    round_.acknowledge_bonus(position=3)
     assert round_.wagers[3].bonus == 100
-    assert not round_.can_acknowledge_bonus(3)  # one $1 bonus wager per position
+    round_.acknowledge_bonus(position=3)  # sensed again: still one $1 bonus wager
+    assert round_.wagers[3].bonus == 100
+    round_.acknowledge_bonus(position=5)
+    lockout = round_.announce_no_more_bets()
+    assert lockout.effects["bonus_positions"] == [3]
+    assert [(p.position, p.outcome) for p in round_.bonus_returns] == [(5, "return")]
 
 
 def test_three_card_bonus_only_with_the_three_wagers_5324_34_c_7_ii() -> None:

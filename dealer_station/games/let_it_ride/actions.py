@@ -28,6 +28,7 @@ __all__ = [
     "ACTIONS",
     "AcknowledgeBonus",
     "AnnounceNoMoreBets",
+    "BonusChipRemoved",
     "CallSupervisor",
     "CollectCards",
     "CollectLosingWagers",
@@ -77,6 +78,10 @@ class WithdrawWagers(AtPosition):
 
 class AcknowledgeBonus(AtPosition):
     """The dealer acknowledges the position's $1 let it ride bonus wager."""
+
+
+class BonusChipRemoved(AtPosition):
+    """The $1 chip lifted off the position's bonus wager acceptor before no more bets."""
 
 
 class AnnounceNoMoreBets(Action):
@@ -138,6 +143,6 @@ class PayWinningWagers(Action):
 #: Every action of the round, by its name (a journal's or a screen's string form read back).
 ACTIONS: dict[str, type[Action]] = {each.name: each for each in (
     SetPlayersWaiting, PlaceWagers, PlaceThreeCardBonus, WithdrawWagers, AcknowledgeBonus,
-    AnnounceNoMoreBets, ReceiveStack, DealCard, ReportExposedCard, DecideBetOne, DecideBetTwo,
-    TurnCommunityCard, ShowHand, CollectLosingWagers, PayWinningWagers, CollectCards,
+    BonusChipRemoved, AnnounceNoMoreBets, ReceiveStack, DealCard, ReportExposedCard, DecideBetOne,
+    DecideBetTwo, TurnCommunityCard, ShowHand, CollectLosingWagers, PayWinningWagers, CollectCards,
     CallSupervisor, ResolveHalt, Void, ReturnWagers)}

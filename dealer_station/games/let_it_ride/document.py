@@ -14,6 +14,7 @@ from typing import Any
 from dealer_station.games.let_it_ride.config import config_from_mapping
 from dealer_station.games.let_it_ride.round import GAME, LetItRideRound
 from dealer_station.procedure import JSONValue, ProcedureError, Record, payment_differences, replay
+from dealer_station.sensing import unsettled_sensed_chips
 
 __all__ = ["round_from_document", "settle_document"]
 
@@ -41,14 +42,20 @@ def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
     Returns ``game``, ``complete``, ``void``, ``phase``, ``community`` (the community cards),
     ``decisions`` (bet one and bet two at each position), ``results`` (each hand judged again),
     ``payments`` (recomputed, in order), ``totals`` (chips in, chips out, house result),
-    ``matches`` (whether the document's own payments agree) and ``differences``.
+    ``matches`` (whether the document's own payments agree) and ``differences`` (lines that
+    differ, and each bonus chip sensed at the lockout the document neither settled nor
+    returned).
     """
     try:
         round_ = round_from_document(doc)
     except ProcedureError as error:
         raise ValueError(f"the round document does not replay: {error}") from None
     recomputed = [p.to_json() for p in round_.payments]
-    differences = payment_differences(recomputed, list(doc.get("payments", [])))
+    claimed = list(doc.get("payments", []))
+    differences = payment_differences(recomputed, claimed)
+    if round_.is_complete:  # every bonus chip sensed at the lockout settled or returned
+        differences += unsettled_sensed_chips(round_.history, claimed, "bonus",
+                                              "announce_no_more_bets", "bonus_positions")
     full = round_.to_document()
     return {
         "game": GAME,

@@ -10,7 +10,8 @@ says whether it is allowed now, and ``<action>(...)`` performs it and returns th
 Actions, in the order of a round (positions 1-7 from the dealer's far left, clockwise):
 
 * betting ((c)): ``set_players_waiting``, ``place_wagers``, ``place_three_card_bonus``,
-  ``acknowledge_bonus`` (the bonus wager acceptor's event, (a)(3)), ``withdraw_wagers``;
+  ``acknowledge_bonus`` and ``bonus_chip_removed`` (the bonus wager acceptor's chip placed and
+  lifted, (a)(3), in any order with the wagers), ``withdraw_wagers``;
   ``announce_no_more_bets`` engages the bonus wager lockout ((c)(3), (a)(3)(ii));
 * dealing ((d)): ``deal_card`` (manual, (d)(1)) or ``receive_stack`` (automated shoe, (d)(2));
 * ``decide_bet_one`` ((e)(2)), ``turn_community_card`` ((e)(3)), ``decide_bet_two`` ((e)(4)),
@@ -75,6 +76,7 @@ from dealer_station.procedure import (
     Step,
     allowed,
 )
+from dealer_station.sensing import SensedChips
 
 __all__ = ["DOCUMENT_VERSION", "GAME", "HaltResolution", "LetItRideRound"]
 
@@ -84,6 +86,9 @@ DOCUMENT_VERSION = 1
 #: A round voided by a supervisor: its wagers are returned in the order of (e)(8) and its cards
 #: collected as at (e)(9) (the reading is in docs/rules-interpretation.md).
 VOID_CLAUSE = "5324.34(e)(8)"
+
+#: The note of a RETURN line for a bonus chip sensed where no wagers were placed by the lockout.
+_SENSED_RETURN = "bonus chip sensed without wagers: returned, not a wager"
 
 _BEFORE_SHOWDOWN = (Phase.DEALING, Phase.BET_ONE, Phase.FIRST_COMMUNITY_CARD, Phase.BET_TWO,
                     Phase.SECOND_COMMUNITY_CARD)
@@ -150,6 +155,7 @@ class LetItRideRound(VoidSteps):
         self._discard: list[dict[str, JSONValue]] = []
         self._exposed: list[dict[str, JSONValue]] = []
         self._unrecognised_bonus: list[dict[str, JSONValue]] = []
+        self._sensed = SensedChips()
         self._halts: list[dict[str, JSONValue]] = []
         self._halt: dict[str, Any] | None = None
         self._resume = Phase.BETTING
@@ -384,14 +390,18 @@ class LetItRideRound(VoidSteps):
         """The three equal wagers at ``position`` (5324.34(c)(4)); ``player`` names who plays
         it (two adjacent positions may share a player, (c)(5)); default one player per seat."""
         self.verify_place_wagers(position, bet_one, bet_two, bet_three, player)
+        bonus = self.config.bonus_wager if self._bonus_sensed(position) else 0
         self._wagers[position] = Wagers(self._player(position, player), bet_one, bet_two,
-                                        bet_three)
+                                        bet_three, bonus)
+        effects: dict[str, JSONValue] = {"player": self._player(position, player),
+                                         "total": 3 * bet_one}
+        if bonus:
+            effects["bonus"] = bonus  # the chip already on the acceptor is the bonus wager
         return self._record(
             "place_wagers",
             {"position": position, "bet_one": bet_one, "bet_two": bet_two,
              "bet_three": bet_three, "player": player},
-            {"player": self._player(position, player), "total": 3 * bet_one},
-            "5324.34(c)(4)")
+            effects, "5324.34(c)(4)")
 
     def verify_withdraw_wagers(self, position: int) -> None:
         self._require(Phase.BETTING, doing="withdraw wagers: 'no more bets' was announced",
@@ -407,8 +417,13 @@ class LetItRideRound(VoidSteps):
         """Every wager at ``position`` taken back before "no more bets" (5324.34(c)(3))."""
         self.verify_withdraw_wagers(position)
         wagers = self._wagers.pop(position)
-        return self._record("withdraw_wagers", {"position": position},
-                            {"returned": wagers.total}, "5324.34(c)(3)")
+        effects: dict[str, JSONValue] = {"returned": wagers.total}
+        if position in self._sensed:
+            effects["bonus_chip_sensed"] = (
+                f"the $1 chip is still on the bonus acceptor at position {position}: it is "
+                "returned at 'no more bets' unless the wagers are placed again")
+        return self._record("withdraw_wagers", {"position": position}, effects,
+                            "5324.34(c)(3)")
 
     def verify_place_three_card_bonus(self, position: int, amount: Cents) -> None:
         self._require(Phase.BETTING, doing="place a three-card bonus wager: 'no more bets' was "
@@ -452,23 +467,19 @@ class LetItRideRound(VoidSteps):
         if self._phase is Phase.HALTED and self._resume is Phase.BETTING:
             raise ProcedureError("the round is halted before 'no more bets': a supervisor must "
                                  "resolve it first", self._halt_clause())
-        if self._phase is not Phase.BETTING:
-            return  # sensed after the lockout: recorded as not recognised
-        if position not in self._wagers:
-            raise ProcedureError(
-                f"position {position} must place its three wagers before a let it ride bonus "
-                "wager: return the $1 chip", "5324.34(c)(6)(ii)")
-        if self._wagers[position].bonus:
-            raise ProcedureError(f"position {position} already has a let it ride bonus wager",
-                                 "5324.34(c)(6)(ii)")
+        # sensed after the lockout: recorded as not recognised; before it, in any order with
+        # the wagers: the chip is the bonus wager once the position has its three wagers
 
     def can_acknowledge_bonus(self, position: int) -> bool:
         return allowed(self.verify_acknowledge_bonus, position)
 
     def acknowledge_bonus(self, position: int) -> Record:
         """The bonus wager acceptor at ``position`` acknowledged a $1 let it ride bonus wager
-        (5324.34(a)(3)(i)). Before "no more bets" it counts; after the lockout it is not
-        recognised: recorded and reported, never counted ((a)(3)(ii), (c)(3))."""
+        (5324.34(a)(3)(i)). Before "no more bets" it counts, whether the position's three wagers
+        come before or after it (a chip at a position without them at the lockout is returned);
+        after the lockout it is not recognised: recorded and reported, never counted
+        ((a)(3)(ii), (c)(3)). Sensed again where the round already knows a chip (an acceptor
+        back empty after a restart, the chip put back), it stays one chip."""
         self.verify_acknowledge_bonus(position)
         if self._phase is not Phase.BETTING:
             report = {"position": position, "sequence": len(self._history) + 1,
@@ -478,12 +489,60 @@ class LetItRideRound(VoidSteps):
                 "acknowledge_bonus", {"position": position},
                 {"recognised": False, "reason": "sensed after 'no more bets': not recognised; "
                  "return the chip to the player"}, "5324.34(a)(3)(ii)")
-        w = self._wagers[position]
-        self._wagers[position] = Wagers(w.player, w.bet_one, w.bet_two, w.bet_three,
-                                        self.config.bonus_wager, w.three_card_bonus)
-        return self._record("acknowledge_bonus", {"position": position},
-                            {"recognised": True, "amount": self.config.bonus_wager},
+        already = position in self._sensed
+        self._sensed = self._sensed.placed(position)
+        effects: dict[str, JSONValue] = {"recognised": True}
+        if already:
+            effects["already_sensed"] = True
+        if position in self._wagers:
+            effects["amount"] = self.config.bonus_wager
+            self._set_bonus(position, self.config.bonus_wager)
+        else:
+            effects["waiting_for_wagers"] = (
+                f"position {position} has no wagers yet: the chip is its bonus wager once its "
+                "three wagers are placed before 'no more bets', else it is returned")
+        return self._record("acknowledge_bonus", {"position": position}, effects,
                             "5324.34(c)(6)(ii)")
+
+    def _bonus_sensed(self, position: int) -> bool:
+        return self.config.bonus_offered and position in self._sensed
+
+    def _set_bonus(self, position: int, amount: Cents) -> None:
+        w = self._wagers[position]
+        self._wagers[position] = Wagers(w.player, w.bet_one, w.bet_two, w.bet_three, amount,
+                                        w.three_card_bonus)
+
+    @property
+    def sensed_bonus_chips(self) -> frozenset[int]:
+        """The positions whose bonus acceptor senses a chip while bets are open."""
+        return self._sensed.positions
+
+    @property
+    def bonus_returns(self) -> tuple[Payment, ...]:
+        """The RETURN lines of bonus chips sensed at positions without wagers at the lockout."""
+        return tuple(p for p in self._payments if p.note == _SENSED_RETURN)
+
+    def verify_bonus_chip_removed(self, position: int) -> None:
+        self._require(Phase.BETTING, doing="lift a bonus chip: 'no more bets' was announced",
+                      clause="5324.34(a)(3)(ii)")
+        self._position(position)
+        if not self.config.bonus_offered:
+            raise ProcedureError("this table does not offer the let it ride bonus wager",
+                                 "5324.34(c)(6)(i)")
+
+    def can_bonus_chip_removed(self, position: int) -> bool:
+        return allowed(self.verify_bonus_chip_removed, position)
+
+    def bonus_chip_removed(self, position: int) -> Record:
+        """The $1 chip lifted off the bonus acceptor at ``position`` before "no more bets": no
+        bonus wager there unless a chip is sensed again (5324.34(a)(3)(i), (c)(6)(ii))."""
+        self.verify_bonus_chip_removed(position)
+        had = position in self._sensed
+        self._sensed = self._sensed.lifted(position)
+        if position in self._wagers and self._wagers[position].bonus:
+            self._set_bonus(position, 0)
+        return self._record("bonus_chip_removed", {"position": position},
+                            {"was_sensed": had}, "5324.34(c)(6)(ii)")
 
     def verify_announce_no_more_bets(self) -> None:
         self._require(Phase.BETTING, doing="announce 'no more bets' again", clause="5324.34(c)(3)")
@@ -497,6 +556,11 @@ class LetItRideRound(VoidSteps):
         """"No more bets": no wager is made, increased or withdrawn from here (5324.34(c)(3));
         the bonus wager lockout engages ((a)(3)(ii))."""
         self.verify_announce_no_more_bets()
+        sensed = self._sensed.resolve(self._wagers) if self.config.bonus_offered else None
+        returns = sensed.returns if sensed is not None else ()
+        for position in counter_clockwise(returns):
+            self._pay(position, "bonus", "return", self.config.bonus_wager,
+                      clause="5324.34(c)(6)(ii)", note=_SENSED_RETURN)
         self._dealt = clockwise(self._wagers)
         self._plan = (
             tuple((target, 0) for target in shoe_dealing_order(self._dealt))
@@ -510,7 +574,8 @@ class LetItRideRound(VoidSteps):
             {"lockout": "on", "positions": list(self._dealt),
              "bonus_positions": [p for p in self._dealt if self._wagers[p].bonus],
              "three_card_bonus_positions": [p for p in self._dealt
-                                            if self._wagers[p].three_card_bonus]},
+                                            if self._wagers[p].three_card_bonus],
+             **({"sensed_returns": list(returns)} if returns else {})},
             "5324.34(c)(3)")
 
     # ------------------------------------------------------------------ dealing ((d))
@@ -1040,7 +1105,8 @@ class LetItRideRound(VoidSteps):
         """Chips in (every wager on the layout), chips out to players (returns, stakes of winning
         wagers and winnings) and the house result: chips in = chips out + house result once the
         round is settled."""
-        chips_in = sum(w.total for w in self._wagers.values())
+        chips_in = (sum(w.total for w in self._wagers.values())
+                    + sum(p.stake for p in self.bonus_returns))
         returned = sum(p.stake for p in self._payments if p.outcome in ("return", "push"))
         stakes_back = sum(p.stake for p in self._payments if p.outcome == "pay")
         winnings = sum(p.amount for p in self._payments if p.outcome == "pay")

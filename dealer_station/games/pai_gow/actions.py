@@ -52,6 +52,7 @@ __all__ = [
     "PlayerMoves",
     "PlayerSits",
     "PlayersHaveSet",
+    "ProgressiveChipRemoved",
     "Redeal",
     "RejectProgressive",
     "ResolveHalt",
@@ -134,6 +135,10 @@ class DeclineBank(Action):
 class DetermineStartingPosition(Action):
     number: int
     dice: tuple[int, ...] | None = None
+
+
+class ProgressiveChipRemoved(AtPosition):
+    """The progressive chip lifted off the position's acceptor before no more bets."""
 
 
 class NoMoreBets(Action):
@@ -287,7 +292,7 @@ ACTIONS: dict[str, type[Action]] = {each.name: each for each in (
     CompleteJackpotRecord, ConfirmLightCount, CountStub, Cut, Deal, DealFourCardStacks,
     DeclineBank, DetermineStartingPosition, NoMoreBets, PlaceBonusWager, PlaceDealerWager,
     PlaceRngWager, PlaceSideWager, PlaceWager, PlayerLeaves, PlayerMoves, PlayerSits,
-    PlayersHaveSet, Redeal, RejectProgressive,
+    PlayersHaveSet, ProgressiveChipRemoved, Redeal, RejectProgressive,
     ResolveHalt, ResolveLightMismatch, ReturnWagers, SetBankHand, SetCoBankHand, SetDealerHand,
     SetHand, SetHandHouseWay, Settle, SettleRngWagers, SettleThreeCardBonus, Shuffle,
     ShufflerReport, Surrender, Void, WithdrawWager)}

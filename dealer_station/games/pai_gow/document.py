@@ -28,6 +28,7 @@ from dealer_station.procedure import (
     payment_differences,
     replay,
 )
+from dealer_station.sensing import unsettled_sensed_chips
 
 __all__ = ["round_from_document", "settle_document"]
 
@@ -71,7 +72,8 @@ def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
 
     Returns ``game``, ``complete``, ``phase``, ``results``, ``payments`` (recomputed, in order),
     ``net`` (each party's result; they sum to zero), ``matches`` (whether the document's own
-    payments agree) and ``differences``; for a round with optional wagers also the progressive
+    payments agree) and ``differences`` (with each progressive chip sensed at the lockout the
+    document neither settled nor returned); for a round with optional wagers also the progressive
     ``validations`` and ``jackpots`` records.
     """
     try:
@@ -79,7 +81,12 @@ def settle_document(doc: Mapping[str, Any]) -> dict[str, JSONValue]:
     except ProcedureError as error:
         raise ValueError(f"the round document does not replay: {error}") from None
     recomputed = [p.to_json() for p in round_.payments]
-    differences = payment_differences(recomputed, list(doc.get("payments", [])))
+    claimed = list(doc.get("payments", []))
+    differences = payment_differences(recomputed, claimed)
+    if round_.is_complete:  # every progressive chip sensed at the lockout settled or returned
+        voided = round_.optional.lockout.voided if round_.optional is not None else ()
+        differences += unsettled_sensed_chips(round_.history, claimed, "progressive",
+                                              "no_more_bets", "lights", voided)
     full = round_.to_document()
     summary: dict[str, JSONValue] = {
         "game": GAME,

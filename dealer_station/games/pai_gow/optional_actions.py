@@ -55,6 +55,16 @@ class OptionalWagerActions:
         """A progressive chip dropped in the acceptor of ``position`` lit it ((d)(4), (k)(1))."""
         return self._optional_wagers().acceptor_lit(position)
 
+    def verify_progressive_chip_removed(self, position: int) -> None:
+        self._optional_wagers().verify_progressive_chip_removed(position)
+
+    def can_progressive_chip_removed(self, position: int) -> bool:
+        return allowed(self.verify_progressive_chip_removed, position)
+
+    def progressive_chip_removed(self, position: int) -> Record:
+        """The chip lifted off the acceptor of ``position`` before "no more bets" ((d)(4))."""
+        return self._optional_wagers().progressive_chip_removed(position)
+
     def verify_confirm_light_count(self, chips: int) -> None:
         self._optional_wagers().verify_confirm_light_count(chips)
 

@@ -518,7 +518,10 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         arguments: dict[str, JSONValue] = {"position": position, "amount": amount}
         if player is not None:
             arguments["player"] = player
-        return self._record("place_wager", arguments, {"total": before + amount}, "5324.41(d)(3)")
+        effects: dict[str, JSONValue] = {"total": before + amount}
+        if self.optional is not None:
+            effects.update(self.optional.wagered(position))
+        return self._record("place_wager", arguments, effects, "5324.41(d)(3)")
 
     def verify_withdraw_wager(self, position: int) -> None:
         self._require(Phase.BETTING, action="withdrawing a wager", clause="5324.41(d)(3)")
@@ -534,13 +537,14 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
     def withdraw_wager(self, position: int) -> Record:
         """A wager taken back before "no more bets" (with its side wagers)."""
         self.verify_withdraw_wager(position)
+        effects: dict[str, JSONValue] = {}
         if self.optional is not None:
-            self.optional.withdrawn(position)
+            effects.update(self.optional.withdrawn(position))
         del self._wagers[position]
         self._side.pop(position, None)
         for key in [k for k in self._rng if k[0] == position]:
             del self._rng[key]
-        return self._record("withdraw_wager", {"position": position}, {}, "5324.41(d)(3)")
+        return self._record("withdraw_wager", {"position": position}, effects, "5324.41(d)(3)")
 
     def verify_place_side_wager(self, position: int, wager: str, amount: Cents) -> None:
         if self.optional is not None:
@@ -572,6 +576,13 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
             "place_side_wager", {"position": position, "wager": wager, "amount": amount},
             {"total": self._add_side_wager(position, wager, amount)}, "5324.41(d)(4)-(6)",
         )
+
+    def _remove_side_wager(self, position: int, wager: str) -> None:
+        """Take the ``wager`` of ``position`` off the layout (its chip lifted before bets end)."""
+        slot = self._side.get(position, {})
+        slot.pop(wager, None)
+        if not slot:
+            self._side.pop(position, None)
 
     def _add_side_wager(self, position: int, wager: str, amount: Cents) -> Cents:
         """Put ``amount`` on the ``wager`` of ``position`` (verified); its total now."""

@@ -119,6 +119,9 @@ class DeviceState:
     #: Why the round refused the deal the stacks out make (a card in two stacks: one the
     #: shoe read, one entered by hand): they stay out until the redeal collects them unseen.
     deal_refused: str = ""
+    #: Seats whose acceptor sensed a chip while no round was open (the first wager not yet
+    #: entered): the round started next is told of each, so no chip is dropped.
+    chips_before_the_round: set[int] = field(default_factory=set)
 
 
 class GameAdapter(ABC, Generic[RoundT]):

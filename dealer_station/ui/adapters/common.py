@@ -56,12 +56,16 @@ def decisions(history: Iterable[Record], prefix: str = "decide_") -> dict[int, d
     return found
 
 
-def seat_light(devices: DeviceState, key: str, has_bonus: bool) -> Light:
-    """The acceptor light as the devices last reported it; without acceptors, lit when the
-    round counts a bonus wager there."""
-    if key in devices.lights:
-        return devices.lights[key]
-    return Light.ON if has_bonus else Light.OFF
+def seat_light(devices: DeviceState, key: str, has_bonus: bool, returned: bool = False) -> Light:
+    """The acceptor light as the felt shows it: lit exactly where the round counts the
+    acceptor's wager (``has_bonus``), RETURN where it senses a chip it will give back
+    (``returned``: no base wager there), LATE where a chip came after the lockout; not what the
+    device lamp says, so the felt never promises a wager the round will not settle."""
+    if has_bonus:
+        return Light.ON
+    if returned:
+        return Light.RETURN
+    return Light.LATE if devices.lights.get(key) is Light.LATE else Light.OFF
 
 
 def note_device_event(event: DeviceEvent, devices: DeviceState) -> None:

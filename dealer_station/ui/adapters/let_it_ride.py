@@ -17,6 +17,7 @@ from dealer_station.games.let_it_ride import LetItRideRound, config_from_mapping
 from dealer_station.games.let_it_ride.actions import (
     AcknowledgeBonus,
     AnnounceNoMoreBets,
+    BonusChipRemoved,
     CallSupervisor,
     CollectCards,
     CollectLosingWagers,
@@ -82,8 +83,10 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
 
     # ---------------------------------------------------------------- the felt
     def empty_table(self, devices: DeviceState) -> TableView:
+        waiting = devices.chips_before_the_round  # no wagers yet: RETURN unless they come
         seats = tuple(SeatView(str(p), str(p), active=False,
-                               light=seat_light(devices, str(p), False)) for p in _POSITIONS)
+                               light=seat_light(devices, str(p), False, p in waiting))
+                      for p in _POSITIONS)
         return TableView(self.game, "LET IT RIDE", seats, community_label="Community",
                          lockout=devices.lockout)
 
@@ -96,6 +99,7 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
         # (e)(9) the rest): the felt no longer draws them
         racked = {str(group.get("from")) for group in round_.discard_rack}
         seats = []
+        returns = self.chips_to_return(round_)
         for p in _POSITIONS:
             w = wagers.get(p)
             amounts = w.to_json() if w is not None else {}
@@ -117,7 +121,7 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
                 key=str(p), title=str(p),
                 wagers=wager_views(p, {k: int(v) for k, v in amounts.items() if k in AREAS},
                                    AREAS, states, withdrawn),
-                light=seat_light(devices, str(p), bool(w and w.bonus)),
+                light=seat_light(devices, str(p), bool(w and w.bonus), p in returns),
                 cards=visible,
                 decision=" · ".join(words),
                 result=result,
@@ -136,6 +140,10 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
             notes.append(f"{len(centre) - turned} face down")
         lockout = devices.lockout if devices.lockout is not None else round_.lockout_engaged
         late = len(round_.unrecognised_bonus_wagers)
+        notes = [f"{counted(late, 'late bonus chip')} refused"] if late else []
+        if returns and not round_.is_complete:
+            notes.append("RETURN the $1 chip at position "
+                         + ", ".join(str(p) for p in sorted(returns)) + ": no wagers there")
         return TableView(
             game=self.game,
             title="LET IT RIDE",
@@ -144,8 +152,16 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
             community_label="Community",
             community_note=" · ".join(notes),
             lockout=lockout,
-            lockout_note=f"{counted(late, 'late bonus chip')} refused" if late else "",
+            lockout_note=" · ".join(notes),
         )
+
+    @staticmethod
+    def chips_to_return(round_: LetItRideRound) -> frozenset[int]:
+        """Positions whose bonus chip is not a wager: sensed without wagers while bets are open,
+        or returned at the lockout."""
+        if round_.step.phase == "betting":
+            return frozenset(p for p in round_.sensed_bonus_chips if p not in round_.wagers)
+        return frozenset(int(p.position) for p in round_.bonus_returns)
 
     def done_positions(self, round_: LetItRideRound,
                        devices: DeviceState) -> tuple[int | str, ...]:
@@ -366,9 +382,12 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
         phase = round_.step.phase
         match event.kind:
             case EventKind.CHIP_SENSED if event.seat is not None:
-                if phase == "betting" and event.seat not in round_.wagers:
-                    return []  # no base wagers: the round refuses it; the light shows the chip
-                return [AcknowledgeBonus(position=event.seat)]
+                # before the wagers or after them: the round decides what the chip is
+                if round_.can_acknowledge_bonus(event.seat):
+                    return [AcknowledgeBonus(position=event.seat)]
+            case EventKind.CHIP_REMOVED if event.seat is not None:
+                if round_.can_bonus_chip_removed(event.seat):
+                    return [BonusChipRemoved(position=event.seat)]
             case EventKind.LOCKOUT_BUTTON if phase == "betting":
                 return [AnnounceNoMoreBets()]
             case EventKind.STACK_DISPENSED if phase == "dealing" and devices.shoe_reads_cards:

@@ -37,6 +37,7 @@ from dealer_station.games.pai_gow.actions import (
     PlayerMoves,
     PlayersHaveSet,
     PlayerSits,
+    ProgressiveChipRemoved,
     Redeal,
     RejectProgressive,
     ResolveHalt,
@@ -158,7 +159,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
 
     # ---------------------------------------------------------------- the felt
     def empty_table(self, devices: DeviceState) -> TableView:
-        seats = [SeatView(str(p), str(p), active=False, light=seat_light(devices, str(p), False))
+        waiting = devices.chips_before_the_round  # no wager yet: RETURN unless one comes
+        seats = [SeatView(str(p), str(p), active=False,
+                          light=seat_light(devices, str(p), False, p in waiting))
                  for p in PLAYER_POSITIONS]
         seats.append(SeatView("dealer", "Dealer", is_dealer=True))
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=devices.lockout)
@@ -194,6 +197,12 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         states = settled_states(bonus_round.payments)
         wagers = round_.wagers
         sides = round_.side_wagers
+        lockout_now = round_.optional.lockout if round_.optional is not None else None
+        # lit where the round counts a progressive wager; RETURN where it senses a chip it
+        # gives back (no pai gow wager there)
+        lit_now = set(lockout_now.lit) if lockout_now is not None else set()
+        returns = (set(lockout_now.waiting) | set(lockout_now.returned)
+                   if lockout_now is not None else set())
         seats = []
         # stacks out of the shoe (or entered) this deal, face down where they were delivered
         delivered = dict(zip(self.delivered(bonus_round, devices), devices.stacks, strict=False))
@@ -227,7 +236,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             seats.append(SeatView(
                 key=str(p), title=title,
                 wagers=wager_views(p, amounts, AREAS, states),
-                light=seat_light(devices, str(p), bool(sides.get(p, {}).get("progressive"))),
+                light=seat_light(devices, str(p), p in lit_now, p in returns),
                 cards=cards, low_cards=low, decision=decision,
                 result=str(results.get(str(p), "")).replace("_", " "),
                 foul=bool(setting and setting.foul),
@@ -885,8 +894,11 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         phase = round_.step.phase
         match event:
             case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat), late=False) if (
-                    phase == "betting" and round_.can_acceptor_lit(seat)):
-                return [AcceptorLit(position=seat)]
+                    round_.can_acceptor_lit(seat)):
+                return [AcceptorLit(position=seat)]  # before the wager or after: the round
+            case DeviceEvent(kind=EventKind.CHIP_REMOVED, seat=int(seat)) if (
+                    round_.can_progressive_chip_removed(seat)):
+                return [ProgressiveChipRemoved(position=seat)]
             case DeviceEvent(kind=EventKind.LOCKOUT_BUTTON) if (
                     phase == "betting" and round_.can_no_more_bets()):
                 return [NoMoreBets()]

@@ -339,6 +339,8 @@ def round_detail(store: Any, round_id: int) -> RoundDetail:
 
 
 def _difference_words(difference: Mapping[str, Any]) -> str:
+    if "words" in difference:  # a sensed chip the round's payments never settled
+        return str(difference["words"]).capitalize()
     mine, theirs = difference.get("recomputed"), difference.get("document")
     paid = payment_words(theirs) if isinstance(theirs, Mapping) else "nothing"
     due = payment_words(mine) if isinstance(mine, Mapping) else "nothing"

@@ -52,13 +52,16 @@ class ProgressiveLockout:
     """The acceptor lights and the lockout of one round (an immutable value: every action returns
     the next state).
 
-    ``lit``: positions whose acceptor light is on; ``phase``: see :class:`LockoutPhase`;
+    ``lit``: positions whose acceptor light is on (a chip sensed where a pai gow wager is: the
+    progressive wager); ``waiting``: chips sensed at positions with no pai gow wager (a wager
+    once one is placed, returned at the lockout otherwise); ``phase``: see :class:`LockoutPhase`;
     ``counted``: the chips the dealer counted; ``mismatch``: ``(chips, lights)`` while the count
     differs; ``returned`` / ``voided``: positions settled by a resolution; ``resolutions``: the
     recorded reasons, in order.
     """
 
     lit: frozenset[int] = frozenset()
+    waiting: frozenset[int] = frozenset()
     phase: LockoutPhase = LockoutPhase.OPEN
     counted: int | None = None
     mismatch: tuple[int, int] | None = None
@@ -83,19 +86,45 @@ class ProgressiveLockout:
             )
 
     def light(self, position: int) -> ProgressiveLockout:
-        """A chip dropped in the acceptor of ``position`` lit its light (5324.41(d)(4))."""
+        """A chip dropped in the acceptor of ``position`` lit its light (5324.41(d)(4)); a chip
+        that waited for the position's pai gow wager lights once the wager is placed."""
         self.verify_light(position)
-        return replace(self, lit=self.lit | {position})
+        return replace(self, lit=self.lit | {position}, waiting=self.waiting - {position})
+
+    @property
+    def sensed(self) -> frozenset[int]:
+        """Every position whose acceptor senses a chip while bets are open."""
+        return self.lit | self.waiting
+
+    def verify_sense(self, position: int) -> None:
+        """A chip sensed: after the lockout it is not recognised ((k)(2))."""
+        if self.phase != LockoutPhase.OPEN:
+            raise ProcedureError(
+                f"the acceptor at position {position} lit after the lockout: the wager is not "
+                "recognised",
+                _CLAUSE,
+            )
+
+    def wait(self, position: int) -> ProgressiveLockout:
+        """A chip sensed at ``position`` before its pai gow wager: no light counted yet."""
+        self.verify_sense(position)
+        return replace(self, waiting=self.waiting | {position})
+
+    def lift(self, position: int) -> ProgressiveLockout:
+        """The chip at ``position`` lifted off its acceptor before "no more bets"."""
+        self.verify_withdraw(position)
+        return replace(self, lit=self.lit - {position}, waiting=self.waiting - {position})
 
     def verify_withdraw(self, position: int) -> None:
         if self.phase != LockoutPhase.OPEN:
             raise ProcedureError("no wager is withdrawn after \"no more bets\"", "5324.41(d)(3)")
 
     def withdraw(self, position: int) -> ProgressiveLockout:
-        """The player at ``position`` withdrew the wagers before "no more bets": the acceptor's
-        chip is returned and its light goes out."""
+        """The player at ``position`` withdrew the wagers before "no more bets": a chip left on
+        the acceptor is no wager now; it waits for a pai gow wager again."""
         self.verify_withdraw(position)
-        return replace(self, lit=self.lit - {position})
+        sensed = {position} & self.sensed
+        return replace(self, lit=self.lit - {position}, waiting=self.waiting | sensed)
 
     def verify_press_lockout(self) -> None:
         if self.phase != LockoutPhase.OPEN:
@@ -104,7 +133,8 @@ class ProgressiveLockout:
     def press_lockout(self) -> ProgressiveLockout:
         """The dealer announced "no more bets" and pressed the lockout button (k)(2)."""
         self.verify_press_lockout()
-        return replace(self, phase=LockoutPhase.LOCKED)
+        return replace(self, phase=LockoutPhase.LOCKED, waiting=frozenset(),
+                       returned=tuple(sorted(set(self.returned) | self.waiting)))
 
     # -- count ----------------------------------------------------------------------------------
 
@@ -197,8 +227,10 @@ class ProgressiveLockout:
             )
 
     def to_json(self) -> dict[str, object]:
+        waiting = {"waiting": sorted(self.waiting)} if self.waiting else {}
         return {
             "lit": sorted(self.lit),
+            **waiting,
             "phase": self.phase.value,
             "counted": self.counted,
             "mismatch": list(self.mismatch) if self.mismatch else None,

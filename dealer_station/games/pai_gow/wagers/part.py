@@ -43,13 +43,13 @@ from dealer_station.cards import Card, parse_cards
 from dealer_station.games.pai_gow.banking import TableContext
 from dealer_station.games.pai_gow.config import DealingMethod, PaiGowConfig
 from dealer_station.games.pai_gow.phases import Phase
-from dealer_station.games.pai_gow.positions import DEALER
+from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import Ledger, PaiGowRound
 from dealer_station.games.pai_gow.steps import step_for
 from dealer_station.hardware import LOCKOUT_ON
 from dealer_station.money import Cents, format_cents
 from dealer_station.plural import counted
-from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, Step
+from dealer_station.procedure import JSONValue, Payment, ProcedureError, Record, Step, allowed
 
 from .config import BonusConfig, BonusConfigError, Completion
 from .families import BonusWager
@@ -63,7 +63,13 @@ from .stub import StubCount
 from .three_seven import three_card_lines
 from .validation import JackpotRecord, SupervisorValidation, ValidationState
 
-__all__ = ["OptionalWagers", "bonus_round"]
+#: The phases before "no more bets": an acceptor's chip is sensed in any of them.
+_BEFORE_NO_MORE_BETS = (Phase.SHUFFLE, Phase.CUT, Phase.BETTING)
+
+#: The note of a RETURN line for a progressive chip sensed where no pai gow wager was placed.
+SENSED_RETURN = "progressive chip sensed without a pai gow wager: returned, not a wager"
+
+__all__ = ["SENSED_RETURN", "OptionalWagers", "bonus_round"]
 
 _PROGRESSIVE = BonusWager.PROGRESSIVE
 _METER_CLAUSE = "5324.41(k)(3)(iii)"
@@ -189,19 +195,42 @@ class OptionalWagers:
         return self.round.config.dealing is DealingMethod.THREE_THEN_FOUR
 
     # ------------------------------------------------------------ the round's extension points
-    def withdrawn(self, position: int) -> None:
+    def withdrawn(self, position: int) -> dict[str, JSONValue]:
         """The pai gow wager of ``position`` is taken back before "no more bets" with every
-        optional wager there: a lit acceptor's chip is returned."""
-        if position in self.lockout.lit:
-            self.lockout = self.lockout.withdraw(position)
+        optional wager there: a chip still on its acceptor is no wager now (it waits for a pai
+        gow wager again, else is returned at the lockout). The effects to record."""
+        if position not in self.lockout.sensed:
+            return {}
+        self.lockout = self.lockout.withdraw(position)
+        return {"progressive_chip_sensed": (
+            f"the progressive chip is still on the acceptor at position {position}: it is "
+            "returned at 'no more bets' unless a pai gow wager is placed again")}
+
+    def wagered(self, position: int) -> dict[str, JSONValue]:
+        """A pai gow wager placed at ``position``: a chip its acceptor already senses is the
+        progressive wager from now on ((d)(4)). The effects to record."""
+        if position not in self.lockout.waiting or position in self.lockout.lit:
+            return {}
+        self.lockout = self.lockout.light(position)
+        self.round._add_side_wager(position, _PROGRESSIVE.value,
+                                   self.bonus.progressive_denomination)
+        return {"progressive": self.bonus.progressive_denomination}
 
     def betting_closed(self) -> dict[str, JSONValue] | None:
         """"No more bets": with the progressive offered the dealer presses the lockout
         (5324.41(k)(2)); the effects to record with it, or None."""
         if not self._progressive_offered:
             return None
+        returns = self.lockout.waiting
         self.lockout = self.lockout.press_lockout()
-        return {"lockout": True, "lights": sorted(self.lockout.lit)}
+        for position in sorted(returns, reverse=True):  # far right first, as the settlement
+            self._append(Payment(0, position, _PROGRESSIVE.value, "return",
+                                 self.bonus.progressive_denomination, clause="5324.41(d)(4)",
+                                 note=SENSED_RETURN))
+        effects: dict[str, JSONValue] = {"lockout": True, "lights": sorted(self.lockout.lit)}
+        if returns:
+            effects["sensed_returns"] = sorted(returns)
+        return effects
 
     def verify_deal(self) -> None:
         """No card before the lockout count is confirmed ((k)(2)) and, dealing three then four
@@ -267,20 +296,59 @@ class OptionalWagers:
         if not self._progressive_offered:
             raise ProcedureError("the progressive payout wager is not offered here",
                                  "5324.41(k)(1)")
-        self.lockout.verify_light(position)
-        self.round._verify_side_wager(position, _PROGRESSIVE.value,
-                                          self.bonus.progressive_denomination)
+        self.lockout.verify_sense(position)
+        # dropped while the dealer still shuffles: it waits for the position's wager
+        self.round._require(*_BEFORE_NO_MORE_BETS, action="a progressive chip",
+                            clause="5324.41(d)(3)")
+        if position not in PLAYER_POSITIONS:
+            raise ProcedureError(f"there is no betting position {position!r}",
+                                 "5324.41(a)(2)(i)")
 
+    def _takes_progressive(self, position: int) -> bool:
+        return allowed(self.round._verify_side_wager, position, _PROGRESSIVE.value,
+                       self.bonus.progressive_denomination)
 
     def acceptor_lit(self, position: int) -> Record:
-        """The acceptor of ``position`` lit: a progressive payout wager of the table's
-        denomination ((d)(4), (k)(1)). After the lockout it is not recognised ((k)(2))."""
+        """The acceptor of ``position`` sensed a chip: a progressive payout wager of the table's
+        denomination ((d)(4), (k)(1)) once the position has a pai gow wager, whichever came
+        first (a chip still waiting at the lockout is returned). Sensed again where the round
+        already knows a chip (an acceptor back empty after a restart), it stays one chip. After
+        the lockout it is not recognised ((k)(2))."""
         self.verify_acceptor_lit(position)
-        self.lockout = self.lockout.light(position)
-        self.round._add_side_wager(position, _PROGRESSIVE.value,
-                                   self.bonus.progressive_denomination)
-        return self._record("acceptor_lit", {"position": position},
-                            {"lights": sorted(self.lockout.lit)}, "5324.41(d)(4)")
+        effects: dict[str, JSONValue] = {}
+        if position in self.lockout.sensed:
+            effects["already_sensed"] = True
+        elif self._takes_progressive(position):
+            self.lockout = self.lockout.light(position)
+            self.round._add_side_wager(position, _PROGRESSIVE.value,
+                                       self.bonus.progressive_denomination)
+        else:
+            self.lockout = self.lockout.wait(position)
+            effects["waiting_for_wager"] = (
+                f"position {position} has no pai gow wager yet: the chip is its progressive "
+                "wager once one is placed before 'no more bets', else it is returned")
+        effects["lights"] = sorted(self.lockout.lit)
+        return self._record("acceptor_lit", {"position": position}, effects, "5324.41(d)(4)")
+
+    def verify_progressive_chip_removed(self, position: int) -> None:
+        if not self._progressive_offered:
+            raise ProcedureError("the progressive payout wager is not offered here",
+                                 "5324.41(k)(1)")
+        self.lockout.verify_withdraw(position)
+        self.round._require(*_BEFORE_NO_MORE_BETS, action="lifting a progressive chip",
+                            clause="5324.41(d)(3)")
+
+    def progressive_chip_removed(self, position: int) -> Record:
+        """The chip lifted off the acceptor of ``position`` before "no more bets": its light
+        goes out and no progressive wager is there unless a chip is sensed again."""
+        self.verify_progressive_chip_removed(position)
+        was = position in self.lockout.sensed
+        if position in self.lockout.lit:
+            self.round._remove_side_wager(position, _PROGRESSIVE.value)
+        self.lockout = self.lockout.lift(position)
+        return self._record("progressive_chip_removed", {"position": position},
+                            {"was_sensed": was, "lights": sorted(self.lockout.lit)},
+                            "5324.41(d)(4)")
 
     # ------------------------------------------------------------------ lockout count (k)(2)
     def verify_confirm_light_count(self, chips: int) -> None:
