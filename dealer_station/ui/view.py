@@ -100,6 +100,15 @@ class WagerView:
 
     @property
     def label(self) -> str:
+        """The caption under the chip: the area's word; the RNG side wager's chips by their
+        number ("RNG 3", 5324.41(j)(2)(ii)).
+
+        >>> WagerView("rng_3", 500).label, WagerView("three_card_bonus", 500).label
+        ('RNG 3', '3-card')
+        """
+        number = self.area.removeprefix("rng_")
+        if self.area.startswith("rng_") and number.isdigit():
+            return f"RNG {number}"
         return WAGER_LABELS.get(self.area, self.area.replace("_", " "))
 
 

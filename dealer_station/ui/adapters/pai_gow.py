@@ -95,6 +95,16 @@ from dealer_station.ui.adapters.common import (
     stack_cards,
     wager_views,
 )
+from dealer_station.ui.adapters.pai_gow_rng import (
+    NUMBERS,
+    odds_words,
+    rng_actions,
+    rng_chips,
+    rng_form,
+    rng_form_action,
+    rng_on,
+    start_words,
+)
 from dealer_station.ui.view import FormField, HealthState, SeatView, TableView
 from drivers.events import DeviceEvent, EventKind
 
@@ -155,6 +165,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         # configuration offering them) are the round's to read
         self.config = table_config(settings)
         self.judge = foul_judge(self.config.wheel_lowest)
+        #: The position tapped on the felt, as the controller last asked for the entry.
+        self._selected: str | None = None
 
     # ---------------------------------------------------------------- the felt
     def empty_table(self, devices: DeviceState) -> TableView:
@@ -200,6 +212,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         # once settled, only a hand kept for a progressive payout is still on the layout: the
         # rest went with their settlement ((g)(5)-(9)), so the felt no longer draws them
         kept = kept_after_settlement(bonus_round.history)
+        rng = rng_chips(round_)
         for p in PLAYER_POSITIONS:
             amounts = {"pai_gow": wagers.get(p, 0), **sides.get(p, {})}
             seven = (*self._hand(round_, p), *delivered.get(p, ()))
@@ -226,7 +239,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 title += f" · player {player}"
             seats.append(SeatView(
                 key=str(p), title=title,
-                wagers=wager_views(p, amounts, AREAS, states),
+                wagers=(*wager_views(p, amounts, AREAS, states), *rng.get(p, ())),
                 light=seat_light(devices, str(p), bool(sides.get(p, {}).get("progressive"))),
                 cards=cards, low_cards=low, decision=decision,
                 result=str(results.get(str(p), "")).replace("_", " "),
@@ -240,11 +253,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             dealer_cards, dealer_low = round_.dealer_hand.high, round_.dealer_hand.low
         if kept is not None:
             dealer_cards, dealer_low = (), ()
-        start = round_.start
         seats.append(SeatView(
             key="dealer", title="Dealer", cards=dealer_cards, low_cards=dealer_low,
-            decision=f"start: {'dealer' if start == DEALER else f'position {start}'}"
-            if start else "",
+            decision=start_words(round_),
             result="house way" if round_.dealer_hand is not None else "",
             is_dealer=True,
         ))
@@ -295,8 +306,12 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
     def plan_action(round_: PaiGowRound) -> ActionCall | None:
         """At settlement, the lines shown are those ``settle`` will make, in the regulated order
         ((g)(4)-(8)): the dealer ticks each off as it is collected or paid, then ALL PAID records
-        the settlement (the one rule of both games)."""
-        return Settle() if round_.step.phase == "settlement" else None
+        the settlement (the one rule of both games). The RNG side wagers likewise: the losing
+        ones collected, then the winning ones paid, before any card ((j)(2)(iv)-(v))."""
+        phase = round_.step.phase
+        if phase == "rng_wagers":
+            return SettleRngWagers()
+        return Settle() if phase == "settlement" else None
 
     # ---------------------------------------------------------------- the buttons
     def commands(self, round_: PaiGowRound, devices: DeviceState) -> tuple[Command, ...]:
@@ -322,7 +337,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 if self.config.co_banking:  # offered to every player alike ((h)(5))
                     answers += (Command("co_bank", "CO-BANKS…", "K", form="co_bank"),)
                 return answers
-            return (Command("no_more_bets", "NO MORE BETS", "L", NoMoreBets()), *seating)
+            rng = ((Command("rng_wager", "RNG WAGER…", "R", form="rng_wager"),)
+                   if self.config.rng_side_wager else ())
+            return (Command("no_more_bets", "NO MORE BETS", "L", NoMoreBets()), *rng, *seating)
         if phase == "dealer_wager":
             amount = core(round_).proposed_dealer_wager
             return (Command("dealer_wager", f"DEALER'S WAGER {format_cents(amount)} PLACED", "W",
@@ -334,7 +351,10 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 return (Command("rng", "RUN THE RNG", "G", DetermineStartingPosition(number=1)),)
             return ()  # the dice: entered in the form below
         if phase == "rng_wagers":
-            return (Command("rng_settled", "RNG WAGERS SETTLED", "S", SettleRngWagers()),)
+            return (Command("rng_settled", "RNG WAGERS SETTLED", "S", SettleRngWagers(),
+                            needs_ticks=("collect", "pay"),
+                            ticks_why="the RNG side wagers are settled before any card is "
+                                      "dealt"),)
         if phase in ("deal", "four_card_stacks"):
             if devices.redeal_due or devices.deal_refused or self._shoe_faulted(devices):
                 # resumed mid-deal (what is out was never recorded), the deal refused, or the
@@ -568,6 +588,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             })
         if name == "surrender":
             return self._surrender_form(round_, core(round_).exposure_order())
+        if name == "rng_wager":
+            return rng_form(core(round_), self.config, self._selected)
         if name == "seating" and self._seating_command(round_):
             return self._seating_form(round_)
         if name == "light_count" and step.phase == "lockout":
@@ -682,6 +704,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return Surrender(position=int(values["position"]))
         if name == "light_count":
             return ConfirmLightCount(chips=int(values["chips"]))
+        if name == "rng_wager":
+            return rng_form_action(values)
         if name == "seating":
             return self._seating_action(round_, values)
         if name == "dealer_wager":
@@ -737,6 +761,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
 
     def entry(self, round_: PaiGowRound, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
+        self._selected = selected  # the RNG form starts at the position tapped
         step = round_.step
         if step.phase == "halted":
             return EntryRequest("supervisor", "", step.instruction, options={
@@ -755,6 +780,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 "placed": placed, "amount": wagers.get(int(position), 0) if position else 0,
                 "three_card_amount": int(sides.get("three_card_bonus", 0)),
                 "single": True,
+                **self._rng_entry(round_, position),
                 # the progressive wager is the chip its acceptor senses ((d)(4), (k)(2))
                 **self._progressive_entry(round_, position),
             })
@@ -843,13 +869,27 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         if amounts.get("withdraw"):
             return [WithdrawWager(position=position)]
         actions: list[ActionCall] = []
-        if position not in core(round_).wagers:
-            actions.append(PlaceWager(position=position, amount=int(amounts.get("base", 0))))
+        rng = rng_actions(position, amounts)
+        base = int(amounts.get("base", 0))
+        if position not in core(round_).wagers and (base or not rng):
+            # RNG chips alone, with no pai gow wager: the round refuses them ((j)(2)(i))
+            actions.append(PlaceWager(position=position, amount=base))
         three = int(amounts.get("three_card_bonus", 0))
         if three:  # the three-card bonus wager (5324.41(n)(3)), with the pai gow wager
             actions.append(PlaceBonusWager(position=position, wager="three_card_bonus",
                                            amount=three))
+        # the RNG side wagers on their numbers, with (after) the pai gow wager ((j)(2)(i))
+        actions.extend(rng)
         return actions
+
+    def _rng_entry(self, round_: PaiGowRound, position: str) -> dict[str, Any]:
+        """The wager entry's RNG row where the RNG side wager is offered ((j)(1)): the numbers,
+        the posted odds and what the position has on each number already."""
+        if not self.config.rng_side_wager:
+            return {}
+        placed = rng_on(core(round_), int(position)) if position else {}
+        return {"rng": NUMBERS, "rng_odds": odds_words(self.config),
+                "rng_placed": tuple(sorted(placed.items()))}
 
     # ---------------------------------------------------------------- devices
     def gather(self, round_: PaiGowRound, stack: Sequence[Card],
