@@ -142,18 +142,18 @@ class WagerEntry(QFrame):
         """Show the entry for ``position`` ("" when none is chosen yet). Chips added at a
         position and not placed are kept for it while the wagers are taken: tapping another
         position and coming back shows them again (they were dropped without a word)."""
-        same = bool(position) and position == self._position
-        if self._position and not same and (self._added() or self._rng):
-            self._drafts[self._position] = (self._base, self._three, dict(self._rng))
+        # the RNG chips added are on the layout once the position's RNG wagers changed
+        rng = (dict(self._rng) if position != self._position or options.get("rng_placed") ==
+               self._options.get("rng_placed") else {})
+        if self._position and (self._added() or rng):
+            self._drafts[self._position] = (self._base, self._three, rng)
         if not position:  # none chosen: a new betting (or none at all)
             self._drafts.clear()
-        kept = (dict(self._rng) if same and options.get("rng_placed") ==
-                self._options.get("rng_placed") else {})
         self._position = position
         self._options = dict(options)
         self._base = int(options.get("amount", 0))
         self._three = int(options.get("three_card_amount", 0))
-        self._rng = kept  # placed since: the RNG chips are on the layout now, no longer added
+        self._rng = {}
         draft = self._drafts.pop(position, None)
         if draft is not None and not options.get("placed"):
             self._base, self._three = max(self._base, draft[0]), max(self._three, draft[1])
