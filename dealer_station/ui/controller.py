@@ -946,10 +946,10 @@ class TableController:
                 # betting has no order: NOW is the position whose wagers are being entered
                 order = {str(entry.position): 0} if entry.position else {}
                 view = replace(view, order_text="")
-            elif step.phase == "betting" and self.opened in {
-                    c.form for c in self._problems(round_)}:
-                # a PROBLEM… form opened while the wagers are taken: still no order (it said
-                # "Order: 1 → 2 → … → 6" with NOW on position 1, which had no wager)
+            elif step.phase == "betting" and self.opened is not None:
+                # a form opened while the wagers are taken (PROBLEM…, seating, an RNG side
+                # wager): still no order (it said "Order: 1 → 2 → … → 6" with NOW on
+                # position 1, which had no wager)
                 order = {}
                 view = replace(view, order_text="")
             else:

@@ -390,7 +390,7 @@ _PAID_LESS = "paid 1:1 less "
 
 
 def _describe(payment: Payment) -> str:
-    words = payment.wager.replace("_", " ")
+    words = payment.wager.replace("_", " ").replace("rng ", "RNG ")
     if payment.hand:
         words += f": {payment.hand.replace('_', ' ')}"
     note = payment.note

@@ -106,7 +106,8 @@ def _rng_wagers(round_: PaiGowRound) -> Step:
     number = round_.starting_number
     return Step(Phase.RNG_WAGERS.value, f"{_rng_shows(round_)}collect the RNG side wagers not on "
                 f"{number}, then pay those on {number}",
-                ("settle_rng_wagers",), tuple(far_right_first(p for p, _ in round_.rng_wagers)),
+                ("settle_rng_wagers",),
+                tuple(far_right_first(dict.fromkeys(p for p, _ in round_.rng_wagers))),
                 clause="5324.41(j)(2)(iv)")
 
 
