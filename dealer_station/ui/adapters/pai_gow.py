@@ -322,6 +322,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         phase = step.phase
         seating = self._seating_command(round_)
         if phase == "shuffle":
+            if self._deck_removed(round_):  # the replacement deck counted before the shuffle
+                return (self._replacement_command(round_), *seating)
             return (Command("shuffled", "SHUFFLED", "S", Shuffle()), *seating)
         if phase == "cut":
             offer = step.positions[0] if step.positions else None
@@ -350,6 +352,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             if self.config.starting_position is StartingPosition.RNG:
                 return (Command("rng", "RUN THE RNG", "G", DetermineStartingPosition(number=1)),)
             return ()  # the dice: entered in the form below
+        if phase == "stub_count" and self._deck_removed(round_) and self._shuffler_counts(
+                round_):  # the deal waits for the shuffler's count of a replacement deck
+            return (self._replacement_command(round_),)
         if phase == "rng_wagers":
             return (Command("rng_settled", "RNG WAGERS SETTLED", "S", SettleRngWagers(),
                             needs_ticks=("collect", "pay"),
@@ -414,6 +419,35 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                             needs_ticks=("collect", "pay"),
                             ticks_why="the jackpot is paid before the round ends"),)
         return ()
+
+    def _shuffler_counts(self, round_: PaiGowRound) -> bool:
+        """The shuffler counts the deck after each shuffle ((n)(8), ``shuffler_counts_cards``)
+        at a table dealing stacks of three then four, where the deck is checked."""
+        wagers = core(round_).optional
+        return (wagers is not None and wagers.bonus.shuffler_counts_cards
+                and self.config.dealing is DealingMethod.THREE_THEN_FOUR)
+
+    @staticmethod
+    def _deck_removed(round_: PaiGowRound) -> bool:
+        wagers = core(round_).optional
+        return wagers is not None and wagers.stub.deck_removed
+
+    @staticmethod
+    def _removed_note(round_: PaiGowRound) -> str:
+        wagers = core(round_).optional
+        problem = wagers.stub.last_problem if wagers is not None else ""
+        return (f"The deck is removed from the table ({problem}). The round goes on once the "
+                "replacement deck is counted whole; a wrong number of cards takes it off the "
+                "table too (5324.41(n)(8)).")
+
+    def _replacement_command(self, round_: PaiGowRound) -> Command:
+        """The way to a replacement deck once the deck is removed from the table ((n)(8)): the
+        shuffler shuffles it and its count arrives as the shoe reports it, or the dealer counts
+        it face down."""
+        if self._shuffler_counts(round_):
+            return Command("replacement_shuffle", "SHUFFLE THE REPLACEMENT DECK", "S",
+                           hardware=SHOE_SHUFFLE)
+        return Command("count_stub", "COUNT THE REPLACEMENT DECK…", "N", form="stub_count")
 
     def _stack_size(self, phase: str) -> int:
         if phase == "four_card_stacks":
@@ -624,6 +658,16 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                         "co-bank marker goes in front of the player, the dealer sets the bank's "
                         "hand by the house way and places no wager against it (5324.41(h)(5)).",
             })
+        if name == "stub_count" and self._deck_removed(round_) and step.phase in (
+                "shuffle", "stub_count") and not self._shuffler_counts(round_):
+            # a replacement deck: counted whole, before it is shuffled or dealt ((n)(8))
+            return EntryRequest("form", "", "THE REPLACEMENT DECK COUNTED FACE DOWN", options={
+                "name": name, "submit": "RECORD THE COUNT", "cancel": False,
+                "fields": (FormField("number", "counted", "Cards in the replacement deck "
+                                     "(52 and the joker: 53)", minimum=0, maximum=53,
+                                     default=0),),
+                "note": self._removed_note(round_),
+            })
         if name == "stub_count" and step.phase == "stub_count" and self._stub_form_allowed(
                 round_):
             # overdue: the sixth round's deal waits; nothing is dealt yet, so the stub is the
@@ -631,11 +675,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return EntryRequest("form", "", "STUB COUNT OVERDUE · the deal waits", options={
                 "name": name, "submit": "RECORD THE COUNT", "cancel": False,
                 "fields": (
-                    FormField("number", "counted", "Cards in the deck (52 and the joker: 53)",
-                              minimum=0, maximum=53, default=0),
-                    FormField("choice", "by", "Counted by", (
-                        ("dealer", "the dealer, face down on the layout"),
-                        ("shuffler", "the shuffler, after the shuffle"))),
+                    FormField("number", "counted", "Cards in the deck (52 and the joker: 53), "
+                              "counted face down on the layout", minimum=0, maximum=53,
+                              default=0),
                 ),
                 "note": "Five rounds without a stub count: count the deck before the deal. A "
                         "wrong number of cards takes the deck off the table (5324.41(n)(8)).",
@@ -710,9 +752,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return self._seating_action(round_, values)
         if name == "dealer_wager":
             return PlaceDealerWager(amount=int(values["dollars"]) * 100)
-        if name == "stub_count":
-            if values.get("by") == "shuffler":  # the shuffler's count of the deck ((n)(8))
-                return ShufflerReport(cards=int(values["counted"]))
+        if name == "stub_count":  # the dealer's count; the shuffler's comes from the shoe
             return CountStub(counted=int(values["counted"]))
         if name == "co_bank":
             offer = core(round_).next_bank_offer()
@@ -789,8 +829,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return self.form(round_, "dice", devices)
         if step.phase == "lockout" and "resolve_light_mismatch" in step.actions:
             return self.form(round_, "light_mismatch", devices)
-        if step.phase == "stub_count":
-            return self.form(round_, "stub_count", devices)
+        if step.phase == "stub_count" or (step.phase == "shuffle" and self._deck_removed(round_)):
+            return self.form(round_, "stub_count", devices)  # None: the shuffler counts
         if step.phase == "banker" and step.actions[0] == "set_bank_hand":
             table = core(round_)
             assert table.bank is not None
@@ -927,6 +967,11 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat), late=False) if (
                     phase == "betting" and round_.can_acceptor_lit(seat)):
                 return [AcceptorLit(position=seat)]
+            case DeviceEvent(kind=EventKind.SHUFFLE_COMPLETED, count=int(count)) if (
+                    self._shuffler_counts(round_) and round_.can_shuffler_report(count)):
+                # the shuffler's own count after its shuffle ((n)(8)): a deck short (or long)
+                # leaves the table at once; a whole one replaces a deck removed
+                return [ShufflerReport(cards=count)]
             case DeviceEvent(kind=EventKind.LOCKOUT_BUTTON) if (
                     phase == "betting" and round_.can_no_more_bets()):
                 return [NoMoreBets()]
