@@ -508,7 +508,9 @@ class TableController:
             return None
         if found.hardware is not None:
             away = blocking_device((found.hardware,), self.devices.health)
-            if away is not None:
+            if away is not None and not (found.recovery and away.state is HealthState.FAULT):
+                # a way out of a fault (a replacement deck shuffled after a wrong count) is
+                # pressed at the fault; a device away still refuses it
                 self._refused(away)
                 return None
             requirement = found.hardware

@@ -446,7 +446,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         it face down."""
         if self._shuffler_counts(round_):
             return Command("replacement_shuffle", "SHUFFLE THE REPLACEMENT DECK", "S",
-                           hardware=SHOE_SHUFFLE)
+                           hardware=SHOE_SHUFFLE, recovery=True)
         return Command("count_stub", "COUNT THE REPLACEMENT DECK…", "N", form="stub_count")
 
     def _stack_size(self, phase: str) -> int:
