@@ -167,3 +167,15 @@ def test_a_second_count_does_not_return_a_removed_deck_5324_41_n_8() -> None:
 def test_a_whole_deck_is_not_called_a_stub_5324_41_n_8() -> None:
     removed = StubCount(True).record_count(counted=52, hands=0)
     assert removed.last_problem == "the deck has 52 cards, not 52 plus the joker"
+
+
+def test_the_shufflers_count_of_a_reshuffle_before_the_deal_is_taken_5324_41_n_8() -> None:
+    """A redeal reshuffles the deck before any card is recorded: the shuffler's count of that
+    shuffle is taken too, and a short one holds the deal."""
+    r = _overdue_round()
+    r.count_stub(53)
+    assert r.step.phase == "deal"
+    assert r.shuffler_report(52).effects == {"deck_removed": True}
+    with pytest.raises(ProcedureError) as refused:
+        r.deal(THREE_CARD_STACKS)
+    assert refused.value.clause == "5324.41(n)(8)"

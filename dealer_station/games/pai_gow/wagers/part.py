@@ -417,7 +417,9 @@ class OptionalWagers:
         return []
 
     def verify_shuffler_report(self, cards: int) -> None:
-        if self.round.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING) and not (
+        # after any shuffle before the deal is recorded: the round's, or a redeal's reshuffle
+        if self.round.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING, Phase.DEALER_WAGER,
+                                    Phase.STARTING, Phase.RNG_WAGERS, Phase.DEAL) and not (
                 self._count_before_the_deal):
             raise ProcedureError("the shuffler reports its count after the shuffle",
                                  "5324.41(n)(8)")
