@@ -12,6 +12,13 @@ from typing import Any
 import pytest
 from gui_harness import Table
 
+from dealer_station.games.pai_gow.actions import ShufflerReport
+from dealer_station.games.pai_gow.station_round import new_round
+from dealer_station.preview.memory_station import MemoryStation
+from dealer_station.table_config import load_table_config
+from dealer_station.ui.adapters import adapter_for
+from dealer_station.ui.controller import TableController
+from drivers.events import DeviceEvent, EventKind
 from drivers.protocol.card_codes import deck_codes
 
 pytestmark = pytest.mark.gui
@@ -160,3 +167,31 @@ def test_a_removed_deck_stays_removed_until_a_replacement_is_counted_5324_41_n_8
         assert table.press("shuffled").step.phase == "betting"
     finally:
         table.close()
+
+
+def test_a_short_count_after_the_shuffle_step_holds_the_deal_5324_41_n_8():
+    """The shuffler's count arrives after SHUFFLED (the controller and adapter, no window): it
+    is recorded all the same, the deal waits, and the way on is the replacement deck's
+    shuffle, never a count typed by the dealer."""
+    setup = load_table_config(game="pai_gow")
+    settings: dict[str, Any] = {**setup.settings, **_settings(True)}
+    carried = {**settings, "station_round": {"dealer_id": "D-7", "round_id": "1"}}
+    controller = TableController(MemoryStation(lambda: new_round(carried)),
+                                 adapter_for("pai_gow", settings))
+    controller.start_round()
+    controller.command("shuffled")
+    controller.place(3, {"base": 2500})
+    shuffled = DeviceEvent("shoe", "S0", 7, EventKind.SHUFFLE_COMPLETED, count=51)
+    records = controller.device_event(shuffled)
+    assert [r.action for r in records] == ["shuffler_report"]
+    assert records[0].effects == {"deck_removed": True}
+    snap = controller.snapshot()
+    assert "Remove the deck from the table" in snap.step.next_text
+    controller.command("no_more_bets")
+    while controller.round.step.phase in ("starting_position", "dealer_wager"):
+        controller.command(controller.snapshot().step.actions[0].name)
+    snap = controller.snapshot()
+    assert snap.step.phase == "stub_count" and snap.entry is None
+    assert [a.name for a in snap.step.actions] == ["replacement_shuffle"]
+    assert controller.perform(ShufflerReport(cards=53)) is not None  # the shoe's next count
+    assert controller.snapshot().step.phase == "deal"

@@ -658,6 +658,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                         "co-bank marker goes in front of the player, the dealer sets the bank's "
                         "hand by the house way and places no wager against it (5324.41(h)(5)).",
             })
+        if name == "stub_count" and self._deck_removed(round_) and self._shuffler_counts(
+                round_):
+            return None  # the shuffler counts the replacement deck: nothing to type
         if name == "stub_count" and self._deck_removed(round_) and step.phase in (
                 "shuffle", "stub_count") and not self._shuffler_counts(round_):
             # a replacement deck: counted whole, before it is shuffled or dealt ((n)(8))

@@ -637,11 +637,25 @@ class OptionalWagers:
         """What the dealer does next (the round's ``step``). From "no more bets" to the round's
         end the progressive wagers stay locked out ((k)(2)): every step names ``lockout_on``, so
         the lockout is put back as the step begins (after a restart too)."""
-        step = self._step()
+        step = self._removal_said(self._step())
         if (self._progressive_offered and self.lockout.phase is not LockoutPhase.OPEN
                 and not self.round.is_complete and LOCKOUT_ON not in step.hardware):
             return replace(step, hardware=(*step.hardware, LOCKOUT_ON))
         return step
+
+    def _removal_said(self, step: Step) -> Step:
+        """A deck removed from the table is said at every step until a replacement deck is in
+        ((n)(8)), as the journal's ``deck_removed`` says: a round whose cards are out plays on,
+        one before its deal waits for the replacement."""
+        if (not self._three_then_four or not self.stub.deck_removed
+                or step.phase in (Phase.SHUFFLE.value, "stub_count")
+                or self.round.is_void or self.round.is_complete):
+            return step
+        dealt = self.round.phase not in (Phase.CUT, Phase.BETTING, Phase.DEALER_WAGER,
+                                         Phase.STARTING, Phase.RNG_WAGERS, Phase.DEAL)
+        then = ("the next round is dealt from a replacement deck" if dealt else
+                "the deal waits for a replacement deck, counted whole")
+        return replace(step, next_instruction=f"{self.stub.prompt}; {then}")
 
     def _step(self) -> Step:
         phase = self.round.phase
@@ -716,14 +730,6 @@ class OptionalWagers:
                            "card and deal four cards to each player with a wager from the "
                            "farthest left, clockwise, then to the dealer", hardware=(),
                            clause="5324.41(n)(7)(i)")
-        if self._three_then_four and self.stub.deck_removed:
-            # found wrong in this round: its cards play on, the deck leaves after it ((n)(8))
-            dealt = self.round.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING,
-                                             Phase.DEALER_WAGER, Phase.STARTING,
-                                             Phase.RNG_WAGERS, Phase.DEAL)
-            then = ("the next round is dealt from a replacement deck" if dealt else
-                    "the deal waits for a replacement deck, counted whole")
-            return replace(core, next_instruction=f"{self.stub.prompt}; {then}")
         if (self._three_then_four and self.stub.due and not self.stub_counted
                 and phase not in (Phase.DEAL, Phase.FOUR_CARD)):
             return replace(core, next_instruction=self.stub.prompt)
