@@ -529,7 +529,9 @@ class TableController:
             return None
         if found.hardware is not None:
             away = blocking_device((found.hardware,), self.devices.health)
-            if away is not None:
+            if away is not None and not (found.recovery and away.state is HealthState.FAULT):
+                # a way out of a fault (a replacement deck shuffled after a wrong count) is
+                # pressed at the fault; a device away still refuses it
                 self._refused(away)
                 return None
             requirement = found.hardware
@@ -969,10 +971,10 @@ class TableController:
                 # betting has no order: NOW is the position whose wagers are being entered
                 order = {str(entry.position): 0} if entry.position else {}
                 view = replace(view, order_text="")
-            elif step.phase == "betting" and self.opened in {
-                    c.form for c in self._problems(round_)}:
-                # a PROBLEM… form opened while the wagers are taken: still no order (it said
-                # "Order: 1 → 2 → … → 6" with NOW on position 1, which had no wager)
+            elif step.phase == "betting" and self.opened is not None:
+                # a form opened while the wagers are taken (PROBLEM…, seating, an RNG side
+                # wager): still no order (it said "Order: 1 → 2 → … → 6" with NOW on
+                # position 1, which had no wager)
                 order = {}
                 view = replace(view, order_text="")
             else:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
@@ -92,6 +93,8 @@ class FormPanel(QFrame):
         self.setObjectName("panel")
         self._fields: tuple[FormField, ...] = ()
         self.inputs: dict[str, Any] = {}
+        #: Enter submits the form (one typed at the keyboard, box by box with Tab).
+        self.enter_submits = False
         self._labels: dict[str, QLabel] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
@@ -269,3 +272,18 @@ class FormPanel(QFrame):
         """Start from an :class:`~dealer_station.ui.controller.EntryRequest`'s options."""
         self.start(title, tuple(options.get("fields", ())), str(options.get("submit", "OK")),
                    bool(options.get("cancel", True)), str(options.get("note", "")))
+        self.enter_submits = bool(options.get("enter_submits"))
+        if self.enter_submits:  # typed: the first box takes the keys, Tab the next, Enter submits
+            first = next((self.inputs[f.name] for f in self._fields if f.kind == "number"), None)
+            if isinstance(first, QSpinBox):
+                first.setFocus()
+                first.selectAll()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter a box did not take (a number box passes it on) submits a form typed at the
+        keyboard; any other form waits for its button (a box filled, Enter, the next not)."""
+        if self.enter_submits and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._submit()
+            event.accept()
+            return
+        super().keyPressEvent(event)

@@ -101,6 +101,15 @@ class WagerView:
 
     @property
     def label(self) -> str:
+        """The caption under the chip: the area's word; the RNG side wager's chips by their
+        number ("RNG 3", 5324.41(j)(2)(ii)).
+
+        >>> WagerView("rng_3", 500).label, WagerView("three_card_bonus", 500).label
+        ('RNG 3', '3-card')
+        """
+        number = self.area.removeprefix("rng_")
+        if self.area.startswith("rng_") and number.isdigit():
+            return f"RNG {number}"
         return WAGER_LABELS.get(self.area, self.area.replace("_", " "))
 
 
@@ -382,7 +391,7 @@ _PAID_LESS = "paid 1:1 less "
 
 
 def _describe(payment: Payment) -> str:
-    words = payment.wager.replace("_", " ")
+    words = payment.wager.replace("_", " ").replace("rng ", "RNG ")
     if payment.hand:
         words += f": {payment.hand.replace('_', ' ')}"
     note = payment.note
@@ -440,6 +449,10 @@ def describe_record(record: Record) -> str:
     '5. receive stack · to 3'
     >>> describe_record(Record(2, "player_sits", {"position": 4, "player": None}, {"player": 7}))
     '2. player sits · position 4 · player 7'
+    >>> describe_record(Record(3, "place_rng_wager", {"position": 2, "number": 5, "amount": 500}))
+    '3. place rng wager · position 2 · on 5 · $5.00'
+    >>> describe_record(Record(1, "shuffler_report", {"cards": 52}, {"deck_removed": True}))
+    '1. shuffler report · 52 cards · deck removed'
     """
     parts = [f"{record.sequence}. {record.action.replace('_', ' ')}"]
     if "position" in record.arguments:
@@ -458,6 +471,13 @@ def describe_record(record: Record) -> str:
         parts.append(f"to position {record.arguments['to']}")
     if isinstance(record.effects.get("player"), int):  # who sat down, left or moved
         parts.append(f"player {record.effects['player']}")
+    if isinstance(record.arguments.get("number"), int) and "amount" in record.arguments:
+        parts.insert(2, f"on {record.arguments['number']}")  # an RNG side wager's number
+    for key in ("counted", "cards"):  # a count of the stub or deck, the dealer's or shuffler's
+        if isinstance(record.arguments.get(key), int):
+            parts.append(f"{record.arguments[key]} cards")
+            if record.effects.get("deck_removed") is True:
+                parts.append("deck removed")
     return " · ".join(parts)
 
 

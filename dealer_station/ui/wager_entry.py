@@ -1,6 +1,8 @@
 """Wager entry during betting: tap a position on the felt, tap chips for the three equal base
 wagers (and the three-card bonus where offered), then PLACE. The $1 let it ride bonus is not
-entered here: the position's bet acceptor senses it (5324.34(a)(3))."""
+entered here: the position's bet acceptor senses it (5324.34(a)(3)). Where Pai Gow's RNG side
+wager is offered (5324.41(j)), a tap on a number 1 to 7 puts the chosen chip on it; a player
+may bet on several numbers."""
 
 from __future__ import annotations
 
@@ -23,11 +25,14 @@ from dealer_station.money import format_cents
 __all__ = ["WagerEntry"]
 
 CHIPS = (500, 2500, 10000, 50000)
+#: The chips a tap on an RNG number puts on it.
+RNG_CHIPS = (500, 2500)
 
 
 class WagerEntry(QFrame):
     """Emits :attr:`place_requested` (position, amounts) with ``base`` and
-    ``three_card_bonus`` in cents, or ``{"withdraw": 1}``."""
+    ``three_card_bonus`` in cents (and ``rng_3``: the chips added on the RNG's number 3), or
+    ``{"withdraw": 1}``."""
 
     # (int, dict[str, int]); object because PySide6 turns a dict argument into a QVariantMap
     place_requested = Signal(int, object)
@@ -39,8 +44,11 @@ class WagerEntry(QFrame):
         self._base = 0
         self._three = 0
         self._options: Mapping[str, Any] = {}
-        #: Chips added and not placed, per position (base, three-card bonus), this betting.
-        self._drafts: dict[str, tuple[int, int]] = {}
+        #: Chips added and not placed, per position (base, three-card bonus, RNG numbers).
+        self._drafts: dict[str, tuple[int, int, dict[int, int]]] = {}
+        #: RNG side wager chips added and not placed: number → cents.
+        self._rng: dict[int, int] = {}
+        self._rng_chip = RNG_CHIPS[0]
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         self.title = QLabel("")
@@ -78,6 +86,27 @@ class WagerEntry(QFrame):
             three.addWidget(button)
             self._three_buttons.append(button)
         layout.addLayout(three)
+        self.rng_label = QLabel("")  # Pai Gow: the RNG side wager, where offered
+        self.rng_label.setWordWrap(True)
+        layout.addWidget(self.rng_label)
+        chips = QHBoxLayout()
+        self._rng_chip_buttons: dict[int, QPushButton] = {}
+        for chip in RNG_CHIPS:
+            button = self._key(f"{format_cents(chip)[:-3]} chip")
+            button.setCheckable(True)
+            button.clicked.connect(lambda _=False, c=chip: self.choose_rng_chip(c))
+            chips.addWidget(button)
+            self._rng_chip_buttons[chip] = button
+        layout.addLayout(chips)
+        numbers = QHBoxLayout()
+        self._rng_buttons: dict[int, QPushButton] = {}
+        for number in range(1, 8):
+            button = self._key(str(number))
+            button.setToolTip(f"RNG side wager on {number}")
+            button.clicked.connect(lambda _=False, n=number: self.add_rng(n))
+            numbers.addWidget(button)
+            self._rng_buttons[number] = button
+        layout.addLayout(numbers)
         self.progressive_label = QLabel("")  # Pai Gow: the chip the acceptor senses
         self.progressive_label.setWordWrap(True)
         self.progressive_label.setVisible(False)
@@ -113,19 +142,40 @@ class WagerEntry(QFrame):
         """Show the entry for ``position`` ("" when none is chosen yet). Chips added at a
         position and not placed are kept for it while the wagers are taken: tapping another
         position and coming back shows them again (they were dropped without a word)."""
-        if self._position and not self._options.get("placed") and (
-                self._base > int(self._options.get("amount", 0))
-                or self._three > int(self._options.get("three_card_amount", 0))):
-            self._drafts[self._position] = (self._base, self._three)
+        # the RNG chips added are on the layout once the position's RNG wagers changed
+        rng = (dict(self._rng) if position != self._position or options.get("rng_placed") ==
+               self._options.get("rng_placed") else {})
+        if self._position and (self._added() or rng):
+            self._drafts[self._position] = (self._base, self._three, rng)
         if not position:  # none chosen: a new betting (or none at all)
             self._drafts.clear()
         self._position = position
         self._options = dict(options)
         self._base = int(options.get("amount", 0))
         self._three = int(options.get("three_card_amount", 0))
+        self._rng = {}
         draft = self._drafts.pop(position, None)
         if draft is not None and not options.get("placed"):
             self._base, self._three = max(self._base, draft[0]), max(self._three, draft[1])
+        if draft is not None:
+            self._rng = draft[2]
+        self._refresh()
+
+    def _added(self) -> bool:
+        """Base or three-card chips added and not placed."""
+        return not self._options.get("placed") and (
+            self._base > int(self._options.get("amount", 0))
+            or self._three > int(self._options.get("three_card_amount", 0)))
+
+    def choose_rng_chip(self, chip: int) -> None:
+        """The chip a tap on a number puts on it."""
+        self._rng_chip = chip
+        self._refresh()
+
+    def add_rng(self, number: int) -> None:
+        """A tap on the RNG's number ``number``: the chosen chip on it (not placed yet)."""
+        if self._position:
+            self._rng[number] = self._rng.get(number, 0) + self._rng_chip
         self._refresh()
 
     def add_base(self, amount: int) -> None:
@@ -141,6 +191,7 @@ class WagerEntry(QFrame):
         if not self._options.get("placed"):
             self._base = 0
         self._three = int(self._options.get("three_card_amount", 0))
+        self._rng = {}
         self._refresh()
 
     def _refresh(self) -> None:
@@ -185,22 +236,49 @@ class WagerEntry(QFrame):
             self.progressive_label.setText(
                 f"Progressive {format_cents(progressive)}: not lit — the player drops the chip "
                 "in this position's acceptor; its light records the wager")
+        self._refresh_rng(chosen)
         for button in self._chip_buttons:
             button.setEnabled(chosen and not placed)
         # placed: only a three-card bonus added since is left to place (a second press of
         # PLACE WAGERS did nothing and said nothing)
-        added = self._three > int(self._options.get("three_card_amount", 0))
-        self.place.setEnabled(chosen and (added if placed else self._base > 0 or self._three > 0))
+        added = self._three > int(self._options.get("three_card_amount", 0)) or bool(self._rng)
+        self.place.setEnabled(chosen and (added if placed else self._base > 0 or self._three > 0
+                                          or bool(self._rng)))
         self.withdraw.setEnabled(chosen and placed)
         self.message.setText("" if self._options.get("single") else
                              "The $1 bonus is sensed by the position's acceptor.")
         self.message.setVisible(bool(self.message.text()))
+
+    def _refresh_rng(self, chosen: bool) -> None:
+        """The RNG row: the numbers, the chip a tap puts on one, what is on each number."""
+        offered = bool(self._options.get("rng"))
+        for widget in (self.rng_label, *self._rng_buttons.values(),
+                       *self._rng_chip_buttons.values()):
+            widget.setVisible(offered)
+        if not offered:
+            return
+        on = dict(self._options.get("rng_placed", ()))
+        for number, amount in self._rng.items():
+            on[number] = on.get(number, 0) + amount
+        shown = ", ".join(f"{format_cents(amount)} on {number}" +
+                          ("" if number not in self._rng else " (to place)")
+                          for number, amount in sorted(on.items()))
+        self.rng_label.setText(f"RNG side wager, pays {self._options.get('rng_odds', '')}: "
+                               + (shown or f"tap a number for a {format_cents(self._rng_chip)} "
+                                           "chip on it"))
+        for chip, button in self._rng_chip_buttons.items():
+            button.setChecked(chip == self._rng_chip)
+            button.setEnabled(chosen)
+        for button in self._rng_buttons.values():
+            button.setEnabled(chosen)
 
     def _place(self) -> None:
         if self._position:
             amounts = {"base": self._base}
             if self._three > int(self._options.get("three_card_amount", 0)):
                 amounts["three_card_bonus"] = self._three
+            for number, amount in sorted(self._rng.items()):
+                amounts[f"rng_{number}"] = amount
             self.place_requested.emit(int(self._position), amounts)
 
     def _withdraw(self) -> None:

@@ -59,11 +59,14 @@ def test_overdue_stub_counted_at_the_screen_releases_the_deal_5324_41_n_7_ii():
     assert controller.round.optional.next_stub().rounds_since_count == 1
 
 
-def test_overdue_round_takes_the_shufflers_count_at_the_screen_5324_41_n_8():
+def test_overdue_round_asks_only_the_dealers_count_5324_41_n_7_ii():
+    """``shuffler_counts_cards = false``: the shuffler does not count, so the form takes the
+    dealer's count only (it offered "the shuffler, after the shuffle", typed by hand)."""
     controller = _controller(5)
-    record = controller.submit_form({"counted": 53, "by": "shuffler"})
-    assert record is not None and record.action == "shuffler_report"
-    assert record.arguments == {"cards": 53}
+    fields = controller.snapshot().entry.options["fields"]
+    assert [field.name for field in fields] == ["counted"]
+    record = controller.submit_form({"counted": 53})
+    assert record is not None and record.action == "count_stub"
     assert controller.snapshot().step.phase == "deal"
 
 

@@ -73,6 +73,7 @@ def _overdue_round() -> PaiGowRound:
 
 
 THREE_CARD_STACKS = ["9h", "9d", "2c", "Kc", "Kd", "4s"]
+FOUR_CARD_STACKS = ["2h", "3h", "4h", "5h", "6h", "7h", "8h", "Th"]
 
 
 def test_an_overdue_count_of_the_deck_releases_the_deal_5324_41_n_7_ii() -> None:
@@ -98,40 +99,83 @@ def test_an_overdue_count_short_of_the_deck_removes_it_5324_41_n_8() -> None:
     assert refused.value.clause == "5324.41(n)(8)"
 
 
-def test_an_overdue_round_takes_the_shuffler_report_the_step_offers_5324_41_n_8() -> None:
+def test_an_overdue_round_asks_the_dealer_for_the_count_5324_41_n_7_ii() -> None:
+    """A shuffler that does not count (``shuffler_counts_cards = false``): the step asks for
+    the dealer's count, never for "the shuffler's count" typed by hand; a shuffler report in
+    an older journal still replays."""
     r = _overdue_round()
-    assert "shuffler_report" in r.step.actions
+    assert r.step.actions == ("count_stub",)
     r.shuffler_report(53)
     r.deal(THREE_CARD_STACKS)
 
 
 def test_a_removed_deck_is_replaced_by_a_counted_one_5324_41_n_8() -> None:
-    """After a wrong count the deck leaves the table; the next round's deal waits until a
-    replacement deck is counted whole (by the dealer or the shuffler). Nothing cleared the
-    removal before, so the table could never deal again."""
+    """After a wrong count the deck leaves the table at once: the next round's shuffle step
+    says so and the shuffle waits until a replacement deck is counted whole (by the dealer, or
+    by the shuffler where it counts), not the deal after the wagers and "no more bets"."""
     r = _overdue_round()
     r.count_stub(50)
     removed = r.optional.next_stub()
     assert removed.deck_removed
-    for release in ("count", "shuffler"):
+    for counts in (False, True):
         offered = frozenset({BonusWager.THREE_CARD_BONUS, BonusWager.SEVEN_CARD_BONUS})
         config = config_from_mapping({
             "table": {"minimum_wager": "$5", "maximum_wager": "$5,000"},
             "dealing": {"method": "three_then_four"},
             "side_wagers": {"offered": sorted(w.value for w in offered)},
         })
-        following = bonus_round(config, BonusConfig(offered=offered), dealer_id="D1",
-                                     round_id="r7", stub=removed)
+        following = bonus_round(config, BonusConfig(offered=offered,
+                                                    shuffler_counts_cards=counts),
+                                dealer_id="D1", round_id="r7", stub=removed)
+        step = following.step
+        assert step.phase == "shuffle" and step.clause == "5324.41(n)(8)"
+        assert "Remove the deck from the table (the deck has 50 cards" in step.instruction
+        assert "replacement deck" in step.instruction
+        assert step.actions == (("shuffler_report",) if counts else ("count_stub",))
+        with pytest.raises(ProcedureError) as refused:
+            following.shuffle()
+        assert refused.value.clause == "5324.41(n)(8)"
+        if counts:
+            following.shuffler_report(53)
+        else:
+            assert following.count_stub(53).effects["deck_removed"] is False
         following.shuffle()
         following.place_wager(2, 1000)
         following.no_more_bets()
-        assert following.step.phase == "stub_count"
-        assert "replacement deck" in following.step.instruction
-        with pytest.raises(ProcedureError):
-            following.deal(THREE_CARD_STACKS)
-        if release == "count":
-            following.count_stub(53)
-        else:
-            following.shuffler_report(53)
         following.deal(THREE_CARD_STACKS)
         assert not following.optional.stub.deck_removed
+
+
+def test_a_second_count_does_not_return_a_removed_deck_5324_41_n_8() -> None:
+    """38 cards counted where 39 are expected takes the deck off the table; counting 39 next
+    is refused, and the step keeps saying the deck is removed until a replacement is in (the
+    notice disappeared while the journal kept deck_removed)."""
+    r = _overdue_round()
+    r.count_stub(53)
+    r.deal(THREE_CARD_STACKS)
+    r.deal_four_card_stacks(FOUR_CARD_STACKS)
+    expected = expected_stub(2)  # position 2 and the dealer
+    assert r.count_stub(expected - 1).effects["deck_removed"] is True
+    with pytest.raises(ProcedureError) as refused:
+        r.count_stub(expected)
+    assert refused.value.clause == "5324.41(n)(8)"
+    assert r.optional.stub.deck_removed
+    assert "Remove the deck from the table" in (r.step.next_instruction or "")
+    assert f"the stub has {expected - 1} cards, {expected} expected" in r.step.next_instruction
+
+
+def test_a_whole_deck_is_not_called_a_stub_5324_41_n_8() -> None:
+    removed = StubCount(True).record_count(counted=52, hands=0)
+    assert removed.last_problem == "the deck has 52 cards, not 52 plus the joker"
+
+
+def test_the_shufflers_count_of_a_reshuffle_before_the_deal_is_taken_5324_41_n_8() -> None:
+    """A redeal reshuffles the deck before any card is recorded: the shuffler's count of that
+    shuffle is taken too, and a short one holds the deal."""
+    r = _overdue_round()
+    r.count_stub(53)
+    assert r.step.phase == "deal"
+    assert r.shuffler_report(52).effects == {"deck_removed": True}
+    with pytest.raises(ProcedureError) as refused:
+        r.deal(THREE_CARD_STACKS)
+    assert refused.value.clause == "5324.41(n)(8)"

@@ -409,6 +409,8 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
     # ------------------------------------------------------------------ shuffle and cut (e)
     def verify_shuffle(self) -> None:
         self._require(Phase.SHUFFLE, action="the shuffle", clause="5324.41(e)(1)")
+        if self.optional is not None:  # a deck removed from the table is replaced first
+            self.optional.verify_shuffle()
 
     def can_shuffle(self) -> bool:
         return allowed(self.verify_shuffle)

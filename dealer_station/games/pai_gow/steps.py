@@ -93,9 +93,21 @@ def _starting(round_: PaiGowRound) -> Step:
                 expects="number", clause="5324.2(b)")
 
 
+def _rng_shows(round_: PaiGowRound) -> str:
+    """What the random number generator displayed this round ((j)(1)), said first at the steps
+    after it runs ("" with the dice, or before it runs)."""
+    number = round_.starting_number
+    if round_.config.starting_position is not StartingPosition.RNG or number is None:
+        return ""
+    return f"The RNG shows {number}: "
+
+
 def _rng_wagers(round_: PaiGowRound) -> Step:
-    return Step(Phase.RNG_WAGERS.value, "Collect the losing RNG side wagers, then pay the winners",
-                ("settle_rng_wagers",), tuple(far_right_first(p for p, _ in round_.rng_wagers)),
+    number = round_.starting_number
+    return Step(Phase.RNG_WAGERS.value, f"{_rng_shows(round_)}collect the RNG side wagers not on "
+                f"{number}, then pay those on {number}",
+                ("settle_rng_wagers",),
+                tuple(far_right_first(dict.fromkeys(p for p, _ in round_.rng_wagers))),
                 clause="5324.41(j)(2)(iv)")
 
 
@@ -114,7 +126,9 @@ def _deal(round_: PaiGowRound) -> Step:
         return Step(phase, "Deal seven stacks in front of the chip tray; the bank "
                     f"chooses the first stack, delivered to {position_name(round_.start)}",
                     ("deal",), order, expects="cards", clause="5324.41(h)(9)(i)")
-    return Step(phase, f"Deal seven stacks from {position_name(round_.start)} "
+    shows = _rng_shows(round_)
+    deal = "deal" if shows else "Deal"
+    return Step(phase, f"{shows}{deal} seven stacks from {position_name(round_.start)} "
                 "clockwise; collect unseen the stacks with no wager", ("deal",), order,
                 hardware, expects="cards", clause="5324.41(f)")
 

@@ -96,6 +96,16 @@ from dealer_station.ui.adapters.common import (
     stack_cards,
     wager_views,
 )
+from dealer_station.ui.adapters.pai_gow_rng import (
+    NUMBERS,
+    odds_words,
+    rng_actions,
+    rng_chips,
+    rng_form,
+    rng_form_action,
+    rng_on,
+    start_words,
+)
 from dealer_station.ui.view import FormField, HealthState, SeatView, TableView
 from drivers.events import DeviceEvent, EventKind
 
@@ -156,6 +166,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         # configuration offering them) are the round's to read
         self.config = table_config(settings)
         self.judge = foul_judge(self.config.wheel_lowest)
+        #: The position tapped on the felt, as the controller last asked for the entry.
+        self._selected: str | None = None
 
     # ---------------------------------------------------------------- the felt
     def empty_table(self, devices: DeviceState) -> TableView:
@@ -209,6 +221,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         # once settled, only a hand kept for a progressive payout is still on the layout: the
         # rest went with their settlement ((g)(5)-(9)), so the felt no longer draws them
         kept = kept_after_settlement(bonus_round.history)
+        rng = rng_chips(round_)
         for p in PLAYER_POSITIONS:
             amounts = {"pai_gow": wagers.get(p, 0), **sides.get(p, {})}
             seven = (*self._hand(round_, p), *delivered.get(p, ()))
@@ -235,7 +248,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 title += f" · player {player}"
             seats.append(SeatView(
                 key=str(p), title=title,
-                wagers=wager_views(p, amounts, AREAS, states),
+                wagers=(*wager_views(p, amounts, AREAS, states), *rng.get(p, ())),
                 light=seat_light(devices, str(p), p in lit_now, p in returns),
                 cards=cards, low_cards=low, decision=decision,
                 result=str(results.get(str(p), "")).replace("_", " "),
@@ -249,11 +262,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             dealer_cards, dealer_low = round_.dealer_hand.high, round_.dealer_hand.low
         if kept is not None:
             dealer_cards, dealer_low = (), ()
-        start = round_.start
         seats.append(SeatView(
             key="dealer", title="Dealer", cards=dealer_cards, low_cards=dealer_low,
-            decision=f"start: {'dealer' if start == DEALER else f'position {start}'}"
-            if start else "",
+            decision=start_words(round_),
             result="house way" if round_.dealer_hand is not None else "",
             is_dealer=True,
         ))
@@ -304,8 +315,12 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
     def plan_action(round_: PaiGowRound) -> ActionCall | None:
         """At settlement, the lines shown are those ``settle`` will make, in the regulated order
         ((g)(4)-(8)): the dealer ticks each off as it is collected or paid, then ALL PAID records
-        the settlement (the one rule of both games)."""
-        return Settle() if round_.step.phase == "settlement" else None
+        the settlement (the one rule of both games). The RNG side wagers likewise: the losing
+        ones collected, then the winning ones paid, before any card ((j)(2)(iv)-(v))."""
+        phase = round_.step.phase
+        if phase == "rng_wagers":
+            return SettleRngWagers()
+        return Settle() if phase == "settlement" else None
 
     # ---------------------------------------------------------------- the buttons
     def commands(self, round_: PaiGowRound, devices: DeviceState) -> tuple[Command, ...]:
@@ -316,6 +331,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         phase = step.phase
         seating = self._seating_command(round_)
         if phase == "shuffle":
+            if self._deck_removed(round_):  # the replacement deck counted before the shuffle
+                return (self._replacement_command(round_), *seating)
             return (Command("shuffled", "SHUFFLED", "S", Shuffle()), *seating)
         if phase == "cut":
             offer = step.positions[0] if step.positions else None
@@ -331,7 +348,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 if self.config.co_banking:  # offered to every player alike ((h)(5))
                     answers += (Command("co_bank", "CO-BANKS…", "K", form="co_bank"),)
                 return answers
-            return (Command("no_more_bets", "NO MORE BETS", "L", NoMoreBets()), *seating)
+            rng = ((Command("rng_wager", "RNG WAGER…", "R", form="rng_wager"),)
+                   if self.config.rng_side_wager else ())
+            return (Command("no_more_bets", "NO MORE BETS", "L", NoMoreBets()), *rng, *seating)
         if phase == "dealer_wager":
             amount = core(round_).proposed_dealer_wager
             return (Command("dealer_wager", f"DEALER'S WAGER {format_cents(amount)} PLACED", "W",
@@ -342,8 +361,14 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             if self.config.starting_position is StartingPosition.RNG:
                 return (Command("rng", "RUN THE RNG", "G", DetermineStartingPosition(number=1)),)
             return ()  # the dice: entered in the form below
+        if phase == "stub_count" and self._deck_removed(round_) and self._shuffler_counts(
+                round_):  # the deal waits for the shuffler's count of a replacement deck
+            return (self._replacement_command(round_),)
         if phase == "rng_wagers":
-            return (Command("rng_settled", "RNG WAGERS SETTLED", "S", SettleRngWagers()),)
+            return (Command("rng_settled", "RNG WAGERS SETTLED", "S", SettleRngWagers(),
+                            needs_ticks=("collect", "pay"),
+                            ticks_why="the RNG side wagers are settled before any card is "
+                                      "dealt"),)
         if phase in ("deal", "four_card_stacks"):
             if devices.redeal_due or devices.deal_refused or self._shoe_faulted(devices):
                 # resumed mid-deal (what is out was never recorded), the deal refused, or the
@@ -403,6 +428,35 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                             needs_ticks=("collect", "pay"),
                             ticks_why="the jackpot is paid before the round ends"),)
         return ()
+
+    def _shuffler_counts(self, round_: PaiGowRound) -> bool:
+        """The shuffler counts the deck after each shuffle ((n)(8), ``shuffler_counts_cards``)
+        at a table dealing stacks of three then four, where the deck is checked."""
+        wagers = core(round_).optional
+        return (wagers is not None and wagers.bonus.shuffler_counts_cards
+                and self.config.dealing is DealingMethod.THREE_THEN_FOUR)
+
+    @staticmethod
+    def _deck_removed(round_: PaiGowRound) -> bool:
+        wagers = core(round_).optional
+        return wagers is not None and wagers.stub.deck_removed
+
+    @staticmethod
+    def _removed_note(round_: PaiGowRound) -> str:
+        wagers = core(round_).optional
+        problem = wagers.stub.last_problem if wagers is not None else ""
+        return (f"The deck is removed from the table ({problem}). The round goes on once the "
+                "replacement deck is counted whole; a wrong number of cards takes it off the "
+                "table too (5324.41(n)(8)).")
+
+    def _replacement_command(self, round_: PaiGowRound) -> Command:
+        """The way to a replacement deck once the deck is removed from the table ((n)(8)): the
+        shuffler shuffles it and its count arrives as the shoe reports it, or the dealer counts
+        it face down."""
+        if self._shuffler_counts(round_):
+            return Command("replacement_shuffle", "SHUFFLE THE REPLACEMENT DECK", "S",
+                           hardware=SHOE_SHUFFLE, recovery=True)
+        return Command("count_stub", "COUNT THE REPLACEMENT DECK…", "N", form="stub_count")
 
     def _stack_size(self, phase: str) -> int:
         if phase == "four_card_stacks":
@@ -577,6 +631,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             })
         if name == "surrender":
             return self._surrender_form(round_, core(round_).exposure_order())
+        if name == "rng_wager":
+            return rng_form(core(round_), self.config, self._selected)
         if name == "seating" and self._seating_command(round_):
             return self._seating_form(round_)
         if name == "light_count" and step.phase == "lockout":
@@ -611,6 +667,19 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                         "co-bank marker goes in front of the player, the dealer sets the bank's "
                         "hand by the house way and places no wager against it (5324.41(h)(5)).",
             })
+        if name == "stub_count" and self._deck_removed(round_) and self._shuffler_counts(
+                round_):
+            return None  # the shuffler counts the replacement deck: nothing to type
+        if name == "stub_count" and self._deck_removed(round_) and step.phase in (
+                "shuffle", "stub_count") and not self._shuffler_counts(round_):
+            # a replacement deck: counted whole, before it is shuffled or dealt ((n)(8))
+            return EntryRequest("form", "", "THE REPLACEMENT DECK COUNTED FACE DOWN", options={
+                "name": name, "submit": "RECORD THE COUNT", "cancel": False,
+                "fields": (FormField("number", "counted", "Cards in the replacement deck "
+                                     "(52 and the joker: 53)", minimum=0, maximum=53,
+                                     default=0),),
+                "note": self._removed_note(round_),
+            })
         if name == "stub_count" and step.phase == "stub_count" and self._stub_form_allowed(
                 round_):
             # overdue: the sixth round's deal waits; nothing is dealt yet, so the stub is the
@@ -618,11 +687,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return EntryRequest("form", "", "STUB COUNT OVERDUE · the deal waits", options={
                 "name": name, "submit": "RECORD THE COUNT", "cancel": False,
                 "fields": (
-                    FormField("number", "counted", "Cards in the deck (52 and the joker: 53)",
-                              minimum=0, maximum=53, default=0),
-                    FormField("choice", "by", "Counted by", (
-                        ("dealer", "the dealer, face down on the layout"),
-                        ("shuffler", "the shuffler, after the shuffle"))),
+                    FormField("number", "counted", "Cards in the deck (52 and the joker: 53), "
+                              "counted face down on the layout", minimum=0, maximum=53,
+                              default=0),
                 ),
                 "note": "Five rounds without a stub count: count the deck before the deal. A "
                         "wrong number of cards takes the deck off the table (5324.41(n)(8)).",
@@ -691,13 +758,13 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return Surrender(position=int(values["position"]))
         if name == "light_count":
             return ConfirmLightCount(chips=int(values["chips"]))
+        if name == "rng_wager":
+            return rng_form_action(values)
         if name == "seating":
             return self._seating_action(round_, values)
         if name == "dealer_wager":
             return PlaceDealerWager(amount=int(values["dollars"]) * 100)
-        if name == "stub_count":
-            if values.get("by") == "shuffler":  # the shuffler's count of the deck ((n)(8))
-                return ShufflerReport(cards=int(values["counted"]))
+        if name == "stub_count":  # the dealer's count; the shuffler's comes from the shoe
             return CountStub(counted=int(values["counted"]))
         if name == "co_bank":
             offer = core(round_).next_bank_offer()
@@ -746,6 +813,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
 
     def entry(self, round_: PaiGowRound, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
+        self._selected = selected  # the RNG form starts at the position tapped
         step = round_.step
         if step.phase == "halted":
             return EntryRequest("supervisor", "", step.instruction, options={
@@ -764,6 +832,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 "placed": placed, "amount": wagers.get(int(position), 0) if position else 0,
                 "three_card_amount": int(sides.get("three_card_bonus", 0)),
                 "single": True,
+                **self._rng_entry(round_, position),
                 # the progressive wager is the chip its acceptor senses ((d)(4), (k)(2))
                 **self._progressive_entry(round_, position),
             })
@@ -772,8 +841,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return self.form(round_, "dice", devices)
         if step.phase == "lockout" and "resolve_light_mismatch" in step.actions:
             return self.form(round_, "light_mismatch", devices)
-        if step.phase == "stub_count":
-            return self.form(round_, "stub_count", devices)
+        if step.phase == "stub_count" or (step.phase == "shuffle" and self._deck_removed(round_)):
+            return self.form(round_, "stub_count", devices)  # None: the shuffler counts
         if step.phase == "banker" and step.actions[0] == "set_bank_hand":
             table = core(round_)
             assert table.bank is not None
@@ -852,13 +921,27 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         if amounts.get("withdraw"):
             return [WithdrawWager(position=position)]
         actions: list[ActionCall] = []
-        if position not in core(round_).wagers:
-            actions.append(PlaceWager(position=position, amount=int(amounts.get("base", 0))))
+        rng = rng_actions(position, amounts)
+        base = int(amounts.get("base", 0))
+        if position not in core(round_).wagers and (base or not rng):
+            # RNG chips alone, with no pai gow wager: the round refuses them ((j)(2)(i))
+            actions.append(PlaceWager(position=position, amount=base))
         three = int(amounts.get("three_card_bonus", 0))
         if three:  # the three-card bonus wager (5324.41(n)(3)), with the pai gow wager
             actions.append(PlaceBonusWager(position=position, wager="three_card_bonus",
                                            amount=three))
+        # the RNG side wagers on their numbers, with (after) the pai gow wager ((j)(2)(i))
+        actions.extend(rng)
         return actions
+
+    def _rng_entry(self, round_: PaiGowRound, position: str) -> dict[str, Any]:
+        """The wager entry's RNG row where the RNG side wager is offered ((j)(1)): the numbers,
+        the posted odds and what the position has on each number already."""
+        if not self.config.rng_side_wager:
+            return {}
+        placed = rng_on(core(round_), int(position)) if position else {}
+        return {"rng": NUMBERS, "rng_odds": odds_words(self.config),
+                "rng_placed": tuple(sorted(placed.items()))}
 
     # ---------------------------------------------------------------- devices
     def gather(self, round_: PaiGowRound, stack: Sequence[Card],
@@ -899,6 +982,11 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             case DeviceEvent(kind=EventKind.CHIP_REMOVED, seat=int(seat)) if (
                     round_.can_progressive_chip_removed(seat)):
                 return [ProgressiveChipRemoved(position=seat)]
+            case DeviceEvent(kind=EventKind.SHUFFLE_COMPLETED, count=int(count)) if (
+                    self._shuffler_counts(round_) and round_.can_shuffler_report(count)):
+                # the shuffler's own count after its shuffle ((n)(8)): a deck short (or long)
+                # leaves the table at once; a whole one replaces a deck removed
+                return [ShufflerReport(cards=count)]
             case DeviceEvent(kind=EventKind.LOCKOUT_BUTTON) if (
                     phase == "betting" and round_.can_no_more_bets()):
                 return [NoMoreBets()]

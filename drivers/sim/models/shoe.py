@@ -183,6 +183,8 @@ class ShoeModel(DeviceModel):
         self.emit(EventCode.SHUFFLE_COMPLETED, bytes((min(len(deck), 255),)))
         if len(deck) != self.deck_size:
             self.raise_fault(FaultCode.CARD_COUNT)
+        else:  # a whole deck shuffled (a replacement): the count is right again
+            self.clear_fault(FaultCode.CARD_COUNT)
         return bytes((min(len(deck), 255),))
 
     def _dispense(self, size: int) -> bytes:

@@ -434,8 +434,26 @@ class OptionalWagers:
         replacement deck) or enters the shuffler's count to release it ((n)(7)(ii), (n)(8))."""
         return self.round.phase is Phase.DEAL and not self.stub.can_deal
 
+    @property
+    def _whole_deck_count(self) -> bool:
+        """The count is of the whole deck: before a deal that waits for it, or the replacement
+        of a deck removed from the table, counted at the shuffle ((n)(8))."""
+        return self._count_before_the_deal or (
+            self.stub.deck_removed and self.round.phase is Phase.SHUFFLE)
+
+    def verify_shuffle(self) -> None:
+        """A deck removed from the table is not shuffled for play: the replacement deck is
+        counted first, by the dealer or by the shuffler ((n)(8)), at once, not at the deal
+        after the wagers."""
+        if self._three_then_four and self.stub.deck_removed:
+            how = ("load the replacement deck (52 cards and the joker) into the shuffler: its "
+                   "count lets the round go on" if self.bonus.shuffler_counts_cards else
+                   "count the replacement deck (52 cards and the joker) face down first")
+            raise ProcedureError(f"the deck is removed from the table ({self.stub.last_problem})"
+                                 f": {how}", "5324.41(n)(8)")
+
     def verify_count_stub(self, counted: int) -> None:
-        if not self._three_then_four or (not self._count_before_the_deal and self.round.phase in (
+        if not self._three_then_four or (not self._whole_deck_count and self.round.phase in (
                 Phase.SHUFFLE, Phase.CUT, Phase.BETTING, Phase.DEALER_WAGER, Phase.STARTING,
                 Phase.RNG_WAGERS, Phase.DEAL, Phase.FOUR_CARD)):
             raise ProcedureError("the stub is counted face down after the four more cards (or, "
@@ -444,13 +462,15 @@ class OptionalWagers:
         if isinstance(counted, bool) or not isinstance(counted, int) or counted < 0:
             raise ProcedureError(f"a count is a number of cards, not {counted!r}",
                                  "5324.41(n)(7)(ii)")
+        if not self._whole_deck_count:
+            self.stub.verify_recount()  # the removed deck stays removed (the journal says so)
 
 
     def count_stub(self, counted: int) -> Record:
         """The dealer counted the stub face down on the layout ((n)(7)(ii)); a wrong number of
         cards takes the deck off the table."""
         self.verify_count_stub(counted)
-        hands = 0 if self._count_before_the_deal else len(self._all_stack_positions())
+        hands = 0 if self._whole_deck_count else len(self._all_stack_positions())
         self.stub = self.stub.record_count(counted=counted, hands=hands)
         self.stub_counted = not self.stub.deck_removed
         self.counted_before_deal = hands == 0
@@ -465,7 +485,9 @@ class OptionalWagers:
         return []
 
     def verify_shuffler_report(self, cards: int) -> None:
-        if self.round.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING) and not (
+        # after any shuffle before the deal is recorded: the round's, or a redeal's reshuffle
+        if self.round.phase not in (Phase.SHUFFLE, Phase.CUT, Phase.BETTING, Phase.DEALER_WAGER,
+                                    Phase.STARTING, Phase.RNG_WAGERS, Phase.DEAL) and not (
                 self._count_before_the_deal):
             raise ProcedureError("the shuffler reports its count after the shuffle",
                                  "5324.41(n)(8)")
@@ -683,11 +705,25 @@ class OptionalWagers:
         """What the dealer does next (the round's ``step``). From "no more bets" to the round's
         end the progressive wagers stay locked out ((k)(2)): every step names ``lockout_on``, so
         the lockout is put back as the step begins (after a restart too)."""
-        step = self._step()
+        step = self._removal_said(self._step())
         if (self._progressive_offered and self.lockout.phase is not LockoutPhase.OPEN
                 and not self.round.is_complete and LOCKOUT_ON not in step.hardware):
             return replace(step, hardware=(*step.hardware, LOCKOUT_ON))
         return step
+
+    def _removal_said(self, step: Step) -> Step:
+        """A deck removed from the table is said at every step until a replacement deck is in
+        ((n)(8)), as the journal's ``deck_removed`` says: a round whose cards are out plays on,
+        one before its deal waits for the replacement."""
+        if (not self._three_then_four or not self.stub.deck_removed
+                or step.phase in (Phase.SHUFFLE.value, "stub_count")
+                or self.round.is_void or self.round.is_complete):
+            return step
+        dealt = self.round.phase not in (Phase.CUT, Phase.BETTING, Phase.DEALER_WAGER,
+                                         Phase.STARTING, Phase.RNG_WAGERS, Phase.DEAL)
+        then = ("the next round is dealt from a replacement deck" if dealt else
+                "the deal waits for a replacement deck, counted whole")
+        return replace(step, next_instruction=f"{self.stub.prompt}; {then}")
 
     def _step(self) -> Step:
         phase = self.round.phase
@@ -714,14 +750,29 @@ class OptionalWagers:
                         f"device and count them: {counted(len(lockout.lit), 'light')} lit",
                         ("confirm_light_count",), tuple(sorted(lockout.lit)), (LOCKOUT_ON,),
                         expects="count", clause="5324.41(k)(2)")
+        if phase is Phase.SHUFFLE and self._three_then_four and self.stub.deck_removed:
+            if self.bonus.shuffler_counts_cards:
+                return Step(Phase.SHUFFLE.value, f"Remove the deck from the table "
+                            f"({self.stub.last_problem}); load a replacement deck (52 cards "
+                            "and the joker) into the shuffler: its count lets the round go on",
+                            ("shuffler_report",), expects="count", clause="5324.41(n)(8)")
+            return Step(Phase.SHUFFLE.value, f"Remove the deck from the table "
+                        f"({self.stub.last_problem}); count the replacement deck face down on "
+                        "the layout (52 cards and the joker) before it is shuffled",
+                        ("count_stub",), expects="count", clause="5324.41(n)(8)")
         if phase is Phase.DEAL and self._three_then_four and not self.stub.can_deal:
             instruction = self.stub.prompt or "Count the stub"
+            # the shuffler's own count where it counts ((n)(8)), else the dealer's
+            counts = self.bonus.shuffler_counts_cards
             if self.stub.deck_removed:
-                instruction += ("; then count the replacement deck face down (52 cards and the "
-                                "joker) or enter the shuffler's count")
+                instruction += ("; then load a replacement deck (52 cards and the joker) into "
+                                "the shuffler: its count lets the deal go on" if counts else
+                                "; then count the replacement deck face down (52 cards and "
+                                "the joker)")
             return Step("stub_count", instruction,
-                        ("count_stub", "shuffler_report"), expects="count",
-                        clause="5324.41(n)(7)(ii)")
+                        ("shuffler_report",) if counts else ("count_stub",), expects="count",
+                        clause="5324.41(n)(8)" if self.stub.deck_removed
+                        else "5324.41(n)(7)(ii)")
         if phase is Phase.FOUR_CARD and not self.three_card_settled and self._three_card_wagers:
             return Step("three_card_bonus", "Collect the losing three-card bonus wagers, then "
                         "pay the winners", ("settle_three_card_bonus",),

@@ -76,6 +76,23 @@ class StubCount:
         """The stub must be counted this round (prompt the dealer)."""
         return self.required and self.rounds_since_count >= ROUNDS_BETWEEN_COUNTS - 1
 
+    def verify_recount(self) -> None:
+        """A deck found with the wrong number of cards leaves the table ((n)(8)): counting the
+        same cards again does not bring it back; only a replacement deck counted whole (or the
+        shuffler's count of it) does.
+
+        >>> StubCount(True).record_count(counted=38, hands=2).verify_recount()
+        Traceback (most recent call last):
+        ...
+        dealer_station.procedure.ProcedureError: the deck is removed from the table (the stub ...
+        ... 39 expected): a second count does not return it; ... [5324.41(n)(8)]
+        """
+        if self.deck_removed:
+            raise ProcedureError(
+                f"the deck is removed from the table ({self.last_problem}): a second count "
+                "does not return it; count the replacement deck (52 cards and the joker) "
+                "before its first deal", "5324.41(n)(8)")
+
     @property
     def prompt(self) -> str | None:
         if self.deck_removed:
@@ -113,8 +130,10 @@ class StubCount:
         """
         expected = expected_stub(hands)
         if counted != expected:
-            return replace(self, deck_removed=True,
-                           last_problem=f"the stub has {counted} cards, {expected} expected")
+            # the whole deck (before any card, or a replacement deck) is no stub
+            found = (f"the deck has {counted} cards, not 52 plus the joker" if hands == 0
+                     else f"the stub has {counted} cards, {expected} expected")
+            return replace(self, deck_removed=True, last_problem=found)
         if hands == 0:
             return self.new_deck()
         return replace(self, rounds_since_count=0)
