@@ -44,7 +44,7 @@ import numpy.typing as npt
 from dealer_station.cards import JOKER, Card, CardError
 from dealer_station.rankings import _poker
 from dealer_station.rankings._category import RankedCategory
-from dealer_station.rankings.five_card import evaluate_five
+from dealer_station.rankings.five_card import hand_of_ranks
 from dealer_station.rankings.pai_gow import evaluate_high
 from dealer_station.rankings.three_card import evaluate_three
 
@@ -177,10 +177,11 @@ def _representative(ranks: Sequence[int], suited: bool) -> list[Card]:
 
 def _five_card_entries() -> list[_Entry]:
     entries: list[_Entry] = []
+    # Straight from the ranks: the single-hand evaluator's own tables are not needed to build this.
     for ranks in _poker.rank_multisets(5):
-        entries.append((ranks, False, evaluate_five(_representative(ranks, False)).key))
+        entries.append((ranks, False, hand_of_ranks(ranks, flush=False).key))
     for ranks in combinations(range(2, 15), 5):
-        entries.append((ranks, True, evaluate_five(_representative(ranks, True)).key))
+        entries.append((ranks, True, hand_of_ranks(ranks, flush=True).key))
     return entries
 
 

@@ -37,7 +37,7 @@ def timed(name: str, work: Callable[[], T]) -> tuple[T, float]:
 def cold() -> None:
     """Forget every cached table so each analysis is measured from nothing."""
     five_card_table.five_card_codes.cache_clear()
-    let_it_ride.five_card_categories.cache_clear()
+    let_it_ride.completion_counts.cache_clear()
     pai_gow_census._CENSUSES.clear()
 
 
