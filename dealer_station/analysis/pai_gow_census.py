@@ -225,7 +225,7 @@ def hand_features(hands: npt.ArrayLike) -> IntArray:
     formed = np.zeros(len(cards), dtype=np.int64)
     formed_pair = np.zeros(len(cards), dtype=np.int64)
     for high, (low_a, low_b) in _SPLITS:
-        bit = np.left_shift(1, codes[colex_rank(cards[:, list(high)])])
+        bit = np.left_shift(np.int64(1), codes[colex_rank(cards[:, list(high)])])
         formed |= bit
         formed_pair |= np.where(ranks[:, low_a] == ranks[:, low_b], bit, 0)
 

@@ -8,6 +8,7 @@ restarts the station; ``STOPPING=1`` when the window closes.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+
 from PySide6.QtCore import QObject, QTimer, SignalInstance
 
 from dealer_station.service_notify import notify, watchdog_interval
