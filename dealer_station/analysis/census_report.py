@@ -10,7 +10,7 @@ the counts differ.
 * ``best_five_joker_only_an_ace`` (with ``every_category_both_readings``): the best five-card
   hand when the joker is only an ace ((c)(7)'s reading: it pairs an ace, completes a straight
   only as an ace, never a flush; four aces and the joker are five aces), every category, from
-  the census's classes of hands (:func:`~.pai_gow_census.hand_classes`), each evaluated by
+  the census's classes of hands (:func:`~.pai_gow_census.each_hand_class`), each evaluated by
   :func:`dealer_station.rankings.best_five.best_five_hand_joker_as_ace`.
 * ``pai_gow_joker_only_an_ace``: pai gow hands by their highest card when the joker is only an ace
   (it completes no straight or flush): the insurance wager's reading ((c)(7), (m)(3)).
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_station.analysis.five_card_table import HandCode
-from dealer_station.analysis.pai_gow_census import PaiGowCensus, hand_classes
+from dealer_station.analysis.pai_gow_census import PaiGowCensus, each_hand_class
 from dealer_station.rankings.best_five import best_five_hand_joker_as_ace
 from dealer_station.rankings.pai_gow import PaiGowCategory
 
@@ -129,14 +129,12 @@ _ACE_ONLY: tuple[tuple[PaiGowCategory, str, str], ...] = (
 def _ace_only_section(census: PaiGowCensus) -> CensusSection | None:
     """None when the census is not of its ``ranks``' deck (a census stored without its ranks
     is taken as the full deck's; only a test stores a smaller one there)."""
-    classes = hand_classes(census.ranks)
     total = census.total
-    if classes.total != total:
-        return None
     counts = {category: 0 for category, _, _ in _ACE_ONLY}
-    for cards, size in zip(classes.representatives.tolist(), classes.sizes.tolist(),
-                           strict=True):
+    for cards, size in each_hand_class(census.ranks):  # one at a time: no array of them all
         counts[best_five_hand_joker_as_ace(cards).category] += size
+    if sum(counts.values()) != total:
+        return None
     return CensusSection(
         "best_five_joker_only_an_ace",
         "the best five-card hand of the seven cards, the joker only an ace (it pairs an ace and "
