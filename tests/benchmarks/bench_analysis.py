@@ -1,5 +1,8 @@
-"""Benchmark of the pay-table analysis (issue 11): wall time of each exact analysis, with the
-figures it must reproduce.
+"""Benchmark of the pay-table analysis: each exact analysis as the supervisor runs it
+(``dealer-station paytable``), CPU time and peak memory against a C program doing the same work on
+the same machine in the same run (``let_it_ride_brute.c`` beside this file, built with gcc when
+present; targets: at most 2x its CPU and 64 MB), then the wall time of each analysis in this
+process with the figures it must reproduce.
 
 Run: ``python tests/benchmarks/bench_analysis.py`` or
 ``python -m pytest tests/benchmarks/bench_analysis.py -s``. Targets on a two-core machine: the Let
@@ -13,10 +16,13 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
 from typing import TypeVar
+
+import peers
 
 from dealer_station.analysis import five_card_table, let_it_ride, pai_gow, pai_gow_census
 from dealer_station.games.let_it_ride import paytables
@@ -98,7 +104,34 @@ def bench_single_process_census() -> float:
     return wall
 
 
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+MEMORY_TARGET_MB = 64
+
+
+def compare_with_peers() -> None:
+    """The commands against their C peers, interleaved rounds, min/median/max."""
+    with peers.scratch() as directory:
+        brute = peers.build_c("let_it_ride_brute.c", Path(directory))
+        measure = peers.build_c("measure.c", Path(directory))
+        commands: dict[str, list[str]] = {}
+        if brute is not None:
+            commands["C brute force (let_it_ride_brute.c)"] = [str(brute)]
+        commands["paytable --game let-it-ride --workers 1"] = [
+            *peers.DEALER_STATION, "paytable", "--game", "let-it-ride", "--workers", "1", "--quiet"]
+        runs = peers.interleaved(commands, ROUNDS, measure)
+        peer = next(iter(commands)) if brute is not None else None
+        for line in peers.report(f"Let It Ride exact analysis, {ROUNDS} rounds", runs, peer):
+            print(line)
+        census = {"paytable --game pai-gow --trials 0": [
+            *peers.DEALER_STATION, "paytable", "--game", "pai-gow", "--trials", "0", "--quiet"]}
+        runs = peers.interleaved(census, max(1, ROUNDS // 2), measure)
+        for line in peers.report("Pai Gow census (every process)", runs, None)[:-1]:
+            print(line)
+        print(f"  (no C census beside this file yet; memory target {MEMORY_TARGET_MB} MB)")
+
+
 def main() -> None:
+    compare_with_peers()
     lir = bench_let_it_ride()
     pg = bench_pai_gow()
     print(
