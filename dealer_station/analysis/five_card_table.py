@@ -32,7 +32,15 @@ from dealer_station.analysis.combinatorics import IntArray, combinations_array
 from dealer_station.rankings import bulk
 from dealer_station.rankings.pai_gow import PaiGowCategory
 
-__all__ = ["ACE", "JOKER_INDEX", "CodeArray", "HandCode", "classify_five", "five_card_codes"]
+__all__ = [
+    "ACE",
+    "JOKER_INDEX",
+    "CodeArray",
+    "HandCode",
+    "classify_five",
+    "five_card_codes",
+    "joker_as_ace_codes",
+]
 
 JOKER_INDEX = 52
 #: Rank number of the ace in the counters (deuce is 0).
@@ -198,5 +206,48 @@ def five_card_codes() -> CodeArray:
                 block[block == HandCode.ROYAL_FLUSH] = HandCode.ROYAL_FLUSH_WITH_JOKER
             codes[done : done + len(block)] = block
             done += len(block)
+    codes.setflags(write=False)
+    return codes
+
+
+@lru_cache(maxsize=1)
+def joker_as_ace_codes() -> CodeArray:
+    """The :class:`HandCode` of four real cards and the joker when the joker is only an ace, an
+    ace of no suit (5324.41(c)(7)): it pairs an ace and completes a straight only as an ace,
+    never a flush; four aces and it are five aces. Indexed by the colex rank of the four real
+    cards. Each is classified by the rankings' bulk evaluator as the four cards and a real ace
+    they do not hold, of a suit they do not all share (so never a flush).
+
+    >>> from dealer_station.cards import parse_cards
+    >>> from dealer_station.analysis.combinatorics import colex_rank
+    >>> def code(text):
+    ...     cards = sorted(c.index for c in parse_cards(text))
+    ...     return HandCode(int(joker_as_ace_codes()[colex_rank([cards])[0]])).name
+    >>> code("2s 3s 4s 5s"), code("Ah Ad Ac As"), code("Ks Qs Js Ts"), code("Kh Kd 7c 2s")
+    ('STRAIGHT', 'FIVE_ACES', 'STRAIGHT', 'PAIR')
+    """
+    lookup = np.zeros(max(c.strength for c in PaiGowCategory) + 1, dtype=np.int8)
+    for category in PaiGowCategory:
+        lookup[category.strength] = _PAI_GOW_CODES[category.value]
+    fours = combinations_array(52, 4).astype(np.uint8)
+    codes = np.empty(len(fours), dtype=np.int8)
+    aces = np.arange(4 * ACE, 4 * ACE + 4, dtype=np.uint8)
+    for start in range(0, len(fours), _ROWS):
+        rows = fours[start : start + _ROWS]
+        held = (rows[:, :, None] == aces[None, None, :]).any(axis=1)  # which aces are held
+        one_suit = (rows % 4 == rows[:, :1] % 4).all(axis=1)
+        banned = held.copy()
+        banned[one_suit, rows[one_suit, 0] % 4] = True  # an ace of their suit would flush
+        four_aces = held.all(axis=1)
+        banned[four_aces] = False  # any stand-in: the result is five aces anyway
+        ace = aces[np.argmin(banned, axis=1)]
+        stand_in = rows[:, 0].copy()  # four aces: a dummy fifth card, overwritten below
+        stand_in[~four_aces] = ace[~four_aces]
+        hands = np.column_stack([rows, stand_in])
+        block = np.full(len(rows), HandCode.FIVE_ACES, dtype=np.int8)
+        if (~four_aces).any():
+            found = bulk.strengths(bulk.evaluate_high_array(hands[~four_aces]))
+            block[~four_aces] = lookup[found]
+        codes[start : start + len(block)] = block
     codes.setflags(write=False)
     return codes

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 from typing import TypeVar
 
 import peers
