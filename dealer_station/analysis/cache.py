@@ -189,7 +189,9 @@ def behaviour_key() -> str:
     rankings really change."""
     classes = pai_gow_census.hand_classes(SAMPLE_RANKS)
     digest = hashlib.sha256(f"format {FORMAT} behaviour\n".encode())
-    digest.update(np.ascontiguousarray(five_card_codes()).tobytes())
+    codes = five_card_codes()
+    for start in range(0, len(codes), 1 << 18):  # hashed as the int64 table it once was
+        digest.update(codes[start : start + (1 << 18)].astype(np.int64).tobytes())
     digest.update(np.ascontiguousarray(
         pai_gow_census.hand_features(classes.representatives)).tobytes())
     return digest.hexdigest()

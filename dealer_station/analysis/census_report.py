@@ -10,8 +10,10 @@ the counts differ.
 * ``best_five_joker_only_an_ace`` (with ``every_category_both_readings``): the best five-card
   hand when the joker is only an ace ((c)(7)'s reading: it pairs an ace, completes a straight
   only as an ace, never a flush; four aces and the joker are five aces), every category, from
-  the census's classes of hands (:func:`~.pai_gow_census.hand_classes`), each evaluated by
-  :func:`dealer_station.rankings.best_five.best_five_hand_joker_as_ace`.
+  the census's classes of hands (:func:`~.pai_gow_census.each_hand_class`), a block at a time,
+  their 21 five-card hands looked up in the five-card table and, with the joker, in
+  :func:`~.five_card_table.joker_as_ace_codes` (the tests hold this against
+  :func:`dealer_station.rankings.best_five.best_five_hand_joker_as_ace`).
 * ``pai_gow_joker_only_an_ace``: pai gow hands by their highest card when the joker is only an ace
   (it completes no straight or flush): the insurance wager's reading ((c)(7), (m)(3)).
 * ``pai_gow_joker_completes``: pai gow hands by their highest card when the joker also completes
@@ -32,11 +34,19 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
-from dealer_station.analysis.five_card_table import HandCode
-from dealer_station.analysis.pai_gow_census import PaiGowCensus, hand_classes
-from dealer_station.rankings.best_five import best_five_hand_joker_as_ace
+import numpy as np
+
+from dealer_station.analysis.combinatorics import IntArray, colex_rank, subset_columns
+from dealer_station.analysis.five_card_table import (
+    JOKER_INDEX,
+    HandCode,
+    five_card_codes,
+    joker_as_ace_codes,
+)
+from dealer_station.analysis.pai_gow_census import PaiGowCensus, each_hand_class
 from dealer_station.rankings.pai_gow import PaiGowCategory
 
 __all__ = ["CensusLine", "CensusSection", "census_sections"]
@@ -126,17 +136,49 @@ _ACE_ONLY: tuple[tuple[PaiGowCategory, str, str], ...] = (
 )
 
 
+_BLOCK = 1 << 14
+#: The category of each class of :func:`joker_as_ace_codes` / :func:`five_card_codes`.
+_ACE_ONLY_CATEGORY: dict[HandCode, PaiGowCategory] = {
+    **{code: PaiGowCategory[code.name] for code in HandCode
+       if code.name in PaiGowCategory.__members__},
+    HandCode.STRAIGHT_FLUSH_WITH_JOKER: PaiGowCategory.STRAIGHT_FLUSH,
+    HandCode.ROYAL_FLUSH_WITH_JOKER: PaiGowCategory.ROYAL_FLUSH,
+}
+
+
+def _best_joker_as_ace(cards: IntArray) -> IntArray:
+    """The best :class:`HandCode` of the 21 five-card hands of each row of seven ascending cards,
+    the joker (last, if any) only an ace."""
+    natural, as_ace = five_card_codes(), joker_as_ace_codes()
+    joker = cards[:, -1] == JOKER_INDEX
+    best = np.zeros(len(cards), dtype=np.int64)
+    for high in subset_columns(7, 5):
+        with_joker = joker & (high[-1] == 6)
+        code = natural[colex_rank(cards[:, list(high)])].astype(np.int64)
+        if high[-1] == 6 and with_joker.any():
+            real = cards[with_joker][:, list(high[:4])]
+            code[with_joker] = as_ace[colex_rank(real)]
+        np.maximum(best, code, out=best)
+    return best
+
+
 def _ace_only_section(census: PaiGowCensus) -> CensusSection | None:
     """None when the census is not of its ``ranks``' deck (a census stored without its ranks
     is taken as the full deck's; only a test stores a smaller one there)."""
-    classes = hand_classes(census.ranks)
     total = census.total
-    if classes.total != total:
-        return None
+    found = np.zeros(len(HandCode), dtype=np.int64)
+    classes = each_hand_class(census.ranks)
+    while block := list(islice(classes, _BLOCK)):  # a block at a time: no array of them all
+        cards = np.array([c for c, _ in block], dtype=np.int64)
+        sizes = np.array([n for _, n in block], dtype=np.int64)
+        best = _best_joker_as_ace(cards)
+        for code in np.unique(best).tolist():
+            found[code] += int(sizes[best == code].sum())
     counts = {category: 0 for category, _, _ in _ACE_ONLY}
-    for cards, size in zip(classes.representatives.tolist(), classes.sizes.tolist(),
-                           strict=True):
-        counts[best_five_hand_joker_as_ace(cards).category] += size
+    for code, number in enumerate(found.tolist()):
+        counts[_ACE_ONLY_CATEGORY[HandCode(code)]] += number
+    if sum(counts.values()) != total:
+        return None
     return CensusSection(
         "best_five_joker_only_an_ace",
         "the best five-card hand of the seven cards, the joker only an ace (it pairs an ace and "

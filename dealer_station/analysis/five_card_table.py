@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -31,7 +32,15 @@ from dealer_station.analysis.combinatorics import IntArray, combinations_array
 from dealer_station.rankings import bulk
 from dealer_station.rankings.pai_gow import PaiGowCategory
 
-__all__ = ["ACE", "JOKER_INDEX", "HandCode", "classify_five", "five_card_codes"]
+__all__ = [
+    "ACE",
+    "JOKER_INDEX",
+    "CodeArray",
+    "HandCode",
+    "classify_five",
+    "five_card_codes",
+    "joker_as_ace_codes",
+]
 
 JOKER_INDEX = 52
 #: Rank number of the ace in the counters (deuce is 0).
@@ -160,26 +169,85 @@ _PAI_GOW_CODES = {
 }
 
 
+CodeArray = npt.NDArray[np.int8]
+#: Rows of five-card hands classified at a time: small temporaries.
+_ROWS = 1 << 15
+
+
 @lru_cache(maxsize=1)
-def five_card_codes() -> IntArray:
+def five_card_codes() -> CodeArray:
     """The :class:`HandCode` of every five-card hand of the 53-card Pai Gow deck, indexed by colex
     rank, from the rankings' bulk evaluator
     (:func:`dealer_station.rankings.bulk.evaluate_high_array`): its category, and for straight
     and royal flushes whether the joker is among the five cards (then it is used, since four cards
-    and a joker make a straight flush only with the joker's help). Cached (under a second).
+    and a joker make a straight flush only with the joker's help). One byte a hand, classified a
+    block at a time (the hands are never all held at once). Cached (under a second).
 
     >>> codes = five_card_codes()
     >>> int((codes == HandCode.ROYAL_FLUSH).sum()), int((codes == HandCode.FIVE_ACES).sum())
     (4, 1)
     """
-    hands = combinations_array(53, 5)
-    strengths = bulk.strengths(bulk.evaluate_high_array(hands))
-    lookup = np.zeros(max(c.strength for c in PaiGowCategory) + 1, dtype=np.int64)
+    lookup = np.zeros(max(c.strength for c in PaiGowCategory) + 1, dtype=np.int8)
     for category in PaiGowCategory:
         lookup[category.strength] = _PAI_GOW_CODES[category.value]
-    codes = lookup[strengths]
-    joker = hands[:, -1] == JOKER_INDEX
-    codes[joker & (codes == HandCode.STRAIGHT_FLUSH)] = HandCode.STRAIGHT_FLUSH_WITH_JOKER
-    codes[joker & (codes == HandCode.ROYAL_FLUSH)] = HandCode.ROYAL_FLUSH_WITH_JOKER
+    fours = combinations_array(53, 4)
+    codes = np.empty(comb(53, 5), dtype=np.int8)
+    done = 0
+    for top in range(4, 53):  # colex order: every hand whose highest card is ``top``, in turn
+        below = comb(top, 4)
+        for start in range(0, below, _ROWS):
+            rows = fours[start : min(start + _ROWS, below)]
+            hands = np.empty((len(rows), 5), dtype=np.uint8)
+            hands[:, :4] = rows
+            hands[:, 4] = top
+            block = lookup[bulk.strengths(bulk.evaluate_high_array(hands))]
+            if top == JOKER_INDEX:
+                block[block == HandCode.STRAIGHT_FLUSH] = HandCode.STRAIGHT_FLUSH_WITH_JOKER
+                block[block == HandCode.ROYAL_FLUSH] = HandCode.ROYAL_FLUSH_WITH_JOKER
+            codes[done : done + len(block)] = block
+            done += len(block)
+    codes.setflags(write=False)
+    return codes
+
+
+@lru_cache(maxsize=1)
+def joker_as_ace_codes() -> CodeArray:
+    """The :class:`HandCode` of four real cards and the joker when the joker is only an ace, an
+    ace of no suit (5324.41(c)(7)): it pairs an ace and completes a straight only as an ace,
+    never a flush; four aces and it are five aces. Indexed by the colex rank of the four real
+    cards. Each is classified by the rankings' bulk evaluator as the four cards and a real ace
+    they do not hold, of a suit they do not all share (so never a flush).
+
+    >>> from dealer_station.cards import parse_cards
+    >>> from dealer_station.analysis.combinatorics import colex_rank
+    >>> def code(text):
+    ...     cards = sorted(c.index for c in parse_cards(text))
+    ...     return HandCode(int(joker_as_ace_codes()[colex_rank([cards])[0]])).name
+    >>> code("2s 3s 4s 5s"), code("Ah Ad Ac As"), code("Ks Qs Js Ts"), code("Kh Kd 7c 2s")
+    ('STRAIGHT', 'FIVE_ACES', 'STRAIGHT', 'PAIR')
+    """
+    lookup = np.zeros(max(c.strength for c in PaiGowCategory) + 1, dtype=np.int8)
+    for category in PaiGowCategory:
+        lookup[category.strength] = _PAI_GOW_CODES[category.value]
+    fours = combinations_array(52, 4).astype(np.uint8)
+    codes = np.empty(len(fours), dtype=np.int8)
+    aces = np.arange(4 * ACE, 4 * ACE + 4, dtype=np.uint8)
+    for start in range(0, len(fours), _ROWS):
+        rows = fours[start : start + _ROWS]
+        held = (rows[:, :, None] == aces[None, None, :]).any(axis=1)  # which aces are held
+        one_suit = (rows % 4 == rows[:, :1] % 4).all(axis=1)
+        banned = held.copy()
+        banned[one_suit, rows[one_suit, 0] % 4] = True  # an ace of their suit would flush
+        four_aces = held.all(axis=1)
+        banned[four_aces] = False  # any stand-in: the result is five aces anyway
+        ace = aces[np.argmin(banned, axis=1)]
+        stand_in = rows[:, 0].copy()  # four aces: a dummy fifth card, overwritten below
+        stand_in[~four_aces] = ace[~four_aces]
+        hands = np.column_stack([rows, stand_in])
+        block = np.full(len(rows), HandCode.FIVE_ACES, dtype=np.int8)
+        if (~four_aces).any():
+            found = bulk.strengths(bulk.evaluate_high_array(hands[~four_aces]))
+            block[~four_aces] = lookup[found]
+        codes[start : start + len(block)] = block
     codes.setflags(write=False)
     return codes

@@ -11,8 +11,10 @@ independent ((e)(4)), so:
   community cards);
 * bet three always rides.
 
-Sums over supersets are scatter-adds over the colex ranks of subsets (each five-card hand adds its
-value into its five four-card and ten three-card subsets), so the whole solve is a few array passes.
+The hands are walked once, in blocks of a few thousand, each adding its category (not its value)
+into its five four-card and ten three-card subsets by colex rank (:func:`completion_counts`): what
+any pay table then needs is a small matrix product, and memory stays bounded (a few megabytes of
+counts, never an array over all the hands).
 The payout limit of (f)(2) is ignored (it only matters for wagers far above any table maximum).
 
 Pay tables are passed as ``{category: odds}`` with the category names of
@@ -22,19 +24,22 @@ them from the game's own tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm
+from math import comb, lcm
 
 import numpy as np
+import numpy.typing as npt
 
 from dealer_station.analysis.combinatorics import (
+    BINOMIAL,
     IntArray,
+    SmallArray,
     colex_rank,
     combinations_array,
-    subset_ranks,
+    subset_columns,
 )
 from dealer_station.analysis.five_card_table import BoolArray
 from dealer_station.analysis.report import PayLine, WagerReport, format_odds, odds_report
@@ -50,9 +55,11 @@ __all__ = [
     "BONUS_HANDS",
     "THREE_CARD_HANDS",
     "BaseGameSolution",
+    "CompletionCounts",
     "base_game_report",
     "bet_one_strategy",
     "bonus_report",
+    "completion_counts",
     "five_card_categories",
     "holding_name",
     "solve_base_game",
@@ -76,9 +83,58 @@ THREE_CARD_HANDS: tuple[str, ...] = (
 )
 
 _HANDS = 2_598_960
+_THREES = 22_100
+_FOURS = 270_725
+_CATEGORIES = len(BASE_GAME_HANDS)
 
 
-@lru_cache(maxsize=1)
+def _category_lookup() -> npt.NDArray[np.int32]:
+    """Index into :data:`BASE_GAME_HANDS` by the bulk evaluator's strength (a pair counted as
+    tens or better; the low pairs are picked out by key)."""
+    lookup = np.zeros(max(c.strength for c in FiveCardCategory) + 1, dtype=np.int32)
+    for category in FiveCardCategory:
+        lookup[category.strength] = BASE_GAME_HANDS.index(category.value)
+    return lookup
+
+
+def _categories(
+    hands: npt.NDArray[np.uint8], lookup: npt.NDArray[np.int32]
+) -> npt.NDArray[np.int32]:
+    keys = bulk.evaluate_five_array(hands)
+    strengths = bulk.strengths(keys)
+    categories = lookup[strengths]
+    low_pair = (strengths == FiveCardCategory.PAIR.strength) & (keys < QUALIFYING_KEY)
+    categories[low_pair] = BASE_GAME_HANDS.index("pair_below_tens")
+    return categories
+
+
+def _compact_subset_ranks(rows: SmallArray, size: int) -> list[npt.NDArray[np.int16]]:
+    """:func:`subset_ranks` of rows of 52-card indices, in int16, one subset at a time (no shared
+    terms kept)."""
+    binomials = [BINOMIAL[:52, k].astype(np.int16) for k in range(1, size + 1)]
+    ranks: list[npt.NDArray[np.int16]] = []
+    for columns in subset_columns(rows.shape[1], size):
+        total = binomials[0][rows[:, columns[0]]]
+        for position, column in enumerate(columns[1:], start=1):
+            total += binomials[position][rows[:, column]]
+        ranks.append(total)
+    return ranks
+
+
+def _hands_by_top_card(fours: SmallArray) -> Iterator[tuple[int, npt.NDArray[np.uint8]]]:
+    """Every five-card hand in colex order, one block per highest card ``top``: the
+    ``C(top, 4)`` four-card hands below it (the first rows of ``fours``) and ``top``."""
+    for top in range(4, 52):
+        yield top, _with_top_card(fours[: comb(top, 4)], top)
+
+
+def _with_top_card(below: SmallArray, top: int) -> npt.NDArray[np.uint8]:
+    hands = np.empty((len(below), 5), dtype=np.uint8)
+    hands[:, :4] = below
+    hands[:, 4] = top
+    return hands
+
+
 def five_card_categories() -> IntArray:
     """Index into :data:`BASE_GAME_HANDS` of every five-card hand of the 52-card deck, by colex
     rank, from the rankings' bulk evaluator and its pair-of-tens qualifier ((e)(7)).
@@ -87,20 +143,85 @@ def five_card_categories() -> IntArray:
     >>> int((categories == BASE_GAME_HANDS.index("pair")).sum())  # tens or better
     422400
     """
-    keys = bulk.evaluate_five_array(combinations_array(52, 5))
-    strengths = bulk.strengths(keys)
-    lookup = np.zeros(max(c.strength for c in FiveCardCategory) + 1, dtype=np.int64)
-    for category in FiveCardCategory:
-        lookup[category.strength] = BASE_GAME_HANDS.index(category.value)
-    categories = lookup[strengths]
-    low_pair = (strengths == FiveCardCategory.PAIR.strength) & (keys < QUALIFYING_KEY)
-    categories[low_pair] = BASE_GAME_HANDS.index("pair_below_tens")
-    categories.setflags(write=False)
-    return categories
+    lookup = _category_lookup()
+    fours = combinations_array(52, 4)
+    blocks = [_categories(hands, lookup) for _, hands in _hands_by_top_card(fours)]
+    return np.concatenate(blocks).astype(np.int64)
 
 
-def _category_counts(categories: IntArray, size: int) -> list[int]:
-    return [int(n) for n in np.bincount(categories, minlength=size)]
+@dataclass(frozen=True)
+class CompletionCounts:
+    """For every four-card and three-card hand, how many of its completions to five cards fall in
+    each hand of :data:`BASE_GAME_HANDS`: what the solve needs of the 2,598,960 hands, whatever
+    the odds, without holding them all at once."""
+
+    after_four: npt.NDArray[np.uint8]  # (270,725, hands): of the 48 fifth cards
+    after_three: npt.NDArray[np.int32]  # (22,100, hands): of the 1,176 community pairs
+    hands: IntArray  # per hand of BASE_GAME_HANDS: of the 2,598,960 five-card hands
+    three_ranks: list[npt.NDArray[np.int16]]  # of the four-card hands' three-card subsets
+
+
+_ROWS = 1 << 15
+
+
+def _count_into(
+    counts: npt.NDArray[np.uint8] | npt.NDArray[np.int32],
+    ranks: npt.NDArray[np.int16],
+    width: int,
+    categories: npt.NDArray[np.int32],
+) -> None:
+    keys = ranks.astype(np.int32) * width
+    keys += categories
+    found = np.bincount(keys)
+    # at most 48 completions of a four-card hand: the uint8 counts do not wrap
+    np.add(counts[: len(found)], found, out=counts[: len(found)], casting="unsafe")
+
+
+@lru_cache(maxsize=1)
+def completion_counts() -> CompletionCounts:
+    """Count, block by block of five-card hands with the same highest card ``top``, each hand's
+    category into its five four-card and ten three-card subsets. In a block the subsets without
+    ``top`` are the four-card hand below (its own rank) and that hand's three-card subsets; those
+    with ``top`` are ranked past ``C(top, 4)`` or ``C(top, 3)`` by the three- and two-card subsets
+    of the hand below, whose ranks are computed once over all four-card hands. Cached.
+
+    >>> counts = completion_counts()
+    >>> int(counts.hands.sum()), int(counts.after_four.sum()) == 5 * 2_598_960
+    (2598960, True)
+    """
+    width = _CATEGORIES
+    lookup = _category_lookup()
+    fours = combinations_array(52, 4)
+    # every rank of a three- or two-card hand fits int16 (22,100 three-card hands)
+    three_ranks = _compact_subset_ranks(fours, 3)
+    two_ranks = _compact_subset_ranks(fours, 2)
+    after_four = np.zeros((_FOURS, width), dtype=np.uint8)
+    after_three = np.zeros((_THREES, width), dtype=np.int32)
+    for top in range(4, 52):
+        below, threes, twos = comb(top, 4), comb(top, 3), comb(top, 2)
+        # The four-card hands with ``top`` (ranks past ``below``) are counted here only, in this
+        # block; the later blocks count into them as the hand below.
+        with_three = after_four[below : below + threes].reshape(-1)
+        with_two = after_three[threes : threes + twos].reshape(-1)
+        for start in range(0, below, _ROWS):  # a few rows at a time: small temporaries
+            rows = slice(start, min(start + _ROWS, below))
+            categories = _categories(_with_top_card(fours[rows], top), lookup)
+            for category in range(width):  # the four-card hand below, one category at a time
+                after_four[rows, category] += categories == category
+            # one bincount key per subset and category: rank * width + category
+            for ranks in three_ranks:
+                _count_into(with_three, ranks[rows], width, categories)
+            for ranks in two_ranks:
+                _count_into(with_two, ranks[rows], width, categories)
+        after_three[:threes] += after_four[below : below + threes]
+    totals = after_three.sum(axis=0) // 10
+    for array in (after_four, after_three, totals):
+        array.setflags(write=False)
+    return CompletionCounts(after_four, after_three, totals, three_ranks)
+
+
+def _category_counts() -> list[int]:
+    return [int(n) for n in completion_counts().hands]
 
 
 Odds = Mapping[str, Fraction | int]
@@ -124,7 +245,7 @@ class BaseGameSolution:
     ride_bet_one: BoolArray  # per three-card colex rank
     ride_bet_two: BoolArray  # per four-card colex rank
     expected_return: Fraction
-    units_by_hand: IntArray  # per five-card hand: units riding summed over its 20 deal orders
+    units_by_category: IntArray  # per hand of BASE_GAME_HANDS: units riding, over 20 deal orders
     sum_after_three: IntArray  # per three-card hand: the values of its 1,176 completions, summed
     sum_after_four: IntArray  # per four-card hand: the values of its 48 completions, summed
     scale: int  # the values are odds times ``scale``
@@ -142,7 +263,10 @@ class BaseGameSolution:
 
     @property
     def average_units_wagered(self) -> float:
-        return float(self.units_by_hand.sum()) / (20 * _HANDS)
+        return float(self.units_by_category.sum()) / (20 * _HANDS)
+
+
+_BLOCK = 1 << 14
 
 
 def solve_base_game(pays: Odds) -> BaseGameSolution:
@@ -156,34 +280,30 @@ def solve_base_game(pays: Odds) -> BaseGameSolution:
     -0.035057
     """
     odds, scale = _odds_vector(pays, BASE_GAME_HANDS)
-    value = odds[five_card_categories()]
-    hands = combinations_array(52, 5)
-    fours = combinations_array(52, 4)
-    # subset_columns order: the four-card subsets drop columns 4, 3, 2, 1, 0 in turn.
-    four_ranks = subset_ranks(hands, 4)
-    three_ranks = subset_ranks(hands, 3)
-    del hands
-    sum_four = np.zeros(len(fours), dtype=np.int64)
-    for ranks in four_ranks:
-        sum_four += np.bincount(ranks, weights=value, minlength=len(fours)).astype(np.int64)
-    sum_three = np.zeros(22100, dtype=np.int64)
-    for ranks in three_ranks:
-        sum_three += np.bincount(ranks, weights=value, minlength=22100).astype(np.int64)
+    counts = completion_counts()
+    sum_four = np.concatenate(
+        [counts.after_four[start : start + _BLOCK] @ odds for start in range(0, _FOURS, _BLOCK)]
+    )
+    sum_three = counts.after_three @ odds
     best_four = np.maximum(sum_four, 0)
-    best_after_three = np.zeros(22100, dtype=np.int64)
-    for ranks in subset_ranks(fours, 3):
-        best_after_three += np.bincount(ranks, weights=best_four, minlength=22100).astype(np.int64)
+    best_after_three = np.zeros(_THREES, dtype=np.int64)
+    for ranks in counts.three_ranks:
+        best_after_three += np.bincount(ranks, weights=best_four, minlength=_THREES).astype(
+            np.int64
+        )
     # Per three-card hand, in units of 1 / 2352 (= 1176 * 2 = 49 * 48):
     #   bet three: sum_three / 1176; bet one: max(sum_three, 0) / 1176; bet two: best / (49 * 48).
     numerator = int((2 * sum_three + 2 * np.maximum(sum_three, 0) + best_after_three).sum())
-    expected = Fraction(numerator, 22100 * 2352 * scale)
+    expected = Fraction(numerator, _THREES * 2352 * scale)
     ride_one = sum_three > 0
     ride_two = sum_four > 0
-    units = np.full(len(value), 20, dtype=np.int64)
-    for ranks in three_ranks:
-        units += 2 * ride_one[ranks]
-    for ranks in four_ranks:
-        units += 4 * ride_two[ranks]
+    # Each five-card hand has 20 deal orders (which two cards are the community cards, in turn);
+    # bet one rides in two of them per three-card subset riding, bet two in four per four-card one.
+    units = 20 * counts.hands
+    units = units + 2 * counts.after_three[ride_one].sum(axis=0)
+    units = units + 4 * counts.after_four[ride_two].sum(axis=0, dtype=np.int64)
+    for array in (ride_one, ride_two, units, sum_three, sum_four):
+        array.setflags(write=False)
     return BaseGameSolution(ride_one, ride_two, expected, units, sum_three, sum_four, scale)
 
 
@@ -305,10 +425,9 @@ def base_game_report(pays: Odds, table: str | None = None) -> WagerReport:
     share of the expected return per unit."""
     solution = solve_base_game(pays)
     holdings = bet_one_strategy(solution)
-    categories = five_card_categories()
     odds, scale = _odds_vector(pays, BASE_GAME_HANDS)
-    counts = _category_counts(categories, len(BASE_GAME_HANDS))
-    units = np.bincount(categories, weights=solution.units_by_hand, minlength=len(BASE_GAME_HANDS))
+    counts = _category_counts()
+    units = solution.units_by_category
     lines = []
     for index, name in enumerate(BASE_GAME_HANDS):
         if counts[index] == 0:
@@ -359,8 +478,7 @@ def bonus_report(
     """The $1 let it ride bonus of (f)(3): ``amounts`` in cents paid per hand, the $1 returned
     besides (``returns_wager``, the configuration's ``bonus_returns_wager``) or included; the $1
     is lost on any other hand. Return per $1 wagered."""
-    categories = five_card_categories()
-    counts = _category_counts(categories, len(BASE_GAME_HANDS))
+    counts = _category_counts()
     unknown = set(amounts) - set(BONUS_HANDS)
     if unknown:
         raise ValueError(f"unknown hands in the bonus table: {', '.join(sorted(unknown))}")

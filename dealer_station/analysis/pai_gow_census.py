@@ -41,6 +41,7 @@ __all__ = [
     "PaiGowCensus",
     "SevenCardFeatures",
     "census",
+    "each_hand_class",
     "hand_classes",
     "hand_features",
 ]
@@ -160,6 +161,19 @@ def _classes_for(
             yield sorted([*_balanced(held), *extra]), total - flushed
 
 
+def each_hand_class(
+    ranks: Sequence[int] = ALL_RANKS, *, joker: bool | None = None, part: int = 0, parts: int = 1
+) -> Iterator[tuple[list[int], int]]:
+    """The classes of :func:`hand_classes` one at a time, a representative (ascending card
+    indices) and its size each, for a caller that needs no array of them all.
+
+    >>> sum(size for _, size in each_hand_class((9, 10, 11, 12))) == comb(17, 7)
+    True
+    """
+    for with_joker in (False, True) if joker is None else (joker,):
+        yield from _classes_for(tuple(ranks), with_joker, part, parts)
+
+
 def hand_classes(
     ranks: Sequence[int] = ALL_RANKS, *, joker: bool | None = None, part: int = 0, parts: int = 1
 ) -> HandClasses:
@@ -171,13 +185,11 @@ def hand_classes(
     >>> classes.total == comb(17, 7)
     True
     """
-    wanted = (False, True) if joker is None else (joker,)
     reps: list[list[int]] = []
     sizes: list[int] = []
-    for with_joker in wanted:
-        for cards, size in _classes_for(tuple(ranks), with_joker, part, parts):
-            reps.append(cards)
-            sizes.append(size)
+    for cards, size in each_hand_class(ranks, joker=joker, part=part, parts=parts):
+        reps.append(cards)
+        sizes.append(size)
     return HandClasses(np.array(reps, dtype=np.int64).reshape(-1, 7), np.array(sizes, np.int64))
 
 
@@ -225,7 +237,7 @@ def hand_features(hands: npt.ArrayLike) -> IntArray:
     formed = np.zeros(len(cards), dtype=np.int64)
     formed_pair = np.zeros(len(cards), dtype=np.int64)
     for high, (low_a, low_b) in _SPLITS:
-        bit = np.left_shift(1, codes[colex_rank(cards[:, list(high)])])
+        bit = np.left_shift(np.int64(1), codes[colex_rank(cards[:, list(high)])])
         formed |= bit
         formed_pair |= np.where(ranks[:, low_a] == ranks[:, low_b], bit, 0)
 

@@ -41,11 +41,11 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from dealer_station.cards import JOKER, Card, CardError
+from dealer_station.cards import Card, CardError
 from dealer_station.rankings import _poker
 from dealer_station.rankings._category import RankedCategory
-from dealer_station.rankings.five_card import evaluate_five
-from dealer_station.rankings.pai_gow import evaluate_high
+from dealer_station.rankings.five_card import hand_of_ranks
+from dealer_station.rankings.pai_gow import high_of_ranks
 from dealer_station.rankings.three_card import evaluate_three
 
 __all__ = [
@@ -177,10 +177,11 @@ def _representative(ranks: Sequence[int], suited: bool) -> list[Card]:
 
 def _five_card_entries() -> list[_Entry]:
     entries: list[_Entry] = []
+    # Straight from the ranks: the single-hand evaluator's own tables are not needed to build this.
     for ranks in _poker.rank_multisets(5):
-        entries.append((ranks, False, evaluate_five(_representative(ranks, False)).key))
+        entries.append((ranks, False, hand_of_ranks(ranks, flush=False).key))
     for ranks in combinations(range(2, 15), 5):
-        entries.append((ranks, True, evaluate_five(_representative(ranks, True)).key))
+        entries.append((ranks, True, hand_of_ranks(ranks, flush=True).key))
     return entries
 
 
@@ -195,18 +196,14 @@ def _three_card_entries() -> list[_Entry]:
 
 def _high_entries(wheel_lowest: bool) -> list[_Entry]:
     entries: list[_Entry] = []
-    for ranks in _poker.rank_multisets(5):
-        hand = evaluate_high(_representative(ranks, False), wheel_lowest=wheel_lowest)
-        entries.append((ranks, False, hand.key))
-    for ranks in combinations(range(2, 15), 5):
-        hand = evaluate_high(_representative(ranks, True), wheel_lowest=wheel_lowest)
-        entries.append((ranks, True, hand.key))
-    for real in _poker.rank_multisets(4):
-        hand = evaluate_high([*_representative(real, False), JOKER], wheel_lowest=wheel_lowest)
-        entries.append(((*real, 15), False, hand.key))
-    for real in combinations(range(2, 15), 4):
-        hand = evaluate_high([*_representative(real, True), JOKER], wheel_lowest=wheel_lowest)
-        entries.append(((*real, 15), True, hand.key))
+    for joker in (False, True):
+        real = 4 if joker else 5
+        for ranks in _poker.rank_multisets(real):
+            hand = high_of_ranks(ranks, flush=False, joker=joker, wheel_lowest=wheel_lowest)
+            entries.append(((*ranks, 15) if joker else ranks, False, hand.key))
+        for ranks in combinations(range(2, 15), real):
+            hand = high_of_ranks(ranks, flush=True, joker=joker, wheel_lowest=wheel_lowest)
+            entries.append(((*ranks, 15) if joker else ranks, True, hand.key))
     return entries
 
 

@@ -40,6 +40,7 @@ __all__ = [
     "evaluate_five",
     "evaluate_five_indices",
     "hand_for_key",
+    "hand_of_ranks",
     "qualifies",
 ]
 
@@ -82,6 +83,19 @@ class FiveCardHand:
     def qualifies(self) -> bool:
         """Whether the hand is a pair of tens or better (5324.34(f)(1))."""
         return self.key >= QUALIFYING_KEY
+
+
+def hand_of_ranks(ranks: Sequence[int], *, flush: bool) -> FiveCardHand:
+    """The hand of five cards with these ranks (2-14), all of one suit (``flush``) or not: what
+    :func:`evaluate_five` returns for any such cards, without building its tables (the bulk
+    evaluator's table is built from it).
+
+    >>> hand_of_ranks((10, 11, 12, 13, 14), flush=True).category.value
+    'royal_flush'
+    >>> hand_of_ranks((7, 7, 7, 2, 2), flush=False) == evaluate_five([20, 21, 22, 0, 1])
+    True
+    """
+    return _hand(ranks, flush)
 
 
 def _hand(ranks: Sequence[int], flush: bool) -> FiveCardHand:

@@ -50,6 +50,7 @@ __all__ = [
     "evaluate_high",
     "evaluate_low",
     "high_not_lower_than_low",
+    "high_of_ranks",
 ]
 
 
@@ -186,6 +187,21 @@ def _high(ranks: tuple[int, ...], flush: bool, joker: bool, wheel_lowest: bool) 
             missing = max(r for r in range(2, 15) if r not in ranks)
             candidates.append(_from_shape((*ranks, missing), True, False, wheel_lowest))
     return max(candidates)
+
+
+def high_of_ranks(
+    ranks: Sequence[int], *, flush: bool, joker: bool, wheel_lowest: bool = False
+) -> HighHand:
+    """The high hand of real cards of ``ranks`` (2-14), all of one suit if ``flush``, plus the
+    joker if ``joker``: what :func:`evaluate_high` returns for any such cards, without building its
+    tables (the bulk evaluator's table is built from it).
+
+    >>> from dealer_station.cards import parse_cards
+    >>> high_of_ranks((2, 3, 4, 5), flush=True, joker=True) == evaluate_high(
+    ...     parse_cards("JK 2s 3s 4s 5s"))
+    True
+    """
+    return _high(tuple(sorted(ranks)), flush, joker, wheel_lowest)
 
 
 def evaluate_high(cards: Sequence[Card], *, wheel_lowest: bool = False) -> HighHand:

@@ -1,5 +1,9 @@
-"""Benchmark of the pay-table analysis (issue 11): wall time of each exact analysis, with the
-figures it must reproduce.
+"""Benchmark of the pay-table analysis: each exact analysis as the supervisor runs it
+(``dealer-station paytable``), CPU time and peak memory against a C program doing the same work on
+the same machine in the same run (``let_it_ride_brute.c`` beside this file, built with gcc when
+present; targets: at most 2x its CPU and 64 MB; ``pai_gow_census_brute.c`` visiting every
+seven-card hand for the census, target at most 1x), then the wall time of each analysis in this
+process with the figures it must reproduce.
 
 Run: ``python tests/benchmarks/bench_analysis.py`` or
 ``python -m pytest tests/benchmarks/bench_analysis.py -s``. Targets on a two-core machine: the Let
@@ -16,7 +20,10 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 from typing import TypeVar
+
+import peers
 
 from dealer_station.analysis import five_card_table, let_it_ride, pai_gow, pai_gow_census
 from dealer_station.games.let_it_ride import paytables
@@ -37,7 +44,7 @@ def timed(name: str, work: Callable[[], T]) -> tuple[T, float]:
 def cold() -> None:
     """Forget every cached table so each analysis is measured from nothing."""
     five_card_table.five_card_codes.cache_clear()
-    let_it_ride.five_card_categories.cache_clear()
+    let_it_ride.completion_counts.cache_clear()
     pai_gow_census._CENSUSES.clear()
 
 
@@ -98,7 +105,42 @@ def bench_single_process_census() -> float:
     return wall
 
 
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+MEMORY_TARGET_MB = 64
+
+
+def compare_with_peers() -> None:
+    """The commands against their C peers, interleaved rounds, min/median/max."""
+    with peers.scratch() as directory:
+        brute = peers.build_c("let_it_ride_brute.c", Path(directory))
+        measure = peers.build_c("measure.c", Path(directory))
+        commands: dict[str, list[str]] = {}
+        if brute is not None:
+            commands["C brute force (let_it_ride_brute.c)"] = [str(brute)]
+        commands["paytable --game let-it-ride --workers 1"] = [
+            *peers.DEALER_STATION, "paytable", "--game", "let-it-ride", "--workers", "1", "--quiet"]
+        runs = peers.interleaved(commands, ROUNDS, measure)
+        peer = next(iter(commands)) if brute is not None else None
+        for line in peers.report(f"Let It Ride exact analysis, {ROUNDS} rounds", runs, peer):
+            print(line)
+        census_brute = peers.build_c("pai_gow_census_brute.c", Path(directory))
+        census: dict[str, list[str]] = {}
+        if census_brute is not None:
+            census["C enumeration (pai_gow_census_brute.c)"] = [str(census_brute)]
+        census["paytable --game pai-gow --trials 0"] = [
+            *peers.DEALER_STATION, "paytable", "--game", "pai-gow", "--trials", "0", "--quiet"]
+        rounds = max(1, ROUNDS // 2)
+        runs = peers.interleaved(census, rounds, measure)
+        peer = next(iter(census)) if census_brute is not None else None
+        title = f"Pai Gow census, every process, {rounds} rounds"
+        for line in peers.report(title, runs, peer):
+            print(line)
+    print(f"targets: Let It Ride <= 2x its peer's CPU, the census <= 1x; both <= "
+          f"{MEMORY_TARGET_MB} MB")
+
+
 def main() -> None:
+    compare_with_peers()
     lir = bench_let_it_ride()
     pg = bench_pai_gow()
     print(
