@@ -236,6 +236,12 @@ class GameAdapter(ABC, Generic[RoundT]):
         """The felt's key of a round's position: by default its number."""
         return str(position)
 
+    def seated_titles(self, previous: GameRound | None) -> Mapping[str, str]:
+        """The felt's title of each position between rounds, after ``previous`` (the table's
+        last round, None: none yet): who sits there for the next round. By default, none (the
+        positions' numbers only)."""
+        return {}
+
     def between_rounds(self) -> tuple[Command, ...]:
         """Buttons offered between rounds besides START ROUND, each opening a form of the
         next round (the controller starts the round first, so what is entered is journaled

@@ -65,7 +65,7 @@ from dealer_station.games.pai_gow.dealing import deck_order
 from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
-from dealer_station.games.pai_gow.station_round import split_settings
+from dealer_station.games.pai_gow.station_round import next_table_context, split_settings
 from dealer_station.games.pai_gow.wagers.config import Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.lockout import ProgressiveLockout
@@ -79,7 +79,7 @@ from dealer_station.hardware import (
 )
 from dealer_station.money import format_cents
 from dealer_station.plural import counted
-from dealer_station.procedure import HaltResolution
+from dealer_station.procedure import GameRound, HaltResolution
 from dealer_station.ui.adapters.base import (
     ActionCall,
     Command,
@@ -479,6 +479,19 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
 
     def between_rounds(self) -> tuple[Command, ...]:
         return (Command("seating", "SEATING…", "Y", form="seating"),)
+
+    def seated_titles(self, previous: GameRound | None) -> Mapping[str, str]:
+        """Between rounds the felt names the player at each position ("3 · player 7",
+        "4 · empty"), as the next round starts from them, so the dealer sees whom SEATING…
+        changes before the round starts."""
+        context = next_table_context(None if previous is None else core(previous))
+        titles = {}
+        for p in PLAYER_POSITIONS:
+            # no change recorded yet: player p at each seated p (TableContext.players)
+            player = (context.players.get(p) if context.players
+                      else p if p in context.seated else None)
+            titles[str(p)] = f"{p} · empty" if player is None else f"{p} · player {player}"
+        return titles
 
     def _seating_form(self, round_: PaiGowRound) -> EntryRequest:
         context = core(round_).context
