@@ -529,6 +529,8 @@ class TableController:
             self.devices.deal_refused = ""
         if record is not None and found.then:
             self._drive_hardware(found.then)
+        if record is not None and found.says:
+            self.message = found.says  # until the next action (the first stack of the deal)
         return record
 
     def keys_ignored(self, words: str) -> None:

@@ -64,6 +64,9 @@ class Command:
     recovery: bool = False
     #: Device requirements driven once the action is recorded (the shoe reset, a shuffle).
     then: tuple[Hardware, ...] = ()
+    #: What the dealer does by hand once the action is recorded (the cards dealt gathered for
+    #: a redeal), said under the step until the next action.
+    says: str = ""
 
 
 def void_commands(round_: GameRound) -> tuple[Command, ...] | None:

@@ -108,6 +108,23 @@ AREAS = ("pai_gow", "progressive", "fortune", "envy", "insurance", "three_card_b
          "seven_card_bonus", "imperial")
 
 
+def redeal_steps(stacks: int | None, *, by_shoe: bool, total: int = 7) -> str:
+    """What the dealer does for a redeal before the first stack of the new deal: the cards
+    dealt gathered face down, unseen, and the deck reshuffled ((f)(3), (n)).
+
+    >>> redeal_steps(2, by_shoe=True).split("; ")[0]
+    'REDEAL: gather the 2 stacks dealt, face down and unseen'
+    >>> redeal_steps(0, by_shoe=False).split("; ")[1]
+    'reshuffle the whole deck. Then DISPENSE STACK 1 OF 7.'
+    """
+    cards = (f"the {stacks} stack{'s' if stacks != 1 else ''} dealt" if stacks
+             else "every card dealt")
+    shuffle = ("put them with the rest of the deck in the shoe, which reshuffles it (wait for "
+               "the shoe)" if by_shoe else "reshuffle the whole deck")
+    return (f"REDEAL: gather {cards}, face down and unseen; {shuffle}. Then DISPENSE STACK 1 "
+            f"OF {total}.")
+
+
 def core(round_: object) -> PaiGowRound:
     """The station's round as what it is: a Pai Gow round (one class, with or without the
     optional wagers); the controller holds any game's adapter, so this stays checked at run
@@ -452,7 +469,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         then = (SHOE_RESET, SHOE_SHUFFLE) if "shoe" in devices.health else ()
         return (Command("redeal", "REDEAL", "R",
                         Redeal(reason=reason, stacks=stacks, dealt=dealt),
-                        recovery=True, then=then),)
+                        recovery=True, then=then,
+                        says=redeal_steps(stacks, by_shoe=bool(then),
+                                          total=self._stacks(round_, "deal"))),)
 
     @staticmethod
     def delivered(round_: PaiGowRound | None, devices: DeviceState) -> tuple[int, ...]:
