@@ -202,7 +202,7 @@ class WagerEntry(QFrame):
             self.three_amount.setText(str(self._three // 100) if self._three else "")
         placed = bool(self._options.get("placed"))
         if not chosen:
-            self.title.setText("WAGERS · tap a position on the felt")  # one line: no shift
+            self.title.setText("WAGERS · tap a position, or type its number")  # one line
         else:
             single = bool(self._options.get("single"))
             self.title.setText(f"POSITION {self._position} · " + (
