@@ -128,6 +128,7 @@ class FormPanel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._fields: tuple[FormField, ...] = ()
         self.inputs: dict[str, Any] = {}
         self._labels: dict[str, QLabel] = {}
@@ -221,6 +222,8 @@ class FormPanel(QFrame):
             first.setFocus()
             if isinstance(first, QAbstractSpinBox):
                 first.selectAll()  # a digit typed replaces the default
+        else:
+            self.setFocus()  # the choices' letters, Enter and Esc come here
 
     def keys(self) -> dict[str, str]:
         """The letter keys of the form's choices and the value each one chooses."""
@@ -259,6 +262,9 @@ class FormPanel(QFrame):
         if not isinstance(watched, QWidget) or not (watched is window
                                                     or window.isAncestorOf(watched)):
             return False
+        focus = QApplication.focusWidget()
+        if focus is not None and focus not in (window, self) and not self.isAncestorOf(focus):
+            return False  # typed elsewhere (a staff screen, the guide over this one)
         what = self._key_of(event)
         if not what:
             return False
