@@ -79,7 +79,6 @@ class RoundPage(StaffPage):
         row = QHBoxLayout()
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("the reason the round is voided (written in its record)")
-        self.reason.setMinimumWidth(360)  # the reason read whole beside the wide button
         row.addWidget(self.reason, 2)
         self.void_button = QPushButton("VOID THE ROUND: RETURN EVERY WAGER")
         self.void_button.setObjectName("secondary")
