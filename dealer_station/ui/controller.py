@@ -420,6 +420,9 @@ class TableController:
         keeps its wagers and cards until then. (It drew the last round whole: a voided round's
         cards stayed on the felt under "NO BETS" / "BETS OPEN".)"""
         bare = self.adapter.empty_table(self.devices)
+        titles = self.adapter.seated_titles(self.last_round)
+        bare = replace(bare, seats=tuple(replace(seat, title=titles.get(seat.key, seat.title))
+                                         for seat in bare.seats))
         if self.last_round is None:
             return bare
         waiting = {str(p.position) for p in self.payments(self.last_round)
@@ -549,6 +552,8 @@ class TableController:
             self.devices.deal_refused = ""
         if record is not None and found.then:
             self._drive_hardware(found.then)
+        if record is not None and found.says:
+            self.message = found.says  # until the next action (the first stack of the deal)
         return record
 
     def keys_ignored(self, words: str) -> None:

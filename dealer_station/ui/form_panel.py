@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
     QButtonGroup,
     QFrame,
     QGridLayout,
@@ -31,7 +33,30 @@ from dealer_station.ui.fit import fit_button, relabel
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import FormField
 
-__all__ = ["FormPanel"]
+__all__ = ["FormPanel", "choice_keys"]
+
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+def choice_keys(labels: Sequence[str], taken: Sequence[str] = ()) -> tuple[str, ...]:
+    """A letter key for each choice: the first letter of one of its words not taken already,
+    else any of its letters ("" when none is left). Never a digit: digits type a number.
+
+    >>> choice_keys(["SITS DOWN", "LEAVES", "MOVES", "2ND AREA"])
+    ('S', 'L', 'M', 'A')
+    >>> choice_keys(["YES", "YELLOW"])
+    ('Y', 'E')
+    """
+    used = {key.upper() for key in taken}
+    keys = []
+    for label in labels:
+        words = label.upper().split()
+        candidates = [w[0] for w in words if w[:1].isalpha()] + [c for c in label.upper()
+                                                                  if c.isalpha()]
+        key = next((c for c in candidates if c not in used), "")
+        used.add(key)
+        keys.append(key)
+    return tuple(keys)
 
 
 def _spin(minimum: int, maximum: int, value: int) -> QSpinBox:
@@ -46,8 +71,12 @@ def _spin(minimum: int, maximum: int, value: int) -> QSpinBox:
 class _Choices(QWidget):
     """Touch buttons for ``choice`` (one) or ``multi`` (any) fields."""
 
-    def __init__(self, choices: Sequence[tuple[str, str]], exclusive: bool) -> None:
+    def __init__(self, choices: Sequence[tuple[str, str]], exclusive: bool,
+                 keys: Sequence[str] = ()) -> None:
         super().__init__()
+        #: The letter that chooses each value by key (none for a value without one).
+        self.keys: dict[str, str] = {key: value for (value, _label), key
+                                     in zip(choices, keys, strict=False) if key}
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
@@ -76,6 +105,14 @@ class _Choices(QWidget):
     def chosen(self) -> list[str]:
         return [value for value, button in self.buttons.items() if button.isChecked()]
 
+    def choose_by_key(self, key: str) -> bool:
+        """The choice of letter ``key`` chosen (a ``multi`` one toggled); False: none has it."""
+        value = self.keys.get(key.upper())
+        if value is None:
+            return False
+        self.buttons[value].click()
+        return True
+
 
 class FormPanel(QFrame):
     """Shows a form; SUBMIT emits :attr:`submitted` with ``{field name: value}``, CANCEL
@@ -91,6 +128,7 @@ class FormPanel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._fields: tuple[FormField, ...] = ()
         self.inputs: dict[str, Any] = {}
         #: Enter submits the form (one typed at the keyboard, box by box with Tab).
@@ -121,6 +159,10 @@ class FormPanel(QFrame):
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
+        self.keys_hint = QLabel("")
+        self.keys_hint.setObjectName("muted")
+        self.keys_hint.setWordWrap(True)
+        layout.addWidget(self.keys_hint)
         buttons = QHBoxLayout()
         self.cancel = QPushButton("CANCEL")
         self.cancel.setObjectName("secondary")
@@ -141,6 +183,10 @@ class FormPanel(QFrame):
         buttons.addWidget(self.cancel, 1)
         buttons.addWidget(self.submit, 2)
         layout.addLayout(buttons)
+        self._choice_keys: dict[str, _Choices] = {}
+        application = QApplication.instance()
+        if application is not None:
+            application.installEventFilter(self)  # the form's keys before the step's
 
     def start(self, title: str, fields: Sequence[FormField], submit: str,
               cancel: bool = True, message: str = "") -> None:
@@ -153,6 +199,7 @@ class FormPanel(QFrame):
                 widget.deleteLater()
         self._fields = tuple(fields)
         self.inputs = {}
+        self._choice_keys = {}
         self.title.setText(title)
         while self._body.count():  # the stretch left from the last form
             self._body.takeAt(0)
@@ -168,6 +215,76 @@ class FormPanel(QFrame):
         relabel(self.submit, submit)
         self.cancel.setVisible(cancel)
         self.message.setText(message)
+        # keys: Tab from box to box, the choices' letters, Enter to submit, Esc to cancel
+        hints = ["Enter " + self.submit.text().lower()] + (["Esc cancel"] if cancel else [])
+        self.keys_hint.setText("keys: " + " · ".join(hints))
+        first = next((w for w in self.inputs.values()
+                      if isinstance(w, (QAbstractSpinBox, QLineEdit))), None)
+        if first is not None:
+            first.setFocus()
+            if isinstance(first, QAbstractSpinBox):
+                first.selectAll()  # a digit typed replaces the default
+        else:
+            self.setFocus()  # the choices' letters, Enter and Esc come here
+
+    def keys(self) -> dict[str, str]:
+        """The letter keys of the form's choices and the value each one chooses."""
+        return {key: value for choices in self._choice_keys.values()
+                for key, value in choices.keys.items()}
+
+    def _typing(self) -> bool:
+        """Focus in a box that takes letters (a form's words): letters are its own."""
+        focus = QApplication.focusWidget()
+        return isinstance(focus, QLineEdit) and not isinstance(focus.parent(), QAbstractSpinBox)
+
+    def _key_of(self, event: QKeyEvent) -> str:
+        """What a key does in the form: "submit", "cancel", "choice" or "" (not the form's)."""
+        if event.key() in _ENTER:
+            return "submit"
+        if event.key() == Qt.Key.Key_Escape and self.cancel.isVisible():
+            return "cancel"
+        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                | Qt.KeyboardModifier.AltModifier):
+            return ""
+        text = event.text().upper()
+        if text and not self._typing() and any(text in c.keys
+                                               for c in self._choice_keys.values()):
+            return "choice"
+        return ""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """While the form shows, its keys are the form's, not the step's shortcuts (L for a
+        choice never pressed NO MORE BETS; Enter submits the form, not the step's button)."""
+        kind = event.type()
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            return False
+        if not isinstance(event, QKeyEvent) or not self.isVisible():
+            return False
+        window = self.window()
+        if not isinstance(watched, QWidget) or not (watched is window
+                                                    or window.isAncestorOf(watched)):
+            return False
+        focus = QApplication.focusWidget()
+        if focus is not None and focus not in (window, self) and not self.isAncestorOf(focus):
+            return False  # typed elsewhere (a staff screen, the guide over this one)
+        what = self._key_of(event)
+        if not what:
+            return False
+        event.accept()
+        if kind == QEvent.Type.ShortcutOverride:
+            return True  # no shortcut: the key press that follows comes here
+        if event.isAutoRepeat():
+            return True
+        if what == "submit":
+            self._submit()
+        elif what == "cancel":
+            self.cancelled.emit()
+        else:
+            text = event.text().upper()
+            for choices in self._choice_keys.values():
+                if choices.choose_by_key(text):
+                    break
+        return True
 
     def _make(self, field: FormField) -> QWidget:
         widget: QWidget
@@ -205,8 +322,15 @@ class FormPanel(QFrame):
             self.inputs[field.name] = entry
             widget = entry
         elif field.kind in ("choice", "multi"):
-            choices = _Choices(field.choices, exclusive=field.kind == "choice")
+            taken = [key for c in self._choice_keys.values() for key in c.keys]
+            keys = choice_keys([label for _value, label in field.choices], taken)
+            choices = _Choices(field.choices, exclusive=field.kind == "choice", keys=keys)
             self.inputs[field.name] = choices
+            self._choice_keys[field.name] = choices
+            named = " · ".join(f"{key} {label.lower()}" for (_v, label), key
+                               in zip(field.choices, keys, strict=True) if key)
+            if named:
+                self._labels[field.name].setText(f"{field.label} (keys: {named})")
             widget = choices
         elif field.kind == "text":
             line = QLineEdit()

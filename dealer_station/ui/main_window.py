@@ -263,6 +263,18 @@ class MainWindow(QMainWindow):
         space = QShortcut(QKeySequence("Space"), self)
         space.setContext(Qt.ShortcutContext.WindowShortcut)
         space.activated.connect(self._space)
+        # during betting: a position by its digit or the arrows, its wager typed (wager_entry)
+        self._position_keys: list[QShortcut] = []
+        for digit in range(1, 10):
+            self._position_key(str(digit), self._chooser(str(digit)))
+        self._position_key("Left", lambda: self._choose_position(-1))
+        self._position_key("Right", lambda: self._choose_position(1))
+        self._typing_wager = ""
+        self.wager_entry.left_the_boxes.connect(self.setFocus)
+        # after the Enter that placed it has gone through the box (a later turn of the loop):
+        # Enter seen outside a box would hold the step's keys (key_guard)
+        self.wager_entry.place_requested.connect(
+            lambda *_: QTimer.singleShot(0, self.setFocus))
         self.staff = install_staff_access(self)  # SUPERVISOR / TECHNICIAN screens over this one
         # keys meant for a box, or for a staff screen, never act on the step (ui/key_guard.py)
         self.key_guard = KeyGuard(
@@ -288,6 +300,37 @@ class MainWindow(QMainWindow):
         worker.snapshot_ready.connect(self.show_snapshot)
         worker.failed.connect(self.show_error)
         self.thread_ = start_worker(worker, bridge)
+
+    def _position_key(self, key: str, act: Callable[[], None]) -> None:
+        shortcut = QShortcut(QKeySequence(key), self)
+        shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+        shortcut.setEnabled(False)  # only while the wagers are taken (show_snapshot)
+        shortcut.activated.connect(act)
+        self._position_keys.append(shortcut)
+
+    def _chooser(self, key: str) -> Callable[[], None]:
+        return lambda: self._choose_position(key)
+
+    def _choose_position(self, which: str | int) -> None:
+        """A position's digit (``which`` its key), or an arrow (``which`` -1 or 1: the position
+        to the left or right of the one chosen) while the wagers are taken: the position is
+        chosen as a tap on the felt chooses it, and its wager's box takes the typed amount."""
+        snapshot = self.snapshot
+        if snapshot is None or self.lower_panels.currentWidget() is not self.wager_entry:
+            return
+        keys = [seat.key for seat in snapshot.table.seats if not seat.is_dealer]
+        if isinstance(which, int):
+            chosen = snapshot.entry.position if snapshot.entry is not None else ""
+            at = keys.index(chosen) + which if chosen in keys else 0 if which > 0 else -1
+            key = keys[at % len(keys)]
+        elif which in keys:
+            key = which
+        else:
+            return
+        self._typing_wager = key
+        if snapshot.entry is not None and snapshot.entry.position == key:
+            self.wager_entry.type_in()  # chosen already: straight to its box
+        self.call(lambda c: c.select(key))
 
     def _space(self) -> None:
         """Space ticks the next payment line, only while the lines are on screen: never while
@@ -387,6 +430,9 @@ class MainWindow(QMainWindow):
                 self.wager_entry.start(entry.position, entry.options)
                 self._requests["wagers"] = wager_key
             self.lower_panels.setCurrentWidget(self.wager_entry)
+            if self._typing_wager and entry.position == self._typing_wager:
+                self._typing_wager = ""
+                self.wager_entry.type_in()  # chosen by its key: the amount typed next
         elif entry is not None and entry.kind in ("sign_in", "first_supervisor"):
             self.sign_in.set_first_start(entry.kind == "first_supervisor")
             self.sign_in.set_pin_change(bool(entry.options.get("change_pin")))
@@ -417,6 +463,9 @@ class MainWindow(QMainWindow):
             self.payments.set_lines(snapshot.payments, set(snapshot.ticked), snapshot.later)
             self.payments.set_log(snapshot.log)
             self.lower_panels.setCurrentWidget(self.payments)
+        taking_wagers = self.lower_panels.currentWidget() is self.wager_entry
+        for shortcut in self._position_keys:
+            shortcut.setEnabled(taking_wagers)
         if (previous is None or previous.step != snapshot.step
                 or self.lower_panels.currentWidget() is not page):
             self._column.share()  # the step's words fitted before the screen is drawn

@@ -128,6 +128,7 @@ QMenu::item:selected {{ background: {t.secondary}; }}
 QMenu::item:disabled {{ color: {t.faint}; }}
 QLineEdit, QSpinBox {{ background: {t.background}; border: 1px solid {t.panel_line};
                        border-radius: 6px; min-height: 40px; padding: 2px 8px; }}
+QLineEdit:focus, QSpinBox:focus {{ border: 3px solid {t.current}; }}
 """
 
 

@@ -1,8 +1,9 @@
 """Wager entry during betting: tap a position on the felt, tap chips for the three equal base
-wagers (and the three-card bonus where offered), then PLACE. The $1 let it ride bonus is not
-entered here: the position's bet acceptor senses it (5324.34(a)(3)). Where Pai Gow's RNG side
-wager is offered (5324.41(j)), a tap on a number 1 to 7 puts the chosen chip on it; a player
-may bet on several numbers."""
+wagers (and the three-card bonus where offered), then PLACE. By the keyboard: the position's
+digit (or the arrows), the amount typed in dollars (Tab to the three-card bonus), Enter to
+place, Esc to leave the box. The $1 let it ride bonus is not entered here: the position's bet
+acceptor senses it (5324.34(a)(3)). Where Pai Gow's RNG side wager is offered (5324.41(j)), a
+tap on a number 1 to 7 puts the chosen chip on it; a player may bet on several numbers."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QIntValidator, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -36,6 +39,8 @@ class WagerEntry(QFrame):
 
     # (int, dict[str, int]); object because PySide6 turns a dict argument into a QVariantMap
     place_requested = Signal(int, object)
+    #: Esc in a typed amount: the keys go back to the step (and the position digits).
+    left_the_boxes = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,6 +80,16 @@ class WagerEntry(QFrame):
         clear.clicked.connect(self.clear)
         grid.addWidget(clear, 0, len(CHIPS))
         layout.addLayout(grid)
+        typed = QHBoxLayout()
+        #: The base wager typed in whole dollars (the chips tapped show in it too).
+        self.amount = self._box("wager in dollars, Enter places it")
+        self.amount.textEdited.connect(self._typed_base)
+        typed.addWidget(self.amount, 2)
+        #: The three-card bonus typed in whole dollars (Tab from the wager).
+        self.three_amount = self._box("3-card bonus in dollars")
+        self.three_amount.textEdited.connect(self._typed_three)
+        typed.addWidget(self.three_amount, 1)
+        layout.addLayout(typed)
         self.three_label = QLabel("")
         self.three_label.setWordWrap(True)
         layout.addWidget(self.three_label)
@@ -126,6 +141,42 @@ class WagerEntry(QFrame):
         buttons.addWidget(self.withdraw)
         buttons.addWidget(self.place, 2)
         layout.addLayout(buttons)
+
+    def _box(self, placeholder: str) -> QLineEdit:
+        box = QLineEdit()
+        box.setPlaceholderText(placeholder)
+        box.setValidator(QIntValidator(0, 1_000_000, box))
+        box.setStyleSheet("font-size: 15pt;")
+        box.returnPressed.connect(self._place)
+        return box
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.left_the_boxes.emit()
+            return
+        super().keyPressEvent(event)
+
+    def type_in(self) -> None:
+        """Put the keys in the wager's box (a position chosen, its wager not placed yet;
+        placed: the three-card bonus, where it may still be added)."""
+        if not self._position:
+            return
+        box = self.three_amount if self._options.get("placed") else self.amount
+        if box.isVisible() and box.isEnabled():
+            box.setFocus()
+            box.selectAll()
+
+    def in_a_box(self) -> bool:
+        return self.amount.hasFocus() or self.three_amount.hasFocus()
+
+    def _typed_base(self, text: str) -> None:
+        if not self._options.get("placed"):
+            self._base = int(text or 0) * 100
+        self._refresh(typed=True)
+
+    def _typed_three(self, text: str) -> None:
+        self._three = max(int(text or 0) * 100, int(self._options.get("three_card_amount", 0)))
+        self._refresh(typed=True)
 
     @staticmethod
     def _key(text: str) -> QPushButton:
@@ -194,11 +245,14 @@ class WagerEntry(QFrame):
         self._rng = {}
         self._refresh()
 
-    def _refresh(self) -> None:
+    def _refresh(self, typed: bool = False) -> None:
         chosen = bool(self._position)
+        if not typed:  # the boxes show what the chips and the station say
+            self.amount.setText(str(self._base // 100) if self._base else "")
+            self.three_amount.setText(str(self._three // 100) if self._three else "")
         placed = bool(self._options.get("placed"))
         if not chosen:
-            self.title.setText("WAGERS · tap a position on the felt")  # one line: no shift
+            self.title.setText("WAGERS · tap a position, or type its number")  # one line
         else:
             single = bool(self._options.get("single"))
             self.title.setText(f"POSITION {self._position} · " + (
@@ -239,6 +293,9 @@ class WagerEntry(QFrame):
         self._refresh_rng(chosen)
         for button in self._chip_buttons:
             button.setEnabled(chosen and not placed)
+        self.amount.setEnabled(chosen and not placed)
+        self.three_amount.setVisible(offered)
+        self.three_amount.setEnabled(chosen)
         # placed: only a three-card bonus added since is left to place (a second press of
         # PLACE WAGERS did nothing and said nothing)
         added = self._three > int(self._options.get("three_card_amount", 0)) or bool(self._rng)
@@ -273,7 +330,7 @@ class WagerEntry(QFrame):
             button.setEnabled(chosen)
 
     def _place(self) -> None:
-        if self._position:
+        if self._position and self.place.isEnabled():
             amounts = {"base": self._base}
             if self._three > int(self._options.get("three_card_amount", 0)):
                 amounts["three_card_bonus"] = self._three

@@ -145,7 +145,11 @@ def test_a_jam_after_three_stacks_records_the_stacks_dealt_and_the_round_detail_
         table.click(table.wait_button("dispense", "DISPENSE STACK 4 OF 7"))
         table.wait(lambda s: s.step.blocked is not None and "jam" in s.step.blocked)
         table.click(table.window.step_panel.button("redeal"))
-        table.wait(lambda s: s.step.blocked is None)
+        snap = table.wait(lambda s: s.step.blocked is None and bool(s.step.notes))
+        # the dealer is told what to do by hand before the first stack of the new deal
+        said = " ".join(snap.step.notes)
+        assert "gather the 3 stacks dealt, face down and unseen" in said, said
+        assert "reshuffles it" in said and "Then DISPENSE STACK 1 OF 7" in said, said
         dispense_all(table)
 
         found: list[Any] = []

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from gui_harness import Table
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 pytestmark = pytest.mark.gui
 
@@ -41,6 +42,26 @@ def _seat(table: Table, change: str, position: int, other: int = 0) -> Any:
     form.inputs["other"].setValue(other)
     before = (table.snapshot.records, table.snapshot.message)
     table.click(form.submit)
+    return table.wait(lambda s: (s.records, s.message) != before)
+
+
+def _seat_by_keys(table: Table, key: Qt.Key, position: int, other: int = 0) -> Any:
+    """Fill in the open SEATING form by the keyboard alone: the change's letter, the
+    position typed, Tab, the other position typed, Enter. The snapshot after."""
+    form = _form(table)
+    qtbot = table.qtbot
+    qtbot.keyClick(table.window, key)  # the change: never the step's key (L, S)
+    spin = form.inputs["position"]
+    qtbot.waitUntil(lambda: spin.hasFocus())  # the first box takes the digits at once
+    qtbot.keyClicks(spin, str(position))
+    if other:
+        qtbot.keyClick(spin, Qt.Key.Key_Tab)
+        qtbot.waitUntil(lambda: form.inputs["other"].hasFocus())
+        form.inputs["other"].selectAll()
+        qtbot.keyClicks(form.inputs["other"], str(other))
+    assert form.values()["position"] == position and form.values()["other"] == other
+    before = (table.snapshot.records, table.snapshot.message)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Enter: the form's
     return table.wait(lambda s: (s.records, s.message) != before)
 
 
@@ -138,6 +159,34 @@ def test_seating_changes_and_two_areas_through_the_window_5324_41_h_4_i(qtbot, t
         table.press("decline_bank")
         table.press("no_more_bets")
         _deal_and_settle(table)
+
+        # between rounds the felt names the players at the positions
+        snap = table.snapshot
+        assert snap.step.phase == "between_rounds"
+        titles = {seat.key: seat.title for seat in snap.table.seats}
+        assert titles["2"] == "2 · player 8" and titles["3"] == "3 · player 7"
+        assert titles["4"] == "4 · player 7" and titles["5"] == "5 · player 6"
+        assert titles["6"] == "6 · empty" and titles["1"] == "1 · player 1"
+        # a whole change by the keyboard: Y, L (LEAVES, not NO MORE BETS), digits, Enter
+        _open_by_key(table)
+        form = table.window.form
+        assert "L leaves" in form._labels["change"].text()
+        snap = _seat_by_keys(table, Qt.Key.Key_L, 1)
+        assert not snap.message, snap.message
+        assert snap.step.phase == "shuffle"  # Enter recorded it, pressed no step button
+        assert snap.table.seat("1").title == "1 · empty"
+        _open_by_key(table)
+        snap = _seat_by_keys(table, Qt.Key.Key_M, 2, other=6)  # player 8 moves to 6
+        assert not snap.message, snap.message
+        assert snap.table.seat("6").title == "6 · player 8"
+        # Escape cancels: nothing recorded, the step as it was
+        _open_by_key(table)
+        records = table.snapshot.records
+        table.qtbot.keyClick(table.window, Qt.Key.Key_S)  # SITS DOWN chosen, not SHUFFLED
+        assert table.window.form.inputs["change"].chosen() == ["sits"]
+        table.qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+        snap = table.wait(lambda s: s.entry is None)
+        assert snap.records == records and snap.step.phase == "shuffle"
     finally:
         table.close()
     records = _journal(str(tmp_path))
@@ -152,4 +201,6 @@ def test_seating_changes_and_two_areas_through_the_window_5324_41_h_4_i(qtbot, t
         ("player_leaves", {"position": 2}, 2),
         ("player_sits", {"position": 2, "player": None}, 8),
         ("player_moves", {"position": 6, "to": 5}, 6),
+        ("player_leaves", {"position": 1}, 1),
+        ("player_moves", {"position": 2, "to": 6}, 8),
     ]

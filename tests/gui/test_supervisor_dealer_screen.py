@@ -111,6 +111,8 @@ def test_technician_sees_devices_during_a_round_tests_between_rounds(
         qtbot.waitUntil(page.void_button.isEnabled, timeout=10_000)
         page.reason.setText("technician test")
         table.click(page.void_button)
+        qtbot.waitUntil(page.confirmation.isVisible, timeout=10_000)  # asked first
+        table.click(page.confirm_button)
         qtbot.waitUntil(lambda: "voided" in page.message.text(), timeout=10_000)
         table.click(staff.supervisor.header.sign_out_button)
         snap = table.wait(lambda s: s.step.phase == "between_rounds")

@@ -32,8 +32,22 @@ def void_from_the_supervisor_screen(table: Table, reason: str = REASON) -> tuple
                     timeout=10_000)
     table.click(page.void_button)  # no reason yet: refused, nothing voided
     assert page.message.text() == "Write the reason the round is voided."
+    assert not page.confirmation.isVisible()
+    # the refusal is written beside the box and the button, not at the page's foot
+    box, said = page.reason.geometry(), page.message.geometry()
+    assert 0 <= said.top() - box.bottom() < 3 * box.height(), (box, said)
     page.reason.setText(reason)
+    records = table.snapshot.records
+    table.click(page.void_button)  # asks first: nothing voided yet
+    qtbot.waitUntil(page.confirmation.isVisible, timeout=10_000)
+    assert reason in page.question.text() and page.void_button.isEnabled()
+    table.click(page.keep_button)  # kept: still nothing voided
+    assert not page.confirmation.isVisible() and "Not voided" in page.message.text()
+    qtbot.wait(200)  # a void that went through anyway would be journaled by now
+    assert table.snapshot.records == records
     table.click(page.void_button)
+    qtbot.waitUntil(page.confirmation.isVisible, timeout=10_000)
+    table.click(page.confirm_button)
     qtbot.waitUntil(lambda: "voided by supervisor" in page.message.text(), timeout=10_000)
     words = page.message.text()
     qtbot.waitUntil(lambda: not page.void_button.isEnabled(), timeout=10_000)  # void already

@@ -50,6 +50,11 @@ def test_a_supervisor_voids_a_round_mid_deal_with_a_reason(open_station):
     station.shot("void-reason", "Supervisor → Round in progress: the round, its wagers and "
                                 "the reason typed")
     station.press(re.compile(r"^VOID THE ROUND"))
+    station.wait_for(re.compile(rf"^Void round 1: every wager goes back.*{re.escape(REASON)}",
+                                re.S))
+    station.shot("void-confirm", "Supervisor → Round in progress: the void asked to be "
+                                 "confirmed, beside the reason and the button")
+    station.press("CONFIRM THE VOID")
     station.wait_for(re.compile(rf"Round 1 voided by supervisor {SUPERVISOR[0]}: "
                                 rf"{re.escape(REASON)}.*6 RETURN lines", re.S))
     station.shot("voided", "Voided: the supervisor's screen says the dealer returns each wager "

@@ -64,6 +64,9 @@ class Command:
     recovery: bool = False
     #: Device requirements driven once the action is recorded (the shoe reset, a shuffle).
     then: tuple[Hardware, ...] = ()
+    #: What the dealer does by hand once the action is recorded (the cards dealt gathered for
+    #: a redeal), said under the step until the next action.
+    says: str = ""
 
 
 def void_commands(round_: GameRound) -> tuple[Command, ...] | None:
@@ -238,6 +241,12 @@ class GameAdapter(ABC, Generic[RoundT]):
     def seat_key(self, position: int | str) -> str:
         """The felt's key of a round's position: by default its number."""
         return str(position)
+
+    def seated_titles(self, previous: GameRound | None) -> Mapping[str, str]:
+        """The felt's title of each position between rounds, after ``previous`` (the table's
+        last round, None: none yet): who sits there for the next round. By default, none (the
+        positions' numbers only)."""
+        return {}
 
     def between_rounds(self) -> tuple[Command, ...]:
         """Buttons offered between rounds besides START ROUND, each opening a form of the

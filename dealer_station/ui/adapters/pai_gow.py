@@ -66,7 +66,7 @@ from dealer_station.games.pai_gow.dealing import deck_order
 from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
-from dealer_station.games.pai_gow.station_round import split_settings
+from dealer_station.games.pai_gow.station_round import next_table_context, split_settings
 from dealer_station.games.pai_gow.wagers.config import Completion
 from dealer_station.games.pai_gow.wagers.families import BonusWager
 from dealer_station.games.pai_gow.wagers.lockout import ProgressiveLockout
@@ -80,7 +80,7 @@ from dealer_station.hardware import (
 )
 from dealer_station.money import format_cents
 from dealer_station.plural import counted
-from dealer_station.procedure import HaltResolution
+from dealer_station.procedure import GameRound, HaltResolution
 from dealer_station.ui.adapters.base import (
     ActionCall,
     Command,
@@ -117,6 +117,23 @@ STACKS = 7
 CO_BANK_CHIPS_MAX = 100_000
 AREAS = ("pai_gow", "progressive", "fortune", "envy", "insurance", "three_card_bonus",
          "seven_card_bonus", "imperial")
+
+
+def redeal_steps(stacks: int | None, *, by_shoe: bool, total: int = 7) -> str:
+    """What the dealer does for a redeal before the first stack of the new deal: the cards
+    dealt gathered face down, unseen, and the deck reshuffled ((f)(3), (n)).
+
+    >>> redeal_steps(2, by_shoe=True).split("; ")[0]
+    'REDEAL: gather the 2 stacks dealt, face down and unseen'
+    >>> redeal_steps(0, by_shoe=False).split("; ")[1]
+    'reshuffle the whole deck. Then DISPENSE STACK 1 OF 7.'
+    """
+    cards = (f"the {stacks} stack{'s' if stacks != 1 else ''} dealt" if stacks
+             else "every card dealt")
+    shuffle = ("put them with the rest of the deck in the shoe, which reshuffles it (wait for "
+               "the shoe)" if by_shoe else "reshuffle the whole deck")
+    return (f"REDEAL: gather {cards}, face down and unseen; {shuffle}. Then DISPENSE STACK 1 "
+            f"OF {total}.")
 
 
 def core(round_: object) -> PaiGowRound:
@@ -515,7 +532,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         then = (SHOE_RESET, SHOE_SHUFFLE) if "shoe" in devices.health else ()
         return (Command("redeal", "REDEAL", "R",
                         Redeal(reason=reason, stacks=stacks, dealt=dealt),
-                        recovery=True, then=then),)
+                        recovery=True, then=then,
+                        says=redeal_steps(stacks, by_shoe=bool(then),
+                                          total=self._stacks(round_, "deal"))),)
 
     @staticmethod
     def delivered(round_: PaiGowRound | None, devices: DeviceState) -> tuple[int, ...]:
@@ -542,6 +561,19 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
 
     def between_rounds(self) -> tuple[Command, ...]:
         return (Command("seating", "SEATING…", "Y", form="seating"),)
+
+    def seated_titles(self, previous: GameRound | None) -> Mapping[str, str]:
+        """Between rounds the felt names the player at each position ("3 · player 7",
+        "4 · empty"), as the next round starts from them, so the dealer sees whom SEATING…
+        changes before the round starts."""
+        context = next_table_context(None if previous is None else core(previous))
+        titles = {}
+        for p in PLAYER_POSITIONS:
+            # no change recorded yet: player p at each seated p (TableContext.players)
+            player = (context.players.get(p) if context.players
+                      else p if p in context.seated else None)
+            titles[str(p)] = f"{p} · empty" if player is None else f"{p} · player {player}"
+        return titles
 
     def _seating_form(self, round_: PaiGowRound) -> EntryRequest:
         context = core(round_).context
