@@ -200,9 +200,16 @@ def _journal(connection: FloorConnection, table_id: str, record: dict[str, Any])
                                  str(data.get("position")), str(data.get("hand")), amount,
                                  event=str(data["event"]), by=record.get("actor"),
                                  reason=data.get("reason") or None)
-    elif kind == "sign_in":
-        connection.execute("UPDATE floor_tables SET dealer = %s WHERE table_id = %s",
-                           (record.get("actor") or data.get("user"), table_id))
+    elif kind == "session" and isinstance(data.get("session"), dict):
+        # the dealer on duty is whoever holds the dealer's screen: a supervisor or a
+        # technician signing in elsewhere at the table is not the table's dealer
+        session = data["session"]
+        if session.get("screen") == "dealer" and data.get("event") == "started":
+            connection.execute("UPDATE floor_tables SET dealer = %s WHERE table_id = %s",
+                               (session.get("user"), table_id))
+        elif session.get("screen") == "dealer" and data.get("event") == "ended":
+            connection.execute("UPDATE floor_tables SET dealer = NULL WHERE table_id = %s "
+                               "AND dealer = %s", (table_id, session.get("user")))
     elif kind == "device":
         device = data.get("device")
         if isinstance(device, str):
