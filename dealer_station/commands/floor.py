@@ -25,7 +25,7 @@ pool terms NAME [--reset $] [--rate BP]   refused while any member table is in a
 pool show NAME                amount, pending hits, reconciliation to the cent
 hit request --table T --round N --position P --hand H (--share BP | --fixed $) [--pay-now]
 hit decide NAME ORDER (--approve | --reject REASON) --by SUPERVISOR_ID   asks the PIN
-supervisor add ID --name NAME [--by SUPERVISOR_ID]   a pit supervisor (asks the PINs; the
+supervisor add ID --name NAME [--by SUPERVISOR_ID]   a pit supervisor (the new PIN twice; the
                               first is added by the floor's database role, later ones by one)
 supervisor list               the pit supervisors and their state (active, locked, disabled)
 supervisor pin ID --by SUPERVISOR_ID        a new PIN (asks it twice, then the PIN of --by:
@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                            "release"))
     parser.add_argument("words", nargs="*", help="what the action needs (see above)")
     parser.add_argument("--url", help="the floor database, postgresql://...")
-    parser.add_argument("--wager", default="progressive")
+    parser.add_argument("--wager", help="the wager a pool is paid for (pool create)")
     parser.add_argument("--reset", help="a pool's reset amount, e.g. $10,000")
     parser.add_argument("--rate", type=bounded_int(0, 10_000),
                         help="a pool's rate in basis points (2100 = 21%%)")
@@ -129,8 +129,8 @@ def _run(args: argparse.Namespace, connection: FloorConnection) -> int:
     if args.action == "pool":
         name = _word(args, 1, "the pool's name")
         if sub == "create":
-            if args.reset is None or args.rate is None:
-                raise ValueError("floor pool create: give --reset and --rate")
+            if args.reset is None or args.rate is None or args.wager is None:
+                raise ValueError("floor pool create: give --wager, --reset and --rate")
             pools.create_pool(connection, name, wager=args.wager,
                               reset_cents=parse_amount(args.reset), rate_bp=args.rate,
                               actor=args.by)
@@ -191,6 +191,8 @@ def _supervisor(args: argparse.Namespace, connection: FloorConnection, sub: str)
         if not args.name:
             raise ValueError("floor supervisor add: give --name")
         pin = read(f"PIN for {user}: ")
+        if read(f"the PIN for {user} again: ") != pin:
+            raise ValueError("floor supervisor add: the two PINs differ")
         first = not pit_auth.has_supervisors(connection)
         by_pin = None if first else read(f"PIN of {args.by}: ")
         pit_auth.add_supervisor(connection, user, args.name, pin, by=args.by, by_pin=by_pin)

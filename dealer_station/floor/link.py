@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_station.claims import LinkedReading
 from dealer_station.floor import FloorError, FloorUnreachable
+from dealer_station.floor.backoff import Backoff
 from dealer_station.floor.config import FloorConfig, connect, one_line
 from dealer_station.floor.forward import Outbox, check_witness, forward_once
 from dealer_station.floor.listen import Listener, PoolAmount
@@ -141,12 +142,13 @@ class FloorLink:
         # deferred on purpose: psycopg loads only when a floor is configured
         import psycopg
 
+        backoff = Backoff()
         while not self._stop.is_set():
             try:
                 connection = connect(self.config.url, name=station_session(self.table_id))
             except FloorUnreachable as error:
                 self._forwarder_state(False, str(error))
-                self._stop.wait(0.5)
+                self._stop.wait(backoff.next())
                 continue
             try:
                 with connection:
@@ -157,6 +159,7 @@ class FloorLink:
                         continue
                     self._update(problem=None)
                     self._forwarder_state(True, "")
+                    backoff.reset()
                     self._health_sent = None  # the floor hears it again after a reconnect
                     while not self._stop.is_set():
                         if self._serials() != self._registered:
@@ -172,7 +175,7 @@ class FloorLink:
             except psycopg.Error as error:
                 self._forwarder_state(False, f"the floor connection was lost: "
                                              f"{one_line(error)}")
-                self._stop.wait(0.5)
+                self._stop.wait(backoff.next())
             except FloorError as error:
                 self._update(problem=str(error))
                 return

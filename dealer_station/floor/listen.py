@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer_station.floor import FloorUnreachable
+from dealer_station.floor.backoff import Backoff
 from dealer_station.floor.config import connect, one_line
 
 if TYPE_CHECKING:
@@ -59,12 +60,13 @@ class Listener:
         # deferred on purpose: psycopg loads only when a floor is configured
         import psycopg
 
+        backoff = Backoff(first=self.retry)
         while not self._stop.is_set():
             try:
                 connection = connect(self.url, autocommit=True)
             except FloorUnreachable as error:
                 self.on_state(False, str(error))
-                self._stop.wait(self.retry)
+                self._stop.wait(backoff.next())
                 continue
             try:
                 with connection:
@@ -76,6 +78,7 @@ class Listener:
                             "WHERE h.pool = p.name AND h.status = 'pending') FROM pools p"):
                         self.on_amount(PoolAmount(str(row[0]), int(row[1]), int(row[2])))
                     self.on_state(True, "")
+                    backoff.reset()
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=1.0):
                             if notice.channel == TABLE_CHANNEL and self.on_table is not None:
@@ -84,7 +87,7 @@ class Listener:
                                 self._deliver(notice.payload)
             except psycopg.Error as error:
                 self.on_state(False, f"the floor connection was lost: {one_line(error)}")
-                self._stop.wait(self.retry)
+                self._stop.wait(backoff.next())
 
     def _deliver(self, payload: str) -> None:
         try:

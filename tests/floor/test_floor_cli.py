@@ -42,13 +42,16 @@ def test_unreachable_floor_is_one_line(pg_server: PostgresServer) -> None:
 
 
 def test_pool_create_show_and_refusals(floor_url: str) -> None:
-    created = _cli("pool", "create", "linked", "--reset", "$10,000", "--rate", "2100",
-                   "--url", floor_url)
+    created = _cli("pool", "create", "linked", "--wager", "progressive", "--reset", "$10,000",
+                   "--rate", "2100", "--url", floor_url)
     assert created.returncode == 0, created.stderr
     assert "pool linked (progressive): $10,000.00" in created.stdout
     assert "reconciles" in created.stdout
-    twice = _cli("pool", "create", "linked", "--reset", "$1", "--rate", "2100", "--url",
-                 floor_url)
+    twice = _cli("pool", "create", "linked", "--wager", "progressive", "--reset", "$1",
+                 "--rate", "2100", "--url", floor_url)
+    unwagered = _cli("pool", "create", "other", "--reset", "$1", "--rate", "2100", "--url",
+                     floor_url)
+    assert unwagered.returncode == 2 and "give --wager" in unwagered.stderr
     assert twice.returncode == 2 and "exists already" in twice.stderr
     stranger = _cli("pool", "join", "linked", "--table", "T9", "--url", floor_url)
     assert stranger.returncode == 2 and "no table T9 on the floor" in stranger.stderr
@@ -73,12 +76,12 @@ def test_hit_decide_checks_the_supervisor_s_pin_in_one_line(floor_url: str) -> N
 
     added = subprocess.run([sys.executable, "-m", "dealer_station.cli", "floor", "supervisor",
                             "add", "S9", "--name", "Sal Pit", "--pin-stdin", "--url",
-                            floor_url], input="919191\n", capture_output=True, text=True,
+                            floor_url], input="919191\n919191\n", capture_output=True, text=True,
                            timeout=60)
     assert added.returncode == 0, added.stderr
     stranger = subprocess.run([sys.executable, "-m", "dealer_station.cli", "floor",
                                "supervisor", "add", "S8", "--name", "Sid", "--by", "S9",
-                               "--pin-stdin", "--url", floor_url], input="818181\n000000\n",
+                               "--pin-stdin", "--url", floor_url], input="818181\n818181\n000000\n",
                               capture_output=True, text=True, timeout=60)
     assert stranger.returncode == 2 and "wrong id or PIN" in stranger.stderr
     wrong = decide("123456\n", "--approve")

@@ -54,8 +54,8 @@ def test_pit_validates_a_pending_jackpot_searches_history_and_exports_the_shift(
     assert window.status.text() == "2 tables on the floor; 1 jackpot pending"  # not "(s)"
     assert window.hits.item(0, 6).text() == "10% of the pool"
 
-    for user, name, pins in (("S9", "Sal Pit", "919191\n"),  # the first: the floor's role
-                             ("D1", "Dee Dealer", "313131\n919191\n")):  # added by S9
+    for user, name, pins in (("S9", "Sal Pit", "919191\n919191\n"),  # the first: the floor's role
+                             ("D1", "Dee Dealer", "313131\n313131\n919191\n")):  # added by S9
         added = subprocess.run([sys.executable, "-m", "dealer_station.cli", "floor",
                                 "supervisor", "add", user, "--name", name, "--by", "S9",
                                 "--pin-stdin", "--url", floor_url], input=pins,

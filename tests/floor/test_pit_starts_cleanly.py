@@ -37,7 +37,7 @@ def test_the_pit_opened_on_its_supervisors_tab_keeps_listening_and_fills_the_wid
         floor_url: str) -> None:
     added = subprocess.run([sys.executable, "-m", "dealer_station.cli", "floor", "supervisor",
                             "add", "P-1", "--name", "Pat Pit", "--pin-stdin", "--url", floor_url],
-                           input="246810\n", capture_output=True, text=True, timeout=60)
+                           input="246810\n246810\n", capture_output=True, text=True, timeout=60)
     assert added.returncode == 0, added.stderr
     shown = subprocess.run([sys.executable, "-c", SCRIPT, floor_url], capture_output=True,
                            text=True, timeout=120,

@@ -44,14 +44,15 @@ def _one_line_refusal(result: subprocess.CompletedProcess[str], words: str) -> N
 
 def test_a_locked_pit_supervisor_is_unlocked_by_another_and_never_by_themself(
         floor_url: str) -> None:
-    assert _floor(floor_url, "add", "S9", "--name", "Sal Pit", pins="919191\n").returncode == 0
+    assert _floor(floor_url, "add", "S9", "--name", "Sal Pit",
+                  pins="919191\n919191\n").returncode == 0
     added = _floor(floor_url, "add", "S8", "--name", "Sid Pit", "--by", "S9",
-                   pins="818181\n919191\n")
+                   pins="818181\n818181\n919191\n")
     assert added.returncode == 0, added.stderr
     assert _states(floor_url) == {"S8": "active", "S9": "active"}
     for _ in range(5):  # S8's wrong PINs (adding someone): the fifth locks the account
         wrong = _floor(floor_url, "add", "S7", "--name", "Sue", "--by", "S8",
-                       pins="717171\n000000\n")
+                       pins="717171\n717171\n000000\n")
         assert wrong.returncode == 2
     assert _states(floor_url)["S8"].startswith("locked (")
     _one_line_refusal(_floor(floor_url, "unlock", "S8", "--by", "S8", pins="818181\n"),
@@ -60,14 +61,15 @@ def test_a_locked_pit_supervisor_is_unlocked_by_another_and_never_by_themself(
     assert unlocked.returncode == 0 and "S8 unlocked by S9" in unlocked.stdout
     assert _states(floor_url)["S8"] == "active"
     assert _floor(floor_url, "add", "S7", "--name", "Sue", "--by", "S8",
-                  pins="717171\n818181\n").returncode == 0  # S8's PIN works again
+                  pins="717171\n717171\n818181\n").returncode == 0  # S8's PIN works again
     assert ("S9", "unlocked", "S8") in _audit(floor_url)
 
 
 def test_a_new_pin_is_set_by_another_or_by_oneself_and_the_old_one_stops_working(
         floor_url: str) -> None:
-    _floor(floor_url, "add", "S9", "--name", "Sal Pit", pins="919191\n")
-    _floor(floor_url, "add", "S8", "--name", "Sid Pit", "--by", "S9", pins="818181\n919191\n")
+    _floor(floor_url, "add", "S9", "--name", "Sal Pit", pins="919191\n919191\n")
+    _floor(floor_url, "add", "S8", "--name", "Sid Pit", "--by", "S9",
+           pins="818181\n818181\n919191\n")
     _one_line_refusal(_floor(floor_url, "pin", "S8", "--by", "S9",
                              pins="828282\n828283\n919191\n"), "the two new PINs differ")
     _one_line_refusal(_floor(floor_url, "pin", "S8", "--by", "S9", pins="12\n12\n919191\n"),
@@ -85,8 +87,9 @@ def test_a_new_pin_is_set_by_another_or_by_oneself_and_the_old_one_stops_working
 
 def test_a_disabled_pit_supervisor_cannot_act_until_enabled_and_nobody_disables_themself(
         floor_url: str) -> None:
-    _floor(floor_url, "add", "S9", "--name", "Sal Pit", pins="919191\n")
-    _floor(floor_url, "add", "S8", "--name", "Sid Pit", "--by", "S9", pins="818181\n919191\n")
+    _floor(floor_url, "add", "S9", "--name", "Sal Pit", pins="919191\n919191\n")
+    _floor(floor_url, "add", "S8", "--name", "Sid Pit", "--by", "S9",
+           pins="818181\n818181\n919191\n")
     _one_line_refusal(_floor(floor_url, "disable", "S9", "--by", "S9", pins="919191\n"),
                       "may not disable their own account")
     disabled = _floor(floor_url, "disable", "S8", "--by", "S9", pins="919191\n")
