@@ -80,16 +80,13 @@ class WagerEntry(QFrame):
         clear.clicked.connect(self.clear)
         grid.addWidget(clear, 0, len(CHIPS))
         layout.addLayout(grid)
-        typed = QHBoxLayout()
+        # the typed boxes share rows the panel has anyway: a taller wager entry would take
+        # height from the step panel and move its primary button while the wagers are taken
         #: The base wager typed in whole dollars (the chips tapped show in it too).
-        self.amount = self._box("wager in dollars, Enter places it")
+        self.amount = self._box("wager $, Enter")
         self.amount.textEdited.connect(self._typed_base)
-        typed.addWidget(self.amount, 2)
         #: The three-card bonus typed in whole dollars (Tab from the wager).
-        self.three_amount = self._box("3-card bonus in dollars")
-        self.three_amount.textEdited.connect(self._typed_three)
-        typed.addWidget(self.three_amount, 1)
-        layout.addLayout(typed)
+        self.three_amount = self._box("3-card $")
         self.three_label = QLabel("")
         self.three_label.setWordWrap(True)
         layout.addWidget(self.three_label)
@@ -100,6 +97,8 @@ class WagerEntry(QFrame):
             button.clicked.connect(lambda _=False, c=chip: self.add_three(c))
             three.addWidget(button)
             self._three_buttons.append(button)
+        self.three_amount.textEdited.connect(self._typed_three)
+        three.addWidget(self.three_amount)
         layout.addLayout(three)
         self.rng_label = QLabel("")  # Pai Gow: the RNG side wager, where offered
         self.rng_label.setWordWrap(True)
@@ -132,6 +131,7 @@ class WagerEntry(QFrame):
         layout.addWidget(self.message)
         layout.addStretch(1)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.amount, 1)
         self.withdraw = QPushButton("TAKE ALL BACK")
         self.withdraw.setObjectName("secondary")
         self.withdraw.clicked.connect(self._withdraw)

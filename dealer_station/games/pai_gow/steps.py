@@ -95,9 +95,11 @@ def _starting(round_: PaiGowRound) -> Step:
 
 def _rng_shows(round_: PaiGowRound) -> str:
     """What the random number generator displayed this round ((j)(1)), said first at the steps
-    after it runs ("" with the dice, or before it runs)."""
+    after it runs, where the RNG side wager is offered (its wagers are on that number); "" with
+    the dice, before it runs, or with no such wager (the seat's line shows the number)."""
     number = round_.starting_number
-    if round_.config.starting_position is not StartingPosition.RNG or number is None:
+    if (round_.config.starting_position is not StartingPosition.RNG or number is None
+            or not round_.config.rng_side_wager):
         return ""
     return f"The RNG shows {number}: "
 
