@@ -40,7 +40,7 @@ def void_from_the_supervisor_screen(table: Table, reason: str = REASON) -> tuple
     records = table.snapshot.records
     table.click(page.void_button)  # asks first: nothing voided yet
     qtbot.waitUntil(page.confirmation.isVisible, timeout=10_000)
-    assert reason in page.question.text() and page.void_button.isEnabled()
+    assert reason.strip() in page.question.text() and page.void_button.isEnabled()
     table.click(page.keep_button)  # kept: still nothing voided
     assert not page.confirmation.isVisible() and "Not voided" in page.message.text()
     qtbot.wait(200)  # a void that went through anyway would be journaled by now

@@ -129,7 +129,7 @@ def test_a_removed_deck_is_replaced_by_a_counted_one_5324_41_n_8() -> None:
                                 dealer_id="D1", round_id="r7", stub=removed)
         step = following.step
         assert step.phase == "shuffle" and step.clause == "5324.41(n)(8)"
-        assert "Remove the deck from the table (the deck has 50 cards" in step.instruction
+        assert "Remove the deck from the table (the stub has 50 cards, 53 expected" in step.instruction
         assert "replacement deck" in step.instruction
         assert step.actions == (("shuffler_report",) if counts else ("count_stub",))
         with pytest.raises(ProcedureError) as refused:
@@ -164,8 +164,8 @@ def test_a_second_count_does_not_return_a_removed_deck_5324_41_n_8() -> None:
     assert f"the stub has {expected - 1} cards, {expected} expected" in r.step.next_instruction
 
 
-def test_a_whole_deck_is_not_called_a_stub_5324_41_n_8() -> None:
-    removed = StubCount(True).record_count(counted=52, hands=0)
+def test_a_replacement_deck_is_not_called_a_stub_5324_41_n_8() -> None:
+    removed = StubCount(True, deck_removed=True).record_count(counted=52, hands=0)
     assert removed.last_problem == "the deck has 52 cards, not 52 plus the joker"
 
 

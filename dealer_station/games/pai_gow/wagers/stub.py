@@ -130,8 +130,10 @@ class StubCount:
         """
         expected = expected_stub(hands)
         if counted != expected:
-            # the whole deck (before any card, or a replacement deck) is no stub
-            found = (f"the deck has {counted} cards, not 52 plus the joker" if hands == 0
+            # a replacement deck is no stub; the first count of a table's deck keeps the words
+            # its rounds were journaled with (their records replay to the same effects)
+            found = (f"the deck has {counted} cards, not 52 plus the joker"
+                     if hands == 0 and self.deck_removed
                      else f"the stub has {counted} cards, {expected} expected")
             return replace(self, deck_removed=True, last_problem=found)
         if hands == 0:
