@@ -129,7 +129,8 @@ def test_a_removed_deck_is_replaced_by_a_counted_one_5324_41_n_8() -> None:
                                 dealer_id="D1", round_id="r7", stub=removed)
         step = following.step
         assert step.phase == "shuffle" and step.clause == "5324.41(n)(8)"
-        assert "Remove the deck from the table (the stub has 50 cards, 53 expected" in step.instruction
+        assert ("Remove the deck from the table (the stub has 50 cards, 53 expected"
+                in step.instruction)
         assert "replacement deck" in step.instruction
         assert step.actions == (("shuffler_report",) if counts else ("count_stub",))
         with pytest.raises(ProcedureError) as refused:
