@@ -98,7 +98,8 @@ class WagerEntry(QFrame):
             three.addWidget(button)
             self._three_buttons.append(button)
         self.three_amount.textEdited.connect(self._typed_three)
-        three.addWidget(self.three_amount)
+        three.insertWidget(0, self.amount, 1)
+        three.addWidget(self.three_amount, 1)
         layout.addLayout(three)
         self.rng_label = QLabel("")  # Pai Gow: the RNG side wager, where offered
         self.rng_label.setWordWrap(True)
@@ -131,7 +132,6 @@ class WagerEntry(QFrame):
         layout.addWidget(self.message)
         layout.addStretch(1)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.amount, 1)
         self.withdraw = QPushButton("TAKE ALL BACK")
         self.withdraw.setObjectName("secondary")
         self.withdraw.clicked.connect(self._withdraw)
