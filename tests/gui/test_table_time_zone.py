@@ -32,7 +32,7 @@ def test_the_table_time_zone_is_set_validated_and_used_on_the_jackpot_record(
         page = screen.configuration
         qtbot.waitUntil(lambda: page.current_game == "pai_gow"
                         and page.time_zone_edit.text() == "UTC", timeout=30_000)
-        assert page.time_zone_edit.isVisibleTo(screen)  # on the page, under START-UP RECOVERY
+        qtbot.waitUntil(lambda: page.time_zone_edit.isVisibleTo(screen), timeout=10_000)
         page.time_zone_edit.setText("Mars/Olympus")
         table.click(page.apply_button)
         qtbot.waitUntil(lambda: "Refused" in page.message.text(), timeout=30_000)
