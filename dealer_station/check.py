@@ -142,6 +142,17 @@ def _validate_game(game: str, settings: Mapping[str, Any]) -> None:
     game_factory(game)(dict(settings))
 
 
+def _validate_station(station: Any) -> None:
+    """Raise in one line unless the station's own settings (the reporting threshold, the time
+    zone ...) are valid."""
+    # deferred on purpose: the games' phases load only when the checks run (see above)
+    from dealer_station.station_configuration import valid_station_settings
+
+    if not isinstance(station, Mapping):
+        raise ValueError("the station's settings are not a table")
+    valid_station_settings(station)
+
+
 def _stored_configuration(files: TableFiles) -> tuple[int, Mapping[str, Any]] | None:
     if not files.database.exists():
         return None
@@ -193,6 +204,7 @@ def check_configuration(config: str | None, files: TableFiles
         game = str(document.get("game"))
         try:
             _validate_game(game, document.get("settings", {}))
+            _validate_station(document.get("station", {}))
         except ValueError as error:
             return CheckResult(name, False, f"the configuration stored for table {files.table} "
                                             f"(version {version}) is refused: {error}"), found

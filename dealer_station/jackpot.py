@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -40,9 +41,10 @@ from dealer_station.procedure import Record
 from dealer_station.store import journal
 from dealer_station.store.database import Store
 from dealer_station.store.meters import Jackpot
+from dealer_station.winners import winner_of
 
-__all__ = ["as_pdf", "as_text", "details", "filed", "local_time", "pdf_document",
-           "table_time_zone"]
+__all__ = ["TRANSLITERATED", "as_pdf", "as_text", "details", "filed", "local_time",
+           "pdf_document", "pdf_visible", "table_time_zone"]
 
 
 def local_time(utc: str, time_zone: str) -> str:
@@ -131,8 +133,54 @@ def as_text(jackpot: Jackpot, *, table: str | None = None, time_zone: str = "UTC
     return "\n".join(_lines(jackpot, table, time_zone, extra))
 
 
+def pdf_visible(text: str) -> str:
+    """``text`` as the PDF's font shows it: its standard fonts hold Latin-1 only, so a
+    character beyond it is written as its plain letter where it has one (``ő`` -> ``o``) and
+    otherwise as its code point, ``<U+738B>``; never a silent ``?``.
+
+    >>> pdf_visible("José Łukasz 王")
+    'José <U+0141>ukasz <U+738B>'
+    >>> pdf_visible("Őrs")
+    'Ors'
+    """
+    shown = []
+    for char in text:
+        if ord(char) < 256:
+            shown.append(char)
+            continue
+        plain = "".join(c for c in unicodedata.normalize("NFKD", char) if ord(c) < 128
+                        and not unicodedata.combining(c))
+        shown.append(plain if plain else f"<U+{ord(char):04X}>")
+    return "".join(shown)
+
+
+#: Under the lines of a PDF some of whose characters the font cannot show (:func:`pdf_visible`).
+TRANSLITERATED = ("Characters the PDF font cannot show are written as their plain",
+                  "letter or <U+code>; the text record holds them as entered.")
+#: The characters of a line across the page (11-point Courier, 56-point margins).
+PDF_COLUMNS = 75
+
+
+def _wrapped(line: str) -> list[str]:
+    """``line`` cut to the page's width, a continuation under its value (a record's row is
+    ``label`` padded to 18, then the value).
+
+    >>> _wrapped("Address            " + "x" * 70)[1]
+    '                   xxxxxxxxxxxxxx'
+    """
+    if len(line) <= PDF_COLUMNS:
+        return [line]
+    indent = " " * 19 if line[:19].endswith(" ") and line[:1] != " " else ""
+    out, rest = [line[:PDF_COLUMNS]], line[PDF_COLUMNS:]
+    while rest:
+        room = PDF_COLUMNS - len(indent)
+        out.append(indent + rest[:room])
+        rest = rest[room:]
+    return out
+
+
 def _escape(text: str) -> str:
-    return (text.encode("latin-1", errors="replace").decode("latin-1")
+    return (pdf_visible(text)
             .replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)"))
 
 
@@ -147,7 +195,10 @@ def pdf_document(lines: list[str], *, title: str = "") -> bytes:
     content = ["BT", "/F1 11 Tf", "14 TL", "56 740 Td"]
     if title:
         content += ["/F1 16 Tf", f"({_escape(title)}) Tj", "T*", "T*", "/F1 11 Tf"]
-    content += [f"({_escape(line)}) Tj T*" for line in lines]
+    content += [f"({_escape(part)}) Tj T*" for line in lines
+                for part in _wrapped(pdf_visible(line))]
+    if any(pdf_visible(line) != line for line in [title, *lines]):
+        content += ["T*", *(f"({_escape(line)}) Tj T*" for line in TRANSLITERATED)]
     content.append("ET")
     stream = "\n".join(content).encode("latin-1")
     objects = [
@@ -191,7 +242,10 @@ def table_time_zone(store: Store) -> str:
 
 def filed(store: Store, jackpot: Jackpot) -> dict[str, Any]:
     """The keyword arguments of :func:`as_text` / :func:`as_pdf` for the record a casino
-    files: the table's time zone and what the round's records say of it."""
+    files: the table's time zone, what the round's records say of it and the winner's
+    identification when the payout reached the reporting threshold."""
     records = (journal.round_records(store, jackpot.round_id)
                if jackpot.round_id is not None else ())
-    return {"time_zone": table_time_zone(store), "extra": details(records, jackpot.number)}
+    winner = winner_of(store, jackpot.number)
+    return {"time_zone": table_time_zone(store),
+            "extra": details(records, jackpot.number) + (winner.rows() if winner else [])}

@@ -234,6 +234,7 @@ class Station:
     show_progressive_claim = Delegated("_meters", Meters.show_progressive_claim)
     decide_progressive_claim = Delegated("_meters", Meters.decide_progressive_claim)
     second_validator_needed = Delegated("_meters", Meters.second_validator_needed)
+    identification_needed = Delegated("_meters", Meters.identification_needed)
 
     # -- devices and diagnostics (:mod:`dealer_station.station_devices`) -------------------
 

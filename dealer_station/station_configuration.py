@@ -21,6 +21,7 @@ from dealer_station.station_people import People
 from dealer_station.station_state import Shared, StationState
 from dealer_station.store import archive
 from dealer_station.store.database import Store, StoreError
+from dealer_station.winners import REPORT_AT, REPORT_TIMES
 
 __all__ = ["INTERRUPTIBLE_PHASES", "MAX_KEEP_DAYS", "STATION_SETTINGS", "Configuration",
            "valid_station_settings"]
@@ -34,9 +35,14 @@ __all__ = ["INTERRUPTIBLE_PHASES", "MAX_KEEP_DAYS", "STATION_SETTINGS", "Configu
 #: supervisors, both on its jackpot record and slip; ``0``: one validates every payout.
 #: ``time_zone``: the table's time zone (an IANA name, ``America/New_York``): the jackpot
 #: record shows the table's local time beside the UTC the records keep.
+#: ``report_winnings_at`` (cents) and ``report_winnings_times``: a jackpot paying at least that
+#: amount AND at least that many times its wager reaches the reporting threshold, approved only
+#: with the winner's identification (:mod:`dealer_station.winners`; ``times`` 0: the amount
+#: alone).
 STATION_SETTINGS: dict[str, Any] = {"void_interrupted_phases": [], "archive_day_ends": "00:00",
                                     "archive_keep_days": 0, "second_validator_above": 0,
-                                    "time_zone": "UTC"}
+                                    "time_zone": "UTC", "report_winnings_at": REPORT_AT,
+                                    "report_winnings_times": REPORT_TIMES}
 #: Each game's phases, in the order of play, that ``void_interrupted_phases`` may name: those
 #: before settlement, where a round stopped by a crash or power cut can be voided at the next
 #: start (the round's own void: its wagers returned, then the cards; a round whose settlement
@@ -56,7 +62,16 @@ def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
 
     >>> valid_station_settings({"void_interrupted_phases": ["dealing"]})
     {'void_interrupted_phases': ['dealing'], 'archive_day_ends': '00:00', 'archive_keep_days': 0, \
-'second_validator_above': 0, 'time_zone': 'UTC'}
+'second_validator_above': 0, 'time_zone': 'UTC', 'report_winnings_at': 60000, \
+'report_winnings_times': 300}
+    >>> valid_station_settings({"report_winnings_at": 0})
+    Traceback (most recent call last):
+    ValueError: report_winnings_at is a whole number of cents from 1 to 10^12 (shipped 60000: \
+$600.00)
+    >>> valid_station_settings({"report_winnings_times": "300"})
+    Traceback (most recent call last):
+    ValueError: report_winnings_times is a whole number from 0 (the amount alone) to 1000000 \
+(shipped 300)
     >>> valid_station_settings({"time_zone": "Mars/Olympus"})
     Traceback (most recent call last):
     ValueError: time_zone: 'Mars/Olympus' is no time zone (an IANA name: America/New_York)
@@ -100,6 +115,14 @@ def valid_station_settings(values: Mapping[str, JSONValue]) -> dict[str, Any]:
     if isinstance(above, bool) or not isinstance(above, int) or not 0 <= above <= 10**12:
         raise ValueError("second_validator_above is a whole number of cents from 0 (one "
                          "validator for every payout) to 10^12")
+    at = merged["report_winnings_at"]
+    if isinstance(at, bool) or not isinstance(at, int) or not 1 <= at <= 10**12:
+        raise ValueError(f"report_winnings_at is a whole number of cents from 1 to 10^12 "
+                         f"(shipped {REPORT_AT}: $600.00)")
+    times = merged["report_winnings_times"]
+    if isinstance(times, bool) or not isinstance(times, int) or not 0 <= times <= 10**6:
+        raise ValueError(f"report_winnings_times is a whole number from 0 (the amount alone) "
+                         f"to 1000000 (shipped {REPORT_TIMES})")
     zone = merged["time_zone"]
     if not isinstance(zone, str) or not known_time_zone(zone):
         raise ValueError(f"time_zone: {zone!r} is no time zone (an IANA name: America/New_York)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from dealer_station import claims
+from dealer_station import claims, winners
 from dealer_station.audit import utc_now
 from dealer_station.auth import AccessDenied, Permission
 from dealer_station.games.registry import MeterTerms, game_factory, game_hooks
@@ -198,6 +198,7 @@ class Meters:
                                  f"{paid.meter_after}) does not match the round's "
                                  f"{arguments.get('jackpot_number')} "
                                  f"({effects.get('meter_after')})")
+            self._record_winner(work, paid, jackpot, supervisor)
             work.audit("validation", {"decision": "approved", "jackpot": paid.number,
                                       "meter": name, "position": arguments["position"],
                                       "hand": paid.hand, "amount": paid.amount,
@@ -211,6 +212,24 @@ class Meters:
                                       "reason": arguments["reason"],
                                       "clause": "5324.41(k)(3)(iii)"},
                        actor=str(arguments[signer[0]]), round_id=self._state.round_id)
+
+    def _record_winner(self, work: Transaction, paid: meter_store.Jackpot,
+                       jackpot: Mapping[str, Any], supervisor: str) -> None:
+        """The winner's identification of a payout that reaches the reporting threshold, kept
+        in the approval's own transaction; without it the approval is refused (whichever
+        screen made it: this is the one place every approval passes)."""
+        wager = jackpot.get("denomination")
+        winner = self._state.winner
+        refusal = winners.identification_refusal(
+            paid.amount, int(wager) if isinstance(wager, int) else 0,
+            self._state.station_settings, winner)
+        if refusal is not None:
+            raise ProcedureError(refusal, winners.CLAUSE)
+        if winner is not None and winners.reportable(
+                paid.amount, int(wager) if isinstance(wager, int) else 0,
+                *winners.threshold_of(self._state.station_settings)):
+            winners.record_winner(work, paid.number, winner, entered_by=supervisor,
+                                  time=paid.time)
 
     def _pay_from_pool(self, work: Transaction, name: str, arguments: Mapping[str, JSONValue],
                        hand: str, amount: Cents, dealer: str | None,
@@ -419,15 +438,22 @@ class Meters:
         """An approval of the payout at ``position`` of the open round made with one
         validator (the dealer's screen's panel, ``Station.supervise``): refused when the
         payout is above ``second_validator_above`` and no second validator was checked for
-        it (:meth:`decide_progressive_claim` takes both)."""
+        it (:meth:`decide_progressive_claim` takes both), or when it reaches the reporting
+        threshold and no winner's identification was entered for it (only that page takes
+        it: the dealer's screen's panel never approves such a payout)."""
         round_id = self._state.round_id
-        if self._state.second_validator is not None or round_id is None:
+        if round_id is None:
             return
         try:
             claim = claims.claim_for(self, round_id, int(position))
         except (ProcedureError, ValueError, TypeError):
             return  # (no such claim: the round's own verify refuses it, in its words)
-        if self.second_validator_needed(claim):
+        refusal = winners.identification_refusal(claim.amount, claim.wager,
+                                                 self._state.station_settings,
+                                                 self._state.winner)
+        if refusal is not None:
+            raise ProcedureError(refusal, winners.CLAUSE)
+        if self._state.second_validator is None and self.second_validator_needed(claim):
             above = int(self._state.station_settings["second_validator_above"])
             raise ProcedureError(
                 f"this payout of {format_cents(claim.amount)} is above {format_cents(above)}: "
@@ -459,31 +485,58 @@ class Meters:
         self._people.verify_validator(second, shown.round_id)
         return second.id
 
+    def identification_needed(self, claim: claims.ProgressiveClaim) -> bool:
+        """Whether ``claim`` reaches the station's reporting threshold: then it is approved
+        only with the winner's identification."""
+        at, times = winners.threshold_of(self._state.station_settings)
+        return winners.reportable(claim.amount, claim.wager, at=at, times=times)
+
+    def _winner(self, shown: claims.ProgressiveClaim,
+                winner: winners.WinnerIdentification | None
+                ) -> winners.WinnerIdentification | None:
+        """The winner's identification ``shown`` is approved with (checked, trimmed); refused
+        when it reaches the reporting threshold without one (``None``: none needed)."""
+        if not self.identification_needed(shown):
+            return None  # (nobody's personal data kept where none is needed)
+        if winner is None:
+            at, times = winners.threshold_of(self._state.station_settings)
+            raise ProcedureError(
+                f"this payout of {format_cents(shown.amount)} reaches the reporting threshold "
+                f"({winners.threshold_words(at, times)}): enter the winner's name, ID type, ID "
+                "number and address before approving it", winners.CLAUSE)
+        return winner.cleaned()
+
     def decide_progressive_claim(self, shown: claims.ProgressiveClaim, *, approve: bool,
                                  supervisor: str, pin: str, reason: str = "",
-                                 second_supervisor: str = "", second_pin: str = "") -> Record:
+                                 second_supervisor: str = "", second_pin: str = "",
+                                 winner: winners.WinnerIdentification | None = None) -> Record:
         """Approve (paid from the meter as it stands, the numbered jackpot record made) or reject
         (with the reason, final) the claim ``shown``: refused unless it is still exactly the
         claim the journal gives now (the supervisor confirms what was shown). A payout above
         the station's ``second_validator_above`` is approved only with a second supervisor's
-        id and PIN (``second_supervisor``, ``second_pin``), kept on its jackpot record."""
+        id and PIN (``second_supervisor``, ``second_pin``), kept on its jackpot record; one
+        that reaches the reporting threshold only with the winner's identification
+        (``winner``), kept in the approval's transaction (a rejection needs none)."""
         with self._state.lock:
             now = claims.claim_for(self, shown.round_id, shown.position)
             if now.facts() != shown.facts():
                 raise ProcedureError("the claim changed since it was shown (the meter moved): "
                                      "show it again and check the amount", claims.CLAUSE)
+            identified = self._winner(shown, winner) if approve else None
             second = (self._second_validator(shown, supervisor, second_supervisor, second_pin)
                       if approve else None)
             if approve:
                 # paid from the pool the supervisor saw (the floor refuses if it moved since)
                 self._state.pool_shown = shown.meter_before if shown.pool else None
                 self._state.second_validator = second
+                self._state.winner = identified
                 try:
                     record = self._supervise("approve_progressive", supervisor=supervisor,
                                              pin=pin, position=shown.position)
                 finally:
                     self._state.pool_shown = None
                     self._state.second_validator = None
+                    self._state.winner = None
                 if second is not None:
                     self._record_second_validator(record, second, shown)
             else:

@@ -19,6 +19,7 @@ from dealer_station.money import Cents
 from dealer_station.procedure import GameRound
 from dealer_station.store.database import Store
 from dealer_station.store.users import Account
+from dealer_station.winners import WinnerIdentification
 
 __all__ = ["Delegated", "Shared", "StationState"]
 
@@ -62,6 +63,9 @@ class StationState:
         #: The second validator checked for the approval being made (a payout above the
         #: station's ``second_validator_above``), while it is made.
         self.second_validator: str | None = None
+        #: The winner's identification entered for the approval being made (a payout that
+        #: reaches the reporting threshold, :mod:`dealer_station.winners`), while it is made.
+        self.winner: WinnerIdentification | None = None
         #: The latest configuration as read: (the database's ``data_version`` then, version,
         #: its document's text, its game); see :meth:`_latest`.
         self._latest_read: tuple[int, int, str, str] | None = None

@@ -53,6 +53,11 @@ COLUMNS: dict[str, dict[str, tuple[str, str]]] = {
                                "second_supervisor"),
                               _STATE),
     "device_state": dict.fromkeys(("device", "state", "detail", "time"), _STATE),
+    "jackpot_winners": dict.fromkeys(("jackpot", "name", "id_type", "id_number", "address",
+                                      "entered_by", "time"), (
+        PROVEN, "a state table: every row's digest (never its text: the winner's personal "
+                "data stays out of the audit log) sealed by the approval's transaction, "
+                "compared whole at every start")),
     "sessions": dict.fromkeys(("id", "user", "role", "screen", "started", "ended",
                                "end_reason"), _SESSIONS),
     "account_changes": dict.fromkeys(("id", "user", "event", "by", "round_id", "time"),

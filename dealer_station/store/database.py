@@ -326,6 +326,20 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         ALTER TABLE users ADD COLUMN pin_set_by TEXT;
         ALTER TABLE jackpots ADD COLUMN second_supervisor TEXT
     """),
+    (19, "the winner's identification of a jackpot that reaches the reporting threshold "
+         "(dealer_station/winners.py), one row per jackpot record, written in the approval's "
+         "transaction; a state table: its rows' digests sealed in the audit log, never their "
+         "text", """
+        CREATE TABLE IF NOT EXISTS jackpot_winners (
+            jackpot INTEGER PRIMARY KEY REFERENCES jackpots (number),
+            name TEXT NOT NULL,
+            id_type TEXT NOT NULL,
+            id_number TEXT NOT NULL,
+            address TEXT NOT NULL,
+            entered_by TEXT NOT NULL,
+            time TEXT NOT NULL
+        )
+    """),
 )
 
 #: The first schema whose audit log seals the state tables and records checkpoints.

@@ -35,10 +35,11 @@ STATE_TABLES: dict[str, str] = {
     "meters": "name",
     "jackpots": "number",
     "device_state": "device",
+    "jackpot_winners": "jackpot",
 }
 #: A state table sealed only from a schema version on (a store before it: not compared, its
 #: migration seals it).
-SEALED_SINCE: dict[str, int] = {"device_state": 18}
+SEALED_SINCE: dict[str, int] = {"device_state": 18, "jackpot_winners": 19}
 #: Tables growing with the table's play (integer keys, rows added in key order): sealed row by
 #: row as rows change (see :class:`RowSeal`).
 GROWING_TABLES: dict[str, str] = {

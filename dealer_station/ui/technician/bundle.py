@@ -35,6 +35,7 @@ from dealer_station import logs
 from dealer_station.audit import utc_now
 from dealer_station.store import users
 from dealer_station.ui.supervisor.calls import StaffContext
+from dealer_station.winners import winners_words
 
 __all__ = ["ACCOUNT_FIELDS", "RecentLogs", "bundle_contents", "without_account_data",
            "write_bundle"]
@@ -152,16 +153,18 @@ def _audit_tail(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def without_account_data(contents: Mapping[str, Any], accounts: list[users.Account]
-                         ) -> dict[str, str]:
+def without_account_data(contents: Mapping[str, Any], accounts: list[users.Account],
+                         personal: set[str] | None = None) -> dict[str, str]:
     """``contents`` as text, with no account data: the audit tail's account fields removed,
-    and every account's id, name and PIN fingerprint blanked wherever they appear.
+    and every account's id, name and PIN fingerprint blanked wherever they appear, and so is
+    each of ``personal`` (the jackpot winners' names, ID numbers and addresses: never written
+    where a bundle reads, blanked should one ever be).
 
     >>> alice = users.Account("SUP-7", "Alice Q", "supervisor", "scrypt$x", 0, 0.0, True, "t")
     >>> without_account_data({"logs/recent.log": "sign_in user=SUP-7 (Alice Q) ok"}, [alice])
     {'logs/recent.log': 'sign_in user=[account] ([account]) ok\\n'}
     """
-    words: set[str] = set()
+    words: set[str] = set(personal or ())
     for each in accounts:
         state = users.audit_state(each)
         words |= {each.id, each.name, state["pin_fingerprint"], each.pin_hash}
@@ -202,7 +205,7 @@ def bundle_contents(context: StaffContext, *, trace: list[str], logs: list[str],
                                                          "started)",
         "logs/audit-tail.jsonl": _tail(Path(store.audit_path), 500),
     }
-    return without_account_data(contents, users.accounts(store))
+    return without_account_data(contents, users.accounts(store), winners_words(store))
 
 
 def write_bundle(target: str | Path | IO[bytes], contents: Mapping[str, Any]) -> list[str]:
