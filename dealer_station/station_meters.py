@@ -218,16 +218,15 @@ class Meters:
         """The winner's identification of a payout that reaches the reporting threshold, kept
         in the approval's own transaction; without it the approval is refused (whichever
         screen made it: this is the one place every approval passes)."""
-        wager = jackpot.get("denomination")
+        denomination = jackpot.get("denomination")
+        wager = denomination if isinstance(denomination, int) else 0
         winner = self._state.winner
-        refusal = winners.identification_refusal(
-            paid.amount, int(wager) if isinstance(wager, int) else 0,
-            self._state.station_settings, winner)
+        refusal = winners.identification_refusal(paid.amount, wager,
+                                                 self._state.station_settings, winner)
         if refusal is not None:
             raise ProcedureError(refusal, winners.CLAUSE)
-        if winner is not None and winners.reportable(
-                paid.amount, int(wager) if isinstance(wager, int) else 0,
-                *winners.threshold_of(self._state.station_settings)):
+        at, times = winners.threshold_of(self._state.station_settings)
+        if winner is not None and winners.reportable(paid.amount, wager, at=at, times=times):
             winners.record_winner(work, paid.number, winner, entered_by=supervisor,
                                   time=paid.time)
 

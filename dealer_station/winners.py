@@ -39,10 +39,10 @@ REPORT_TIMES = 300
 #: The kinds of identification the page offers (value, words).
 ID_TYPES: tuple[tuple[str, str], ...] = (
     ("drivers_license", "driver's license"),
-    ("state_id", "state ID card"),
+    ("state_id", "state ID"),
     ("passport", "passport"),
     ("military_id", "military ID"),
-    ("other_government_id", "other government photo ID"),
+    ("other_photo_id", "other photo ID"),
 )
 _LONGEST = {"name": 120, "id_number": 40, "address": 240}
 

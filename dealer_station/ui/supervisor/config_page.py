@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.analysis.cache import installed
+from dealer_station.money import format_cents, parse_amount
 from dealer_station.station_configuration import INTERRUPTIBLE_PHASES
 from dealer_station.ui.supervisor.calls import Background, StaffContext, StationCalls, reason_of
 from dealer_station.ui.supervisor.census_job import CensusJob, CensusNotComputed
@@ -66,6 +67,7 @@ from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.setting_choices import choices, set_choices
 from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label, say
 from dealer_station.ui.theme import page_scroll_bar_style
+from dealer_station.winners import REPORT_AT, REPORT_TIMES, threshold_of
 
 __all__ = ["ConfigurationPage"]
 
@@ -140,6 +142,11 @@ class ConfigurationPage(StaffPage):
         #: The station's ``time_zone`` as stored (the jackpot record's local time) and its field.
         self.time_zone = "UTC"
         self.time_zone_edit = QLineEdit()
+        #: The station's reporting threshold as stored (``report_winnings_at`` cents,
+        #: ``report_winnings_times``) and its fields (JACKPOT REPORTING).
+        self.reporting: tuple[int, int] = (REPORT_AT, REPORT_TIMES)
+        self.report_at_edit = QLineEdit()
+        self.report_times_edit = QLineEdit()
         self.recovery: dict[str, QCheckBox] = {}
         self.version = 0
         self.current_game = ""
@@ -238,6 +245,7 @@ class ConfigurationPage(StaffPage):
                 settings = full_settings(game, settings)
             phases = tuple(station.station_settings.get("void_interrupted_phases", ()))
             self.time_zone = str(station.station_settings.get("time_zone") or "UTC")
+            self.reporting = threshold_of(station.station_settings)
             return game, settings, station.configuration_version, station.round_id, phases
 
         self.calls.submit(read, self._show, functools.partial(say, self.message))
@@ -373,6 +381,31 @@ class ConfigurationPage(StaffPage):
         hint.setObjectName("muted")
         hint.setWordWrap(True)
         form.addRow(hint)
+        reporting = QLabel("JACKPOT REPORTING")
+        reporting.setObjectName("phase")
+        form.addRow(reporting)
+        self.report_at_edit = QLineEdit(format_cents(self.reporting[0]))
+        self.report_at_edit.setObjectName("report_winnings_at")
+        form.addRow("report at", self.report_at_edit)
+        self.report_times_edit = QLineEdit(str(self.reporting[1]))
+        self.report_times_edit.setObjectName("report_winnings_times")
+        form.addRow("times the wager", self.report_times_edit)
+        hint = QLabel("a jackpot paying at least this amount and at least this many times its "
+                      "wager (0: the amount alone) is approved only with the winner's "
+                      "identification, printed on its record and slip (shipped $600 and 300)")
+        hint.setObjectName("muted")
+        hint.setWordWrap(True)
+        form.addRow(hint)
+
+    def edited_reporting(self) -> tuple[int, int]:
+        """(``report_winnings_at`` cents, ``report_winnings_times``) as typed; a ValueError
+        says what is wrong in one line."""
+        at = parse_amount(self.report_at_edit.text().strip())
+        text = self.report_times_edit.text().strip()
+        if not text.isdigit():
+            raise ValueError(f"times the wager is a whole number (0: the amount alone), not "
+                             f"{text!r}")
+        return at, int(text)
 
     def edited_void_phases(self) -> list[str]:
         """``void_interrupted_phases`` as the boxes say for the game shown; another game's
@@ -622,18 +655,24 @@ class ConfigurationPage(StaffPage):
             say(self.message, f"Refused: {reason_of(error)}")
             return
 
+        try:
+            reporting = self.edited_reporting()
+        except ValueError as error:
+            say(self.message, f"Refused: {reason_of(error)}")
+            return
         void_phases = self.edited_void_phases()
         zone = self.time_zone_edit.text().strip() or "UTC"
 
         def change(context: StaffContext) -> tuple[int, str]:
             return apply_configuration(context, supervisor=session.user, pin=session.pin,
                                        game=game, settings=settings, void_phases=void_phases,
-                                       time_zone=zone)
+                                       time_zone=zone, reporting=reporting)
 
         def done(result: tuple[int, str]) -> None:
             self.version, note = result
             self.void_phases = tuple(void_phases)
             self.time_zone = zone
+            self.reporting = reporting
             self.current_game = game
             self.status.setText(f"configuration version {self.version}")
             say(self.message, f"Applied as configuration version {self.version}: {note}. "

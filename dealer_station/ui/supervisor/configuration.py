@@ -247,10 +247,12 @@ def merged(defaults: Mapping[str, Any], stored: Mapping[str, Any]) -> dict[str, 
 def apply_configuration(context: StaffContext, *, supervisor: str, pin: str, game: str,
                         settings: Mapping[str, Any],
                         void_phases: list[str] | None = None,
-                        time_zone: str | None = None) -> tuple[int, str]:
+                        time_zone: str | None = None,
+                        reporting: tuple[int, int] | None = None) -> tuple[int, str]:
     """Store the configuration through the station (a supervisor not dealing, between rounds,
     audited) and give the dealer's screen the game's screen adapter for it; ``void_phases``:
-    the station's ``void_interrupted_phases`` in the same version (else kept). Returns the new
+    the station's ``void_interrupted_phases`` in the same version (else kept); ``time_zone``,
+    ``reporting`` (the reporting threshold: cents, times the wager) likewise. Returns the new
     version and a note for the supervisor."""
     station = context.station
     changed_game = game != station.game
@@ -265,6 +267,10 @@ def apply_configuration(context: StaffContext, *, supervisor: str, pin: str, gam
     if time_zone is not None:  # the table's time zone (the jackpot record's local time)
         station_settings = {**(station_settings or station.station_settings),
                             "time_zone": time_zone}
+    if reporting is not None:  # the threshold asking for the winner's identification
+        station_settings = {**(station_settings or station.station_settings),
+                            "report_winnings_at": reporting[0],
+                            "report_winnings_times": reporting[1]}
     version = int(station.change_configuration(dict(settings), supervisor=supervisor, pin=pin,
                                                game=game if changed_game else None,
                                                station_settings=station_settings))

@@ -16,6 +16,7 @@ from dealer_station.claims import CLAUSE, ProgressiveClaim, claims_waiting
 from dealer_station.procedure import ProcedureError
 from dealer_station.station import Station
 from dealer_station.store import meters as meter_store
+from dealer_station.winners import WinnerIdentification
 
 __all__ = ["CLAUSE", "JackpotClaim", "approve_claim", "claims_waiting", "reject_claim",
            "show_claim"]
@@ -34,12 +35,14 @@ def show_claim(station: Station, round_id: int, position: int, *, supervisor: st
 
 def approve_claim(station: Station, claim: ProgressiveClaim, *, supervisor: str,
                   pin: str, second_supervisor: str = "",
-                  second_pin: str = "") -> meter_store.Jackpot:
+                  second_pin: str = "",
+                  winner: WinnerIdentification | None = None) -> meter_store.Jackpot:
     """Approve exactly the claim shown (with the second validator a payout above the
-    station's ``second_validator_above`` needs); returns the numbered jackpot record."""
+    station's ``second_validator_above`` needs, and the winner's identification one that
+    reaches the reporting threshold needs); returns the numbered jackpot record."""
     record = station.decide_progressive_claim(claim, approve=True, supervisor=supervisor,
                                               pin=pin, second_supervisor=second_supervisor,
-                                              second_pin=second_pin)
+                                              second_pin=second_pin, winner=winner)
     return meter_store.jackpot(station.store, int(record.arguments["jackpot_number"]))
 
 

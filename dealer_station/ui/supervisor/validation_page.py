@@ -47,6 +47,12 @@ from dealer_station.ui.supervisor.validation import (
     show_claim,
 )
 from dealer_station.ui.supervisor.widgets import ChoiceButtons, StaffPage, message_label, say
+from dealer_station.winners import (
+    ID_TYPES,
+    WinnerIdentification,
+    threshold_of,
+    threshold_words,
+)
 
 __all__ = ["ValidationPage", "save_jackpot_record"]
 
@@ -62,6 +68,14 @@ def save_jackpot_record(directory: Path, record: Any, table: str,
                     encoding="utf-8")
     pdf.write_bytes(jackpot_print.as_pdf(record, table=table, **more))
     return text, pdf
+
+
+def _needs(station: Any, claim: JackpotClaim) -> dict[str, Any]:
+    """What the page asks for beside the claim (:meth:`ValidationPage._set_claim`)."""
+    threshold = ""
+    if station.identification_needed(claim):
+        threshold = threshold_words(*threshold_of(station.station_settings))
+    return {"second": station.second_validator_needed(claim), "threshold": threshold}
 
 
 class ValidationPage(StaffPage):
@@ -127,6 +141,7 @@ class ValidationPage(StaffPage):
         second.addWidget(self.second_pin, 1)
         self.second_box.hide()
         layout.addWidget(self.second_box)
+        self._winner_form(layout)
         decide = QHBoxLayout()
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("reason (needed to reject)")
@@ -154,11 +169,57 @@ class ValidationPage(StaffPage):
         self.print_button.clicked.connect(self.print_record)
         self._set_claim(None)
 
+    def _winner_form(self, layout: QVBoxLayout) -> None:
+        """A payout that reaches the reporting threshold: the winner's name, ID type, ID
+        number and address, typed from the ID the winner shows (never kept on the screen
+        after the decision)."""
+        self.winner_box = QFrame()
+        self.winner_box.setObjectName("panel")
+        grid = QGridLayout(self.winner_box)
+        grid.setContentsMargins(12, 8, 12, 8)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(6)
+        self.winner_words = QLabel("")
+        self.winner_words.setWordWrap(True)
+        self.winner_name = QLineEdit()
+        self.winner_name.setObjectName("winner_name")
+        self.winner_name.setPlaceholderText("winner's name, as on the ID")
+        self.winner_id_number = QLineEdit()
+        self.winner_id_number.setObjectName("winner_id_number")
+        self.winner_id_number.setPlaceholderText("ID number")
+        self.winner_id_type = ChoiceButtons([(value, words.upper())
+                                             for value, words in ID_TYPES])
+        self.winner_address = QLineEdit()
+        self.winner_address.setObjectName("winner_address")
+        self.winner_address.setPlaceholderText("winner's address")
+        grid.addWidget(self.winner_words, 0, 0, 1, 2)
+        grid.addWidget(self.winner_id_type, 1, 0, 1, 2)
+        grid.addWidget(self.winner_name, 2, 0)
+        grid.addWidget(self.winner_id_number, 2, 1)
+        grid.addWidget(self.winner_address, 3, 0, 1, 2)
+        grid.setColumnStretch(0, 3)
+        grid.setColumnStretch(1, 2)
+        self.winner_box.hide()
+        layout.addWidget(self.winner_box)
+
+    def _clear_winner(self) -> None:
+        for field in (self.winner_name, self.winner_id_number, self.winner_address):
+            field.clear()
+        self.winner_id_type.clear()
+
+    def entered_winner(self) -> WinnerIdentification | None:
+        """The winner's identification as typed (``None``: the form is not asked for)."""
+        if not self.winner_box.isVisibleTo(self):
+            return None
+        return WinnerIdentification(self.winner_name.text(), self.winner_id_type.value(),
+                                    self.winner_id_number.text(), self.winner_address.text())
+
     # -- data from the station --------------------------------------------------------------
     def refresh(self) -> None:
         """The open round and the positions it waits for; the first is shown (and audited as
         shown) to the supervisor signed in."""
         session = self.session
+        needs: dict[str, Any] = {}
 
         def read(context: StaffContext) -> tuple[int | None, tuple[int, ...],
                                                  JackpotClaim | str | None, int]:
@@ -173,6 +234,7 @@ class ValidationPage(StaffPage):
                 try:
                     shown = show_claim(station, round_id, waiting[0], supervisor=session.user,
                                        pin=session.pin)
+                    needs.update(_needs(station, shown))
                 except ProcedureError as error:  # the reason, said on the screen
                     shown = reason_of(error)
             return round_id, waiting, shown, positions
@@ -198,7 +260,7 @@ class ValidationPage(StaffPage):
                 self._set_claim(None)
                 self._refused(shown)
                 return
-            self._set_claim(shown)
+            self._set_claim(shown, **needs)
             say(self.message, decided + f"Round {round_id} waits for your validation: "
                 f"{order} (paid in this order, 5324.41(k)(6)).")
 
@@ -226,14 +288,14 @@ class ValidationPage(StaffPage):
             return
         round_id, seat = int(round_text), int(position)
 
-        needs: dict[str, bool] = {}
+        needs: dict[str, Any] = {}
 
         def build(context: StaffContext) -> JackpotClaim | tuple[Jackpot, str, dict[str, Any]]:
             station = context.station
             try:
                 claim = show_claim(station, round_id, seat, supervisor=session.user,
                                    pin=session.pin)
-                needs["second"] = station.second_validator_needed(claim)
+                needs.update(_needs(station, claim))
                 return claim
             except ProcedureError:
                 # approved already (at the table's screen, say): its numbered record, to save
@@ -254,7 +316,7 @@ class ValidationPage(StaffPage):
                     f"{claim[0].supervisor} — jackpot record No. {claim[0].number:06d}. Save "
                     "or print it.")
                 return
-            self._set_claim(claim, second=needs.get("second", False))
+            self._set_claim(claim, **needs)
 
         def refused(words: str) -> None:
             self._set_claim(None)
@@ -262,10 +324,20 @@ class ValidationPage(StaffPage):
 
         self.calls.submit(build, found, refused)
 
-    def _set_claim(self, claim: JackpotClaim | None, *, second: bool = False) -> None:
+    def _set_claim(self, claim: JackpotClaim | None, *, second: bool = False,
+                   threshold: str = "") -> None:
+        """``claim`` in view (``None``: none); ``second``: a second validator's id and PIN
+        asked for; ``threshold``: the reporting threshold it reaches, in words (the winner's
+        identification asked for; "": it does not)."""
         self.claim = claim
         self.second_pin.clear()
         self.second_box.setVisible(claim is not None and second)
+        self._clear_winner()
+        self.winner_box.setVisible(claim is not None and bool(threshold))
+        if claim is not None and threshold:
+            self.winner_words.setText(
+                f"WINNER'S IDENTIFICATION · {format_cents(claim.amount)} reaches the reporting "
+                f"threshold ({threshold}): the winner's ID type, name, ID number and address")
         if claim is not None and second:
             self.second_words.setText(
                 f"{format_cents(claim.amount)} is above the amount one supervisor validates: "
@@ -319,12 +391,13 @@ class ValidationPage(StaffPage):
 
         second_user, second_pin = self.second_user.text().strip(), self.second_pin.text()
         self.second_pin.clear()
+        winner = self.entered_winner()
 
         def pay(context: StaffContext) -> Any:
             store = context.station.store
             made = approve_claim(context.station, claim, supervisor=session.user,
                                  pin=session.pin, second_supervisor=second_user,
-                                 second_pin=second_pin)
+                                 second_pin=second_pin, winner=winner)
             return made, store.table, jackpot_print.filed(store, made)
 
         self.calls.submit(pay, self._approved, self._refused)

@@ -164,6 +164,13 @@ class ChoiceButtons(QWidget):
         """Mark ``value`` chosen (no :attr:`chosen` signal: that is a person's tap)."""
         self.buttons[value].setChecked(True)
 
+    def clear(self) -> None:
+        """None chosen (a value a person must pick, never one picked for them)."""
+        self.group.setExclusive(False)
+        for button in self.buttons.values():
+            button.setChecked(False)
+        self.group.setExclusive(True)
+
 
 class _RowsShown:
     """Rows of a form shown or hidden together (``isVisible``, ``show``, ``hide``)."""
