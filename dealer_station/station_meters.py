@@ -447,17 +447,17 @@ class Meters:
             claim = claims.claim_for(self, round_id, int(position))
         except (ProcedureError, ValueError, TypeError):
             return  # (no such claim: the round's own verify refuses it, in its words)
-        refusal = winners.identification_refusal(claim.amount, claim.wager,
-                                                 self._state.station_settings,
-                                                 self._state.winner)
-        if refusal is not None:
-            raise ProcedureError(refusal, winners.CLAUSE)
         if self._state.second_validator is None and self.second_validator_needed(claim):
             above = int(self._state.station_settings["second_validator_above"])
             raise ProcedureError(
                 f"this payout of {format_cents(claim.amount)} is above {format_cents(above)}: "
                 "two supervisors validate it, on the supervisor's screen (Progressive "
                 "validation: the second supervisor's id and PIN beside yours)", claims.CLAUSE)
+        refusal = winners.identification_refusal(claim.amount, claim.wager,
+                                                 self._state.station_settings,
+                                                 self._state.winner)
+        if refusal is not None:
+            raise ProcedureError(refusal, winners.CLAUSE)
 
     def second_validator_needed(self, claim: claims.ProgressiveClaim) -> bool:
         """Whether ``claim`` is above the station's ``second_validator_above`` (cents; 0:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from winner_support import WINNER
 
 from dealer_station.cards import card_codes, pai_gow_deck, parse_cards
 from dealer_station.games.pai_gow.dealing import delivery_order, starting_position
@@ -169,7 +170,8 @@ def play_round(controller: TableController, bridge: Bridge, backdoor: Any,
             c.text for c in station.round.seven_cards(position))
         approve = rng.random() < 0.85
         station.decide_progressive_claim(claim, approve=approve, supervisor=who, pin=pin,
-                                         reason="" if approve else "cards disturbed")
+                                         reason="" if approve else "cards disturbed",
+                                         winner=WINNER)
         decided.append((claim, approve))
     while station.round is not None and station.round.step.phase == "jackpot_record":
         for line in controller.payments(station.round):  # the payout from the meter too

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scenarios"))
 
 from floor_player import wait_forwarded
 from test_pai_gow_station_rounds import RESET, first_start, play_to_validation
+from winner_support import WINNER
 
 from dealer_station.floor import pools, tables
 from dealer_station.floor.config import FloorConfig, connect
@@ -83,7 +84,7 @@ def test_two_tables_hitting_in_the_same_millisecond_are_paid_from_the_pool_in_co
         barrier.wait()
         try:
             outcome[station.store.table] = station.decide_progressive_claim(
-                claim, approve=True, supervisor="S1", pin="111111")
+                claim, approve=True, winner=WINNER, supervisor="S1", pin="111111")
         except Exception as error:  # the assertion below shows anything but a refusal
             outcome[station.store.table] = error
 
@@ -101,7 +102,8 @@ def test_two_tables_hitting_in_the_same_millisecond_are_paid_from_the_pool_in_co
     assert second.round.optional.pending[0].position == 5  # nothing paid
     again = _show(second)  # what the first left: the pool reseeded to its reset
     assert (again.meter_before, again.amount, again.meter_after) == (RESET, RESET, RESET)
-    second.decide_progressive_claim(again, approve=True, supervisor="S1", pin="111111")
+    second.decide_progressive_claim(again, approve=True,
+                                    winner=WINNER, supervisor="S1", pin="111111")
 
     with connect(floor_url) as connection:
         first_table = next(t for t in TABLES if t != second.store.table)
@@ -150,7 +152,8 @@ def test_a_claim_paid_on_the_floor_and_lost_at_the_table_is_shown_and_recorded_o
     with pytest.raises(ProcedureError, match="the floor's pool has already paid this claim"):
         station.decide_progressive_claim(again, approve=False, supervisor="S1", pin="111111",
                                          reason="cards moved")
-    station.decide_progressive_claim(again, approve=True, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(again, approve=True,
+                                     winner=WINNER, supervisor="S1", pin="111111")
     with connect(floor_url) as connection:
         assert [h.amount_cents for h in pools.hits(connection, "linked")] == [claim.amount]
         assert pools.pool(connection, "linked").amount_cents == RESET

@@ -18,6 +18,7 @@ from test_pai_gow_station_rounds import (
     first_start,
     open_station,
 )
+from winner_support import approve
 
 from dealer_station.cards import pai_gow_deck
 from dealer_station.games.pai_gow.round import PaiGowRound
@@ -83,8 +84,7 @@ def play(station: Station, rng: random.Random) -> tuple[int, int]:
                 station.supervise("reject_progressive", supervisor=who, pin=pin,
                                   position=position, reason="cards moved")
             else:
-                station.supervise("approve_progressive", supervisor=who, pin=pin,
-                                  position=position)
+                approve(station, position, supervisor=who, pin=pin)
         else:
             assert step.actions == ("complete_jackpot_record",), step
             station.perform("complete_jackpot_record", position=position)

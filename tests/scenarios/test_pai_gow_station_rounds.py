@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from winner_support import approve
 
 from dealer_station.cards import pai_gow_deck, parse_cards
 from dealer_station.cli import main
@@ -159,11 +160,11 @@ def test_two_progressive_winners_paid_in_order_from_the_meter_as_it_stands_5324_
         station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
     assert order.value.clause == "5324.41(k)(6)"
 
-    first = station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
+    first = approve(station, 5, supervisor="S1", pin="111111")
     assert first.arguments["meter"] == RESET + 63 and first.arguments["jackpot_number"] == 1
     assert first.effects["amount"] == RESET + 63
     assert meter_now(station) == RESET  # deducted and reseeded to the reset amount
-    second = station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
+    second = approve(station, 2, supervisor="S1", pin="111111")
     assert second.arguments["meter"] == RESET  # paid from the reset meter
     assert second.effects["amount"] == RESET and second.arguments["jackpot_number"] == 2
     assert meter_now(station) == RESET
@@ -210,7 +211,7 @@ def test_progressive_approval_only_by_a_supervisor_who_did_not_deal_5324_41_k_3_
     assert not hasattr(station, "pay_jackpot")  # no side door
     before = meter_now(station)
     assert meter_store.jackpots(station.store) == []  # nothing paid by the refusals
-    station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
+    approve(station, 5, supervisor="S1", pin="111111")
     assert meter_now(station) == RESET and meter_store.jackpots(station.store)[0].amount == before
     station.close()
 
@@ -229,7 +230,7 @@ def test_rejection_with_the_reason_leaves_the_meter_5324_41_k_3_iii(station: Sta
     assert isinstance(round_, PaiGowRound) and round_.optional is not None
     line = next(p for p in round_.payments if p.position == 5 and p.wager == "progressive")
     assert line.outcome == "collect" and "cards disturbed" in (line.note or "")
-    station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
+    approve(station, 2, supervisor="S1", pin="111111")
     assert meter_store.jackpots(station.store)[0].position == "2"
     assert meter_store.jackpots(station.store)[0].amount == before
     station.perform("complete_jackpot_record", position=2)
@@ -261,7 +262,7 @@ def test_settle_command_recomputes_the_stored_bonus_round(station: Station, tmp_
     """``dealer-station settle`` routes a document with a ``bonus`` section to
     ``settle_document`` (validations and jackpot records included)."""
     round_id = play_to_validation(station)
-    station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
+    approve(station, 5, supervisor="S1", pin="111111")
     station.supervise("reject_progressive", supervisor="S2", pin="222222", position=2,
                       reason="hand exposed early")
     station.perform("complete_jackpot_record", position=5)
@@ -295,12 +296,13 @@ def child_main(data_dir: str, point: str) -> None:
         deal_and_set(station)
         if point == "between_approvals":
             station.perform("settle")
-            station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
+            approve(station, 5, supervisor="S1", pin="111111")
     os.kill(os.getpid(), signal.SIGKILL)
 
 
 def kill_at(data_dir: Path, point: str) -> None:
-    code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+    code = (f"import sys; sys.path[:0] = [{str(Path(__file__).parent)!r}, "
+            f"{str(Path(__file__).parents[1])!r}]; "
             f"import {Path(__file__).stem} as t; t.child_main({str(data_dir)!r}, {point!r})")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120,
                           check=False)
@@ -331,11 +333,11 @@ def test_killed_mid_round_resumes_with_meter_and_wagers(tmp_path: Path, point: s
         deal_and_set(station)
     if point != "between_approvals":
         station.perform("settle")
-        station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
+        approve(station, 5, supervisor="S1", pin="111111")
     else:
         assert [v.position for v in round_.optional.pending] == [2]
         assert len(meter_store.jackpots(station.store)) == 1
-    station.supervise("approve_progressive", supervisor="S2", pin="222222", position=2)
+    approve(station, 2, supervisor="S2", pin="222222")
     station.perform("complete_jackpot_record", position=5)
     station.perform("complete_jackpot_record", position=2)
     assert station.round is None
@@ -357,7 +359,7 @@ def test_the_history_shows_the_cards_in_the_order_collected_with_the_settlement_
     round_id = play_to_validation(station)
     station.supervise("reject_progressive", supervisor="S1", pin="111111", position=5,
                       reason="cards disturbed before the validation")
-    station.supervise("approve_progressive", supervisor="S1", pin="111111", position=2)
+    approve(station, 2, supervisor="S1", pin="111111")
     station.perform("complete_jackpot_record", position=2)
     number = meter_store.jackpots(station.store)[0].number
     station.close()

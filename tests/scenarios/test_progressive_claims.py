@@ -24,6 +24,7 @@ from test_pai_gow_station_rounds import (
     play_to_validation,
     stacked_shoe,
 )
+from winner_support import WINNER
 
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.round import PaiGowRound
@@ -109,17 +110,20 @@ def test_k_3_iii_a_supervisor_signed_in_during_the_round_cannot_validate(
         assert refused.value.clause == "5324.41(k)(3)(iii)"
     assert len(station.round.optional.pending) == 2
     claim = show(station, 5)  # S1 was never signed in at the table during it
-    station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(claim, approve=True,
+                                     winner=WINNER, supervisor="S1", pin="111111")
 
 
 def test_k_6_two_hits_each_from_the_meter_as_it_then_stands(station: Station) -> None:
     before = play_to_validation(station) and meter_now(station)
     first = show(station, 5)
-    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(first, approve=True,
+                                     winner=WINNER, supervisor="S1", pin="111111")
     assert meter_now(station) == RESET and first.amount == before
     second = show(station, 2)
     assert second.meter_before == RESET and second.amount == RESET  # 100% of the reseeded meter
-    station.decide_progressive_claim(second, approve=True, supervisor="S2", pin="222222")
+    station.decide_progressive_claim(second, approve=True,
+                                     winner=WINNER, supervisor="S2", pin="222222")
     events = [(c["event"], c.get("position")) for c in claims_audited(station)]
     assert events == [("shown", 5), ("approved", 5), ("shown", 2), ("approved", 2)]
 
@@ -129,9 +133,11 @@ def test_nothing_is_approved_twice_and_a_rejection_is_final(station: Station) ->
     first = show(station, 5)
     with pytest.raises(ProcedureError, match="needs the reason"):
         station.decide_progressive_claim(first, approve=False, supervisor="S1", pin="111111")
-    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(first, approve=True,
+                                     winner=WINNER, supervisor="S1", pin="111111")
     with pytest.raises(ProcedureError, match="already approved by S1"):
-        station.decide_progressive_claim(first, approve=True, supervisor="S2", pin="222222")
+        station.decide_progressive_claim(first, approve=True,
+                                         winner=WINNER, supervisor="S2", pin="222222")
     with pytest.raises(ProcedureError, match="already approved"):
         show(station, 5, "S2", "222222")
     second = show(station, 2)
@@ -154,7 +160,7 @@ def test_a_claim_changed_since_shown_is_shown_again(station: Station) -> None:
 
     with pytest.raises(ProcedureError, match="changed since it was shown"):
         station.decide_progressive_claim(replace(claim, amount=claim.amount + 1), approve=True,
-                                         supervisor="S1", pin="111111")
+                                         winner=WINNER, supervisor="S1", pin="111111")
     assert len(station.round.optional.pending) == 2
 
 
@@ -176,7 +182,8 @@ def test_k_6_a_ten_percent_claim_after_a_hit_is_ten_percent_of_the_reseeded_mete
         station.perform("set_hand_house_way", position=position)
     station.perform("settle")
     first = show(station, 5)
-    station.decide_progressive_claim(first, approve=True, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(first, approve=True,
+                                     winner=WINNER, supervisor="S1", pin="111111")
     second = show(station, 2)
     assert second.hand == "natural_royal_flush" and second.meter_before == RESET
     assert second.amount == RESET // 10 and second.meter_after == RESET
@@ -230,7 +237,8 @@ def test_g_8_k_6_a_later_claim_is_paid_as_the_hand_paying_most_at_the_meter_then
     now = station.meter("small").current
     assert now > 100_000 and second.hand == "natural_royal_flush"
     assert second.amount == -(-now // 10) > 10_000
-    station.decide_progressive_claim(second, approve=True, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(second, approve=True,
+                                     winner=WINNER, supervisor="S1", pin="111111")
     [paid] = meter_store.jackpots(station.store)
     assert (paid.hand, paid.amount, paid.meter_before) == ("natural_royal_flush",
                                                            second.amount, now)
@@ -263,9 +271,11 @@ def test_every_dealer_of_the_round_is_on_the_claim_the_jackpot_record_and_the_hi
     claim = show(station, 5)
     words = dict(claim.lines())["Dealers"]
     assert words.startswith("D1 ") and ", D2 (relief) " in words, words
-    station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(claim, approve=True,
+                                     winner=WINNER, supervisor="S1", pin="111111")
     second = show(station, 2)
-    station.decide_progressive_claim(second, approve=True, supervisor="S1", pin="111111")
+    station.decide_progressive_claim(second, approve=True,
+                                     winner=WINNER, supervisor="S1", pin="111111")
     record = meter_store.jackpots(station.store)[0]
     assert record.dealer is not None and "D1 " in record.dealer and "D2 (relief)" in record.dealer
     assert "D2 (relief)" in jackpot.as_text(record)

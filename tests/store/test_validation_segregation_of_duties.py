@@ -14,6 +14,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from winner_support import WINNER
 
 from dealer_station.auth import AccessDenied
 from dealer_station.cli import main
@@ -92,7 +93,8 @@ def test_s2_creates_s9_during_the_round_and_approves_as_s9_refused(
             station.show_progressive_claim(round_id, 5, supervisor="S9", pin="999999")
         # S1, whose account nobody at the table touched, validates it
         claim = station.show_progressive_claim(round_id, 5, supervisor="S1", pin="111111")
-        station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="111111")
+        station.decide_progressive_claim(claim, approve=True,
+                                         winner=WINNER, supervisor="S1", pin="111111")
     finally:
         station.close()
 
@@ -139,9 +141,10 @@ def test_a_payout_above_the_amount_is_not_approved_by_one_supervisor_anywhere(
             station.supervise("approve_progressive", supervisor="S1", pin="111111", position=5)
         claim = station.show_progressive_claim(round_id, 5, supervisor="S1", pin="111111")
         with pytest.raises(ProcedureError, match="a second supervisor validates it too"):
-            station.decide_progressive_claim(claim, approve=True, supervisor="S1",
+            station.decide_progressive_claim(claim, approve=True, winner=WINNER, supervisor="S1",
                                              pin="111111")
-        record = station.decide_progressive_claim(claim, approve=True, supervisor="S1",
+        record = station.decide_progressive_claim(claim, approve=True,
+                                                  winner=WINNER, supervisor="S1",
                                                   pin="111111", second_supervisor="S2",
                                                   second_pin="222222")
         made = meter_store.jackpot(station.store, int(str(record.arguments["jackpot_number"])))
