@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from winner_support import WINNER, enter_winner
 
 from dealer_station.preview.demo import (
     DemoTable,
@@ -458,6 +459,7 @@ def test_payouts_the_round_waits_for_are_shown_and_approved_in_order(
     assert "waits for your validation: position 5, position 2" in page.message.text()
     meter = pai_gow.call(lambda c: c.station.meter("pai_gow_progressive"))
     assert page.claim.amount == meter.current and page.claim.meter_after == meter.reset
+    enter_winner(page)
     qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert page.record.number == 1 and page.record.amount == meter.current
@@ -469,6 +471,7 @@ def test_payouts_the_round_waits_for_are_shown_and_approved_in_order(
     pai_gow.wait_idle()
     assert page.claim is not None and page.claim.position == 2
     assert page.claim.meter_before == meter.reset and page.claim.amount == 5000
+    enter_winner(page)
     qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert page.record.number == 2 and page.record.position == "2"
@@ -585,7 +588,7 @@ def test_a_pai_gow_round_is_reconstructed_with_the_dealer_s_hand_and_settings(
             first = station.round.optional.pending[0].position
             claim = show_claim(station, station.round_id, first,
                                supervisor="S2", pin="222222")
-            approve_claim(station, claim, supervisor="S2", pin="222222")
+            approve_claim(station, claim, supervisor="S2", pin="222222", winner=WINNER)
         while station.round is not None:
             station.perform("complete_jackpot_record", position=station.round.step.positions[0])
 
@@ -704,6 +707,7 @@ def test_the_jackpot_slip_prints_then_reprints_marked_copy_and_a_fault_loses_not
     screen = pai_gow_screen
     sign_in(qtbot, pai_gow, screen, "S2", "222222")
     page = screen.validation
+    enter_winner(page)
     qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     number = page.record.number
@@ -803,6 +807,7 @@ def test_meters_count_the_hit_just_approved_without_refresh(qtbot: Any, pai_gow:
     pai_gow.wait_idle()
     assert meters.figure_text()["Hits (shift / all)"] == "0 / 0"  # before the approval
     screen.pages.show_page(1)  # the Validation page, as the supervisor left it
+    enter_winner(screen.validation)
     qtbot.mouseClick(screen.validation.approve_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert screen.validation.record is not None
@@ -890,6 +895,7 @@ def test_a_payout_approved_already_shows_its_jackpot_record_to_save_or_print(
     sign_in(qtbot, pai_gow, screen, "S2", "222222")
     page = screen.validation
     for _ in range(2):  # position 5, then position 2: records No. 1 and No. 2
+        enter_winner(page)
         qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
         pai_gow.wait_idle()
         qtbot.mouseClick(page.show_button, Qt.MouseButton.LeftButton)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from winner_support import enter_winner
 
 from dealer_station.preview.demo import DemoTable, play_pai_gow_to_validation
 from dealer_station.store import users
@@ -137,6 +138,7 @@ def test_an_account_created_during_the_round_by_its_relief_dealer_cannot_validat
     _sign_in(qtbot, demo, screen, "S1", "111111")
     _show_claim(qtbot, demo, screen, round_id)
     assert screen.validation.claim is not None, screen.validation.message.text()
+    assert enter_winner(screen.validation)  # the $10,000 payout reaches the threshold
     qtbot.mouseClick(screen.validation.approve_button, Qt.MouseButton.LeftButton)
     demo.wait_idle()
     assert screen.validation.record is not None
@@ -165,6 +167,7 @@ def test_a_payout_above_the_amount_needs_a_second_validator_on_the_record_and_sl
         page = screen.validation
         assert page.claim is not None and page.second_box.isVisible()
         assert "a second supervisor validates it too" in page.second_words.text()
+        assert enter_winner(page)  # the $10,000 payout reaches the reporting threshold too
         qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
         demo.wait_idle()
         assert "a second supervisor validates it too (their id and PIN)" in page.message.text()
