@@ -42,7 +42,7 @@ ID_TYPES: tuple[tuple[str, str], ...] = (
     ("state_id", "state ID"),
     ("passport", "passport"),
     ("military_id", "military ID"),
-    ("other_photo_id", "other photo ID"),
+    ("other_id", "other ID"),
 )
 _LONGEST = {"name": 120, "id_number": 40, "address": 240}
 

@@ -124,6 +124,11 @@ class ValidationPage(StaffPage):
         self.shown = QStackedWidget()
         self.shown.addWidget(self.claim_box)
         self.shown.addWidget(self.record_text)
+        #: The reporting threshold the claim shown reaches, in words ("": it does not).
+        self._threshold = ""
+        #: The round and position of the claim whose winner's identification is typed.
+        self._winner_of: tuple[int, int] | None = None
+        self._winner_form()
         layout.addWidget(self.shown, 1)
         # a payout above the station's second_validator_above: a second supervisor's id and PIN
         self.second_box = QFrame()
@@ -141,7 +146,6 @@ class ValidationPage(StaffPage):
         second.addWidget(self.second_pin, 1)
         self.second_box.hide()
         layout.addWidget(self.second_box)
-        self._winner_form(layout)
         decide = QHBoxLayout()
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("reason (needed to reject)")
@@ -169,47 +173,69 @@ class ValidationPage(StaffPage):
         self.print_button.clicked.connect(self.print_record)
         self._set_claim(None)
 
-    def _winner_form(self, layout: QVBoxLayout) -> None:
-        """A payout that reaches the reporting threshold: the winner's name, ID type, ID
-        number and address, typed from the ID the winner shows (never kept on the screen
-        after the decision)."""
+    def _winner_form(self) -> None:
+        """A payout that reaches the reporting threshold: the winner's ID type, name, ID
+        number and address, typed from the ID the winner shows, in place of the claim's rows
+        (APPROVE AND PAY asks for it; SHOW THE CLAIM shows the claim again, what was typed
+        kept). Both never fitted on one page at 1280x800."""
         self.winner_box = QFrame()
         self.winner_box.setObjectName("panel")
         grid = QGridLayout(self.winner_box)
-        grid.setContentsMargins(12, 8, 12, 8)
+        grid.setContentsMargins(16, 12, 16, 12)
         grid.setHorizontalSpacing(10)
-        grid.setVerticalSpacing(6)
+        grid.setVerticalSpacing(8)
         self.winner_words = QLabel("")
         self.winner_words.setWordWrap(True)
+        self.winner_id_type = ChoiceButtons([(value, words.upper())
+                                             for value, words in ID_TYPES])
         self.winner_name = QLineEdit()
         self.winner_name.setObjectName("winner_name")
         self.winner_name.setPlaceholderText("winner's name, as on the ID")
         self.winner_id_number = QLineEdit()
         self.winner_id_number.setObjectName("winner_id_number")
         self.winner_id_number.setPlaceholderText("ID number")
-        self.winner_id_type = ChoiceButtons([(value, words.upper())
-                                             for value, words in ID_TYPES])
         self.winner_address = QLineEdit()
         self.winner_address.setObjectName("winner_address")
         self.winner_address.setPlaceholderText("winner's address")
-        grid.addWidget(self.winner_words, 0, 0, 1, 2)
-        grid.addWidget(self.winner_id_type, 1, 0, 1, 2)
-        grid.addWidget(self.winner_name, 2, 0)
-        grid.addWidget(self.winner_id_number, 2, 1)
-        grid.addWidget(self.winner_address, 3, 0, 1, 2)
-        grid.setColumnStretch(0, 3)
-        grid.setColumnStretch(1, 2)
-        self.winner_box.hide()
-        layout.addWidget(self.winner_box)
+        grid.addWidget(self.winner_words, 0, 0, 1, 4)
+        grid.addWidget(self.winner_id_type, 1, 0, 1, 4)
+        for row, column, label, widget, span in (
+                (2, 0, "Name", self.winner_name, 1), (2, 2, "ID number", self.winner_id_number, 1),
+                (3, 0, "Address", self.winner_address, 3)):
+            name = QLabel(label)
+            name.setObjectName("muted")
+            grid.addWidget(name, row, column)
+            grid.addWidget(widget, row, column + 1, 1, span)
+        grid.setColumnStretch(1, 3)
+        grid.setColumnStretch(3, 2)
+        grid.setRowStretch(4, 1)
+        self.shown.addWidget(self.winner_box)
 
     def _clear_winner(self) -> None:
         for field in (self.winner_name, self.winner_id_number, self.winner_address):
             field.clear()
         self.winner_id_type.clear()
 
+    def winner_needed(self) -> bool:
+        """Whether the claim shown is approved only with the winner's identification."""
+        return self.claim is not None and bool(self._threshold)
+
+    def show_winner_form(self) -> None:
+        """The winner's identification form in place of the claim's rows."""
+        claim = self.claim
+        if claim is None or not self._threshold:
+            return
+        self.winner_words.setText(
+            f"<b>WINNER'S IDENTIFICATION · round {claim.round_id}, position {claim.position}, "
+            f"{format_cents(claim.amount)}</b> reaches the reporting threshold "
+            f"({self._threshold}): the ID type, name, ID number and address from the ID "
+            "shown, then APPROVE AND PAY (SHOW THE CLAIM: the claim again).")
+        self.shown.setCurrentWidget(self.winner_box)
+        self.winner_name.setFocus()
+
     def entered_winner(self) -> WinnerIdentification | None:
-        """The winner's identification as typed (``None``: the form is not asked for)."""
-        if not self.winner_box.isVisibleTo(self):
+        """The winner's identification as typed (``None``: the claim needs none)."""
+        if not self.winner_needed():
             return None
         return WinnerIdentification(self.winner_name.text(), self.winner_id_type.value(),
                                     self.winner_id_number.text(), self.winner_address.text())
@@ -332,12 +358,11 @@ class ValidationPage(StaffPage):
         self.claim = claim
         self.second_pin.clear()
         self.second_box.setVisible(claim is not None and second)
-        self._clear_winner()
-        self.winner_box.setVisible(claim is not None and bool(threshold))
-        if claim is not None and threshold:
-            self.winner_words.setText(
-                f"WINNER'S IDENTIFICATION · {format_cents(claim.amount)} reaches the reporting "
-                f"threshold ({threshold}): the winner's ID type, name, ID number and address")
+        self._threshold = threshold if claim is not None else ""
+        key = (claim.round_id, claim.position) if claim is not None and threshold else None
+        if key is None or key != self._winner_of:
+            self._clear_winner()  # (the same claim shown again keeps what was typed)
+        self._winner_of = key
         if claim is not None and second:
             self.second_words.setText(
                 f"{format_cents(claim.amount)} is above the amount one supervisor validates: "
@@ -354,7 +379,11 @@ class ValidationPage(StaffPage):
             waiting.setObjectName("muted")
             waiting.setWordWrap(True)
             self.claim_grid.addWidget(waiting, 0, 0, 1, 2)
-        for index, (label, value) in enumerate(claim.lines() if claim else []):
+        rows = claim.lines() if claim else []
+        if claim is not None and threshold:  # said beside the amount (a row more cut the page)
+            rows = [(label, f"{value} · the winner's ID needed" if label == "Amount" else value)
+                    for label, value in rows]
+        for index, (label, value) in enumerate(rows):
             name = QLabel(label)
             name.setObjectName("muted")
             shown = QLabel(value)
@@ -389,6 +418,11 @@ class ValidationPage(StaffPage):
         if claim is None or session is None:
             return
 
+        if self.winner_needed() and self.shown.currentWidget() is not self.winner_box:
+            self.show_winner_form()
+            say(self.message, "Enter the winner's identification from the ID shown, then "
+                "APPROVE AND PAY.")
+            return
         second_user, second_pin = self.second_user.text().strip(), self.second_pin.text()
         self.second_pin.clear()
         winner = self.entered_winner()
