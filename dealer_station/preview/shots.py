@@ -178,7 +178,8 @@ def render_all(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
 
 def _pai_gow_validation(out: Path, size: tuple[int, int],
                         shot_of: Callable[[Any, str, Any], Any]) -> list[Path]:
-    """The validation a Pai Gow round waits for, and its jackpot record."""
+    """The validation a Pai Gow round waits for, the winner's identification and its jackpot
+    record."""
     with tempfile.TemporaryDirectory() as data:
         table = DemoTable(data, devices=False, game="pai_gow")
         try:
@@ -191,7 +192,17 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             table.wait_idle(screen.configuration.background, timeout=60)
             screen.pages.show_named("Progressive validation")
             shot_of(screen, "supervisor_validation", table)
-            screen.validation.approve()
+            page = screen.validation
+            # the $10,000 payout reaches the reporting threshold: APPROVE AND PAY asks for the
+            # winner's identification first
+            if page.winner_needed():
+                page.approve()
+                page.winner_name.setText("Alex Sample")
+                page.winner_id_type.set_value("drivers_license")
+                page.winner_id_number.setText("S123-456-789")
+                page.winner_address.setText("1 Sample Street, Albany NY 12207")
+                shot_of(screen, "supervisor_winner_identification", table)
+            page.approve()
             table.wait_idle()
             screen.validation.save()
             table.wait_idle()
@@ -214,8 +225,8 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             screen.deleteLater()
         finally:
             table.close()
-    return [out / "supervisor_validation.png", out / "supervisor_jackpot_record.png",
-            out / "supervisor_configuration_pai_gow.png"]
+    return [out / "supervisor_validation.png", out / "supervisor_winner_identification.png",
+            out / "supervisor_jackpot_record.png", out / "supervisor_configuration_pai_gow.png"]
 
 
 def _wait_for_pai_gow_returns(page: Any, timeout: float = 300.0) -> None:

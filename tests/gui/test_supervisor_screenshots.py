@@ -22,6 +22,7 @@ def test_every_staff_page_is_drawn_at_1280x800(qtbot: Any, tmp_path: Path,
     written = render_all(tmp_path)
     names = {path.stem for path in written}
     assert names == {"supervisor_sign_in", "supervisor_validation", "supervisor_jackpot_record",
+                     "supervisor_winner_identification",
                      "supervisor_history", "supervisor_dispute", "supervisor_configuration",
                      "supervisor_configuration_pai_gow", "supervisor_meters", "supervisor_accounts",
                      "technician_devices", "technician_trace", "technician_faults",

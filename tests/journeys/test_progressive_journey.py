@@ -28,6 +28,7 @@ from journey_steps import (
 )
 
 ROYAL = "As Ks Qs Js Ts 2c 2d"
+WINNER_NAME = "Zofia Quimby"
 
 
 def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(open_station):
@@ -41,9 +42,12 @@ def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(op
     round is dealt by the shoe and settled with the progressive wager in it; the Meters page
     then shows the contribution. In the next round the shoe is stacked by hand (SIMULATED
     TABLE → STACK NEXT CARDS) so that position 2 receives a natural royal flush: the dealer's
-    screen asks for a supervisor's validation ((k)(3)(iii)), the supervisor signs it with id
-    and PIN, the payment from the meter is listed with jackpot record No. 1, and
-    `dealer-station history jackpot 1` prints the record."""
+    screen asks for a supervisor's validation ((k)(3)(iii)); the supervisor signs it with id
+    and PIN and presses APPROVE: $10,000 reaches the reporting threshold, so the dealer's
+    screen refuses, naming the supervisor's screen; there, on Progressive validation, APPROVE
+    AND PAY asks for the winner's ID type, name, ID number and address and approves with them;
+    back at the table the payment from the meter is listed with jackpot record No. 1, and
+    `dealer-station history jackpot 1` prints the record with the winner."""
     station = open_station("progressive-wager-sensed")
     table_with_a_dealer(station)
     with station.shots.pause():
@@ -100,8 +104,25 @@ def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(op
     station.fill(re.compile(r"^Id$"), SUPERVISOR[0])
     station.fill(re.compile(r"^PIN$"), SUPERVISOR[2])
     station.shot("validating", "The supervisor signs the validation with id and PIN")
-    step = press_and_follow(station, "APPROVE", patience=40)
-    assert step.phase == "JACKPOT RECORD", step
+    # $10,000 reaches the reporting threshold: the dealer's screen never approves it, the
+    # supervisor's validation page does, with the winner's identification
+    station.press("APPROVE")
+    station.wait_for(re.compile(r"reaches the reporting threshold .*supervisor's screen "
+                                r"\(Progressive validation\)"), patience=40)
+    staff_screen(station, "SUPERVISOR", SUPERVISOR)
+    station.press("Progressive validation")
+    station.wait_for(re.compile(r"· the winner's ID needed$"), patience=40)
+    station.press("APPROVE AND PAY")
+    station.press("PASSPORT")
+    station.fill("winner's name, as on the ID", WINNER_NAME)
+    station.fill("ID number", "PQ7730152")
+    station.fill("winner's address", "41 Juniper Hollow Road, Albany NY 12207")
+    station.press("APPROVE AND PAY")
+    station.wait_for(re.compile(r"^Approved: jackpot record No\. 000001"), patience=40)
+    station.wait_for(re.compile(rf"^Winner\s+{WINNER_NAME}$", re.M), patience=10)
+    back_to_the_table(station)
+    step = step_of(station.wait(lambda s: step_of(s).phase == "JACKPOT RECORD",
+                                "the jackpot record step on the dealer's screen", 40))
     station.wait_for(re.compile(r"^progressive: natural royal flush and pair · paid from the "
                                 rf"meter at \$10,000\.\d\d, validated by {SUPERVISOR[0]}; "
                                 r"jackpot record No\. 1"))
@@ -115,4 +136,5 @@ def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(op
     record = jackpot_record(station.data_dir, 1)
     assert re.search(r"Winning hand\s+Natural royal flush and pair", record), record
     assert re.search(rf"Validated by\s+{SUPERVISOR[0]}", record), record
+    assert re.search(rf"Winner\s+{WINNER_NAME}", record), record
     assert hit

@@ -70,6 +70,11 @@ def save_jackpot_record(directory: Path, record: Any, table: str,
     return text, pdf
 
 
+#: The ID type buttons' words (dealer_station.winners.ID_TYPES, as the buttons say them).
+ID_BUTTONS = {"drivers_license": "DRIVER'S LICENSE", "state_id": "STATE ID",
+              "passport": "PASSPORT", "military_id": "MILITARY ID", "other_id": "OTHER ID"}
+
+
 def _needs(station: Any, claim: JackpotClaim) -> dict[str, Any]:
     """What the page asks for beside the claim (:meth:`ValidationPage._set_claim`)."""
     threshold = ""
@@ -186,8 +191,8 @@ class ValidationPage(StaffPage):
         grid.setVerticalSpacing(8)
         self.winner_words = QLabel("")
         self.winner_words.setWordWrap(True)
-        self.winner_id_type = ChoiceButtons([(value, words.upper())
-                                             for value, words in ID_TYPES])
+        self.winner_id_type = ChoiceButtons([(value, ID_BUTTONS[value])
+                                             for value, _words in ID_TYPES])
         self.winner_name = QLineEdit()
         self.winner_name.setObjectName("winner_name")
         self.winner_name.setPlaceholderText("winner's name, as on the ID")
