@@ -192,17 +192,17 @@ def _pai_gow_validation(out: Path, size: tuple[int, int],
             table.wait_idle(screen.configuration.background, timeout=60)
             screen.pages.show_named("Progressive validation")
             shot_of(screen, "supervisor_validation", table)
-            page = screen.validation
+            validation = screen.validation
             # the $10,000 payout reaches the reporting threshold: APPROVE AND PAY asks for the
             # winner's identification first
-            if page.winner_needed():
-                page.approve()
-                page.winner_name.setText("Alex Sample")
-                page.winner_id_type.set_value("drivers_license")
-                page.winner_id_number.setText("S123-456-789")
-                page.winner_address.setText("1 Sample Street, Albany NY 12207")
+            if validation.winner_needed():
+                validation.approve()
+                validation.winner_name.setText("Alex Sample")
+                validation.winner_id_type.set_value("drivers_license")
+                validation.winner_id_number.setText("S123-456-789")
+                validation.winner_address.setText("1 Sample Street, Albany NY 12207")
                 shot_of(screen, "supervisor_winner_identification", table)
-            page.approve()
+            validation.approve()
             table.wait_idle()
             screen.validation.save()
             table.wait_idle()
