@@ -401,6 +401,8 @@ class ConfigurationPage(StaffPage):
         """(``report_winnings_at`` cents, ``report_winnings_times``) as typed; a ValueError
         says what is wrong in one line."""
         at = parse_amount(self.report_at_edit.text().strip())
+        if at < 1:
+            raise ValueError("report at is an amount of at least $0.01 ($600.00 as shipped)")
         text = self.report_times_edit.text().strip()
         if not text.isdigit():
             raise ValueError(f"times the wager is a whole number (0: the amount alone), not "
