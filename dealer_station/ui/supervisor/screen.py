@@ -90,6 +90,7 @@ class SupervisorScreen(StaffFrame):
     def _set_session(self, session: StaffSession | None) -> None:
         self.session = session
         self.validation.session = session
+        self.validation.forget_winner()  # never left on screen for the next person
         self.configuration.session = session
         self.meters.session = session
         self.archive.session = session

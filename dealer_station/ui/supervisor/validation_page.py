@@ -221,6 +221,11 @@ class ValidationPage(StaffPage):
             field.clear()
         self.winner_id_type.clear()
 
+    def forget_winner(self) -> None:
+        """What was typed of a winner's identification cleared (a sign-in or sign-out)."""
+        self._clear_winner()
+        self._winner_of = None
+
     def winner_needed(self) -> bool:
         """Whether the claim shown is approved only with the winner's identification."""
         return self.claim is not None and bool(self._threshold)
