@@ -352,10 +352,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 return (self._replacement_command(round_), *seating)
             return (Command("shuffled", "SHUFFLED", "S", Shuffle()), *seating)
         if phase == "cut":
-            offer = step.positions[0] if step.positions else None
-            return (Command("cut", "CUT TAKEN", "C", Cut(offered_to=offer, accepted=True)),
-                    Command("no_cut", "CUT DECLINED", "D", Cut(offered_to=offer, accepted=False)),
-                    *seating)
+            return (*self._cut_commands(round_), *seating)
         if phase == "betting":
             if "accept_bank" in step.actions:
                 offer = step.positions[0]
@@ -445,6 +442,33 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                             needs_ticks=("collect", "pay"),
                             ticks_why="the jackpot is paid before the round ends"),)
         return ()
+
+    @staticmethod
+    def _cut_commands(round_: PaiGowRound) -> tuple[Command, ...]:
+        """CUT TAKEN (C) and CUT DECLINED (D) for the player the cut is offered to ((e)(2)); at a
+        new game whose first player to the table the station was not told, each asks at which
+        position that player sits (the round takes any seated player then, (e)(2)(i))."""
+        offer = round_.step.positions[0] if round_.step.positions else None
+        if offer is None and core(round_).context.seated:
+            return (Command("cut", "CUT TAKEN…", "C", form="cut"),
+                    Command("no_cut", "CUT DECLINED…", "D", form="no_cut"))
+        return (Command("cut", "CUT TAKEN", "C", Cut(offered_to=offer, accepted=True)),
+                Command("no_cut", "CUT DECLINED", "D", Cut(offered_to=offer, accepted=False)))
+
+    @staticmethod
+    def _cut_form(round_: PaiGowRound, name: str) -> EntryRequest:
+        """Where the first player to the table sits, as the cut is offered to that player."""
+        taken = name == "cut"
+        # the positions' numbers, as the felt shows them: one row of touch targets
+        choices = tuple((str(p), str(p)) for p in core(round_).context.seated)
+        return EntryRequest("form", "", "THE CUT · the first player to the table", options={
+            "name": name, "cancel": True,
+            "submit": "CUT TAKEN BY THIS PLAYER" if taken else "DECLINED: THE DEALER CUTS",
+            "fields": (FormField("choice", "position", "The position where the first player to "
+                                 "the table sits", choices=choices),),
+            "note": "A new game: the cut goes to the first player to the table; declined, the "
+                    "dealer cuts (5324.41(e)(1), (e)(2)(i)).",
+        })
 
     def _shuffler_counts(self, round_: PaiGowRound) -> bool:
         """The shuffler counts the deck after each shuffle ((n)(8), ``shuffler_counts_cards``)
@@ -663,6 +687,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             })
         if name == "surrender":
             return self._surrender_form(round_, core(round_).exposure_order())
+        if name in ("cut", "no_cut") and step.phase == "cut" and not step.positions:
+            return self._cut_form(round_, name)
         if name == "rng_wager":
             return rng_form(core(round_), self.config, self._selected)
         if name == "seating" and self._seating_command(round_):
@@ -784,6 +810,10 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 raise ValueError("Choose where the card was dealt and tap the card.")
             where = "the dealer" if target == "dealer" else f"position {target}"
             return CallSupervisor(reason=f"card exposed: {card} dealt to {where}")
+        if name in ("cut", "no_cut"):
+            if not values.get("position"):
+                raise ValueError("Choose where the first player to the table sits.")
+            return Cut(offered_to=int(values["position"]), accepted=name == "cut")
         if name == "surrender":
             if not values.get("position"):
                 raise ValueError("Choose the position whose player surrenders.")
