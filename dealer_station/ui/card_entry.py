@@ -1,6 +1,7 @@
 """Card entry by touch or keyboard: manual entry when the shoe does not read cards (tap a rank,
 then a suit; or type the cards, "As Kd Qh 7c 2s JK Th", and press Enter once), and the Pai Gow
-player setting (tap the two cards of the low hand; a foul is flagged at once)."""
+player setting (tap the cards of the low hand, or press their digits; a foul is flagged at
+once)."""
 
 from __future__ import annotations
 
@@ -318,20 +319,29 @@ class ManualCardEntry(QFrame):
         self.enter.setEnabled(len(self._cards) == self._count and self._count > 0)
 
 
+#: One line of the low-hand picker's verdict (14 pt), in pixels.
+VERDICT_LINE_PX = 26
+
+
 class LowHandPicker(QFrame):
-    """A player's seven cards, large: tap the two that form the low hand. The verdict shows at
-    once (a foul in red, with the reason); SET HAND emits :attr:`setting_chosen` with the two
-    low-hand cards, HOUSE WAY emits :attr:`house_way_requested`."""
+    """A player's seven cards, large: tap (or press the digit of, 1 the leftmost) the cards the
+    player set as the low hand. Any number may be picked, as the player may have set any number
+    low: two is a setting, any other count the foul of 5324.41(g)(5)(iv), recorded as what it is
+    (nothing picked is dropped). The verdict shows at once (a foul in red, with the reason and
+    its clause; a bank's wrong setting as the re-set of (q), its wager kept). SET HAND (the step
+    panel's, or this panel's own when ``buttons``) emits :attr:`setting_chosen` with the cards
+    picked; HOUSE WAY emits :attr:`house_way_requested`."""
 
     setting_chosen = Signal(tuple)
     house_way_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, buttons: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
         self._cards: tuple[Card, ...] = ()
         self._picked: list[int] = []
         self._judge: FoulJudge | None = None
+        self._bank = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         self.title = QLabel("SET THE HAND · tap the two cards of the low hand")
@@ -345,16 +355,28 @@ class LowHandPicker(QFrame):
         self.verdict = QLabel("")
         self.verdict.setWordWrap(True)
         self.verdict.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        self.verdict.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # room for the longest verdict (a foul and its clause), never cut by the cards above
+        self.verdict.setMinimumHeight(3 * VERDICT_LINE_PX)
         layout.addWidget(self.verdict)
-        buttons = QHBoxLayout()
+        self.keys_hint = QLabel("keys: 1–7 a card (1 the leftmost) · E or Enter set hand")
+        self.keys_hint.setObjectName("muted")
+        self.keys_hint.setWordWrap(True)
+        layout.addWidget(self.keys_hint)
+        row = QWidget()
+        buttons_row = QHBoxLayout(row)
+        buttons_row.setContentsMargins(0, 0, 0, 0)
         self.house_way = QPushButton("HOUSE WAY")
         self.house_way.clicked.connect(self.house_way_requested)
         self.set_button = QPushButton("SET HAND")
         self.set_button.setObjectName("primary")
         self.set_button.clicked.connect(self.submit)
-        buttons.addWidget(self.house_way)
-        buttons.addWidget(self.set_button, 2)
-        layout.addLayout(buttons)
+        buttons_row.addWidget(self.house_way)
+        buttons_row.addWidget(self.set_button, 2)
+        layout.addWidget(row)
+        # the dealer's screen has them in the step panel (one SET HAND, one HOUSE WAY, and
+        # Enter the step's): this panel's own are for the panel alone
+        row.setVisible(buttons)
 
     @property
     def low_hand(self) -> tuple[Card, ...]:
@@ -366,24 +388,33 @@ class LowHandPicker(QFrame):
 
     @property
     def foul_reason(self) -> str | None:
-        if len(self._picked) != 2:
+        """Why the cards picked, set as they are, foul (None: a legal setting, or none picked)."""
+        if not self._picked or self._judge is None:
             return None
-        return self._judge(self._cards, self.low_hand) if self._judge else None
+        return self._judge(self._cards, self.low_hand)
 
-    def start(self, position: int | str, cards: Sequence[Card], judge: FoulJudge | None) -> None:
+    def start(self, position: int | str, cards: Sequence[Card], judge: FoulJudge | None,
+              *, bank: bool = False) -> None:
+        """Pick the low hand of ``position``'s seven ``cards``; ``bank``: the bank set its own
+        hands (a wrong setting is re-set by the house way, its wager kept, (q))."""
         self._cards = tuple(cards)
         self._picked = []
         self._judge = judge
-        self.title.setText(f"SET POSITION {position} · tap the two cards of the low hand")
+        self._bank = bank
+        whose = f"THE BANK'S HANDS · position {position}" if bank else f"SET POSITION {position}"
+        self.title.setText(f"{whose} · tap the cards the player set low (two)")
+        self.house_way.setVisible(not bank)
         self._refresh()
 
     def toggle(self, index: int) -> None:
+        """Tap card ``index``: picked, or no longer picked. Every card picked stays picked (a
+        third tapped is a third card low, never the first dropped)."""
+        if not 0 <= index < len(self._cards):
+            return
         if index in self._picked:
             self._picked.remove(index)
-        elif len(self._picked) < 2:
-            self._picked.append(index)
         else:
-            self._picked = [self._picked[1], index]
+            self._picked.append(index)
         self._refresh()
 
     def pick(self, cards: Sequence[Card]) -> None:
@@ -391,29 +422,42 @@ class LowHandPicker(QFrame):
         try:
             self._picked = [self._cards.index(c) for c in cards]
         except ValueError:
-            raise CardError("the low hand must be two of the player's seven cards") from None
+            raise CardError("the low hand is made of the player's seven cards") from None
         self._refresh()
 
     def submit(self) -> None:
-        if len(self._picked) == 2:
-            self.setting_chosen.emit(self.low_hand)
+        """The cards picked, as the player set them (any number but none)."""
+        if not self._picked:
+            self.verdict.setStyleSheet(f"font-size: 15pt; color: {THEME.warn};")
+            self.verdict.setText("Tap the cards of the low hand first (keys 1–7).")
+            return
+        self.setting_chosen.emit(self.low_hand)
 
     def _refresh(self) -> None:
         reason = self.foul_reason
-        colour = THEME.fault if reason else THEME.ok
+        picked = len(self._picked)
+        colour = THEME.ok if not reason else THEME.warn if self._bank else THEME.fault
         marks = {i: colour for i in self._picked}
         self.row.set_cards(self._cards, marks)
-        if len(self._picked) < 2:
-            self.verdict.setStyleSheet(f"font-size: 15pt; color: {THEME.muted};")
-            self.verdict.setText(f"Low hand: tap {counted(2 - len(self._picked), 'more card')}")
+        self.set_button.setEnabled(bool(self._picked))
+        if not picked:
+            self._say(THEME.muted, "Low hand: tap its cards (two)", bold=False)
+            self.set_button.setText("SET HAND")
+        elif reason and self._bank:
+            self._say(THEME.warn, f"Set wrongly — {reason.split(' [')[0]}. SET HAND records it: "
+                      "the dealer re-sets the bank's hands by the house way and the bank keeps "
+                      "its wager (5324.41(q)).")
             self.set_button.setText("SET HAND")
         elif reason:
-            self.verdict.setStyleSheet(f"font-size: 15pt; font-weight: bold; color: {THEME.fault};")
-            self.verdict.setText(f"FOUL — {reason}")
+            more = "Tap the second card, or SET HAND: " if picked == 1 else ""
+            self._say(THEME.fault, f"{more}FOUL — {reason}. The wager loses.")
             self.set_button.setText("SET FOULED HAND")
         else:
             low = " ".join(str(c) for c in self.low_hand)
-            self.verdict.setStyleSheet(f"font-size: 15pt; font-weight: bold; color: {THEME.ok};")
-            self.verdict.setText(f"Low hand {low} · high hand the other five — legal")
+            self._say(THEME.ok, f"Low hand {low} · high hand the other five — legal")
             self.set_button.setText("SET HAND")
-        self.set_button.setEnabled(len(self._picked) == 2)
+
+    def _say(self, colour: str, words: str, *, bold: bool = True) -> None:
+        weight = " font-weight: bold;" if bold else ""
+        self.verdict.setStyleSheet(f"font-size: 14pt;{weight} color: {colour};")
+        self.verdict.setText(words)

@@ -526,6 +526,9 @@ class TableController:
         if found.form is not None:
             self.open_form(found.form)
             return None
+        if found.submits_entry:  # the window sends the entry itself (enter_cards)
+            self.message = "Pick the cards first, then press it again."
+            return None
         unticked = self._unticked(found)
         if unticked:
             self.message = f"Tick off every payment first ({unticked} left): {found.ticks_why}."
@@ -622,7 +625,7 @@ class TableController:
             self._deal_refused()
             return None
         self.devices.offered = []
-        self.message = ""
+        self.message = self.adapter.said_after(record)
         self.notice = ""
         after = self.station.round
         if after is None:
@@ -883,7 +886,8 @@ class TableController:
                     enabled = False
             buttons.append(ActionView(command.name, command.label, command.key,
                                       primary=index == 0, enabled=enabled,
-                                      recovery=command.recovery))
+                                      recovery=command.recovery,
+                                      submits_entry=command.submits_entry))
         return tuple(buttons)
 
     def snapshot(self) -> Snapshot:

@@ -211,7 +211,7 @@ class MainWindow(QMainWindow):
         self.lower_panels = PanelStack()
         self.payments = PaymentPanel()
         self.card_entry = ManualCardEntry()
-        self.low_hand = LowHandPicker()
+        self.low_hand = LowHandPicker(buttons=False)  # SET HAND and HOUSE WAY: the step's
         self.sign_in = SignInPanel()
         self.wager_entry = WagerEntry()
         self.supervisor_decision = SupervisorDecision()
@@ -241,12 +241,10 @@ class MainWindow(QMainWindow):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         for button in self.findChildren(QPushButton):  # touch targets: keys stay the window's
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.step_panel.action_triggered.connect(self.command_requested)
+        self.step_panel.action_triggered.connect(self._step_action)
         self.payments.ticked.connect(self.tick_requested)
         self.card_entry.cards_entered.connect(self.cards_requested)
         self.low_hand.setting_chosen.connect(self.cards_requested)
-        self.low_hand.house_way_requested.connect(
-            lambda: self.command_requested.emit("house_way"))
         self.sign_in.sign_in_requested.connect(
             lambda user, pin: self.call(lambda c: c.sign_in(user, pin)))
         self.sign_in.pin_change_requested.connect(
@@ -265,7 +263,7 @@ class MainWindow(QMainWindow):
         space.activated.connect(self._space)
         # during betting: a position by its digit or the arrows, its wager typed (wager_entry)
         self._position_keys: list[QShortcut] = []
-        for digit in range(1, 10):
+        for digit in range(1, 10):  # while a low hand is picked: the card of that number
             self._position_key(str(digit), self._chooser(str(digit)))
         self._position_key("Left", lambda: self._choose_position(-1))
         self._position_key("Right", lambda: self._choose_position(1))
@@ -316,6 +314,9 @@ class MainWindow(QMainWindow):
         to the left or right of the one chosen) while the wagers are taken: the position is
         chosen as a tap on the felt chooses it, and its wager's box takes the typed amount."""
         snapshot = self.snapshot
+        if self.lower_panels.currentWidget() is self.low_hand and isinstance(which, str):
+            self.low_hand.toggle(int(which) - 1)  # 1 the leftmost card
+            return
         if snapshot is None or self.lower_panels.currentWidget() is not self.wager_entry:
             return
         keys = [seat.key for seat in snapshot.table.seats if not seat.is_dealer]
@@ -331,6 +332,18 @@ class MainWindow(QMainWindow):
         if snapshot.entry is not None and snapshot.entry.position == key:
             self.wager_entry.type_in()  # chosen already: straight to its box
         self.call(lambda c: c.select(key))
+
+    def _step_action(self, name: str) -> None:
+        """A step button (or its key): the low hand picked is sent as the picker's own SET
+        HAND sends it; any other goes to the table."""
+        snapshot = self.snapshot
+        action = next((a for a in snapshot.step.actions if a.name == name), None) if (
+            snapshot is not None) else None
+        if (action is not None and action.submits_entry
+                and self.lower_panels.currentWidget() is self.low_hand):
+            self.low_hand.submit()
+            return
+        self.command_requested.emit(name)
 
     def _space(self) -> None:
         """Space ticks the next payment line, only while the lines are on screen: never while
@@ -448,7 +461,8 @@ class MainWindow(QMainWindow):
         elif entry is not None and entry.kind == "setting":
             if self._requests.get("setting") != (entry.position, entry.cards):
                 self.low_hand.start(entry.position, entry.cards,
-                                    entry.options.get("judge", self._judge))
+                                    entry.options.get("judge", self._judge),
+                                    bank=bool(entry.options.get("bank")))
                 self._requests["setting"] = (entry.position, entry.cards)
             self.lower_panels.setCurrentWidget(self.low_hand)
         elif entry is not None and entry.kind == "cards":
@@ -464,8 +478,10 @@ class MainWindow(QMainWindow):
             self.payments.set_log(snapshot.log)
             self.lower_panels.setCurrentWidget(self.payments)
         taking_wagers = self.lower_panels.currentWidget() is self.wager_entry
+        picking = self.lower_panels.currentWidget() is self.low_hand
         for shortcut in self._position_keys:
-            shortcut.setEnabled(taking_wagers)
+            shortcut.setEnabled(taking_wagers or (picking and shortcut.key().toString()
+                                                  in tuple("1234567")))
         if (previous is None or previous.step != snapshot.step
                 or self.lower_panels.currentWidget() is not page):
             self._column.share()  # the step's words fitted before the screen is drawn

@@ -202,6 +202,8 @@ class ActionView:
     enabled: bool = True
     #: A way out of a device fault (a redeal after a jam): not disabled by the fault it answers.
     recovery: bool = False
+    #: The button enters what the lower panel holds (the low hand picked), as the panel would.
+    submits_entry: bool = False
 
 
 #: Known action names → (button label, keyboard key). Unknown actions get their name in capitals

@@ -295,7 +295,7 @@ def test_a_player_banks_and_the_dealer_wagers_against_the_bank_5324_41_h_7(qtbot
         picker = table.window.low_hand
         _tap(table, picker, script.low_hand(picker._cards, "low"))
         before = table.snapshot.records
-        table.click(picker.set_button)
+        table.click(table.window.step_panel.button("set_hand"))
         table.wait(lambda s: s.records > before)
         while table.phase == "exposure":
             table.press("house_way")

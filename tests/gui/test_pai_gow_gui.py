@@ -97,7 +97,7 @@ def test_pai_gow_round_through_the_gui_over_pty_5324_41(qtbot, tmp_path):
                 assert "FOUL" in picker.verdict.text()
                 fouled = position
             before = table.snapshot.records
-            table.click(picker.set_button)
+            table.click(table.window.step_panel.button("set_hand"))  # SET HAND, the step's
             snap = table.wait(lambda s, b=before: s.records > b)
             seat = snap.table.seat(position)
             assert set(seat.low_cards) == set(low)

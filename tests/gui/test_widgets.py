@@ -169,8 +169,9 @@ def test_low_hand_picker_flags_a_foul_at_once_5324_41_g_5_iii(qtbot):
     picker.resize(500, 260)
     seven = parse_cards("As Kd 9h 7c 5s 3d 2c", count=7)
     picker.start(3, seven, _judge)
-    picker.toggle(0)
-    assert not picker.set_button.isEnabled()
+    picker.toggle(0)  # one card low, as it stands: the foul of (g)(5)(iv), said so
+    assert picker.is_foul and "(g)(5)(iv)" in picker.verdict.text()
+    assert "second card" in picker.verdict.text()
     picker.toggle(1)
     assert picker.is_foul and "FOUL" in picker.verdict.text()
     picker.toggle(0)  # untap the ace
@@ -179,6 +180,46 @@ def test_low_hand_picker_flags_a_foul_at_once_5324_41_g_5_iii(qtbot):
     with qtbot.waitSignal(picker.setting_chosen) as blocker:
         qtbot.mouseClick(picker.set_button, Qt.MouseButton.LeftButton)
     assert [c.text for c in blocker.args[0]] == ["Kd", "9h"]
+
+
+def test_a_third_card_tapped_is_a_third_card_low_recorded_as_the_foul_5324_41_g_5_iv(qtbot):
+    """5324.41(g)(5)(iv): a low hand of other than two cards fouls. A third card tapped stays
+    picked with the first two (it dropped the first, so three cards low could not be
+    recorded); the verdict names the foul and its clause and SET HAND sends all three."""
+    pytest.importorskip("dealer_station.rankings.pai_gow")
+    picker = LowHandPicker()
+    qtbot.addWidget(picker)
+    picker.resize(500, 260)
+    seven = parse_cards("As Kd 9h 7c 5s 3d 2c", count=7)
+    picker.start(3, seven, _judge)
+    for index in (2, 3, 4):
+        picker.toggle(index)
+    assert [c.text for c in picker.low_hand] == ["9h", "7c", "5s"]
+    assert picker.foul_reason == "the low hand has 3 cards, not two [5324.41(g)(5)(iv)]"
+    assert "FOUL" in picker.verdict.text() and "(g)(5)(iv)" in picker.verdict.text()
+    assert picker.set_button.text() == "SET FOULED HAND" and picker.set_button.isEnabled()
+    with qtbot.waitSignal(picker.setting_chosen) as blocker:
+        qtbot.mouseClick(picker.set_button, Qt.MouseButton.LeftButton)
+    assert [c.text for c in blocker.args[0]] == ["9h", "7c", "5s"]
+    picker.toggle(3)  # untapped: back to two, a legal setting
+    assert not picker.is_foul and [c.text for c in picker.low_hand] == ["9h", "5s"]
+
+
+def test_a_bank_set_wrongly_is_shown_as_the_re_set_of_5324_41_q_not_a_foul(qtbot):
+    """5324.41(q): a bank that set its hands wrongly keeps its wager; the dealer re-sets them by
+    the house way. The picker says so (no FOUL, no SET FOULED HAND) and offers no HOUSE WAY
+    of its own: the bank set its own hands."""
+    pytest.importorskip("dealer_station.rankings.pai_gow")
+    picker = LowHandPicker()
+    qtbot.addWidget(picker)
+    picker.resize(500, 260)
+    picker.start(6, parse_cards("As Kd 9h 7c 5s 3d 2c", count=7), _judge, bank=True)
+    assert picker.house_way.isHidden()
+    picker.toggle(0)
+    picker.toggle(1)  # A K low outranks the high hand
+    words = picker.verdict.text()
+    assert "FOUL" not in words and picker.set_button.text() == "SET HAND"
+    assert "house way" in words and "keeps its wager" in words and "5324.41(q)" in words
 
 
 def test_felt_places_position_one_on_the_dealers_left_and_reports_taps(qtbot):

@@ -101,6 +101,7 @@ from dealer_station.games.pai_gow.positions import (
 from dealer_station.games.pai_gow.setting import (
     SetHand,
     copy_push,
+    foul_clause,
     outcome,
     player_setting,
 )
@@ -1202,8 +1203,7 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         self._after_exposure()
         low_arg: JSONValue = low if isinstance(low, str) else list(low)
         return self._record("set_hand", {"position": position, "low": low_arg},
-                            {"setting": hand.to_json()},
-                            "5324.41(g)(5)(iii)" if hand.foul else "5324.41(g)(4)")
+                            {"setting": hand.to_json()}, foul_clause(hand) or "5324.41(g)(4)")
 
     def verify_set_hand_house_way(self, position: int) -> None:
         if self.phase not in (Phase.SETTING, Phase.BANKER):

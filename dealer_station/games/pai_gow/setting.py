@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from dealer_station.cards import Card, CardError, format_cards, parse_cards
+from dealer_station.plural import counted
 from dealer_station.rankings.pai_gow import (
     Comparison,
     compare_high,
@@ -24,14 +25,34 @@ from dealer_station.rankings.pai_gow import (
 )
 
 __all__ = [
+    "OUTRANKS",
+    "WRONG_COUNT",
     "Outcome",
     "SetHand",
     "copy_push",
+    "foul_clause",
     "low_outranks_high",
     "outcome",
     "player_setting",
     "seven_cards",
 ]
+
+
+#: A low hand of other than two cards: the foul's clause.
+WRONG_COUNT = "5324.41(g)(5)(iv)"
+#: A low hand that outranks the high hand: the foul's clause.
+OUTRANKS = "5324.41(g)(5)(iii)"
+
+
+def foul_clause(hand: SetHand) -> str | None:
+    """The clause of ``hand``'s foul (None: set correctly).
+
+    >>> foul_clause(SetHand(parse_cards("Ks Qd 9h 5c"), parse_cards("As 3d 2c"), "3 low"))
+    '5324.41(g)(5)(iv)'
+    """
+    if hand.foul is None:
+        return None
+    return WRONG_COUNT if len(hand.low) != 2 else OUTRANKS
 
 
 class Outcome(StrEnum):
@@ -95,6 +116,8 @@ def player_setting(
     'the low hand outranks the high hand [5324.41(g)(5)(iii)]'
     >>> player_setting(hand, "Kd 9h 7c").foul
     'the low hand has 3 cards, not two [5324.41(g)(5)(iv)]'
+    >>> player_setting(hand, "Kd").foul
+    'the low hand has 1 card, not two [5324.41(g)(5)(iv)]'
     """
     low_cards = parse_cards(low, allow_joker=True)
     missing = [c for c in low_cards if c not in seven]
@@ -105,11 +128,11 @@ def player_setting(
         return SetHand(
             high,
             tuple(low_cards),
-            f"the low hand has {len(low_cards)} cards, not two [5324.41(g)(5)(iv)]",
+            f"the low hand has {counted(len(low_cards), 'card')}, not two [{WRONG_COUNT}]",
         )
     if low_outranks_high(high, low_cards, wheel_lowest=wheel_lowest):
-        return SetHand(high, tuple(low_cards), "the low hand outranks the high hand "
-                       "[5324.41(g)(5)(iii)]")
+        return SetHand(high, tuple(low_cards), f"the low hand outranks the high hand "
+                       f"[{OUTRANKS}]")
     return SetHand(high, tuple(low_cards))
 
 

@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 from dealer_station.actions import Action, CollectCards, ReturnWagers
 from dealer_station.cards import Card
 from dealer_station.hardware import Hardware
-from dealer_station.procedure import GameRound, Payment
+from dealer_station.procedure import GameRound, Payment, Record
 from dealer_station.ui.view import DeviceHealth, Light, TableView
 from drivers.events import DeviceEvent
 
@@ -67,6 +67,9 @@ class Command:
     #: What the dealer does by hand once the action is recorded (the cards dealt gathered for
     #: a redeal), said under the step until the next action.
     says: str = ""
+    #: The command enters what the lower panel holds (the low hand picked): the window sends
+    #: that entry, as the panel's own button would.
+    submits_entry: bool = False
 
 
 def void_commands(round_: GameRound) -> tuple[Command, ...] | None:
@@ -247,6 +250,11 @@ class GameAdapter(ABC, Generic[RoundT]):
         last round, None: none yet): who sits there for the next round. By default, none (the
         positions' numbers only)."""
         return {}
+
+    def said_after(self, record: Record) -> str:
+        """What the dealer is told under the step once ``record`` is recorded (what the record
+        means the dealer does by hand, or what it decided): by default, nothing."""
+        return ""
 
     def between_rounds(self) -> tuple[Command, ...]:
         """Buttons offered between rounds besides START ROUND, each opening a form of the

@@ -80,7 +80,7 @@ from dealer_station.hardware import (
 )
 from dealer_station.money import format_cents
 from dealer_station.plural import counted
-from dealer_station.procedure import GameRound, HaltResolution
+from dealer_station.procedure import GameRound, HaltResolution, Record
 from dealer_station.ui.adapters.base import (
     ActionCall,
     Command,
@@ -115,6 +115,9 @@ __all__ = ["PaiGowAdapter", "core", "core_round", "foul_judge"]
 STACKS = 7
 #: The most chips (dollars) the co-bank form takes for the bank's betting area at once.
 CO_BANK_CHIPS_MAX = 100_000
+#: The setting steps' primary: the cards picked in the lower panel, as the player (or the bank)
+#: set them, entered (the window sends them; any count, a foul recorded as one).
+SET_HAND = Command("set_hand", "SET HAND", "E", submits_entry=True)
 AREAS = ("pai_gow", "progressive", "fortune", "envy", "insurance", "three_card_bonus",
          "seven_card_bonus", "imperial")
 
@@ -251,6 +254,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             if setting is not None:
                 cards, low = setting.high, setting.low
                 decision = "FOUL" if setting.foul else ""
+                if round_.bank == p and round_.bank_reset:  # (q): re-set, the wager kept
+                    decision = "re-set: house way"
             if p in round_.surrendered:
                 decision = "surrendered"
             if kept is not None and p not in kept:
@@ -292,6 +297,23 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 if lit and not round_.is_complete else "")
         return TableView(self.game, "PAI GOW POKER", tuple(seats), lockout=lockout,
                          lockout_note=note)
+
+    def said_after(self, record: Record) -> str:
+        """A foul entered at exposure, said with its clause as the round goes on ((g)(5)(iii)-
+        (iv)); the bank's hands set wrongly, re-set by the house way: what the dealer does with
+        the cards ((q))."""
+        effects = record.effects
+        setting = effects.get("setting")
+        if record.action == "set_hand" and isinstance(setting, Mapping) and setting.get("foul"):
+            position = record.arguments.get("position")
+            return f"Position {position} fouled: {setting['foul']}. The wager loses."
+        fixed = effects.get("reset_by_house_way")
+        if record.action == "set_bank_hand" and isinstance(fixed, Mapping):
+            wrong = str(effects.get("incorrect", "")).split(" [")[0]
+            return (f"The bank set its hands wrongly ({wrong}). Rearrange the bank's cards by "
+                    f"the house way: high hand {fixed['high']}, low hand {fixed['low']}. The "
+                    "bank's wager is not lost (5324.41(q)).")
+        return ""
 
     def done_positions(self, round_: PaiGowRound, devices: DeviceState) -> tuple[int | str, ...]:
         return self.delivered(round_, devices)
@@ -407,8 +429,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         if phase == "banker":
             action = step.actions[0]
             waiting = core(round_).exposure_order()
-            if action == "set_bank_hand":  # the bank's hands exposed: entered below
-                return (*self._surrenders(round_, waiting), *stub)
+            if action == "set_bank_hand":  # the bank's hands exposed: picked below
+                return (SET_HAND, *self._surrenders(round_, waiting), *stub)
             if action == "set_co_bank_hand":
                 banker = Command("banker", "CO-BANK SET BY HOUSE WAY", "H", SetCoBankHand())
             else:
@@ -420,7 +442,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             position = step.positions[0]
             # the player whose hands are about to be exposed may still surrender ((g)(3)); those
             # after them are offered it in their turn, so one button stands here
-            return (Command("house_way", "HOUSE WAY", "H", SetHandHouseWay(position=position)),
+            return (SET_HAND,
+                    Command("house_way", "HOUSE WAY", "H", SetHandHouseWay(position=position)),
                     *self._surrenders(round_, (position,)), *stub)
         if phase == "settlement":  # every line ticked off as it is collected or paid first
             return (Command("settle", "ALL PAID", "S", Settle(), needs_ticks=("collect", "pay")),
