@@ -885,7 +885,8 @@ class TableController:
                 except (ProcedureError, ValueError, TypeError, KeyError):
                     enabled = False
             buttons.append(ActionView(command.name, command.label, command.key,
-                                      primary=index == 0, enabled=enabled,
+                                      primary=index == 0 and not command.never_primary,
+                                      enabled=enabled,
                                       recovery=command.recovery,
                                       submits_entry=command.submits_entry))
         return tuple(buttons)

@@ -67,6 +67,9 @@ class Command:
     #: What the dealer does by hand once the action is recorded (the cards dealt gathered for
     #: a redeal), said under the step until the next action.
     says: str = ""
+    #: A choice the dealer makes only when a player says so (a surrender, a bank declined):
+    #: never the step's primary, the button Enter presses, even when listed first.
+    never_primary: bool = False
     #: The command enters what the lower panel holds (the low hand picked): the window sends
     #: that entry, as the panel's own button would.
     submits_entry: bool = False

@@ -379,7 +379,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             if "accept_bank" in step.actions:
                 offer = step.positions[0]
                 answers: tuple[Command, ...] = (
-                    Command("decline_bank", "BANK DECLINED", "D", DeclineBank(position=offer)),
+                    Command("decline_bank", "BANK DECLINED", "D", DeclineBank(position=offer),
+                            never_primary=True),  # the player's answer: no Enter for it
                     Command("accept_bank", "BANKS", "B", AcceptBank(position=offer)))
                 if self.config.co_banking:  # offered to every player alike ((h)(5))
                     answers += (Command("co_bank", "CO-BANKS…", "K", form="co_bank"),)
@@ -975,9 +976,10 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         allowed_ = [p for p in positions if core(round_).can_surrender(p)]
         if len(allowed_) == 1:
             return (Command("surrender", f"SURRENDER {allowed_[0]}", "U",
-                            Surrender(position=allowed_[0])),)
+                            Surrender(position=allowed_[0]), never_primary=True),)
         if allowed_:
-            return (Command("surrender", "SURRENDER…", "U", form="surrender"),)
+            return (Command("surrender", "SURRENDER…", "U", form="surrender",
+                            never_primary=True),)
         return ()
 
     @staticmethod
