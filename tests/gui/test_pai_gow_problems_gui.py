@@ -30,19 +30,31 @@ def test_a_card_exposed_during_the_deal_halts_and_a_supervisor_voids_the_round(q
     table = Table(qtbot, str(tmp_path), "pai_gow")
     try:
         to_the_deal(table)
-        table.click(table.window.step_panel.button("dispense"))
-        table.wait_button("dispense", "DISPENSE STACK 2 OF 7")
+        # before any stack is out no card can be exposed: the menu does not offer it
+        assert "exposed_card" not in [p.name for p in table.snapshot.step.problems]
+        number = 1
+
+        def out() -> list[str]:  # the wagering positions whose stacks are out
+            return [k for k in ("4", "2") if table.snapshot.table.seat(int(k)).cards]
+
+        # until one has its stack (from the RNG's start: at most the sixth of seven)
+        while not out():
+            table.click(table.window.step_panel.button("dispense"))
+            number += 1
+            table.wait_button("dispense", f"DISPENSE STACK {number} OF 7")
         names = [p.name for p in table.snapshot.step.problems]
         assert names == ["redeal", "exposed_card", "call_supervisor"]
         form = table.open_problem("exposed_card")
-        table.click(form.inputs["target"].buttons["4"])
+        where = out()[0]
+        table.click(form.inputs["target"].buttons[where])
         card = parse_card("Kh")
         entry = form.inputs["card"]
         table.click(entry._rank_buttons[card.rank])
         table.click(entry._suit_buttons[card.suit])
         table.click(form.submit)
         snap = table.wait(lambda s: s.step.phase == "halted")
-        assert "card exposed: Kh dealt to position 4" in snap.step.instruction
+        assert f"card exposed: Kh dealt to position {where}" in snap.step.instruction
+        assert snap.step.clause == "5324.41(f)"  # the dealing procedures, not the bank's (q)
         assert snap.entry is not None and snap.entry.kind == "supervisor"
         table.supervisor_decides("reject", "D-7", "8642")  # the dealer may not void it
         assert table.phase == "halted" and table.snapshot.message
@@ -83,5 +95,41 @@ def test_a_supervisor_called_lets_the_round_continue(qtbot, tmp_path):
         for number in range(1, 8):
             table.click(table.wait_button("dispense", f"DISPENSE STACK {number} OF 7"))
         table.wait(lambda s: s.step.phase == "setting")
+    finally:
+        table.close()
+
+
+def test_a_card_exposed_only_where_a_wager_has_its_stack_5324_41_f(qtbot, tmp_path):
+    """5324.41(f): the stacks are dealt face down. CARD EXPOSED… lists only the positions with a
+    wager whose stack is out (and the dealer's, once out): a card "dealt to position 3" with no
+    wager there, or to a wagering position before its stack, is refused with one line and the
+    round goes on (it halted, citing (q))."""
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        to_the_deal(table)
+        number = 1
+
+        def out() -> list[str]:
+            return [seat.key for seat in table.snapshot.table.seats if seat.cards]
+
+        # until a wagering position has its stack (the RNG's start: at most the sixth of seven)
+        while not {"2", "4"} & set(out()):
+            table.click(table.window.step_panel.button("dispense"))
+            number += 1
+            table.wait_button("dispense", f"DISPENSE STACK {number} OF 7")
+        dealt = out()
+        form = table.open_problem("exposed_card")
+        offered = sorted(form.inputs["target"].buttons)
+        assert offered == sorted(k for k in dealt if k in ("2", "4", "dealer")), (offered, dealt)
+        assert "3" not in offered  # no wager at 3, its stack out or not
+        waiting = {"2", "4"} - set(dealt)  # a wagering position whose stack is not out yet
+        assert not waiting & set(offered)
+
+        def report(controller):  # what a stale form (or a script) would send for position 3
+            controller.submit_form({"target": "3", "card": "Kh"})
+
+        table.window.call(report)
+        snap = table.wait(lambda s: "Position 3 has no wager" in s.message)
+        assert snap.step.phase == "deal" and "5324.41(f)" in snap.message
     finally:
         table.close()

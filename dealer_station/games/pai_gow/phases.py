@@ -11,15 +11,33 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["HALT_CLAUSE", "VOID_CLAUSE", "Phase"]
+__all__ = ["EXPOSED_CARD", "EXPOSED_CARD_CLAUSE", "VOID_CLAUSE", "Phase", "halt_clause"]
 
 #: A round voided by a supervisor: each wager is returned to its player as a push is and the
 #: cards are then collected ((g)(6)), far right first ((g)(7)); docs/rules-interpretation.md.
 VOID_CLAUSE = "5324.41(g)(6)"
 
-#: The clause a halt cites: none of 5324.41 speaks of dealer errors but (q) (an irregularity
-#: corrected so the round may be completed); see docs/rules-interpretation.md.
-HALT_CLAUSE = "5324.41(q)"
+#: How the dealer's report of a card exposed before its time begins ("card exposed: Ks dealt to
+#: position 3"): the halt it makes cites :data:`EXPOSED_CARD_CLAUSE`.
+EXPOSED_CARD = "card exposed:"
+#: A card exposed before its time: 5324.41 has no exposed-card clause, so the halt cites the
+#: dealing procedures the card broke ((f): the stacks dealt face down, "without exposing the
+#: cards"); (q) speaks only of a bank's hands set wrongly. docs/rules-interpretation.md.
+EXPOSED_CARD_CLAUSE = "5324.41(f)"
+
+
+def halt_clause(reason: str, step_clause: str | None) -> str:
+    """The clause a halt cites: a card exposed, the dealing procedures; any other dealer's call,
+    the clause of the step the round halted at (5324.41 has no clause for dealer errors).
+
+    >>> halt_clause("card exposed: Ks dealt to position 3", "5324.41(g)(4)")
+    '5324.41(f)'
+    >>> halt_clause("chips knocked over", "5324.41(g)(4)")
+    '5324.41(g)(4)'
+    """
+    if reason.strip().lower().startswith(EXPOSED_CARD):
+        return EXPOSED_CARD_CLAUSE
+    return step_clause or "5324.41"
 
 
 class Phase(StrEnum):

@@ -91,7 +91,7 @@ from dealer_station.games.pai_gow.config import (
 )
 from dealer_station.games.pai_gow.house_way import load_house_way
 from dealer_station.games.pai_gow.optional_actions import OptionalWagerActions
-from dealer_station.games.pai_gow.phases import HALT_CLAUSE, VOID_CLAUSE, Phase
+from dealer_station.games.pai_gow.phases import VOID_CLAUSE, Phase, halt_clause
 from dealer_station.games.pai_gow.positions import (
     DEALER,
     PLAYER_POSITIONS,
@@ -239,6 +239,8 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         self.legacy_order = False
         #: Why the round is halted for a supervisor (``kind``, ``reason``, ``phase``), or None.
         self.halt: dict[str, JSONValue] | None = None
+        #: The clause the halt in force cites (:func:`.phases.halt_clause`).
+        self._halt_clause: str | None = None
         self._resume = Phase.SHUFFLE
         #: A supervisor voided the round: every wager still in play was returned.
         self.is_void = False
@@ -1363,16 +1365,17 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
 
     # ------------------------------------------------------------------ halts
     # 5324.41 has no misdeal or exposed-card clause: the dealer halts the round for a supervisor,
-    # who lets it continue or voids it (docs/rules-interpretation.md).
+    # who lets it continue or voids it; the halt cites the dealing procedures for a card
+    # exposed, else the step it stopped (docs/rules-interpretation.md).
     def verify_call_supervisor(self, reason: str) -> None:
         if self.is_void:
             raise ProcedureError("the round is void: return the wagers and collect the cards",
                                  VOID_CLAUSE)
         if self.phase in (Phase.HALTED, Phase.COMPLETE):
             raise ProcedureError(f"a supervisor cannot be called while the round is "
-                                 f"{self.phase.value}", HALT_CLAUSE)
+                                 f"{self.phase.value}", self.halt_clause)
         if not str(reason).strip():
-            raise ProcedureError("say why the supervisor is called", HALT_CLAUSE)
+            raise ProcedureError("say why the supervisor is called", self.halt_clause)
 
     def can_call_supervisor(self, reason: str) -> bool:
         return allowed(self.verify_call_supervisor, reason)
@@ -1381,19 +1384,28 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         """The dealer halts the round for a supervisor (a card exposed, chips moved wrongly, a
         device that cannot be recovered): nothing else happens until the supervisor decides."""
         self.verify_call_supervisor(reason)
+        self._halt_clause = halt_clause(str(reason), self.step.clause)
         self.halt = {"kind": "dealer", "reason": str(reason).strip(), "phase": self.phase.value}
         self._resume, self.phase = self.phase, Phase.HALTED
         return self._record("call_supervisor", {"reason": reason},
-                            {"halted": True, "halt": dict(self.halt)}, HALT_CLAUSE)
+                            {"halted": True, "halt": dict(self.halt)}, self._halt_clause)
+
+    @property
+    def halt_clause(self) -> str:
+        """The clause of the halt in force (a card exposed: (f)); with none, the step's."""
+        if self.phase is Phase.HALTED:  # its step cites this clause: never asked back
+            return self._halt_clause or "5324.41"
+        return self.step.clause or "5324.41"
 
     def verify_resolve_halt(self, supervisor: str, resolution: str) -> None:
         if self.phase is not Phase.HALTED:
-            raise ProcedureError("the round is not halted", HALT_CLAUSE)
+            raise ProcedureError("the round is not halted", self.halt_clause)
         if not str(supervisor).strip():
-            raise ProcedureError("the supervisor resolving the halt must be named", HALT_CLAUSE)
+            raise ProcedureError("the supervisor resolving the halt must be named",
+                                 self.halt_clause)
         if resolution not in ("continue", "void_round"):
             raise ProcedureError(f"resolution {resolution!r} is not 'continue' or 'void_round'",
-                                 HALT_CLAUSE)
+                                 self.halt_clause)
         if resolution == "void_round" and self._resume is Phase.SETTLEMENT:
             raise ProcedureError("the wagers are being collected and paid: the round can no "
                                  "longer be voided", "5324.41(g)(7)")
@@ -1406,13 +1418,14 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         ``void_round`` (every wager still in play returned, far right first; the cards are
         collected)."""
         self.verify_resolve_halt(supervisor, resolution)
-        halt, self.halt = self.halt, None
+        clause = self.halt_clause
+        halt, self.halt, self._halt_clause = self.halt, None, None
         self.phase = self._resume
         effects: dict[str, JSONValue] = {"halt": halt, "resolution": resolution}
         if resolution == "void_round":
             effects["returned"] = self._void_round()
         return self._record("resolve_halt", {"supervisor": supervisor, "resolution": resolution},
-                            effects, HALT_CLAUSE)
+                            effects, clause)
 
     def verify_void(self, supervisor: str, reason: str) -> None:
         phase = self._resume if self.phase is Phase.HALTED else self.phase
@@ -1433,7 +1446,7 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
         round ends void after that."""
         self.verify_void(supervisor, reason)
         if self.phase is Phase.HALTED:
-            self.halt, self.phase = None, self._resume
+            self.halt, self._halt_clause, self.phase = None, None, self._resume
         returned = self._void_round()
         return self._record("void", {"supervisor": supervisor, "reason": reason},
                             {"returned": returned,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from dealer_station.games.pai_gow import dealing
 from dealer_station.games.pai_gow.config import DealingMethod, ShuffleMethod, StartingPosition
-from dealer_station.games.pai_gow.phases import HALT_CLAUSE, VOID_CLAUSE, Phase
+from dealer_station.games.pai_gow.phases import VOID_CLAUSE, Phase
 from dealer_station.games.pai_gow.positions import PLAYER_POSITIONS, far_right_first, position_name
 from dealer_station.games.void_steps import after_returns
 from dealer_station.hardware import LOCKOUT_ON, shoe_dispense
@@ -39,7 +39,7 @@ def _halted(round_: PaiGowRound) -> Step:
     assert halt is not None  # a halted round always says why
     return Step(Phase.HALTED.value, f"Round halted ({halt['reason']}): a supervisor decides "
                 "at the screen whether the round continues or is void",
-                ("resolve_halt",), expects="supervisor", clause=HALT_CLAUSE)
+                ("resolve_halt",), expects="supervisor", clause=round_.halt_clause)
 
 
 def _shuffle(round_: PaiGowRound) -> Step:

@@ -63,6 +63,7 @@ from dealer_station.games.pai_gow.config import (
     config_from_mapping,
 )
 from dealer_station.games.pai_gow.dealing import deck_order
+from dealer_station.games.pai_gow.phases import EXPOSED_CARD, EXPOSED_CARD_CLAUSE
 from dealer_station.games.pai_gow.positions import DEALER, PLAYER_POSITIONS
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.setting import player_setting
@@ -188,6 +189,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         self.judge = foul_judge(self.config.wheel_lowest)
         #: The position tapped on the felt, as the controller last asked for the entry.
         self._selected: str | None = None
+        #: The places the CARD EXPOSED form last offered (a position with a wager and a stack).
+        self._exposable_now: frozenset[str] = frozenset()
 
     # ---------------------------------------------------------------- the felt
     def empty_table(self, devices: DeviceState) -> TableView:
@@ -684,10 +687,37 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         if not (devices.redeal_due or devices.deal_refused or self._shoe_faulted(devices)):
             found.extend(self._redeal(round_, devices))
         if core(round_).can_call_supervisor("dealer error"):
-            found.append(Command("exposed_card", "CARD EXPOSED…", "", form="exposed_card"))
+            if self._exposable(round_, devices):  # a card can be exposed only once dealt
+                found.append(Command("exposed_card", "CARD EXPOSED…", "", form="exposed_card"))
             found.append(Command("call_supervisor", "CALL A SUPERVISOR…", "",
                                  form="call_supervisor"))
         return tuple(found)
+
+    def _exposable(self, round_: PaiGowRound, devices: DeviceState) -> tuple[int, ...]:
+        """Where a card can have been exposed: a position with a wager and its stack (dealt, or
+        out of the shoe this deal; not surrendered, its cards collected unseen), and the
+        dealer once the dealer's stack is out ((f): stacks dealt face down)."""
+        table = core(round_)
+        out = set(self.delivered(round_, devices))
+        stacked = [p for p in (*PLAYER_POSITIONS, DEALER) if p in out or self._hand(round_, p)]
+        return tuple(p for p in stacked if p == DEALER or (
+            p in table.wagers and p not in table.surrendered))
+
+    def _check_exposed_at(self, round_: PaiGowRound, target: str) -> None:
+        """Refuse a card "dealt to" a place the form did not offer, with why: a position with
+        no wager, surrendered, or no stack yet."""
+        if target in self._exposable_now:
+            return
+        table = core(round_)
+        position = DEALER if target == "dealer" else int(target) if target.isdigit() else 0
+        if position != DEALER and position not in table.wagers:
+            why = f"Position {target} has no wager: no card of the round is dealt to it"
+        elif position in table.surrendered:
+            why = f"Position {target} surrendered: its cards were collected unseen"
+        else:
+            where = "The dealer has" if position == DEALER else f"Position {target} has"
+            why = f"{where} no stack yet: no card was dealt there"
+        raise ValueError(f"{why} ({EXPOSED_CARD_CLAUSE}).")
 
     # ---------------------------------------------------------------- forms
     def form(self, round_: PaiGowRound, name: str, devices: DeviceState) -> EntryRequest | None:
@@ -701,13 +731,18 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                     "fields": (FormField("text", "reason",
                                          "Why (written in the round's record)"),),
                 })
-            places = (*((str(p), str(p)) for p in PLAYER_POSITIONS), ("dealer", "DEALER"))
+            places = tuple((self.seat_key(p), "DEALER" if p == DEALER else str(p))
+                           for p in self._exposable(round_, devices))
+            self._exposable_now = frozenset(key for key, _label in places)
+            if not places:
+                return None
             return EntryRequest("form", "", "CARD EXPOSED · which card, where?", options={
                 "name": name, "submit": "HALT AND CALL A SUPERVISOR",
                 "fields": (FormField("choice", "target", "Dealt to", places),
                            FormField("card", "card", "The card")),
                 "note": "The round halts: a supervisor lets it continue (the card stays where "
-                        "it was dealt) or voids it (every wager returned).",
+                        "it was dealt) or voids it (every wager returned). Only a position with "
+                        f"a wager and its stack is listed ({EXPOSED_CARD_CLAUSE}).",
             })
         if name == "surrender":
             return self._surrender_form(round_, core(round_).exposure_order())
@@ -832,8 +867,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             target, card = str(values.get("target", "")), str(values.get("card", ""))
             if not target or not card:
                 raise ValueError("Choose where the card was dealt and tap the card.")
+            self._check_exposed_at(round_, target)
             where = "the dealer" if target == "dealer" else f"position {target}"
-            return CallSupervisor(reason=f"card exposed: {card} dealt to {where}")
+            return CallSupervisor(reason=f"{EXPOSED_CARD} {card} dealt to {where}")
         if name in ("cut", "no_cut"):
             if not values.get("position"):
                 raise ValueError("Choose where the first player to the table sits.")
