@@ -261,5 +261,5 @@ def standard_deck() -> tuple[Card, ...]:
 
 
 def pai_gow_deck() -> tuple[Card, ...]:
-    """The 53 cards of the Pai Gow Poker deck: a standard deck plus one joker (5324.41(b)(1))."""
+    """The 53 cards of the Pai Gow Poker deck: a standard deck plus one joker (5324.41(b))."""
     return (*standard_deck(), JOKER)
