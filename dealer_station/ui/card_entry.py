@@ -31,7 +31,6 @@ from dealer_station.cards import (
     Suit,
     parse_card,
 )
-from dealer_station.plural import counted
 from dealer_station.ui.card_art import CARD_ASPECT, SUIT_GLYPHS, paint_card, paint_slot
 from dealer_station.ui.theme import THEME
 
@@ -401,8 +400,9 @@ class LowHandPicker(QFrame):
         self._picked = []
         self._judge = judge
         self._bank = bank
-        whose = f"THE BANK'S HANDS · position {position}" if bank else f"SET POSITION {position}"
-        self.title.setText(f"{whose} · tap the cards the player set low (two)")
+        whose = (f"THE BANK'S HANDS · position {position} · tap the cards the bank set low"
+                 if bank else f"SET POSITION {position} · tap the cards the player set low")
+        self.title.setText(f"{whose} (two)")
         self.house_way.setVisible(not bank)
         self._refresh()
 
@@ -444,9 +444,8 @@ class LowHandPicker(QFrame):
             self._say(THEME.muted, "Low hand: tap its cards (two)", bold=False)
             self.set_button.setText("SET HAND")
         elif reason and self._bank:
-            self._say(THEME.warn, f"Set wrongly — {reason.split(' [')[0]}. SET HAND records it: "
-                      "the dealer re-sets the bank's hands by the house way and the bank keeps "
-                      "its wager (5324.41(q)).")
+            self._say(THEME.warn, f"Set wrongly ({reason.split(' [')[0]}): SET HAND, then "
+                      "re-set them by the house way; the bank keeps its wager (5324.41(q)).")
             self.set_button.setText("SET HAND")
         elif reason:
             more = "Tap the second card, or SET HAND: " if picked == 1 else ""

@@ -20,7 +20,8 @@ KEY_TABLE: tuple[tuple[str, str], ...] = (
     ("`Enter`", "the dark green button: the next action; in a form, its OK button; in a "
                 "wager's box, **PLACE WAGERS**"),
     ("1 to 7", "while the wagers are taken: the position of that number, as a tap on the "
-               "felt; then type its wager in dollars"),
+               "felt; then type its wager in dollars. Pai Gow, a hand exposed: the card of "
+               "that number (1 the leftmost), picked or not, as a tap"),
     ("← →", "while the wagers are taken: the position to the left or right"),
     ("Tab", "in a form or the wager entry: the next box (the box with the focus is outlined "
             "yellow)"),
@@ -29,15 +30,16 @@ KEY_TABLE: tuple[tuple[str, str], ...] = (
             "**RNG WAGERS SETTLED** · **THREE-CARD BONUS SETTLED**"),
     ("`L`", "**NO MORE BETS · LOCKOUT** (Pai Gow: **NO MORE BETS**)"),
     ("`D`", "**DISPENSE** · **DISPENSE STACK 1 OF 7** · **CARD DEALT** · **BANK DECLINED** · "
-            "**CUT DECLINED**"),
+            "**CUT DECLINED** (**CUT DECLINED…**)"),
     ("`R`", "**LET IT RIDE** · Pai Gow **REDEAL** · **WAGERS RETURNED** · Pai Gow "
             "**RNG WAGER…** (while the wagers are taken)"),
     ("`T`", "**TAKE BACK** · **TURN CARD**"),
-    ("`C`", "**LOSING WAGERS COLLECTED** · **CARDS COLLECTED** · **CUT TAKEN** · "
-            "**RECOUNT…**"),
+    ("`C`", "**LOSING WAGERS COLLECTED** · **CARDS COLLECTED** · **CUT TAKEN** "
+            "(**CUT TAKEN…**) · **RECOUNT…**"),
     ("`P`", "Let It Ride **ALL PAID**"),
     ("`G`", "**RUN THE RNG**"),
     ("`A`", "**ALL HAVE SET**"),
+    ("`E`", "Pai Gow **SET HAND**: the cards picked as the low hand, entered as set"),
     ("`H`", "**HOUSE WAY** · **DEALER'S HAND SET BY HOUSE WAY** · "
             "**CO-BANK SET BY HOUSE WAY**"),
     ("`B`", "**BANKS**: the player offered the bank takes it"),

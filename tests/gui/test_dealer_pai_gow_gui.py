@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from dealer_station.cards import Card, card_codes, pai_gow_deck
 from dealer_station.preview.scripts import PaiGowScript
 from dealer_station.procedure import Payment
+from dealer_station.ui.step_panel import REPEAT_GUARD_SECONDS
 from dealer_station.ui.view import payment_lines
 
 pytestmark = pytest.mark.gui
@@ -396,3 +397,56 @@ def test_the_house_banks_when_the_offer_returns_to_the_dealer_5324_41_h_3(qtbot,
         assert "accept_bank" not in {a.name for a in snap.step.actions}
     finally:
         table.close()
+
+
+def test_a_bank_that_set_its_hands_wrongly_keeps_its_wager_5324_41_q(qtbot, tmp_path):
+    """5324.41(q): the bank's hands exposed ((h)(11)) with three cards low: Enter is SET HAND
+    (it was SURRENDER…), the picker says the hands are re-set by the house way and the wager
+    kept (it said FOUL, SET FOULED HAND), and once recorded the step tells the dealer the hands
+    to rearrange the bank's cards into; the felt marks the bank re-set."""
+    import os
+
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        _bank_at_two(table)
+        table.press("dealer_wager")
+        table.press("rng")
+        for _ in range(7):
+            table.press("dispense", expect_record=False)
+        table.wait(lambda s: s.step.phase == "setting")
+        table.press("players_have_set")
+        table.press("banker")
+        snap = table.wait(lambda s: s.entry is not None and s.entry.kind == "setting")
+        assert snap.step.primary is not None and snap.step.primary.name == "set_hand"
+        assert not any(a.primary for a in snap.step.actions if a.name == "surrender")
+        picker = table.window.low_hand
+        _tap(table, picker, picker._cards[:3])
+        words = picker.verdict.text()
+        assert "FOUL" not in words and "house way" in words and "5324.41(q)" in words
+        if os.environ.get("DEALER_SHOTS"):
+            table.window.grab().save(os.path.join(os.environ["DEALER_SHOTS"], "bank-wrong.png"))
+        before = table.snapshot.records
+        with qtbot.waitActive(table.window):
+            table.window.activateWindow()
+        # a person reads the verdict: Enter just after the step came is held (it was the last
+        # step's, DEALER'S HAND SET BY HOUSE WAY: a double press must not do both)
+        qtbot.wait(int(REPEAT_GUARD_SECONDS * 1000) + 100)
+        qtbot.keyClick(table.window, Qt.Key.Key_Return)  # Enter: SET HAND
+        snap = table.wait(lambda s: s.records > before)
+        assert "Rearrange the bank's cards by the house way: high " in snap.message
+        assert "its wager is kept (5324.41(q))" in snap.message
+        seat = snap.table.seat(2)
+        assert seat.decision == "re-set: house way" and not seat.foul
+        assert len(seat.low_cards) == 2
+        if os.environ.get("DEALER_SHOTS"):
+            table.window.grab().save(os.path.join(os.environ["DEALER_SHOTS"], "bank-reset.png"))
+        while table.phase == "exposure":
+            table.press("house_way")
+        table.tick_all()
+        table.press("settle")
+        table.wait(lambda s: s.step.phase == "between_rounds")
+    finally:
+        table.close()
+    _summary, records = _journal(str(tmp_path))
+    bank = next(r for r in records if r.action == "set_bank_hand")
+    assert bank.clause == "5324.41(q)" and "reset_by_house_way" in bank.effects

@@ -220,6 +220,7 @@ def test_a_bank_set_wrongly_is_shown_as_the_re_set_of_5324_41_q_not_a_foul(qtbot
     words = picker.verdict.text()
     assert "FOUL" not in words and picker.set_button.text() == "SET HAND"
     assert "house way" in words and "keeps its wager" in words and "5324.41(q)" in words
+    assert "the bank set low" in picker.title.text()
 
 
 def test_felt_places_position_one_on_the_dealers_left_and_reports_taps(qtbot):

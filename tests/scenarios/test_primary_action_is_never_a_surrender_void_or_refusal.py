@@ -150,7 +150,7 @@ def test_pai_gow_bank_exposed_primary_is_set_hand_5324_41_h_11_q() -> None:
                                           "dealer_wager": dealer_wager})
     assert "banker:set_hand" in seen, seen
     assert said and "Rearrange the bank's cards by the house way" in said[0], said
-    assert "5324.41(q)" in said[0] and "not lost" in said[0]
+    assert "5324.41(q)" in said[0] and "wager is kept" in said[0]
 
 
 def test_pai_gow_manual_shuffle_cut_and_a_voided_halt_primaries_5324_41_e() -> None:

@@ -312,10 +312,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             return f"Position {position} fouled: {setting['foul']}. The wager loses."
         fixed = effects.get("reset_by_house_way")
         if record.action == "set_bank_hand" and isinstance(fixed, Mapping):
-            wrong = str(effects.get("incorrect", "")).split(" [")[0]
-            return (f"The bank set its hands wrongly ({wrong}). Rearrange the bank's cards by "
-                    f"the house way: high hand {fixed['high']}, low hand {fixed['low']}. The "
-                    "bank's wager is not lost (5324.41(q)).")
+            # why it was wrong the picker said as it was tapped (the record keeps it)
+            return (f"Rearrange the bank's cards by the house way: high {fixed['high']}, low "
+                    f"{fixed['low']}; its wager is kept (5324.41(q)).")
         return ""
 
     def done_positions(self, round_: PaiGowRound, devices: DeviceState) -> tuple[int | str, ...]:
