@@ -339,6 +339,8 @@ class LowHandPicker(QFrame):
         self.setObjectName("panel")
         self._cards: tuple[Card, ...] = ()
         self._picked: list[int] = []
+        #: SET HAND was pressed with no card picked: pressed again, no card low is recorded.
+        self._empty_asked = False
         self._judge: FoulJudge | None = None
         self._bank = False
         layout = QVBoxLayout(self)
@@ -398,6 +400,7 @@ class LowHandPicker(QFrame):
         hands (a wrong setting is re-set by the house way, its wager kept, (q))."""
         self._cards = tuple(cards)
         self._picked = []
+        self._empty_asked = False
         self._judge = judge
         self._bank = bank
         whose = (f"THE BANK'S HANDS · position {position} · tap the cards the bank set low"
@@ -415,6 +418,7 @@ class LowHandPicker(QFrame):
             self._picked.remove(index)
         else:
             self._picked.append(index)
+        self._empty_asked = False
         self._refresh()
 
     def pick(self, cards: Sequence[Card]) -> None:
@@ -426,11 +430,15 @@ class LowHandPicker(QFrame):
         self._refresh()
 
     def submit(self) -> None:
-        """The cards picked, as the player set them (any number but none)."""
-        if not self._picked:
-            self.verdict.setStyleSheet(f"font-size: 15pt; color: {THEME.warn};")
-            self.verdict.setText("Tap the cards of the low hand first (keys 1–7).")
+        """The cards picked, as the player set them. None picked is asked once more (a player
+        who set no card low, all seven high: the foul of (g)(5)(iv)), so a press before any tap
+        records nothing."""
+        if not self._picked and not self._empty_asked:
+            self._empty_asked = True
+            self._say(THEME.warn, "No card picked: tap the low hand's cards, or SET HAND "
+                      "again if the player set none low (a foul, 5324.41(g)(5)(iv)).")
             return
+        self._empty_asked = False
         self.setting_chosen.emit(self.low_hand)
 
     def _refresh(self) -> None:
@@ -439,7 +447,6 @@ class LowHandPicker(QFrame):
         colour = THEME.ok if not reason else THEME.warn if self._bank else THEME.fault
         marks = {i: colour for i in self._picked}
         self.row.set_cards(self._cards, marks)
-        self.set_button.setEnabled(bool(self._picked))
         if not picked:
             self._say(THEME.muted, "Low hand: tap its cards (two)", bold=False)
             self.set_button.setText("SET HAND")

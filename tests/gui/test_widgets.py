@@ -205,6 +205,25 @@ def test_a_third_card_tapped_is_a_third_card_low_recorded_as_the_foul_5324_41_g_
     assert not picker.is_foul and [c.text for c in picker.low_hand] == ["9h", "5s"]
 
 
+def test_no_card_low_is_recorded_only_when_asked_twice_5324_41_g_5_iv(qtbot):
+    """A player who set no card low (all seven high) fouls too ((g)(5)(iv)): SET HAND with
+    nothing picked asks first (a press before any tap records nothing), then records it."""
+    pytest.importorskip("dealer_station.rankings.pai_gow")
+    picker = LowHandPicker()
+    qtbot.addWidget(picker)
+    picker.start(2, parse_cards("As Kd 9h 7c 5s 3d 2c", count=7), _judge)
+    emitted: list[tuple] = []
+    picker.setting_chosen.connect(emitted.append)
+    picker.submit()
+    assert emitted == [] and "SET HAND again" in picker.verdict.text()
+    picker.toggle(1)
+    picker.toggle(1)  # a tap in between: asked again
+    picker.submit()
+    assert emitted == []
+    picker.submit()
+    assert emitted == [()]
+
+
 def test_a_bank_set_wrongly_is_shown_as_the_re_set_of_5324_41_q_not_a_foul(qtbot):
     """5324.41(q): a bank that set its hands wrongly keeps its wager; the dealer re-sets them by
     the house way. The picker says so (no FOUL, no SET FOULED HAND) and offers no HOUSE WAY
