@@ -129,7 +129,15 @@ def test_a_card_exposed_only_where_a_wager_has_its_stack_5324_41_f(qtbot, tmp_pa
             controller.submit_form({"target": "3", "card": "Kh"})
 
         table.window.call(report)
-        snap = table.wait(lambda s: "Position 3 has no wager" in s.message)
+        snap = table.wait(lambda s: "position 3 has no wager" in s.message.lower())
         assert snap.step.phase == "deal" and "5324.41(f)" in snap.message
+        if waiting:  # a wagering position whose stack is not out yet
+
+            def early(controller):
+                controller.submit_form({"target": sorted(waiting)[0], "card": "Kh"})
+
+            table.window.call(early)
+            snap = table.wait(lambda s: "no stack yet" in s.message)
+            assert snap.step.phase == "deal"
     finally:
         table.close()

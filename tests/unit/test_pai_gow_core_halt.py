@@ -14,20 +14,42 @@ from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.procedure import ProcedureError, replay
 
 
-def test_a_halt_blocks_the_round_until_a_supervisor_continues_it_5324_41_q() -> None:
+def test_a_halt_blocks_the_round_until_a_supervisor_continues_it_5324_41_f() -> None:
     r = at_the_deal()
-    r.call_supervisor("card exposed: As dealt to position 3")
+    record = r.call_supervisor("card exposed: As dealt to position 3")
+    assert record.clause == "5324.41(f)"  # the dealing procedures; (q) is the bank's
     assert r.step.phase == "halted" and r.step.actions == ("resolve_halt",)
+    assert r.step.clause == "5324.41(f)"
     with pytest.raises(ProcedureError):
         r.deal([c.text for c in pai_gow_deck()])
     with pytest.raises(ProcedureError):
         r.call_supervisor("again")
-    r.resolve_halt("S2", "continue")
+    assert r.resolve_halt("S2", "continue").clause == "5324.41(f)"
     assert r.step.phase == "deal" and not r.is_void
     r.deal([c.text for c in pai_gow_deck()])
 
 
-def test_a_void_returns_every_wager_far_right_first_and_replays_5324_41_q() -> None:
+def test_a_card_exposed_where_no_wager_is_refused_5324_41_f() -> None:
+    """5324.41(f): a card "dealt to" a position with no wager is no card of the round (its
+    stack, if any, is collected unseen): the report is refused and the round goes on."""
+    r = at_the_deal()
+    with pytest.raises(ProcedureError) as refused:
+        r.call_supervisor("card exposed: As dealt to position 4")
+    assert refused.value.clause == "5324.41(f)" and "position 4 has no wager" in str(
+        refused.value)
+    assert r.step.phase == "deal"
+    r.call_supervisor("card exposed: As dealt to the dealer")
+    assert r.step.phase == "halted"
+
+
+def test_any_other_halt_cites_the_step_it_stopped_not_5324_41_q() -> None:
+    r = at_the_deal()
+    clause = r.step.clause
+    record = r.call_supervisor("the shoe cannot be recovered")
+    assert record.clause == clause and clause != "5324.41(q)"
+
+
+def test_a_void_returns_every_wager_far_right_first_and_replays_5324_41_g_7() -> None:
     r = at_the_deal()
     r.call_supervisor("the shoe cannot be recovered")
     record = r.resolve_halt("S2", "void_round")

@@ -9,9 +9,11 @@ A leaf module: the round (:mod:`.round`), its steps (:mod:`.steps`) and the opti
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 
-__all__ = ["EXPOSED_CARD", "EXPOSED_CARD_CLAUSE", "VOID_CLAUSE", "Phase", "halt_clause"]
+__all__ = ["EXPOSED_CARD", "EXPOSED_CARD_CLAUSE", "VOID_CLAUSE", "Phase", "exposed_at",
+           "halt_clause"]
 
 #: A round voided by a supervisor: each wager is returned to its player as a push is and the
 #: cards are then collected ((g)(6)), far right first ((g)(7)); docs/rules-interpretation.md.
@@ -24,6 +26,20 @@ EXPOSED_CARD = "card exposed:"
 #: dealing procedures the card broke ((f): the stacks dealt face down, "without exposing the
 #: cards"); (q) speaks only of a bank's hands set wrongly. docs/rules-interpretation.md.
 EXPOSED_CARD_CLAUSE = "5324.41(f)"
+
+
+def exposed_at(reason: str) -> int | None:
+    """The position a card-exposed report names ("card exposed: Kh dealt to position 4"), None
+    for the dealer or any other halt.
+
+    >>> exposed_at("card exposed: Kh dealt to position 4"), exposed_at("card exposed: Kh dealt "
+    ...     "to the dealer"), exposed_at("chips knocked over at position 4")
+    (4, None, None)
+    """
+    if not reason.strip().lower().startswith(EXPOSED_CARD):
+        return None
+    found = re.search(r"dealt to position (\d+)\s*$", reason.strip())
+    return int(found.group(1)) if found else None
 
 
 def halt_clause(reason: str, step_clause: str | None) -> str:

@@ -91,7 +91,13 @@ from dealer_station.games.pai_gow.config import (
 )
 from dealer_station.games.pai_gow.house_way import load_house_way
 from dealer_station.games.pai_gow.optional_actions import OptionalWagerActions
-from dealer_station.games.pai_gow.phases import VOID_CLAUSE, Phase, halt_clause
+from dealer_station.games.pai_gow.phases import (
+    EXPOSED_CARD_CLAUSE,
+    VOID_CLAUSE,
+    Phase,
+    exposed_at,
+    halt_clause,
+)
 from dealer_station.games.pai_gow.positions import (
     DEALER,
     PLAYER_POSITIONS,
@@ -1376,6 +1382,10 @@ class PaiGowRound(OptionalWagerActions, VoidSteps):
                                  f"{self.phase.value}", self.halt_clause)
         if not str(reason).strip():
             raise ProcedureError("say why the supervisor is called", self.halt_clause)
+        position = exposed_at(str(reason))
+        if position is not None and position not in self._wagers:  # nothing of the round there
+            raise ProcedureError(f"{position_name(position)} has no wager: no card of the round "
+                                 "is dealt to it", EXPOSED_CARD_CLAUSE)
 
     def can_call_supervisor(self, reason: str) -> bool:
         return allowed(self.verify_call_supervisor, reason)

@@ -703,15 +703,15 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             p in table.wagers and p not in table.surrendered))
 
     def _check_exposed_at(self, round_: PaiGowRound, target: str) -> None:
-        """Refuse a card "dealt to" a place the form did not offer, with why: a position with
-        no wager, surrendered, or no stack yet."""
-        if target in self._exposable_now:
-            return
+        """Refuse a card "dealt to" a place the form did not offer, with why: surrendered, or
+        no stack out yet (the stacks out are the screen's to know); a position with no wager
+        the round refuses itself."""
         table = core(round_)
         position = DEALER if target == "dealer" else int(target) if target.isdigit() else 0
-        if position != DEALER and position not in table.wagers:
-            why = f"Position {target} has no wager: no card of the round is dealt to it"
-        elif position in table.surrendered:
+        if target in self._exposable_now or (position != DEALER
+                                             and position not in table.wagers):
+            return
+        if position in table.surrendered:
             why = f"Position {target} surrendered: its cards were collected unseen"
         else:
             where = "The dealer has" if position == DEALER else f"Position {target} has"
