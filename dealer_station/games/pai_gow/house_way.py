@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any
 
 from dealer_station.cards import SUITS, Card, CardError, Rank, parse_cards
@@ -138,10 +138,38 @@ class HouseWay:
     def set_hand(
         self, cards: Iterable[Card] | Iterable[str] | str
     ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """Set seven cards by this house way: ``(high five cards, low two cards)``."""
-        if type(cards) is tuple and len(cards) == 7 and type(cards[0]) is Card:
-            return _set(cards, self)
-        return _set(_seven(cards), self)
+        """Set seven cards by this house way: ``(high five cards, low two cards)``: the plan of
+        their rank pattern, replaced by a straight or flush when the category's policy and the
+        cards call for it."""
+        # The station sets one hand at a time: this path makes no object but the two hands.
+        codes: list[int] | None = None
+        if type(cards) is tuple:
+            try:
+                codes = list(map(_CODES.__getitem__, map(id, cards)))
+            except KeyError:  # a card not seen yet
+                codes = None
+        if codes is None or len(codes) != 7:
+            cards = _seven(cards)
+            codes = [_CODES.get(id(c)) or _code(c) for c in cards]
+        by_code = dict(zip(codes, cards, strict=True))
+        if len(by_code) != 7:
+            raise CardError("the seven cards must be seven different cards")
+        packed = sum(map(_PACKED.__getitem__, codes), _SUIT_BIAS)
+        codes.sort(reverse=True)
+        seven = list(map(by_code.__getitem__, codes))
+        pattern = packed >> 16
+        plan = self._patterns.get(pattern)
+        if plan is None:
+            plan = _plan_pattern(pattern, [c >> 2 for c in codes], self)
+        high, low, policy, plan_low, straight, straights = plan
+        if policy is not StraightOrFlush.NEVER:
+            if packed & _FLUSH_BITS:
+                straight = _flush_setting(packed, pattern, codes, straights)
+            if straight is not None and (
+                policy is StraightOrFlush.ALWAYS or straight[0] >= plan_low
+            ):
+                high, low = _PICKS[straight[1]]
+        return high(seven), low(seven)
 
 
 def _condition(raw: Any, category: str, names: frozenset[str]) -> Condition:
@@ -231,7 +259,7 @@ def set_hand(
     """
     if house_way is None or isinstance(house_way, str):
         house_way = load_house_way(house_way or "standard")
-    return _set(_seven(cards), house_way)
+    return house_way.set_hand(_seven(cards))
 
 
 def _seven(cards: Iterable[Card] | Iterable[str] | str) -> tuple[Card, ...]:
@@ -246,159 +274,147 @@ def _seven(cards: Iterable[Card] | Iterable[str] | str) -> tuple[Card, ...]:
 
 # ----------------------------------------------------------------------------------------------
 # The engine.
+#
+# Cards are numbered by a code, rank * 4 + 3 - suit number (spades first within a rank; the joker
+# 60), and seven cards are ordered by code, high to low: the joker first, then rank high to low.
+# Everything below works on *positions* 0-6 in that order, so the plan of a rank pattern (the same
+# for every hand with those ranks, whatever the suits) is worked out once per house way and a hand
+# is set by picking its cards at the plan's positions. A rank pattern is the sum of
+# 1 << 3 * (rank - 2) over the seven cards (the joker counted at its own rank 15; no rank appears
+# more than four times, so the sum identifies the ranks); beside it, four 4-bit suit counters
+# biased by 3, the joker adding one to each, so that a counter reaches 8 exactly when a flush is
+# possible.
 
-#: For each 13-bit rank mask (bit r-2 for ranks 2..14): the straights' top ranks it holds with no
-#: card missing, and with exactly one card missing (the joker's), as ``(top, missing rank)``.
-_WINDOWS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(range(t - 4, t + 1)) if t > 5 else (14, 2, 3, 4, 5) for t in range(5, 15)
-)
-
-
-def _straights_for(mask: int) -> tuple[tuple[int, int], ...]:
-    found = []
-    for window in _WINDOWS:
-        missing = [r for r in window if not mask >> (r - 2) & 1]
-        if len(missing) <= 1:
-            found.append((window[-1] if window[0] != 14 else 5, missing[0] if missing else 0))
-    return tuple(found)
-
-
-# The straights of each rank mask, worked out when a mask first comes up (not 8,192 of them at
-# import: a command that sets one hand does not pay for the rest).
-_STRAIGHTS: dict[int, tuple[tuple[int, int], ...]] = {}
-_NATURAL_STRAIGHTS: dict[int, tuple[tuple[int, int], ...]] = {}
-
-
-def _straights(mask: int, joker: bool = True) -> tuple[tuple[int, int], ...]:
-    """The straights of the rank mask, with (``joker``) or without the joker's missing card.
-
-    >>> _straights(0b11110), _straights(0b11111, joker=False)  # 3-6: 2-6 or 3-7; 2-3-4-5-6
-    (((6, 2), (7, 7)), ((6, 0),))
-    """
-    found = _STRAIGHTS.get(mask)
-    if found is None:
-        found = _STRAIGHTS[mask] = _straights_for(mask)
-        _NATURAL_STRAIGHTS[mask] = tuple(s for s in found if not s[1])
-    return found if joker else _NATURAL_STRAIGHTS[mask]
-
-
-def _low_key(a: int, b: int) -> tuple[int, int, int]:
-    """Order two low-hand ranks (joker as ace): a pair above any two different cards."""
-    if a == b:
-        return (1, a, a)
-    return (0, a, b) if a > b else (0, b, a)
-
-
-def _rank(card: Card) -> int:
-    r = int(card.rank)
-    return ACE if r == _JOKER_RANK else r
-
-
-def _set(seven: Sequence[Card], way: HouseWay) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Set seven distinct cards: the plan of their rank pattern (cached per house way), replaced
-    by a straight or flush when the category's policy and the cards call for it."""
-    table = _CARD_CODES
-    by_code: dict[int, Card] = {}
-    pattern = 0
-    suits = _SUIT_BIAS
-    for card in seven:
-        got = table.get(id(card))
-        if got is None or got[0] is not card:
-            got = _remember(card)
-        by_code[got[1]] = card
-        pattern += got[2]
-        suits += got[3]
-    if len(by_code) != 7:
-        raise CardError("the seven cards must be seven different cards")
-    codes = sorted(by_code, reverse=True)  # rank high to low (the joker first), then suit
-    entry = way._patterns.get(pattern)
-    if entry is None:
-        entry = _pattern(pattern, [by_code[c] for c in codes], [c >> 2 for c in codes], way)
-    high_idx, low_idx, policy, plan_low, straights = entry
-    if policy is not StraightOrFlush.NEVER:
-        flush_possible = bool(suits & _FLUSH_BITS)
-        if flush_possible or straights:
-            cards = [by_code[c] for c in codes]
-            best = _best_straight_or_flush(cards, straights, flush_possible, codes[0] >= _JOKER)
-            if best is not None and (policy is StraightOrFlush.ALWAYS or best[0] >= plan_low):
-                return (
-                    tuple(sorted(best[2], key=_BY_RANK, reverse=True)),
-                    tuple(sorted(best[3], key=_BY_RANK, reverse=True)),
-                )
-    return (
-        tuple([by_code[codes[i]] for i in high_idx]),
-        tuple([by_code[codes[i]] for i in low_idx]),
-    )
-
-
-_Pattern = tuple[
-    tuple[int, ...], tuple[int, ...], StraightOrFlush, tuple[int, int, int],
-    tuple[tuple[int, int], ...],
-]
-#: id(card) -> (card, code, rank count increment, suit count increment). The code is
-#: rank * 4 + 3 - suit number (spades first within a rank; the joker 60); the rank pattern of
-#: seven cards is the sum of 1 << 3 * (rank - 2) (no rank appears more than four times, the joker
-#: once, so the sum identifies the ranks); the suit counts are four 4-bit counters biased by 3,
-#: the joker adding one to each, so a counter reaches 8 exactly when a flush is possible.
-_CARD_CODES: dict[int, tuple[Card, int, int, int]] = {}
-_SUIT_NUMBERS = {id(suit): n for n, suit in enumerate(SUITS)}
+_JOKER = _JOKER_RANK * 4
 _SUIT_BIAS = 0x3333
 _FLUSH_BITS = 0x8888
-_JOKER = _JOKER_RANK * 4
+_SUIT_NUMBERS = {suit: n for n, suit in enumerate(SUITS)}
+#: code -> rank pattern increment << 16 | suit counter increment.
+_PACKED: list[int] = [0] * (_JOKER + 1)
+for _r in range(2, ACE + 1):
+    for _n in range(4):
+        _PACKED[_r * 4 + 3 - _n] = (1 << 3 * (_r - 2)) << 16 | 1 << 4 * _n
+_PACKED[_JOKER] = (1 << 3 * (_JOKER_RANK - 2)) << 16 | 0x1111
+del _r, _n
+
+#: id(card) -> code, for the cards held in ``_HELD`` (held so that an id is never reused while it
+#: is a key here).
+_CODES: dict[int, int] = {}
+_HELD: list[Card] = []
+
+#: low-hand positions (a 7-bit mask with two bits) -> (pick the high hand, pick the low hand), each
+#: picking from the seven cards in code order and returning the cards in that order.
+_PICKS: dict[int, tuple[Any, Any]] = {
+    (1 << a) | (1 << b): (
+        itemgetter(*(i for i in range(7) if i not in (a, b))), itemgetter(a, b)
+    )
+    for a, b in combinations(range(7), 2)
+}
+
+#: A plan: (pick high, pick low, the category's straight/flush policy, the plan's low-hand key,
+#: the best straight with no flush as (low-hand key, low mask) or None, the straights).
+_Plan = tuple[Any, Any, StraightOrFlush, int, tuple[int, int] | None, tuple[tuple[int, int], ...]]
+_NO_STRAIGHT: tuple[int, int] | None = None
+
+#: (rank pattern << 7 | positions of the flush suit's cards) -> the best straight or flush as
+#: (low-hand key, low mask), whatever the house way; bounded.
+_FLUSHES: dict[int, tuple[int, int] | None] = {}
 
 
-def _remember(card: Card) -> tuple[Card, int, int, int]:
-    if not isinstance(card, Card):
+def _code(card: Any) -> int:
+    """The code of a card not seen yet (and remember it)."""
+    if type(card) is not Card:
         raise CardError(f"{card!r} is not a card")
-    if len(_CARD_CODES) > 4096:
-        _CARD_CODES.clear()
-    if card.is_joker:
-        got = (card, _JOKER, 1 << 3 * (_JOKER_RANK - 2), 0x1111)
-    else:
-        n = _SUIT_NUMBERS[id(card.suit)]
-        r = int(card.rank)
-        got = (card, r * 4 + 3 - n, 1 << 3 * (r - 2), 1 << 4 * n)
-    _CARD_CODES[id(card)] = got
-    return got
+    if len(_HELD) > 4096:
+        _CODES.clear()
+        _HELD.clear()
+    suit = card.suit
+    code = _JOKER if suit is None else int(card.rank) * 4 + 3 - _SUIT_NUMBERS[suit]
+    _CODES[id(card)] = code
+    _HELD.append(card)
+    return code
 
 
-def _pattern(pattern: int, cards: list[Card], ranks: list[int], way: HouseWay) -> _Pattern:
-    """Plan the rank pattern of ``cards`` (sorted high to low, the joker first; ``ranks`` their
-    ranks, the joker 15) and remember it under ``pattern``."""
-    by_rank: dict[int, list[Card]] = {}
+def _flush_setting(
+    packed: int, pattern: int, codes: list[int], straights: tuple[tuple[int, int], ...]
+) -> tuple[int, int] | None:
+    """The best straight or flush of seven cards that can make a flush (remembered by rank pattern
+    and the positions of the flush suit's cards)."""
+    suit = 3 - ((packed & _FLUSH_BITS).bit_length() - 4) // 4  # its code's two low bits
+    suited = 0
+    for i in range(1 if codes[0] == _JOKER else 0, 7):
+        if codes[i] & 3 == suit:
+            suited |= 1 << i
+    key = pattern << 7 | suited
+    try:
+        return _FLUSHES[key]
+    except KeyError:
+        pass
+    if len(_FLUSHES) > 200_000:
+        _FLUSHES.clear()
+    ranks = [c >> 2 for c in codes]
+    pool = [i for i in range(7) if suited >> i & 1]
+    if ranks[0] == _JOKER_RANK:
+        pool.append(0)
+    found = _FLUSHES[key] = _best_straight_or_flush(ranks, straights, pool)
+    return found
+
+
+def _plan_pattern(pattern: int, ranks: list[int], way: HouseWay) -> _Plan:
+    """Plan the rank pattern of seven cards (``ranks`` high to low, the joker 15 first) and
+    remember it under ``pattern``."""
+    by_rank: dict[int, list[int]] = {}
     mask = 0
-    for card, r in zip(cards, ranks, strict=True):
+    for i, r in enumerate(ranks):
         if r != _JOKER_RANK:
-            by_rank.setdefault(r, []).append(card)
+            if r in by_rank:
+                by_rank[r].append(i)
+            else:
+                by_rank[r] = [i]
             mask |= 1 << (r - 2)
     has_joker = ranks[0] == _JOKER_RANK
     if has_joker:
-        by_rank.setdefault(ACE, []).append(cards[0])
-    # Groups (count, rank, cards): largest count first, then highest rank; the joker last.
+        by_rank.setdefault(ACE, []).append(0)
+    # Groups (count, rank, positions): largest count first, then highest rank; the joker last.
     groups = sorted([(len(v), r, v) for r, v in by_rank.items()], reverse=True)
     category, plan, quantities = _plan(groups)
     rule = way.rules[category]
-    high, low = plan(groups, bool(rule.alternative_when) and rule.alternative(quantities))
-    position = {id(card): i for i, card in enumerate(cards)}
-    entry: _Pattern = (
-        tuple(sorted(position[id(c)] for c in high)),
-        tuple(sorted(position[id(c)] for c in low)),
+    _, low = plan(groups, bool(rule.alternative_when) and rule.alternative(quantities))
+    low_mask = (1 << low[0]) | (1 << low[1])
+    straights = _straights(mask, has_joker)
+    straight = _NO_STRAIGHT
+    if straights and rule.straight_or_flush is not StraightOrFlush.NEVER:
+        straight = _best_straight_or_flush(ranks, straights, ())
+    pick_high, pick_low = _PICKS[low_mask]
+    entry: _Plan = (
+        pick_high,
+        pick_low,
         rule.straight_or_flush,
-        _low_key(_rank(low[0]), _rank(low[1])),
-        _straights(mask, has_joker),
+        _low_key(_ace(ranks[low[0]]), _ace(ranks[low[1]])),
+        straight,
+        straights,
     )
     way._patterns[pattern] = entry
     return entry
 
 
-_BY_RANK = attrgetter("rank")
+def _ace(rank: int) -> int:
+    return ACE if rank == _JOKER_RANK else rank
 
 
-_Groups = list[tuple[int, int, list[Card]]]
-_Split = tuple[list[Card], list[Card]]
+def _low_key(a: int, b: int) -> int:
+    """Order two low-hand ranks (joker as ace): a pair above any two different cards, then the
+    higher card, then the lower."""
+    if a == b:
+        return 256 | a << 4 | a
+    return a << 4 | b if a > b else b << 4 | a
 
 
-def _singles(groups: _Groups) -> list[Card]:
+_Groups = list[tuple[int, int, list[int]]]
+_Split = tuple[list[int], list[int]]
+
+
+def _singles(groups: _Groups) -> list[int]:
     return [g[2][0] for g in groups if g[0] == 1]
 
 
@@ -479,7 +495,7 @@ def _two_trips(groups: _Groups, _alternative: bool) -> _Split:
 def _full_house(groups: _Groups, together: bool) -> _Split:
     trips, pair = groups[0][2], groups[1][2]
     rest = [c for g in groups[2:] for c in g[2]]
-    if together and len(rest) == 2 and rest[0].rank != rest[1].rank:
+    if together and len(rest) == 2 and groups[2][0] == 1:  # two different cards besides
         return [*trips, *pair], rest
     return [*trips, *rest], list(pair)
 
@@ -504,76 +520,92 @@ def _five_aces(groups: _Groups, together: bool) -> _Split:
     return [*aces[2:], *rest], [aces[0], aces[1]]
 
 
-def _straight_pick(
-    seven: Sequence[Card], top: int, missing: int, joker: Card | None, suited: bool
-) -> list[tuple[list[Card], list[Card]]]:
-    """Every way (up to suits) to take the straight ending at ``top`` from ``seven``, the joker
-    filling ``missing`` or (when the straight is complete without it) standing in for one card."""
-    window = (14, 2, 3, 4, 5) if top == 5 else tuple(range(top - 4, top + 1))
-    first: dict[int, Card] = {}
-    for card in seven:
-        r = int(card.rank)
-        if r in window and r not in first and r != _JOKER_RANK:
-            first[r] = card
-    picks = []
-    if missing:
-        if joker is None:
-            return []
-        used = [first[r] for r in window if r != missing] + [joker]
-        picks.append(used)
-    else:
-        natural = [first[r] for r in window]
-        picks.append(natural)
-        if joker is not None and not suited:
-            for r in window:
-                picks.append([first[x] for x in window if x != r] + [joker])
-    out = []
-    for used in picks:
-        taken = {id(c) for c in used}
-        out.append((used, [c for c in seven if id(c) not in taken]))
-    return out
+_WINDOWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(t - 4, t + 1)) if t > 5 else (14, 2, 3, 4, 5) for t in range(5, 15)
+)
+
+
+def _straights_for(mask: int) -> tuple[tuple[int, int], ...]:
+    found = []
+    for window in _WINDOWS:
+        missing = [r for r in window if not mask >> (r - 2) & 1]
+        if len(missing) <= 1:
+            found.append((window[-1] if window[0] != 14 else 5, missing[0] if missing else 0))
+    return tuple(found)
+
+
+# The straights of each 13-bit rank mask (bit r - 2 for ranks 2..14), worked out when a mask first
+# comes up (not 8,192 of them at import: a command that sets one hand does not pay for the rest):
+# the straights' top ranks it holds with no card missing, and with exactly one card missing (the
+# joker's), as ``(top, missing rank)``.
+_STRAIGHTS: dict[int, tuple[tuple[int, int], ...]] = {}
+_NATURAL_STRAIGHTS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _straights(mask: int, joker: bool = True) -> tuple[tuple[int, int], ...]:
+    """The straights of the rank mask, with (``joker``) or without the joker's missing card.
+
+    >>> _straights(0b11110), _straights(0b11111, joker=False)  # 3-6: 2-6 or 3-7; 2-3-4-5-6
+    (((6, 2), (7, 7)), ((6, 0),))
+    """
+    found = _STRAIGHTS.get(mask)
+    if found is None:
+        found = _STRAIGHTS[mask] = _straights_for(mask)
+        _NATURAL_STRAIGHTS[mask] = tuple(s for s in found if not s[1])
+    return found if joker else _NATURAL_STRAIGHTS[mask]
 
 
 def _best_straight_or_flush(
-    seven: Sequence[Card],
-    straights: Sequence[tuple[int, int]],
-    flush_possible: bool,
-    has_joker: bool,
-) -> tuple[tuple[int, int, int], tuple[int, ...], list[Card], list[Card]] | None:
-    """The straight, flush or straight flush leaving the highest low hand (ties: the higher
-    kind, then the higher cards in the high hand)."""
-    joker = next((c for c in seven if c.is_joker), None) if has_joker else None
-    best: tuple[tuple[int, int, int], tuple[int, ...], list[Card], list[Card]] | None = None
-    candidate: tuple[tuple[int, int, int], tuple[int, ...], list[Card], list[Card]]
+    ranks: Sequence[int], straights: Sequence[tuple[int, int]], pool: Sequence[int]
+) -> tuple[int, int] | None:
+    """The straight, flush or straight flush of seven cards (``ranks`` in code order, the joker
+    15 first) leaving the highest low hand, as (low-hand key, low mask); ties go to the higher
+    kind, then to the first found: straights low to high, each natural before the joker stands in
+    for one of its cards, then the five-card combinations of ``pool`` (the positions of the flush
+    suit's cards, the joker's last), in order."""
+    has_joker = ranks[0] == _JOKER_RANK
+    best: tuple[int, tuple[int, ...]] | None = None
+    best_low = 0
+    first: dict[int, int] = {}
+    for i in range(7):
+        r = ranks[i]
+        if r not in first:
+            first[r] = i
     for top, missing in straights:
-        for used, rest in _straight_pick(seven, top, missing, joker, False):
-            candidate = (_low_key(_rank(rest[0]), _rank(rest[1])), (0, top), used, rest)
-            if best is None or candidate[:2] > best[:2]:
-                best = candidate
-    if flush_possible:
-        by_suit: dict[Any, list[Card]] = {}
-        for card in seven:
-            if card.suit is not None:
-                by_suit.setdefault(card.suit, []).append(card)
-        for group in by_suit.values():
-            pool = group + ([joker] if joker is not None else [])
-            if len(pool) < 5:
-                continue
-            for five in combinations(pool, 5):
-                taken = {id(c) for c in five}
-                rest = [c for c in seven if id(c) not in taken]
-                kind = _flush_kind(five)
-                candidate = (_low_key(_rank(rest[0]), _rank(rest[1])), kind, list(five), rest)
-                if best is None or candidate[:2] > best[:2]:
-                    best = candidate
-    if best is None:
-        return None
-    return best
+        window = _WINDOWS[top - 5]
+        kind: tuple[int, ...] = (0, top)
+        if missing:
+            candidates = [sum(1 << first[r] for r in window if r != missing) | 1]
+        else:
+            natural = sum(1 << first[r] for r in window)
+            candidates = [natural]
+            if has_joker:
+                candidates += [natural & ~(1 << first[r]) | 1 for r in window]
+        for used in candidates:
+            low_mask = 127 & ~used
+            key = _mask_low_key(ranks, low_mask)
+            if best is None or (key, kind) > best:
+                best, best_low = (key, kind), low_mask
+    for five in combinations(pool, 5):
+        low_mask = 127 & ~sum(1 << i for i in five)
+        key = _mask_low_key(ranks, low_mask)
+        if best is not None and key < best[0]:
+            continue
+        kind = _flush_kind([ranks[i] for i in five])
+        if best is None or (key, kind) > best:
+            best, best_low = (key, kind), low_mask
+    return None if best is None else (best[0], best_low)
 
 
-def _flush_kind(five: Sequence[Card]) -> tuple[int, ...]:
-    """(2, top) for a straight flush, else (1, ranks high to low), for tie-breaks only."""
-    natural = [int(c.rank) for c in five if not c.is_joker]
+def _mask_low_key(ranks: Sequence[int], low_mask: int) -> int:
+    a, b = (ranks[i] for i in range(7) if low_mask >> i & 1)
+    return _low_key(_ace(a), _ace(b))
+
+
+def _flush_kind(five: Sequence[int]) -> tuple[int, ...]:
+    """(2, top) for a straight flush, else (1, ranks high to low), for tie-breaks only (the
+    joker's ace counted after the natural ranks)."""
+    natural = [r for r in five if r != _JOKER_RANK]
     mask = 0
     for r in natural:
         mask |= 1 << (r - 2)
@@ -581,5 +613,4 @@ def _flush_kind(five: Sequence[Card]) -> tuple[int, ...]:
     for top, missing in reversed(_straights(mask)):
         if (missing == 0 and len(set(natural)) == 5) or (missing and jokers):
             return (2, top)
-    return (1, *sorted((r if r != _JOKER_RANK else ACE for r in natural), reverse=True),
-            *([ACE] * jokers))
+    return (1, *sorted(natural, reverse=True), *([ACE] * jokers))
