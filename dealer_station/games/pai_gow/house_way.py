@@ -134,6 +134,11 @@ class HouseWay:
     _patterns: dict[int, Any] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    #: For :mod:`.house_way_bulk`: the low mask (positions in code order) by rank pattern, and
+    #: by flush key (``_FLUSH_KEY | pattern << 7 | positions of the flush suit's cards``).
+    _low_masks: dict[int, int] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     def set_hand(
         self, cards: Iterable[Card] | Iterable[str] | str
@@ -161,7 +166,7 @@ class HouseWay:
         plan = self._patterns.get(pattern)
         if plan is None:
             plan = _plan_pattern(pattern, [c >> 2 for c in codes], self)
-        high, low, policy, plan_low, straight, straights = plan
+        high, low, policy, plan_low, straight, straights, _ = plan
         if policy is not StraightOrFlush.NEVER:
             if packed & _FLUSH_BITS:
                 straight = _flush_setting(packed, pattern, codes, straights)
@@ -312,8 +317,11 @@ _PICKS: dict[int, tuple[Any, Any]] = {
 }
 
 #: A plan: (pick high, pick low, the category's straight/flush policy, the plan's low-hand key,
-#: the best straight with no flush as (low-hand key, low mask) or None, the straights).
-_Plan = tuple[Any, Any, StraightOrFlush, int, tuple[int, int] | None, tuple[tuple[int, int], ...]]
+#: the best straight with no flush as (low-hand key, low mask) or None, the straights, the
+#: plan's low mask).
+_Plan = tuple[
+    Any, Any, StraightOrFlush, int, tuple[int, int] | None, tuple[tuple[int, int], ...], int
+]
 _NO_STRAIGHT: tuple[int, int] | None = None
 
 #: (rank pattern << 7 | positions of the flush suit's cards) -> the best straight or flush as
@@ -345,6 +353,12 @@ def _flush_setting(
     for i in range(1 if codes[0] == _JOKER else 0, 7):
         if codes[i] & 3 == suit:
             suited |= 1 << i
+    return _flush_of(pattern, suited, codes, straights)
+
+
+def _flush_of(
+    pattern: int, suited: int, codes: list[int], straights: tuple[tuple[int, int], ...]
+) -> tuple[int, int] | None:
     key = pattern << 7 | suited
     try:
         return _FLUSHES[key]
@@ -393,6 +407,7 @@ def _plan_pattern(pattern: int, ranks: list[int], way: HouseWay) -> _Plan:
         _low_key(_ace(ranks[low[0]]), _ace(ranks[low[1]])),
         straight,
         straights,
+        low_mask,
     )
     way._patterns[pattern] = entry
     return entry
@@ -614,3 +629,27 @@ def _flush_kind(five: Sequence[int]) -> tuple[int, ...]:
         if (missing == 0 and len(set(natural)) == 5) or (missing and jokers):
             return (2, top)
     return (1, *sorted(natural, reverse=True), *([ACE] * jokers))
+
+
+#: Marks a flush key among the rank patterns of :attr:`HouseWay._low_masks`.
+_FLUSH_KEY = 1 << 60
+
+
+def _low_mask(way: HouseWay, key: int, codes: list[int]) -> int:
+    """The low hand (a mask of positions in code order) of seven cards (``codes`` in code
+    order) of key ``key`` (see :attr:`HouseWay._low_masks`), as :meth:`HouseWay.set_hand`
+    picks it; remembered under the key, for :mod:`.house_way_bulk`."""
+    flush = bool(key & _FLUSH_KEY)
+    pattern = (key & ~_FLUSH_KEY) >> 7 if flush else key
+    suited = key & 127 if flush else -1
+    plan = way._patterns.get(pattern)
+    if plan is None:
+        plan = _plan_pattern(pattern, [c >> 2 for c in codes], way)
+    _, _, policy, plan_low, straight, straights, low_mask = plan
+    if flush and policy is not StraightOrFlush.NEVER:
+        straight = _flush_of(pattern, suited, codes, straights)
+    if (policy is not StraightOrFlush.NEVER and straight is not None
+            and (policy is StraightOrFlush.ALWAYS or straight[0] >= plan_low)):
+        low_mask = straight[1]
+    way._low_masks[key] = low_mask
+    return low_mask
