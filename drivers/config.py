@@ -33,6 +33,12 @@ class LinkSettings:
     backoff_initial: float = 0.1
     backoff_max: float = 5.0
     baudrate: int = 115200
+    #: While the line is active (an event taken or a command sent in the last
+    #: ``active_window`` seconds: chips landing while wagers are made) the idle time between
+    #: polls is ``active_poll_interval``, so an event waits less for its poll; a quiet line goes
+    #: back to ``poll_interval`` and its idle processor.
+    active_poll_interval: float = 0.005
+    active_window: float = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +114,8 @@ def _settings(table: Mapping[str, Any]) -> LinkSettings:
             continue
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ValueError(f"devices: {key} = {value!r} must be a number of seconds")
-        positive = key != "poll_interval"  # 0 polls continuously; the rest must be > 0
+        # 0 polls continuously or never speeds polling up; the rest must be > 0
+        positive = key not in ("poll_interval", "active_poll_interval", "active_window")
         if value < 0 or (positive and value == 0) or value > 3600:
             bound = "more than 0" if positive else "0 or more"
             raise ValueError(f"devices: {key} = {value!r} must be {bound} and at most 3600 s")

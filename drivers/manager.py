@@ -138,6 +138,19 @@ class _Job:
     offline: Callable[[Any], None] | None = None
 
 
+def idle_wait(settings: LinkSettings, now: float, active_until: float) -> float:
+    """How long a line with nothing to do waits before its next poll: ``active_poll_interval``
+    while it is active (until ``active_until``), else ``poll_interval`` (never longer).
+
+    >>> settings = LinkSettings(poll_interval=0.02, active_poll_interval=0.005)
+    >>> idle_wait(settings, 10.0, 11.0), idle_wait(settings, 12.0, 11.0)
+    (0.005, 0.02)
+    """
+    if now < active_until:
+        return min(settings.active_poll_interval, settings.poll_interval)
+    return settings.poll_interval
+
+
 class _LineWorker(threading.Thread):
     """Owns one line: opens it, polls its devices, runs submitted jobs, reconnects."""
 
@@ -155,6 +168,8 @@ class _LineWorker(threading.Thread):
         self.line_backoff = 0.0
         self.line_retry_at = 0.0
         self.next_heartbeat = 0.0
+        #: Until when the line counts as active (see LinkSettings.active_poll_interval).
+        self.active_until = 0.0
 
     # -- setup -----------------------------------------------------------------------------
     def attach_link(self, trace: TraceHook | None) -> Link:
@@ -203,8 +218,9 @@ class _LineWorker(threading.Thread):
         busy = self._poll() or busy
         if self.line_open and time.monotonic() >= self.next_heartbeat:
             self._heartbeat()
-        if not busy:
-            self._serve_jobs(self.settings.poll_interval)
+        # busy: straight on; otherwise wait for a job (which makes the line active) or the poll
+        if busy or self._serve_jobs(idle_wait(self.settings, time.monotonic(), self.active_until)):
+            self.active_until = time.monotonic() + self.settings.active_window
 
     def _open_line(self) -> None:
         assert self.link is not None
@@ -291,6 +307,8 @@ class _LineWorker(threading.Thread):
 
     def _take_events(self, unit: _Unit) -> bool:
         events = unit.driver.poll()
+        if events:  # more are likely to follow (chips while wagers are made): poll sooner
+            self.active_until = time.monotonic() + self.settings.active_window
         numbering = ""
         for event in events:
             self.manager._deliver(event)

@@ -5,7 +5,7 @@ machine idle (load 0) and busy (load 2: two processes spinning, one a core on a 
 PC). The paint is hooked in the felt's own ``paintEvent`` (the time taken after the felt has been
 drawn), the screen left to repaint as it does for a dealer (no forced repaint); the Qt event loop
 runs freely between chips (placed 30-90 ms apart at random, so that they fall anywhere in a poll
-cycle).
+cycle), and a few chips after the line has been quiet for a while.
 
 Run: ``python tests/benchmarks/bench_event_latency.py`` or
 ``python -m pytest tests/benchmarks/bench_event_latency.py -s``. Target: p99 <= 50 ms at load 2.
@@ -31,6 +31,9 @@ TARGET = 0.050
 ROUNDS = 3
 CHIPS = 150  # a round at each load
 TIMEOUT = 2.0
+#: Chips placed after the line has been quiet (no event, no command) for longer than the
+#: device manager's active window: their event waits for an idle line's poll.
+QUIET_CHIPS, QUIET_GAP = 10, (2500, 3000)
 
 
 #: The loads: (name, processes spinning, each started as a program of its own session). A program
@@ -119,10 +122,11 @@ class Table:
             if time.perf_counter() > deadline:
                 raise TimeoutError("the screen did not follow")
 
-    def chips(self, count: int, rng: random.Random) -> tuple[list[float], int]:
+    def chips(self, count: int, rng: random.Random, gaps: tuple[int, int] = (30, 90)
+              ) -> tuple[list[float], int]:
         """Place and remove a chip ``count`` times: each time from the back door to the felt
-        painted with the position's light changed (on, then off); and the number that took
-        longer than TIMEOUT."""
+        painted with the position's light changed (on, then off), ``gaps`` milliseconds apart
+        (at random); and the number that took longer than TIMEOUT."""
         from PySide6.QtCore import QEventLoop, QTimer
 
         loop = QEventLoop()
@@ -130,7 +134,7 @@ class Table:
         self.parts: list[tuple[float, float, float]] = []  # to delivered, to shown, to painted
         late = 0
         for i in range(count):
-            QTimer.singleShot(rng.randint(30, 90), loop.quit)
+            QTimer.singleShot(rng.randint(*gaps), loop.quit)
             loop.exec()  # the screen idles, as between a dealer's chips
             assert self.window.snapshot is not None
             before = self.window.snapshot.table.seat(4).light
@@ -166,6 +170,7 @@ def run() -> Results:
     """Per load, per round: the latencies and their stages."""
     rng = random.Random(1)
     results: Results = {name: [] for name, _, _ in LOADS}
+    results["load 0, each chip after a quiet line"] = []
     with tempfile.TemporaryDirectory() as data:
         table = Table(data)
         try:
@@ -178,6 +183,9 @@ def run() -> Results:
                     print(f"  {name}: load average before {before:.1f}; {_ms(latencies)}"
                           + (f"; {late} over {TIMEOUT:.0f} s" if late else ""), flush=True)
                     results[name].append((latencies + [TIMEOUT] * late, list(table.parts)))
+            latencies, late = table.chips(QUIET_CHIPS, rng, QUIET_GAP)
+            results["load 0, each chip after a quiet line"] = [
+                (latencies + [TIMEOUT] * late, list(table.parts))]
         finally:
             table.close()
     return results
