@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -60,7 +61,8 @@ def _audit(data: Path) -> list[dict[str, object]]:
 
 
 def test_s2_resets_s1s_pin_during_the_round_and_approves_as_s1_refused(
-        dealt_by_s2: tuple[Path, int], monkeypatch: pytest.MonkeyPatch) -> None:
+        dealt_by_s2: tuple[Path, int], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     data, round_id = dealt_by_s2
     assert _users(data, monkeypatch, "pin", "S1", "--by", "S2",
                   stdin="565656\n222222\n") == 0
@@ -83,6 +85,18 @@ def test_s2_resets_s1s_pin_during_the_round_and_approves_as_s1_refused(
     reset = [r for r in _audit(data) if r["kind"] == "user"
              and r["data"]["event"] == "pin_changed"]  # type: ignore[index]
     assert [(r["round"], r["actor"]) for r in reset[-2:]] == [(round_id, "S2"), (round_id, "S1")]
+    # on the round's record as a person reads it: history show, text and --json
+    capsys.readouterr()
+    assert main(["--data-dir", str(data), "history", "show", str(round_id), "--table",
+                 TABLE]) == 0
+    shown = capsys.readouterr().out
+    assert "Account changes during the round:" in shown
+    assert re.search(r"^  \S+ S1 pin changed by S2$", shown, re.M), shown
+    assert main(["--data-dir", str(data), "history", "show", str(round_id), "--json",
+                 "--table", TABLE]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [(c["user"], c["event"], c["by"]) for c in document["account_changes"]] == [
+        ("S1", "pin_changed", "S2"), ("S1", "pin_changed", "S1")]
 
 
 def test_s2_creates_s9_during_the_round_and_approves_as_s9_refused(
