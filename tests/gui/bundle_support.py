@@ -15,7 +15,7 @@ TECHNICIAN, TECH_PIN = "T-1", "135790"
 def create_technician(table: Table, name: str = "Tess Tech") -> None:
     def accounts(controller: Any) -> None:
         add_account(controller.station, TECHNICIAN, name, "technician", TECH_PIN,
-                                       supervisor=SUPERVISOR, pin=PIN)
+                    supervisor=SUPERVISOR, pin=PIN)
 
     table.window.call(accounts)
     table.qtbot.wait(200)

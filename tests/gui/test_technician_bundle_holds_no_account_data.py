@@ -30,7 +30,7 @@ def test_no_member_of_the_bundle_holds_account_data(qtbot: Any, tmp_path: Any) -
 
         def dealer(controller: Any) -> None:  # the supervisor's Accounts page, in short
             add_account(controller.station, DEALER, "Dmitri Vantablack", "dealer", DEALER_PIN,
-                                           supervisor=SUPERVISOR, pin=PIN)
+                        supervisor=SUPERVISOR, pin=PIN)
 
         window.call(dealer)
         bundle = export_bundle(table, mistyped_first=True)

@@ -117,7 +117,7 @@ def first_start(game: Game, directory: Path) -> Table:
     station.create_first_supervisor("S1", "Sam Super", "111111")
     for user, pin in DEALERS:
         add_account(station, user, f"Dealer {user}", "dealer", pin, supervisor="S1",
-                            pin="111111")
+                    pin="111111")
     if game is PAI_GOW:
         station.create_meter("pai_gow_progressive", wager="progressive", reset=1_000_000,
                              rate_bp=2100, supervisor="S1", pin="111111")
