@@ -21,6 +21,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from winner_support import approve
 
 from dealer_station.auth import AuthenticationError
 from dealer_station.preview.demo import open_demo_station, play_pai_gow_to_validation
@@ -47,9 +48,8 @@ def played(tmp_path: Path) -> tuple[Path, str]:
     logs.configure("production", stream=log, force=True)
     station = open_demo_station(data, game="pai_gow")
     try:
-        round_id = play_pai_gow_to_validation(station, HANDS)
-        claim = station.show_progressive_claim(round_id, 5, supervisor="S1", pin="111111")
-        station.decide_progressive_claim(claim, approve=True, supervisor="S1", pin="111111")
+        play_pai_gow_to_validation(station, HANDS)
+        approve(station, 5)
         for _ in range(5):
             with pytest.raises(AuthenticationError):
                 station.authenticate("S2", "000000", "test")
