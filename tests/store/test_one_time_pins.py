@@ -80,8 +80,7 @@ def test_nothing_switches_the_rule_off(tmp_path: Path, monkeypatch: pytest.Monke
     through: a table's environment is not a place a safety rule can be turned off."""
     station = _open(tmp_path)
     try:
-        for name in ("DEALER_STATION_ONE_TIME_PINS", "DEALER_STATION_PIN_COST"):
-            monkeypatch.setenv(name, "off")
+        monkeypatch.setenv("DEALER_STATION_ONE_TIME_PINS", "off")
         with pytest.raises(PinChangeRequired, match="D1's PIN was set by S1"):
             station.sign_in("D1", "3434")
     finally:
