@@ -54,7 +54,6 @@ from dealer_station.store.users import Account
 
 __all__ = [
     "MAX_NAME",
-    "ONE_TIME_PINS_ENV",
     "PIN_COST",
     "PIN_COST_ENV",
     "AccessDenied",
@@ -76,7 +75,6 @@ __all__ = [
     "locked_words",
     "needs_first_supervisor",
     "one_line_name",
-    "one_time_pins",
     "pin_problem",
     "set_active",
     "unlock",
@@ -128,16 +126,6 @@ class AuthenticationError(ProcedureError):
 class PinChangeRequired(AuthenticationError):
     """The PIN is right but was set by someone else (an account created or a PIN reset by a
     supervisor): a one-time PIN, which its owner changes before anything else."""
-
-
-#: ``off``: one-time PINs are not asked to be changed (the test suite's own scaffolding sets
-#: it, as it sets a cheap PIN cost; a table never does).
-ONE_TIME_PINS_ENV = "DEALER_STATION_ONE_TIME_PINS"
-
-
-def one_time_pins() -> bool:
-    """Whether a PIN set by someone else must be changed by its owner before anything else."""
-    return os.environ.get(ONE_TIME_PINS_ENV, "").strip().lower() != "off"
 
 
 def format_seconds(seconds: float) -> str:
@@ -514,7 +502,7 @@ def authenticate(store: Store, user_id: str, pin: str, *, now: float,
                                failures=failures or policy.max_failures,
                                locked=bool(seconds), locked_seconds=seconds)
         raise _wrong_error(failures, lockouts, policy, seconds)
-    if found.pin_set_by and purpose != "change_pin" and one_time_pins():
+    if found.pin_set_by and purpose != "change_pin":
         store.audit("sign_in_failed", {"user": user_id, "purpose": purpose,
                                        "reason": "one-time PIN not changed yet",
                                        "pin_set_by": found.pin_set_by}, actor=user_id)

@@ -8,6 +8,7 @@ A driver is synchronous and talks through a :class:`~drivers.protocol.link.Link`
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from drivers.events import DeviceEvent, EventKind, decode_event
@@ -121,10 +122,12 @@ class DeviceDriver:
     def cursor(self) -> Cursor:
         return self.numbering.cursor
 
-    def resume(self, cursor: Cursor) -> None:
-        """Continue from a recorded cursor (a restart of the station)."""
+    def resume(self, cursor: Cursor, left: Mapping[int, int] | None = None) -> None:
+        """Continue from a recorded cursor and the numberings recorded as left (a restart of
+        the station): an older numbering answering after the restart delivers nothing again."""
         if cursor.number > self.numbering.cursor.number or not self.numbering.cursor.epoch:
             self.numbering.cursor = cursor
+        self.numbering.remember(left or {})
 
     def poll(self) -> list[DeviceEvent]:
         """Acknowledge everything up to the cursor and fetch the events after it, in order.

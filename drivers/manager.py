@@ -263,7 +263,7 @@ class _LineWorker(threading.Thread):
             driver.identify()
             resolved = self._settle(unit)
             if not unit.cursor_loaded:
-                driver.resume(self.manager._cursor(driver))
+                driver.resume(*self.manager._cursor(driver))
                 unit.cursor_loaded = True
             self._take_events(unit)
             driver.restore()
@@ -629,11 +629,13 @@ class DeviceManager:
     def _key(self, driver: DeviceDriver) -> str:
         return f"{driver.family.name.lower()}:{driver.serial_number}"
 
-    def _cursor(self, driver: DeviceDriver) -> Cursor:
-        return self.cursor_store.load(self._key(driver))
+    def _cursor(self, driver: DeviceDriver) -> tuple[Cursor, dict[int, int]]:
+        """The recorded cursor and the numberings recorded as left."""
+        key = self._key(driver)
+        return self.cursor_store.load(key), self.cursor_store.load_left(key)
 
     def _save_cursor(self, driver: DeviceDriver) -> None:
-        self.cursor_store.save(self._key(driver), driver.cursor)
+        self.cursor_store.save(self._key(driver), driver.cursor, left=driver.numbering.left)
 
     def _lockout_changed(self, locked: bool) -> None:
         """The acceptors follow the controller. If they are offline the lock is remembered and

@@ -35,6 +35,7 @@ The rules, for a host that has taken events up to ``cursor`` in numbering ``epoc
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -118,6 +119,21 @@ class EventNumbering:
                 self._told.clear()
             self._told.add(key)
             faults.append(fault)
+
+    @property
+    def left(self) -> dict[int, int]:
+        """The numberings the host has left, each with the last event taken in it (kept with
+        the cursor, so that a restarted station remembers them too)."""
+        return dict(self._left)
+
+    def remember(self, left: Mapping[int, int]) -> None:
+        """Numberings left before (a restart of the station): an answer in one resumes after
+        the event recorded for it. The current numbering is never among them."""
+        for epoch, number in left.items():
+            if epoch and epoch != self.cursor.epoch:
+                self._left[epoch] = max(number, self._left.get(epoch, 0))
+        while len(self._left) > EPOCHS_REMEMBERED:
+            del self._left[next(iter(self._left))]
 
     @property
     def waiting(self) -> bool:

@@ -22,10 +22,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # tests/unit/test_pin_policy.py and measured by tests/benchmarks/bench_pin_cost.py); inherited
 # by the command lines the tests run.
 os.environ.setdefault("DEALER_STATION_PIN_COST", "16,1,1")
-# The suite's tables are set up by a supervisor making every account (PINs set by someone
-# else): one-time PINs are asked to be changed only by the tests of that rule, which set "on"
-# (tests/unit/test_one_time_pins.py); inherited by the command lines the tests run.
-os.environ.setdefault("DEALER_STATION_ONE_TIME_PINS", "off")
 
 try:  # Hypothesis judges speed by the clock: on a loaded machine (CI's 2 cores) a property test
     # is slow, not wrong, so neither a deadline nor the too-slow health check may fail it.

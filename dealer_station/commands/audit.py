@@ -10,7 +10,7 @@ from pathlib import Path
 
 from dealer_station import audit
 from dealer_station.inputs import bounded_int
-from dealer_station.store import archive, journal
+from dealer_station.store import archive, journal, users
 from dealer_station.store import meters as meter_store
 from dealer_station.store.database import (
     Store,
@@ -39,7 +39,7 @@ verify   recompute the SHA-256 chain from its first record (streamed, in constan
          reports the first broken or missing record (exit 0 when sound, 1 when broken or
          records are missing; records cut off by an interrupted write are held by the
          database and appended at the station's next start)
-show     print the last records (--last N)
+show     print the last records (--last N), an account's state withheld
 seal     seal every day up to --through (default yesterday, UTC) not sealed yet into the
          next segment (archive/ in the table's directory): its audit records and the rounds
          finished in them, chained on from the previous segment, its SHA-256 recorded in the
@@ -139,9 +139,10 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "show":
         for line in audit.last_lines(path, args.last):
             record = json.loads(line)
+            shown = users.without_account_state(record["data"])  # the log keeps them
             print(f"{record['seq']:>7} {record['time']} {record['kind']:<15} "
                   f"{record['actor'] or '-':<10} round={record['round'] or '-'} "
-                  f"{json.dumps(record['data'], sort_keys=True)[:120]}")
+                  f"{json.dumps(shown, sort_keys=True)[:120]}")
         return 0
     database = directory / DATABASE_NAME
     witness = Witness.configured()

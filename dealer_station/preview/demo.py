@@ -28,6 +28,7 @@ from dealer_station.games.pai_gow.dealing import delivery_order
 from dealer_station.games.pai_gow.positions import DEALER
 from dealer_station.games.pai_gow.round import PaiGowRound
 from dealer_station.games.pai_gow.station_round import STATION_HOOKS, new_round
+from dealer_station.preview.people import PEOPLE, choose_own_pin
 from dealer_station.slips import SimulatedPrinter
 from dealer_station.station import Station
 from dealer_station.ui.supervisor.calls import StaffContext, StationThread
@@ -52,13 +53,6 @@ PAI_GOW_SETTINGS: dict[str, Any] = {
     "side_wagers": {"offered": ["progressive"]},
 }
 
-#: (id, name, role, PIN) of the demo table's people; the first supervisor comes first.
-PEOPLE = (
-    ("S1", "Sam Super", "supervisor", "111111"),
-    ("S2", "Sue Super", "supervisor", "222222"),
-    ("D1", "Dee Dealer", "dealer", "3333"),
-    ("T1", "Tom Tech", "technician", "444444"),
-)
 
 
 class StationRound:
@@ -92,6 +86,7 @@ def open_demo_station(data_dir: str | Path, *, table: str = "DEMO-1", pin_cost: 
         station.create_first_supervisor(first[0], first[1], first[3])
         for user, name, role, pin in PEOPLE[1:]:
             station.create_user(user, name, role, pin, supervisor=first[0], pin=first[3])
+            choose_own_pin(station, user, pin)
         if game == "pai_gow":
             terms = STATION_HOOKS.progressive(new_round(chosen))
             if terms is not None:

@@ -17,8 +17,15 @@ from typing import Any
 from dealer_station.audit import AuditEntry, utc_now
 from dealer_station.store.database import Store, Transaction
 
-__all__ = ["Account", "AccountChange", "account", "accounts", "audit_change", "audit_state",
-           "changes_in_round", "changes_since", "insert", "open_round_id", "update"]
+__all__ = ["ACCOUNT_STATE", "Account", "AccountChange", "account", "accounts", "audit_change",
+           "audit_state", "changes_in_round", "changes_since", "insert", "open_round_id",
+           "update", "without_account_state"]
+
+#: The keys of an audit record's data that hold an account's state (its whole row, PINs, the
+#: PIN fingerprint, who set the PIN, failure and lockout counts, the accounts' digest): the
+#: audit log keeps them to prove the accounts table; no listing or export shows them.
+ACCOUNT_STATE = frozenset({"account", "users", "pin", "new_pin", "pin_hash", "pin_fingerprint",
+                           "pin_set_by", "failures", "lockouts", "locked_until"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +146,18 @@ def changes_in_round(source: Store, round_id: int) -> list[AccountChange]:
     return [AccountChange(str(r[0]), str(r[1]), str(r[2]), r[3], str(r[4])) for r in
             source.query("SELECT user, event, by, round_id, time FROM account_changes "
                          "WHERE round_id = ? ORDER BY id", (round_id,))]
+
+
+def without_account_state(value: Any, withheld: frozenset[str] = ACCOUNT_STATE) -> Any:
+    """An audit record's data (any JSON value) without the keys ``withheld`` at any depth.
+
+    >>> without_account_state({"user": "D1", "event": "sign_in_failed", "failures": 3,
+    ...                        "account": {"pin_fingerprint": "ab"}, "rows": [{"lockouts": 1}]})
+    {'user': 'D1', 'event': 'sign_in_failed', 'rows': [{}]}
+    """
+    if isinstance(value, dict):
+        return {k: without_account_state(v, withheld) for k, v in value.items()
+                if k not in withheld}
+    if isinstance(value, list):
+        return [without_account_state(v, withheld) for v in value]
+    return value

@@ -50,6 +50,8 @@ sys.path.insert(0, str(HERE))
 
 import store_builder  # noqa: E402
 
+from dealer_station.preview.people import choose_own_pin  # noqa: E402
+
 TABLE = store_builder.TABLE
 
 _OPEN = r"""
@@ -400,6 +402,7 @@ def durable_path(directory: Path, actions: int = 200) -> tuple[float, float]:
             station.create_first_supervisor("S1", "Sam Super", store_builder.PINS["S1"])
             station.create_user("D1", "Dee", "dealer", store_builder.PINS["D1"],
                                 supervisor="S1", pin=store_builder.PINS["S1"])
+            choose_own_pin(station, "D1", store_builder.PINS["D1"])  # a one-time PIN until then
         station.sign_in("D1", store_builder.PINS["D1"])
         number = 0
         while len(samples) < actions:

@@ -43,6 +43,7 @@ from dealer_station import audit, logs
 from dealer_station.cards import standard_deck
 from dealer_station.games.let_it_ride.autoplay import play_out, take_wagers
 from dealer_station.games.let_it_ride.station_round import new_round
+from dealer_station.preview.people import choose_own_pin
 from dealer_station.station import Station
 from dealer_station.store import users
 
@@ -218,6 +219,7 @@ def build(data_dir: str, rounds: int, *, progress: bool = False, per_day: int = 
             if users.account(station.store, "D1") is None:
                 station.create_user("D1", "Dee", "dealer", PINS["D1"], supervisor="S1",
                                     pin=PINS["S1"])
+                choose_own_pin(station, "D1", PINS["D1"])  # a one-time PIN until then
             station.sign_in("D1", PINS["D1"])
             finish_open_round(station)
             started, cpu = time.perf_counter(), time.process_time()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
+from own_pins import own_pin_in_store
 
 from dealer_station.cli import main
 from drivers.protocol.codes import FaultCode
@@ -124,6 +125,8 @@ def _accounts(data_dir: Path, table: str = "table-1") -> None:
         boss = auth.create_user(store, "S1", "Sam", "supervisor", "111111", by=None, cost=2**8)
         auth.create_user(store, "T1", "Tess", "technician", "444444", by=boss, cost=2**8)
         auth.create_user(store, "D1", "Dee", "dealer", "3333", by=boss, cost=2**8)
+        for user, pin in (("T1", "444444"), ("D1", "3333")):
+            own_pin_in_store(store, user, pin, cost=2**8)
 
 
 def test_diag_lockout_fails_without_a_button_press(tmp_path: Path) -> None:

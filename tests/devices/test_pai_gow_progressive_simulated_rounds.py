@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_pins import add_account
 from winner_support import WINNER
 
 from dealer_station.cards import card_codes, pai_gow_deck, parse_cards
@@ -230,10 +231,10 @@ def test_200_random_progressive_rounds_on_the_simulated_table_5324_41_k(
         station: Any = controller.station
         station.pin_cost = 2**8
         station.create_first_supervisor("S1", "Sam Super", "111111")
-        station.create_user("S2", "Sue Super", "supervisor", "222222", supervisor="S1",
-                            pin="111111")
-        station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1",
-                            pin="111111")
+        add_account(station, "S2", "Sue Super", "supervisor", "222222", supervisor="S1",
+                    pin="111111")
+        add_account(station, "D1", "Dee Dealer", "dealer", "3333", supervisor="S1",
+                    pin="111111")
         station.create_meter(METER, wager="progressive", reset=1_000_000, rate_bp=2100,
                              supervisor="S1", pin="111111")
         assert controller.sign_in("D1", "3333")

@@ -7,14 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from gui_harness import PIN, SUPERVISOR, Table
+from own_pins import add_account
 
 TECHNICIAN, TECH_PIN = "T-1", "135790"
 
 
 def create_technician(table: Table, name: str = "Tess Tech") -> None:
     def accounts(controller: Any) -> None:
-        controller.station.create_user(TECHNICIAN, name, "technician", TECH_PIN,
-                                       supervisor=SUPERVISOR, pin=PIN)
+        add_account(controller.station, TECHNICIAN, name, "technician", TECH_PIN,
+                    supervisor=SUPERVISOR, pin=PIN)
 
     table.window.call(accounts)
     table.qtbot.wait(200)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from own_pins import add_account, interim_pin
 from PySide6.QtCore import Qt
 
 from dealer_station.table_config import load_table_config
@@ -159,8 +160,8 @@ class Table:
         def staff(controller: Any) -> None:
             station = controller.station
             station.sign_out()  # a supervisor on duty as the dealer changes no configuration
-            station.create_user(dealer, "Dee Dealer", "dealer", pin, supervisor=SUPERVISOR,
-                                pin=PIN)
+            add_account(station, dealer, "Dee Dealer", "dealer", pin, supervisor=SUPERVISOR,
+                        pin=PIN)
             if meter:
                 station.create_meter("progressive", wager="progressive", reset=1_000_000,
                                      rate_bp=2100, supervisor=SUPERVISOR, pin=PIN)
@@ -277,14 +278,19 @@ class Table:
 def create_accounts(data_dir: str, monkeypatch: Any,
                     *accounts: tuple[str, str, str]) -> None:
     """The first supervisor (:data:`SUPERVISOR`) and ``accounts`` (id, role, PIN) added with the
-    command line (``dealer-station users add``) before the table opens."""
+    command line (``dealer-station users add``) before the table opens; each owner makes the
+    PIN given their own (``users pin``, see ``tests/own_pins.py``)."""
     import io
 
     from dealer_station import cli
 
     plan = [(["users", "add", SUPERVISOR, "--name", "First", "--role", "supervisor"], f"{PIN}\n")]
-    plan += [(["users", "add", user, "--name", user, "--role", role, "--by", SUPERVISOR],
-              f"{pin}\n{PIN}\n") for user, role, pin in accounts]
+    for user, role, pin in accounts:
+        interim = interim_pin(pin)
+        plan += [(["users", "add", user, "--name", user, "--role", role, "--by", SUPERVISOR],
+                  f"{pin}\n{PIN}\n"),
+                 (["users", "pin", user], f"{interim}\n{pin}\n"),
+                 (["users", "pin", user], f"{pin}\n{interim}\n")]
     for argv, pins in plan:
         monkeypatch.setattr("sys.stdin", io.StringIO(pins))
         assert cli.main(["--data-dir", data_dir, *argv, "--pin-stdin"]) == 0

@@ -71,6 +71,24 @@ def _dealer_sign_in(table: Table, user: str, pin: str) -> str:
     return "" if table.snapshot.step.phase != "signed_out" else str(panel.message.text())
 
 
+def _choose_own_pin_at_sign_in(table: Table, user: str, given: str, own: str) -> str:
+    """The first sign-in with the PIN a supervisor gave: refused as a one-time PIN, the form
+    asks for a new PIN twice; the given PIN and ``own`` sent. "" when on duty, else the
+    refusal."""
+    words = _dealer_sign_in(table, user, given)
+    assert f"{user}'s PIN was set by" in words and "one-time PIN" in words, words
+    panel = table.window.sign_in
+    table.qtbot.waitUntil(panel.new_pin.isVisible, timeout=10_000)
+    panel.user.setText(user)
+    panel.pin.setText(given)
+    panel.new_pin.setText(own)
+    panel.new_pin_again.setText(own)
+    table.click(panel.submit_button)
+    table.qtbot.waitUntil(lambda: panel.message.text() != "Checking…"
+                          or table.snapshot.step.phase != "signed_out", timeout=10_000)
+    return "" if table.snapshot.step.phase != "signed_out" else str(panel.message.text())
+
+
 def test_a_supervisor_manages_accounts_during_a_round_and_unlocks_a_locked_dealer(
         qtbot: Any, tmp_path: Path, table: Table) -> None:
     bar = table.window.health
@@ -125,7 +143,7 @@ def test_a_supervisor_manages_accounts_during_a_round_and_unlocks_a_locked_deale
     assert page.table.hasFocus()
     _sign_out_staff(table)
 
-    assert _dealer_sign_in(table, "D-9", "4321") == ""
+    assert _choose_own_pin_at_sign_in(table, "D-9", "4321", "4848") == ""
     snap = table.wait(lambda s: s.step.phase != "signed_out")
     assert snap.table.title == round_title  # the same round, carried on by D-9
     assert bar.on_duty == "Nia Dealer (D-9) · dealer"
@@ -203,12 +221,12 @@ def test_users_command_while_the_window_runs_is_done_by_it_and_shown_at_once(
     done = users("add", "D-5", "--name", "Dee Five", "--role", "dealer", "--by", SUPERVISOR,
                  stdin=f"5151\n{PIN}\n")
     assert done.returncode == 0 and done.stdout.strip() == "created dealer D-5", done.stderr
-    assert _dealer_sign_in(table, "D-5", "5151") == ""
+    assert _choose_own_pin_at_sign_in(table, "D-5", "5151", "5252") == ""
     table.wait(lambda s: s.on_duty == "Dee Five (D-5) · dealer")
     done = users("disable", "D-5", "--by", SUPERVISOR, stdin=f"{PIN}\n")
     assert done.returncode == 0, done.stderr
     table.wait(lambda s: s.step.phase == "signed_out" and s.on_duty == "")
-    refused = users("enable", "D-5", "--by", "D-5", stdin="5151\n")
+    refused = users("enable", "D-5", "--by", "D-5", stdin="5252\n")
     assert refused.returncode != 0
     assert refused.stderr.strip().splitlines() == [
         "dealer-station: wrong id or PIN: 4 attempts left before a 5 min lock"]

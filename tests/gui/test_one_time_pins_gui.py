@@ -15,7 +15,6 @@ from gui_harness import Table
 from PySide6.QtCore import Qt
 from test_accounts_gui import _create, _dealer_sign_in, _open_accounts, _sign_out_staff
 
-from dealer_station.auth import ONE_TIME_PINS_ENV
 from dealer_station.preview.demo import DemoTable
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 
@@ -23,8 +22,7 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def table(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Table]:
-    monkeypatch.setenv(ONE_TIME_PINS_ENV, "on")
+def table(qtbot: Any, tmp_path: Path) -> Iterator[Table]:
     opened = Table(qtbot, str(tmp_path), "let_it_ride")
     try:
         opened.sign_in_supervisor()  # the first supervisor chose their own PIN
@@ -62,12 +60,12 @@ def test_a_dealer_given_a_pin_by_a_supervisor_chooses_their_own_at_the_sign_in(
 
 
 def test_a_supervisor_given_a_pin_chooses_their_own_on_the_supervisors_screen(
-        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(ONE_TIME_PINS_ENV, "off")  # the demo table's accounts, set up
+        qtbot: Any, tmp_path: Path) -> None:
     demo = DemoTable(tmp_path, devices=False)
     try:
         demo.call(lambda c: c.station.sign_out())
-        monkeypatch.setenv(ONE_TIME_PINS_ENV, "on")
+        # S1 gives S2 a new PIN (S2's own before): a one-time PIN
+        demo.call(lambda c: c.station.reset_pin("S2", "252525", supervisor="S1", pin="111111"))
         screen = SupervisorScreen(demo.calls)
         qtbot.addWidget(screen)
         screen.resize(1280, 800)
@@ -75,12 +73,12 @@ def test_a_supervisor_given_a_pin_chooses_their_own_on_the_supervisors_screen(
         screen.start()
         panel = screen.sign_in_panel
         panel.user.setText("S2")
-        panel.pin.setText("222222")
+        panel.pin.setText("252525")
         qtbot.mouseClick(panel.sign_in_button, Qt.MouseButton.LeftButton)
         demo.wait_idle()
         assert "S2's PIN was set by S1: it is a one-time PIN" in panel.message.text()
         assert panel.new_pin_form.isVisible() and screen.stack.currentIndex() == 0
-        panel.pin.setText("222222")
+        panel.pin.setText("252525")
         panel.new_pin.setText("272727")
         panel.new_pin_again.setText("272727")
         qtbot.mouseClick(panel.sign_in_button, Qt.MouseButton.LeftButton)

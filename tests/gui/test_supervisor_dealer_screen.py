@@ -9,16 +9,17 @@ from typing import Any
 
 import pytest
 from gui_harness import PIN, SUPERVISOR, Table
+from own_pins import add_account
 
 pytestmark = pytest.mark.gui
 
 
 def _people(context: Any) -> None:
     station = context.station
-    station.create_user("S-200", "Second Supervisor", "supervisor", "135713",
-                        supervisor=SUPERVISOR, pin=PIN)
-    station.create_user("T-300", "Table Technician", "technician", "864286",
-                        supervisor=SUPERVISOR, pin=PIN)
+    add_account(station, "S-200", "Second Supervisor", "supervisor", "135713",
+                supervisor=SUPERVISOR, pin=PIN)
+    add_account(station, "T-300", "Table Technician", "technician", "864286",
+                supervisor=SUPERVISOR, pin=PIN)
 
 
 def _wait_calls(table: Table) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from bundle_support import create_technician, export_bundle
 from gui_harness import PIN, SUPERVISOR, Table
+from own_pins import add_account
 
 from dealer_station.store import users
 from dealer_station.ui.technician.bundle import RecentLogs
@@ -28,8 +29,8 @@ def test_no_member_of_the_bundle_holds_account_data(qtbot: Any, tmp_path: Any) -
         create_technician(table, "Tess Quillfeather")
 
         def dealer(controller: Any) -> None:  # the supervisor's Accounts page, in short
-            controller.station.create_user(DEALER, "Dmitri Vantablack", "dealer", DEALER_PIN,
-                                           supervisor=SUPERVISOR, pin=PIN)
+            add_account(controller.station, DEALER, "Dmitri Vantablack", "dealer", DEALER_PIN,
+                        supervisor=SUPERVISOR, pin=PIN)
 
         window.call(dealer)
         bundle = export_bundle(table, mistyped_first=True)

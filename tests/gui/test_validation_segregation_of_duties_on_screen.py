@@ -66,6 +66,24 @@ def _sign_in(qtbot: Any, demo: DemoTable, screen: SupervisorScreen, user: str,
     demo.wait_idle(screen.configuration.background)
 
 
+def _sign_in_choosing_own_pin(qtbot: Any, demo: DemoTable, screen: SupervisorScreen,
+                              user: str, given: str, own: str) -> None:
+    """A sign-in with a PIN set by someone else: refused as a one-time PIN; the form asks for
+    a new PIN twice, and the given PIN with ``own`` signs in (whoever knows the PIN given can
+    do it: the rule below must hold all the same)."""
+    panel = screen.sign_in_panel
+    _sign_in(qtbot, demo, screen, user, given)
+    assert f"{user}'s PIN was set by" in panel.message.text(), panel.message.text()
+    assert panel.new_pin_form.isVisible()
+    panel.pin.setText(given)
+    panel.new_pin.setText(own)
+    panel.new_pin_again.setText(own)
+    qtbot.mouseClick(panel.sign_in_button, Qt.MouseButton.LeftButton)
+    demo.wait_idle()
+    demo.wait_idle(screen.configuration.background)
+    assert screen.session is not None and screen.session.user == user, panel.message.text()
+
+
 def _sign_out(qtbot: Any, demo: DemoTable, screen: SupervisorScreen) -> None:
     screen.sign_out()
     demo.wait_idle()
@@ -98,8 +116,9 @@ def test_a_pin_reset_during_the_round_by_its_relief_dealer_cannot_validate_it(
     demo.wait_idle()
     assert "New PIN set for S1" in page.message.text()
     _sign_out(qtbot, demo, screen)
-    # ... and approves as S1 with the PIN S2 set: refused, the reason on the screen
-    _sign_in(qtbot, demo, screen, "S1", "565656")
+    # ... and approves as S1 with the PIN S2 set, made "S1's own" first: refused, the reason
+    # on the screen
+    _sign_in_choosing_own_pin(qtbot, demo, screen, "S1", "565656", "575757")
     _show_claim(qtbot, demo, screen, round_id)
     words = screen.validation.message.text()
     assert screen.validation.claim is None and not screen.validation.approve_button.isEnabled()
@@ -108,7 +127,8 @@ def test_a_pin_reset_during_the_round_by_its_relief_dealer_cannot_validate_it(
             and "another supervisor validates its payouts" in words), words
     # the change is on the round's record (the audit record and the account changes)
     changes = demo.call(lambda c: users.changes_in_round(c.station.store, round_id))
-    assert [(c.user, c.event, c.by) for c in changes] == [("S1", "pin_changed", "S2")]
+    assert [(c.user, c.event, c.by) for c in changes] == [("S1", "pin_changed", "S2"),
+                                                           ("S1", "pin_changed", "S1")]
 
 
 def test_an_account_created_during_the_round_by_its_relief_dealer_cannot_validate_it(
@@ -128,7 +148,7 @@ def test_an_account_created_during_the_round_by_its_relief_dealer_cannot_validat
     demo.wait_idle()
     assert "Created supervisor S9" in page.message.text(), page.message.text()
     _sign_out(qtbot, demo, screen)
-    _sign_in(qtbot, demo, screen, "S9", "999999")
+    _sign_in_choosing_own_pin(qtbot, demo, screen, "S9", "999999", "989898")
     _show_claim(qtbot, demo, screen, round_id)
     words = screen.validation.message.text()
     assert screen.validation.claim is None

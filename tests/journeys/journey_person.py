@@ -177,6 +177,9 @@ class Station:
         self._socket: socket.socket | None = None
         self._buffer = b""
         self.log = data_dir.parent / f"{data_dir.name}-app.log"
+        #: The PINs a supervisor gave (one-time PINs), by account, until the owner's first
+        #: sign-in chooses their own.
+        self.given_pins: dict[str, str] = {}
 
     # -------------------------------------------------------------- life
     def start(self) -> Station:

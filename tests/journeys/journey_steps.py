@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from journey_person import JourneyError, Screen, Seen, Station
 
+from dealer_station.preview.people import interim_pin
+
 SUPERVISOR = ("S-1001", "Sam Super", "246810")
 TECHNICIAN = ("T-3003", "Tess Tech", "975310")
 DEALER = ("D-2002", "Dee Dealer", "135790")
@@ -125,25 +127,48 @@ def first_start(station: Station, who: tuple[str, str, str] = SUPERVISOR) -> Non
                  "the first-start form to close")
 
 
+_ONE_TIME = re.compile(r"it is a one-time PIN")
+
+
+def _own_pin_chosen(station: Station, user: str, pin: str, again: str,
+                    press: Callable[[], None]) -> None:
+    """At the first sign-in with the PIN a supervisor gave: refused with the reason, the
+    form asks for a new PIN twice; the person types the given PIN and ``pin``, their own."""
+    given = station.given_pins.pop(user)
+    station.wait_for(_ONE_TIME)
+    station.fill("PIN", given)
+    station.fill("a new PIN of your own", pin)
+    station.fill(again, pin)
+    press()
+
+
 def sign_in(station: Station, user: str, pin: str, shot: str = "") -> None:
-    """The dealer's sign-in: id and PIN, SIGN IN."""
+    """The dealer's sign-in: id and PIN, SIGN IN (the first time with the PIN given, choosing
+    ``pin`` as one's own)."""
     station.find("SIGN IN")
     station.fill("Id", user)
-    station.fill("PIN", pin)
+    station.fill("PIN", station.given_pins.get(user, pin))
     if shot:
         station.shot("sign-in", shot)
     station.press("SIGN IN")
+    if user in station.given_pins:
+        _own_pin_chosen(station, user, pin, "the same new PIN again",
+                        lambda: station.press("SIGN IN"))
     station.wait(lambda s: not s.reachable("SIGN IN"), f"{user} signed in")
 
 
 def staff_screen(station: Station, which: str, who: tuple[str, str, str]) -> None:
-    """SUPERVISOR (or TECHNICIAN) in the top bar, then the staff sign-in with id and PIN."""
+    """SUPERVISOR (or TECHNICIAN) in the top bar, then the staff sign-in with id and PIN (the
+    first time with the PIN given, choosing their own)."""
     user, _name, pin = who
     station.press(which)
     station.find(re.compile("BACK TO THE TABLE"))
     station.fill(re.compile("^Id$"), user)
-    station.fill(re.compile("^PIN$"), pin)
+    station.fill(re.compile("^PIN$"), station.given_pins.get(user, pin))
     station.press(re.compile("^SIGN IN", re.I))
+    if user in station.given_pins:
+        _own_pin_chosen(station, user, pin, "the same new PIN",
+                        lambda: station.press(re.compile("^SIGN IN", re.I)))
     station.find(re.compile(r"^SIGN OUT · BACK TO THE TABLE$"), patience=30.0)
 
 
@@ -155,9 +180,12 @@ def back_to_the_table(station: Station) -> None:
 
 
 def create_account(station: Station, who: tuple[str, str, str], role: str = "dealer") -> None:
-    """On the supervisor's Accounts page: id, name, role, PIN twice, CREATE ACCOUNT; the new
-    account is listed, active."""
-    user, name, pin = who
+    """On the supervisor's Accounts page: id, name, role, the PIN given twice, CREATE ACCOUNT;
+    the new account is listed, active. The PIN given is a one-time PIN: at the first sign-in
+    its owner chooses their own, the PIN of ``who``."""
+    user, name, own = who
+    pin = interim_pin(own)
+    station.given_pins[user] = pin
     station.press("Accounts")
     station.find("CREATE ACCOUNT")
     station.fill(re.compile(r"^personal id", re.I), user)

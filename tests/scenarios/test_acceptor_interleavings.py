@@ -21,6 +21,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from own_pins import add_account
 
 from dealer_station.cards import pai_gow_deck, standard_deck
 from dealer_station.games.let_it_ride.document import settle_document as settle_let_it_ride
@@ -115,8 +116,8 @@ def first_start(game: Game, directory: Path) -> Table:
     station = open_station(game, directory)
     station.create_first_supervisor("S1", "Sam Super", "111111")
     for user, pin in DEALERS:
-        station.create_user(user, f"Dealer {user}", "dealer", pin, supervisor="S1",
-                            pin="111111")
+        add_account(station, user, f"Dealer {user}", "dealer", pin, supervisor="S1",
+                    pin="111111")
     if game is PAI_GOW:
         station.create_meter("pai_gow_progressive", wager="progressive", reset=1_000_000,
                              rate_bp=2100, supervisor="S1", pin="111111")

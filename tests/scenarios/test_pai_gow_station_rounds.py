@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_pins import add_account
 from winner_support import approve
 
 from dealer_station.cards import pai_gow_deck, parse_cards
@@ -69,8 +70,8 @@ def first_start(data_dir: Path, table: str = TABLE) -> Station:
     """A new table: two supervisors, a dealer, the progressive meter as configured."""
     station = open_station(data_dir, table)
     station.create_first_supervisor("S1", "Sam Super", "111111")
-    station.create_user("S2", "Sue Super", "supervisor", "222222", supervisor="S1", pin="111111")
-    station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
+    add_account(station, "S2", "Sue Super", "supervisor", "222222", supervisor="S1", pin="111111")
+    add_account(station, "D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
     station.create_meter(METER, wager="progressive", reset=RESET, rate_bp=2100,
                          supervisor="S1", pin="111111")
     return station

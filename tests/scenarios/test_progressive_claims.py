@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_pins import add_account
 from test_pai_gow_station_rounds import (
     HANDS,
     RESET,
@@ -206,7 +207,7 @@ def test_g_8_k_6_a_later_claim_is_paid_as_the_hand_paying_most_at_the_meter_then
     station = Station.open(TABLE, str(tmp_path), game="pai_gow", settings=settings,
                            pin_cost=PIN_COST)
     station.create_first_supervisor("S1", "Sam Super", "111111")
-    station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
+    add_account(station, "D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
     station.create_meter("small", wager="progressive", reset=50_000, rate_bp=2100,
                          supervisor="S1", pin="111111")
     with station.store.transaction() as work:  # the meter has grown to $1,500 since
@@ -256,7 +257,7 @@ def test_every_dealer_of_the_round_is_on_the_claim_the_jackpot_record_and_the_hi
     from dealer_station.store.round_dealers import dealers_of_round
     from dealer_station.ui.supervisor.history import round_detail
 
-    station.create_user("D2", "Dan Relief", "dealer", "4444", supervisor="S1", pin="111111")
+    add_account(station, "D2", "Dan Relief", "dealer", "4444", supervisor="S1", pin="111111")
     bet(station)
     station.sign_in("D2", "4444")  # the relief dealer takes over mid-round
     station.perform("confirm_light_count", chips=3)

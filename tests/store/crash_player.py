@@ -18,6 +18,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from own_pins import own_pin_once
+
 from dealer_station.cards import standard_deck
 from dealer_station.games.let_it_ride.autoplay import deal, play_out, take_wagers
 from dealer_station.games.let_it_ride.phases import Phase
@@ -88,6 +92,7 @@ def setup(station: Station) -> None:
         if users.account(station.store, user_id) is None:
             station.create_user(user_id, user_id, role, PINS[user_id], supervisor="S1",
                                 pin=PINS["S1"])
+        own_pin_once(station, station.store, user_id, PINS[user_id])
     if not station.meters():
         station.create_meter(METER, wager=GAMES[station.game][2], reset=RESET, rate_bp=RATE_BP,
                              supervisor="S1", pin=PINS["S1"])

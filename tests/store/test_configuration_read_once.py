@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from own_pins import add_account
 from station_helpers import open_station, play_round
 
 from dealer_station.auth import AuthenticationError
@@ -18,7 +19,7 @@ from dealer_station.station import Station
 def _staffed(data_dir: Path) -> Station:
     station = open_station(data_dir)
     station.create_first_supervisor("S1", "Sam", "111111")
-    station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+    add_account(station, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
     station.sign_in("D1", "3333")
     return station
 

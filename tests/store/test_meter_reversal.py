@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_pins import add_account
 
 from dealer_station.station import Station
 from dealer_station.store import journal, meters
@@ -169,7 +170,7 @@ def open_station(data_dir: Path, **station_settings: Any) -> Station:
                            station_settings=station_settings or None, pin_cost=PIN_COST)
     if station.needs_first_supervisor:
         station.create_first_supervisor("S1", "Sam", "111111")
-        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+        add_account(station, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
         station.create_meter(METER, wager="progressive", reset=RESET, rate_bp=2100,
                              supervisor="S1", pin="111111")
     station.sign_in("D1", "3333")

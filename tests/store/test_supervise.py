@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from own_pins import add_account
 from station_helpers import PIN_COST
 
 from dealer_station.auth import AccessDenied
@@ -19,8 +20,8 @@ def halted_round(directory: Path) -> Station:
     station = Station.open("LIR", str(directory), game="let_it_ride",
                            settings={"table": {"dealing": "shoe"}}, pin_cost=PIN_COST)
     station.create_first_supervisor("S1", "Sam", "111111")
-    station.create_user("S2", "Sue", "supervisor", "222222", supervisor="S1", pin="111111")
-    station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+    add_account(station, "S2", "Sue", "supervisor", "222222", supervisor="S1", pin="111111")
+    add_account(station, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
     station.sign_in("S2", "222222")
     station.start_round()
     station.perform("place_wagers", position=3, bet_one=500, bet_two=500, bet_three=500)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -60,25 +61,42 @@ def _audit(data: Path) -> list[dict[str, object]]:
 
 
 def test_s2_resets_s1s_pin_during_the_round_and_approves_as_s1_refused(
-        dealt_by_s2: tuple[Path, int], monkeypatch: pytest.MonkeyPatch) -> None:
+        dealt_by_s2: tuple[Path, int], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     data, round_id = dealt_by_s2
     assert _users(data, monkeypatch, "pin", "S1", "--by", "S2",
                   stdin="565656\n222222\n") == 0
+    # the one-time PIN S2 set authorises nothing until changed: S2, knowing it, changes it
+    # as S1 would (the owner's own change), then approves as S1
+    assert _users(data, monkeypatch, "pin", "S1", stdin="575757\n565656\n") == 0
     station = _open(data)
     try:
         with pytest.raises(AccessDenied, match=(
                 rf"S1's account was given a new PIN by S2 at .* UTC, after round {round_id} "
                 rf"began, and S2 was at this table as its dealer during it")):
-            station.show_progressive_claim(round_id, 5, supervisor="S1", pin="565656")
+            station.show_progressive_claim(round_id, 5, supervisor="S1", pin="575757")
         with pytest.raises(AccessDenied, match="given a new PIN by S2"):
-            station.supervise("approve_progressive", supervisor="S1", pin="565656", position=5)
+            station.supervise("approve_progressive", supervisor="S1", pin="575757", position=5)
         changes = users.changes_in_round(station.store, round_id)
-        assert [(c.user, c.event, c.by) for c in changes] == [("S1", "pin_changed", "S2")]
+        assert [(c.user, c.event, c.by) for c in changes] == [("S1", "pin_changed", "S2"),
+                                                               ("S1", "pin_changed", "S1")]
     finally:
         station.close()
     reset = [r for r in _audit(data) if r["kind"] == "user"
              and r["data"]["event"] == "pin_changed"]  # type: ignore[index]
-    assert reset[-1]["round"] == round_id and reset[-1]["actor"] == "S2"
+    assert [(r["round"], r["actor"]) for r in reset[-2:]] == [(round_id, "S2"), (round_id, "S1")]
+    # on the round's record as a person reads it: history show, text and --json
+    capsys.readouterr()
+    assert main(["--data-dir", str(data), "history", "show", str(round_id), "--table",
+                 TABLE]) == 0
+    shown = capsys.readouterr().out
+    assert "Account changes during the round:" in shown
+    assert re.search(r"^  \S+ S1 pin changed by S2$", shown, re.M), shown
+    assert main(["--data-dir", str(data), "history", "show", str(round_id), "--json",
+                 "--table", TABLE]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [(c["user"], c["event"], c["by"]) for c in document["account_changes"]] == [
+        ("S1", "pin_changed", "S2"), ("S1", "pin_changed", "S1")]
 
 
 def test_s2_creates_s9_during_the_round_and_approves_as_s9_refused(
@@ -86,11 +104,12 @@ def test_s2_creates_s9_during_the_round_and_approves_as_s9_refused(
     data, round_id = dealt_by_s2
     assert _users(data, monkeypatch, "add", "S9", "--name", "Nine", "--role", "supervisor",
                   "--by", "S2", stdin="999999\n222222\n") == 0
+    assert _users(data, monkeypatch, "pin", "S9", stdin="989898\n999999\n") == 0
     station = _open(data)
     try:
         with pytest.raises(AccessDenied, match=rf"S9's account was created by S2 .* after "
                                                rf"round {round_id} began"):
-            station.show_progressive_claim(round_id, 5, supervisor="S9", pin="999999")
+            station.show_progressive_claim(round_id, 5, supervisor="S9", pin="989898")
         # S1, whose account nobody at the table touched, validates it
         claim = station.show_progressive_claim(round_id, 5, supervisor="S1", pin="111111")
         station.decide_progressive_claim(claim, approve=True,

@@ -16,6 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parents[1] / "store"))
 
 import fakegame
+from own_pins import add_account
 
 from dealer_station import auth
 from dealer_station.auth import (
@@ -54,9 +55,9 @@ def station(tmp_path: Path, clock: Clock) -> Iterator[Station]:
     assert opened.needs_first_supervisor
     opened.create_first_supervisor("S1", "Sam", "111111")
     assert not opened.needs_first_supervisor
-    opened.create_user("S2", "Sue", "supervisor", "222222", supervisor="S1", pin="111111")
-    opened.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
-    opened.create_user("T1", "Tom", "technician", "444444", supervisor="S1", pin="111111")
+    add_account(opened, "S2", "Sue", "supervisor", "222222", supervisor="S1", pin="111111")
+    add_account(opened, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+    add_account(opened, "T1", "Tom", "technician", "444444", supervisor="S1", pin="111111")
     yield opened
     opened.close()
 
@@ -232,8 +233,9 @@ def test_users_command_first_supervisor_then_authorised_changes(
     assert "--by" in capsys.readouterr().err
     assert run("add", "D1", "--name", "Dee", "--role", "dealer", "--by", "S1",
                stdin="3333\n111111\n") == 0
+    assert run("pin", "D1", stdin="3434\n3333\n") == 0  # D1 makes the one-time PIN their own
     assert run("add", "D2", "--name", "Dan", "--role", "dealer", "--by", "D1",
-               stdin="5555\n3333\n") == 2
+               stdin="5555\n3434\n") == 2
     assert "only a supervisor" in capsys.readouterr().err
     assert run("list") == 0
     listing = capsys.readouterr().out
@@ -264,12 +266,13 @@ def test_users_pin_changes_ones_own_pin_with_the_current_one(
     assert run("pin", "S1", "--by", "D1", stdin="7777\n5555\n") == 2
     assert "only a supervisor" in capsys.readouterr().err
     assert run("pin", "D1", "--by", "S1", stdin="6666\n111111\n") == 0
+    assert run("pin", "D1", stdin="6767\n6666\n") == 0  # the one-time PIN made D1's own
     with Store.open(tmp_path / "T9", "T9") as store:
-        account = auth.authenticate(store, "D1", "6666", now=time.time())
+        account = auth.authenticate(store, "D1", "6767", now=time.time())
         assert account.failures == 0
         kinds = [json.loads(line)["data"].get("event")
                  for line in (tmp_path / "T9" / "audit.jsonl").read_text().splitlines()]
-    assert kinds.count("pin_changed") == 3
+    assert kinds.count("pin_changed") == 4
 
 
 # -- PIN policy (issue 20, items 7-8) -----------------------------------------------------------
@@ -312,7 +315,7 @@ def test_an_older_cheaper_hash_still_verifies_and_is_replaced_at_sign_in(
     with Station.open("T1", str(tmp_path), game="high_card", settings={}, clock=clock,
                       pin_cost=2**4) as old:
         old.create_first_supervisor("S1", "Sam", "111111")
-        old.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+        add_account(old, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
     with Station.open("T1", str(tmp_path), clock=clock, pin_cost=2**6) as new:
         before = users.account(new.store, "D1")
         assert before is not None and auth.stored_cost(before.pin_hash) == PinCost(2**4)
@@ -406,7 +409,8 @@ def test_every_account_change_is_audited_with_the_row_it_leaves(
     station.unlock_user("D1", supervisor="S2", pin="222222")
     station.reset_pin("D1", "7777", supervisor="S1", pin="111111")
     station.set_user_active("S2", False, supervisor="S1", pin="111111")
-    station.sign_in("D1", "7777")
+    station.change_own_pin("D1", "7777", "7878")  # a one-time PIN: its owner's own first
+    station.sign_in("D1", "7878")
     rebuilt: dict[str, object] = {}
     for record in _audit(station):
         data = record["data"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from own_pins import add_account
 
 from dealer_station.procedure import ProcedureError
 from dealer_station.resources_path import resource_path
@@ -100,7 +101,7 @@ def test_station_perform_refuses_an_argument_the_action_does_not_take(tmp_path: 
     with Station.open("PG-B", str(tmp_path), game="pai_gow", pin_cost=2**8,
                       settings={"side_wagers": {"offered": ["progressive"]}}) as station:
         station.create_first_supervisor("S1", "Sam", "111111")
-        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+        add_account(station, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
         station.create_meter("progressive", wager="progressive", reset=1_000_000, rate_bp=2100,
                              supervisor="S1", pin="111111")
         station.sign_in("D1", "3333")

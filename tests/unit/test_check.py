@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from own_pins import add_account
 
 from dealer_station import audit, check
 from dealer_station.check import CheckResult, run_checks
@@ -38,7 +39,7 @@ def data_dir(tmp_path: Path) -> Path:
                            pin_cost=2**8)
     try:
         station.create_first_supervisor("S1", "Sam Super", "111111")
-        station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
+        add_account(station, "D1", "Dee Dealer", "dealer", "3333", supervisor="S1", pin="111111")
         station.sign_in("D1", "3333")
     finally:
         station.close()

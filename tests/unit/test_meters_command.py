@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from own_pins import add_account
 
 from dealer_station.cli import main
 from dealer_station.station import Station
@@ -24,7 +25,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     station = Station.open("PG-1", str(tmp_path), game="pai_gow", settings=SETTINGS,
                            pin_cost=2**8)
     station.create_first_supervisor("S1", "Sam", "111111")
-    station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+    add_account(station, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
     station.close()
     monkeypatch.setenv("DEALER_STATION_DATA_DIR", str(tmp_path))
     return tmp_path

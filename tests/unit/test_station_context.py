@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_pins import add_account
 
 from dealer_station.cards import format_cards, pai_gow_deck
 from dealer_station.cli import main
@@ -44,7 +45,7 @@ def open_station(data_dir: Path) -> Station:
                            pin_cost=PIN_COST)
     if station.needs_first_supervisor:
         station.create_first_supervisor("S1", "Sam", "111111")
-        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+        add_account(station, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
     station.sign_in("D1", "3333")
     return station
 

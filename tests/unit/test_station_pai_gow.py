@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_pins import add_account
 
 from dealer_station.cards import pai_gow_deck
 from dealer_station.games.pai_gow.banking import TableContext
@@ -45,7 +46,7 @@ def station_at(data_dir: Path, settings: dict[str, Any], *, meter: bool = True,
                            pin_cost=PIN_COST)
     if station.needs_first_supervisor:
         station.create_first_supervisor("S1", "Sam", "111111")
-        station.create_user("D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
+        add_account(station, "D1", "Dee", "dealer", "3333", supervisor="S1", pin="111111")
         if meter:
             station.create_meter("progressive", wager="progressive", reset=1_000_000,
                                  rate_bp=rate_bp, supervisor="S1", pin="111111")

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from dealer_station.auth import PinChangeRequired
 from dealer_station.control import SOCKET_NAME
 
 TABLE = "table-1"
@@ -58,7 +59,11 @@ def test_users_add_while_the_table_is_open_is_done_and_audited_by_the_station(
                  stdin="7777\n111111\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "created dealer D7"
-    assert running.station.sign_in("D7", "7777").id == "D7"  # the running station knows D7
+    with pytest.raises(PinChangeRequired, match="D7's PIN was set by S1"):
+        running.station.sign_in("D7", "7777")  # the running station knows D7's one-time PIN
+    own = users(tmp_path, "pin", "D7", stdin="7878\n7777\n")  # D7 makes it their own
+    assert own.returncode == 0, own.stderr
+    assert running.station.sign_in("D7", "7878").id == "D7"
     created = [r for r in _audit(tmp_path) if r["kind"] == "user"
                and r["data"]["event"] == "created" and r["data"]["user"] == "D7"]
     assert created and created[0]["actor"] == "S1"
@@ -78,7 +83,10 @@ def test_users_unlock_disable_and_pin_reset_while_the_table_is_open(
                      re.MULTILINE), listed
     assert users(tmp_path, "unlock", "S2", "--by", "S1", stdin="111111\n").returncode == 0
     assert users(tmp_path, "pin", "S2", "--by", "S1", stdin="232323\n111111\n").returncode == 0
-    assert station.authenticate("S2", "232323", "test").id == "S2"
+    with pytest.raises(PinChangeRequired, match="S2's PIN was set by S1"):
+        station.authenticate("S2", "232323", "test")
+    assert users(tmp_path, "pin", "S2", stdin="242424\n232323\n").returncode == 0
+    assert station.authenticate("S2", "242424", "test").id == "S2"
     assert users(tmp_path, "disable", "S2", "--by", "S1", stdin="111111\n").returncode == 0
     listed = users(tmp_path, "list").stdout
     assert any(line.split()[:3] == ["S2", "supervisor", "disabled"]

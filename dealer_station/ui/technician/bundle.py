@@ -40,11 +40,9 @@ from dealer_station.winners import winners_words
 __all__ = ["ACCOUNT_FIELDS", "RecentLogs", "bundle_contents", "without_account_data",
            "write_bundle"]
 
-#: The fields of an audit record's data that hold account data (an account's row, its id,
-#: the accounts' digests): removed from the bundle's audit tail.
-ACCOUNT_FIELDS = frozenset({"account", "user", "users", "name", "pin", "new_pin", "pin_hash",
-                            "pin_fingerprint", "pin_set_by", "failures", "lockouts",
-                            "locked_until"})
+#: The fields of an audit record's data that hold account data (an account's state, and in
+#: the bundle, which leaves the table, its id and name too): removed from the audit tail.
+ACCOUNT_FIELDS = users.ACCOUNT_STATE | {"user", "name"}
 #: What stands in the bundle for an account's id, name or PIN fingerprint.
 WITHHELD = "[account]"
 
@@ -127,14 +125,6 @@ def _as_text(value: Any) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
-def _without_fields(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _without_fields(v) for k, v in value.items() if k not in ACCOUNT_FIELDS}
-    if isinstance(value, list):
-        return [_without_fields(v) for v in value]
-    return value
-
-
 def _audit_tail(text: str) -> str:
     """The audit records without their account fields, each actor withheld (the records are
     for reading the table's events; the chain is verified on the table, not from here)."""
@@ -146,7 +136,7 @@ def _audit_tail(text: str) -> str:
             continue  # a line cut by the tail's start, or torn: nothing to read in it
         if not isinstance(record, dict):
             continue
-        record = _without_fields(record)
+        record = users.without_account_state(record, ACCOUNT_FIELDS)
         if record.get("actor") is not None:
             record["actor"] = WITHHELD
         lines.append(json.dumps(record, sort_keys=True))
