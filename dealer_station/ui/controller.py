@@ -51,6 +51,7 @@ from dealer_station.ui.view import (
     PaymentLine,
     StepView,
     TableView,
+    WagerView,
     describe_record,
     in_device_order,
     order_text,
@@ -171,6 +172,11 @@ def standing(hardware: Sequence[Hardware], expects: str = "") -> tuple[Hardware,
     return (*states, *lights)
 
 
+#: The wagers whose chip lies on a bet acceptor and lights it (Let It Ride's $1 bonus, Pai
+#: Gow's progressive).
+LIT_AREAS = frozenset({"bonus", "progressive"})
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """Everything the screen shows at one moment; built on the worker thread, drawn on the GUI."""
@@ -190,6 +196,8 @@ class Snapshot:
     #: The verbs of the lines ticked off at a later step (Let It Ride's PAY lines while the
     #: losing wagers are collected): Space passes them by, a tap still ticks one.
     later: tuple[str, ...] = ()
+    #: The number of the round in progress (None between rounds).
+    round_open: int | None = None
 
 
 #: The old name of :class:`dealer_station.station_port.StationPort`.
@@ -432,6 +440,27 @@ class TableController:
         last = self.adapter.table_view(self.last_round, self.devices)
         kept = {seat.key: seat for seat in last.seats if seat.key in waiting}
         return replace(bare, seats=tuple(kept.get(seat.key, seat) for seat in bare.seats))
+
+    def _void_chips(self, table: TableView, round_: GameRound) -> TableView:
+        """A voided round's chips stay on the felt as placed until their RETURN line is ticked
+        (the chips given back), then leave it (they read as already taken back while the dealer
+        was still to return them)."""
+        lines = {(str(p.position), str(p.wager)): p.order for p in round_.void_returns}
+
+        def still_out(key: str, wager: WagerView) -> bool:
+            order = lines.get((key, wager.area))
+            return order is None or order not in self.ticked
+
+        seats = []
+        for seat in table.seats:
+            out = tuple(replace(wager, state="placed") if (seat.key, wager.area) in lines
+                        else wager for wager in seat.wagers if still_out(seat.key, wager))
+            lit = any(wager.area in LIT_AREAS for wager in out)
+            # the light said the acceptor's chip is a wager: once that chip is back, not lit
+            light = (seat.light if lit or seat.light not in (Light.ON, Light.RETURN)
+                     else Light.OFF)
+            seats.append(replace(seat, wagers=out, light=light))
+        return replace(table, seats=tuple(seats))
 
     def _left_to_tick(self) -> int:
         """Collections and payments of the last round not ticked off yet."""
@@ -947,6 +976,8 @@ class TableController:
                 table = replace(table, seats=tuple(
                     replace(seat, cards=(), low_cards=()) if seat.key in gone else seat
                     for seat in table.seats))
+            if round_.is_void:
+                table = self._void_chips(table, round_)
         else:  # between rounds: only what the last round left on the layout
             table = self._left_on_the_felt()
         if self.station.round_id is not None:
@@ -1013,6 +1044,7 @@ class TableController:
             log=tuple(describe_record(r) for r in shown.history[-12:]) if shown else (),
             on_duty=on_duty(self.station.dealer),
             later=later,
+            round_open=self.station.round_id if round_ is not None else None,
         )
 
     def _ticked_later(self, round_: GameRound) -> tuple[str, ...]:
