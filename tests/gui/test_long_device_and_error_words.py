@@ -111,7 +111,7 @@ def test_the_meter_chart_s_legend_wraps_instead_of_running_off_a_narrow_chart(qt
         room = width - 130
         assert all(chart.fontMetrics().horizontalAdvance(line) <= room for line in lines), (
             width, lines)
-        assert " ".join(" ".join(lines).split()) == "— meter - - reset value ● hit and payout"
+        assert " ".join(" ".join(lines).split()) == "— meter - - reset value ● hit"
     assert len(lines) == 1  # wide: one line, as before
 
 
