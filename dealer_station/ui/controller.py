@@ -41,6 +41,7 @@ from dealer_station.procedure import GameRound, Payment, ProcedureError, Record,
 from dealer_station.station_port import StationPort
 from dealer_station.store.users import Account
 from dealer_station.ui.adapters.base import Command, DeviceState, EntryRequest, GameAdapter
+from dealer_station.ui.device_words import advice
 from dealer_station.ui.devices import HealthBook
 from dealer_station.ui.view import (
     DEVICE_NAMES,
@@ -92,13 +93,14 @@ def refused_press(item: DeviceHealth) -> str:
     """The one line a press gets when a device the step needs is away: nothing was done,
     nothing is lost, and when to press again.
 
-    >>> item = DeviceHealth("acceptors", HealthState.RECONNECTING, "6/7 online")
+    >>> item = DeviceHealth("acceptors", HealthState.NOT_ANSWERING, "6/7 online")
     >>> print(refused_press(item))  # doctest: +NORMALIZE_WHITESPACE
-    Not done: the acceptor lights are reconnecting. Nothing entered is lost: press again once
+    Not done: the acceptor lights are not answering. Nothing entered is lost: press again once
     their light is green.
     """
     name = DEVICE_NAMES.get(item.name, item.name).lower()
-    state = {HealthState.FAULT: "at fault"}.get(item.state, item.state.value)
+    state = {HealthState.FAULT: "at fault", HealthState.OFFLINE: "stopped"}.get(
+        item.state, item.state.value)
     plural = name.endswith("s")
     return (f"Not done: the {name} {'are' if plural else 'is'} {state}. Nothing entered is "
             f"lost: press again once {'their' if plural else 'its'} light is green.")
@@ -119,35 +121,34 @@ def answers_again(device: str) -> str:
 
 def blocking_fault(hardware: Sequence[Hardware],
                    health: Mapping[str, DeviceHealth]) -> str | None:
-    """The stop message when a device the step needs is not healthy, else ``None``.
+    """The stop message when a device the step needs is not healthy, else ``None``: the
+    device's words for the dealer (:func:`~dealer_station.ui.device_words.advice`, never its
+    port or protocol) and what the step does meanwhile.
 
     >>> from dealer_station.hardware import acceptor_lights
-    >>> away = DeviceHealth("acceptors", HealthState.RECONNECTING,
-    ...                     "0/7 online · seat 1: /dev/pts/7: no answer")
+    >>> away = DeviceHealth("acceptors", HealthState.NOT_ANSWERING,
+    ...                     "0/7 online · seat 1: /dev/pts/7: no answer", seats=7,
+    ...                     seats_away=tuple(range(1, 8)))
     >>> print(blocking_fault((acceptor_lights(()),), {"acceptors": away}))
     ... # doctest: +NORMALIZE_WHITESPACE
-    Acceptor lights reconnecting (0/7 online): chips are not sensed nor counted. Check their
-    cable or call a technician; this step waits for their green dot.
+    Acceptor lights: no answer — check that their cable is plugged in and they are switched on;
+    nothing is lost. Chips are not sensed nor counted: this step waits for their green dot.
     """
     item = blocking_device(hardware, health)
-    if item is not None:
-        device = item.name
-        name = DEVICE_NAMES.get(device, device)
-        # the device's own words shortened: the sentence's instruction always reads whole
-        detail = f" ({short_detail(item.detail)})" if item.detail else ""
-        if device == "acceptors":  # what the dealer can no longer trust, and what to do
-            state = {HealthState.FAULT: "at fault"}.get(item.state, item.state.value)
-            # how many answer ("2/7 online"), not each seat's port and error
-            count = item.detail.split(" · ")[0] if "online" in item.detail else ""
-            detail = f" ({count})" if count else ""
-            return (f"Acceptor lights {state}{detail}: chips are not sensed nor counted. Check "
-                    "their cable or call a technician; this step waits for their green dot.")
-        if item.state is HealthState.RECONNECTING:
-            return (f"{name} is reconnecting{detail}. This step waits: do not deal or pay until "
-                    "its light is green again.")
-        return (f"{name} {item.state.value}{detail}. This step is stopped: clear the fault or "
-                "call a technician; the step resumes by itself when the device is back.")
-    return None
+    if item is None:
+        return None
+    device = item.name
+    name = DEVICE_NAMES.get(device, device)
+    if item.state is HealthState.FAULT and device != "acceptors":
+        # the fault's own words (a fault label, never a port): the dealer clears it
+        words = ", ".join(item.faults) or item.detail
+        detail = f" ({short_detail(words)})" if words else ""
+        return (f"{name} fault{detail}. This step is stopped: clear the fault or call a "
+                "technician; the step resumes by itself when the device is back.")
+    said = advice(item)
+    if device == "acceptors":  # what the dealer can no longer trust meanwhile
+        return f"{said} Chips are not sensed nor counted: this step waits for their green dot."
+    return f"{said} This step waits: do not deal or pay until its light is green again."
 
 
 def standing(hardware: Sequence[Hardware], expects: str = "") -> tuple[Hardware, ...]:

@@ -7,7 +7,7 @@ the manager's own line threads), and the manager's per-device health into the st
 >>> book.update(Health("acceptors", LinkState.ONLINE, seat=1))
 >>> book.update(Health("acceptors", LinkState.OFFLINE, seat=2, detail="no answer"))
 >>> [(h.name, h.state.value, h.detail) for h in book.items()]
-[('acceptors', 'reconnecting', '1/2 online · seat 2: no answer')]
+[('acceptors', 'not answering', '1/2 online · seat 2: no answer')]
 """
 
 from __future__ import annotations
@@ -46,16 +46,21 @@ class HealthBook:
 
     @staticmethod
     def _summarise(device: str, group: list[Any]) -> DeviceHealth:
+        """One device's health from its units' (one a seat for the acceptor lights): a fault
+        or a unit not answering makes the device's state; the technical detail (ports,
+        addresses, commands) kept for the technician and the log."""
         states = [h.state.name for h in group]
-        faults = [f"{f.label}" for h in group for f in h.faults]
+        faults = tuple(dict.fromkeys(f.label for h in group for f in h.faults))
         troubled = [h for h in group if h.state.name != "ONLINE"]
         label = DEVICE_NAMES.get(device, device)
         if "STOPPED" in states:
             state = HealthState.OFFLINE
         elif faults:
             state = HealthState.FAULT
+        elif troubled and all(h.state.name == "CONNECTING" for h in troubled):
+            state = HealthState.CONNECTING  # opening for the first time: not a problem yet
         elif troubled:
-            state = HealthState.RECONNECTING
+            state = HealthState.NOT_ANSWERING
         else:
             state = HealthState.CONNECTED
         details = []
@@ -67,11 +72,13 @@ class HealthBook:
             if h.detail:
                 details.append(f"{where}{h.detail}")
         if faults:
-            details.append(", ".join(dict.fromkeys(faults)))
+            details.append(", ".join(faults))
+        away = tuple(sorted(h.seat for h in troubled if h.seat is not None))
         if len(group) > 1 and state is HealthState.CONNECTED:
             details = []
             label = f"{label} {len(group)}/{len(group)}"
-        return DeviceHealth(device, state, " · ".join(details), label=label)
+        return DeviceHealth(device, state, " · ".join(details), label=label, faults=faults,
+                            seats=len(group) if len(group) > 1 else 0, seats_away=away)
 
 
 class LightPlan:

@@ -11,7 +11,18 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QMetaObject, QObject, QSize, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QMetaObject,
+    QObject,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    QThread,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -217,6 +228,9 @@ class MainWindow(QMainWindow):
         body.setContentsMargins(10, 10, 10, 10)
         body.setSpacing(12)
         self.felt = FeltView()
+        # a tapped device's words over the felt: the step panel's instruction stays in view
+        self.health.detail_room = lambda: QRect(self.felt.mapTo(self, QPoint(0, 0)),
+                                                self.felt.size())
         body.addWidget(self.felt, 1)
         #: The step panel above the lower panels, as wide at every step (see resizeEvent).
         self.right_column = QWidget()
