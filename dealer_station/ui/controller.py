@@ -1112,9 +1112,9 @@ def on_duty(dealer: object) -> str:
 
 def _log_health_changes(before: Mapping[str, DeviceHealth],
                         after: Mapping[str, DeviceHealth]) -> None:
-    """One diagnostic log line per device whose health changed (connected, reconnecting with
-    the reason, fault, offline): what the technician's diagnostics bundle needs to explain a
-    device problem afterwards."""
+    """One diagnostic log line per device whose health changed (connected, not answering with
+    the technical reason, fault, offline): what the technician's diagnostics bundle needs to
+    explain a device problem afterwards."""
     changed = [item for name, item in after.items() if before.get(name) != item]
     if not changed:
         return

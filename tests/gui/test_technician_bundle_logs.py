@@ -1,7 +1,7 @@
 """The diagnostics bundle exported from the real dealer's window carries the station's recent
 log (issue 14, item 17: ``logs/recent.log`` was 1 byte): the devices opened and every change of
-a device's health (an unplugged shoe not answering, with the technical reason), as the technician needs to
-explain a device problem afterwards."""
+a device's health (an unplugged shoe not answering, with the technical reason), as the
+technician needs to explain a device problem afterwards."""
 
 from __future__ import annotations
 
