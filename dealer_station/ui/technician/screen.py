@@ -231,18 +231,25 @@ class TechnicianScreen(StaffFrame):
         test names, the dealer's lockout button), through the simulated table's back door as
         the SIMULATED TABLE panel acts; enabled only while a test waits for them."""
         row = QWidget()
-        line = QHBoxLayout(row)
-        line.setContentsMargins(0, 0, 0, 0)
-        self.hands_words = QLabel("SIMULATED TABLE:")
-        line.addWidget(self.hands_words)
+        # the words on a line of their own and the hands in the test buttons' three columns:
+        # on one line they widened the screen past 1280 pixels
+        column = QVBoxLayout(row)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        self.hands_words = QLabel("SIMULATED TABLE: the hands the test asks for")
+        self.hands_words.setObjectName("muted")
+        column.addWidget(self.hands_words)
+        line = QGridLayout()
+        column.addLayout(line)
         self.hands: dict[str, QPushButton] = {}
-        for key, words in (("place", "PLACE CHIP"), ("remove", "REMOVE CHIP"),
-                           ("lockout", "PRESS LOCKOUT BUTTON")):
+        for index, (key, words) in enumerate((("place", "PLACE CHIP"),
+                                              ("remove", "REMOVE CHIP"),
+                                              ("lockout", "PRESS LOCKOUT"))):
             button = QPushButton(words)
             button.setObjectName("secondary")
             button.setEnabled(False)
             button.clicked.connect(lambda _=False, k=key: self.act(k))
-            line.addWidget(button, 1)
+            line.addWidget(button, 0, index)
             self.hands[key] = button
         self.asked_seat: int | None = None
         row.hide()  # shown once the table is known to be simulated
@@ -281,7 +288,7 @@ class TechnicianScreen(StaffFrame):
             for key, words in relabel_hands.items():
                 self.hands[key].setText(words)
         say(self.message, f"Waiting up to {self.action_seconds:g} s: {prompt}"
-            + (" (on the simulated table: the buttons above the list)"
+            + (" (on the simulated table: the hands above the list)"
                if self.hands_row.isVisible() else ""))
 
     def _trace_page(self) -> QWidget:
