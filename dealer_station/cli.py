@@ -100,6 +100,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="verify configuration, database, audit chain and devices, then exit",
     )
     parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="the dealer's screen started from a terminal: its diagnostic log lines (JSON) on "
+        "the terminal too, not only in the data directory's dealer-station.log",
+    )
+    parser.add_argument(
         "--kiosk",
         action="store_true",
         help="full screen without a window frame (the table PC's kiosk session)",

@@ -30,11 +30,13 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 import structlog
 
-__all__ = ["MODES", "Log", "bind", "bound", "configure", "get_logger", "unbind"]
+__all__ = ["LOG_NAME", "MODES", "Log", "bind", "bound", "configure", "get_logger",
+           "to_file", "unbind"]
 
 MODES = ("development", "production")
 _configured: str | None = None
@@ -155,6 +157,50 @@ def get_logger(name: str | None = None) -> Any:
 def bind(**context: Any) -> None:
     """Bind ``table=``, ``round=``, ``device=`` (or any key) to every following log line."""
     structlog.contextvars.bind_contextvars(**context)
+
+
+#: The diagnostic log's file in the data directory, where the dealer's screen started from a
+#: terminal writes its lines (:func:`to_file`).
+LOG_NAME = "dealer-station.log"
+
+
+class _Tee:
+    """A stream that appends each line to a file and, when ``echo``, to the current stderr."""
+
+    def __init__(self, path: Path, *, echo: bool) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.file = path.open("a", encoding="utf-8", buffering=1)
+        self.echo = echo
+
+    def write(self, text: str) -> int:
+        self.file.write(text)
+        if self.echo:
+            sys.stderr.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        self.file.flush()
+        if self.echo:
+            sys.stderr.flush()
+
+
+def to_file(path: Path, *, echo: bool = False, mode: str | None = None) -> Path:
+    """Every diagnostic line to ``path`` as JSON lines (``mode`` or ``$DEALER_STATION_LOG``
+    else production), and to the terminal too when ``echo`` (``--verbose``): a dealer starting
+    the station from a terminal reads there what the station says, not its diagnostics.
+
+    >>> import json, tempfile
+    >>> from pathlib import Path
+    >>> path = Path(tempfile.mkdtemp()) / LOG_NAME
+    >>> to_file(path) == path
+    True
+    >>> get_logger("doctest").info("station_opened")
+    >>> json.loads(path.read_text())["event"]
+    'station_opened'
+    """
+    chosen = mode or os.environ.get("DEALER_STATION_LOG") or "production"
+    configure(chosen, stream=_Tee(path, echo=echo), force=True)  # type: ignore[arg-type]
+    return path
 
 
 def unbind(*keys: str) -> None:

@@ -75,6 +75,23 @@ class MeterSeries:
     def high(self) -> Cents:
         return max((p.balance for p in self.points), default=0)
 
+    def chart_points(self) -> tuple[MeterPoint, ...]:
+        """The points a chart draws: a payout followed by its reseed is one change of the
+        meter (the hit's amount paid, the reset value back), not a fall to what the payout
+        left (``$0.00`` for a meter paid whole) and a climb back.
+
+        >>> def point(kind, balance):
+        ...     return MeterPoint("2026-11-29T10:05:00Z", kind, 0, balance)
+        >>> series = MeterSeries((point("start", 900), point("hit", 900), point("paid", 0),
+        ...                       point("reseed", 500), point("contribution", 510)))
+        >>> [(p.kind, p.balance) for p in series.chart_points()]
+        [('start', 900), ('hit', 900), ('reseed', 500), ('contribution', 510)]
+        """
+        points = self.points
+        return tuple(point for index, point in enumerate(points)
+                     if not (point.kind == "paid" and index + 1 < len(points)
+                             and points[index + 1].kind == "reseed"))
+
 
 @dataclass(frozen=True, slots=True)
 class MeterPanel:

@@ -105,9 +105,15 @@ class Diagnostics:
         prompt: Callable[[str], None] = lambda text: None,
         trace_out: Callable[[str], None] = print,
         report: Callable[[Outcome], None] = lambda outcome: None,
+        backdoor_acts: bool = True,
     ) -> None:
         self.config = config
         self.simulation = simulation
+        #: With a simulated table, its back door does what each prompt asks (``diag --sim``:
+        #: nobody stands at that table). False where a person acts (the technician's screen,
+        #: through the simulated table's hands): a test then waits for that person, and fails
+        #: when nothing happens.
+        self.backdoor_acts = backdoor_acts and simulation is not None
         self.prompt = prompt
         self.trace_out = trace_out
         #: Called with each device's outcome as soon as it is known (the technician placing
@@ -261,7 +267,7 @@ class Diagnostics:
             if isinstance(driver, AcceptorDriver) and driver.acceptor_status().chip_present:
                 raise AssertionError("a chip is already on the acceptor: take it away first")
             self.prompt(f"place a chip on the acceptor at seat {seat}, then take it away")
-            if self.simulation is not None and seat is not None:
+            if self.backdoor_acts and self.simulation is not None and seat is not None:
                 self.simulation.backdoor.place_chip(seat)
                 self.simulation.backdoor.remove_chip(seat)
             kinds: list[EventKind] = []
@@ -320,7 +326,7 @@ class Diagnostics:
 
         def button() -> None:
             self.prompt("press the dealer's lockout button")
-            if self.simulation is not None:
+            if self.backdoor_acts and self.simulation is not None:
                 self.simulation.backdoor.press_lockout_button()
             seen: list[EventKind] = []
             locked_by_button = False

@@ -15,4 +15,5 @@ def run(args: argparse.Namespace) -> int:
     # deferred on purpose: the dealer's screen (Qt) loads only when it opens
     from dealer_station.ui.app import main
 
-    return main(args.config, args.data_dir, full_screen=getattr(args, "kiosk", False))
+    return main(args.config, args.data_dir, full_screen=getattr(args, "kiosk", False),
+                verbose=getattr(args, "verbose", False))

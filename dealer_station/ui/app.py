@@ -289,8 +289,22 @@ def show_window(window: Any, size: tuple[int, int]) -> None:
     window.showMaximized()
 
 
+def log_to_file(data_dir: str | None, *, verbose: bool) -> str:
+    """Started from a terminal: the diagnostic lines go to the data directory's log file (on
+    the terminal too with ``verbose``); the one line said there. Elsewhere (a service, whose
+    stderr is the journal) they stay on stderr, and nothing is said ("")."""
+    if not sys.stderr.isatty():
+        return ""
+    from dealer_station import logs
+    from dealer_station.store.paths import data_directory
+
+    path = logs.to_file(data_directory(data_dir) / logs.LOG_NAME, echo=verbose)
+    return (f"dealer-station: opening the dealer's screen. Its diagnostic log: {path}"
+            + ("" if verbose else " (--verbose: on this terminal too)"))
+
+
 def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1280, 800),
-         full_screen: bool = False, transport: str = "pty") -> int:
+         full_screen: bool = False, transport: str = "pty", verbose: bool = False) -> int:
     """``dealer-station`` with no command: open the dealer's screen (exit status 2 with one
     line on stderr when no window can be opened here: Qt would abort the process)."""
     from dealer_station.ui.display import session_problem
@@ -299,6 +313,9 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
     if problem is not None:
         print(f"dealer-station: {problem}", file=sys.stderr)
         return 2
+    said = log_to_file(data_dir, verbose=verbose)
+    if said:
+        print(said, file=sys.stderr, flush=True)
     from PySide6.QtWidgets import QApplication
 
     started = time.perf_counter()

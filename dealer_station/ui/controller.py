@@ -41,6 +41,7 @@ from dealer_station.procedure import GameRound, Payment, ProcedureError, Record,
 from dealer_station.station_port import StationPort
 from dealer_station.store.users import Account
 from dealer_station.ui.adapters.base import Command, DeviceState, EntryRequest, GameAdapter
+from dealer_station.ui.device_words import advice
 from dealer_station.ui.devices import HealthBook
 from dealer_station.ui.view import (
     DEVICE_NAMES,
@@ -51,6 +52,7 @@ from dealer_station.ui.view import (
     PaymentLine,
     StepView,
     TableView,
+    WagerView,
     describe_record,
     in_device_order,
     order_text,
@@ -91,13 +93,14 @@ def refused_press(item: DeviceHealth) -> str:
     """The one line a press gets when a device the step needs is away: nothing was done,
     nothing is lost, and when to press again.
 
-    >>> item = DeviceHealth("acceptors", HealthState.RECONNECTING, "6/7 online")
+    >>> item = DeviceHealth("acceptors", HealthState.NOT_ANSWERING, "6/7 online")
     >>> print(refused_press(item))  # doctest: +NORMALIZE_WHITESPACE
-    Not done: the acceptor lights are reconnecting. Nothing entered is lost: press again once
+    Not done: the acceptor lights are not answering. Nothing entered is lost: press again once
     their light is green.
     """
     name = DEVICE_NAMES.get(item.name, item.name).lower()
-    state = {HealthState.FAULT: "at fault"}.get(item.state, item.state.value)
+    state = {HealthState.FAULT: "at fault", HealthState.OFFLINE: "stopped"}.get(
+        item.state, item.state.value)
     plural = name.endswith("s")
     return (f"Not done: the {name} {'are' if plural else 'is'} {state}. Nothing entered is "
             f"lost: press again once {'their' if plural else 'its'} light is green.")
@@ -118,35 +121,34 @@ def answers_again(device: str) -> str:
 
 def blocking_fault(hardware: Sequence[Hardware],
                    health: Mapping[str, DeviceHealth]) -> str | None:
-    """The stop message when a device the step needs is not healthy, else ``None``.
+    """The stop message when a device the step needs is not healthy, else ``None``: the
+    device's words for the dealer (:func:`~dealer_station.ui.device_words.advice`, never its
+    port or protocol) and what the step does meanwhile.
 
     >>> from dealer_station.hardware import acceptor_lights
-    >>> away = DeviceHealth("acceptors", HealthState.RECONNECTING,
-    ...                     "0/7 online · seat 1: /dev/pts/7: no answer")
+    >>> away = DeviceHealth("acceptors", HealthState.NOT_ANSWERING,
+    ...                     "0/7 online · seat 1: /dev/pts/7: no answer", seats=7,
+    ...                     seats_away=tuple(range(1, 8)))
     >>> print(blocking_fault((acceptor_lights(()),), {"acceptors": away}))
     ... # doctest: +NORMALIZE_WHITESPACE
-    Acceptor lights reconnecting (0/7 online): chips are not sensed nor counted. Check their
-    cable or call a technician; this step waits for their green dot.
+    Acceptor lights: no answer — check that their cable is plugged in and they are switched on;
+    nothing is lost. Chips are not sensed nor counted: this step waits for their green dot.
     """
     item = blocking_device(hardware, health)
-    if item is not None:
-        device = item.name
-        name = DEVICE_NAMES.get(device, device)
-        # the device's own words shortened: the sentence's instruction always reads whole
-        detail = f" ({short_detail(item.detail)})" if item.detail else ""
-        if device == "acceptors":  # what the dealer can no longer trust, and what to do
-            state = {HealthState.FAULT: "at fault"}.get(item.state, item.state.value)
-            # how many answer ("2/7 online"), not each seat's port and error
-            count = item.detail.split(" · ")[0] if "online" in item.detail else ""
-            detail = f" ({count})" if count else ""
-            return (f"Acceptor lights {state}{detail}: chips are not sensed nor counted. Check "
-                    "their cable or call a technician; this step waits for their green dot.")
-        if item.state is HealthState.RECONNECTING:
-            return (f"{name} is reconnecting{detail}. This step waits: do not deal or pay until "
-                    "its light is green again.")
-        return (f"{name} {item.state.value}{detail}. This step is stopped: clear the fault or "
-                "call a technician; the step resumes by itself when the device is back.")
-    return None
+    if item is None:
+        return None
+    device = item.name
+    name = DEVICE_NAMES.get(device, device)
+    if item.state is HealthState.FAULT and device != "acceptors":
+        # the fault's own words (a fault label, never a port): the dealer clears it
+        words = ", ".join(item.faults) or item.detail
+        detail = f" ({short_detail(words)})" if words else ""
+        return (f"{name} fault{detail}. This step is stopped: clear the fault or call a "
+                "technician; the step resumes by itself when the device is back.")
+    said = advice(item)
+    if device == "acceptors":  # what the dealer can no longer trust meanwhile
+        return f"{said} Chips are not sensed nor counted: this step waits for their green dot."
+    return f"{said} This step waits: do not deal or pay until its light is green again."
 
 
 def standing(hardware: Sequence[Hardware], expects: str = "") -> tuple[Hardware, ...]:
@@ -171,6 +173,11 @@ def standing(hardware: Sequence[Hardware], expects: str = "") -> tuple[Hardware,
     return (*states, *lights)
 
 
+#: The wagers whose chip lies on a bet acceptor and lights it (Let It Ride's $1 bonus, Pai
+#: Gow's progressive).
+LIT_AREAS = frozenset({"bonus", "progressive"})
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """Everything the screen shows at one moment; built on the worker thread, drawn on the GUI."""
@@ -190,6 +197,8 @@ class Snapshot:
     #: The verbs of the lines ticked off at a later step (Let It Ride's PAY lines while the
     #: losing wagers are collected): Space passes them by, a tap still ticks one.
     later: tuple[str, ...] = ()
+    #: The number of the round in progress (None between rounds).
+    round_open: int | None = None
 
 
 #: The old name of :class:`dealer_station.station_port.StationPort`.
@@ -432,6 +441,27 @@ class TableController:
         last = self.adapter.table_view(self.last_round, self.devices)
         kept = {seat.key: seat for seat in last.seats if seat.key in waiting}
         return replace(bare, seats=tuple(kept.get(seat.key, seat) for seat in bare.seats))
+
+    def _void_chips(self, table: TableView, round_: GameRound) -> TableView:
+        """A voided round's chips stay on the felt as placed until their RETURN line is ticked
+        (the chips given back), then leave it (they read as already taken back while the dealer
+        was still to return them)."""
+        lines = {(str(p.position), str(p.wager)): p.order for p in round_.void_returns}
+
+        def still_out(key: str, wager: WagerView) -> bool:
+            order = lines.get((key, wager.area))
+            return order is None or order not in self.ticked
+
+        seats = []
+        for seat in table.seats:
+            out = tuple(replace(wager, state="placed") if (seat.key, wager.area) in lines
+                        else wager for wager in seat.wagers if still_out(seat.key, wager))
+            lit = any(wager.area in LIT_AREAS for wager in out)
+            # the light said the acceptor's chip is a wager: once that chip is back, not lit
+            light = (seat.light if lit or seat.light not in (Light.ON, Light.RETURN)
+                     else Light.OFF)
+            seats.append(replace(seat, wagers=out, light=light))
+        return replace(table, seats=tuple(seats))
 
     def _left_to_tick(self) -> int:
         """Collections and payments of the last round not ticked off yet."""
@@ -947,6 +977,8 @@ class TableController:
                 table = replace(table, seats=tuple(
                     replace(seat, cards=(), low_cards=()) if seat.key in gone else seat
                     for seat in table.seats))
+            if round_.is_void:
+                table = self._void_chips(table, round_)
         else:  # between rounds: only what the last round left on the layout
             table = self._left_on_the_felt()
         if self.station.round_id is not None:
@@ -1013,6 +1045,7 @@ class TableController:
             log=tuple(describe_record(r) for r in shown.history[-12:]) if shown else (),
             on_duty=on_duty(self.station.dealer),
             later=later,
+            round_open=self.station.round_id if round_ is not None else None,
         )
 
     def _ticked_later(self, round_: GameRound) -> tuple[str, ...]:
@@ -1079,9 +1112,9 @@ def on_duty(dealer: object) -> str:
 
 def _log_health_changes(before: Mapping[str, DeviceHealth],
                         after: Mapping[str, DeviceHealth]) -> None:
-    """One diagnostic log line per device whose health changed (connected, reconnecting with
-    the reason, fault, offline): what the technician's diagnostics bundle needs to explain a
-    device problem afterwards."""
+    """One diagnostic log line per device whose health changed (connected, not answering with
+    the technical reason, fault, offline): what the technician's diagnostics bundle needs to
+    explain a device problem afterwards."""
     changed = [item for name, item in after.items() if before.get(name) != item]
     if not changed:
         return

@@ -7,17 +7,19 @@ the manager's own line threads), and the manager's per-device health into the st
 >>> book.update(Health("acceptors", LinkState.ONLINE, seat=1))
 >>> book.update(Health("acceptors", LinkState.OFFLINE, seat=2, detail="no answer"))
 >>> [(h.name, h.state.value, h.detail) for h in book.items()]
-[('acceptors', 'reconnecting', '1/2 online · seat 2: no answer')]
+[('acceptors', 'not answering', '1/2 online · seat 2: no answer')]
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
+from dealer_station import logs
 from dealer_station.hardware import Hardware, HardwareKind
 from dealer_station.ui.view import DEVICE_NAMES, DeviceHealth, HealthState
 from drivers.manager import DeviceManager, DeviceOffline
@@ -46,16 +48,21 @@ class HealthBook:
 
     @staticmethod
     def _summarise(device: str, group: list[Any]) -> DeviceHealth:
+        """One device's health from its units' (one a seat for the acceptor lights): a fault
+        or a unit not answering makes the device's state; the technical detail (ports,
+        addresses, commands) kept for the technician and the log."""
         states = [h.state.name for h in group]
-        faults = [f"{f.label}" for h in group for f in h.faults]
+        faults = tuple(dict.fromkeys(f.label for h in group for f in h.faults))
         troubled = [h for h in group if h.state.name != "ONLINE"]
         label = DEVICE_NAMES.get(device, device)
         if "STOPPED" in states:
             state = HealthState.OFFLINE
         elif faults:
             state = HealthState.FAULT
+        elif troubled and all(h.state.name == "CONNECTING" for h in troubled):
+            state = HealthState.CONNECTING  # opening for the first time: not a problem yet
         elif troubled:
-            state = HealthState.RECONNECTING
+            state = HealthState.NOT_ANSWERING
         else:
             state = HealthState.CONNECTED
         details = []
@@ -67,11 +74,13 @@ class HealthBook:
             if h.detail:
                 details.append(f"{where}{h.detail}")
         if faults:
-            details.append(", ".join(dict.fromkeys(faults)))
+            details.append(", ".join(faults))
+        away = tuple(sorted(h.seat for h in troubled if h.seat is not None))
         if len(group) > 1 and state is HealthState.CONNECTED:
             details = []
             label = f"{label} {len(group)}/{len(group)}"
-        return DeviceHealth(device, state, " · ".join(details), label=label)
+        return DeviceHealth(device, state, " · ".join(details), label=label, faults=faults,
+                            seats=len(group) if len(group) > 1 else 0, seats_away=away)
 
 
 class LightPlan:
@@ -226,8 +235,31 @@ class DeviceHub:
 
     def _done(self, words: Callable[[BaseException], str], future: Future[Any]) -> None:
         error = None if future.cancelled() else future.exception()
-        if error is not None and self.on_error is not None:
-            self.on_error(words(error))
+        if error is None:
+            return
+        said = words(error)
+        # the port and the protocol's words are the technician's: the log keeps them
+        logs.get_logger("dealer_station.devices").warning(
+            "device_command_failed", said=said, error=str(error))
+        if self.on_error is not None:
+            self.on_error(said)
+
+
+#: A line's port or address in a driver's words: ``(/dev/pts/3)``, ``/dev/ttyUSB0: ``,
+#: ``usb://1209:0001?serial=S: ``.
+_PORT = re.compile(r"\s*\((?:/dev/|usb://|memory://|tcp://)[^)]*\)"
+                   r"|(?:/dev/|usb://|memory://|tcp://)\S+:\s*")
+
+
+def without_ports(text: str) -> str:
+    """A driver's error in the dealer's words: its ports and addresses left out.
+
+    >>> without_ports("shoe is offline (/dev/pts/3)")
+    'shoe is offline'
+    >>> without_ports("/dev/pts/1: no answer from device 16 to command 0x04 after 4 attempts")
+    'no answer from device 16 to command 0x04 after 4 attempts'
+    """
+    return _PORT.sub("", text).strip()
 
 
 def failure_words(requirement: Hardware, error: BaseException) -> str:
@@ -238,40 +270,41 @@ def failure_words(requirement: Hardware, error: BaseException) -> str:
     >>> from dealer_station.hardware import SHOE_SHUFFLE, shoe_dispense
     >>> away = DeviceOffline("shoe is offline (/dev/pts/3)")
     >>> print(failure_words(SHOE_SHUFFLE, away))  # doctest: +NORMALIZE_WHITESPACE
-    The shoe's shuffle is not confirmed (shoe is offline (/dev/pts/3)): the shoe shuffles as
-    soon as it answers again, before any stack is dealt.
+    The shoe's shuffle is not confirmed (shoe is offline): the shoe shuffles as soon as it
+    answers again, before any stack is dealt.
     >>> print(failure_words(shoe_dispense(7), away))  # doctest: +NORMALIZE_WHITESPACE
-    DISPENSE not done (shoe is offline (/dev/pts/3)): no stack came out. Press DISPENSE again
-    when the shoe's light is green.
+    DISPENSE not done (shoe is offline): no stack came out. Press DISPENSE again when the
+    shoe's light is green.
     """
+    reason = without_ports(str(error))  # the ports are the technician's (the log has them)
     match requirement.kind:
         case HardwareKind.SHOE_SHUFFLE:
-            return (f"The shoe's shuffle is not confirmed ({error}): the shoe shuffles as soon "
+            return (f"The shoe's shuffle is not confirmed ({reason}): the shoe shuffles as soon "
                     "as it answers again, before any stack is dealt.")
         case HardwareKind.SHOE_DISPENSE if isinstance(error, (DispenseInDoubt, DispenseNotDone)):
-            return f"DISPENSE: {error}."
+            return f"DISPENSE: {reason}."
         case HardwareKind.SHOE_DISPENSE:
-            return (f"DISPENSE not done ({error}): no stack came out. Press DISPENSE again when "
+            return (f"DISPENSE not done ({reason}): no stack came out. Press DISPENSE again when "
                     "the shoe's light is green.")
         case HardwareKind.LOCKOUT_ON:
-            return (f"The lockout did not reach the controller ({error}): it locks as soon as "
+            return (f"The lockout did not reach the controller ({reason}): it locks as soon as "
                     "the controller answers again.")
         case HardwareKind.LOCKOUT_OFF:
-            return (f"The lockout controller did not unlock ({error}): it is unlocked as soon as "
+            return (f"The lockout controller did not unlock ({reason}): it is unlocked as soon as "
                     "it answers again.")
         case HardwareKind.SHOE_RESET:
-            return (f"The shoe's fault reset failed ({error}): clear the fault again when it "
+            return (f"The shoe's fault reset failed ({reason}): clear the fault again when it "
                     "answers.")
-    return f"{str(requirement).replace('_', ' ')} failed: {error}"
+    return f"{str(requirement).replace('_', ' ')} failed: {reason}"
 
 
 def light_failure_words(seat: int, mode: str, error: BaseException) -> str:
     """One line for the dealer when an acceptor light was not set.
 
-    >>> away = DeviceOffline("acceptors is offline")
+    >>> away = DeviceOffline("acceptors is offline (/dev/pts/2)")
     >>> print(light_failure_words(2, "on", away))  # doctest: +NORMALIZE_WHITESPACE
     Acceptor light 2 not set to on (acceptors is offline): set as soon as the acceptor answers
     again.
     """
-    return (f"Acceptor light {seat} not set to {mode} ({error}): set as soon as the acceptor "
-            "answers again.")
+    return (f"Acceptor light {seat} not set to {mode} ({without_ports(str(error))}): set as "
+            "soon as the acceptor answers again.")

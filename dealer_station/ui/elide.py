@@ -1,8 +1,8 @@
-"""Text that can be long and must never cut or widen a screen — a device's status ("Shoe —
-reconnecting (/dev/pts/0: device reports readiness to read but returned no data …)"), an
-error's words: drawn on one line, shortened with … to the width it is given, the whole text in
-the tooltip and shown by a tap (a touch screen has no hover). It asks for its whole width but
-makes do with the first few characters, so neither its layout nor the window grows for it.
+"""Text that can be long and must never cut or widen a screen — a device's fault in its own
+words, an error's words: drawn on one line, shortened with … to the width it is given, the
+whole text in the tooltip and shown by a tap (a touch screen has no hover). It asks for its
+whole width but makes do with the first few characters, so neither its layout nor the window
+grows for it.
 
 Used by the dealer's top bar (each device's item) and by every label that shows a device's
 status or an error's words.
@@ -13,7 +13,7 @@ status or an error's words.
 >>> metrics = QFontMetrics(QFont())
 >>> elided("Shoe", metrics, 1000)
 'Shoe'
->>> short = elided("Shoe — reconnecting (no answer)", metrics, 60)
+>>> short = elided("Shoe — no answer from the shoe", metrics, 60)
 >>> short.startswith("Sh") and short.endswith("…") and metrics.horizontalAdvance(short) <= 60
 True
 """

@@ -13,6 +13,8 @@ from dealer_station.hardware import ACCEPTORS_HELD, ACCEPTORS_RELEASED
 from dealer_station.station import Station
 from dealer_station.ui.bridge import DeviceBridge, Job
 from dealer_station.ui.controller import TableController
+from dealer_station.ui.device_words import status
+from dealer_station.ui.view import HealthState
 
 __all__ = ["attach_floor", "device_health", "device_serials"]
 
@@ -30,16 +32,14 @@ def device_serials(controller: TableController) -> dict[str, str]:
 
 
 def device_health(controller: TableController) -> dict[str, str]:
-    """The devices' live health as the dealer's health strip has it: device -> "online",
-    "reconnecting", "offline: why", "fault: which" (a device not configured is left out)."""
+    """The devices' live health as the dealer's top bar says it: device -> "online", or its
+    status in the dealer's words ("no answer", "jam", "connecting", "stopped"; a device not
+    configured is left out)."""
     found = {}
     for name, item in dict(controller.devices.health).items():
-        state = item.state.value
-        if state == "not configured":
+        if item.state is HealthState.NOT_CONFIGURED:
             continue
-        words = "online" if state == "connected" else state
-        found[name] = (f"{words}: {item.detail}" if item.detail and words != "online"
-                       else words)
+        found[name] = status(item) or "online"
     return found
 
 

@@ -1,17 +1,19 @@
-"""The bar along the top: game and round, the health of every device link (connected, fault,
-reconnecting) always visible, and who is signed in.
+"""The bar along the top: game and round, the health of every device link always visible, and
+who is signed in.
 
-A device's words can be long ("Shoe — reconnecting (/dev/pts/0: no answer from device 1 to
-command 0x04 after 4 attempts)"). Each device's item is therefore drawn elided to the room the
-bar has — never wider: the bar, and so the window, never grows past the screen for a status —
-and the full words are its tooltip, shown also when the item is tapped (a touch screen has no
-hover)."""
+Each device is one item: a coloured dot, its name and, when it is not connected, a second line
+of short words a dealer acts on ("no answer", "jam": :func:`dealer_station.ui.device_words.status`),
+never the port or the protocol (those are the technician's: the device list, the trace, the
+log). The item's whole sentence (what is wrong and what to do) is its tooltip and, on a tap, a
+box over the felt — never over the step panel, whose instruction the dealer is reading. The
+bar fits its words at 1280 pixels: the title and the buttons a little smaller, the title on two
+lines; a device's words are shortened only past that, never the name on duty's id."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -23,6 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
+from dealer_station.ui.device_words import advice, status
 from dealer_station.ui.elide import elided, head
 from dealer_station.ui.theme import THEME, bar_button_style
 from dealer_station.ui.view import DeviceHealth, HealthState
@@ -31,7 +34,8 @@ __all__ = ["HealthItem", "HealthStrip", "even_shares", "health_words"]
 
 _COLOURS = {
     HealthState.CONNECTED: THEME.ok,
-    HealthState.RECONNECTING: THEME.warn,
+    HealthState.CONNECTING: THEME.warn,
+    HealthState.NOT_ANSWERING: THEME.warn,
     HealthState.FAULT: THEME.fault,
     HealthState.OFFLINE: THEME.fault,
     HealthState.NOT_CONFIGURED: THEME.faint,
@@ -44,22 +48,24 @@ _DOT, _GAP = 14, 8
 
 
 def health_words(item: DeviceHealth) -> str:
-    """The words for one device: its name, its state unless connected, the detail.
+    """The words for one device on one line: its name and, unless connected, its status in a
+    dealer's words (never the technical detail).
 
     >>> health_words(DeviceHealth("shoe", HealthState.FAULT, "jam", label="Shoe"))
-    'Shoe — fault (jam)'
+    'Shoe — jam'
+    >>> health_words(DeviceHealth("shoe", HealthState.NOT_ANSWERING, "/dev/pts/1: no answer "
+    ...                           "from device 1 to command 0x04 after 4 attempts", label="Shoe"))
+    'Shoe — no answer'
     """
-    words = item.title
-    if item.state is not HealthState.CONNECTED:
-        words += f" — {item.state.value}"
-    if item.detail:
-        words += f" ({item.detail})"
-    return words
+    said = status(item)
+    return f"{item.title} — {said}" if said else item.title
 
 
 class HealthItem(QWidget):
-    """One device: a coloured dot and its words, elided to the width it is given (down to the
-    device's name); the full words are the tooltip and, on a tap, the strip's detail box."""
+    """One device: a coloured dot, its name and (unless connected) its status on a second line,
+    each line elided to the width it is given only when the bar has no room left (down to the
+    device's name); its sentence for the dealer is the tooltip and, on a tap, the strip's
+    detail box."""
 
     tapped = Signal(QWidget)  # this HealthItem (a class cannot name itself in its own body)
 
@@ -67,37 +73,50 @@ class HealthItem(QWidget):
         super().__init__(parent)
         self.item = item
         self.words = health_words(item)
+        #: The lines drawn: the name, and the status under it.
+        self.lines = tuple(line for line in (item.title, status(item)) if line)
+        #: What the dealer does about it (the tooltip and the tap box).
+        self.advice = advice(item) or item.title
         self.colour = _COLOURS[item.state]
         self.ink = THEME.text if item.state is HealthState.CONNECTED else self.colour
-        self.setToolTip(self.words)
+        self.setToolTip(self.advice)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
+    def _room(self) -> int:
+        return self.width() - _DOT - _GAP
+
+    def shown_lines(self) -> tuple[str, ...]:
+        metrics = self.fontMetrics()
+        return tuple(elided(line, metrics, self._room()) for line in self.lines)
+
     def shown_words(self) -> str:
-        """The words as drawn at the current width (elided with … when they do not fit)."""
-        return elided(self.words, self.fontMetrics(), self.width() - _DOT - _GAP)
+        """The words as drawn at the current width, the lines joined with " — " (elided with …
+        when they do not fit)."""
+        return " — ".join(self.shown_lines())
 
     @property
     def elided(self) -> bool:
-        return self.shown_words() != self.words
+        return self.shown_lines() != self.lines
+
+    def _whole_width(self) -> int:
+        metrics = self.fontMetrics()
+        return _DOT + _GAP + max(metrics.horizontalAdvance(line) for line in self.lines) + 2
 
     def sizeHint(self) -> QSize:
         metrics = self.fontMetrics()
-        return QSize(_DOT + _GAP + metrics.horizontalAdvance(self.words) + 2,
-                     max(_DOT, metrics.height()))
+        return QSize(self._whole_width(), max(_DOT, metrics.height() * len(self.lines)))
 
     def name_width(self) -> int:
-        """The width of the device's name and state without the detail ("Shoe — reconnecting"):
-        what the bar makes room for before it shortens anything else."""
-        words = health_words(DeviceHealth(self.item.name, self.item.state,
-                                          label=self.item.label))
-        return _DOT + _GAP + self.fontMetrics().horizontalAdvance(words) + 2
+        """The width of the device's name and status whole: what the bar makes room for
+        before it shortens anything else."""
+        return self._whole_width()
 
     def minimumSizeHint(self) -> QSize:
-        """Room for the start of the device's name: the words are shortened from the end,
-        the state's detail first, and the tooltip (and a tap) give them whole."""
+        """Room for the start of the device's name: the words are shortened from the end, and
+        the tooltip (and a tap) give the sentence whole."""
         metrics = self.fontMetrics()
-        return QSize(_DOT + _GAP + metrics.horizontalAdvance(head(self.words)) + 2,
-                     max(_DOT, metrics.height()))
+        return QSize(_DOT + _GAP + metrics.horizontalAdvance(head(self.lines[0])) + 2,
+                     max(_DOT, metrics.height() * len(self.lines)))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -106,11 +125,16 @@ class HealthItem(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(self.colour))
         painter.drawEllipse(QPoint(_DOT // 2, middle), _DOT // 2, _DOT // 2)
-        painter.setPen(QColor(self.ink))
         painter.setFont(self.font())
-        painter.drawText(_DOT + _GAP, 0, self.width() - _DOT - _GAP, self.height(),
-                         int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
-                         self.shown_words())
+        lines = self.shown_lines()
+        height = self.fontMetrics().height()
+        top = (self.height() - height * len(lines)) // 2
+        for number, line in enumerate(lines):
+            # the name in the text's colour, the status under it in the state's
+            painter.setPen(QColor(THEME.text if number == 0 else self.ink))
+            painter.drawText(_DOT + _GAP, top + number * height, self._room(), height,
+                             int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                             line)
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -187,6 +211,7 @@ class HealthStrip(QFrame):
         self._layout.setContentsMargins(12, 4, 12, 4)
         self._layout.setSpacing(8)
         self.title = QLabel("")
+        self._title_text = ""
         #: Narrow bar (1280 pixels): the title and the bar's buttons a little smaller, so the
         #: devices' names read whole (:meth:`fit`).
         self.compact = False
@@ -215,6 +240,8 @@ class HealthStrip(QFrame):
         self.detail.hide()
         self.detail.mousePressEvent = lambda _event: self.detail.hide()  # type: ignore[method-assign]
         self._detail_name = ""
+        #: Where the box may go, in the window's coordinates (the felt): set by the window.
+        self.detail_room: Callable[[], QRect] | None = None
         self._detail_timer = QTimer(self)
         self._detail_timer.setSingleShot(True)
         self._detail_timer.setInterval(DETAIL_MS)
@@ -244,8 +271,14 @@ class HealthStrip(QFrame):
         return list(self._words)
 
     def set_title(self, text: str) -> None:
-        self.title.setText(text)
+        """The game and round ("PAI GOW POKER · Round 9"), on two lines in a narrow bar."""
+        self._title_text = text
+        self._show_title()
         self.fit()
+
+    def _show_title(self) -> None:
+        self.title.setText(self._title_text.replace(" · ", "\n") if self.compact
+                           else self._title_text)
 
     def add_button(self, button: QPushButton, background: str = "",
                    before: QWidget | None = None) -> None:
@@ -298,8 +331,10 @@ class HealthStrip(QFrame):
                 total += max(0, widget.sizeHint().width())
             if not self.compact:
                 continue
-            if widget is self.title:
-                total += (_advance(self.title, TITLE_PT[False])
+            if widget is self.title:  # on one line at its full type
+                font = QFont(self.title.font())
+                font.setPointSize(TITLE_PT[False])
+                total += (QFontMetrics(font).horizontalAdvance(self._title_text)
                           - _advance(self.title, TITLE_PT[True]))
             elif isinstance(widget, QPushButton) and widget in self._buttons:
                 total += (_advance(widget, BUTTON_PT[False]) - _advance(widget, BUTTON_PT[True])
@@ -314,6 +349,7 @@ class HealthStrip(QFrame):
         if compact != self.compact:
             self.compact = compact
             self.title.setStyleSheet(_title_style(compact=compact))
+            self._show_title()
             for button, background in self._buttons.items():
                 button.setStyleSheet(bar_button_style(background, compact=compact))
         self._give_on_duty_room()
@@ -352,6 +388,9 @@ class HealthStrip(QFrame):
         self.sign_out_button.ensurePolished()  # its style sheet's font measures the name
         shown = fit_on_duty(self._on_duty_short, self.sign_out_button.fontMetrics(), room)
         text = f"{shown}\nSIGN OUT" if shown else "SIGN OUT"
+        # the words it would read whole: what a check of shortened words compares with
+        self.sign_out_button.setProperty(
+            "whole", f"{self._on_duty_short}\nSIGN OUT" if self._on_duty_short else "SIGN OUT")
         if text != self.sign_out_button.text():
             self.sign_out_button.setText(text)
 
@@ -404,11 +443,17 @@ class HealthStrip(QFrame):
         never cuts new, longer words."""
         window = self.window()
         room = max(200, window.width() - 40)
-        self.detail.setText(item.words)
-        self.detail.setFixedWidth(min(room, max(300, item.sizeHint().width() + 40)))
+        left, right = 10, window.width() - 10
+        if self.detail_room is not None:  # over the felt, never over the step's instruction
+            felt = self.detail_room()
+            left, right = felt.left() + 10, felt.right() - 10
+            room = max(200, right - left)
+        self.detail.setText(item.advice)
+        words = self.detail.fontMetrics().horizontalAdvance(item.advice) + 40
+        self.detail.setFixedWidth(min(room, max(300, words)))
         self.detail.setFixedHeight(self.detail.heightForWidth(self.detail.width()))
         corner = item.mapTo(window, QPoint(0, item.height() + 8)) if move else self.detail.pos()
-        x = max(10, min(corner.x(), window.width() - self.detail.width() - 10))
+        x = max(left, min(corner.x(), right - self.detail.width()))
         self.detail.move(x, self.mapTo(window, QPoint(0, self.height())).y() + 4)
 
     def set_health(self, items: Sequence[DeviceHealth]) -> None:
@@ -429,7 +474,7 @@ class HealthStrip(QFrame):
             self._words.append(widget.words)
             self._layout.insertWidget(index + offset, widget)
             self._items.append(widget)
-            if item.name == shown and widget.words == item.title:
+            if item.name == shown and not status(item):
                 self.detail.hide()  # the device is back: no words left to read
             elif item.name == shown:
                 # the device's new words, still shown whole where they were

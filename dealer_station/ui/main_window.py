@@ -11,12 +11,24 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QMetaObject, QObject, QSize, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QMetaObject,
+    QObject,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    QThread,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLayout,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QSizePolicy,
     QStackedWidget,
@@ -43,7 +55,19 @@ from dealer_station.ui.theme import stylesheet
 from dealer_station.ui.wager_entry import WagerEntry
 from dealer_station.ui.words import plain_words
 
-__all__ = ["MainWindow", "PanelStack"]
+__all__ = ["MainWindow", "PanelStack", "close_question"]
+
+
+def close_question(round_id: int) -> str:
+    """What the dealer is asked when the window is closed during a round.
+
+    >>> print(close_question(4))  # doctest: +NORMALIZE_WHITESPACE
+    Round 4 is in progress. Close the station now? Nothing is lost: the round waits in the
+    journal and resumes where it stands when the station starts again.
+    """
+    return (f"Round {round_id} is in progress. Close the station now? Nothing is lost: the "
+            "round waits in the journal and resumes where it stands when the station starts "
+            "again.")
 
 
 class PanelStack(QStackedWidget):
@@ -188,6 +212,10 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(stylesheet())
         self._judge = judge
         self.snapshot: Snapshot | None = None
+        #: Closing during a round was agreed (or needs no question: a stop signal).
+        self._close_agreed = False
+        #: The question asked when the window is closed during a round, while it is open.
+        self.close_question: QMessageBox | None = None
         #: What each entry panel was last started for (restarted only when it changes).
         self._requests: dict[str, object] = {}
         central = QWidget()
@@ -200,6 +228,9 @@ class MainWindow(QMainWindow):
         body.setContentsMargins(10, 10, 10, 10)
         body.setSpacing(12)
         self.felt = FeltView()
+        # a tapped device's words over the felt: the step panel's instruction stays in view
+        self.health.detail_room = lambda: QRect(self.felt.mapTo(self, QPoint(0, 0)),
+                                                self.felt.size())
         body.addWidget(self.felt, 1)
         #: The step panel above the lower panels, as wide at every step (see resizeEvent).
         self.right_column = QWidget()
@@ -511,6 +542,43 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Close; during a round only once the dealer says so (:meth:`ask_to_close`): the
+        round waits in the journal, but a close button pressed by mistake should not stop the
+        table. Between rounds, after a stop signal or once stopped, it closes at once."""
+        round_id = self.snapshot.round_open if self.snapshot is not None else None
+        if round_id is not None and not self._close_agreed and self.thread_ is not None:
+            event.ignore()
+            self.ask_to_close(round_id)
+            return
         self.shutdown()
         super().closeEvent(event)
         event.accept()
+
+    def ask_to_close(self, round_id: int) -> None:
+        """Ask whether to close the station during round ``round_id`` (the window stays usable
+        meanwhile: the question is window-modal, never a blocking loop)."""
+        if self.close_question is not None:
+            self.close_question.raise_()
+            return
+        question = QMessageBox(QMessageBox.Icon.Question, "Close Dealer Station?",
+                               close_question(round_id), parent=self)
+        question.setWindowModality(Qt.WindowModality.WindowModal)
+        close = question.addButton("CLOSE THE STATION", QMessageBox.ButtonRole.DestructiveRole)
+        keep = question.addButton("KEEP PLAYING", QMessageBox.ButtonRole.RejectRole)
+        question.setDefaultButton(keep)
+        question.setEscapeButton(keep)
+
+        def answered(button: object) -> None:
+            self.close_question = None
+            question.deleteLater()
+            if button is close:
+                self.close_now()
+
+        question.buttonClicked.connect(answered)
+        self.close_question = question
+        question.open()
+
+    def close_now(self) -> None:
+        """Close without asking (a stop signal, the dealer's answer)."""
+        self._close_agreed = True
+        self.close()

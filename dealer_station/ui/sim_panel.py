@@ -266,8 +266,10 @@ class SimulatedTablePanel(QFrame):
 
         self.calls.submit(read, self._show_state, self._refused)
 
-    def act(self, words: str, action: Callable[[Backdoor], object]) -> None:
-        """Do ``action(backdoor)`` on the panel's thread, then show the devices again."""
+    def act(self, words: str, action: Callable[[Backdoor], object],
+            then: Callable[[], None] = lambda: None) -> None:
+        """Do ``action(backdoor)`` on the panel's thread, then show the devices again (and,
+        when it was done, ``then()``)."""
         table = self.table
         if table is None:
             self._refused("no simulated table is running")
@@ -275,6 +277,7 @@ class SimulatedTablePanel(QFrame):
 
         def done(_result: object) -> None:
             self.message.setText(words)
+            then()
             self.refresh()
 
         self.calls.submit(lambda: action(table.backdoor), done, self._refused)
@@ -290,8 +293,11 @@ class SimulatedTablePanel(QFrame):
             self._refused("type the cards, top first (e.g. As Ks Qs Js Ts 2c 2d)")
             return
         words = " ".join(card.text for card in cards)
+        # the box emptied once the shoe has them (the message keeps them): the next hand typed
+        # there was added to the last one, refused as cards named twice
         self.act(f"The next cards out of the shoe: {words}.",
-                 lambda backdoor: backdoor.stack_next_cards(card_codes(cards)))
+                 lambda backdoor: backdoor.stack_next_cards(card_codes(cards)),
+                 self.next_cards.clear)
 
     def _refused(self, words: str) -> None:
         self.message.setText(f"Not done: {words}")

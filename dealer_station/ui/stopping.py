@@ -50,7 +50,8 @@ def close_on_signals(window: Any, signals: tuple[signal.Signals, ...] = STOP_SIG
     def woken() -> None:
         with contextlib.suppress(OSError):
             reader.recv(256)
-        window.close()
+        # a stop from outside asks nobody (the round waits in the journal)
+        getattr(window, "close_now", window.close)()
         QCoreApplication.quit()  # also when another top-level window (a guide) is still open
 
     notifier.activated.connect(woken)

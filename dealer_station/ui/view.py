@@ -84,7 +84,10 @@ class HealthState(Enum):
     """A device link's health, as the strip along the top shows it."""
 
     CONNECTED = "connected"
-    RECONNECTING = "reconnecting"
+    #: Opening the line for the first time (the station starting).
+    CONNECTING = "connecting"
+    #: It stopped answering (the station keeps calling it, and carries on when it answers).
+    NOT_ANSWERING = "not answering"
     FAULT = "fault"
     OFFLINE = "offline"
     NOT_CONFIGURED = "not configured"
@@ -489,9 +492,16 @@ class DeviceHealth:
 
     name: str
     state: HealthState
+    #: The technical detail, for the technician and the log (never the dealer's words: see
+    #: :mod:`dealer_station.ui.device_words`).
     detail: str = ""
     label: str = ""
     simulated: bool = False
+    #: The faults the device reports ("jam"), in the words of the protocol's fault codes.
+    faults: tuple[str, ...] = ()
+    #: A device of several seats (the acceptor lights): how many, and those not answering.
+    seats: int = 0
+    seats_away: tuple[int, ...] = ()
 
     @property
     def title(self) -> str:

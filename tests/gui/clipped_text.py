@@ -1,7 +1,9 @@
 """Finding text a person cannot read whole on a window: every visible label and button whose
 text does not fit the room its widget has (the font's metrics of the text against the widget's
 contents rectangle, honouring word wrap and a button's style-sheet padding), or whose widget is
-cut off by the window or by a parent that does not scroll.
+cut off by the window or by a parent that does not scroll; and words a widget shortened itself
+with …: a device of the top bar drawn elided, a button whose ``whole`` property (the name on
+duty's) is longer than what it shows.
 
 Used by the GUI tests and the journey tests: ``clipped_texts(window)`` lists what is clipped,
 one line each (empty when everything reads whole)."""
@@ -159,6 +161,10 @@ def clipped_texts(window: QWidget) -> list[str]:
     """Every visible label and button of ``window`` whose text is cut, one line each:
     its class and name, the text and why."""
     found = []
+    for item in window.findChildren(QWidget):  # the top bar's devices, drawn by themselves
+        if (callable(getattr(item, "shown_words", None)) and getattr(item, "elided", False)
+                and item.window() is window and _shown(item, window)):
+            found.append(f"{type(item).__name__} {item.shown_words()!r}: elided in the top bar")
     widgets: list[QWidget] = [*window.findChildren(QLabel), *window.findChildren(QAbstractButton)]
     for widget in widgets:
         if widget.window() is not window or not _shown(widget, window):
@@ -170,6 +176,9 @@ def clipped_texts(window: QWidget) -> list[str]:
             assert isinstance(widget, QAbstractButton)
             why = _button_fits(widget)
             text = widget.text()
+            whole = widget.property("whole")  # words the widget shortened itself (a name …)
+            if not why and isinstance(whole, str) and whole and whole != text:
+                why = f"shortened from {' '.join(whole.split())!r}"
         if not text.strip():
             continue
         why = why or _cut_by_parent(widget, window)

@@ -1,9 +1,9 @@
 """With the bet acceptor lights away (their cable pulled on the SIMULATED TABLE panel), a step
 that reads them says in one line what is not working and what to do, and waits: the Pai Gow
 progressive's lockout count ("0 CHIPS = 0 LIGHTS" was offered, the lights' count taken as
-true) and the Let It Ride betting, whose $1 bonus chips the acceptors sense ("Acceptor lights
-is reconnecting (2/7 online · seat 1: /dev/pts/7: no answer from…). This step waits: do not
-deal or pay…"). The step goes on by itself once the cable is back (5324.41(k)(2),
+true) and the Let It Ride betting, whose $1 bonus chips the acceptors sense (it said "Acceptor
+lights is reconnecting (2/7 online · seat 1: /dev/pts/7: no answer from…)", words for an
+engineer). The step goes on by itself once the cable is back (5324.41(k)(2),
 5324.34(a)(3))."""
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from test_simulated_table_panel import _button, _open_panel
 
 pytestmark = pytest.mark.gui
 
-#: What the stop message says after "Acceptor lights reconnecting (0/7 online)".
-SAYS = (": chips are not sensed nor counted. Check their cable or call a technician; this step "
-        "waits for their green dot.")
+#: What the stop message says after "Acceptor lights: no answer" (at some positions while
+#: the others are still being called).
+SAYS = (" — check that their cable is plugged in and they are switched on; nothing is lost. "
+        "Chips are not sensed nor counted: this step waits for their green dot.")
 
 
 def unplugged(table: Table) -> str:
@@ -28,7 +29,7 @@ def unplugged(table: Table) -> str:
     table.click(_button(panel, "sim-unplug-acceptors"))  # plugged back in
     table.wait(lambda s: not s.step.blocked)
     words = snap.step.blocked
-    assert words is not None and words.startswith("Acceptor lights "), words
+    assert words is not None and words.startswith("Acceptor lights: no answer"), words
     assert "/dev/" not in words and words.endswith(SAYS), words
     return words
 

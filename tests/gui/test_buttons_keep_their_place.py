@@ -325,3 +325,48 @@ def test_the_card_entry_leaves_the_primary_button_in_place(qtbot, size):
         "cards", "7", "ENTER POSITION 7'S THREE CARDS", 3))))
     assert window.lower_panels.currentWidget() is window.card_entry
     assert len(places) == 1, places
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_technicians_test_buttons_stay_put_after_a_test(qtbot, tmp_path, size):
+    """The technician's test buttons, CLEAR FAULTS and REFRESH keep their place when a test's
+    results, its waiting words and the simulated table's hands appear: a second tap lands on
+    the button it was meant for, never in the results (the buttons used to move up when the
+    results list appeared under them)."""
+    from dealer_station.preview.demo import DemoTable
+    from dealer_station.ui.technician.screen import TechnicianScreen
+
+    demo = DemoTable(tmp_path / "data", devices=True)
+    demo.call(lambda context: None)
+    screen = TechnicianScreen(demo.calls, bundle_dir=tmp_path / "bundles")
+    qtbot.addWidget(screen)
+    try:
+        screen.resize(*size)
+        screen.show()
+        screen.start()
+        screen.sign_in_panel.user.setText("T1")
+        screen.sign_in_panel.pin.setText("444444")
+        qtbot.mouseClick(screen.sign_in_panel.sign_in_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bool(screen.rows) and screen.hands_row.isVisible(),
+                        timeout=30_000)
+
+        def places() -> list[tuple[int, int, int, int]]:
+            for _ in range(12):
+                QApplication.processEvents()
+            buttons = [*screen.test_buttons.values(), screen.clear_button, screen.refresh_button]
+            return [(*_at(button, screen), button.width(), button.height())
+                    for button in buttons]
+
+        before = places()
+        assert screen.width() == size[0]  # the simulated table's hands widen nothing
+        screen.action_seconds = 0.2
+        for key in ("lamp", "lockout"):  # the second: asks for an action, fails unanswered
+            qtbot.mouseClick(screen.test_buttons[key], Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(lambda: screen.running is None, timeout=30_000)
+            assert screen.results.isVisible() and screen.message.text()
+            assert places() == before, key
+            assert screen.width() == size[0], key
+        assert clipped_texts(screen) == []
+    finally:
+        screen.timer.stop()
+        demo.close()

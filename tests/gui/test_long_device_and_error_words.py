@@ -43,15 +43,18 @@ def _window(qtbot, size: tuple[int, int]) -> MainWindow:
 def test_the_tap_box_grows_with_the_device_s_new_words_and_goes_when_it_is_back(qtbot, size):
     window = _window(qtbot, size)
     strip = window.health
-    strip.set_health([DeviceHealth("shoe", HealthState.RECONNECTING, "no answer", label="Shoe")])
+    strip.set_health([DeviceHealth("shoe", HealthState.NOT_ANSWERING, "no answer", label="Shoe")])
     _settle()
     item = strip.items[0]
     qtbot.mouseClick(item, Qt.MouseButton.LeftButton)
-    one_line = strip.detail.height()
-    strip.set_health([DeviceHealth("shoe", HealthState.RECONNECTING, LONG * 3, label="Shoe")])
+    assert strip.detail.text() == item.advice
+    strip.set_health([DeviceHealth("shoe", HealthState.NOT_ANSWERING, LONG * 3, label="Shoe")])
     _settle()
-    assert strip.detail.isVisible() and LONG in strip.detail.text()
-    assert strip.detail.height() > one_line  # as many lines as the new words take
+    # the device's new words (its cable out), never its long technical detail
+    assert strip.detail.isVisible() and strip.detail.text() == strip.items[0].advice
+    assert strip.detail.text().startswith("Shoe: cable unplugged") and "/dev/" not in \
+        strip.detail.text()
+    assert strip.detail.height() >= strip.detail.heightForWidth(strip.detail.width())
     assert not clipped_texts(window) and not window_fits(window, size)
     strip.set_health([DeviceHealth("shoe", HealthState.CONNECTED, label="Shoe")])
     _settle()
@@ -94,9 +97,9 @@ def test_an_elided_label_asks_for_its_words_but_never_widens_its_layout(qtbot):
 
 def test_the_stop_message_keeps_its_instruction_with_a_long_device_detail():
     fault = blocking_fault((shoe_dispense(3),),
-                           {"shoe": DeviceHealth("shoe", HealthState.RECONNECTING, LONG * 5)})
-    assert fault is not None and fault.startswith("Shoe is reconnecting (/dev/pts/0: device")
-    assert "…)" in fault and fault.endswith("until its light is green again.")
+                           {"shoe": DeviceHealth("shoe", HealthState.NOT_ANSWERING, LONG * 5)})
+    assert fault is not None and fault.startswith("Shoe: cable unplugged — plug it back in")
+    assert "/dev/" not in fault and fault.endswith("until its light is green again.")
     assert len(fault) < 200
 
 
@@ -111,7 +114,7 @@ def test_the_meter_chart_s_legend_wraps_instead_of_running_off_a_narrow_chart(qt
         room = width - 130
         assert all(chart.fontMetrics().horizontalAdvance(line) <= room for line in lines), (
             width, lines)
-        assert " ".join(" ".join(lines).split()) == "— meter - - reset value ● hit and payout"
+        assert " ".join(" ".join(lines).split()) == "— meter - - reset value ● hit"
     assert len(lines) == 1  # wide: one line, as before
 
 
@@ -158,22 +161,27 @@ def test_the_top_bar_at_1280_is_compact_so_every_device_name_reads_whole(qtbot):
     window.resize(1280, 800)
     _settle()
     assert bar.compact and not any(item.elided for item in bar.items)
-    # a device's long detail is shortened, never made room for: at 1920 the bar stays full size
-    window.resize(1920, 1080)
-    bar.set_health([DeviceHealth("shoe", HealthState.RECONNECTING, LONG, label="Shoe"),
-                    DeviceHealth("acceptors", HealthState.CONNECTED, label="Acceptor lights 7/7"),
-                    DeviceHealth("lockout", HealthState.CONNECTED, label="Lockout controller")])
-    _settle()
-    shoe = bar.items[0]
-    assert not bar.compact and shoe.elided and shoe.shown_words().startswith("Shoe — reconn")
-    assert bar.sign_out_button.text().startswith("Dee Dealer (D-2002)")  # the detail gave way
-    assert not any(item.elided for item in bar.items[1:])
+    # a device away reads whole in a dealer's words under its name, at both sizes: its long
+    # technical detail is never the bar's ("Shoe — fau…", "Acceptor lig…" at 1280)
+    away = [DeviceHealth("shoe", HealthState.FAULT, faults=("jam",), label="Shoe"),
+            DeviceHealth("acceptors", HealthState.NOT_ANSWERING, LONG, label="Acceptor lights",
+                         seats=7, seats_away=(1, 2, 3, 4, 5, 6, 7)),
+            DeviceHealth("lockout", HealthState.NOT_ANSWERING, LONG, label="Lockout controller")]
+    for size in ((1920, 1080), (1280, 800)):
+        window.resize(*size)
+        bar.set_health(away)
+        _settle()
+        assert [item.shown_words() for item in bar.items] == [
+            "Shoe — jam", "Acceptor lights — cable unplugged",
+            "Lockout controller — cable unplugged"], size
+        assert bar.sign_out_button.text() == "Dee Dealer (D-2002)\nSIGN OUT", size
+        assert not clipped_texts(window) and not window_fits(window, size), size
 
 
 def test_the_tap_box_closes_when_a_staff_screen_opens_over_the_dealer_s(qtbot):
     window = _window(qtbot, (1920, 1080))
     strip = window.health
-    strip.set_health([DeviceHealth("shoe", HealthState.RECONNECTING, LONG, label="Shoe")])
+    strip.set_health([DeviceHealth("shoe", HealthState.NOT_ANSWERING, LONG, label="Shoe")])
     _settle()
     qtbot.mouseClick(strip.items[0], Qt.MouseButton.LeftButton)
     assert strip.detail.isVisible()

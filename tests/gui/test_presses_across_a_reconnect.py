@@ -29,7 +29,7 @@ def test_place_wagers_pressed_while_the_acceptors_reconnect_says_so_and_keeps_th
         table.wait(lambda s: s.step.blocked is not None)
         table.click(entry.place)
         snap = table.wait(lambda s: s.message.startswith("Not done"))
-        assert snap.message == ("Not done: the acceptor lights are reconnecting. Nothing entered "
+        assert snap.message == ("Not done: the acceptor lights are not answering. Nothing entered "
                                 "is lost: press again once their light is green.")
         assert snap.message in snap.step.notes  # shown, apart from the step's standing fault
         assert not snap.table.seat(3).active and entry.base == 2500

@@ -220,3 +220,28 @@ def test_the_shoe_s_buttons_keep_their_place_when_the_chip_words_grow(qtbot, tmp
         assert not words.shortened and words.font().pointSize() < THEME.body_pt
     finally:
         table.close()
+
+
+def test_the_next_cards_box_is_emptied_once_the_shoe_has_them(qtbot, tmp_path):
+    """STACK NEXT CARDS takes the typed cards and empties the box (the message keeps them):
+    the next hand typed there is that hand alone (it was added to the last one and refused as
+    cards named twice). A refused hand stays in the box to be corrected."""
+    table = Table(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.wait_devices_online()
+        panel = _open_panel(table)
+        stack = _button(panel, "sim-stack-next")
+        panel.next_cards.setText("As Ks Qs")
+        table.click(stack)
+        qtbot.waitUntil(lambda: "As Ks Qs" in panel.message.text(), timeout=10_000)
+        assert panel.next_cards.text() == ""
+        panel.next_cards.setText("Ah Kh Qh")
+        table.click(stack)
+        qtbot.waitUntil(lambda: "Ah Kh Qh." in panel.message.text(), timeout=10_000)
+        assert panel.next_cards.text() == "" and "As" not in panel.message.text()
+        panel.next_cards.setText("Ah Ah")  # named twice: refused
+        table.click(stack)
+        qtbot.waitUntil(lambda: panel.message.text().startswith("Not done"), timeout=10_000)
+        assert panel.next_cards.text() == "Ah Ah"  # kept, to be corrected
+    finally:
+        table.close()

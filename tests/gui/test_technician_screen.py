@@ -47,9 +47,21 @@ def sign_in(qtbot: Any, table: Any, screen: Any, user: str = "T1", pin: str = "4
     table.wait_idle()
 
 
-def run_test(qtbot: Any, table: Any, screen: Any, key: str) -> None:
+def run_test(qtbot: Any, table: Any, screen: Any, key: str, *, act: bool = True) -> None:
+    """Tap ``key``'s test; with ``act``, do what it asks on the simulated table through the
+    screen's hands (each seat's chip placed and taken away, the lockout button pressed)."""
     qtbot.mouseClick(screen.test_buttons[key], Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: screen.running is None, timeout=40_000)
+    done: set[object] = set()
+    while screen.running is not None:
+        qtbot.wait(20)
+        asked = ("seat", screen.asked_seat) if screen.hands["place"].isEnabled() else (
+            "lockout" if screen.hands["lockout"].isEnabled() else None)
+        if not act or asked is None or asked in done:
+            continue
+        done.add(asked)
+        for hand in (("place", "remove") if asked != "lockout" else ("lockout",)):
+            qtbot.mouseClick(screen.hands[hand], Qt.MouseButton.LeftButton)
+            table.wait_idle()
     table.wait_idle()
 
 
@@ -98,6 +110,40 @@ def test_each_device_test_reports_live_results_and_is_audited(
     names = [r["data"].get("name") for r in audit(table, "diagnostic")]
     assert names.count(f"{key}_test") == 2  # authorized, then finished
     assert all(button.isEnabled() for button in screen.test_buttons.values())
+
+
+@pytest.mark.parametrize(("key", "subjects", "words"), [
+    ("sensor", 7, "no chip sensed within 0.3 s"),
+    ("lockout", 1, "the lockout button was not reported within 0.3 s"),
+])
+def test_a_test_asking_for_an_action_fails_when_nobody_acts(
+        qtbot: Any, table: Any, screen: Any, key: str, subjects: int, words: str) -> None:
+    """The sensor test ("place a chip…") and the lockout test ("press the lockout button")
+    wait for what they ask, on the simulated table too (its back door never acts for the
+    technician), and fail, saying so, when nothing was done in time."""
+    sign_in(qtbot, table, screen)
+    screen.action_seconds = 0.3
+    run_test(qtbot, table, screen, key, act=False)
+    assert len(screen.outcomes) == subjects
+    assert not any(o.passed for o in screen.outcomes)
+    assert all(words in o.detail for o in screen.outcomes), screen.outcomes
+    assert "FAILED" in screen.message.text() and words in screen.message.text()
+    assert screen.message.objectName() != "good"
+    assert not any(hand.isEnabled() for hand in screen.hands.values())
+
+
+def test_the_simulated_tables_hands_show_what_the_test_asks(qtbot: Any, table: Any,
+                                                           screen: Any) -> None:
+    sign_in(qtbot, table, screen)
+    qtbot.waitUntil(lambda: screen.hands_row.isVisible(), timeout=5_000)
+    assert not any(hand.isEnabled() for hand in screen.hands.values())
+    qtbot.mouseClick(screen.test_buttons["sensor"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: screen.hands["place"].isEnabled(), timeout=5_000)
+    assert screen.hands["place"].text() == "PLACE CHIP AT 1"
+    assert not screen.hands["lockout"].isEnabled()
+    assert "Waiting up to 30 s: place a chip on the acceptor at seat 1" in screen.message.text()
+    run_test(qtbot, table, screen, "sensor")  # (its button is off meanwhile) each seat acted for
+    assert len(screen.outcomes) == 7 and all(o.passed for o in screen.outcomes)
 
 
 def test_a_round_cannot_start_while_a_test_runs(qtbot: Any, table: Any, screen: Any) -> None:

@@ -278,3 +278,39 @@ def test_a_round_voided_at_start_up_has_return_lines_then_the_cards(qtbot, tmp_p
         actions = [r.action for r in journal.round_records(station.store, summary.id)]
     assert summary.status == "void" and phase in (summary.void_reason or "")
     assert actions[-3:] == ["void", "return_wagers", "collect_cards"]
+
+
+def test_a_voided_rounds_chips_stay_on_the_felt_until_each_return_is_ticked(qtbot, tmp_path):
+    """The felt keeps a voided round's chips as placed until the dealer ticks their RETURN
+    line (it faded them all at the void, as if already given back), and a position's "lit"
+    ends once its $1 bonus chip is returned (it stayed lit after the chip went back)."""
+    from dealer_station.ui.view import Light
+
+    table = round_started(qtbot, str(tmp_path), "let_it_ride")
+    try:
+        table.wager(2, chip=0)
+        table.backdoor.place_chip(2)  # the $1 bonus chip on position 2's acceptor
+        table.wait(lambda s: s.table.seat(2).light is Light.ON)
+        table.wager(5, chip=0)
+        void_from_the_supervisor_screen(table)
+        snap = table.wait(lambda s: s.step.phase == "return_wagers")
+        lines = {(line.position, line.description.split(" · ")[0]): line.order
+                 for line in snap.payments}
+        for key in ("2", "5"):
+            wagers = snap.table.seat(key).wagers
+            assert wagers and all(w.state == "placed" for w in wagers), wagers
+        assert snap.table.seat(2).light is Light.ON
+        bonus = lines[("pos 2", "bonus")]
+        table.window.payments._boxes[bonus].setChecked(True)  # the bonus chip given back
+        snap = table.wait(lambda s: bonus in s.ticked)
+        assert "bonus" not in [w.area for w in snap.table.seat(2).wagers]
+        assert snap.table.seat(2).light is Light.OFF  # the chip is back: not lit
+        assert len(snap.table.seat(2).wagers) == 3 and snap.table.seat(5).wagers  # still out
+        for box in table.window.payments._boxes.values():
+            box.setChecked(True)
+        snap = table.wait(lambda s: len(s.ticked) == len(s.payments))
+        assert not snap.table.seat(2).wagers and not snap.table.seat(5).wagers
+        table.press("wagers_returned")  # no card was dealt: the round ends void
+        table.wait(lambda s: s.step.phase == "between_rounds")
+    finally:
+        table.close()

@@ -98,10 +98,13 @@ def test_a_device_fault_that_matters_stops_the_step(qtbot):
         panel._trigger("ride")
 
 
-def test_reconnecting_device_makes_the_step_wait():
-    health = {"shoe": DeviceHealth("shoe", HealthState.RECONNECTING, "no answer")}
+def test_a_device_not_answering_makes_the_step_wait():
+    health = {"shoe": DeviceHealth("shoe", HealthState.NOT_ANSWERING, "/dev/pts/4: no answer "
+                                   "from device 1 to command 0x04 after 4 attempts")}
     message = blocking_fault((shoe_dispense(3),), health)
-    assert message is not None and "reconnecting" in message
+    assert message == ("Shoe: no answer — check that its cable is plugged in and it is switched "
+                       "on; nothing is lost. This step waits: do not deal or pay until its "
+                       "light is green again.")
 
 
 def test_payment_panel_lists_payments_in_order_with_vigorish_5324_41_g_8(qtbot):
@@ -133,8 +136,10 @@ def test_health_strip_shows_every_state(qtbot):
     qtbot.addWidget(strip)
     strip.set_health([DeviceHealth("shoe", HealthState.CONNECTED, label="Shoe"),
                       DeviceHealth("lockout", HealthState.FAULT, "jam", label="Lockout"),
-                      DeviceHealth("acceptors", HealthState.RECONNECTING, label="Acceptors")])
-    assert strip.item_text() == ["Shoe", "Lockout — fault (jam)", "Acceptors — reconnecting"]
+                      DeviceHealth("acceptors", HealthState.NOT_ANSWERING, label="Acceptors")])
+    assert strip.item_text() == ["Shoe", "Lockout — jam", "Acceptors — no answer"]
+    assert [item.lines for item in strip.items] == [
+        ("Shoe",), ("Lockout", "jam"), ("Acceptors", "no answer")]  # the status under the name
 
 
 def test_manual_card_entry_refuses_duplicates_and_cards_on_the_table(qtbot):

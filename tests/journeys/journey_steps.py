@@ -202,8 +202,8 @@ def create_account(station: Station, who: tuple[str, str, str], role: str = "dea
 
 
 def device_words(station: Station, device: str) -> str:
-    """Tap the device in the top bar and read its whole words in the box that opens (the top
-    bar shortens long words to fit)."""
+    """Tap the device in the top bar and read the sentence the box that opens says (what is
+    wrong and what to do)."""
     station.press(re.compile(rf"^{re.escape(device)}"), kind="label")
     whole = re.compile(rf"^{re.escape(device)}.*[^…]$")
     screen = station.wait(lambda s: any(t.raw.get("cls") == "QLabel" and whole.match(t.text)

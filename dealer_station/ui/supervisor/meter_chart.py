@@ -1,7 +1,11 @@
 """The progressive meter over the shift, drawn with QPainter (PySide6-Essentials has no
-QtCharts): the balance entry by entry as a step line, the reset value dashed, hits marked."""
+QtCharts): the balance entry by entry as a step line, the reset value dashed, each hit marked
+with one dot (its payout and reseed drawn as one step down to the reset value)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
@@ -14,9 +18,22 @@ from dealer_station.ui.theme import THEME
 __all__ = ["LEGEND", "MeterChart"]
 
 #: What the chart's marks mean, drawn above it.
-LEGEND = ("— meter", "- - reset value", "● hit and payout")
+LEGEND = ("— meter", "- - reset value", "● hit")
 _LEGEND_GAP = "   "
 _LEFT, _RIGHT = 110, 20  # the plot's margins: the values' labels on the left
+
+
+@dataclass(frozen=True, slots=True)
+class _Scale:
+    """The plot's value range, its axes and what it draws: the meter's step line's corners and
+    one dot a hit."""
+
+    low: Cents
+    high: Cents
+    x: Callable[[float], float]
+    y: Callable[[Cents], float]
+    line: list[QPointF]
+    dots: list[QPointF]
 
 
 class MeterChart(QWidget):
@@ -47,16 +64,44 @@ class MeterChart(QWidget):
                 lines.append(entry)
         return lines
 
+    def _area(self) -> QRectF:
+        """The plot's rectangle: the legend's lines above it, the top value's label (centred
+        on the plot's top edge) clear of them."""
+        line = self.fontMetrics().height()
+        return QRectF(self.rect()).adjusted(
+            _LEFT, 10 + line * len(self.legend_lines()) + line // 2, -_RIGHT, -36)
+
+    def plotted(self) -> _Scale:
+        """Where the series' chart points and its hits' dots fall (what :meth:`paintEvent`
+        draws)."""
+        assert self.series is not None and self.series.points
+        area = self._area()
+        points = self.series.chart_points()
+        low = min(min(p.balance for p in points), self.reset)
+        high = max(max(p.balance for p in points), self.reset)
+        span = max(high - low, high // 20, 100)
+        low = max(low - span // 5, 0)
+        high += span // 5
+        count = len(points)
+
+        def x(index: float) -> float:
+            return area.left() + area.width() * (index / max(count, 1))
+
+        def y(value: Cents) -> float:
+            return area.bottom() - area.height() * (value - low) / max(high - low, 1)
+
+        line = [QPointF(x(index), y(point.balance)) for index, point in enumerate(points)]
+        # one dot a hit (its payout and reseed are the step after it)
+        dots = [here for here, point in zip(line, points, strict=True) if point.kind == "hit"]
+        return _Scale(low, high, x, y, line, dots)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor(THEME.panel))
         legend = self.legend_lines()
         line = self.fontMetrics().height()
-        # the legend's lines above the plot, the top value's label (centred on the plot's top
-        # edge) clear of them
-        area = QRectF(self.rect()).adjusted(_LEFT, 10 + line * len(legend) + line // 2,
-                                            -_RIGHT, -36)
+        area = self._area()
         painter.setPen(QPen(QColor(THEME.panel_line), 1))
         painter.drawRect(area)
         series = self.series
@@ -65,19 +110,9 @@ class MeterChart(QWidget):
             painter.drawText(area, Qt.AlignmentFlag.AlignCenter, "No meter entries this shift")
             painter.end()
             return
-        low = min(series.low, self.reset)
-        high = max(series.high, self.reset)
-        span = max(high - low, high // 20, 100)
-        low = max(low - span // 5, 0)
-        high += span // 5
-        count = len(series.points)
-
-        def x(index: float) -> float:
-            return area.left() + area.width() * (index / max(count, 1))
-
-        def y(value: Cents) -> float:
-            return area.bottom() - area.height() * (value - low) / max(high - low, 1)
-
+        scale = self.plotted()
+        low, high = scale.low, scale.high
+        y = scale.y
         painter.setPen(QColor(THEME.muted))
         for value in (low, (low + high) // 2, high):
             painter.drawText(QRectF(0, y(value) - 10, 104, 20),
@@ -95,8 +130,7 @@ class MeterChart(QWidget):
         painter.drawLine(QPointF(area.left(), y(self.reset)), QPointF(area.right(), y(self.reset)))
         painter.setPen(QPen(QColor(THEME.current), 3))
         previous: QPointF | None = None
-        for index, point in enumerate(series.points):
-            here = QPointF(x(index), y(point.balance))
+        for here in scale.line:
             if previous is not None:
                 painter.drawLine(previous, QPointF(here.x(), previous.y()))
                 painter.drawLine(QPointF(here.x(), previous.y()), here)
@@ -105,7 +139,6 @@ class MeterChart(QWidget):
             painter.drawLine(previous, QPointF(area.right(), previous.y()))
         painter.setBrush(QColor(THEME.fault))
         painter.setPen(Qt.PenStyle.NoPen)
-        for index, point in enumerate(series.points):
-            if point.kind in ("hit", "paid"):
-                painter.drawEllipse(QPointF(x(index), y(point.balance)), 7, 7)
+        for dot in scale.dots:
+            painter.drawEllipse(dot, 7, 7)
         painter.end()

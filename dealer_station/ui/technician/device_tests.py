@@ -6,6 +6,11 @@ time, each test submitted as one job to the line of the device it moves, so noth
 on that line meanwhile (the chips placed for the sensor test never reach the round). Each outcome
 is reported as soon as it is known (``on_outcome``, called on the line's thread).
 
+The sensor and lockout tests ask a person for an action (a chip placed and taken away, the
+dealer's lockout button pressed) and wait for the device to report it, up to
+``action_seconds``; nothing reported is a failure. On a simulated table the person acts through
+its hands (the back door, as the SIMULATED TABLE panel does): the test never acts for them.
+
 Before a test the station authorizes it (a technician, never during a round, audited) and
 refuses to start a round until it ends (:meth:`dealer_station.station.Station.diagnostic`).
 """
@@ -24,7 +29,7 @@ from drivers.manager import DeviceManager
 if TYPE_CHECKING:  # annotations only: the simulators load only with a simulated table
     from drivers.sim.table import SimulatedTable
 
-__all__ = ["DEVICE_TESTS", "DeviceTest", "ManagerDiagnostics", "submit_test"]
+__all__ = ["ACTION_SECONDS", "DEVICE_TESTS", "DeviceTest", "ManagerDiagnostics", "submit_test"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,14 +40,23 @@ class DeviceTest:
     name: str
     label: str
     device: str
-    check: Callable[[Diagnostics], list[Outcome]]
+    #: The check, given the diagnostics and how long a person's action is waited for.
+    check: Callable[[Diagnostics, float], list[Outcome]]
 
+
+#: How long the sensor and lockout tests wait for the action they ask for (seconds; for each
+#: seat in the sensor test).
+ACTION_SECONDS = 30.0
 
 DEVICE_TESTS: dict[str, DeviceTest] = {
-    "lamp": DeviceTest("lamp_test", "LAMP TEST", "acceptors", Diagnostics.check_lamps),
-    "sensor": DeviceTest("sensor_test", "SENSOR TEST", "acceptors", Diagnostics.check_sensors),
-    "dispense": DeviceTest("dispense_test", "DISPENSE TEST", "shoe", Diagnostics.check_dispense),
-    "lockout": DeviceTest("lockout_test", "LOCKOUT TEST", "lockout", Diagnostics.check_lockout),
+    "lamp": DeviceTest("lamp_test", "LAMP TEST", "acceptors",
+                       lambda diagnostics, _wait: diagnostics.check_lamps()),
+    "sensor": DeviceTest("sensor_test", "SENSOR TEST", "acceptors",
+                         lambda diagnostics, wait: diagnostics.check_sensors(wait)),
+    "dispense": DeviceTest("dispense_test", "DISPENSE TEST", "shoe",
+                           lambda diagnostics, _wait: diagnostics.check_dispense()),
+    "lockout": DeviceTest("lockout_test", "LOCKOUT TEST", "lockout",
+                          lambda diagnostics, wait: diagnostics.check_lockout(wait)),
 }
 
 
@@ -53,8 +67,9 @@ class ManagerDiagnostics(Diagnostics):
     def __init__(self, manager: DeviceManager, *, simulation: SimulatedTable | None = None,
                  on_outcome: Callable[[Outcome], None] = lambda outcome: None,
                  prompt: Callable[[str], None] = lambda text: None) -> None:
+        # a person acts, on a simulated table through its hands: the test never acts for them
         super().__init__(manager.config, simulation=simulation, prompt=prompt,
-                         trace_out=lambda line: None)
+                         trace_out=lambda line: None, backdoor_acts=False)
         self.links = manager.links()
         self.shoe, self.acceptors, self.lockout = manager.shoe, manager.acceptors, manager.lockout
         self._opened = set(self.links)  # the manager opened them
@@ -76,14 +91,16 @@ class ManagerDiagnostics(Diagnostics):
 
 def submit_test(manager: DeviceManager, key: str, *, simulation: SimulatedTable | None = None,
                 on_outcome: Callable[[Outcome], None] = lambda outcome: None,
-                prompt: Callable[[str], None] = lambda text: None) -> Future[list[Outcome]]:
+                prompt: Callable[[str], None] = lambda text: None,
+                action_seconds: float = ACTION_SECONDS) -> Future[list[Outcome]]:
     """Run test ``key`` (``lamp``, ``sensor``, ``dispense``, ``lockout``) as one job on its
-    device's line; never blocks (the result is a future)."""
+    device's line, a person's action waited for up to ``action_seconds``; never blocks (the
+    result is a future)."""
     test = DEVICE_TESTS[key]
     diagnostics = ManagerDiagnostics(manager, simulation=simulation, on_outcome=on_outcome,
                                      prompt=prompt)
     def job(_target: Any) -> list[Outcome]:
-        outcomes = test.check(diagnostics)
+        outcomes = test.check(diagnostics, action_seconds)
         if not outcomes:  # a test that found nothing to test says so
             outcomes = [Outcome(key, test.device, False, "nothing to test")]
             on_outcome(outcomes[0])

@@ -9,6 +9,7 @@ everything that moves hardware, which the station refuses anyway.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from concurrent.futures import Future, wait
 from pathlib import Path
@@ -48,7 +49,11 @@ from dealer_station.ui.technician.actions import (
     inject_fault,
 )
 from dealer_station.ui.technician.bundle import RecentLogs
-from dealer_station.ui.technician.device_tests import DEVICE_TESTS, submit_test
+from dealer_station.ui.technician.device_tests import (
+    ACTION_SECONDS,
+    DEVICE_TESTS,
+    submit_test,
+)
 from dealer_station.ui.technician.devices import DeviceRow, device_rows, fitted_widths
 from dealer_station.ui.technician.faults import FAULTS, LINES
 from dealer_station.ui.technician.trace import TraceTap
@@ -127,6 +132,8 @@ class TechnicianScreen(StaffFrame):
         self.rows: list[DeviceRow] = []
         self.outcomes: list[Any] = []
         self.running: str | None = None
+        #: How long the sensor and lockout tests wait for the action they ask for (seconds).
+        self.action_seconds = ACTION_SECONDS
         self.bundle_dir = bundle_dir
         self.bundle_path: Path | None = None
         self.tap = TraceTap()
@@ -183,13 +190,8 @@ class TechnicianScreen(StaffFrame):
         self.program.setWordWrap(True)
         self.program.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.program)
-        self.table = QTableWidget(0, len(_COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(_COLUMNS))
-        self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.verticalHeader().setDefaultSectionSize(40)
-        self.table.setWordWrap(True)  # a long model or firmware on two lines, not sideways
-        layout.addWidget(self.table, 3)
+        # the buttons above the list and the results: what appears under them (the results,
+        # the simulated table's hands) never moves them under the technician's finger
         buttons = QGridLayout()
         self.test_buttons: dict[str, QPushButton] = {}
         for index, (key, test) in enumerate(DEVICE_TESTS.items()):
@@ -207,6 +209,14 @@ class TechnicianScreen(StaffFrame):
         self.refresh_button.clicked.connect(self.refresh)
         buttons.addWidget(self.refresh_button, 1, 2)
         layout.addLayout(buttons)
+        layout.addWidget(self._hands_row())
+        self.table = QTableWidget(0, len(_COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(_COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(40)
+        self.table.setWordWrap(True)  # a long model or firmware on two lines, not sideways
+        layout.addWidget(self.table, 3)
         self.results = QListWidget()
         # the device list takes the room: the tests' results show once there are some (their
         # empty box under the buttons left the list five rows at 1280x800 during a round, the
@@ -215,6 +225,71 @@ class TechnicianScreen(StaffFrame):
         self.results.hide()
         self.results.model().rowsInserted.connect(lambda *_: self.results.show())
         return page
+
+    def _hands_row(self) -> QWidget:
+        """On a simulated table, the hands a test asks for (the chip on the acceptor the sensor
+        test names, the dealer's lockout button), through the simulated table's back door as
+        the SIMULATED TABLE panel acts; enabled only while a test waits for them."""
+        row = QWidget()
+        # the words on a line of their own and the hands in the test buttons' three columns:
+        # on one line they widened the screen past 1280 pixels
+        column = QVBoxLayout(row)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        self.hands_words = QLabel("SIMULATED TABLE: the hands the test asks for")
+        self.hands_words.setObjectName("muted")
+        column.addWidget(self.hands_words)
+        line = QGridLayout()
+        column.addLayout(line)
+        self.hands: dict[str, QPushButton] = {}
+        for index, (key, words) in enumerate((("place", "PLACE CHIP"),
+                                              ("remove", "REMOVE CHIP"),
+                                              ("lockout", "PRESS LOCKOUT"))):
+            button = QPushButton(words)
+            button.setObjectName("secondary")
+            button.setEnabled(False)
+            button.clicked.connect(lambda _=False, k=key: self.act(k))
+            line.addWidget(button, 0, index)
+            self.hands[key] = button
+        self.asked_seat: int | None = None
+        row.hide()  # shown once the table is known to be simulated
+        self.hands_row = row
+        return row
+
+    def act(self, key: str) -> None:
+        """Do, on the simulated table, what the test waiting asks for (``place`` or ``remove``
+        the chip at the seat it names, ``lockout``: press the dealer's button)."""
+        seat = self.asked_seat
+
+        def hands(context: StaffContext) -> None:
+            table = context.simulation
+            if table is None:
+                return
+            if key == "lockout":
+                table.backdoor.press_lockout_button()
+            elif seat is not None and key == "place":
+                table.backdoor.place_chip(seat)
+            elif seat is not None:
+                table.backdoor.remove_chip(seat)
+
+        self.calls.submit(hands, lambda _done: None, self._say)
+
+    def _ask(self, prompt: str) -> None:
+        """A test asks for an action: said on the screen, the simulated table's hands for it
+        enabled."""
+        found = re.search(r"seat (\d+)", prompt)
+        self.asked_seat = int(found.group(1)) if found else None
+        sensor = self.asked_seat is not None
+        for key, button in self.hands.items():
+            button.setEnabled((key == "lockout") is not sensor)
+        if sensor:
+            relabel_hands = {"place": f"PLACE CHIP AT {self.asked_seat}",
+                             "remove": f"REMOVE CHIP AT {self.asked_seat}"}
+            for key, words in relabel_hands.items():
+                self.hands[key].setText(words)
+        say(self.message, f"Waiting up to {self.action_seconds:g} s: {prompt}"
+            + (" (on the simulated table: the hands above the list)"
+               if self.hands_row.isVisible() else ""))
 
     def _trace_page(self) -> QWidget:
         page = QWidget()
@@ -363,8 +438,9 @@ class TechnicianScreen(StaffFrame):
         say(self.message, words)
 
     def refresh(self) -> None:
-        def read(context: StaffContext) -> tuple[int | None, list[DeviceRow]]:
-            return context.station.round_id, device_rows(context.manager)
+        def read(context: StaffContext) -> tuple[int | None, list[DeviceRow], bool]:
+            return (context.station.round_id, device_rows(context.manager),
+                    context.simulation is not None)
 
         self.calls.submit(read, self._show, self._say)
 
@@ -394,8 +470,9 @@ class TechnicianScreen(StaffFrame):
         self._trace_seen = self.tap.count if routine else self.tap.notable_count
         self.trace.moveCursor(QTextCursor.MoveOperation.End)
 
-    def _show(self, found: tuple[int | None, list[DeviceRow]]) -> None:
-        self.locked_round, rows = found
+    def _show(self, found: tuple[int | None, list[DeviceRow], bool]) -> None:
+        self.locked_round, rows, simulated = found
+        self.hands_row.setVisible(simulated)
         # a device in trouble (not online, or a fault latched) at the top: a jammed shoe was
         # the table's last row, below six acceptors, out of view at 1280x800
         self.rows = sorted(rows, key=lambda row: row.link == "online" and not row.faults)
@@ -472,14 +549,15 @@ class TechnicianScreen(StaffFrame):
             return
         test = DEVICE_TESTS[key]
         report = self._reports.append  # the device's thread touches no Qt object
+        seconds = self.action_seconds
 
         def start(context: StaffContext) -> tuple[Any, Future[Any]]:
             block = begin_diagnostic(context, session, test.name)
             assert context.manager is not None  # begin_diagnostic refused it without devices
             try:
                 future = submit_test(context.manager, key, simulation=context.simulation,
-                                     on_outcome=report,
-                                     prompt=lambda text: report(f"→ {text}"))
+                                     on_outcome=report, prompt=lambda text: report(f"→ {text}"),
+                                     action_seconds=seconds)
             except BaseException:
                 block.__exit__(None, None, None)
                 raise
@@ -512,6 +590,8 @@ class TechnicianScreen(StaffFrame):
     def _show_outcome(self, outcome: Any) -> None:
         if isinstance(outcome, str):
             self.results.addItem(QListWidgetItem(outcome))
+            if outcome.startswith("→ "):
+                self._ask(outcome[2:])
             return
         self.outcomes.append(outcome)
         item = QListWidgetItem(str(outcome))
@@ -526,6 +606,9 @@ class TechnicianScreen(StaffFrame):
     def _test_finished(self, future: Future[Any]) -> None:
         self._report_timer.stop()
         self._drain_reports()
+        self.asked_seat = None
+        for button in self.hands.values():
+            button.setEnabled(False)
         key, self.running = self.running, None
         error = future.exception()
         if error is not None:
@@ -533,9 +616,11 @@ class TechnicianScreen(StaffFrame):
             say(self.message, f"The {key} test could not run: {error}")
         else:
             outcomes = future.result()
-            failed = sum(1 for o in outcomes if not o.passed)
+            failed = [o for o in outcomes if not o.passed]
             say(self.message, f"{DEVICE_TESTS[key or 'lamp'].label}: "
-                + (f"{failed} failed" if failed else "every check passed"), done=not failed)
+                + (f"FAILED, {len(failed)} of {len(outcomes)}: {failed[0].subject}: "
+                   f"{failed[0].detail}" if failed else "every check passed"),
+                done=not failed)
         self._set_locked(self.locked_round)
 
     # -- trace, faults, bundle ------------------------------------------------------------------
