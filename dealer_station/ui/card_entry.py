@@ -72,6 +72,9 @@ def typed_cards(text: str, count: int, *, allow_joker: bool = False,
         raise CardError(f"{count} cards needed, {len(cards)} typed.")
     return tuple(cards)
 
+#: Cards to show how they are typed (the placeholder of the typed box).
+_EXAMPLE = "As Kd Qh 7c 2s JK Th"
+
 #: Judges a player's setting: (seven cards, the two low-hand cards) → None if legal, else the
 #: reason it fouls (supplied by the Pai Gow rules through the adapter).
 FoulJudge = Callable[[Sequence[Card], Sequence[Card]], str | None]
@@ -229,6 +232,9 @@ class ManualCardEntry(QFrame):
         self.title.setText(title or "ENTER CARDS")
         self.joker.setVisible(allow_joker)
         self.typed.clear()
+        self.typed.setPlaceholderText(
+            f"or type the {counted(count, 'card')}: {_EXAMPLE[:max(count, 1) * 3 - 1]}"
+            ", then Enter" if count > 1 else "or type the card (As), then Enter")
         self._say("")
         self._refresh()
 
@@ -259,12 +265,14 @@ class ManualCardEntry(QFrame):
             return False
         self._cards.append(card)
         self._say("")
+        self._match_typed()
         self._refresh()
         return True
 
     def remove_last(self) -> None:
         if self._cards:
             self._cards.pop()
+        self._match_typed()
         self._refresh()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -278,7 +286,8 @@ class ManualCardEntry(QFrame):
         return False
 
     def _preview_typed(self, text: str) -> None:
-        """As the dealer types: the cards recognised so far, in the row."""
+        """As the dealer types: the cards recognised so far, in the row; a card typed twice
+        or one too many said at once (ENTER CARDS stays off until the words are the cards)."""
         shown: list[Card] = []
         for word in text.replace(",", " ").split():
             try:
@@ -289,8 +298,39 @@ class ManualCardEntry(QFrame):
                 break
             shown.append(card)
         self._cards = shown[:self._count]
-        self._say("")
+        self._say(self._typed_problem(text))
         self._refresh()
+
+    def _typed_problem(self, text: str) -> str:
+        """What is wrong with the words typed so far ("" while they may still become the
+        cards: a word being typed is judged at Enter)."""
+        words = text.replace(",", " ").split()
+        if len(words) > self._count:
+            return (f"{counted(self._count, 'card')} needed, {len(words)} typed: take "
+                    f"{'one' if len(words) == self._count + 1 else 'some'} out, then Enter.")
+        try:
+            typed_cards(text, len(words), allow_joker=self._allow_joker,
+                        unavailable=self._unavailable)
+        except CardError as error:
+            return "" if "is not a card" in str(error) else str(error)
+        return ""
+
+    def _typed_fits(self) -> bool:
+        """No words typed (the cards tapped), or exactly the cards asked for."""
+        text = self.typed.text()
+        if not text.strip():
+            return True
+        try:
+            typed_cards(text, self._count, allow_joker=self._allow_joker,
+                        unavailable=self._unavailable)
+        except CardError:
+            return False
+        return True
+
+    def _match_typed(self) -> None:
+        """A card tapped (or undone) while words are typed: the words say the cards shown."""
+        if self.typed.text().strip():
+            self.typed.setText(" ".join(card.text for card in self._cards))
 
     def submit_typed(self) -> None:
         """Enter in the typed field: every card typed, checked at once (one line when one is
@@ -303,9 +343,14 @@ class ManualCardEntry(QFrame):
             return
         self._cards = list(cards)
         self._refresh()
-        self.submit()
+        self.cards_entered.emit(tuple(self._cards))
 
     def submit(self) -> None:
+        """ENTER CARDS: the cards typed (all of them, checked as Enter checks them) or
+        tapped; never a part of what was typed."""
+        if self.typed.text().strip():
+            self.submit_typed()
+            return
         if len(self._cards) != self._count:
             self._say(f"{self._count} cards needed, {len(self._cards)} entered.")
             return
@@ -315,7 +360,8 @@ class ManualCardEntry(QFrame):
         self.row.set_cards(self._cards, {})
         self.row._slots = self._count
         self.row.update()
-        self.enter.setEnabled(len(self._cards) == self._count and self._count > 0)
+        self.enter.setEnabled(len(self._cards) == self._count and self._count > 0
+                              and self._typed_fits())
 
 
 #: One line of the low-hand picker's verdict (14 pt), in pixels.

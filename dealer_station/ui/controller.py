@@ -54,6 +54,7 @@ from dealer_station.ui.view import (
     TableView,
     WagerView,
     describe_record,
+    headline,
     in_device_order,
     order_text,
     payment_lines,
@@ -358,6 +359,7 @@ class TableController:
         round_id = self.station.round_id
         self.station.void_round(reason, supervisor=supervisor, pin=pin)
         self.devices.stacks.clear()
+        self.devices.unread = 0
         self.devices.misread = self.devices.redeal_due = False
         self.devices.deal_refused = ""
         self.opened, self.selected, self.message = None, None, ""
@@ -479,6 +481,7 @@ class TableController:
         self.last_round = self._watched = self.selected = self._plan = None
         self.ticked.clear()
         self.devices.stacks.clear()
+        self.devices.unread = 0
         self.adapter = adapter
 
     def switch_refusal(self) -> str:
@@ -501,6 +504,7 @@ class TableController:
             return False
         self.ticked.clear()
         self.devices.stacks.clear()
+        self.devices.unread = 0
         self.devices.deal_refused = ""
         self.last_round = None
         self.message = ""
@@ -581,6 +585,7 @@ class TableController:
         record = self.perform(self.adapter.draw(found.action), reported=found.recovery)
         if record is not None and found.recovery:
             self.devices.stacks.clear()
+            self.devices.unread = 0
             self.devices.misread = self.devices.redeal_due = False
             self.devices.deal_refused = ""
         if record is not None and found.then:
@@ -690,6 +695,12 @@ class TableController:
         if request is None:
             self.message = "No cards are expected now."
             return None
+        wrong = wrong_cards(request, cards)
+        if wrong:
+            self.message = wrong  # never a part of what was typed: nothing is recorded
+            return None
+        # a stack out of a shoe that does not read is entered once (then the next DISPENSE)
+        unread = request.kind == "cards" and bool(self.devices.unread)
         # a stack the shoe dispensed but could not read: what the dealer enters is what was
         # dealt (recorded despite the shoe's misread fault), then the fault is reset so the
         # next stack comes out of the shoe again
@@ -697,6 +708,8 @@ class TableController:
         gathered = (self.adapter.gather(self.round, cards, self.devices)
                     if request.kind == "cards" else None)
         if gathered is not None:
+            if unread:  # the stack is with the others out of the shoe
+                self.devices.unread -= 1
             record = None
             for action in gathered:
                 record = self.perform(action, reported=misread)
@@ -706,6 +719,8 @@ class TableController:
         record = self.perform(self.adapter.entry_action(self.round, request, cards),
                               reported=misread)
         if record is not None:
+            if unread:
+                self.devices.unread -= 1
             self.devices.misread = False  # the next stack comes from the reader again
             if misread:
                 self._drive_hardware((SHOE_RESET,))
@@ -1031,6 +1046,8 @@ class TableController:
                                  options={"refused": self.refused, "attempt": self.attempts,
                                           "locked_seconds": self.locked_seconds,
                                           "change_pin": self.pin_change})
+        if entry is not None and entry.options.get("step"):
+            view = replace(view, instruction=headline(str(entry.options["step"])))
         payments = self.payments(shown) if shown is not None else ()
         return Snapshot(
             table=table,
@@ -1056,6 +1073,34 @@ class TableController:
         needs = {outcome for command in self.adapter.commands(round_, self.devices)
                  for outcome in command.needs_ticks}
         return ("PAY",) if needs and "pay" not in needs else ()
+
+
+def wrong_cards(request: EntryRequest, cards: Sequence[Card]) -> str:
+    """Why ``cards`` cannot be what a ``cards`` entry asked for ("" when they can): as many as
+    it needs, none twice, none already on the table. The screen's entry refuses them first;
+    this is the table's own check, so no part of what was typed is ever recorded.
+
+    >>> from dealer_station.cards import parse_card
+    >>> def parse_cards(text): return tuple(parse_card(word) for word in text.split())
+    >>> ask = EntryRequest("cards", "3", "ENTER THE STACK", 3)
+    >>> wrong_cards(ask, parse_cards("Ah 2c 3d 4d"))
+    '3 cards needed, 4 entered: nothing recorded. Enter the stack again.'
+    >>> wrong_cards(ask, parse_cards("Ah 2c Ah"))
+    'Ah is entered twice: nothing recorded. Enter the stack again.'
+    >>> wrong_cards(ask, parse_cards("Ah 2c 3d"))
+    ''
+    """
+    if request.kind != "cards":
+        return ""
+    if len(cards) != request.count:
+        return (f"{request.count} cards needed, {len(cards)} entered: nothing recorded. "
+                "Enter the stack again.")
+    for index, card in enumerate(cards):
+        if card in cards[:index]:
+            return f"{card} is entered twice: nothing recorded. Enter the stack again."
+        if card in request.unavailable:
+            return f"{card} is already on the table: nothing recorded. Enter the stack again."
+    return ""
 
 
 def floor_meter(floor: Any) -> dict[str, Any]:

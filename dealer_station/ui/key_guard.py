@@ -15,6 +15,10 @@ meant for a box, or for a staff screen, acted on the dealer's step:
   keys the same way, so the rest of what was typed (its Enter) does nothing. A letter the step
   shown does not offer (a step's key at another step) holds nothing: it does nothing.
 
+* **Cards typed while the card entry shows but its box lost the focus** (a rank or suit key
+  tapped, the felt tapped) go to the box, as the entry's own keys: they were held as "typed
+  where no box takes them" and the cards were lost.
+
 Each hold says so once, in the step's notes (who is signed in; the keys work again after a
 pause). Space is never held: it only ticks the next payment line (undone with a tap) and no id
 or PIN has one. The staff screens and the guide take every key while they show (their own
@@ -65,9 +69,11 @@ class KeyGuard(QObject):
     words on the dealer's screen; ``signed_in()`` whether a dealer is on duty there."""
 
     def __init__(self, window: QMainWindow, *, standing_aside: Callable[[], bool],
-                 say: Callable[[str], None], signed_in: Callable[[], str]) -> None:
+                 say: Callable[[str], None], signed_in: Callable[[], str],
+                 typing_box: Callable[[], QLineEdit | None] = lambda: None) -> None:
         super().__init__(window)
         self.window = window
+        self._typing_box = typing_box
         self._standing_aside = standing_aside
         self._say = say
         self._signed_in = signed_in
@@ -126,15 +132,21 @@ class KeyGuard(QObject):
             if field and event.key() in _ENTER:
                 event.accept()  # the box's Enter (next box, enter the cards), never the step's
                 return True
-            if not field and self.holding and _typed(event):
-                event.accept()  # no shortcut: the key press that follows is dropped below
-                return True
+            if not field and _typed(event) and (self.holding or self._typing_box()):
+                event.accept()  # no shortcut: the key press that follows is dropped or
+                return True     # goes to the box that takes it, below
             return False
         focus = QApplication.focusWidget()
         if field or isinstance(focus, _FIELDS) or not _typed(event):
             return False  # a box's keys (Enter it did not take goes on to its parents) are its
         if self.holding:
             self._ignored()
+            return True
+        box = self._typing_box()
+        if box is not None:  # the entry's own keys: to its box, which takes the focus
+            box.setFocus()
+            QApplication.sendEvent(box, QKeyEvent(event.type(), event.key(), event.modifiers(),
+                                                  event.text()))
             return True
         if event.text().isalpha():
             # a letter: a step's key the step shown does not offer (L at the bank offer, S while

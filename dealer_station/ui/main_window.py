@@ -27,6 +27,7 @@ from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLayout,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -309,7 +310,7 @@ class MainWindow(QMainWindow):
         self.key_guard = KeyGuard(
             self, standing_aside=lambda: self.staff.showing is not None,
             say=lambda words: self.call(lambda c: c.keys_ignored(words)),
-            signed_in=self._on_duty)
+            signed_in=self._on_duty, typing_box=self._typing_box)
         self.simulated_table = install_simulated_table(self)  # only with simulated devices
         self.help_button = dealer_help_button(self)  # the guide at this screen's section
         self.worker = worker
@@ -381,6 +382,12 @@ class MainWindow(QMainWindow):
         signed out (no dealer to tick them) or while another entry takes the keys."""
         if self.lower_panels.currentWidget() is self.payments:
             self.payments.tick_next()
+
+    def _typing_box(self) -> QLineEdit | None:
+        """The box that takes typed keys no other box has: the card entry's, while it shows."""
+        if self.lower_panels.currentWidget() is self.card_entry and self.card_entry.isVisible():
+            return self.card_entry.typed
+        return None
 
     def _on_duty(self) -> str:
         """Who is signed in at this table ("" while signed out or at the first start)."""

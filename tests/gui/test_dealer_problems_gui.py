@@ -114,7 +114,7 @@ def test_exposed_card_and_supervisor_call_from_the_problem_menu_5324_34_d(qtbot,
 
 def test_a_shoe_that_does_not_read_takes_each_stack_by_hand_5324_34_d_2(qtbot, tmp_path):
     """``shoe_reads_cards = false``: DISPENSE still drives the shoe, and after each stack the
-    dealer enters its three cards; the round gets exactly those cards ((d)(2))."""
+    dealer enters its three cards (tapped); the round gets exactly those cards ((d)(2))."""
     deck = list(standard_deck())
     table = Table(qtbot, str(tmp_path), "let_it_ride", devices={"shoe_reads_cards": False})
     try:
@@ -126,12 +126,13 @@ def test_a_shoe_that_does_not_read_takes_each_stack_by_hand_5324_34_d_2(qtbot, t
         table.press("no_more_bets")
         entered = [deck[0:3], deck[3:6]]
         for cards in entered:
-            snap = table.wait(lambda s: s.entry is not None and s.entry.kind == "cards")
-            assert snap.step.actions and snap.step.actions[0].name == "dispense"
-            table.press("dispense", expect_record=False)
+            snap = table.wait(lambda s: bool(s.step.actions))
+            assert snap.step.actions[0].name == "dispense" and snap.entry is None
             before = table.snapshot.records
-            qtbot.wait(200)  # the shoe's stack event changes nothing: the shoe does not read
-            assert table.snapshot.records == before
+            table.press("dispense", expect_record=False)
+            # the shoe's stack: its cards entered by hand, nothing recorded of what it says
+            snap = table.wait(lambda s: s.entry is not None and s.entry.kind == "cards")
+            assert snap.records == before
             entry = table.window.card_entry
             for card in cards:
                 _tap_card(table, entry, card)

@@ -120,6 +120,10 @@ class DeviceState:
     stacks: list[tuple[Card, ...]] = field(default_factory=list)
     #: The shoe dispensed a stack it could not read: the dealer enters it by hand.
     misread: bool = False
+    #: Stacks a shoe that does not read has dispensed and the dealer has not entered yet: the
+    #: entry is offered only for a stack out of the shoe, and DISPENSE only once it is entered,
+    #: so what the round records and what the shoe dealt stay in step.
+    unread: int = 0
     #: The deal was interrupted before the round recorded it (the station restarted mid-deal):
     #: the stacks out are collected unseen and the deck reshuffled before dealing again.
     redeal_due: bool = False

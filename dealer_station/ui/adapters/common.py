@@ -15,6 +15,7 @@ from drivers.events import DeviceEvent, EventKind
 __all__ = [
     "decisions",
     "note_device_event",
+    "note_unread_stack",
     "seat_light",
     "settled_states",
     "stack_cards",
@@ -85,6 +86,13 @@ def note_device_event(event: DeviceEvent, devices: DeviceState) -> None:
             devices.health[device] = DeviceHealth(device, HealthState.FAULT, detail)
         case DeviceEvent(kind=EventKind.FAULT_CLEARED, device=device):
             devices.health[device] = DeviceHealth(device, HealthState.CONNECTED)
+
+
+def note_unread_stack(event: DeviceEvent, devices: DeviceState, dealing: bool) -> None:
+    """A stack out of a shoe that does not read (``dealing``: at a step the shoe deals):
+    counted, its cards to be entered by hand (what the shoe reports of them is not used)."""
+    if event.kind is EventKind.STACK_DISPENSED and dealing and not devices.shoe_reads_cards:
+        devices.unread += 1
 
 
 def stack_cards(event: DeviceEvent) -> tuple[Card, ...] | None:

@@ -51,6 +51,7 @@ from dealer_station.ui.adapters.base import (
 from dealer_station.ui.adapters.common import (
     decisions,
     note_device_event,
+    note_unread_stack,
     seat_light,
     settled_states,
     stack_cards,
@@ -186,7 +187,8 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
         if phase == "dealing":
             if self.config.dealing is Dealing.SHOE:
                 if "shoe" in devices.health and not devices.misread:
-                    # a shoe that does not read: DISPENSE, then the stack entered by hand
+                    if self._typing_due(devices):
+                        return ()  # the stack out of a shoe that does not read: typed first
                     return (Command("dispense", "DISPENSE", "D", hardware=shoe_dispense(3)),)
                 return ()  # the stack is entered by hand (manual card entry)
             target = round_.next_delivery
@@ -305,6 +307,11 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
         health = devices.health.get("shoe")
         return health is not None and devices.shoe_reads_cards and not devices.misread
 
+    @staticmethod
+    def _typing_due(devices: DeviceState) -> bool:
+        """A shoe that does not read has dispensed a stack the dealer has not entered yet."""
+        return not devices.shoe_reads_cards and devices.unread > 0
+
     # ---------------------------------------------------------------- entry
     def entry(self, round_: LetItRideRound, devices: DeviceState,
               selected: str | None) -> EntryRequest | None:
@@ -329,12 +336,19 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
             })
         if (step.phase == "dealing" and self.config.dealing is Dealing.SHOE
                 and not self._shoe_live(devices)):
+            if ("shoe" in devices.health and not devices.misread
+                    and not self._typing_due(devices)):
+                return None  # a shoe that does not read: DISPENSE first, then its stack
             target = round_.next_delivery
             where = "the community stack" if target and target[0] == "community" else (
                 f"the stack for position {target[0]}" if target else "the stack")
+            options: dict[str, Any] = {}
+            if "shoe" in devices.health:
+                options["step"] = (f"Deliver the stack dispensed ({where[4:]}), then type its "
+                                   "3 cards, top card first, and press Enter.")
             return EntryRequest("cards", str(target[0]) if target else "",
-                                f"ENTER {where.upper()} · top card first", 3,
-                                unavailable=seen)
+                                f"ENTER {where.upper()} · 3 cards, top card first", 3,
+                                unavailable=seen, options=options)
         if step.phase in ("first_community_card", "second_community_card") and \
                 step.expects != "confirm":
             return EntryRequest("cards", "community", "ENTER THE COMMUNITY CARD TURNED", 1,
@@ -380,6 +394,7 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
         if round_ is None:
             return []
         phase = round_.step.phase
+        note_unread_stack(event, devices, phase == "dealing")
         match event.kind:
             case EventKind.CHIP_SENSED if event.seat is not None:
                 # before the wagers or after them: the round decides what the chip is

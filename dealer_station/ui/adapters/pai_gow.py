@@ -92,6 +92,7 @@ from dealer_station.ui.adapters.base import (
 )
 from dealer_station.ui.adapters.common import (
     note_device_event,
+    note_unread_stack,
     seat_light,
     settled_states,
     stack_cards,
@@ -417,6 +418,8 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
                 if redeal:
                     return redeal
             if self._by_shoe(round_, devices) and not devices.misread:
+                if not devices.shoe_reads_cards and devices.unread:
+                    return ()  # the stack out of a shoe that does not read: typed first
                 size = self._stack_size(phase)
                 number, total = len(devices.stacks) + 1, self._stacks(round_, phase)
                 return (Command("dispense", f"DISPENSE STACK {number} OF {total}", "D",
@@ -990,18 +993,26 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         if step.phase in ("deal", "four_card_stacks") and (
                 not (devices.shoe_reads_cards and self._by_shoe(round_, devices))
                 or devices.misread):
+            by_shoe = self._by_shoe(round_, devices)
+            if by_shoe and not devices.misread and not devices.unread:
+                return None  # a shoe that does not read: DISPENSE first, then its stack
             done = len(devices.stacks)
             size = self._stack_size(step.phase)
             total = self._stacks(round_, step.phase)
             seen = tuple(c for stack in devices.stacks for c in stack)
             whose = int(step.positions[done]) if done < len(step.positions) else None
             name = "THE DEALER" if whose == DEALER else f"POSITION {whose}"
+            options: dict[str, Any] = {}
             if any(h.kind is HardwareKind.SHOE_DISPENSE for h in step.hardware):
-                title = f"ENTER STACK {done + 1} OF {total} ({name}) · top card first"
+                title = f"ENTER STACK {done + 1} OF {total} ({name}) · {size} cards, top first"
+                if by_shoe:
+                    options["step"] = (f"Deliver stack {done + 1} of {total} to {name.lower()}"
+                                       f", then type its {size} cards, top card first, and "
+                                       "press Enter.")
             else:  # the cards each hand received, whatever order the method dealt them in
                 title = f"ENTER THE CARDS OF {name} · hand {done + 1} of {total}"
             return EntryRequest("cards", str(done + 1), title, size,
-                                allow_joker=True, unavailable=seen)
+                                allow_joker=True, unavailable=seen, options=options)
         return None
 
     @staticmethod
@@ -1097,6 +1108,7 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         if round_ is None:
             return []
         phase = round_.step.phase
+        note_unread_stack(event, devices, phase in ("deal", "four_card_stacks"))
         match event:
             case DeviceEvent(kind=EventKind.CHIP_SENSED, seat=int(seat), late=False) if (
                     round_.can_acceptor_lit(seat)):
