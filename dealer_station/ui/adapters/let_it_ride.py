@@ -340,14 +340,17 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
                     and not self._typing_due(devices)):
                 return None  # a shoe that does not read: DISPENSE first, then its stack
             target = round_.next_delivery
-            where = "the community stack" if target and target[0] == "community" else (
-                f"the stack for position {target[0]}" if target else "the stack")
+            community = bool(target) and target[0] == "community"
+            where = "THE COMMUNITY STACK" if community else (
+                f"POSITION {target[0]}'S STACK" if target else "THE STACK")
             options: dict[str, Any] = {}
             if "shoe" in devices.health:
-                options["step"] = (f"Deliver the stack dispensed ({where[4:]}), then type its "
-                                   "3 cards, top card first, and press Enter.")
+                to = "the community stack dispensed" if community else (
+                    f"the stack dispensed to position {target[0]}" if target else "the stack")
+                options["step"] = (f"Deliver {to}, then type its 3 cards, top card first, "
+                                   "and press Enter.")
             return EntryRequest("cards", str(target[0]) if target else "",
-                                f"ENTER {where.upper()} · 3 cards, top card first", 3,
+                                f"{where} · 3 cards, top card first", 3,
                                 unavailable=seen, options=options)
         if step.phase in ("first_community_card", "second_community_card") and \
                 step.expects != "confirm":
