@@ -146,3 +146,33 @@ def test_the_cut_is_offered_after_a_manual_shuffle_taken_or_declined_5324_41_e_1
         table.close()
     cut = next(r for r in _journal(str(tmp_path)) if r.action == "cut")
     assert cut.arguments["accepted"] is True
+
+
+def test_a_player_surrenders_before_the_hands_are_exposed_5324_41_g_3(qtbot, tmp_path):
+    """5324.41(g)(3): with positions 2 and 5 waiting to be exposed, SURRENDER… (U) asks which;
+    position 5 chosen, SURRENDER: COLLECT THE WAGER records it and position 5 is done."""
+    table = Table(qtbot, str(tmp_path), "pai_gow")
+    try:
+        table.sign_in_supervisor()
+        table.wait_devices_online()
+        table.press("start_round")
+        table.press("shuffled")
+        table.wager(2)
+        table.wager(5)
+        table.press("no_more_bets")
+        table.press("rng")
+        for _ in range(7):
+            table.click(table.wait_button("dispense"))
+        table.wait(lambda s: s.step.phase == "setting")
+        table.click(table.wait_button("surrender", "SURRENDER…"))
+        table.wait(lambda s: s.entry is not None and s.entry.kind == "form"
+                   and s.entry.options["name"] == "surrender")
+        form = table.window.form
+        table.click(form.inputs["position"].buttons["5"])
+        before = table.snapshot.records
+        table.click(form.submit)
+        table.wait(lambda s: s.records > before)
+    finally:
+        table.close()
+    surrendered = next(r for r in _journal(str(tmp_path)) if r.action == "surrender")
+    assert surrendered.arguments == {"position": 5}

@@ -340,7 +340,7 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
                     and not self._typing_due(devices)):
                 return None  # a shoe that does not read: DISPENSE first, then its stack
             target = round_.next_delivery
-            community = bool(target) and target[0] == "community"
+            community = target is not None and target[0] == "community"
             where = "THE COMMUNITY STACK" if community else (
                 f"POSITION {target[0]}'S STACK" if target else "THE STACK")
             options: dict[str, Any] = {}
