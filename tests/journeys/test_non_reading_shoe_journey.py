@@ -55,6 +55,25 @@ def _cards_left(station: Station) -> int:
     return int(found.group(1))
 
 
+def _one_too_many(station: Station, game: str, stack: list[str], extra: str) -> None:
+    """The stack typed with one card more: the entry says how many are needed, ENTER CARDS
+    stays off and Enter records nothing; the words cleared again."""
+    station.type(" ".join([*stack, extra]))
+    count = len(stack)
+    said = re.compile(rf"^{count} cards needed, {count + 1} typed")
+    screen = station.wait_for(said)
+    assert not screen.reachable("ENTER CARDS"), "ENTER CARDS is on with a card too many"
+    station.shot(f"one-too-many-{game.lower().replace(' ', '-')}",
+                 f"{game}: {count + 1} cards typed for a stack of {count}: said at once, "
+                 "ENTER CARDS off")
+    before = step_of(station.look())
+    station.key("Return")
+    time.sleep(READING)
+    assert step_of(station.look()).key == before.key, "a card too many was recorded"
+    station.key("ctrl+a", "BackSpace")
+    station.wait(lambda s: not s.find(said), "the words cleared")
+
+
 def _by_keys(station: Station, game: str, wagers: dict[int, int],
              deck: list[str]) -> tuple[list[str], list[list[str]]]:
     """The round from BETWEEN ROUNDS to the next by keys only; the steps seen and the stacks
@@ -87,6 +106,8 @@ def _by_keys(station: Station, game: str, wagers: dict[int, int],
             count = int(wanted.group(1))
             stack, deck[:] = deck[:count], deck[count:]
             time.sleep(READING)
+            if not typed:  # one card too many first: said, and never recordable
+                _one_too_many(station, game, stack, deck[0])
             station.type(" ".join(stack))
             if len(typed) < 2:
                 station.shot(f"typed-stack-{len(typed) + 1}",
@@ -121,8 +142,9 @@ def test_a_round_of_each_game_with_a_shoe_that_does_not_read_by_keys_5324_34_d_2
     The table's configuration says the shoe does not read its cards. Let It Ride with wagers
     at positions 3 and 6: at each stack of three the step offers DISPENSE alone (D or Enter);
     once the shoe dispensed it the step says to type its 3 cards and the card box takes them,
-    Enter records them. Then Pai Gow Poker: seven stacks of seven the same way. The journal
-    holds every card typed; the shoe has dealt exactly the stacks typed."""
+    Enter records them; the first stack typed with a card too many is said at once, ENTER
+    CARDS off, nothing recorded. Then Pai Gow Poker: seven stacks of seven the same way. The
+    journal holds every card typed; the shoe has dealt exactly the stacks typed."""
     station = open_station("non-reading-shoe", args=("--config", str(_table_file(tmp_path))))
     table_with_a_dealer(station)
     deck = [card.text for card in standard_deck()]
