@@ -85,3 +85,55 @@ def test_both_games_adapters_are_complete_game_adapters(adapter: GameAdapter) ->
     assert adapter.draw(CollectCards()) == CollectCards()  # nothing drawn at this press
     with pytest.raises(ValueError, match="no form 'nonsense'"):
         adapter.form_action(None, "nonsense", {})
+
+
+def _let_it_ride_dealing() -> LetItRideRound:
+    round_ = LetItRideRound(default_config())
+    round_.place_wagers(position=1, bet_one=500, bet_two=500, bet_three=500)
+    round_.announce_no_more_bets()
+    assert round_.step.phase == "dealing"
+    return round_
+
+
+def test_a_shoe_that_does_not_read_offers_each_stack_once_it_is_out_5324_34_d_2() -> None:
+    """A shoe that does not read: DISPENSE and no entry until the shoe dispensed the stack;
+    then the entry (3 cards, the step saying so) and no DISPENSE; what the shoe says of the
+    cards is never the round's."""
+    from dealer_station.ui.view import DeviceHealth
+
+    adapter = LetItRideAdapter({})
+    round_ = _let_it_ride_dealing()
+    devices = DeviceState(shoe_reads_cards=False,
+                          health={"shoe": DeviceHealth("shoe", HealthState.CONNECTED)})
+    assert [c.name for c in adapter.commands(round_, devices)] == ["dispense"]
+    assert adapter.entry(round_, devices, None) is None
+    out = event(EventKind.STACK_DISPENSED, stack=1, cards=(card_code("As"), 0, 1))
+    assert adapter.device_actions(round_, out, devices) == [] and devices.unread == 1
+    assert adapter.commands(round_, devices) == ()
+    entry = adapter.entry(round_, devices, None)
+    assert entry is not None and entry.kind == "cards" and entry.count == 3
+    assert "type its 3 cards" in entry.options["step"]
+
+
+def test_a_pai_gow_redeal_counts_a_stack_out_not_typed_yet_5324_41_f() -> None:
+    """A stack out of a shoe that does not read, its cards not typed: a redeal collects it too
+    (its cards not known for the record)."""
+    from dealer_station.games.pai_gow.actions import Redeal
+    from dealer_station.ui.adapters.pai_gow import core_round
+    from dealer_station.ui.view import DeviceHealth
+
+    adapter = PaiGowAdapter({})
+    round_ = core_round({})
+    round_.shuffle()
+    round_.place_wager(position=2, amount=2500)
+    round_.no_more_bets()
+    round_.determine_starting_position(number=1)
+    assert round_.step.phase == "deal"
+    devices = DeviceState(shoe_reads_cards=False,
+                          health={"shoe": DeviceHealth("shoe", HealthState.CONNECTED)})
+    assert all(c.name != "redeal" for c in adapter.problems(round_, devices))
+    adapter.device_actions(round_, event(EventKind.STACK_DISPENSED, stack=1, cards=()), devices)
+    (redeal,) = [c for c in adapter.problems(round_, devices) if c.name == "redeal"]
+    assert isinstance(redeal.action, Redeal)
+    assert (redeal.action.stacks, redeal.action.dealt) == (1, None)
+    assert round_.can_redeal(**redeal.action.arguments())

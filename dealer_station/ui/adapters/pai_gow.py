@@ -567,7 +567,9 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
         if round_.step.phase != "deal":
             return ()
         shoe = devices.health.get("shoe")
-        if not (devices.redeal_due or devices.stacks or self._shoe_faulted(devices)):
+        # stacks out of a shoe that does not read, their cards not typed yet, are out too
+        unread = 0 if devices.shoe_reads_cards else devices.unread
+        if not (devices.redeal_due or devices.stacks or unread or self._shoe_faulted(devices)):
             return ()
         if devices.redeal_due:
             reason = "the station restarted during the deal"
@@ -577,10 +579,11 @@ class PaiGowAdapter(GameAdapter[PaiGowRound]):
             reason = f"shoe fault ({shoe.detail or 'fault'}) during the deal"
         else:
             reason = "the dealer restarted the deal"
-        stacks = len(devices.stacks)
-        # the stacks out as the shoe read them, for the record (after a restart: not known)
-        # (a deal refused holds a card twice: the reason names it, the stacks cannot be listed)
-        dealt = None if devices.redeal_due or devices.deal_refused else tuple(
+        stacks = len(devices.stacks) + unread
+        # the stacks out as the shoe read them, for the record (after a restart, or a stack
+        # not typed yet: not known) (a deal refused holds a card twice: the reason names it,
+        # the stacks cannot be listed)
+        dealt = None if devices.redeal_due or devices.deal_refused or unread else tuple(
             tuple(card.text for card in stack) for stack in devices.stacks)
         then = (SHOE_RESET, SHOE_SHUFFLE) if "shoe" in devices.health else ()
         return (Command("redeal", "REDEAL", "R",
