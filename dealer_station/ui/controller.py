@@ -616,9 +616,12 @@ class TableController:
         except (ProcedureError, ValueError) as error:
             self.message = _reason(error)
             return None
-        record = self.perform(action)
-        if record is not None:
-            self.opened = None
+        record = None
+        for each in action if isinstance(action, list) else [action]:
+            record = self.perform(each)
+            if record is None:
+                return None  # refused: the form stays, with the reason
+        self.opened = None
         return record
 
     def select(self, key: str) -> None:

@@ -38,7 +38,8 @@ KEY_TABLE: tuple[tuple[str, str], ...] = (
             "(**CUT TAKEN…**) · **RECOUNT…**"),
     ("`P`", "Let It Ride **ALL PAID**"),
     ("`G`", "**RUN THE RNG**"),
-    ("`A`", "**ALL HAVE SET**"),
+    ("`A`", "**ALL HAVE SET** · Let It Ride **SECOND POSITION…** (while the wagers are "
+            "taken: one player at two adjacent positions)"),
     ("`E`", "Pai Gow **SET HAND**: the cards picked as the low hand, entered as set"),
     ("`H`", "**HOUSE WAY** · **DEALER'S HAND SET BY HOUSE WAY** · "
             "**CO-BANK SET BY HOUSE WAY**"),

@@ -71,6 +71,10 @@ PLAYED: dict[tuple[str, str], tuple[str, str]] = {
     ("let_it_ride", "report_exposed_card"): (PROBLEMS, '"exposed_card"'),
     ("let_it_ride", "resolve_halt"): (PROBLEMS, "supervisor_decides"),
     ("let_it_ride", "return_wagers"): (LIR_VOID, "wagers_returned"),
+    ("let_it_ride", "set_players_waiting"): (
+        GUI + "test_two_positions_gui.py::"
+        "test_a_second_adjacent_position_only_while_nobody_waits_5324_34_c_5",
+        '"waiting"'),
     ("let_it_ride", "show_hand"): (LIR_ROUND, '"show"'),
     ("let_it_ride", "turn_community_card"): (LIR_ROUND, '"turn"'),
     ("let_it_ride", "void"): (LIR_VOID, "void_button"),
@@ -154,10 +158,6 @@ NOT_AT_A_STATION: dict[tuple[str, str], str] = {
 #: Actions the screens do not reach yet (or reach by a route that does not work yet): each an
 #: expected failure with the reason, until its route is built and mapped above.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("let_it_ride", "set_players_waiting"): (
-        "5324.34(c)(5) a player at two adjacent positions only with nobody waiting: no screen "
-        "names a player at two Let It Ride positions (place_wagers' player) nor the players "
-        "waiting"),
     ("pai_gow", "cut"): (
         "after a manual shuffle CUT TAKEN is refused (the cut offered to no player before the "
         "wagers): its route is mapped, its test an expected failure until the cut is fixed"),

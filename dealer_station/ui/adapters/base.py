@@ -194,9 +194,11 @@ class GameAdapter(ABC, Generic[RoundT]):
         """The form ``name`` the dealer opened (None: it no longer applies). By default, none."""
         return None
 
-    def form_action(self, round_: RoundT, name: str, values: Mapping[str, Any]) -> ActionCall:
+    def form_action(self, round_: RoundT, name: str,
+                    values: Mapping[str, Any]) -> ActionCall | list[ActionCall]:
         """The round action of form ``name`` filled in with ``values`` (a ``ValueError`` in
-        plain words for values it cannot take)."""
+        plain words for values it cannot take), or the actions, in order, when the form says
+        more than one thing."""
         raise ValueError(f"no form {name!r}")
 
     def gather(self, round_: RoundT, stack: Sequence[Card],

@@ -30,6 +30,7 @@ from dealer_station.games.let_it_ride.actions import (
     ReceiveStack,
     ReportExposedCard,
     ResolveHalt,
+    SetPlayersWaiting,
     ShowHand,
     TurnCommunityCard,
     WithdrawWagers,
@@ -182,8 +183,12 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
         step = round_.step
         phase = step.phase
         if phase == "betting":
+            # a player at two adjacent positions ((c)(5)): offered once a position has wagers
+            second = ((Command("second_position", "SECOND POSITION…", "A",
+                               form="second_position"),)
+                      if self.config.two_positions and round_.wagers else ())
             return (Command("no_more_bets", "NO MORE BETS · LOCKOUT", "L",
-                            AnnounceNoMoreBets()),)
+                            AnnounceNoMoreBets()), *second)
         if phase == "dealing":
             if self.config.dealing is Dealing.SHOE:
                 if "shoe" in devices.health and not devices.misread:
@@ -259,6 +264,8 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
                          if self.config.exposed_card_rule.value == "void_round"
                          else "Table rule: the round goes on, the card stays where dealt."),
             })
+        if name == "second_position":
+            return self._second_position_form(round_)
         if name == "call_supervisor":
             if not round_.can_call_supervisor("dealer error"):
                 return None
@@ -268,8 +275,50 @@ class LetItRideAdapter(GameAdapter[LetItRideRound]):
             })
         return None
 
+    def _second_position_form(self, round_: LetItRideRound) -> EntryRequest | None:
+        """A player's second position ((c)(5)): the player's position, the adjacent one, the
+        three equal wagers there, and how many players wait to be seated (none, or the
+        second position is refused)."""
+        if round_.step.phase != "betting" or not self.config.two_positions or \
+                not round_.wagers:
+            return None
+        placed = sorted(round_.wagers)
+        free = [p for p in _POSITIONS if p not in round_.wagers
+                and any(abs(p - q) == 1 for q in placed)]
+        low, high = self.config.minimum // 100, self.config.maximum // 100
+        return EntryRequest("form", "", "SECOND POSITION · one player at two positions",
+                            options={
+            "name": "second_position", "submit": "PLACE THE SECOND POSITION",
+            "fields": (
+                FormField("choice", "first", "The player's position",
+                          tuple((str(p), str(p)) for p in placed)),
+                FormField("choice", "second", "Their second position, next to it",
+                          tuple((str(p), str(p)) for p in free)),
+                FormField("number", "dollars", "Each of its three wagers, $", minimum=low,
+                          maximum=high, default=low),
+                FormField("number", "waiting", "Players waiting to be seated", minimum=0,
+                          maximum=20, default=round_.players_waiting)),
+            "note": "5324.34(c)(5): two adjacent positions, only while no other player is "
+                    "waiting to be seated.",
+        })
+
     def form_action(self, round_: LetItRideRound, name: str,
-                    values: Mapping[str, Any]) -> ActionCall:
+                    values: Mapping[str, Any]) -> ActionCall | list[ActionCall]:
+        if name == "second_position":
+            first, second = str(values.get("first", "")), str(values.get("second", ""))
+            if not first or not second:
+                raise ValueError("Choose the player's position and the second position.")
+            wagers = round_.wagers.get(int(first))
+            if wagers is None:
+                raise ValueError(f"Position {first} has no wagers.")
+            amount = int(values.get("dollars", 0)) * 100
+            waiting = int(values.get("waiting", 0))
+            actions: list[ActionCall] = []
+            if waiting != round_.players_waiting:  # what the dealer sees, recorded first
+                actions.append(SetPlayersWaiting(count=waiting))
+            actions.append(PlaceWagers(position=int(second), bet_one=amount, bet_two=amount,
+                                       bet_three=amount, player=wagers.player))
+            return actions
         if name == "exposed_card":
             target = str(values.get("target", ""))
             card = str(values.get("card", ""))
