@@ -31,6 +31,7 @@ from dealer_station.cards import (
     Suit,
     parse_card,
 )
+from dealer_station.plural import counted
 from dealer_station.ui.card_art import CARD_ASPECT, SUIT_GLYPHS, paint_card, paint_slot
 from dealer_station.ui.theme import THEME
 
