@@ -68,9 +68,9 @@ BADGE_MIN_PX = 10.0
 
 
 def lockout_badge(view: TableView) -> str:
-    """The words of the felt's lockout badge: LOCKOUT ON, BETS OPEN, or — while the next
-    round's betting waits for the last round's money to be settled — NO BETS with what waits
-    (never BETS OPEN then: START ROUND is refused until it is done).
+    """The words of the felt's lockout badge: LOCKOUT ON, BETS OPEN, or — between rounds,
+    while the next round's betting waits for START ROUND or for the last round's money to be
+    settled — NO BETS with what waits (never BETS OPEN then).
 
     >>> lockout_badge(TableView("let_it_ride", "LET IT RIDE", (), lockout=False))
     'BETS OPEN'

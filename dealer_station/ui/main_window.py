@@ -278,6 +278,7 @@ class MainWindow(QMainWindow):
         self.key_guard = KeyGuard(
             self, standing_aside=lambda: self.staff.showing is not None,
             say=lambda words: self.call(lambda c: c.keys_ignored(words)),
+            unsay=lambda: self.call(lambda c: c.keys_work_again()),
             signed_in=self._on_duty)
         self.simulated_table = install_simulated_table(self)  # only with simulated devices
         self.help_button = dealer_help_button(self)  # the guide at this screen's section

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.auth import locked_words, pin_problem
+from dealer_station.auth import locked_words, pin_problem, pin_rule
 
 __all__ = ["LockCountdown", "SignInPanel", "SupervisorDecision"]
 
@@ -175,7 +175,7 @@ class SignInPanel(QFrame):
                            "SIGN IN · dealer or supervisor on duty")
         self.user.setPlaceholderText("personal id, e.g. S-1001" if first else
                                      "your id, e.g. D-2231")
-        self.pin.setPlaceholderText("6 to 12 digits" if first else "PIN")
+        self.pin.setPlaceholderText(pin_rule("supervisor") if first else "PIN")
         self.submit_button.setText("CREATE SUPERVISOR" if first else "SIGN IN")
 
     def show_message(self, text: str, locked_seconds: float = 0.0) -> None:
