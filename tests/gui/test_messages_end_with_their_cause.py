@@ -3,8 +3,9 @@ gone, not at some later action. Seen by a new user: "Supervisor S-… created �
 dealers' accounts" still said once the accounts existed; "Keys ignored …" long after the keys
 worked again; a supervisor's refusal at a progressive validation still shown after another
 supervisor had approved (BETS OPEN on the felt before START ROUND: see
-test_pai_gow_progressive_gui's badge test, the round's end unlocking the lockout). And the Accounts page's PIN
-box says the PIN rule of the role chosen (it said 4-12 digits with Supervisor chosen)."""
+test_pai_gow_progressive_gui's badge test, the round's end unlocking the lockout). And the
+Accounts page's PIN box says the PIN rule of the role chosen (it said 4-12 digits with
+Supervisor chosen)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,12 @@ from typing import Any
 import pytest
 from gui_harness import PIN, SUPERVISOR, Table
 from PySide6.QtCore import Qt
-from test_pai_gow_progressive_gui import DEALER_ID, DEALER_PIN, _progressive_table, \
-    _to_the_validation
+from test_pai_gow_progressive_gui import (
+    DEALER_ID,
+    DEALER_PIN,
+    _progressive_table,
+    _to_the_validation,
+)
 from test_signed_out_keys_go_to_the_sign_in import signed_in_between_rounds, typed
 
 from dealer_station.auth import pin_problem

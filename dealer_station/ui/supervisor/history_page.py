@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -94,6 +95,10 @@ class HistoryPage(QWidget):
         body = QHBoxLayout()
         self.list = QListWidget()
         self.list.setWordWrap(True)
+        # each row's height laid out again at the list's width (laid out once, at the width it
+        # had before it was shown, a long row was cut to "positions 1,…" at 1280x800)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
         body.addWidget(self.list, 2)
         right = QVBoxLayout()
         self.view = QTextEdit()
