@@ -95,7 +95,7 @@ def test_each_role_is_a_button_and_a_tap_makes_that_role(table: Table) -> None:
     assert [b.text() for b in page.new_role.buttons.values()] == [
         "Dealer", "Supervisor", "Technician"]
     table.click(page.new_role.buttons["technician"])
-    assert page.new_pin.placeholderText() == "6-12 digits"
+    assert page.new_pin.placeholderText() == "6 to 12 digits"
     _create(table, page, "T-9", "Tara Tech", "technician", "515253")
     assert {a.id: a.role for a in page.accounts}["T-9"] == "technician"
     assert page.new_role.value() == "dealer" and page.new_pin.placeholderText() == "4-12 digits"
@@ -123,3 +123,27 @@ def test_the_accounts_list_takes_the_height_the_forms_leave(table: Table) -> Non
     assert rows >= 6, rows  # 4 before
     lower = page.create_button.parentWidget()
     assert lower.height() <= lower.sizeHint().height() + 4  # the forms at their own height
+
+
+def test_the_three_card_tables_are_offered_with_what_they_pay(table: Table) -> None:
+    """5324.34(f)(4): each three-card bonus table A-F is offered with its pays (a letter alone
+    told the supervisor nothing), each button read whole at 1280x800."""
+    from clipped_text import clipped_texts
+
+    from dealer_station.games.let_it_ride.paytables import three_card_minimum
+
+    page = _open(table, "Configuration").configuration
+    table.qtbot.waitUntil(lambda: page.current_game == "let_it_ride", timeout=10_000)
+    chooser = page.choosers["three_card_bonus.pay_table"]
+    for letter, button in chooser.buttons.items():
+        words = " ".join(button.text().split())
+        pays = three_card_minimum(letter)
+        assert words.startswith(f"table {letter}: ")
+        assert f"straight {pays['straight'].to_win}," in words, words
+        assert f"flush {pays['flush'].to_win}," in words, words
+        assert ("mini royal 50" in words) == (letter in "DEF"), words
+    page.fields_area.ensureWidgetVisible(chooser)
+    table.qtbot.wait(100)
+    cut = [line for line in clipped_texts(table.window)
+           if "table " in line and ": pair" in line]
+    assert cut == []
