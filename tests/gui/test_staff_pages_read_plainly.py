@@ -98,7 +98,7 @@ def test_each_role_is_a_button_and_a_tap_makes_that_role(table: Table) -> None:
     assert page.new_pin.placeholderText() == "6 to 12 digits"
     _create(table, page, "T-9", "Tara Tech", "technician", "515253")
     assert {a.id: a.role for a in page.accounts}["T-9"] == "technician"
-    assert page.new_role.value() == "dealer" and page.new_pin.placeholderText() == "4-12 digits"
+    assert page.new_role.value() == "dealer" and page.new_pin.placeholderText() == "4 to 12 digits"
 
 
 def test_a_success_reads_in_the_success_colour_and_a_refusal_in_the_warn_colour(
