@@ -841,6 +841,44 @@ def test_a_refusal_goes_when_the_value_is_fixed(qtbot: Any, table: Any, screen: 
     assert page.message.text().startswith("Valid")
 
 
+def test_the_refused_value_is_marked_until_it_is_fixed(qtbot: Any, table: Any, screen: Any,
+                                                      tmp_path: Path) -> None:
+    """5324.34(a)(1): VALIDATE refuses six positions; the box refused is ringed (the refusal
+    names a clause, not a box) and the other boxes are not; fixed, the ring goes with the
+    refusal."""
+    sign_in(qtbot, table, screen, "S2", "222222")
+    page = screen.configuration
+    table.wait_idle(page.background)
+    editor = page.editors["table.positions"]
+    minimum = page.editors["table.minimum"]
+    editor.selectAll()
+    qtbot.keyClicks(editor, "6")
+    qtbot.mouseClick(page.validate_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    qtbot.waitUntil(lambda: page.refused_fields() == ("table.positions",), timeout=10_000)
+    assert page.message.text().startswith("Refused")
+    assert editor.property("refused") and not minimum.property("refused")
+    assert _ringed(editor) and not _ringed(minimum)  # as drawn: the fault colour's ring
+    editor.selectAll()
+    qtbot.keyClicks(editor, "7")  # fixed: the ring goes without pressing VALIDATE again
+    qtbot.waitUntil(lambda: page.message.text().startswith("Valid"), timeout=10_000)
+    assert page.refused_fields() == ()
+    assert not editor.property("refused") and not _ringed(editor)
+
+
+def _ringed(box: Any) -> bool:
+    """The box's left edge, half way down, drawn in the fault colour."""
+    from PySide6.QtGui import QColor
+
+    from dealer_station.ui.theme import THEME
+
+    image = box.grab().toImage()
+    shown = QColor(image.pixel(1, image.height() // 2))
+    fault = QColor(THEME.fault)
+    return max(abs(shown.red() - fault.red()), abs(shown.green() - fault.green()),
+               abs(shown.blue() - fault.blue())) < 40
+
+
 def test_the_archive_page_shows_sealed_days_exports_them_and_sets_the_kept_time(
         qtbot: Any, table: Any, screen: Any, tmp_path: Path) -> None:
     """Archive: the day sealed (beside the table) is listed with its rounds; EXPORT FOR THE

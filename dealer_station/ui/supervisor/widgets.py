@@ -76,6 +76,9 @@ QPushButton#nav:checked:disabled, QPushButton#choice:checked:disabled {{ backgro
     color: {t.faint}; }}
 QPushButton#choice:focus {{ border: 2px solid {t.next}; }}
 QLabel#bad {{ color: {t.fault}; font-weight: bold; }}
+QLineEdit[refused="true"], QPushButton#choice[refused="true"] {{
+    border: 3px solid {t.fault}; }}
+QCheckBox[refused="true"] {{ color: {t.fault}; font-weight: bold; }}
 QLabel#notice {{ color: {t.text}; background: {t.panel}; border: 2px solid {t.next};
     border-radius: 8px; padding: 10px; font-size: {t.body_pt + 1}pt; }}
 """
