@@ -34,6 +34,7 @@ from dealer_station.ui.gc_guard import GuiThreadCollector
 from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.help import dealer_help_button
 from dealer_station.ui.key_guard import KeyGuard
+from dealer_station.ui.messages import ERROR, style_message
 from dealer_station.ui.payments import PaymentPanel
 from dealer_station.ui.sign_in import SignInPanel, SupervisorDecision
 from dealer_station.ui.sim_panel import install_simulated_table
@@ -228,7 +229,7 @@ class MainWindow(QMainWindow):
         # what went wrong, on one line (… when long, whole in the tooltip and on a tap): an
         # error's words never widen the window nor cut the panels above
         self.error = ElidedLabel("")
-        self.error.setObjectName("fault")
+        style_message(self.error, ERROR)  # the screens' one error look (ui/messages.py)
         self.error.hide()
         outer.addWidget(self.error)
         self.setCentralWidget(central)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.money import format_cents
+from dealer_station.ui.messages import MessageLabel
 
 __all__ = ["WagerEntry"]
 
@@ -126,9 +127,7 @@ class WagerEntry(QFrame):
         self.progressive_label.setWordWrap(True)
         self.progressive_label.setVisible(False)
         layout.addWidget(self.progressive_label)
-        self.message = QLabel("")
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         layout.addStretch(1)
         buttons = QHBoxLayout()

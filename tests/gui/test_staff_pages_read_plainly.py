@@ -14,6 +14,8 @@ from gui_harness import Table, create_accounts
 from PySide6.QtCore import QPoint, Qt
 from test_accounts_gui import _create, _wait_calls
 
+from dealer_station.ui.messages import ERROR
+
 pytestmark = pytest.mark.gui
 
 #: A second supervisor: the one on duty as the dealer may not change the configuration.
@@ -110,7 +112,7 @@ def test_a_success_reads_in_the_success_colour_and_a_refusal_in_the_warn_colour(
     assert page.message.objectName() == "good"
     _create(table, page, "D-9", "Dan Dealer", "dealer", "9753")  # the id is taken
     assert page.message.text().startswith("Refused:")
-    assert page.message.objectName() == "message"
+    assert page.message.objectName() == ERROR  # the screens' one error look
 
 
 def test_the_accounts_list_takes_the_height_the_forms_leave(table: Table) -> None:
@@ -147,3 +149,41 @@ def test_the_three_card_tables_are_offered_with_what_they_pay(table: Table) -> N
     cut = [line for line in clipped_texts(table.window)
            if "table " in line and ": pair" in line]
     assert cut == []
+
+
+def _look(label: Any) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """A message box's border and background colours as drawn (its left edge, half way down,
+    and just inside it)."""
+    from PySide6.QtGui import QColor
+
+    label.adjustSize()
+    image = label.grab().toImage()
+    middle = image.height() // 2
+    border, inside = QColor(image.pixel(1, middle)), QColor(image.pixel(4, middle))
+    return ((border.red(), border.green(), border.blue()),
+            (inside.red(), inside.green(), inside.blue()))
+
+
+def test_an_error_and_a_note_look_the_same_on_every_screen(table: Table) -> None:
+    """One look for errors, one for notes, on every screen: the supervisor's refusal looks as
+    the dealer's error does (it was warm text there, a red box here), the supervisor's note as
+    the dealer's form's note, and the two looks differ."""
+    from dealer_station.ui.messages import NOTE
+
+    page = _open(table, "Accounts").accounts
+    _create(table, page, "D-9", "Dan Dealer", "dealer", "9753")
+    _create(table, page, "D-9", "Dan Dealer", "dealer", "9753")  # the id is taken: refused
+    assert page.message.objectName() == ERROR and page.message.isVisible()
+    staff_error = _look(page.message)
+    table.window.show_error("Refused: the dealer's screen's own error")
+    dealer_error = _look(table.window.error)
+    assert staff_error == dealer_error
+    form = table.window.form.message
+    form.note("A note on the dealer's form")
+    page.message.note("A note on the supervisor's page")
+    assert page.message.objectName() == form.objectName() == NOTE
+    assert _look(page.message) == _look(form)
+    assert _look(page.message) != staff_error
+    card_entry = table.window.card_entry.message
+    card_entry.error("Tap a rank first, then its suit.")
+    assert _look(card_entry) == dealer_error

@@ -20,6 +20,7 @@ from dealer_station.preview.demo import (
 )
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
+from dealer_station.ui.messages import ERROR
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 from dealer_station.ui.supervisor.session import StaffSession
 
@@ -332,7 +333,7 @@ def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
     assert page.result is not None and not page.result.matches
     assert len(page.result.differences) == 1
     assert "1 difference from what was paid" in page.view.toPlainText()
-    assert page.message.objectName() == "message"  # a difference: the warm colour
+    assert page.message.objectName() == ERROR  # a difference: the screens' error look
     assert "re-run gives" in page.result.differences[0]
 
 
@@ -720,7 +721,7 @@ def test_the_jackpot_slip_prints_then_reprints_marked_copy_and_a_fault_loses_not
     qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert "Not printed: the simulated printer is out of paper" in page.message.text()
-    assert page.message.objectName() == "message"  # a fault: the warm colour again
+    assert page.message.objectName() == ERROR  # a fault: the screens' error look
     assert "The record is kept" in page.message.text()
     (printer / "FAULT").unlink()
     qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)

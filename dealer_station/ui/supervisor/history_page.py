@@ -31,7 +31,7 @@ from dealer_station.ui.supervisor.history import (
     reconstruct,
     round_detail,
 )
-from dealer_station.ui.supervisor.widgets import message_label, say
+from dealer_station.ui.supervisor.widgets import message_label
 from dealer_station.ui.theme import THEME
 
 __all__ = ["HistoryPage", "detail_html"]
@@ -122,13 +122,13 @@ class HistoryPage(QWidget):
         shown = SHOWN
         problem = filters_problem(since, until, position)
         if problem is not None:
-            self.message.setText(problem)
+            self.message.error(problem)
             return
         self.calls.submit(lambda context: find_rounds(context.station.store, since=since,
                                                       until=until, position=position,
                                                       limit=shown + 1),
                           lambda rows: self._show_rows(rows[:shown], more=len(rows) > shown),
-                          self.message.setText)
+                          self.message.error)
 
     refresh = search
 
@@ -149,7 +149,7 @@ class HistoryPage(QWidget):
         def read(context: StaffContext) -> RoundDetail:
             return round_detail(context.station.store, round_id)
 
-        self.calls.submit(read, self._show_detail, self.message.setText)
+        self.calls.submit(read, self._show_detail, self.message.error)
 
     def _show_detail(self, detail: RoundDetail) -> None:
         self.detail, self.result = detail, None
@@ -164,7 +164,10 @@ class HistoryPage(QWidget):
         def done(result: Reconstruction) -> None:
             self.result = result
             self.view.setHtml(detail_html(detail, result))
-            say(self.message, result.verdict, done=result.matches)  # a match reads as done
+            if result.matches:  # a match reads as done, a difference as an error
+                self.message.done(result.verdict)
+            else:
+                self.message.error(result.verdict)
 
         # replaying a round is pure computation on a copy of the document: a worker thread
-        self.calls.submit(lambda _context: reconstruct(detail), done, self.message.setText)
+        self.calls.submit(lambda _context: reconstruct(detail), done, self.message.error)
