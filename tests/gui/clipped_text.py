@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QStyle,
+    QStyledItemDelegate,
     QStyleOptionButton,
     QStyleOptionViewItem,
     QTableView,
@@ -177,7 +178,10 @@ def _cell_fits(view: QAbstractItemView, index: object) -> str:
     option = QStyleOptionViewItem()
     view.initViewItemOption(option)
     option.rect = view.visualRect(index)  # type: ignore[arg-type]
-    view.itemDelegateForIndex(index).initStyleOption(option, index)  # type: ignore[arg-type, attr-defined]
+    delegate = view.itemDelegateForIndex(index) or view.itemDelegate()  # type: ignore[arg-type]
+    if not isinstance(delegate, QStyledItemDelegate):
+        return ""  # a delegate of its own draws the cell: its room is its own
+    delegate.initStyleOption(option, index)  # type: ignore[arg-type]
     room = view.style().subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, view)
     metrics = QFontMetrics(option.font)
     wrap = bool(getattr(view, "wordWrap", lambda: False)())
