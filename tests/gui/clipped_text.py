@@ -183,6 +183,9 @@ def _cell_fits(view: QAbstractItemView, index: object) -> str:
         return ""  # a delegate of its own draws the cell: its room is its own
     delegate.initStyleOption(option, index)  # type: ignore[arg-type]
     room = view.style().subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, view)
+    # the delegate writes the words inside a margin each side (Qt's text margin)
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    room = room.adjusted(margin, 0, -margin, 0)
     metrics = QFontMetrics(option.font)
     wrap = bool(getattr(view, "wordWrap", lambda: False)())
     if wrap:

@@ -108,6 +108,9 @@ class MetersPage(StaffPage):
         self.hits.setStyleSheet("font-size: 10pt;")
         self.chart = MeterChart()
         self.hits.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+        # the hits take the larger share (their six columns in view, the hand's words on two
+        # lines), the chart never narrower than its axis and a readable line
+        self.chart.setMinimumWidth(320)
         middle.addWidget(self.chart, 2)
         middle.addWidget(self.hits, 3)
         layout.addLayout(middle, 1)
@@ -253,9 +256,12 @@ class MetersPage(StaffPage):
         self.limit.setText("" if panel.stats.limit is None else format_cents(panel.stats.limit))
         rows = hit_rows(panel)
         self.hits.setRowCount(len(rows))
+        when = HIT_COLUMNS.index("Time (UTC)")
         for row, values in enumerate(rows):
             for column, value in enumerate(values):
-                self.hits.setItem(row, column, QTableWidgetItem(value))
+                # the date over the time: the row's columns all in view beside the chart
+                shown = value.replace(" ", "\n", 1) if column == when else value
+                self.hits.setItem(row, column, QTableWidgetItem(shown))
         for row, (label, value) in enumerate(panel.lines(linked=self._linked(panel))):
             name = QLabel(label)
             name.setObjectName("muted")
