@@ -171,10 +171,14 @@ def _cut_by_parent(widget: QWidget, window: QWidget) -> str:
 
 def _cell_fits(view: QAbstractItemView, index: object) -> str:
     """Whether the words of the cell ``index`` fit the room its text has (the item's padding
-    and the view's word wrap honoured)."""
+    and the view's word wrap honoured); a cell whose tooltip holds its words whole is
+    shortened on purpose (a technician's long link state) and read whole there."""
     text = str(index.data(Qt.ItemDataRole.DisplayRole) or "").strip()  # type: ignore[attr-defined]
     if not text:
         return ""
+    tip = str(index.data(Qt.ItemDataRole.ToolTipRole) or "").strip()  # type: ignore[attr-defined]
+    if tip == text:
+        return ""  # shortened on purpose, whole in its tooltip (as an elided label's)
     option = QStyleOptionViewItem()
     view.initViewItemOption(option)
     option.rect = view.visualRect(index)  # type: ignore[arg-type]
