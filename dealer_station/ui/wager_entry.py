@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.money import format_cents
-from dealer_station.ui.messages import MessageLabel
 
 __all__ = ["WagerEntry"]
 
@@ -127,7 +126,12 @@ class WagerEntry(QFrame):
         self.progressive_label.setWordWrap(True)
         self.progressive_label.setVisible(False)
         layout.addWidget(self.progressive_label)
-        self.message = MessageLabel()
+        #: A hint for the dealer (how the $1 bonus is taken), in the muted words of the
+        #: panel's other hints: not a message (it would take a message's box and push the step
+        #: panel's buttons up while the wagers are entered).
+        self.message = QLabel("")
+        self.message.setObjectName("muted")
+        self.message.setWordWrap(True)
         layout.addWidget(self.message)
         layout.addStretch(1)
         buttons = QHBoxLayout()

@@ -260,8 +260,8 @@ class MetersPage(StaffPage):
         for row, values in enumerate(rows):
             for column, value in enumerate(values):
                 # the date over the time: the row's columns all in view beside the chart
-                shown = value.replace(" ", "\n", 1) if column == when else value
-                self.hits.setItem(row, column, QTableWidgetItem(shown))
+                cell = value.replace(" ", "\n", 1) if column == when else value
+                self.hits.setItem(row, column, QTableWidgetItem(cell))
         for row, (label, value) in enumerate(panel.lines(linked=self._linked(panel))):
             name = QLabel(label)
             name.setObjectName("muted")
