@@ -196,11 +196,11 @@ class Snapshot:
 StationLike = StationPort
 
 
-#: The step shown between rounds and before anyone is signed in.
 #: What the felt's badge says the betting waits for between rounds when nothing else holds
 #: it (the lockout controller unlocked at a round's end: it said BETS OPEN before START ROUND).
 NO_ROUND_YET = "until START ROUND"
 
+#: The step shown between rounds and before anyone is signed in.
 START_ROUND = Step("between_rounds", "Start the next round: open the betting",
                    actions=("start_round",), next_instruction="players place their wagers")
 #: START ROUND waits for the last round's lines (the notice's words).
