@@ -232,7 +232,11 @@ def clipped_cells(view: QAbstractItemView) -> list[str]:
     for row in range(min(model.rowCount(QModelIndex()), ROWS_READ)):
         for column in columns:
             index = model.index(row, column)
-            why = _cell_fits(view, index)
+            box = view.visualRect(index)
+            why = ""
+            if not isinstance(view, QTableView) and box.right() + 1 > viewport + SLACK:
+                why = f"wider than the view ({box.width()} px, view {viewport} px)"
+            why = why or _cell_fits(view, index)
             if why:
                 short = " ".join(str(index.data() or "").split())[:70]
                 found.append(f"{name} row {row} column {column} {short!r}: {why}")

@@ -77,11 +77,12 @@ def test_the_round_history_rows_read_whole(qtbot, pai_gow, pai_gow_screen):
                      tuple(str(p) for p in range(1, 8)), ""),
             RoundRow(8, "let_it_ride", "void", "D-2001", "2026-12-07T01:30:00Z",
                      ("1", "3", "7"), "a card was exposed during the deal")]
-    page._show_rows(rows)  # found while the page was not in view (laid out at its width then)
+    screen.resize(*SIZES[-1])  # found in the large window, then the window made smaller
     qtbot.mouseClick(screen.pages.buttons["Round history"], Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     page._show_rows(rows)  # the search the page makes when shown, answered
-    for size in SIZES:
+    _settle(qtbot)
+    for size in reversed(SIZES):
         screen.resize(*size)
         _settle(qtbot)
         assert page.list.count() == 2

@@ -99,6 +99,9 @@ class HistoryPage(QWidget):
         # had before it was shown, a long row was cut to "positions 1,…" at 1280x800)
         self.list.setResizeMode(QListView.ResizeMode.Adjust)
         self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        # the words wrap at the list's width: a row's padding sideways came on top of it, so
+        # each row was wider than the list (a sideways scroll bar, the line cut short)
+        self.list.setStyleSheet("QListWidget::item { padding: 4px 0px; }")
         body.addWidget(self.list, 2)
         right = QVBoxLayout()
         self.view = QTextEdit()
