@@ -29,10 +29,10 @@ _ERROR_OPENINGS = ("refused", "not ", "could not", "cannot", "failed", "no answe
 def message_kind(words: str) -> str:
     """Whether ``words`` are an error or a note.
 
-    >>> message_kind("Refused: the round is open"), message_kind("Saved 2 files")
-    ('error', 'note')
-    >>> message_kind("Not done: no simulated table is running")
-    'error'
+    >>> message_kind("Refused: the round is open") == ERROR, message_kind("Saved 2 files") == NOTE
+    (True, True)
+    >>> message_kind("Not done: no simulated table is running") == ERROR
+    True
     """
     return ERROR if words.strip().lower().startswith(_ERROR_OPENINGS) else NOTE
 
