@@ -13,6 +13,7 @@ from clipped_text import READABLE_PX, clipped_cells, felt_unreadable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from test_supervisor_screen import PAI_GOW_HANDS, sign_in
+from winner_support import enter_winner
 
 from dealer_station.preview import scripts
 from dealer_station.preview.controllers import preview_controller, script_for
@@ -56,6 +57,7 @@ def test_the_meters_hits_show_every_column_and_cell(qtbot, pai_gow, pai_gow_scre
     screen = pai_gow_screen
     sign_in(qtbot, pai_gow, screen, "S2", "222222")
     screen.pages.show_page(1)  # Progressive validation
+    enter_winner(screen.validation)  # the hit reaches the reporting threshold
     qtbot.mouseClick(screen.validation.approve_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     qtbot.mouseClick(screen.pages.buttons["Meters"], Qt.MouseButton.LeftButton)
