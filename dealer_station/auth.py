@@ -76,6 +76,7 @@ __all__ = [
     "needs_first_supervisor",
     "one_line_name",
     "pin_problem",
+    "pin_rule",
     "set_active",
     "unlock",
 ]
@@ -239,13 +240,23 @@ def pin_problem(pin: str, role: Role | str | None = None) -> str | None:
     'a PIN is 4 to 12 digits'
     """
     if role is None:
-        return None if _PIN.fullmatch(pin) else "a PIN is 4 to 12 digits"
+        return None if _PIN.fullmatch(pin) else f"a PIN is {pin_rule()}"
     role = Role(role)
     shortest = MIN_PIN_DIGITS[role]
     if not re.fullmatch(rf"[0-9]{{{shortest},12}}", pin):
         article = "an" if role.value[0] in "aeiou" else "a"
-        return f"{article} {role.value}'s PIN is {shortest} to 12 digits"
+        return f"{article} {role.value}'s PIN is {pin_rule(role)}"
     return None
+
+
+def pin_rule(role: Role | str | None = None) -> str:
+    """How many digits a PIN of ``role`` has, in words (a PIN box's hint says it).
+
+    >>> pin_rule("dealer"), pin_rule("supervisor"), pin_rule()
+    ('4 to 12 digits', '6 to 12 digits', '4 to 12 digits')
+    """
+    shortest = MIN_PIN_DIGITS[Role(role)] if role is not None else min(MIN_PIN_DIGITS.values())
+    return f"{shortest} to 12 digits"
 
 
 def check_new_pin(pin: str, role: Role | str | None = None) -> None:

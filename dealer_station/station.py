@@ -172,6 +172,10 @@ class Station:
     def needs_first_supervisor(self) -> bool:
         return self._people.needs_first_supervisor
 
+    @property
+    def dealer_accounts_exist(self) -> bool:
+        return self._people.dealer_accounts_exist
+
     create_first_supervisor = Delegated("_people", People.create_first_supervisor)
     authenticate = Delegated("_people", People.authenticate)
     sign_in = Delegated("_people", People.sign_in)

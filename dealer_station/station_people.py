@@ -138,6 +138,12 @@ class People:
     def needs_first_supervisor(self) -> bool:
         return auth.needs_first_supervisor(self._state.store)
 
+    @property
+    def dealer_accounts_exist(self) -> bool:
+        """Whether any dealer's account has been created (an active one or not)."""
+        return any(account.role == Role.DEALER.value
+                   for account in users.accounts(self._state.store))
+
     def create_first_supervisor(self, user_id: str, name: str, pin: str) -> Account:
         with self._state.lock:
             return self._desk().create_first_supervisor(user_id, name, pin)

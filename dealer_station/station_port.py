@@ -40,6 +40,10 @@ class StationPort(Protocol):
     @property
     def needs_first_supervisor(self) -> bool: ...
 
+    @property
+    def dealer_accounts_exist(self) -> bool:
+        """Whether a dealer's account exists (the first supervisor's words say to make one)."""
+
     # -- rounds -----------------------------------------------------------------------------
 
     def start_round(self) -> GameRound: ...

@@ -30,6 +30,7 @@ class MemoryStation:
         self.round_id: int | None = None
         self.dealer: object = "preview"
         self.needs_first_supervisor = False
+        self.dealer_accounts_exist = True
 
     def start_round(self) -> GameRound:
         if self.round is not None:

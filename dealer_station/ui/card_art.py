@@ -9,12 +9,21 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+)
 
 from dealer_station.cards import Card, Suit
 from dealer_station.ui.theme import THEME, Theme
 
-__all__ = ["CARD_ASPECT", "SUIT_GLYPHS", "card_colour", "paint_card", "paint_slot"]
+__all__ = ["CARD_ASPECT", "SUIT_GLYPHS", "card_colour", "index_box", "paint_card", "paint_slot"]
 
 #: Height over width of a poker card (88.9 × 63.5 mm).
 CARD_ASPECT = 1.4
@@ -78,7 +87,8 @@ def _paint_back(painter: QPainter, rect: QRectF, theme: Theme) -> None:
     painter.drawPath(_rounded(inner))
 
 
-def _paint_face(painter: QPainter, rect: QRectF, card: Card, theme: Theme) -> None:
+def _paint_face(painter: QPainter, rect: QRectF, card: Card, theme: Theme,
+                visible: float | None = None) -> None:
     painter.setBrush(QColor(theme.card_face))
     painter.setPen(QPen(QColor("#8a8f88"), max(1.0, rect.width() * 0.02)))
     painter.drawPath(_rounded(rect))
@@ -86,23 +96,71 @@ def _paint_face(painter: QPainter, rect: QRectF, card: Card, theme: Theme) -> No
     painter.setPen(colour)
     w, h = rect.width(), rect.height()
     if card.is_joker:
-        painter.setFont(_font(w * 0.26))
-        painter.drawText(rect.adjusted(0, h * 0.08, 0, -h * 0.45), Qt.AlignmentFlag.AlignCenter,
-                         "JK")
-        painter.setFont(_font(w * 0.5))
-        painter.drawText(rect.adjusted(0, h * 0.4, 0, 0), Qt.AlignmentFlag.AlignCenter, "★")
+        strip = min(w, visible) if visible is not None else w
+        painter.setFont(_shrunk("JK", w * 0.26, strip * 0.94, True))
+        painter.drawText(QRectF(rect.left(), rect.top() + h * 0.08, strip, h * 0.47),
+                         Qt.AlignmentFlag.AlignCenter, "JK")
+        painter.setFont(_shrunk("★", w * 0.5, strip * 0.94, True))
+        painter.drawText(QRectF(rect.left(), rect.top() + h * 0.4, strip, h * 0.6),
+                         Qt.AlignmentFlag.AlignCenter, "★")
         return
+    rank_font, rank_rect, glyph_font, glyph_rect = _index_layout(rect, card, visible)
+    painter.setFont(rank_font)
+    painter.drawText(rank_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                     _rank_text(card))
+    painter.setFont(glyph_font)
     assert card.suit is not None
-    rank = "10" if card.rank.symbol == "T" else card.rank.symbol
-    glyph = SUIT_GLYPHS[card.suit]
+    painter.drawText(glyph_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                     SUIT_GLYPHS[card.suit])
+
+
+def _rank_text(card: Card) -> str:
+    return "10" if card.rank.symbol == "T" else card.rank.symbol
+
+
+def _shrunk(text: str, size: float, room: float, bold: bool) -> QFont:
+    """The font of ``text`` at ``size`` pixels, smaller until it fits ``room`` pixels wide."""
+    font = _font(size, bold)
+    while QFontMetricsF(font).horizontalAdvance(text) > room and size > 6:
+        size -= 1
+        font = _font(size, bold)
+    return font
+
+
+def _index_layout(rect: QRectF, card: Card, visible: float | None) -> tuple[
+        QFont, QRectF, QFont, QRectF]:
+    """Where a face's rank and suit are written: centred on the card, or — when the next card
+    of a fanned row covers all but ``visible`` pixels of its left edge — centred in that strip,
+    the type smaller if need be (centred on the card, a fanned "10" read "1(")."""
+    w, h = rect.width(), rect.height()
+    strip = min(w, visible) if visible is not None else w
+    rank = _rank_text(card)
     # The rank large and the suit under it, readable from a standing position even when small.
-    rank_size = w * (0.46 if len(rank) == 1 else 0.40)
-    painter.setFont(_font(rank_size))
-    painter.drawText(QRectF(rect.left(), rect.top() + h * 0.04, w, h * 0.46),
-                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, rank)
-    painter.setFont(_font(w * 0.52, bold=False))
-    painter.drawText(QRectF(rect.left(), rect.top() + h * 0.44, w, h * 0.5),
-                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, glyph)
+    rank_font = _shrunk(rank, w * (0.46 if len(rank) == 1 else 0.40), strip * 0.94, True)
+    assert card.suit is not None
+    glyph_font = _shrunk(SUIT_GLYPHS[card.suit], w * 0.52, strip * 0.94, False)
+    return (rank_font, QRectF(rect.left(), rect.top() + h * 0.04, strip, h * 0.46),
+            glyph_font, QRectF(rect.left(), rect.top() + h * 0.44, strip, h * 0.5))
+
+
+def index_box(rect: QRectF, card: Card | None, visible: float | None = None) -> QRectF:
+    """The box the rank of ``card`` (the joker's "JK") drawn in ``rect`` takes: its text's
+    width and the line's height (empty for a card back), what must stay uncovered for the card
+    to be read."""
+    if card is None:
+        return QRectF()
+    if card.is_joker:
+        strip = min(rect.width(), visible) if visible is not None else rect.width()
+        font = _shrunk("JK", rect.width() * 0.26, strip * 0.94, True)
+        room = QRectF(rect.left(), rect.top() + rect.height() * 0.08, strip, rect.height() * 0.47)
+        text = "JK"
+    else:
+        font, room, _, _ = _index_layout(rect, card, visible)
+        text = _rank_text(card)
+    metrics = QFontMetricsF(font)
+    width = metrics.horizontalAdvance(text)
+    height = metrics.height()
+    return QRectF(room.center().x() - width / 2, room.center().y() - height / 2, width, height)
 
 
 _CACHE: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
@@ -110,20 +168,23 @@ _CACHE_SIZE = 256
 
 
 def paint_card(painter: QPainter, rect: QRectF, card: Card | None, theme: Theme = THEME,
-               *, outline: str | None = None) -> None:
+               *, outline: str | None = None, visible: float | None = None) -> None:
     """Draw ``card`` face up in ``rect`` (face down when ``None``); ``outline`` rings it in a
-    colour (a foul, a card picked for the low hand). Each card is drawn by code once per size
-    and device pixel ratio, then reused: crisp at any size, cheap to repaint."""
+    colour (a foul, a card picked for the low hand); ``visible``: the pixels of its left edge
+    that the next card of a fanned row leaves in view (its rank and suit are written there).
+    Each card is drawn by code once per size and device pixel ratio, then reused: crisp at any
+    size, cheap to repaint."""
     ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
     w, h = max(1, round(rect.width() * ratio)), max(1, round(rect.height() * ratio))
     pad = max(4, round(rect.width() * 0.1 * ratio))
-    key = (card, w, h, pad, outline, theme)
+    strip = None if visible is None or visible >= rect.width() else round(visible * ratio)
+    key = (card, w, h, pad, outline, theme, strip)
     pixmap = _CACHE.get(key)
     if pixmap is None:
         pixmap = QPixmap(w + 2 * pad, h + 2 * pad)
         pixmap.fill(Qt.GlobalColor.transparent)
         inner = QPainter(pixmap)
-        _draw_card(inner, QRectF(pad, pad, w, h), card, theme, outline)
+        _draw_card(inner, QRectF(pad, pad, w, h), card, theme, outline, strip)
         inner.end()
         pixmap.setDevicePixelRatio(ratio)
         _CACHE[key] = pixmap
@@ -135,14 +196,14 @@ def paint_card(painter: QPainter, rect: QRectF, card: Card | None, theme: Theme 
 
 
 def _draw_card(painter: QPainter, rect: QRectF, card: Card | None, theme: Theme,
-               outline: str | None) -> None:
+               outline: str | None, visible: float | None) -> None:
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     if card is None:
         _paint_back(painter, rect, theme)
     else:
-        _paint_face(painter, rect, card, theme)
+        _paint_face(painter, rect, card, theme, visible)
     if outline:
         painter.setBrush(QBrush(Qt.BrushStyle.NoBrush))
         painter.setPen(QPen(QColor(outline), max(2.0, rect.width() * 0.07)))

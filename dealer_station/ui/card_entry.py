@@ -33,6 +33,7 @@ from dealer_station.cards import (
 )
 from dealer_station.plural import counted
 from dealer_station.ui.card_art import CARD_ASPECT, SUIT_GLYPHS, paint_card, paint_slot
+from dealer_station.ui.messages import MessageLabel
 from dealer_station.ui.theme import THEME
 
 __all__ = ["CardRow", "LowHandPicker", "ManualCardEntry", "typed_cards"]
@@ -191,10 +192,7 @@ class ManualCardEntry(QFrame):
         self.typed.returnPressed.connect(self.submit_typed)
         self.typed.installEventFilter(self)
         layout.addWidget(self.typed)
-        self.message = QLabel("")
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
-        self.message.hide()  # shown with words only (see _say)
+        self.message = MessageLabel()  # shown with words only
         layout.addWidget(self.message)
         bottom = QHBoxLayout()
         self.undo = QPushButton("UNDO")
@@ -208,9 +206,9 @@ class ManualCardEntry(QFrame):
         self.start(0, "")
 
     def _say(self, words: str) -> None:
-        """The entry's message line, shown only while it has words."""
-        self.message.setText(words)
-        self.message.setVisible(bool(words))
+        """The entry's message line, shown only while it has words: each says why a tap or
+        the cards typed were refused (an error)."""
+        self.message.error(words)
 
     def _small_button(self, text: str) -> QPushButton:
         button = QPushButton(text)

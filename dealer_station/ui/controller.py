@@ -206,6 +206,10 @@ class Snapshot:
 StationLike = StationPort
 
 
+#: What the felt's badge says the betting waits for between rounds when nothing else holds
+#: it (the lockout controller unlocked at a round's end: it said BETS OPEN before START ROUND).
+NO_ROUND_YET = "until START ROUND"
+
 #: The step shown between rounds and before anyone is signed in.
 START_ROUND = Step("between_rounds", "Start the next round: open the betting",
                    actions=("start_round",), next_instruction="players place their wagers")
@@ -235,7 +239,16 @@ class TableController:
         self.devices = devices or DeviceState()
         self._hardware = hardware
         self.ticked: set[int] = set()
+        #: A refusal or a result, under the step: it ends when the step it was shown at gives
+        #: way to another (its cause is gone: a refusal at a validation once another
+        #: supervisor decided), or when its own cause ends first (:meth:`keys_work_again`).
         self.message = ""
+        #: The round and step :attr:`message` was first shown at (``None``: not shown yet).
+        self._message_at: tuple[str, tuple[int | None, Step]] | None = None
+        #: The words of the first supervisor's creation, said until a dealer's account exists.
+        self._first_supervisor_words = ""
+        #: The words of keys held (ui/key_guard.py), said until the keys work again.
+        self._keys_words = ""
         #: The round just completed, shown until the next one starts.
         self.last_round: GameRound | None = None
         #: The position tapped on the felt (wager entry during betting).
@@ -382,8 +395,9 @@ class TableController:
             self.refused = _reason(error)
             return False
         self.refused = ""
-        self.message = (f"Supervisor {user_id} created: sign in to deal, or open SUPERVISOR → "
-                        "Accounts to create the dealers' accounts.")
+        self.message = self._first_supervisor_words = (
+            f"Supervisor {user_id} created: sign in to deal, or open SUPERVISOR → "
+            "Accounts to create the dealers' accounts.")
         return True
 
     def _meter(self) -> int | None:
@@ -596,8 +610,15 @@ class TableController:
 
     def keys_ignored(self, words: str) -> None:
         """The window held keys typed where nothing takes them (ui/key_guard.py): say so under
-        the step, as any refusal is (until the next action)."""
-        self.message = words
+        the step, until the keys work again (:meth:`keys_work_again`) or the next action."""
+        self.message = self._keys_words = words
+
+    def keys_work_again(self) -> None:
+        """The keyboard was quiet long enough (or the dealer tapped): the hold is over, and
+        so are its words (they stayed, saying keys were ignored, once they no longer were)."""
+        if self._keys_words and self.message == self._keys_words:
+            self.message = ""
+        self._keys_words = ""
 
     def open_form(self, name: str | None) -> None:
         """Show the adapter's form ``name`` in the lower panel (``None``: close it)."""
@@ -939,6 +960,23 @@ class TableController:
                                       submits_entry=command.submits_entry))
         return tuple(buttons)
 
+    def _message_ended(self, step: Step) -> None:
+        """Clear :attr:`message` once its cause is gone: the step it was shown at has given
+        way to another, or (the first supervisor's words) a dealer's account exists."""
+        if not self.message:
+            self._message_at = None
+            return
+        here = (self.station.round_id, step)
+        if self._message_at is None or self._message_at[0] != self.message:
+            self._message_at = (self.message, here)
+        elif self._message_at[1] != here:
+            self.message = ""
+            self._message_at = None
+            return
+        if self.message == self._first_supervisor_words and self.station.dealer_accounts_exist:
+            self.message = ""
+            self._message_at = None
+
     def snapshot(self) -> Snapshot:
         round_ = self.round
         if round_ is None and self._watched is not None:
@@ -979,6 +1017,7 @@ class TableController:
                 elif not left and TICK_FIRST in self.notice:
                     self.notice = ""
             done = ()
+        self._message_ended(step)
         sensed = self.adapter.sensing(round_) if round_ is not None and not signed_out else ()
         fault = blocking_fault((*step.hardware, *sensed), self.devices.health)
         notes = [text for text in (self.notice, self.message, notes_held)
@@ -1001,8 +1040,8 @@ class TableController:
             table = self._left_on_the_felt()
         if self.station.round_id is not None:
             table = replace(table, title=f"{table.title} · Round {self.station.round_id:,}")
-        if round_ is None and shown is not None:
-            table = replace(table, betting_waits=self._betting_waits())
+        if round_ is None:  # no round: no betting, whatever the lockout controller holds
+            table = replace(table, betting_waits=self._betting_waits() or NO_ROUND_YET)
         meter = self._meter()
         if meter is not None:
             table = replace(table, meter=meter)

@@ -8,6 +8,8 @@ the next one marked. The centre holds the community cards (Let It Ride) or the d
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
@@ -24,12 +26,31 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_station.cards import Card
 from dealer_station.money import Cents, format_cents
-from dealer_station.ui.card_art import CARD_ASPECT, paint_card, paint_slot
+from dealer_station.ui.card_art import CARD_ASPECT, index_box, paint_card, paint_slot
 from dealer_station.ui.layout import felt_layout
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import Light, SeatView, TableView, WagerView
 
-__all__ = ["FeltView", "caption_boxes", "chip_text", "fit_words", "lockout_badge"]
+__all__ = ["CAPTION_MIN_PX", "Drawn", "FeltView", "caption_boxes", "chip_text", "fit_words",
+           "lockout_badge"]
+
+#: The smallest type a chip's caption ("1", "bonus", "3-card") is written in: below it the
+#: captions were a cramped blur at 1280x800.
+CAPTION_MIN_PX = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """Something the felt drew last, where a person must read it: a card (``box``: the card,
+    ``ink``: its rank's box, which must stay uncovered) or a chip's caption (``box`` = ``ink``:
+    its words, ``px`` their size), in the position ``seat`` (its key; "community")."""
+
+    kind: str
+    seat: str
+    text: str
+    box: QRectF
+    ink: QRectF
+    px: float = 0.0
 
 
 def chip_text(amount: Cents) -> str:
@@ -68,9 +89,9 @@ BADGE_MIN_PX = 10.0
 
 
 def lockout_badge(view: TableView) -> str:
-    """The words of the felt's lockout badge: LOCKOUT ON, BETS OPEN, or — while the next
-    round's betting waits for the last round's money to be settled — NO BETS with what waits
-    (never BETS OPEN then: START ROUND is refused until it is done).
+    """The words of the felt's lockout badge: LOCKOUT ON, BETS OPEN, or — between rounds,
+    while the next round's betting waits for START ROUND or for the last round's money to be
+    settled — NO BETS with what waits (never BETS OPEN then).
 
     >>> lockout_badge(TableView("let_it_ride", "LET IT RIDE", (), lockout=False))
     'BETS OPEN'
@@ -104,7 +125,7 @@ def fit_words(text: str, room: float, px: float, bold: bool = False) -> tuple[QF
 
 
 def caption_boxes(labels: list[str], left: float, top: float, step: float,
-                  metrics: QFontMetricsF) -> list[QRectF]:
+                  metrics: QFontMetricsF, right: float | None = None) -> list[QRectF]:
     """Where each chip's caption ("1", "bonus", "3-card"...) is written under a row of chips
     ``step`` apart from ``left``: the box its text takes, centred under its chip. When a caption
     is wider than its chip's room (five wagers on a narrow position), the captions alternate
@@ -117,7 +138,10 @@ def caption_boxes(labels: list[str], left: float, top: float, step: float,
     for index, width in enumerate(widths):
         centre = left + step * (index + 0.5)
         row = index % 2 if staggered else 0
-        boxes.append(QRectF(centre - width / 2, top + row * line, width, line))
+        x = centre - width / 2
+        if right is not None:  # the end captions kept within the position ("bonus" past it)
+            x = max(left, min(x, right - width))
+        boxes.append(QRectF(x, top + row * line, width, line))
     return boxes
 
 class FeltView(QWidget):
@@ -130,6 +154,10 @@ class FeltView(QWidget):
         self._view: TableView | None = None
         self._seat_rects: dict[str, QRectF] = {}
         self._cached: tuple[tuple[int, int, float], QPixmap] | None = None
+        #: The cards and chip captions of the last paint, in the order drawn (a later card
+        #: covers an earlier one): what the window-size checks read (tests/gui/clipped_text.py).
+        self.drawn: list[Drawn] = []
+        self._seat_key = ""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(640, 420)
         self.setObjectName("felt")
@@ -195,6 +223,7 @@ class FeltView(QWidget):
             painter.end()
             return
         self._layout_seats()
+        self.drawn = []
         for seat in self._players():
             self._paint_seat(painter, self._seat_rects[seat.key], seat)
         dealer = self._dealer()
@@ -248,6 +277,7 @@ class FeltView(QWidget):
         return font
 
     def _paint_seat(self, painter: QPainter, rect: QRectF, seat: SeatView) -> None:
+        self._seat_key = seat.key
         painter.save()
         fill = THEME.seat if seat.active or seat.is_dealer else THEME.seat_empty
         painter.setBrush(QColor(fill))
@@ -368,8 +398,15 @@ class FeltView(QWidget):
             total = area.width()
         left = area.center().x() - total / 2
         for i, card in enumerate(cards):
-            paint_card(painter, QRectF(left + i * step, area.top(), cw, ch), card,
-                       outline=outline)
+            # fanned, each card but the last shows only its left strip: its index written there
+            visible = step if i < n - 1 and step < cw else None
+            rect = QRectF(left + i * step, area.top(), cw, ch)
+            paint_card(painter, rect, card, outline=outline, visible=visible)
+            self._drew_card(rect, card, visible)
+
+    def _drew_card(self, rect: QRectF, card: Card | None, visible: float | None = None) -> None:
+        self.drawn.append(Drawn("card", self._seat_key, "back" if card is None else str(card),
+                                rect, index_box(rect, card, visible)))
 
     def _paint_hand(self, painter: QPainter, area: QRectF, seat: SeatView) -> None:
         if seat.low_cards:
@@ -415,14 +452,17 @@ class FeltView(QWidget):
                 painter.setFont(self._font(d * 0.36, bold=True))
                 painter.drawText(QRectF(cx - d / 2, cy - d / 2, d, d), Qt.AlignmentFlag.AlignCenter,
                                  chip_text(wager.amount))
-        caption_font = self._font(max(8.0, d * 0.27))
+        caption_font = self._font(max(CAPTION_MIN_PX, d * 0.3))
         painter.setFont(caption_font)
         boxes = caption_boxes([wager.label for wager in wagers], area.left(),
-                              area.top() + d, step, QFontMetricsF(caption_font))
+                              area.top() + d + 1, step, QFontMetricsF(caption_font),
+                              right=area.right())
         for wager, box in zip(wagers, boxes, strict=True):
             faded = wager.state in ("withdrawn", "lost", "unrecognised")
             painter.setPen(QColor(THEME.muted if not faded else THEME.faint))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, wager.label)
+            self.drawn.append(Drawn("caption", self._seat_key, wager.label, box, box,
+                                    float(caption_font.pixelSize())))
 
     def _paint_community(self, painter: QPainter) -> None:
         assert self._view is not None
@@ -437,10 +477,12 @@ class FeltView(QWidget):
         painter.drawText(QRectF(cx - w * 0.2, cy - ch / 2 - h * 0.045, w * 0.4, h * 0.04),
                          Qt.AlignmentFlag.AlignCenter, view.community_label or "Community")
         cards = view.community or ()
+        self._seat_key = "community"
         for i in range(2):
             rect = QRectF(cx - cw - cw * 0.08 + i * (cw * 1.16), cy - ch / 2, cw, ch)
             if i < len(cards):
                 paint_card(painter, rect, cards[i])
+                self._drew_card(rect, cards[i])
             else:
                 paint_slot(painter, rect)
         if view.community_note:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from dealer_station.ui.card_entry import ManualCardEntry
 from dealer_station.ui.fit import fit_button, relabel
+from dealer_station.ui.messages import MessageLabel
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import FormField
 
@@ -155,9 +156,7 @@ class FormPanel(QFrame):
         self.fields_area.viewport().setAutoFillBackground(False)
         self.fields_area.setStyleSheet("QScrollArea { background: transparent; }")
         layout.addWidget(self.fields_area, 1)
-        self.message = QLabel("")
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         self.keys_hint = QLabel("")
         self.keys_hint.setObjectName("muted")
@@ -214,7 +213,7 @@ class FormPanel(QFrame):
         self._body.addStretch(1)
         relabel(self.submit, submit)
         self.cancel.setVisible(cancel)
-        self.message.setText(message)
+        self.message.note(message)
         # keys: Tab from box to box, the choices' letters, Enter to submit, Esc to cancel
         hints = ["Enter " + self.submit.text().lower()] + (["Esc cancel"] if cancel else [])
         self.keys_hint.setText("keys: " + " · ".join(hints))

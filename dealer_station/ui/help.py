@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.guide import guide_path, sections
+from dealer_station.ui.messages import MessageLabel
 from dealer_station.ui.theme import THEME, bar_button_style
 
 if TYPE_CHECKING:
@@ -236,8 +237,7 @@ class HelpViewer(QFrame):
                                 f"color: {THEME.text}; font-size: {THEME.body_pt + 1}pt; "
                                 "padding: 12px; }")
         layout.addWidget(self.text, 1)
-        self.message = QLabel("")
-        self.message.setObjectName("message")
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         self.card_saved.connect(self.message.setText)
         self.hide()

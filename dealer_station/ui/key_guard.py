@@ -20,7 +20,8 @@ meant for a box, or for a staff screen, acted on the dealer's step:
   where no box takes them" and the cards were lost.
 
 Each hold says so once, in the step's notes (who is signed in; the keys work again after a
-pause). Space is never held: it only ticks the next payment line (undone with a tap) and no id
+pause), and its words go when the hold ends (they said keys were ignored long after they no
+longer were). Space is never held: it only ticks the next payment line (undone with a tap) and no id
 or PIN has one. The staff screens and the guide take every key while they show (their own
 filters), so the guard stands aside for them.
 """
@@ -30,7 +31,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -66,20 +67,27 @@ def _typed(event: QKeyEvent) -> bool:
 class KeyGuard(QObject):
     """The dealer's ``window``'s keys (see the module): ``standing_aside()`` is true while
     another screen takes every key (a staff screen, the guide); ``say(words)`` shows a hold's
-    words on the dealer's screen; ``signed_in()`` whether a dealer is on duty there."""
+    words on the dealer's screen, ``unsay()`` takes them back once the hold is over;
+    ``signed_in()`` whether a dealer is on duty there."""
 
     def __init__(self, window: QMainWindow, *, standing_aside: Callable[[], bool],
                  say: Callable[[str], None], signed_in: Callable[[], str],
-                 typing_box: Callable[[], QLineEdit | None] = lambda: None) -> None:
+                 typing_box: Callable[[], QLineEdit | None] = lambda: None,
+                 unsay: Callable[[], None] = lambda: None) -> None:
         super().__init__(window)
         self.window = window
         self._typing_box = typing_box
         self._standing_aside = standing_aside
         self._say = say
+        self._unsay = unsay
         self._signed_in = signed_in
         self._held_until = 0.0
         self._why = ""
         self._said = False
+        #: Looks again when a hold should be over: a hold said ends its words then.
+        self._end_timer = QTimer(self)
+        self._end_timer.setSingleShot(True)
+        self._end_timer.timeout.connect(self._hold_over)
         application = QApplication.instance()
         if application is not None:
             application.installEventFilter(self)
@@ -99,10 +107,25 @@ class KeyGuard(QObject):
 
     def release(self) -> None:
         self._held_until = 0.0
+        if self._said:
+            self._hold_over()
+
+    def _hold_over(self) -> None:
+        """The hold's end: its words go (the keys work again); a key typed meanwhile made it
+        longer, so look again when it ends."""
+        left = self._held_until - time.monotonic()
+        if left > 0:
+            self._end_timer.start(max(1, round(left * 1000)))
+            return
+        if self._said:
+            self._said = False
+            self._unsay()
 
     def _ignored(self) -> None:
-        """A key held: the hold lasts until the keyboard is quiet; said once."""
+        """A key held: the hold lasts until the keyboard is quiet; said once, its words taken
+        back when it ends."""
         self._held_until = time.monotonic() + QUIET_SECONDS
+        self._end_timer.start(round(QUIET_SECONDS * 1000))
         if self._said:
             return
         self._said = True

@@ -47,6 +47,7 @@ from dealer_station.ui.gc_guard import GuiThreadCollector
 from dealer_station.ui.health import HealthStrip
 from dealer_station.ui.help import dealer_help_button
 from dealer_station.ui.key_guard import KeyGuard
+from dealer_station.ui.messages import ERROR, style_message
 from dealer_station.ui.payments import PaymentPanel
 from dealer_station.ui.sign_in import SignInPanel, SupervisorDecision
 from dealer_station.ui.sim_panel import install_simulated_table
@@ -260,7 +261,7 @@ class MainWindow(QMainWindow):
         # what went wrong, on one line (… when long, whole in the tooltip and on a tap): an
         # error's words never widen the window nor cut the panels above
         self.error = ElidedLabel("")
-        self.error.setObjectName("fault")
+        style_message(self.error, ERROR)  # the screens' one error look (ui/messages.py)
         self.error.hide()
         outer.addWidget(self.error)
         self.setCentralWidget(central)
@@ -310,6 +311,7 @@ class MainWindow(QMainWindow):
         self.key_guard = KeyGuard(
             self, standing_aside=lambda: self.staff.showing is not None,
             say=lambda words: self.call(lambda c: c.keys_ignored(words)),
+            unsay=lambda: self.call(lambda c: c.keys_work_again()),
             signed_in=self._on_duty, typing_box=self._typing_box)
         self.simulated_table = install_simulated_table(self)  # only with simulated devices
         self.help_button = dealer_help_button(self)  # the guide at this screen's section

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.auth import locked_words, pin_problem
+from dealer_station.auth import locked_words, pin_problem, pin_rule
+from dealer_station.ui.messages import ERROR, NOTE, MessageLabel, style_message
 
 __all__ = ["LockCountdown", "SignInPanel", "SupervisorDecision"]
 
@@ -118,7 +119,7 @@ class SignInPanel(QFrame):
         self._changing = False
         layout.addLayout(form)
         self.message = QLabel("")
-        self.message.setObjectName("fault")
+        style_message(self.message, ERROR)
         self.message.setWordWrap(True)
         policy = self.message.sizePolicy()
         policy.setRetainSizeWhenHidden(True)  # the form does not jump when a refusal shows
@@ -175,7 +176,7 @@ class SignInPanel(QFrame):
                            "SIGN IN · dealer or supervisor on duty")
         self.user.setPlaceholderText("personal id, e.g. S-1001" if first else
                                      "your id, e.g. D-2231")
-        self.pin.setPlaceholderText("6 to 12 digits" if first else "PIN")
+        self.pin.setPlaceholderText(pin_rule("supervisor") if first else "PIN")
         self.submit_button.setText("CREATE SUPERVISOR" if first else "SIGN IN")
 
     def show_message(self, text: str, locked_seconds: float = 0.0) -> None:
@@ -184,11 +185,10 @@ class SignInPanel(QFrame):
         self._say(text)
         self.countdown.start(locked_seconds)
 
-    def _say(self, text: str, kind: str = "fault") -> None:
-        if self.message.objectName() != kind:  # "fault": a refusal; "muted": work under way
-            self.message.setObjectName(kind)
-            self.message.style().unpolish(self.message)
-            self.message.style().polish(self.message)
+    def _say(self, text: str, kind: str = ERROR) -> None:
+        """A refusal (:data:`ERROR`) or work under way (:data:`NOTE`), in the screens' one
+        look for each (ui/messages.py)."""
+        style_message(self.message, kind)
         self.message.setText(text[:1].upper() + text[1:])
         self.message.setVisible(bool(text))
 
@@ -221,7 +221,7 @@ class SignInPanel(QFrame):
             return
         user, pin = self.user.text().strip(), self.pin.text()
         self.show_message("")
-        self._say("Checking…", "muted")  # a PIN check takes a moment (a memory-hard hash)
+        self._say("Checking…", NOTE)  # a PIN check takes a moment (a memory-hard hash)
         if self._first:
             self.supervisor_requested.emit(user, self.name.text().strip(), pin)
             self.name.clear()
@@ -279,10 +279,7 @@ class SupervisorDecision(QFrame):
         buttons.addWidget(self.approve, 3)
         layout.addLayout(buttons)
         #: Why a press did nothing (no id or no PIN yet): a decision button never stays silent.
-        self.message = QLabel("")
-        self.message.setObjectName("fault")
-        self.message.setWordWrap(True)
-        self.message.hide()
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         layout.addStretch(1)
         self.approve.clicked.connect(lambda: self._decide("approve"))

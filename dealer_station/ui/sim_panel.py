@@ -48,6 +48,7 @@ from dealer_station.slips import SimulatedPrinter
 from dealer_station.ui.controller import Snapshot
 from dealer_station.ui.elide import ElidedLabel
 from dealer_station.ui.fit import fit_button, relabel
+from dealer_station.ui.messages import MessageLabel
 from dealer_station.ui.step_panel import _label as plain_label
 from dealer_station.ui.supervisor.calls import Answers, StaffContext
 from dealer_station.ui.theme import THEME, bar_button_style
@@ -225,7 +226,7 @@ class SimulatedTablePanel(QFrame):
         self.body_layout.setSpacing(4)
         self.scroll_area.setWidget(self.body)
         outer.addWidget(self.scroll_area, 1)
-        self.message = _label("", "message")
+        self.message = MessageLabel()
         outer.addWidget(self.message)
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(REFRESH_MS)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.ui.fit import fit_button
+from dealer_station.ui.messages import ERROR
 from dealer_station.ui.theme import THEME
 from dealer_station.ui.view import StepView
 
@@ -208,13 +209,13 @@ class StepPanel(QFrame):
         self._guarded: dict[str, str] = {}
         self._in_flight_until = 0.0
         self.order = _label("muted")
-        self.blocked = _label("fault")
+        self.blocked = _label(ERROR)
         self.blocked.hide()
         #: The type sizes the words are drawn in (points), see :meth:`fit`.
         self._points = (THEME.instruction_pt, THEME.body_pt)
         # hidden twins of the fitted labels: the height of their words at another size is
         # measured on them, so the labels shown change size once, never try sizes on screen
-        self._measures = (_label("instruction"), _label("fault"))
+        self._measures = (_label("instruction"), _label(ERROR))
         for measure in self._measures:
             measure.setParent(self)
             measure.hide()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealer_station.ui.messages import message_rules
+
 __all__ = ["DISABLED_BUTTON", "THEME", "Theme", "bar_button_style", "disabled_button_rule",
            "stylesheet"]
 
@@ -100,8 +102,7 @@ QLabel#muted {{ color: {t.muted}; }}
 QLabel#phase {{ color: {t.muted}; font-weight: bold; font-size: {t.body_pt}pt; }}
 QLabel#instruction {{ font-size: {t.instruction_pt}pt; font-weight: bold; }}
 QLabel#message {{ color: {t.warn}; }}
-QLabel#fault {{ color: {t.text}; background: #5a1f1c; border: 2px solid {t.fault};
-                border-radius: 8px; padding: 8px; font-weight: bold; }}
+{message_rules(t.fault, t.next, t.ok, t.panel, t.text, t.body_pt)}
 QPushButton {{ background: {t.neutral}; color: {t.text}; border: none; border-radius: 10px;
                min-height: 56px; padding: 6px 18px; font-size: {t.button_pt}pt;
                font-weight: bold; }}

@@ -126,8 +126,11 @@ class WagerEntry(QFrame):
         self.progressive_label.setWordWrap(True)
         self.progressive_label.setVisible(False)
         layout.addWidget(self.progressive_label)
+        #: A hint for the dealer (how the $1 bonus is taken), in the muted words of the
+        #: panel's other hints: not a message (it would take a message's box and push the step
+        #: panel's buttons up while the wagers are entered).
         self.message = QLabel("")
-        self.message.setObjectName("message")
+        self.message.setObjectName("muted")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         layout.addStretch(1)

@@ -228,7 +228,8 @@ def test_the_felt_does_not_open_the_betting_while_the_last_round_s_lines_wait(
     """Between rounds, while START ROUND waits for the last round's lines to be ticked (a
     rejected payout's COLLECT line came with the decision that ended the round), the felt says
     NO BETS and what waits, not BETS OPEN (it invited wagers while the round's money was not
-    settled); once ticked it says BETS OPEN."""
+    settled); once ticked it says NO BETS until START ROUND, and BETS OPEN only once START
+    ROUND opened the betting."""
     from dealer_station.ui.felt import lockout_badge
 
     table = _progressive_table(qtbot, tmp_path, monkeypatch)
@@ -244,7 +245,11 @@ def test_the_felt_does_not_open_the_betting_while_the_last_round_s_lines_wait(
         table.tick_all()
         table.wait_button("start_round")
         felt = table.window.felt.view
-        assert felt is not None and lockout_badge(felt) == "BETS OPEN"
+        assert felt is not None and lockout_badge(felt) == "NO BETS · until START ROUND"
+        table.press("start_round")
+        table.wait(lambda s: s.step.phase != "between_rounds" and s.table.lockout is False)
+        felt = table.window.felt.view
+        assert felt is not None and lockout_badge(felt).startswith("BETS OPEN")
     finally:
         table.close()
 

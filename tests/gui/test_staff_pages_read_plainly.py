@@ -14,6 +14,8 @@ from gui_harness import Table, create_accounts
 from PySide6.QtCore import QPoint, Qt
 from test_accounts_gui import _create, _wait_calls
 
+from dealer_station.ui.messages import ERROR
+
 pytestmark = pytest.mark.gui
 
 #: A second supervisor: the one on duty as the dealer may not change the configuration.
@@ -95,10 +97,10 @@ def test_each_role_is_a_button_and_a_tap_makes_that_role(table: Table) -> None:
     assert [b.text() for b in page.new_role.buttons.values()] == [
         "Dealer", "Supervisor", "Technician"]
     table.click(page.new_role.buttons["technician"])
-    assert page.new_pin.placeholderText() == "6-12 digits"
+    assert page.new_pin.placeholderText() == "6 to 12 digits"
     _create(table, page, "T-9", "Tara Tech", "technician", "515253")
     assert {a.id: a.role for a in page.accounts}["T-9"] == "technician"
-    assert page.new_role.value() == "dealer" and page.new_pin.placeholderText() == "4-12 digits"
+    assert page.new_role.value() == "dealer" and page.new_pin.placeholderText() == "4 to 12 digits"
 
 
 def test_a_success_reads_in_the_success_colour_and_a_refusal_in_the_warn_colour(
@@ -110,7 +112,7 @@ def test_a_success_reads_in_the_success_colour_and_a_refusal_in_the_warn_colour(
     assert page.message.objectName() == "good"
     _create(table, page, "D-9", "Dan Dealer", "dealer", "9753")  # the id is taken
     assert page.message.text().startswith("Refused:")
-    assert page.message.objectName() == "message"
+    assert page.message.objectName() == ERROR  # the screens' one error look
 
 
 def test_the_accounts_list_takes_the_height_the_forms_leave(table: Table) -> None:
@@ -123,3 +125,65 @@ def test_the_accounts_list_takes_the_height_the_forms_leave(table: Table) -> Non
     assert rows >= 6, rows  # 4 before
     lower = page.create_button.parentWidget()
     assert lower.height() <= lower.sizeHint().height() + 4  # the forms at their own height
+
+
+def test_the_three_card_tables_are_offered_with_what_they_pay(table: Table) -> None:
+    """5324.34(f)(4): each three-card bonus table A-F is offered with its pays (a letter alone
+    told the supervisor nothing), each button read whole at 1280x800."""
+    from clipped_text import clipped_texts
+
+    from dealer_station.games.let_it_ride.paytables import three_card_minimum
+
+    page = _open(table, "Configuration").configuration
+    table.qtbot.waitUntil(lambda: page.current_game == "let_it_ride", timeout=10_000)
+    chooser = page.choosers["three_card_bonus.pay_table"]
+    for letter, button in chooser.buttons.items():
+        words = " ".join(button.text().split())
+        pays = three_card_minimum(letter)
+        assert words.startswith(f"table {letter}: ")
+        assert f"straight {pays['straight'].to_win}," in words, words
+        assert f"flush {pays['flush'].to_win}," in words, words
+        assert ("mini royal 50" in words) == (letter in "DEF"), words
+    page.fields_area.ensureWidgetVisible(chooser)
+    table.qtbot.wait(100)
+    cut = [line for line in clipped_texts(table.window)
+           if "table " in line and ": pair" in line]
+    assert cut == []
+
+
+def _look(label: Any) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """A message box's border and background colours as drawn (its left edge, half way down,
+    and just inside it)."""
+    from PySide6.QtGui import QColor
+
+    label.adjustSize()
+    image = label.grab().toImage()
+    middle = image.height() // 2
+    border, inside = QColor(image.pixel(1, middle)), QColor(image.pixel(4, middle))
+    return ((border.red(), border.green(), border.blue()),
+            (inside.red(), inside.green(), inside.blue()))
+
+
+def test_an_error_and_a_note_look_the_same_on_every_screen(table: Table) -> None:
+    """One look for errors, one for notes, on every screen: the supervisor's refusal looks as
+    the dealer's error does (it was warm text there, a red box here), the supervisor's note as
+    the dealer's form's note, and the two looks differ."""
+    from dealer_station.ui.messages import NOTE
+
+    page = _open(table, "Accounts").accounts
+    _create(table, page, "D-9", "Dan Dealer", "dealer", "9753")
+    _create(table, page, "D-9", "Dan Dealer", "dealer", "9753")  # the id is taken: refused
+    assert page.message.objectName() == ERROR and page.message.isVisible()
+    staff_error = _look(page.message)
+    table.window.show_error("Refused: the dealer's screen's own error")
+    dealer_error = _look(table.window.error)
+    assert staff_error == dealer_error
+    form = table.window.form.message
+    form.note("A note on the dealer's form")
+    page.message.note("A note on the supervisor's page")
+    assert page.message.objectName() == form.objectName() == NOTE
+    assert _look(page.message) == _look(form)
+    assert _look(page.message) != staff_error
+    card_entry = table.window.card_entry.message
+    card_entry.error("Tap a rank first, then its suit.")
+    assert _look(card_entry) == dealer_error

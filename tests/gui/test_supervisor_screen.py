@@ -20,6 +20,7 @@ from dealer_station.preview.demo import (
 )
 from dealer_station.store import journal
 from dealer_station.store import meters as meter_store
+from dealer_station.ui.messages import ERROR
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 from dealer_station.ui.supervisor.session import StaffSession
 
@@ -332,7 +333,7 @@ def test_dispute_reconstruction_reruns_the_settlement_and_shows_differences(
     assert page.result is not None and not page.result.matches
     assert len(page.result.differences) == 1
     assert "1 difference from what was paid" in page.view.toPlainText()
-    assert page.message.objectName() == "message"  # a difference: the warm colour
+    assert page.message.objectName() == ERROR  # a difference: the screens' error look
     assert "re-run gives" in page.result.differences[0]
 
 
@@ -720,7 +721,7 @@ def test_the_jackpot_slip_prints_then_reprints_marked_copy_and_a_fault_loses_not
     qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()
     assert "Not printed: the simulated printer is out of paper" in page.message.text()
-    assert page.message.objectName() == "message"  # a fault: the warm colour again
+    assert page.message.objectName() == ERROR  # a fault: the screens' error look
     assert "The record is kept" in page.message.text()
     (printer / "FAULT").unlink()
     qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
@@ -839,6 +840,44 @@ def test_a_refusal_goes_when_the_value_is_fixed(qtbot: Any, table: Any, screen: 
     qtbot.keyClicks(editor, "7")  # fixed: the refusal goes without pressing VALIDATE again
     qtbot.waitUntil(lambda: not page.message.text().startswith("Refused"), timeout=10_000)
     assert page.message.text().startswith("Valid")
+
+
+def test_the_refused_value_is_marked_until_it_is_fixed(qtbot: Any, table: Any, screen: Any,
+                                                      tmp_path: Path) -> None:
+    """5324.34(a)(1): VALIDATE refuses six positions; the box refused is ringed (the refusal
+    names a clause, not a box) and the other boxes are not; fixed, the ring goes with the
+    refusal."""
+    sign_in(qtbot, table, screen, "S2", "222222")
+    page = screen.configuration
+    table.wait_idle(page.background)
+    editor = page.editors["table.positions"]
+    minimum = page.editors["table.minimum"]
+    editor.selectAll()
+    qtbot.keyClicks(editor, "6")
+    qtbot.mouseClick(page.validate_button, Qt.MouseButton.LeftButton)
+    table.wait_idle(page.background)
+    qtbot.waitUntil(lambda: page.refused_fields() == ("table.positions",), timeout=10_000)
+    assert page.message.text().startswith("Refused")
+    assert editor.property("refused") and not minimum.property("refused")
+    assert _ringed(editor) and not _ringed(minimum)  # as drawn: the fault colour's ring
+    editor.selectAll()
+    qtbot.keyClicks(editor, "7")  # fixed: the ring goes without pressing VALIDATE again
+    qtbot.waitUntil(lambda: page.message.text().startswith("Valid"), timeout=10_000)
+    assert page.refused_fields() == ()
+    assert not editor.property("refused") and not _ringed(editor)
+
+
+def _ringed(box: Any) -> bool:
+    """The box's left edge, half way down, drawn in the fault colour."""
+    from PySide6.QtGui import QColor
+
+    from dealer_station.ui.theme import THEME
+
+    image = box.grab().toImage()
+    shown = QColor(image.pixel(1, image.height() // 2))
+    fault = QColor(THEME.fault)
+    return max(abs(shown.red() - fault.red()), abs(shown.green() - fault.green()),
+               abs(shown.blue() - fault.blue())) < 40
 
 
 def test_the_archive_page_shows_sealed_days_exports_them_and_sets_the_kept_time(

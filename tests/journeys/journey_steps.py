@@ -308,10 +308,12 @@ def chip_on_acceptor(station: Station, position: int, shot: str = "",
 
 
 def simulated_table_press(station: Station, pattern: str) -> None:
-    """Press a button of the open simulated-table panel and wait for its answer."""
-    before = [t.text for t in station.look().visible() if t.raw.get("name") == "message"]
+    """Press a button of the open simulated-table panel and wait for its answer (a message:
+    a note or an error, ui/messages.py)."""
+    said = ("message", "fault", "notice", "good")
+    before = [t.text for t in station.look().visible() if t.raw.get("name") in said]
     station.press(re.compile(pattern))
-    station.wait(lambda s: [t.text for t in s.visible() if t.raw.get("name") == "message"]
+    station.wait(lambda s: [t.text for t in s.visible() if t.raw.get("name") in said]
                  != before, f"the simulated table to answer {pattern}")
 
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.accounts import account_state
-from dealer_station.auth import MIN_PIN_DIGITS, Role, pin_problem
+from dealer_station.auth import Role, pin_problem, pin_rule
 from dealer_station.store.users import Account
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession
@@ -130,7 +130,9 @@ class AccountsPage(StaffPage):
         self.new_role = ChoiceButtons([(role.value, _ROLE_BUTTONS[role]) for role in Role])
         self.new_pin = _pin_field("")
         self.new_pin_again = _pin_field("same PIN")
-        self.new_role.chosen.connect(self._role_chosen)
+        # any way the role changes (a tap, an arrow key and Space): the PIN's rule follows
+        self.new_role.group.buttonToggled.connect(
+            lambda *_: self._role_chosen(self.new_role.value()))
         self._role_chosen(self.new_role.value())
         for row, (words, field, again_words, again) in enumerate((
                 ("Id", self.new_id, "Name", self.new_name),
@@ -154,8 +156,9 @@ class AccountsPage(StaffPage):
         return box
 
     def _role_chosen(self, role: str) -> None:
-        """The PIN field says how many digits the role chosen takes."""
-        self.new_pin.setPlaceholderText(f"{MIN_PIN_DIGITS[Role(role)]}-12 digits")
+        """The PIN field says how many digits the role chosen takes (auth's own rule)."""
+        if role:
+            self.new_pin.setPlaceholderText(pin_rule(role))
 
     def _chosen_form(self) -> QFrame:
         box = QFrame()
@@ -255,8 +258,10 @@ class AccountsPage(StaffPage):
             self.chosen_title.setText("Choose an account in the list to reset its PIN, unlock, "
                                       "disable or enable it.")
             self.active_button.setText("DISABLE")
+            self.reset_pin.setPlaceholderText("new PIN")
             return
         self.chosen_title.setText(f"{chosen.name} ({chosen.id}) · {chosen.role}")
+        self.reset_pin.setPlaceholderText(f"new PIN, {pin_rule(chosen.role)}")
         self.active_button.setText("DISABLE" if chosen.active else "ENABLE")
         self.unlock_button.setEnabled(chosen.locked_until > time.time())
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -52,6 +53,7 @@ from dealer_station.ui.supervisor.configuration import (
     flatten,
     full_settings,
     hint,
+    refused_keys,
     return_jobs,
     unflatten,
     validate,
@@ -611,30 +613,79 @@ class ConfigurationPage(StaffPage):
                 for line in shown))
 
     # -- editing ------------------------------------------------------------------------------
-    def edited(self) -> dict[str, Any]:
-        """The settings as edited (raises ``ValueError`` for a malformed value)."""
+    def _texts(self) -> dict[str, str | bool | list[str]]:
+        """Each setting as edited on the page, by key."""
         values: dict[str, str | bool | list[str]] = {key: e.text()
                                                      for key, e in self.editors.items()}
         values.update((key, box.isChecked()) for key, box in self.toggles.items())
         values.update((key, chooser.value()) for key, chooser in self.choosers.items())
         values.update((key, [value for value, box in boxes.items() if box.isChecked()])
                       for key, boxes in self.sets.items())
-        return unflatten(self.fields, values)
+        return values
+
+    def edited(self) -> dict[str, Any]:
+        """The settings as edited (raises ``ValueError`` for a malformed value)."""
+        return unflatten(self.fields, self._texts())
+
+    def _field_widgets(self, key: str) -> list[QWidget]:
+        """What a person sees of setting ``key``: its box, its buttons or its check boxes."""
+        if key in self.editors:
+            return [self.editors[key]]
+        if key in self.toggles:
+            return [self.toggles[key]]
+        if key in self.choosers:
+            return list(self.choosers[key].buttons.values())
+        return list(self.sets.get(key, {}).values())
+
+    def refused_fields(self) -> tuple[str, ...]:
+        """The settings marked as refused now (for tests)."""
+        return tuple(key for key in (*self.editors, *self.toggles, *self.choosers, *self.sets)
+                     if any(w.property("refused") for w in self._field_widgets(key)))
+
+    def _mark_refused(self, keys: tuple[str, ...]) -> None:
+        """Ring the settings a refusal is about in the fault colour (the refusal named a clause,
+        and the supervisor hunted for the box) and bring the first into view; the others lose
+        their ring (fixed: the ring goes with the refusal)."""
+        first: QWidget | None = None
+        for key in (*self.editors, *self.toggles, *self.choosers, *self.sets):
+            refused = key in keys
+            for widget in self._field_widgets(key):
+                if bool(widget.property("refused")) != refused:
+                    widget.setProperty("refused", refused)
+                    widget.style().unpolish(widget)
+                    widget.style().polish(widget)
+                if refused and first is None:
+                    first = widget
+        if first is not None:
+            self.fields_area.ensureWidgetVisible(first)
+
+    def _judge(self, game: str) -> Callable[[], tuple[str, ...]]:
+        """The work that finds, off the GUI thread, the settings the refusal is about."""
+        fields, texts = list(self.fields), self._texts()
+        return lambda: refused_keys(game, fields, texts)
+
+    def _marked(self, result: object) -> None:
+        self._mark_refused(result if isinstance(result, tuple) else ())
 
     def check(self, *, returns: bool = True) -> None:
         """VALIDATE: every value against the regulations (off the GUI thread), the message
-        saying what holds; ``returns``: then the returns of the values checked."""
+        saying what holds and the refused settings marked; ``returns``: then the returns of
+        the values checked."""
         game = self.game.value()
+        judge = self._judge(game)
         try:
             settings = self.edited()
         except ValueError as error:
             say(self.message, f"Refused: {reason_of(error)}")
+            self.background.run(judge, self._marked)
             return
 
         def done(result: object) -> None:
             if isinstance(result, Exception):
                 say(self.message, f"Refused: {reason_of(result)}")
+                self.background.run(judge, self._marked)
                 return
+            self._mark_refused(())
             say(self.message, "Valid: every value is within the regulations.", done=True)
             if returns:
                 self.show_returns(game, settings)
@@ -651,10 +702,12 @@ class ConfigurationPage(StaffPage):
         session, game = self.session, self.game.value()
         if session is None:
             return
+        judge = self._judge(game)
         try:
             settings = self.edited()
         except ValueError as error:
             say(self.message, f"Refused: {reason_of(error)}")
+            self.background.run(judge, self._marked)
             return
 
         try:
@@ -677,8 +730,13 @@ class ConfigurationPage(StaffPage):
             self.reporting = reporting
             self.current_game = game
             self.status.setText(f"configuration version {self.version}")
+            self._mark_refused(())
             say(self.message, f"Applied as configuration version {self.version}: {note}. "
                 "Recorded in the audit trail.", done=True)
             self.show_returns(game, settings)
 
-        self.calls.submit(change, done, lambda words: say(self.message, f"Refused: {words}"))
+        def refused(words: str) -> None:
+            say(self.message, f"Refused: {words}")
+            self.background.run(judge, self._marked)
+
+        self.calls.submit(change, done, refused)

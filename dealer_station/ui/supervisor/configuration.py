@@ -52,6 +52,7 @@ __all__ = [
     "hint",
     "merged",
     "pay_table_returns",
+    "refused_keys",
     "return_jobs",
     "unflatten",
     "validate",
@@ -297,6 +298,49 @@ def apply_configuration(context: StaffContext, *, supervisor: str, pin: str, gam
 def validate(game: str, settings: Mapping[str, Any]) -> None:
     """Raise the game's own refusal (with the clause) unless ``settings`` are legal."""
     game_factory(game)(dict(settings))
+
+
+def _refusal(game: str, fields: list[Field],
+             texts: Mapping[str, str | bool | list[str]]) -> str | None:
+    try:
+        validate(game, unflatten(fields, texts))
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def _settings_or_none(fields: list[Field], texts: Mapping[str, str | bool | list[str]]
+                      ) -> dict[str, Any] | None:
+    try:
+        return unflatten(fields, texts)
+    except ValueError:  # a malformed value (yes or no where a number stands)
+        return None
+
+
+def refused_keys(game: str, fields: list[Field],
+                 texts: Mapping[str, str | bool | list[str]]) -> tuple[str, ...]:
+    """The settings a refusal of the edited ``texts`` is about, to be marked on the page: each
+    edited one whose own value, put back as it was shown, ends the refusal or changes it (the
+    game's refusal names a clause, not a box).
+
+    >>> fields = flatten({"table": {"minimum": 500, "maximum": 50000, "positions": 7}})
+    >>> refused_keys("let_it_ride", fields, {"table.positions": "9", "table.minimum": "500"})
+    ('table.positions',)
+    >>> refused_keys("let_it_ride", fields, {"table.positions": "7"})
+    ()
+    """
+    refusal = _refusal(game, fields, texts)
+    if refusal is None:
+        return ()
+    edited = _settings_or_none(fields, texts)
+    found = []
+    for key in texts:
+        others = {k: v for k, v in texts.items() if k != key}
+        if edited is not None and _settings_or_none(fields, others) == edited:
+            continue  # shown as it was: not what the refusal is about
+        if _refusal(game, fields, others) != refusal:
+            found.append(key)
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)

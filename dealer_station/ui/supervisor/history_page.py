@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -30,7 +31,7 @@ from dealer_station.ui.supervisor.history import (
     reconstruct,
     round_detail,
 )
-from dealer_station.ui.supervisor.widgets import message_label, say
+from dealer_station.ui.supervisor.widgets import message_label
 from dealer_station.ui.theme import THEME
 
 __all__ = ["HistoryPage", "detail_html"]
@@ -94,6 +95,13 @@ class HistoryPage(QWidget):
         body = QHBoxLayout()
         self.list = QListWidget()
         self.list.setWordWrap(True)
+        # each row's height laid out again at the list's width (laid out once, at the width it
+        # had before it was shown, a long row was cut to "positions 1,…" at 1280x800)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        # the words wrap at the list's width: a row's padding sideways came on top of it, so
+        # each row was wider than the list (a sideways scroll bar, the line cut short)
+        self.list.setStyleSheet("QListWidget::item { padding: 4px 0px; }")
         body.addWidget(self.list, 2)
         right = QVBoxLayout()
         self.view = QTextEdit()
@@ -117,13 +125,13 @@ class HistoryPage(QWidget):
         shown = SHOWN
         problem = filters_problem(since, until, position)
         if problem is not None:
-            self.message.setText(problem)
+            self.message.error(problem)
             return
         self.calls.submit(lambda context: find_rounds(context.station.store, since=since,
                                                       until=until, position=position,
                                                       limit=shown + 1),
                           lambda rows: self._show_rows(rows[:shown], more=len(rows) > shown),
-                          self.message.setText)
+                          self.message.error)
 
     refresh = search
 
@@ -144,7 +152,7 @@ class HistoryPage(QWidget):
         def read(context: StaffContext) -> RoundDetail:
             return round_detail(context.station.store, round_id)
 
-        self.calls.submit(read, self._show_detail, self.message.setText)
+        self.calls.submit(read, self._show_detail, self.message.error)
 
     def _show_detail(self, detail: RoundDetail) -> None:
         self.detail, self.result = detail, None
@@ -159,7 +167,10 @@ class HistoryPage(QWidget):
         def done(result: Reconstruction) -> None:
             self.result = result
             self.view.setHtml(detail_html(detail, result))
-            say(self.message, result.verdict, done=result.matches)  # a match reads as done
+            if result.matches:  # a match reads as done, a difference as an error
+                self.message.done(result.verdict)
+            else:
+                self.message.error(result.verdict)
 
         # replaying a round is pure computation on a copy of the document: a worker thread
-        self.calls.submit(lambda _context: reconstruct(detail), done, self.message.setText)
+        self.calls.submit(lambda _context: reconstruct(detail), done, self.message.error)

@@ -13,6 +13,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -92,7 +93,14 @@ class MetersPage(StaffPage):
         self.hits = QTableWidget(0, len(HIT_COLUMNS))
         self.hits.setHorizontalHeaderLabels(list(HIT_COLUMNS))
         self.hits.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.hits.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # every column in view at 1280x800 (Amount and Supervisor were behind a sideways
+        # scroll bar): each as wide as its words, the hand's words wrapped in what is left
+        header = self.hits.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(HIT_COLUMNS.index("Hand"), QHeaderView.ResizeMode.Stretch)
+        self.hits.setWordWrap(True)
+        self.hits.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.hits.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.hits.verticalHeader().setVisible(False)
         # the page is this table's: its Table column (the regulator's, on the command line)
         # took room the Supervisor column then lacked (cut off behind a sideways scroll bar)
@@ -100,8 +108,11 @@ class MetersPage(StaffPage):
         self.hits.setStyleSheet("font-size: 10pt;")
         self.chart = MeterChart()
         self.hits.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
-        middle.addWidget(self.chart, 1)
-        middle.addWidget(self.hits, 1)
+        # the hits take the larger share (their six columns in view, the hand's words on two
+        # lines), the chart never narrower than its axis and a readable line
+        self.chart.setMinimumWidth(320)
+        middle.addWidget(self.chart, 2)
+        middle.addWidget(self.hits, 3)
         layout.addLayout(middle, 1)
         self.session: StaffSession | None = None
         self._configured: Any = None
@@ -245,9 +256,12 @@ class MetersPage(StaffPage):
         self.limit.setText("" if panel.stats.limit is None else format_cents(panel.stats.limit))
         rows = hit_rows(panel)
         self.hits.setRowCount(len(rows))
+        when = HIT_COLUMNS.index("Time (UTC)")
         for row, values in enumerate(rows):
             for column, value in enumerate(values):
-                self.hits.setItem(row, column, QTableWidgetItem(value))
+                # the date over the time: the row's columns all in view beside the chart
+                cell = value.replace(" ", "\n", 1) if column == when else value
+                self.hits.setItem(row, column, QTableWidgetItem(cell))
         for row, (label, value) in enumerate(panel.lines(linked=self._linked(panel))):
             name = QLabel(label)
             name.setObjectName("muted")

@@ -9,8 +9,8 @@ never offered; the words are this module's.
 
 >>> [words for _value, words in choices("dealing.count_direction")]
 ['counter-clockwise', 'clockwise']
->>> choices("table.minimum") is None, choices("three_card_bonus.pay_table")[0]
-(True, ('A', 'table A'))
+>>> choices("table.minimum") is None, choices("three_card_bonus.pay_table")[0][1]
+(True, 'table A: pair 1, flush 4, straight 6,\\nthree of a kind 30, straight flush 40 (to 1)')
 >>> [value for value, _words in set_choices("side_wagers.offered")][:2]
 ['progressive', 'fortune_bonus']
 """
@@ -22,7 +22,7 @@ from enum import Enum
 from functools import cache
 
 from dealer_station.games.let_it_ride.config import Dealing, ExposedCardRule
-from dealer_station.games.let_it_ride.paytables import THREE_CARD_TABLES
+from dealer_station.games.let_it_ride.paytables import THREE_CARD_TABLES, three_card_minimum
 from dealer_station.games.pai_gow.config import (
     CountDirection,
     DealerWagerCalculation,
@@ -55,6 +55,25 @@ def _tables(found: Iterable[str]) -> tuple[Choice, ...]:
     return tuple((letter, f"table {letter}") for letter in found)
 
 
+def _three_card_tables() -> tuple[Choice, ...]:
+    """Each three-card bonus table by its letter and what it pays (5324.34(f)(4)): a letter
+    alone told a supervisor nothing. A mini royal paid as the straight flush it is (tables A-C)
+    is not said apart."""
+    named = (("pair", "pair"), ("flush", "flush"), ("straight", "straight"),
+             ("three_of_a_kind", "three of a kind"), ("straight_flush", "straight flush"),
+             ("mini_royal", "mini royal"))
+    found = []
+    for letter in THREE_CARD_TABLES:
+        pays = three_card_minimum(letter)
+        shown = [f"{words} {pays[hand].to_win // pays[hand].to_stake}"
+                 for hand, words in named
+                 if hand != "mini_royal" or pays[hand] != pays["straight_flush"]]
+        # two lines: one was wider than the configuration page at 1280x800
+        found.append((letter, f"table {letter}: {', '.join(shown[:3])},\n"
+                              f"{', '.join(shown[3:])} (to 1)"))
+    return tuple(found)
+
+
 @cache
 def _house_ways() -> tuple[Choice, ...]:
     """The house ways installed (``resources/house_ways/<name>.toml``)."""
@@ -71,7 +90,7 @@ def _choices() -> Mapping[str, tuple[Choice, ...]]:
                                           "shoe": "automated dealing shoe"}),
         "table.exposed_card_rule": _named(ExposedCardRule, {
             "play": "the card stays in play", "void_round": "the round is void"}),
-        "three_card_bonus.pay_table": _tables(THREE_CARD_TABLES),
+        "three_card_bonus.pay_table": _three_card_tables(),
         # Pai Gow Poker
         "dealing.starting_position": _named(StartingPosition, {
             "rng": "random number (1-7)", "dice": "three dice (3-18)"}),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dealer_station.auth import AuthenticationError, PinChangeRequired
 from dealer_station.ui.help import help_button
+from dealer_station.ui.messages import DONE, NOTE, MessageLabel, style_message
 from dealer_station.ui.sign_in import LockCountdown
 from dealer_station.ui.supervisor.calls import StaffContext, StationCalls, reason_of
 from dealer_station.ui.supervisor.session import StaffSession
@@ -68,7 +69,6 @@ QPushButton#nav:checked {{ background: {t.felt}; border: 2px solid transparent;
 QPushButton#nav:checked:focus {{ border: 2px solid {t.next};
     border-left: 6px solid {t.current}; }}
 QLabel#title {{ font-size: {t.instruction_pt}pt; font-weight: bold; }}
-QLabel#good {{ color: {t.ok}; font-weight: bold; }}
 QPushButton#choice {{ min-height: 48px; padding: 2px 14px; font-size: {t.body_pt + 2}pt;
     border: 2px solid {t.panel_line}; }}
 QPushButton#choice:checked {{ background: {t.felt}; border: 2px solid {t.current}; }}
@@ -76,8 +76,9 @@ QPushButton#nav:checked:disabled, QPushButton#choice:checked:disabled {{ backgro
     color: {t.faint}; }}
 QPushButton#choice:focus {{ border: 2px solid {t.next}; }}
 QLabel#bad {{ color: {t.fault}; font-weight: bold; }}
-QLabel#notice {{ color: {t.text}; background: {t.panel}; border: 2px solid {t.next};
-    border-radius: 8px; padding: 10px; font-size: {t.body_pt + 1}pt; }}
+QLineEdit[refused="true"], QPushButton#choice[refused="true"] {{
+    border: 3px solid {t.fault}; }}
+QCheckBox[refused="true"] {{ color: {t.fault}; font-weight: bold; }}
 """
 
 
@@ -93,25 +94,19 @@ def page_heading(layout: QVBoxLayout, title: str) -> QLabel:
     return summary
 
 
-def message_label() -> QLabel:
-    """Where refusals and results are written (wrapped, warm colour)."""
-    label = QLabel("")
-    label.setObjectName("message")
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
+def message_label() -> MessageLabel:
+    """Where a page's refusals and results are written: the screens' one message widget (an
+    error in the red box, a note in the calm one)."""
+    return MessageLabel()
 
 
 def say(label: QLabel, words: str, *, done: bool = False) -> None:
-    """Write ``words`` in a :func:`message_label`: ``done`` (the thing asked is done) in the
-    success colour, anything else (a refusal, a problem, "Checking…") in the warm colour — a
-    success in the warn colour read as a warning."""
-    name = "good" if done else "message"
-    label.setText(words)
-    if label.objectName() != name:
-        label.setObjectName(name)
-        label.style().unpolish(label)
-        label.style().polish(label)
+    """Write ``words`` in a :func:`message_label`: ``done`` (the thing asked is done) ringed in
+    the success colour, a refusal as an error, anything else ("Checking…") as a note."""
+    if isinstance(label, MessageLabel):
+        label.say(words, DONE if done else None)
+    else:
+        label.setText(words)
 
 
 class ChoiceButtons(QWidget):
@@ -215,7 +210,7 @@ class StaffSignIn(QFrame):
         #: What this person may and may not do now, shown before the PIN is typed (information
         #: in the calm notice style: it was in the red fault style, alarming for a rule).
         self.notice = QLabel("")
-        self.notice.setObjectName("notice")
+        style_message(self.notice, NOTE)
         self.notice.setWordWrap(True)
         self.notice.hide()
         outer.addWidget(self.notice)

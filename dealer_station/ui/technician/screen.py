@@ -39,6 +39,7 @@ from dealer_station.auth import Role
 from dealer_station.integrity import IntegrityError, program_identity
 from dealer_station.plural import counted
 from dealer_station.slips import printer_report
+from dealer_station.ui.messages import NOTE, style_message
 from dealer_station.ui.supervisor.calls import POLL_MS, Background, StaffContext, StationCalls
 from dealer_station.ui.supervisor.session import StaffSession, sign_in_staff, sign_out_staff
 from dealer_station.ui.supervisor.widgets import PageSwitcher, StaffFrame, message_label, say
@@ -140,7 +141,7 @@ class TechnicianScreen(StaffFrame):
         self.logs = RecentLogs.install()
         self._trace_seen = 0
         self.lock = QLabel("")
-        self.lock.setObjectName("notice")  # what waits for the round: information, not a fault
+        style_message(self.lock, NOTE)  # what waits for the round: information, not a fault
         self.lock.setStyleSheet("margin: 8px 12px 0px 12px;")
         self.lock.setWordWrap(True)
         self.lock.hide()
