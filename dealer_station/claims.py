@@ -30,10 +30,11 @@ from dealer_station.store import journal
 from dealer_station.store.database import Store
 from dealer_station.store.meters import Meter
 from dealer_station.store.round_dealers import dealers_of_round, dealers_words
+from dealer_station.winners import WinnerIdentification
 
-__all__ = ["CLAUSE", "ClaimSource", "LinkedMeter", "LinkedReading", "ProgressiveClaim",
-           "ProgressiveRound", "ProgressiveTerms", "ProgressiveWagers", "claim_for",
-           "claims_waiting"]
+__all__ = ["CLAUSE", "Approval", "ClaimSource", "ClaimWaiting", "LinkedMeter", "LinkedReading",
+           "MeterTerms", "ProgressiveClaim", "ProgressiveRound", "ProgressiveTerms",
+           "ProgressiveWagers", "Waiting", "claim_for", "claims_waiting"]
 
 CLAUSE = "5324.41(k)(3)(iii)"
 
@@ -71,6 +72,11 @@ class ProgressiveWagers(Protocol):
 
     def at_meter(self, request: SupervisorValidation, meter: Cents) -> SupervisorValidation:
         """The payout ``request`` as it stands with the meter at ``meter`` ((k)(6))."""
+        ...
+
+    def meter_terms(self, request: SupervisorValidation) -> MeterTerms:
+        """Every share or fixed amount ``request``'s cards are paid from the meter by (the
+        best of them at the meter then is paid: :meth:`at_meter`)."""
         ...
 
 
@@ -114,14 +120,63 @@ class ClaimSource(Protocol):
 @dataclass(frozen=True, slots=True)
 class LinkedReading:
     """A linked pool as the floor gives it for one claim: ``current`` the pool as it stands
-    (its reset ``reset``); ``paid``/``after``: the floor already paid this claim (the table's
-    own record of it lost to a crash), ``current`` then being the pool before that payment."""
+    (its reset ``reset``); ``paid``/``after``: the floor paid this claim (in its turn after an
+    earlier hit, or before a crash lost the table's own record of it), ``current`` then being
+    the pool before that payment; ``approved_by``/``waiting_for``: approved on the floor and
+    waiting for an earlier hit (in words: which hit, at which table)."""
 
     pool: str
     current: Cents
     reset: Cents
     paid: Cents | None = None
     after: Cents | None = None
+    approved_by: str | None = None
+    waiting_for: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Approval:
+    """A claim approved on the floor that waits for an earlier hit: who approved it (their id
+    and PIN checked then), their role, the second validator and the winner's identification;
+    the table records it, as them, when the floor pays it."""
+
+    supervisor: str
+    role: str
+    second: str | None = None
+    #: The winner's identification entered with the approval (a payout that reaches the
+    #: reporting threshold), kept in memory only until the record is made.
+    winner: WinnerIdentification | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """An approval that waits: the claim at ``position`` of round ``round_id``, approved by
+    ``approved_by``, paid from the pool as it stands when ``waiting_for`` (which hit, at
+    which table) is decided."""
+
+    round_id: int
+    position: int
+    approved_by: str
+    waiting_for: str
+
+    @property
+    def words(self) -> str:
+        return (f"approved by {self.approved_by}: position {self.position} is paid from the "
+                f"pool as it stands when {self.waiting_for} is decided (5324.41(k)(6)) — "
+                "nothing more to do here")
+
+
+class ClaimWaiting(ProcedureError):
+    """The approval was taken and waits (:class:`Waiting`): not a refusal."""
+
+    def __init__(self, waiting: Waiting) -> None:
+        super().__init__(waiting.words, "5324.41(k)(6)")
+        self.waiting = waiting
+
+
+#: The ways a claim's cards are paid from the meter ((k)(4)): (share in basis points, fixed
+#: cents), one of the two ``None`` each; the best at the meter when paid is paid ((k)(6)).
+MeterTerms = tuple[tuple[int | None, Cents | None], ...]
 
 
 class LinkedMeter(Protocol):
@@ -134,10 +189,11 @@ class LinkedMeter(Protocol):
         """The pool now, for the claim at ``position`` of round ``round_id``."""
         ...
 
-    def pay(self, round_id: int, position: int, hand: str, *, meter_before: Cents,
-            amount: Cents, supervisor: str) -> LinkedReading:
-        """Pay ``amount`` (computed at ``meter_before``, the amount shown) from the pool, in
-        the floor's commit order; refused when the pool moved since."""
+    def pay(self, round_id: int, position: int, hand: str, *, terms: MeterTerms,
+            supervisor: str) -> LinkedReading:
+        """Approve the claim, paid by the best of ``terms`` from the pool as it stands at the
+        floor's commit, in the floor's hit order: paid now, or (an earlier hit pending)
+        approved and waiting, paid when that one is decided. Asked again: what was done."""
         ...
 
     def last_known(self) -> Cents | None:
@@ -164,6 +220,11 @@ class ProgressiveClaim:
     dealer: str | None
     #: The floor's linked pool paying it (None: the table's own meter).
     pool: str | None = None
+    #: Approved on the floor and waiting for this earlier hit (in words), paid when it is
+    #: decided (None: not waiting).
+    waiting_for: str | None = None
+    #: Who approved it on the floor while it waits (None: not approved yet).
+    approved_by: str | None = None
 
     @property
     def hand_words(self) -> str:
@@ -172,6 +233,7 @@ class ProgressiveClaim:
     def lines(self) -> list[tuple[str, str]]:
         """The rows the screen shows, in order."""
         return [
+            *((("Approved, waits for", self.waiting_for),) if self.waiting_for else ()),
             ("Round", f"{self.round_id} ({self.game.replace('_', ' ')})"),
             ("Betting position", str(self.position)),
             ("Progressive wager", f"{format_cents(self.wager)} · {self.light_count}"),
@@ -184,6 +246,13 @@ class ProgressiveClaim:
             ("Pool after" if self.pool else "Meter after", format_cents(self.meter_after)),
             ("Dealers", self.dealer or "-"),
         ]
+
+    def validated(self) -> dict[str, Any]:
+        """What the supervisor validates and approves: the hand, the wager, the cards and the
+        share of the meter; not the amount, which is the meter's as it stands when paid
+        ((k)(6)) and moves with every contribution to a linked pool."""
+        return {key: value for key, value in self.facts().items()
+                if key not in ("amount", "meter_before", "meter_after")}
 
     def facts(self) -> dict[str, Any]:
         """The claim as audited (and compared again at approval)."""
@@ -281,7 +350,7 @@ def claim_for(station: ClaimSource, round_id: int, position: int) -> Progressive
         raise ProcedureError(f"position {pending[0].position} is paid first (from the dealer's "
                              f"right); position {position} waits for it", "5324.41(k)(6)")
     name = station.progressive_meter_name()
-    current, reset, pool, after = _reading(station, wagers, round_id, position, name)
+    current, reset, pool, after, floor = _reading(station, wagers, round_id, position, name)
     request = wagers.at_meter(mine, current)  # the hand paying most at the meter now
     amount = request.amount_at(current)
     if after is None:
@@ -295,17 +364,19 @@ def claim_for(station: ClaimSource, round_id: int, position: int) -> Progressive
         arrangement=f"high {format_cards(split.high)} · low {format_cards(split.low)}",
         hand=request.hand, amount=amount, meter_before=current, meter_after=after,
         dealer=dealers_words(dealers_of_round(station.store, round_id)) or summary.dealer,
-        pool=pool)
+        pool=pool, waiting_for=None if floor is None else floor.waiting_for,
+        approved_by=None if floor is None else floor.approved_by)
 
 
 def _reading(station: ClaimSource, wagers: ProgressiveWagers, round_id: int, position: int,
-             name: str) -> tuple[Cents, Cents, str | None, Cents | None]:
+             name: str) -> tuple[Cents, Cents, str | None, Cents | None, LinkedReading | None]:
     """(meter now, its reset, the linked pool or None, the meter after when the floor paid
-    this claim already): the table's own meter, or its floor's linked pool as it stands."""
+    this claim already, the floor's reading): the table's own meter, or its floor's linked
+    pool as it stands."""
     linked = station.linked_meter
     if linked is None:
         meter = station.meter(name)
-        return meter.current, meter.reset, None, None
+        return meter.current, meter.reset, None, None, None
     reading = linked.reading(round_id, position)
     reset = wagers.bonus.progressive_reset
     if reading.reset != reset:
@@ -313,7 +384,7 @@ def _reading(station: ClaimSource, wagers: ProgressiveWagers, round_id: int, pos
                              f"{format_cents(reading.reset)} and this table's progressive to "
                              f"{format_cents(reset)}: their terms must agree before a payout "
                              "from the pool", "5324.41(k)(5)")
-    return reading.current, reading.reset, reading.pool, reading.after
+    return reading.current, reading.reset, reading.pool, reading.after, reading
 
 
 def claims_waiting(station: ClaimSource) -> tuple[int | None, tuple[int, ...]]:

@@ -25,6 +25,7 @@ from dealer_station.games.registry import (
 from dealer_station.procedure import GameRound, HaltResolution, JSONValue, Record
 from dealer_station.slips import SimulatedPrinter, SlipPrinter
 from dealer_station.station_archive import Archive
+from dealer_station.station_claims import Claims
 from dealer_station.station_configuration import Configuration
 from dealer_station.station_devices import Devices
 from dealer_station.station_meters import Meters
@@ -63,7 +64,9 @@ class Station:
         self._state = StationState(store, clock)
         self._people = People(self._state, lock_policy=lock_policy,
                               pin_cost=auth.PinCost.of(pin_cost))
-        self._meters = Meters(self._state, self._people, self.supervise)
+        self._meters = Meters(self._state, self._people)
+        self._claims = Claims(self._state, self._people, self._meters, self.supervise,
+                              self._perform_as)
         self._configuration = Configuration(self._state, self._people)
         self._devices = Devices(self._state, self._people)
         self._archive = Archive(self._state)
@@ -73,6 +76,10 @@ class Station:
         #: The receipt printer of the jackpot slips (:mod:`dealer_station.slips`), set by the
         #: application from the table configuration (None: none configured).
         self.slip_printer: SimulatedPrinter | SlipPrinter | None = None
+
+    def _perform_as(self, action: str, actor: str, arguments: Mapping[str, JSONValue]
+                    ) -> Record:
+        return self._rounds.perform_as(action, actor, arguments)
 
     # -- the table's state, shared by the parts (read and written in StationState) ----------
 
@@ -235,8 +242,10 @@ class Station:
     meters = Delegated("_meters", Meters.meters)
     meter_statistics = Delegated("_meters", Meters.meter_statistics)
     progressive_meter_name = Delegated("_meters", Meters.progressive_meter_name)
-    show_progressive_claim = Delegated("_meters", Meters.show_progressive_claim)
-    decide_progressive_claim = Delegated("_meters", Meters.decide_progressive_claim)
+    show_progressive_claim = Delegated("_claims", Claims.show_progressive_claim)
+    decide_progressive_claim = Delegated("_claims", Claims.decide_progressive_claim)
+    progressive_claim_now = Delegated("_claims", Claims.progressive_claim_now)
+    record_floor_payments = Delegated("_claims", Claims.record_floor_payments)
     second_validator_needed = Delegated("_meters", Meters.second_validator_needed)
     identification_needed = Delegated("_meters", Meters.identification_needed)
 

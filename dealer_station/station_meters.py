@@ -1,15 +1,17 @@
 """The meters and jackpots part of the station (docs/station.md, "Meters and jackpots",
-"Progressive rounds", "Progressive claims"): a supervisor creates, changes, reseeds and retires
-the progressive meters between rounds; the open round's meter reading, jackpot number and time
-are supplied by the station; what a record does to a meter is journaled in that record's own
-transaction, and taken back when its round is voided; a claim is shown and decided as the
-journal holds it.
+"Progressive rounds"): a supervisor creates, changes, reseeds and retires the progressive
+meters between rounds; the open round's meter reading, jackpot number and time are supplied by
+the station (on a linked pool, an approval is made on the floor first and given the pool as the
+floor paid it from); what a record does to a meter is journaled in that record's own
+transaction, and taken back when its round is voided; the claims read the open round through
+it (:class:`dealer_station.claims.ClaimSource`; showing and deciding them:
+:mod:`dealer_station.station_claims`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from dealer_station import claims, winners
 from dealer_station.audit import utc_now
@@ -24,24 +26,16 @@ from dealer_station.store.database import Store, StoreError, Transaction
 from dealer_station.store.round_dealers import dealers_of_round, dealers_words
 from dealer_station.store.users import Account
 
-__all__ = ["Meters", "Supervise"]
-
-
-class Supervise(Protocol):
-    """A supervisor's decision on the open round (``Station.supervise``)."""
-
-    def __call__(self, action: str, *, supervisor: str, pin: str,
-                 **arguments: JSONValue) -> Record: ...
+__all__ = ["Meters"]
 
 
 class Meters:
     """The table's progressive meters and jackpot records, over the station's one store and
     lock; the claims' view of the open round (:class:`dealer_station.claims.ClaimSource`)."""
 
-    def __init__(self, state: StationState, people: People, supervise: Supervise) -> None:
+    def __init__(self, state: StationState, people: People) -> None:
         self._state = state
         self._people = people
-        self._supervise = supervise
 
     @property
     def store(self) -> Store:
@@ -106,8 +100,9 @@ class Meters:
     def _meter_reading(self, name: str, action: str, arguments: Mapping[str, JSONValue]
                        ) -> Cents:
         """The meter ``action`` is given: the table's own meter, or on a floor its linked pool
-        as it stands (a payout's approval asks the floor; the settlement takes the amount last
-        announced, never waiting for the floor)."""
+        (a payout's approval is approved on the floor first and given the pool as it stood
+        when the floor paid it; the settlement takes the amount last announced, never
+        waiting for the floor)."""
         state = self._state
         linked = state.linked_meter
         if linked is None:
@@ -115,11 +110,53 @@ class Meters:
         position = arguments.get("position")
         if action == "approve_progressive" and isinstance(position, int) and (
                 state.round_id is not None):
-            if state.pool_shown is not None:
-                return state.pool_shown
-            return linked.reading(state.round_id, position).current
+            return self._approve_on_floor(linked, state.round_id, position, arguments)
         known = linked.last_known()
         return meter_store.meter(state.store, name).current if known is None else known
+
+    def _approve_on_floor(self, linked: claims.LinkedMeter, round_id: int, position: int,
+                          arguments: Mapping[str, JSONValue]) -> Cents:
+        """Approve the claim at ``position`` on the floor (its hand and every share or fixed
+        amount its cards are paid by, never a cent amount) and give the pool as it stood when
+        the floor paid it (5324.41(k)(6)); refused first when the round cannot approve it. An
+        earlier hit still pending on the floor: the approval waits there
+        (:class:`~dealer_station.claims.ClaimWaiting`) and the table records it when the
+        floor pays it (:meth:`record_floor_payments`)."""
+        claim = claims.claim_for(self, round_id, position)  # refuses what cannot be approved
+        request = self._pending_request(position)
+        supervisor, role = str(arguments.get("supervisor_id", "")), str(arguments.get("role", ""))
+        if self._state.round is not None:  # the round's own checks, at the pool now
+            self._state.round.verify_approve_progressive(  # type: ignore[attr-defined]
+                position, supervisor, role, claim.meter_before, self.next_jackpot_number(),
+                utc_now())
+        wagers = self._progressive_wagers()
+        reading = linked.pay(round_id, position, claim.hand, terms=wagers.meter_terms(request),
+                             supervisor=supervisor)
+        # kept until recorded: paid later in its turn, or paid now and its record refused
+        # here after the floor's commit, the next look at the floor records it
+        self._state.awaiting[(round_id, position)] = claims.Approval(
+            reading.approved_by or supervisor, role, self._state.second_validator,
+            self._state.winner)
+        if reading.paid is None:
+            raise claims.ClaimWaiting(claims.Waiting(
+                round_id, position, reading.approved_by or supervisor,
+                reading.waiting_for or "the hit before it"))
+        return reading.current
+
+    def _progressive_wagers(self) -> claims.ProgressiveWagers:
+        round_ = self._state.round
+        wagers = round_.optional if isinstance(round_, claims.ProgressiveRound) else None
+        if wagers is None:
+            raise ProcedureError("no round with the progressive payout wager is open",
+                                 "5324.41(k)(1)")
+        return wagers
+
+    def _pending_request(self, position: int) -> Any:
+        found = [v for v in self._progressive_wagers().pending if v.position == position]
+        if not found:
+            raise ProcedureError(f"position {position}'s payout does not wait for a "
+                                 "supervisor", claims.CLAUSE)
+        return found[0]
 
     def next_jackpot_number(self) -> int:
         """The number the next jackpot record gets."""
@@ -233,18 +270,17 @@ class Meters:
     def _pay_from_pool(self, work: Transaction, name: str, arguments: Mapping[str, JSONValue],
                        hand: str, amount: Cents, dealer: str | None,
                        supervisor: str) -> meter_store.Jackpot:
-        """Pay an approved claim from the floor's linked pool (one floor transaction, in the
-        floor's commit order, refused when the pool moved since the amount was shown) and
-        record it in the table's numbered jackpot record with the pool's figures, in the
-        record's own transaction. Paid on the floor and lost here (a crash between the two
-        commits), the claim is shown again with the floor's payment and approved once."""
+        """Record the floor's payment of an approved claim (made in one floor transaction at
+        its approval, or in its turn after an earlier hit) in the table's numbered jackpot
+        record with the pool's figures, in the record's own transaction: the amount the floor
+        paid, from the pool as it stood then. Paid on the floor and lost here (a crash between
+        the two commits), the claim is read back from the floor and recorded once."""
         linked, round_id = self._state.linked_meter, self._state.round_id
         assert linked is not None and round_id is not None
         before = arguments.get("meter")
         position = arguments.get("position")
         assert isinstance(before, int) and isinstance(position, int)
-        paid = linked.pay(round_id, position, hand, meter_before=before, amount=amount,
-                          supervisor=supervisor)
+        paid = linked.reading(round_id, position)
         if (paid.current, paid.paid) != (before, amount) or paid.after is None:
             raise StoreError(f"the floor paid {paid.paid} from {paid.current}, the table "
                              f"approved {amount} from {before}")
@@ -402,37 +438,6 @@ class Meters:
                                      "5324.41(k)(1)")
             return name
 
-    def show_progressive_claim(self, round_id: int, position: int, *, supervisor: str,
-                               pin: str) -> claims.ProgressiveClaim:
-        """The claim at ``position`` of round ``round_id`` as the journal holds it, shown to a
-        supervisor who may validate it; audited with the facts shown. Refused with the reason
-        when there is no such claim (:func:`dealer_station.claims.claim_for`)."""
-        with self._state.lock:
-            person = self._people.authenticate(supervisor, pin, "validate_payout")
-            try:
-                claim = claims.claim_for(self, round_id, position)
-                self._people.verify_validator(person, round_id)
-            except ProcedureError as error:
-                self._state.store.audit("claim", {"event": "refused", "round": round_id,
-                                           "position": position, "reason": error.reason,
-                                           "clause": error.clause},
-                                 actor=person.id, round_id=self._state.round_id)
-                raise
-            self._state.store.audit("claim", {"event": "shown", **claim.facts()}, actor=person.id,
-                             round_id=round_id)
-            return claim
-
-    def _record_second_validator(self, record: Record, second: str,
-                                 shown: claims.ProgressiveClaim) -> None:
-        """The second validator on the jackpot record the approval made (audited)."""
-        number = int(str(record.arguments["jackpot_number"]))
-        with self._state.store.transaction() as work:
-            work.execute("UPDATE jackpots SET second_supervisor = ? WHERE number = ?",
-                         (second, number))
-            work.audit("claim", {"event": "second_validator", "jackpot": number,
-                                 "second_supervisor": second, **shown.facts()},
-                       actor=second, round_id=shown.round_id)
-
     def verify_validators(self, position: Any) -> None:
         """An approval of the payout at ``position`` of the open round made with one
         validator (the dealer's screen's panel, ``Station.supervise``): refused when the
@@ -465,92 +470,8 @@ class Meters:
         above = int(self._state.station_settings.get("second_validator_above", 0) or 0)
         return bool(above) and claim.amount > above
 
-    def _second_validator(self, shown: claims.ProgressiveClaim, supervisor: str,
-                          second_supervisor: str, second_pin: str) -> str | None:
-        """The second validator of ``shown`` when it needs one (checked: their PIN, not the
-        first, not at the table during the round, their account untouched by it)."""
-        if not self.second_validator_needed(shown):
-            return None
-        above = int(self._state.station_settings["second_validator_above"])
-        if not second_supervisor or not second_pin:
-            raise ProcedureError(
-                f"this payout of {format_cents(shown.amount)} is above "
-                f"{format_cents(above)}: a second supervisor validates it too (their id and "
-                "PIN)", claims.CLAUSE)
-        if second_supervisor == supervisor:
-            raise ProcedureError("the second validator is another supervisor than the first",
-                                 claims.CLAUSE)
-        second = self._people.authenticate(second_supervisor, second_pin, "validate_payout")
-        self._people.verify_validator(second, shown.round_id)
-        return second.id
-
     def identification_needed(self, claim: claims.ProgressiveClaim) -> bool:
         """Whether ``claim`` reaches the station's reporting threshold: then it is approved
         only with the winner's identification."""
         at, times = winners.threshold_of(self._state.station_settings)
         return winners.reportable(claim.amount, claim.wager, at=at, times=times)
-
-    def _winner(self, shown: claims.ProgressiveClaim,
-                winner: winners.WinnerIdentification | None
-                ) -> winners.WinnerIdentification | None:
-        """The winner's identification ``shown`` is approved with (checked, trimmed); refused
-        when it reaches the reporting threshold without one (``None``: none needed)."""
-        if not self.identification_needed(shown):
-            return None  # (nobody's personal data kept where none is needed)
-        if winner is None:
-            at, times = winners.threshold_of(self._state.station_settings)
-            raise ProcedureError(
-                f"this payout of {format_cents(shown.amount)} reaches the reporting threshold "
-                f"({winners.threshold_words(at, times)}): enter the winner's name, ID type, ID "
-                "number and address before approving it", winners.CLAUSE)
-        return winner.cleaned()
-
-    def decide_progressive_claim(self, shown: claims.ProgressiveClaim, *, approve: bool,
-                                 supervisor: str, pin: str, reason: str = "",
-                                 second_supervisor: str = "", second_pin: str = "",
-                                 winner: winners.WinnerIdentification | None = None) -> Record:
-        """Approve (paid from the meter as it stands, the numbered jackpot record made) or reject
-        (with the reason, final) the claim ``shown``: refused unless it is still exactly the
-        claim the journal gives now (the supervisor confirms what was shown). A payout above
-        the station's ``second_validator_above`` is approved only with a second supervisor's
-        id and PIN (``second_supervisor``, ``second_pin``), kept on its jackpot record; one
-        that reaches the reporting threshold only with the winner's identification
-        (``winner``), kept in the approval's transaction (a rejection needs none)."""
-        with self._state.lock:
-            now = claims.claim_for(self, shown.round_id, shown.position)
-            if now.facts() != shown.facts():
-                raise ProcedureError("the claim changed since it was shown (the meter moved): "
-                                     "show it again and check the amount", claims.CLAUSE)
-            identified = self._winner(shown, winner) if approve else None
-            second = (self._second_validator(shown, supervisor, second_supervisor, second_pin)
-                      if approve else None)
-            if approve:
-                # paid from the pool the supervisor saw (the floor refuses if it moved since)
-                self._state.pool_shown = shown.meter_before if shown.pool else None
-                self._state.second_validator = second
-                self._state.winner = identified
-                try:
-                    record = self._supervise("approve_progressive", supervisor=supervisor,
-                                             pin=pin, position=shown.position)
-                finally:
-                    self._state.pool_shown = None
-                    self._state.second_validator = None
-                    self._state.winner = None
-                if second is not None:
-                    self._record_second_validator(record, second, shown)
-            else:
-                if not reason.strip():
-                    raise ProcedureError("a rejected payout needs the reason", claims.CLAUSE)
-                linked = self._state.linked_meter
-                if linked is not None and linked.reading(shown.round_id,
-                                                         shown.position).paid is not None:
-                    raise ProcedureError(
-                        "the floor's pool has already paid this claim (its approval was "
-                        "committed on the floor before the table could record it): approve "
-                        "it to record the payment", claims.CLAUSE)
-                record = self._supervise("reject_progressive", supervisor=supervisor, pin=pin,
-                                        position=shown.position, reason=reason.strip())
-            self._state.store.audit("claim", {"event": "approved" if approve else "rejected",
-                                       "reason": reason.strip(), **shown.facts()},
-                             actor=supervisor, round_id=shown.round_id)
-            return record

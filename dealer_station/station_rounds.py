@@ -270,8 +270,9 @@ class Rounds:
                 self._people.verify_validator(person, self.round_id)
                 if action == "approve_progressive":
                     self._meters.verify_validators(arguments.get("position"))
-                given = {**self._meters.station_inputs(action, arguments),
-                         signer[0]: person.id, signer[1]: Role(person.role).value}
+                # the signer first: a linked pool's approval is made on the floor in their name
+                given = self._meters.station_inputs(action, {
+                    **arguments, signer[0]: person.id, signer[1]: Role(person.role).value})
             else:
                 voids = _resolution(resolution) is HaltResolution.VOID_ROUND or action == "void"
                 person = self._people.authorized(
@@ -303,6 +304,14 @@ class Rounds:
             # carried state it was made with, played no further)
             self.previous = factory(summary.config["settings"])
         return self.previous
+
+    def perform_as(self, action: str, actor: str, arguments: Mapping[str, JSONValue]
+                   ) -> Record:
+        """``action`` by ``actor``, whose id and PIN were checked when they decided it (a
+        progressive approval the floor paid later, in its turn after an earlier hit), with
+        every argument given."""
+        with self._state.one_reading():
+            return self._perform(action, actor, arguments)
 
     def _perform(self, action: str, actor: str, arguments: Mapping[str, JSONValue]) -> Record:
         if self.round is None or self.round_id is None:

@@ -14,8 +14,7 @@ from contextlib import contextmanager
 from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
 
 from dealer_station import logs
-from dealer_station.claims import LinkedMeter
-from dealer_station.money import Cents
+from dealer_station.claims import Approval, LinkedMeter
 from dealer_station.procedure import GameRound
 from dealer_station.store.database import Store
 from dealer_station.store.users import Account
@@ -58,8 +57,11 @@ class StationState:
         #: claims are read and paid from the pool as it stands on the floor (None: from the
         #: table's own meter).
         self.linked_meter: LinkedMeter | None = None
-        #: The pool's amount the supervisor was shown, while their approval is performed.
-        self.pool_shown: Cents | None = None
+        #: The open round's claims approved on the floor that wait for an earlier hit
+        #: ((round, position) -> who approved them), recorded when the floor pays them; and
+        #: the round whose claims were last looked for on the floor (after a restart).
+        self.awaiting: dict[tuple[int, int], Approval] = {}
+        self.awaiting_round: int | None = None
         #: The second validator checked for the approval being made (a payout above the
         #: station's ``second_validator_above``), while it is made.
         self.second_validator: str | None = None

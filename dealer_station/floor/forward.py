@@ -15,7 +15,8 @@ A contribution to the table's progressive meter (its ``meter`` audit record of k
 transaction, keyed by (pool, table, round): once; a voided round's ``reversal`` takes it back,
 once. A progressive claim shown to the table's supervisor becomes a hit PENDING on every member
 table, and its approval (or rejection) at the table decides it, paid from the pool
-(:func:`.pools.table_claim_in`).
+(:func:`.pools.table_claim_in`); a voided round's hits still pending are rejected, so they hold
+back no later hit (:func:`.pools.round_voided_in`).
 """
 
 from __future__ import annotations
@@ -186,6 +187,8 @@ def _journal(connection: FloorConnection, table_id: str, record: dict[str, Any])
                  json.dumps(data.get("payments")), table_id, round_id))
             connection.execute("UPDATE floor_tables SET phase = 'idle' WHERE table_id = %s",
                                (table_id,))
+            if event == "voided":  # its hits pay nothing and hold back no later hit
+                pools.round_voided_in(connection, table_id, int(round_id))
     elif kind == "meter" and round_id is not None and pools.member_pool(connection, table_id):
         wagered = data.get("wagered")
         if data.get("kind") == "contribution" and isinstance(wagered, int) and wagered > 0:

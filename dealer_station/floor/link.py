@@ -19,7 +19,13 @@ from dealer_station.floor.backoff import Backoff
 from dealer_station.floor.config import FloorConfig, connect, one_line
 from dealer_station.floor.forward import Outbox, check_witness, forward_once
 from dealer_station.floor.listen import Listener, PoolAmount
-from dealer_station.floor.pools import ClaimReading, Hit, claim_reading, pay_table_claim
+from dealer_station.floor.pools import (
+    ClaimReading,
+    Hit,
+    Terms,
+    approve_table_claim,
+    claim_reading,
+)
 from dealer_station.floor.tables import claim_released, register
 from dealer_station.procedure import ProcedureError
 
@@ -258,11 +264,13 @@ class ProgressiveLockout:
 class LinkedPool:
     """A member table's progressive paid from its floor's linked pool
     (:class:`dealer_station.claims.LinkedMeter`): each claim is read from the pool as it stands
-    and paid in one floor transaction under the pool's row lock, so near-simultaneous hits at
-    two tables are paid in the floor's commit order, the second from what the first left (and
-    refused, to be shown again, when its supervisor saw the pool before the first). Runs on
-    the table's worker (its own connection, made when first needed and again after a loss);
-    a floor that cannot answer refuses in one line: the payout waits for it."""
+    and approved in one floor transaction under the pool's row lock, its amount computed from
+    the pool at that commit, so near-simultaneous hits at two tables are paid in the floor's
+    hit order, the second from what the first left, and contributions arriving meanwhile
+    never refuse an approval; approved while an earlier hit is pending, the claim waits and
+    is paid when that one is decided. Runs on the table's worker (its own connection, made
+    when first needed and again after a loss); a floor that cannot answer refuses in one
+    line: the payout waits for it."""
 
     def __init__(self, config: FloorConfig, table_id: str,
                  last_known: Callable[[], int | None] = lambda: None) -> None:
@@ -303,18 +311,19 @@ class LinkedPool:
     @staticmethod
     def _reading(found: ClaimReading) -> LinkedReading:
         if found.paid is None:
-            return LinkedReading(found.pool, found.amount_cents, found.reset_cents)
+            return LinkedReading(found.pool, found.amount_cents, found.reset_cents,
+                                 approved_by=found.approved_by, waiting_for=found.waiting_for)
         return _paid(found.paid, found.reset_cents)
 
     def reading(self, round_id: int, position: int) -> LinkedReading:
         return self._reading(self._ask(lambda connection: claim_reading(
             connection, self.table_id, round_id, str(position))))
 
-    def pay(self, round_id: int, position: int, hand: str, *, meter_before: int, amount: int,
+    def pay(self, round_id: int, position: int, hand: str, *, terms: Terms,
             supervisor: str) -> LinkedReading:
-        return self._reading(self._ask(lambda connection: pay_table_claim(
-            connection, self.table_id, round_id, str(position), hand,
-            pool_before=meter_before, amount_cents=amount, by=supervisor)))
+        return self._reading(self._ask(lambda connection: approve_table_claim(
+            connection, self.table_id, round_id, str(position), hand, terms=terms,
+            by=supervisor)))
 
     def last_known(self) -> int | None:
         return self._last_known()
@@ -322,4 +331,5 @@ class LinkedPool:
 
 def _paid(hit: Hit, reset: int) -> LinkedReading:
     assert hit.pool_before is not None
-    return LinkedReading(hit.pool, hit.pool_before, reset, hit.amount_cents, hit.pool_after)
+    return LinkedReading(hit.pool, hit.pool_before, reset, hit.amount_cents, hit.pool_after,
+                         approved_by=hit.approved_by)

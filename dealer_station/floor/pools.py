@@ -1,8 +1,11 @@
 """Linked progressive pools. Every contribution, hit request and decision is one PostgreSQL
 transaction that first locks the pool's row (``SELECT … FOR UPDATE``), so the floor's commit
 order is the order of everything that touches a pool: a hit's place in line (``hit_order``)
-is taken under that lock, and each hit is paid from the pool as it stands when it is decided,
-after every hit before it. Every change of a pool's row is announced on the ``floor_pool``
+is taken under that lock, and each hit is paid from the pool as it stands when it is paid,
+after every hit before it (5324.41(k)(6)): an approval is of the hit, the hand and its share of
+the pool or fixed amount, never of a cent amount that the next contribution makes stale; a hit
+approved while one before it is still pending waits, approved, and is paid in the transaction
+that decides the last one before it. Every change of a pool's row is announced on the ``floor_pool``
 channel (LISTEN/NOTIFY, see the trigger in :mod:`.schema`).
 
 A contribution is keyed by (pool, table, round): sent again (a retry after a lost answer, a
@@ -22,16 +25,16 @@ from typing import TYPE_CHECKING
 
 from dealer_station.floor import FloorError
 from dealer_station.floor.config import one_row
-from dealer_station.money import format_cents
 
 if TYPE_CHECKING:
     from psycopg.rows import TupleRow
 
     from dealer_station.floor.config import FloorConnection
 
-__all__ = ["ClaimReading", "Contribution", "Hit", "Pool", "Reconciliation", "claim_reading",
-           "contribute", "create_pool", "decide_hit", "pay_table_claim", "pool", "reconcile",
-           "request_hit", "set_terms"]
+__all__ = ["ClaimReading", "Contribution", "Hit", "Pool", "Reconciliation", "Terms",
+           "approve_table_claim", "award", "claim_reading", "contribute", "create_pool",
+           "decide_hit", "pool", "reconcile", "request_hit", "round_voided_in", "set_terms",
+           "waiting_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +70,8 @@ class Hit:
     amount_cents: int | None
     pool_before: int | None
     pool_after: int | None
+    #: Who approved it (None: not approved yet, or rejected).
+    approved_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +190,32 @@ def reverse_in(connection: FloorConnection, table_id: str, round_id: int) -> int
 
 def _hit(row: TupleRow) -> Hit:
     return Hit(str(row[0]), int(row[1]), str(row[2]), int(row[3]), str(row[4]), str(row[5]),
-               str(row[6]), row[7], row[8], row[9])
+               str(row[6]), row[7], row[8], row[9], row[10])
 
 
 _HIT = ("SELECT pool, hit_order, table_id, round_id, position, hand, status, amount_cents, "
-        "pool_before, pool_after FROM pool_hits ")
+        "pool_before, pool_after, approved_by FROM pool_hits ")
+
+#: The ways one hit may be paid: (share of the pool in basis points, fixed cents), one of the
+#: two ``None``; the best of them at the pool as it stands when paid is paid.
+Terms = tuple[tuple[int | None, int | None], ...]
+
+
+def award(amount: int, terms: Terms) -> int:
+    """What a hit paid by any of ``terms`` is paid from a pool of ``amount`` cents: the best of
+    them, a share rounded up to the cent (never below the share, as the table's rules round
+    it), never more than the pool holds.
+
+    >>> award(1_000_005, ((1000, None), (None, 10_000)))
+    100001
+    >>> award(50_000, ((1000, None), (None, 10_000)))
+    10000
+    """
+    best = 0
+    for share, fixed in terms:
+        each = -(-amount * share // 10000) if share is not None else int(fixed or 0)
+        best = max(best, min(each, amount))
+    return best
 
 
 def request_hit(connection: FloorConnection, table_id: str, round_id: int, position: str,
@@ -198,8 +224,9 @@ def request_hit(connection: FloorConnection, table_id: str, round_id: int, posit
                 decide_by: str | None = None) -> Hit:
     """A hit at ``table_id``: its place in line is the floor's commit order. It waits,
     PENDING on every member table, until :func:`decide_hit`; with ``decide_by`` (a table that
-    does not use the pit's validation) it is paid in the same transaction. The award is a share
-    of the pool (``share_bp``) or a fixed amount, never more than the pool holds."""
+    does not use the pit's validation) it is approved in the same transaction (paid at once
+    unless a hit before it is still pending). The award is a share of the pool
+    (``share_bp``) or a fixed amount, never more than the pool holds."""
     if (share_bp is None) == (fixed_cents is None):
         raise FloorError("a hit pays a share of the pool or a fixed amount")
     with connection.transaction():
@@ -213,8 +240,7 @@ def request_hit(connection: FloorConnection, table_id: str, round_id: int, posit
             "INSERT INTO pool_hits (pool, hit_order, table_id, round_id, position, hand, "
             "share_bp, fixed_cents, status) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, 'pending')",
             (name, order, table_id, round_id, position, hand, share_bp, fixed_cents))
-        connection.execute("UPDATE pools SET amount_cents = amount_cents WHERE name = %s",
-                           (name,))  # announce the pending hit
+        _announce(connection, name)  # the pending hit
         if decide_by is not None:
             return _decide(connection, name, order, approve=True, by=decide_by, reason=None)
         return _hit(one_row(connection, _HIT + "WHERE pool = %s AND hit_order = %s",
@@ -223,8 +249,9 @@ def request_hit(connection: FloorConnection, table_id: str, round_id: int, posit
 
 def decide_hit(connection: FloorConnection, name: str, order: int, *, approve: bool, by: str,
                reason: str | None = None) -> Hit:
-    """Approve (pay from the pool as it stands now) or reject a pending hit; hits are decided
-    in their order: an earlier one still pending is decided first."""
+    """Approve or reject a pending hit. Hits are paid in their order, each from the pool as it
+    stands when it is paid: approved while a hit before it is still pending, a hit waits
+    (approved, PENDING) and is paid in the transaction that decides the last one before it."""
     if not approve and not (reason or "").strip():
         raise FloorError("a rejected hit needs the reason")
     with connection.transaction():
@@ -244,32 +271,80 @@ def _next_order(connection: FloorConnection, name: str) -> int:
                        "RETURNING next_hit - 1", (name,))[0])
 
 
-def _hit_row(connection: FloorConnection, name: str, order: int) -> TupleRow | None:
-    """(status, share, fixed amount, table, round) of hit ``order`` of pool ``name``."""
-    return connection.execute("SELECT status, share_bp, fixed_cents, table_id, round_id FROM "
-                              "pool_hits WHERE pool = %s AND hit_order = %s",
-                              (name, order)).fetchone()
+def _announce(connection: FloorConnection, name: str) -> None:
+    """Every member table hears the pool's change (its pending hits): the NOTIFY trigger."""
+    connection.execute("UPDATE pools SET amount_cents = amount_cents WHERE name = %s", (name,))
+
+
+def _decided_words(row: TupleRow, name: str, order: int) -> str:
+    """Why hit ``order`` (its ``status``, ``decided_by``, ``reason``) is decided already."""
+    status, by, reason = str(row[0]), row[1], row[2]
+    said = f"hit {order} of pool {name!r} was {status} already"
+    if by:
+        said += f" by {by}"
+    if status == "rejected" and reason:
+        said += f" ({reason})"
+    return said + ": nothing is decided twice"
 
 
 def _decide(connection: FloorConnection, name: str, order: int, *, approve: bool, by: str,
-            reason: str | None) -> Hit:
-    row = _hit_row(connection, name, order)
+            reason: str | None, terms: Terms | None = None) -> Hit:
+    """Decide pending hit ``order`` (the pool's row locked by the caller): a rejection at
+    once; an approval recorded (who, when, the terms), then every approved hit at the head of
+    the line paid in order (:func:`_pay_ready`)."""
+    row = connection.execute("SELECT status, decided_by, reason, approved_by FROM pool_hits "
+                             "WHERE pool = %s AND hit_order = %s", (name, order)).fetchone()
     if row is None:
         raise FloorError(f"no hit {order} in pool {name!r}")
     if row[0] != "pending":
-        raise FloorError(f"hit {order} of pool {name!r} was {row[0]} already: nothing is "
-                         "decided twice")
-    earlier = one_row(connection, "SELECT min(hit_order) FROM pool_hits WHERE pool = %s AND "
-                      "status = 'pending' AND hit_order < %s", (name, order))[0]
-    if earlier is not None:
-        raise FloorError(f"hit {earlier} of pool {name!r} came first: decide it first")
-    return _decide_now(connection, name, order, approve=approve, by=by, reason=reason)
+        raise FloorError(_decided_words(row, name, order))
+    if not approve:
+        if row[3] is not None:
+            raise FloorError(f"hit {order} of pool {name!r} was approved by {row[3]} and waits "
+                             "for the hits before it: an approval is final")
+        _decide_now(connection, name, order, approve=False, by=by, reason=reason)
+    elif row[3] is None:
+        from psycopg.types.json import Jsonb  # deferred: psycopg loads with a floor only
+
+        connection.execute("UPDATE pool_hits SET approved_by = %s, approved = clock_timestamp(),"
+                           " terms = %s WHERE pool = %s AND hit_order = %s",
+                           (by, None if terms is None else Jsonb([list(t) for t in terms]),
+                            name, order))
+    _pay_ready(connection, name)
+    return _hit(one_row(connection, _HIT + "WHERE pool = %s AND hit_order = %s",
+                        (name, order)))
+
+
+def _pay_ready(connection: FloorConnection, name: str) -> None:
+    """Pay, in hit order, every approved hit no pending hit comes before (the pool's row
+    locked by the caller): each from the pool as the one before it left it."""
+    while True:
+        row = connection.execute("SELECT hit_order, approved_by FROM pool_hits WHERE pool = %s "
+                                 "AND status = 'pending' ORDER BY hit_order LIMIT 1",
+                                 (name,)).fetchone()
+        if row is None or row[1] is None:
+            return
+        _decide_now(connection, name, int(row[0]), approve=True, by=str(row[1]), reason=None)
+
+
+def waiting_for(connection: FloorConnection, name: str, order: int) -> str | None:
+    """The first hit still pending before hit ``order`` of pool ``name``, in words (None:
+    none; the hit is paid as soon as it is approved)."""
+    row = connection.execute(
+        "SELECT hit_order, table_id, round_id, position FROM pool_hits WHERE pool = %s AND "
+        "status = 'pending' AND hit_order < %s ORDER BY hit_order LIMIT 1",
+        (name, order)).fetchone()
+    if row is None:
+        return None
+    return f"hit {row[0]} at table {row[1]} (round {row[2]}, position {row[3]})"
 
 
 def _decide_now(connection: FloorConnection, name: str, order: int, *, approve: bool, by: str,
                 reason: str | None) -> Hit:
     """Pay (or reject) pending hit ``order`` from the pool as it stands (its row locked)."""
-    row = _hit_row(connection, name, order)
+    row = connection.execute("SELECT status, share_bp, fixed_cents, table_id, round_id, terms "
+                             "FROM pool_hits WHERE pool = %s AND hit_order = %s",
+                             (name, order)).fetchone()
     if row is None:
         raise FloorError(f"no hit {order} in pool {name!r}")
     amount, reset, _rate = (int(v) for v in one_row(
@@ -279,9 +354,11 @@ def _decide_now(connection: FloorConnection, name: str, order: int, *, approve: 
         connection.execute("UPDATE pool_hits SET status = 'rejected', decided = "
                            "clock_timestamp(), decided_by = %s, reason = %s WHERE pool = %s "
                            "AND hit_order = %s", (by, reason, name, order))
+        _announce(connection, name)
     else:
-        award = (amount * int(row[1]) // 10000) if row[1] is not None else int(row[2])
-        paid = min(award, amount)
+        terms: Terms = (tuple((t[0], t[1]) for t in row[5]) if row[5]
+                        else ((row[1], row[2]),))
+        paid = award(amount, terms)
         after = amount - paid
         connection.execute(
             "INSERT INTO pool_entries (pool, table_id, round_id, kind, amount_cents, "
@@ -300,9 +377,6 @@ def _decide_now(connection: FloorConnection, name: str, order: int, *, approve: 
                            (paid, amount, balance, by, name, order))
         connection.execute("UPDATE pools SET amount_cents = %s WHERE name = %s",
                            (balance, name))
-    if not approve:
-        connection.execute("UPDATE pools SET amount_cents = amount_cents WHERE name = %s",
-                           (name,))
     return _hit(one_row(connection, _HIT + "WHERE pool = %s AND hit_order = %s",
                         (name, order)))
 
@@ -312,15 +386,15 @@ def table_claim_in(connection: FloorConnection, table_id: str, round_id: int, po
                    amount_cents: int, *, event: str, by: str | None,
                    reason: str | None = None) -> None:
     """A progressive claim validated at the table (its ``claim`` audit records, forwarded), in
-    the caller's transaction: ``shown`` makes it a hit PENDING on every member table;
-    ``approved`` pays the amount the table's validation approved (never more than the pool
-    holds) from the pool as it stands; ``rejected`` rejects it. The table's validation is the
-    decision, so it is not held back by other tables' pending hits. Sent again, nothing
-    changes (a decided hit stays as decided)."""
+    the caller's transaction: ``shown`` makes it a hit PENDING on every member table (its
+    place in line); ``approved`` approves it for the amount the table's validation approved
+    (never more than the pool holds; a claim the table already approved on the floor,
+    :func:`approve_table_claim`, keeps that approval), paid in its turn; ``rejected`` rejects
+    it. Sent again, nothing changes (a decided hit stays as decided)."""
     name, _terms = _member_locked(connection, table_id)
-    row = connection.execute("SELECT hit_order, status FROM pool_hits WHERE table_id = %s AND "
-                             "round_id = %s AND position = %s", (table_id, round_id, position)
-                             ).fetchone()
+    row = connection.execute("SELECT hit_order, status, approved_by FROM pool_hits WHERE "
+                             "table_id = %s AND round_id = %s AND position = %s",
+                             (table_id, round_id, position)).fetchone()
     if row is None:
         order = _next_order(connection, name)
         connection.execute(
@@ -328,86 +402,126 @@ def table_claim_in(connection: FloorConnection, table_id: str, round_id: int, po
             "fixed_cents, status, at_table) VALUES (%s, %s, %s, %s, %s, %s, %s, 'pending', "
             "true)",
             (name, order, table_id, round_id, position, hand, amount_cents))
-        status = "pending"
+        status, approved = "pending", None
     else:
-        order, status = int(row[0]), str(row[1])
-    if status == "pending" and event in ("approved", "rejected"):
-        connection.execute("UPDATE pool_hits SET fixed_cents = %s WHERE pool = %s AND "
-                           "hit_order = %s", (amount_cents, name, order))
-        _decide_now(connection, name, order, approve=event == "approved", by=by or "table",
-                    reason=reason or None)
+        order, status, approved = int(row[0]), str(row[1]), row[2]
+    if status == "pending" and approved is None and event in ("approved", "rejected"):
+        connection.execute("UPDATE pool_hits SET share_bp = NULL, fixed_cents = %s WHERE "
+                           "pool = %s AND hit_order = %s", (amount_cents, name, order))
+        _decide(connection, name, order, approve=event == "approved", by=by or "table",
+                reason=reason or None)
     else:
-        connection.execute("UPDATE pools SET amount_cents = amount_cents WHERE name = %s",
-                           (name,))  # announce the pending hit
+        _announce(connection, name)  # the pending hit
+
+
+def round_voided_in(connection: FloorConnection, table_id: str, round_id: int) -> int:
+    """A voided round pays nothing (its wagers are returned): its hits still pending are
+    rejected, in the caller's transaction, so the hits after them are not held back; the
+    number rejected."""
+    name = member_pool(connection, table_id)
+    if name is None:
+        return 0
+    _locked(connection, name)
+    orders = [int(row[0]) for row in connection.execute(
+        "SELECT hit_order FROM pool_hits WHERE pool = %s AND table_id = %s AND round_id = %s "
+        "AND status = 'pending' ORDER BY hit_order", (name, table_id, round_id))]
+    for order in orders:
+        _decide_now(connection, name, order, approve=False, by="table",
+                    reason=f"round {round_id} at table {table_id} was voided")
+    if orders:
+        _pay_ready(connection, name)
+    return len(orders)
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimReading:
-    """What a member table's claim is paid from: its pool as it stands now, or, when the floor
-    already paid this claim (the table's own record of it was lost to a crash), that payment."""
+    """What a member table's claim is paid from: its pool as it stands now; ``paid`` when the
+    floor paid this claim (at its approval, in its turn after the hits before it, or before a
+    crash lost the table's own record of it); ``approved_by`` and ``waiting_for`` (in words)
+    while it is approved and waits for an earlier hit."""
 
     pool: str
     amount_cents: int
     reset_cents: int
     paid: Hit | None = None
+    approved_by: str | None = None
+    waiting_for: str | None = None
+
+
+def _claim(connection: FloorConnection, table_id: str, round_id: int,
+           position: str) -> tuple[str, TupleRow | None]:
+    name = member_pool(connection, table_id)
+    if name is None:
+        raise FloorError(f"table {table_id} is not a member of any pool")
+    return name, connection.execute(_HIT + "WHERE table_id = %s AND round_id = %s AND "
+                                    "position = %s", (table_id, round_id, position)).fetchone()
+
+
+def _reading(connection: FloorConnection, name: str, row: TupleRow | None) -> ClaimReading:
+    amount, reset = one_row(connection, "SELECT amount_cents, reset_cents FROM pools "
+                            "WHERE name = %s", (name,))
+    hit = None if row is None else _hit(row)
+    if hit is not None and hit.status == "rejected":
+        decided = connection.execute("SELECT decided_by, reason FROM pool_hits WHERE pool = %s "
+                                     "AND hit_order = %s", (name, hit.order)).fetchone()
+        raise FloorError(f"the claim at position {hit.position} of round {hit.round_id} was "
+                         f"rejected on the floor by {decided[0] if decided else '?'}"
+                         f"{f' ({decided[1]})' if decided and decided[1] else ''}: a rejection "
+                         "is final")
+    if hit is not None and hit.status == "paid":
+        return ClaimReading(name, int(amount), int(reset), hit, hit.approved_by)
+    waits = None
+    if hit is not None and hit.approved_by is not None:
+        waits = waiting_for(connection, name, hit.order)
+    return ClaimReading(name, int(amount), int(reset), None,
+                        None if hit is None else hit.approved_by, waits)
 
 
 def claim_reading(connection: FloorConnection, table_id: str, round_id: int,
                   position: str) -> ClaimReading:
     """The pool of ``table_id`` as it stands (one consistent read), with the floor's payment
-    of the claim at (round, position) if there is one."""
+    of the claim at (round, position) if there is one, or its approval and the hit it waits
+    for."""
     with connection.transaction():
-        name = member_pool(connection, table_id)
-        if name is None:
-            raise FloorError(f"table {table_id} is not a member of any pool")
-        amount, reset = one_row(connection, "SELECT amount_cents, reset_cents FROM pools "
-                                "WHERE name = %s", (name,))
-        row = connection.execute(_HIT + "WHERE table_id = %s AND round_id = %s AND position = "
-                                 "%s AND status = 'paid'", (table_id, round_id, position)
-                                 ).fetchone()
-    return ClaimReading(name, int(amount), int(reset), None if row is None else _hit(row))
+        name, row = _claim(connection, table_id, round_id, position)
+        return _reading(connection, name, row)
 
 
-def pay_table_claim(connection: FloorConnection, table_id: str, round_id: int, position: str,
-                    hand: str,
-                    *, pool_before: int, amount_cents: int, by: str) -> ClaimReading:
-    """Pay the claim at (round, position) of ``table_id`` validated at the table: ``amount``
-    computed from the pool at ``pool_before``, the amount its supervisor was shown. Under the
-    pool's row lock (the floor's commit order): refused when the pool no longer stands at
-    ``pool_before`` (another table's hit was paid, or contributions came, since the claim was
-    shown: the supervisor is shown it again); paid once (asked again, the payment made).
-    A payment leaving less than the reset is topped up by the house (a ``seed``). The pool
-    after, with the payment."""
+def approve_table_claim(connection: FloorConnection, table_id: str, round_id: int,
+                        position: str, hand: str, *, terms: Terms, by: str) -> ClaimReading:
+    """Approve the claim at (round, position) of ``table_id`` validated at the table, paid by
+    the best of ``terms`` (its share of the pool or fixed amount, :func:`award`). One
+    transaction under the pool's row lock: the amount is computed from the pool as it stands
+    at this commit, so contributions arriving meanwhile change the amount, never the approval.
+    A hit still pending before it: the approval waits, and the claim is paid in the
+    transaction that decides the last of them. Asked again, the payment (or the approval)
+    already made; a claim decided on the floor by someone else (the pit) is refused in one
+    line. A payment leaving less than the reset is topped up by the house (a ``seed``)."""
+    if not terms or any((share is None) == (fixed is None) for share, fixed in terms):
+        raise FloorError("a claim is paid by a share of the pool or a fixed amount")
     with connection.transaction():
-        name, (amount, reset, _rate) = _member_locked(connection, table_id)
-        row = connection.execute(_HIT + "WHERE table_id = %s AND round_id = %s AND "
-                                 "position = %s", (table_id, round_id, position)).fetchone()
-        if row is not None and row[6] == "paid":
-            return ClaimReading(name, amount, reset, _hit(row))
-        if row is not None and row[6] == "rejected":
-            raise FloorError(f"the claim at position {position} of round {round_id} was "
-                             "rejected on the floor: a rejection is final")
-        if amount != pool_before:
-            raise FloorError(f"the pool {name!r} stands at {format_cents(amount)}, not the "
-                             f"{format_cents(pool_before)} shown (a hit paid or contributions "
-                             "counted since): show the claim again and check the amount")
-        if not 0 < amount_cents <= amount:
-            raise FloorError(f"a payment of {format_cents(amount_cents)} from a pool of "
-                             f"{format_cents(amount)}")
+        name, _terms = _member_locked(connection, table_id)
+        _pool, row = _claim(connection, table_id, round_id, position)
         if row is None:
             order = _next_order(connection, name)
+            share, fixed = terms[0]
             connection.execute(
                 "INSERT INTO pool_hits (pool, hit_order, table_id, round_id, position, hand, "
-                "fixed_cents, status, at_table) VALUES (%s, %s, %s, %s, %s, %s, %s, "
-                "'pending', true)", (name, order, table_id, round_id, position, hand,
-                                     amount_cents))
+                "share_bp, fixed_cents, status, at_table) VALUES (%s, %s, %s, %s, %s, %s, %s, "
+                "%s, 'pending', true)", (name, order, table_id, round_id, position, hand,
+                                         share, fixed))
         else:
-            order = int(row[1])
-            connection.execute("UPDATE pool_hits SET fixed_cents = %s, hand = %s WHERE pool = "
-                               "%s AND hit_order = %s", (amount_cents, hand, name, order))
-        hit = _decide_now(connection, name, order, approve=True, by=by, reason=None)
-        assert hit.pool_after is not None
-        return ClaimReading(name, hit.pool_after, reset, hit)
+            hit = _hit(row)
+            order = hit.order
+            if hit.status == "pending" and hit.approved_by is None:
+                share, fixed = terms[0]
+                connection.execute("UPDATE pool_hits SET hand = %s, share_bp = %s, "
+                                   "fixed_cents = %s, at_table = true WHERE pool = %s AND "
+                                   "hit_order = %s", (hand, share, fixed, name, order))
+        if row is None or (row[6] == "pending" and row[10] is None):
+            _decide(connection, name, order, approve=True, by=by, reason=None, terms=terms)
+        return _reading(connection, name, one_row(
+            connection, _HIT + "WHERE pool = %s AND hit_order = %s", (name, order)))
 
 
 def hits(connection: FloorConnection, name: str | None = None, *,
@@ -446,11 +560,14 @@ def set_terms(connection: FloorConnection, name: str, *, actor: str, reset_cents
 
 
 def reconcile(connection: FloorConnection, name: str) -> Reconciliation:
-    row = one_row(
-        connection,
-        "SELECT COALESCE(sum(amount_cents) FILTER (WHERE kind = 'seed'), 0), "
-        "COALESCE(sum(amount_cents) FILTER (WHERE kind IN ('contribution', 'reversal')), 0), "
-        "COALESCE(sum(amount_cents) FILTER (WHERE kind = 'payment'), 0) "
-        "FROM pool_entries WHERE pool = %s", (name,))
-    amount = pool(connection, name).amount_cents
-    return Reconciliation(int(row[0]), int(row[1]), int(row[2]), amount)
+    """The pool's entries summed and its amount, read in one statement (one snapshot: tables
+    contributing meanwhile never make a live pool look unreconciled)."""
+    row = connection.execute(
+        "SELECT COALESCE(sum(e.amount_cents) FILTER (WHERE e.kind = 'seed'), 0), "
+        "COALESCE(sum(e.amount_cents) FILTER (WHERE e.kind IN ('contribution', 'reversal')), "
+        "0), COALESCE(sum(e.amount_cents) FILTER (WHERE e.kind = 'payment'), 0), p.amount_cents "
+        "FROM pools p LEFT JOIN pool_entries e ON e.pool = p.name WHERE p.name = %s "
+        "GROUP BY p.amount_cents", (name,)).fetchone()
+    if row is None:
+        raise FloorError(f"no pool {name!r} on the floor")
+    return Reconciliation(int(row[0]), int(row[1]), int(row[2]), int(row[3]))

@@ -182,6 +182,12 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
         ALTER TABLE floor_tables ADD COLUMN live_health jsonb;
         ALTER TABLE floor_tables ADD COLUMN health_at timestamptz;
     """),
+    (6, "a hit approved and waiting for the hits before it: who approved it, when, and "
+        "every share or fixed amount its cards are paid (the best is paid, at the pool then)", """
+        ALTER TABLE pool_hits ADD COLUMN approved_by text;
+        ALTER TABLE pool_hits ADD COLUMN approved timestamptz;
+        ALTER TABLE pool_hits ADD COLUMN terms jsonb;
+    """),
 )
 
 

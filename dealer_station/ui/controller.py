@@ -27,6 +27,7 @@ from dealer_station import logs
 from dealer_station.actions import Action
 from dealer_station.auth import AuthenticationError, PinChangeRequired
 from dealer_station.cards import Card
+from dealer_station.claims import ClaimWaiting
 from dealer_station.games.void_steps import return_words
 from dealer_station.hardware import (
     LIGHTS_OUT,
@@ -333,6 +334,10 @@ class TableController:
         round_ = self.round
         try:
             self.station.supervise(action, supervisor=supervisor, pin=pin)
+        except ClaimWaiting as waiting:  # approved: paid in its turn on the linked pool
+            self.message = ""
+            self.notice = waiting.waiting.words[:1].upper() + waiting.waiting.words[1:] + "."
+            return True
         except (ProcedureError, ValueError) as error:
             self.message = _reason(error)
             return False

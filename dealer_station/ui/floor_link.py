@@ -2,7 +2,8 @@
 station's :class:`~dealer_station.floor.link.FloorLink` started beside the devices; every
 change it reports (the pool's amount, a hit PENDING, the floor lost or back) is handed to the
 table worker without waiting, which locks the progressive wager out (its acceptors held locked,
-the other wagers going on) or puts the acceptors back as they were, and redraws. Nothing here
+the other wagers going on) or puts the acceptors back as they were, records a claim approved
+while an earlier hit was pending once the floor has paid it in its turn, and redraws. Nothing here
 runs on the GUI thread or blocks the worker."""
 
 from __future__ import annotations
@@ -51,9 +52,17 @@ def attach_floor(controller: TableController, config: FloorConfig,
     lockout = ProgressiveLockout(lambda held: controller._drive_hardware(
         (ACCEPTORS_HELD if held else ACCEPTORS_RELEASED,)))
 
+    pending_seen: list[int | None] = [None]
+
     def apply(worker_controller: TableController, view: FloorView) -> None:
         worker_controller.floor = view
         lockout.update(view)
+        # a hit was decided (or this is the first word since the start): a claim approved
+        # while an earlier hit was pending may be paid now (contributions alone pay nothing)
+        if station.linked_meter is not None and view.pending != pending_seen[0]:
+            pending_seen[0] = view.pending
+            if station.round is not None:
+                station.record_floor_payments()
 
     def changed(view: FloorView) -> None:
         if bridge is None:

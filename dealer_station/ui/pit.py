@@ -386,6 +386,10 @@ class PitWindow(QMainWindow):
             return
         self.pin.clear()  # never left on the screen
         hit = self.pending[row]
+        if hit.at_table:  # (the floor refuses it too: one decision per hit)
+            self.say(f"Hit {hit.order} is validated at table {hit.table_id}: its supervisor "
+                     "decides it there.")
+            return
         self.ask.emit(PitQuestion("decided", lambda c: pit_auth.decide_at_pit(
             c, hit.pool, hit.order, approve=approve, supervisor=by, pin=pin, reason=reason)))
 
@@ -562,9 +566,14 @@ class PitWindow(QMainWindow):
                 self.add_name.clear()
             self.read_supervisors()
         elif tag == "decided":
-            self.say(f"Hit {result.order} of pool {result.pool}: {result.status.upper()}"
-                     + (f" {format_cents(result.amount_cents)}"
-                        if result.amount_cents is not None else ""), done=True)
+            if result.status == "pending":  # approved: a hit before it is still pending
+                self.say(f"Hit {result.order} of pool {result.pool}: APPROVED by "
+                         f"{result.approved_by} — paid from the pool as it stands when the "
+                         "hits before it are decided", done=True)
+            else:
+                self.say(f"Hit {result.order} of pool {result.pool}: {result.status.upper()}"
+                         + (f" {format_cents(result.amount_cents)}"
+                            if result.amount_cents is not None else ""), done=True)
             self.refresh()
 
     def closeEvent(self, event: Any) -> None:
@@ -576,19 +585,26 @@ class PitWindow(QMainWindow):
 
 
 class _Pending:
-    def __init__(self, hit: Any, award: str) -> None:
+    def __init__(self, hit: Any, award: str, at_table: bool) -> None:
         self.pool, self.order, self.table_id = hit.pool, hit.order, hit.table_id
         self.round_id, self.position, self.hand = hit.round_id, hit.position, hit.hand
+        self.at_table = at_table
+        # who decides it, and whether it waits for a hit before it (paid in hit order)
+        if hit.approved_by is not None:
+            award += f" · approved by {hit.approved_by}, paid in its turn"
+        elif at_table:
+            award += f" · validated at table {hit.table_id}"
         self.award = award
 
 
 def _pending(connection: FloorConnection) -> list[_Pending]:
     rows = connection.execute(
-        "SELECT pool, hit_order, share_bp, fixed_cents FROM pool_hits WHERE status = "
+        "SELECT pool, hit_order, share_bp, fixed_cents, at_table FROM pool_hits WHERE status = "
         "'pending' ORDER BY pool, hit_order").fetchall()
-    awards = {(str(r[0]), int(r[1])): (f"{r[2] / 100:g}% of the pool" if r[2] is not None
-                                       else format_cents(int(r[3]))) for r in rows}
-    return [_Pending(h, awards[(h.pool, h.order)])
+    awards = {(str(r[0]), int(r[1])): ((f"{r[2] / 100:g}% of the pool" if r[2] is not None
+                                        else format_cents(int(r[3]))), bool(r[4]))
+              for r in rows}
+    return [_Pending(h, *awards[(h.pool, h.order)])
             for h in pools.hits(connection, status="pending")]
 
 

@@ -111,3 +111,73 @@ def test_the_progressive_alone_is_locked_out_while_the_floor_is_away(
         assert not _lockout_locked(controller)
     finally:
         controller.close()
+
+
+def test_an_approval_at_the_dealers_screen_waits_for_the_earlier_hit_then_is_recorded(
+        floor_url: str, tmp_path: Path) -> None:
+    """5324.41(k)(6) through the dealer's screen of a linked table (the shipped Pai Gow
+    configuration plus the floor): a supervisor approves the progressive payout at the
+    dealer's screen while table PG-X's earlier hit is pending; the screen says which hit at
+    which table it waits for (a notice, not a refusal); when PG-X's hit is approved on the
+    floor both are paid in hit order, and the table's worker records the payment by itself,
+    with the amount the floor paid, as the supervisor who approved it."""
+    from dealer_station.floor import tables
+    from dealer_station.games.pai_gow.actions import ApproveProgressive
+    from dealer_station.preview.demo import play_pai_gow_to_validation
+    from dealer_station.store import meters as meter_store
+    from dealer_station.table_config import load_table_config
+    from dealer_station.ui.app import build_controller
+
+    config = tmp_path / "table.toml"
+    shipped = Path(resource_path("pai_gow.toml")).read_text()
+    config.write_text(shipped.replace("\noffered = []", '\noffered = ["progressive"]', 1)
+                      + f'\n[floor]\nurl = "{floor_url}"\npool = "linked"\n')
+    controller = build_controller(load_table_config(config), str(tmp_path / "data"),
+                                  transport="memory", table="PG-7")
+    try:
+        station = controller.station
+        terms = station.configured_meter_terms()
+        assert terms is not None
+        with connect(floor_url) as connection:
+            pools.create_pool(connection, "linked", wager="progressive",
+                              reset_cents=terms.reset, rate_bp=terms.rate_bp, actor="S9")
+            _wait(lambda: controller.floor.problem is not None)  # registered, not a member
+            tables.join_pool(connection, "linked", "PG-7")
+            tables.register(connection, "PG-X", "station-x", "pai_gow", {})
+            tables.join_pool(connection, "linked", "PG-X")
+            with connection.transaction():  # PG-X's claim shown to its supervisor: hit 1
+                pools.table_claim_in(connection, "PG-X", 8, "2", "royal_flush", 1000,
+                                     event="shown", by="S7")
+        _wait(lambda: controller.floor.progressive_refusal is None)
+        station.create_first_supervisor("S1", "Sam Super", "111111")
+        station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1",
+                            pin="111111")
+        station.create_meter("pai_gow_progressive", wager=terms.wager, reset=terms.reset,
+                             rate_bp=terms.rate_bp, supervisor="S1", pin="111111")
+        # a casino whose reporting threshold this payout does not reach (above it the
+        # winner's identification is entered on the supervisor's screen, not here)
+        station.change_station_settings({"report_winnings_at": 10**9}, supervisor="S1",
+                                        pin="111111")
+        station.sign_in("D1", "3333")
+        play_pai_gow_to_validation(station, {5: "As Ks Qs Js Ts 9c 9d",
+                                             3: "6c 6d 2d 3c 5d Qh Jc",
+                                             "dealer": "Kc Kd 9h 7s 4c 3d Th"})
+        assert controller.supervise(ApproveProgressive(position=5), "S1", "111111")
+        assert controller.message == ""
+        assert controller.notice.startswith("Approved by S1: position 5 is paid from the pool "
+                                            "as it stands when hit 1 at table PG-X (round 8, "
+                                            "position 2) is decided"), controller.notice
+        assert meter_store.jackpots(station.store) == []
+        with connect(floor_url) as connection:
+            pools.approve_table_claim(connection, "PG-X", 8, "2", "royal_flush",
+                                      terms=((1000, None),), by="S7")
+            ours, = [h for h in pools.hits(connection, "linked") if h.table_id == "PG-7"]
+        assert ours.status == "paid"
+        _wait(lambda: bool(meter_store.jackpots(station.store)))  # the floor's NOTIFY: recorded
+        jackpot, = meter_store.jackpots(station.store)
+        assert (jackpot.amount, jackpot.meter_before, jackpot.meter_after, jackpot.supervisor) == (
+            ours.amount_cents, ours.pool_before, ours.pool_after, "S1")
+        with connect(floor_url) as connection:
+            assert pools.reconcile(connection, "linked").ok
+    finally:
+        controller.close()

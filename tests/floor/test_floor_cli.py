@@ -22,7 +22,7 @@ def test_floor_init_is_versioned_and_idempotent(pg_server: PostgresServer) -> No
     assert again.returncode == 0 and "up to date" in again.stdout
     status = _cli("status", "--url", url)
     assert status.returncode == 0
-    assert "floor schema version 5 (up to date)" in status.stdout
+    assert "floor schema version 6 (up to date)" in status.stdout
     assert "0 tables, 0 audit records, 0 journal records" in status.stdout
 
 

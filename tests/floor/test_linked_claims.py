@@ -1,15 +1,16 @@
-"""Issue 18: a member table's progressive claim is paid from its floor's linked pool as it
-stands at the payment's commit on the floor (the amount shown to the validator, paid, printed on
-the slip and recorded in the jackpot record), not from the table's own meter; two tables
-approving within the same millisecond are paid in the floor's commit order, the second from what
-the first left (after the house's reseed to the reset) once its supervisor has seen that amount;
-the pool reconciles to the cent. Whole Pai Gow rounds through the Station (the shipped
-progressive terms: reset $10,000, 21%), each table's FloorLink forwarding to a real PostgreSQL."""
+"""A member table's progressive claim is paid from its floor's linked pool as it stands when
+the floor pays it (the amount paid is the one recorded in the jackpot record and printed on the
+slip), not from the table's own meter; two tables approving within the same millisecond are
+both taken, paid in the floor's hit order, the second from what the first left (after the
+house's reseed to the reset); the pool reconciles to the cent. Whole Pai Gow rounds through the
+Station (the shipped progressive terms: reset $10,000, 21%), each table's FloorLink forwarding
+to a real PostgreSQL."""
 
 from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -20,9 +21,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scenarios"))
 
 from floor_player import wait_forwarded
-from test_pai_gow_station_rounds import RESET, first_start, play_to_validation
+from test_pai_gow_station_rounds import RESET, first_start, open_station, play_to_validation
 from winner_support import WINNER
 
+from dealer_station.claims import Waiting
 from dealer_station.floor import pools, tables
 from dealer_station.floor.config import FloorConfig, connect
 from dealer_station.floor.link import FloorLink, LinkedPool
@@ -56,7 +58,16 @@ def linked_tables(floor_url: str, tmp_path: Path) -> Iterator[list[tuple[Station
             stack.callback(pool.close_connection)
             station.sign_in("D1", "3333")
             opened.append((station, link))
+        for _station, link in opened:  # the progressive is locked out until the floor answers
+            _reachable(link)
         yield opened
+
+
+def _reachable(link: FloorLink, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while not link.view.reachable:
+        assert time.monotonic() < end, f"the floor never answered: {link.view}"
+        time.sleep(0.02)
 
 
 def _show(station: Station, position: int = 5) -> Any:
@@ -94,19 +105,24 @@ def test_two_tables_hitting_in_the_same_millisecond_are_paid_from_the_pool_in_co
         thread.start()
     for thread in threads:
         thread.join(60)
-    refused = [t for t, result in outcome.items() if isinstance(result, ProcedureError)]
-    assert len(refused) == 1, outcome  # the floor's commit order: one first, one after
-    second = next(s for s, _ in linked_tables if s.store.table == refused[0])
-    assert "show" in str(outcome[refused[0]]) and "again" in str(outcome[refused[0]])
+    # both approvals are taken at the first try: the hit the floor has first in line is paid
+    # at once, the other waits for it (approved, which hit at which table said) or, when its
+    # approval came second, is paid in the same stroke from what the first left
+    assert not [r for r in outcome.values() if isinstance(r, Exception)], outcome
+    with connect(floor_url) as connection:
+        in_line = [h.table_id for h in pools.hits(connection, "linked")]
+    waited = [t for t, r in outcome.items() if isinstance(r, Waiting)]
+    assert set(waited) <= {in_line[1]}
+    for t in waited:
+        assert f"hit 1 at table {in_line[0]}" in outcome[t].waiting_for
+    second = next(s for s, _ in linked_tables if s.store.table == in_line[1])
+    made = second.record_floor_payments()  # the worker's next look at the floor
+    assert len(made) == len(waited)
     assert second.round is not None
-    assert second.round.optional.pending[0].position == 5  # nothing paid
-    again = _show(second)  # what the first left: the pool reseeded to its reset
-    assert (again.meter_before, again.amount, again.meter_after) == (RESET, RESET, RESET)
-    second.decide_progressive_claim(again, approve=True,
-                                    winner=WINNER, supervisor="S1", pin="111111")
+    assert 5 not in [v.position for v in second.round.optional.pending]
 
     with connect(floor_url) as connection:
-        first_table = next(t for t in TABLES if t != second.store.table)
+        first_table = in_line[0]
         hits = {h.table_id: (h.status, h.pool_before, h.amount_cents, h.pool_after)
                 for h in pools.hits(connection, "linked")}
         assert hits == {first_table: ("paid", pool_then, pool_then, RESET),
@@ -145,8 +161,8 @@ def test_a_claim_paid_on_the_floor_and_lost_at_the_table_is_shown_and_recorded_o
     wait_forwarded(station, link)
     claim = _show(station)
     assert station.round_id is not None and station.linked_meter is not None
-    station.linked_meter.pay(station.round_id, 5, claim.hand, meter_before=claim.meter_before,
-                             amount=claim.amount, supervisor="S1")
+    station.linked_meter.pay(station.round_id, 5, claim.hand, terms=((10000, None),),
+                             supervisor="S1")
     again = _show(station)
     assert again.facts() == claim.facts()
     with pytest.raises(ProcedureError, match="the floor's pool has already paid this claim"):
@@ -161,9 +177,99 @@ def test_a_claim_paid_on_the_floor_and_lost_at_the_table_is_shown_and_recorded_o
     assert [j.amount for j in meter_store.jackpots(station.store)] == [claim.amount]
 
 
-def test_the_pool_refuses_a_payment_computed_from_a_pool_that_moved(floor_url: str) -> None:
-    """Two approvals racing on the floor (same pool reading, the same millisecond): exactly
-    one is paid; the other is refused under the pool's row lock, nothing paid twice."""
+def test_an_approval_waiting_when_its_station_stopped_is_recorded_once_after_the_restart(
+        linked_tables: list[tuple[Station, FloorLink]], floor_url: str, tmp_path: Path) -> None:
+    """PG-A's claim is approved while PG-B's earlier hit is pending: it waits on the floor.
+    PG-A's station stops (what it held in memory is lost, the winner's identification with
+    it: never written anywhere but the record); PG-B's hit is approved, and the floor pays
+    PG-A's in the same transaction, with no station there to record it. Started again, PG-A
+    finds the payment on the floor; this payout reaches the reporting threshold, so the
+    supervisor shows the claim — the floor's payment — and approves it with the winner's
+    identification: recorded once, with the amount the floor paid. The same payout below the
+    threshold is recorded by the station alone, as the supervisor who approved it."""
+    (station_a, link_a), (station_b, link_b) = linked_tables
+    for station, link in ((station_b, link_b), (station_a, link_a)):
+        play_to_validation(station)
+        link.wake()
+        wait_forwarded(station, link)
+    claim_b = _show(station_b)
+    wait_forwarded(station_b, link_b)  # hit 1: PG-B's, on the floor first
+    waits = station_a.decide_progressive_claim(_show(station_a), approve=True, winner=WINNER,
+                                               supervisor="S1", pin="111111")
+    assert isinstance(waits, Waiting) and waits.waiting_for.startswith("hit 1 at table PG-B")
+    pool = station_a.linked_meter
+    station_a.close()
+    station_b.decide_progressive_claim(claim_b, approve=True, winner=WINNER, supervisor="S2",
+                                       pin="222222")
+    with connect(floor_url) as connection:
+        paid = {h.table_id: h for h in pools.hits(connection, "linked")}
+    assert (paid["PG-A"].status, paid["PG-A"].approved_by) == ("paid", "S1")
+    again = open_station(tmp_path / "PG-A", "PG-A")
+    try:
+        again.linked_meter = pool
+        assert again.record_floor_payments() == []  # the winner's identification is asked
+        again.sign_in("D1", "3333")  # the dealer back on duty at the restarted table
+        assert again.round_id is not None
+        shown = again.show_progressive_claim(again.round_id, 5, supervisor="S1", pin="111111")
+        assert (shown.meter_before, shown.amount) == (paid["PG-A"].pool_before,
+                                                      paid["PG-A"].amount_cents)
+        made = again.decide_progressive_claim(shown, approve=True, winner=WINNER,
+                                              supervisor="S1", pin="111111")
+        assert not isinstance(made, Waiting)
+        assert again.record_floor_payments() == []  # once
+        jackpot, = meter_store.jackpots(again.store)
+        assert (jackpot.amount, jackpot.meter_before, jackpot.meter_after, jackpot.supervisor) == (
+            paid["PG-A"].amount_cents, paid["PG-A"].pool_before, paid["PG-A"].pool_after, "S1")
+    finally:
+        again.close()
+    with connect(floor_url) as connection:
+        assert pools.reconcile(connection, "linked").ok
+        assert len(pools.hits(connection, "linked", status="paid")) == 2
+
+
+def test_below_the_reporting_threshold_a_payment_made_while_the_station_was_away_is_recorded(
+        linked_tables: list[tuple[Station, FloorLink]], floor_url: str, tmp_path: Path) -> None:
+    """As above, with a reporting threshold the payout does not reach: started again, the
+    station records the floor's payment by itself at its first look, once, as the supervisor
+    who approved it."""
+    (station_a, link_a), (station_b, link_b) = linked_tables
+    for station in (station_a, station_b):
+        station.change_station_settings({"report_winnings_at": 10**9}, supervisor="S1",
+                                        pin="111111")
+    for station, link in ((station_b, link_b), (station_a, link_a)):
+        play_to_validation(station)
+        link.wake()
+        wait_forwarded(station, link)
+    claim_b = _show(station_b)
+    wait_forwarded(station_b, link_b)
+    waits = station_a.decide_progressive_claim(_show(station_a), approve=True, supervisor="S1",
+                                               pin="111111")
+    assert isinstance(waits, Waiting)
+    pool = station_a.linked_meter
+    station_a.close()
+    station_b.decide_progressive_claim(claim_b, approve=True, supervisor="S2", pin="222222")
+    with connect(floor_url) as connection:
+        paid, = [h for h in pools.hits(connection, "linked") if h.table_id == "PG-A"]
+    again = open_station(tmp_path / "PG-A", "PG-A")
+    try:
+        again.linked_meter = pool
+        made, = again.record_floor_payments()
+        assert again.record_floor_payments() == []  # once
+        assert made.arguments["meter"] == paid.pool_before
+        jackpot, = meter_store.jackpots(again.store)
+        assert (jackpot.amount, jackpot.meter_before, jackpot.meter_after, jackpot.supervisor) == (
+            paid.amount_cents, paid.pool_before, paid.pool_after, "S1")
+    finally:
+        again.close()
+    with connect(floor_url) as connection:
+        assert pools.reconcile(connection, "linked").ok
+
+
+def test_two_approvals_racing_on_the_floor_are_both_taken_and_paid_in_hit_order(
+        floor_url: str) -> None:
+    """Two approvals of 10% of the pool racing on the floor (the same millisecond): both are
+    taken, none refused; each is paid from the pool as it stands at its commit, the second
+    from what the first left; asked again, each gives the payment made."""
     with connect(floor_url) as connection:
         pools.create_pool(connection, "linked", wager="progressive", reset_cents=RESET,
                           rate_bp=2100, actor="S9")
@@ -177,25 +283,23 @@ def test_the_pool_refuses_a_payment_computed_from_a_pool_that_moved(floor_url: s
     def pay(table: str) -> None:
         with connect(floor_url) as mine:
             barrier.wait()
-            try:
-                results[table] = pools.pay_table_claim(
-                    mine, table, 1, "5", "royal_flush", pool_before=RESET + 2100,
-                    amount_cents=(RESET + 2100) // 10, by="S1")
-            except pools.FloorError as error:
-                results[table] = error
+            results[table] = pools.approve_table_claim(
+                mine, table, 1, "5", "royal_flush", terms=((1000, None),), by="S1")
 
     threads = [threading.Thread(target=pay, args=(table,)) for table in TABLES]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(30)
-    paid = [r for r in results.values() if isinstance(r, pools.ClaimReading)]
-    refused = [r for r in results.values() if isinstance(r, pools.FloorError)]
-    assert len(paid) == 1 and len(refused) == 1
-    assert "not the $10,021.00 shown" in str(refused[0])
-    assert paid[0].paid is not None and paid[0].paid.amount_cents == 100_210
-    assert paid[0].amount_cents == RESET  # $9,010.90 left, topped up to the reset
+    assert set(results) == set(TABLES)
+    first, second = sorted((r.paid for r in results.values()), key=lambda h: h.order)
+    assert (first.pool_before, first.amount_cents) == (RESET + 2100, 100_210)
+    assert first.pool_after == RESET  # $9,010.90 left, topped up to the reset
+    assert (second.pool_before, second.amount_cents) == (RESET, 100_000)
     with connect(floor_url) as connection:
+        again = pools.approve_table_claim(connection, first.table_id, 1, "5", "royal_flush",
+                                          terms=((1000, None),), by="S2")
+        assert again.paid == first  # once
         assert pools.reconcile(connection, "linked").ok
 
 

@@ -55,17 +55,23 @@ def test_pending_hits_are_decided_in_commit_order_from_the_pool_as_it_stands(
                                    share_bp=10000)
         assert (first.status, second.status) == ("pending", "pending")
         assert pools.pool(connection, "linked").pending == 2
-        with pytest.raises(FloorError, match="hit 1 of pool 'linked' came first"):
-            pools.decide_hit(connection, "linked", second.order, approve=True, by="S2")
+        # approved before the hit that came first: it waits for it, approved and unpaid
+        waits = pools.decide_hit(connection, "linked", second.order, approve=True, by="S3")
+        assert (waits.status, waits.approved_by, waits.amount_cents) == ("pending", "S3", None)
+        assert pools.waiting_for(connection, "linked", second.order) == (
+            "hit 1 at table T1 (round 1, position 3)")
+        pools.contribute(connection, "T2", 8, 100)  # the pool moves meanwhile: $31,000.21
         paid = pools.decide_hit(connection, "linked", first.order, approve=True, by="S2")
-        assert (paid.amount_cents, paid.pool_after) == (310_000, 2_790_000)
-        whole = pools.decide_hit(connection, "linked", second.order, approve=True, by="S2")
-        assert whole.amount_cents == 2_790_000  # the pool as it then stood
+        assert (paid.amount_cents, paid.pool_after) == (310_003, 2_790_018)  # rounded up
+        # paid in the same transaction, from what the first left, without a second approval
+        whole, = [h for h in pools.hits(connection, "linked") if h.order == second.order]
+        assert (whole.status, whole.pool_before, whole.amount_cents) == (
+            "paid", 2_790_018, 2_790_018)
         assert whole.pool_after == 1_000_000  # reseeded to the reset by the house
-        with pytest.raises(FloorError, match="nothing is decided twice"):
+        with pytest.raises(FloorError, match="was paid already by S2: nothing is decided"):
             pools.decide_hit(connection, "linked", first.order, approve=True, by="S2")
         check = pools.reconcile(connection, "linked")
-        assert check.ok and check.payments == 310_000 + 2_790_000
+        assert check.ok and check.payments == 310_003 + 2_790_018
 
 
 def test_pool_terms_are_refused_while_a_member_table_is_in_a_round(floor_url: str) -> None:
@@ -135,3 +141,30 @@ def test_random_contributions_and_hits_from_four_tables_reconcile_to_the_cent(
         count = connection.execute("SELECT count(*) FROM pool_entries WHERE kind = "
                                    "'contribution'").fetchone()[0]
         assert count == 160
+
+
+def test_a_voided_rounds_pending_hit_is_rejected_and_holds_back_no_later_hit(
+        floor_url: str) -> None:
+    """5324.41(k)(6): hits are paid in hit order; a hit of a round then voided (its wagers
+    returned) pays nothing, so the forwarded void rejects it and the approved hit waiting
+    behind it is paid at once."""
+    from dealer_station.floor.forward import _journal
+
+    with _floor(floor_url) as connection:
+        pools.contribute(connection, "T2", 1, 100_000)
+        with connection.transaction():  # T1's claim shown to its supervisor: hit 1
+            pools.table_claim_in(connection, "T1", 4, "2", "royal_flush", 1000, event="shown",
+                                 by="S1")
+        waits = pools.approve_table_claim(connection, "T2", 9, "5", "royal_flush",
+                                          terms=((10000, None),), by="S2")
+        assert waits.paid is None and waits.waiting_for == "hit 1 at table T1 (round 4, position 2)"
+        with connection.transaction():  # T1's round voided, as its forwarder sends it
+            _journal(connection, "T1", {"kind": "round", "round": 4, "time": "t",
+                                        "data": {"event": "voided"}})
+        first, second = pools.hits(connection, "linked")
+        assert (first.status, second.status) == ("rejected", "paid")
+        assert second.pool_before == 1_021_000 and second.amount_cents == 1_021_000
+        reason = connection.execute("SELECT reason FROM pool_hits WHERE hit_order = 1"
+                                    ).fetchone()[0]
+        assert reason == "round 4 at table T1 was voided"
+        assert pools.reconcile(connection, "linked").ok

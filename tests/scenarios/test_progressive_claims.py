@@ -155,14 +155,22 @@ def test_nothing_is_approved_twice_and_a_rejection_is_final(station: Station) ->
 
 
 def test_a_claim_changed_since_shown_is_shown_again(station: Station) -> None:
+    """The supervisor validates the cards, the hand, the wager and the share: a claim whose
+    hand is not the one shown is refused; its amount is the meter's when paid ((k)(6)), so an
+    amount shown before the meter moved is paid at the meter as it stands, not refused."""
     play_to_validation(station)
     claim = show(station, 5)
     from dataclasses import replace
 
     with pytest.raises(ProcedureError, match="changed since it was shown"):
-        station.decide_progressive_claim(replace(claim, amount=claim.amount + 1), approve=True,
+        station.decide_progressive_claim(replace(claim, hand="royal_flush"), approve=True,
                                          winner=WINNER, supervisor="S1", pin="111111")
     assert len(station.round.optional.pending) == 2
+    record = station.decide_progressive_claim(replace(claim, amount=claim.amount - 1,
+                                                      meter_before=claim.meter_before - 1),
+                                              approve=True, winner=WINNER, supervisor="S1",
+                                              pin="111111")
+    assert record.effects["amount"] == claim.amount  # the meter's as it stood when paid
 
 
 def test_k_6_a_ten_percent_claim_after_a_hit_is_ten_percent_of_the_reseeded_meter(

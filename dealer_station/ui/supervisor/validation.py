@@ -12,14 +12,14 @@ with a reason, which is final. Every claim shown, approved or rejected is audite
 
 from __future__ import annotations
 
-from dealer_station.claims import CLAUSE, ProgressiveClaim, claims_waiting
+from dealer_station.claims import CLAUSE, ProgressiveClaim, Waiting, claims_waiting
 from dealer_station.procedure import ProcedureError
 from dealer_station.station import Station
 from dealer_station.store import meters as meter_store
 from dealer_station.winners import WinnerIdentification
 
-__all__ = ["CLAUSE", "JackpotClaim", "approve_claim", "claims_waiting", "reject_claim",
-           "show_claim"]
+__all__ = ["CLAUSE", "JackpotClaim", "Waiting", "approve_claim", "claim_now", "claims_waiting",
+           "reject_claim", "show_claim"]
 
 #: The claim the screen shows (the station's own record of it).
 JackpotClaim = ProgressiveClaim
@@ -33,16 +33,29 @@ def show_claim(station: Station, round_id: int, position: int, *, supervisor: st
     return claim
 
 
+def claim_now(station: Station, claim: ProgressiveClaim) -> ProgressiveClaim | None:
+    """The claim shown as it stands now (the pool moves, an approval waits; None: decided
+    since, or no longer what the journal gives)."""
+    try:
+        return station.progressive_claim_now(claim.round_id, claim.position)
+    except ProcedureError:
+        return None
+
+
 def approve_claim(station: Station, claim: ProgressiveClaim, *, supervisor: str,
                   pin: str, second_supervisor: str = "",
-                  second_pin: str = "",
-                  winner: WinnerIdentification | None = None) -> meter_store.Jackpot:
-    """Approve exactly the claim shown (with the second validator a payout above the
-    station's ``second_validator_above`` needs, and the winner's identification one that
-    reaches the reporting threshold needs); returns the numbered jackpot record."""
+                  second_pin: str = "", winner: WinnerIdentification | None = None
+                  ) -> meter_store.Jackpot | Waiting:
+    """Approve the claim shown — its hand, wager and share, paid from the meter as it stands
+    when paid (with the second validator a payout above the station's
+    ``second_validator_above`` needs, and the winner's identification one that reaches the
+    reporting threshold needs); returns the numbered jackpot record, or on a linked pool the
+    :class:`Waiting` of an approval that waits for an earlier hit."""
     record = station.decide_progressive_claim(claim, approve=True, supervisor=supervisor,
                                               pin=pin, second_supervisor=second_supervisor,
                                               second_pin=second_pin, winner=winner)
+    if isinstance(record, Waiting):
+        return record
     return meter_store.jackpot(station.store, int(record.arguments["jackpot_number"]))
 
 

@@ -3,14 +3,19 @@ positions the open round waits for marked, the first of them chosen), see the cl
 journal holds it — the progressive wager counted at the light check, the seven cards dealt, the
 best arrangement, the hand, the meter now, the amount and the meter after — or the reason there
 is none; approve or reject with a reason; save the numbered jackpot record (text and PDF).
-Nobody types cards."""
+Nobody types cards.
+
+On a linked pool the claim shown follows the pool as it moves (read again every second: the
+amount is the pool's when paid, 5324.41(k)(6)); an approval made while an earlier hit is
+pending says which hit at which table it waits for, and the record appears by itself when the
+floor pays it in its turn."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -41,7 +46,9 @@ from dealer_station.ui.supervisor.configuration import full_settings
 from dealer_station.ui.supervisor.session import StaffSession
 from dealer_station.ui.supervisor.validation import (
     JackpotClaim,
+    Waiting,
     approve_claim,
+    claim_now,
     claims_waiting,
     reject_claim,
     show_claim,
@@ -55,6 +62,9 @@ from dealer_station.winners import (
 )
 
 __all__ = ["ValidationPage", "save_jackpot_record"]
+
+#: A numbered jackpot record made, with its table and what the record files with it.
+_Made = tuple[Jackpot, str, dict[str, Any]]
 
 
 def save_jackpot_record(directory: Path, record: Any, table: str,
@@ -176,6 +186,14 @@ class ValidationPage(StaffPage):
         self.reject_button.clicked.connect(self.reject)
         self.save_button.clicked.connect(self.save)
         self.print_button.clicked.connect(self.print_record)
+        #: The approval that waits on the floor for an earlier hit (None: none).
+        self.waiting: Waiting | None = None
+        self._following = False
+        # the claim shown is read again while it is in view: the pool moves with every
+        # table's contribution, and an approval that waits is paid when its turn comes
+        self.follow_timer = QTimer(self)
+        self.follow_timer.setInterval(1000)
+        self.follow_timer.timeout.connect(self.follow)
         self._set_claim(None)
 
     def _winner_form(self) -> None:
@@ -360,12 +378,60 @@ class ValidationPage(StaffPage):
 
         self.calls.submit(build, found, refused)
 
+    def follow(self) -> None:
+        """Read the claim in view again (the pool now, the amount at it, the hit an approval
+        waits for); an approval that waited and was paid since shows its numbered record."""
+        claim = self.claim
+        if claim is None or claim.pool is None or self._following:
+            if claim is None or claim.pool is None:
+                self.follow_timer.stop()
+            return
+        self._following = True
+
+        def read(context: StaffContext
+                 ) -> tuple[JackpotClaim, dict[str, Any]] | _Made | None:
+            station = context.station
+            station.record_floor_payments()  # an approval paid in its turn: its record
+            now = claim_now(station, claim)
+            if now is not None:
+                return now, _needs(station, now)
+            made = meter_store.jackpots(station.store, round_id=claim.round_id,
+                                        position=str(claim.position))
+            if not made:
+                return None
+            return made[-1], station.store.table, jackpot_print.filed(station.store, made[-1])
+
+        def show(found: tuple[JackpotClaim, dict[str, Any]] | _Made | None) -> None:
+            self._following = False
+            if self.claim is not claim:  # another claim was shown meanwhile
+                return
+            if found is None:
+                self.waiting = None
+                self._set_claim(None)
+                self.refresh()
+            elif len(found) == 3:
+                self.waiting = None
+                self._approved(found)
+            elif found[0].lines() != claim.lines():
+                self._set_claim(found[0], **found[1], keep_message=True)
+
+        def failed(words: str) -> None:
+            self._following = False
+
+        self.calls.submit(read, show, failed)
+
     def _set_claim(self, claim: JackpotClaim | None, *, second: bool = False,
-                   threshold: str = "") -> None:
+                   threshold: str = "", keep_message: bool = False) -> None:
         """``claim`` in view (``None``: none); ``second``: a second validator's id and PIN
         asked for; ``threshold``: the reporting threshold it reaches, in words (the winner's
-        identification asked for; "": it does not)."""
+        identification asked for; "": it does not); ``keep_message``: the same claim read
+        again as the pool moved (the message and the winner's form stay)."""
         self.claim = claim
+        if claim is not None and claim.pool is not None:
+            if not self.follow_timer.isActive():
+                self.follow_timer.start()
+        else:
+            self.follow_timer.stop()
         self.second_pin.clear()
         self.second_box.setVisible(claim is not None and second)
         self._threshold = threshold if claim is not None else ""
@@ -400,14 +466,20 @@ class ValidationPage(StaffPage):
             shown.setStyleSheet("font-size: 16pt; font-weight: bold;")
             self.claim_grid.addWidget(name, index, 0)
             self.claim_grid.addWidget(shown, index, 1)
-        ready = claim is not None and self.session is not None
+        ready = (claim is not None and self.session is not None
+                 and claim.approved_by is None)  # approved, waiting: paid in its turn
         self.approve_button.setEnabled(ready)
         self.reject_button.setEnabled(ready)
         self.save_button.setEnabled(self.record is not None)
         self.print_button.setEnabled(self.record is not None)
         if claim is not None:
-            say(self.message, "")
-            self.shown.setCurrentWidget(self.claim_box)
+            if claim.waiting_for is not None:
+                say(self.message, f"Approved by {claim.approved_by} · waits for "
+                    f"{claim.waiting_for} · paid from the pool as it stands then.")
+            elif not keep_message:
+                say(self.message, "")
+            if not (keep_message and self.shown.currentWidget() is self.winner_box):
+                self.shown.setCurrentWidget(self.claim_box)
 
     def claim_text(self) -> list[str]:
         """The claim's values as shown (for tests)."""
@@ -438,13 +510,23 @@ class ValidationPage(StaffPage):
         winner = self.entered_winner()
 
         def pay(context: StaffContext) -> Any:
-            store = context.station.store
-            made = approve_claim(context.station, claim, supervisor=session.user,
+            station = context.station
+            made = approve_claim(station, claim, supervisor=session.user,
                                  pin=session.pin, second_supervisor=second_user,
                                  second_pin=second_pin, winner=winner)
-            return made, store.table, jackpot_print.filed(store, made)
+            if isinstance(made, Waiting):
+                now = station.progressive_claim_now(claim.round_id, claim.position)
+                return made, now, _needs(station, now)
+            return made, station.store.table, jackpot_print.filed(station.store, made)
 
-        self.calls.submit(pay, self._approved, self._refused)
+        def done(result: Any) -> None:
+            if isinstance(result[0], Waiting):
+                self.waiting = result[0]
+                self._set_claim(result[1], **result[2])
+                return
+            self._approved(result)
+
+        self.calls.submit(pay, done, self._refused)
 
     def _show_record(self, record: Jackpot, table: str,
                      filed: dict[str, Any] | None = None) -> None:

@@ -620,6 +620,22 @@ class OptionalWagers:
         share, fixed = _terms(best.figure)
         return replace(request, hand=best.hand, share_basis_points=share, fixed_amount=fixed)
 
+    def meter_terms(self, request: SupervisorValidation
+                    ) -> tuple[tuple[int | None, Cents | None], ...]:
+        """Every (share, fixed amount) ``request``'s cards are paid from the meter by: the
+        best of them at the meter when paid is what :meth:`at_meter` pays ((k)(6)), so a
+        linked pool computes the same amount at its own commit."""
+        cards = self.round.seven_cards(request.position)
+        table = self.bonus.table(_PROGRESSIVE.value)
+        denomination = self.bonus.progressive_denomination
+        found = {(request.share_basis_points, request.fixed_amount)}
+        for hand in progressive_hands(cards):
+            payout = progressive_payout([hand], table, denomination, None)
+            if payout is not None and payout.from_meter:
+                found.add(_terms(payout.figure))
+        first = (request.share_basis_points, request.fixed_amount)
+        return (first, *sorted(found - {first}, key=lambda t: (t[0] or 0, t[1] or 0)))
+
     def verify_approve_progressive(self, position: int, supervisor_id: str, role: str,
                                    meter: Cents, jackpot_number: int, time: str) -> None:
         _, request = self._pending_at(position)
