@@ -27,8 +27,9 @@ def _run_isolated(script: str, rounds: int) -> list[int]:
     env = {**os.environ, "PYTHONFAULTHANDLER": "1"}
     done = subprocess.run([sys.executable, "-c", script.replace("ROUNDS", str(rounds))],
                           capture_output=True, text=True, timeout=240, env=env, check=False)
-    errors = done.stderr
-    assert done.returncode == 0, f"exit status {done.returncode}: {errors[-3000:]}"
+    # plain values asserted on: pytest would show the whole process's output for ``done``
+    status, errors = done.returncode, done.stderr
+    assert status == 0, f"exit status {status}: {errors[-3000:]}"
     tracebacks = errors.count("Traceback")
     first = errors[errors.find("Traceback"):][:3000]
     assert tracebacks == 0, f"{tracebacks} tracebacks on standard error, the first: {first}"
