@@ -38,6 +38,7 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
+    QTextTable,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -149,15 +150,55 @@ def guide_document(name: str, document: QTextDocument | None = None) -> QTextDoc
     return document
 
 
-def card_pdf(point_size: float = 9.0) -> bytes:
-    """The dealer's quick card as a one-page US-letter PDF (the type made smaller until it
-    fits one page)."""
-    size = point_size
-    while True:
+#: The quick card's type on paper (points): the largest that fits one page is used, never
+#: below the smallest a dealer reads at arm's length.
+CARD_POINT_SIZES = (9.0, 8.5, 8.0, 7.5)
+
+
+def card_pdf() -> bytes:
+    """The dealer's quick card as a one-page US-letter PDF (the type made smaller, down to
+    the last of :data:`CARD_POINT_SIZES`, until it fits one page)."""
+    for size in CARD_POINT_SIZES:
         data, pages = _render_card(size)
-        if pages <= 1 or size <= 6.0:
-            return data
-        size -= 0.5
+        if pages <= 1:
+            break
+    return data
+
+
+def _compact(document: QTextDocument, point_size: float) -> None:
+    """Set the card tight for paper: the tables' cells padded by a fraction of the type (the
+    screen's padding made each row of keys twice its text's height), the headings and lists
+    with small gaps."""
+    # the layout reads frame and block lengths as pixels at 96 dpi, whatever the device
+    dots = 96.0 * point_size / 72.0
+    for frame in document.rootFrame().childFrames():
+        if isinstance(frame, QTextTable):
+            table_format = frame.format()
+            table_format.setCellSpacing(0)
+            table_format.setBorderCollapse(True)
+            table_format.setBorder(1.0)
+            table_format.setBorderBrush(QColor("#9e9e9e"))
+            table_format.setTopMargin(dots * 0.2)
+            table_format.setBottomMargin(dots * 0.2)
+            frame.setFormat(table_format)
+            for row in range(frame.rows()):
+                for column in range(frame.columns()):
+                    cell = frame.cellAt(row, column)
+                    cell_format = cell.format().toTableCellFormat()
+                    cell_format.setTopPadding(dots * 0.1)
+                    cell_format.setBottomPadding(dots * 0.1)
+                    cell_format.setLeftPadding(dots * 0.3)
+                    cell_format.setRightPadding(dots * 0.3)
+                    cell.setFormat(cell_format)
+    block = document.begin()
+    while block.isValid():
+        block_format = block.blockFormat()
+        heading = block_format.headingLevel()
+        block_format.setTopMargin(dots * (0.4 if heading else 0.0))
+        block_format.setBottomMargin(dots * (0.2 if heading else 0.1))
+        cursor = QTextCursor(block)
+        cursor.setBlockFormat(block_format)
+        block = block.next()
 
 
 def _render_card(point_size: float) -> tuple[bytes, int]:
@@ -170,13 +211,14 @@ def _render_card(point_size: float) -> tuple[bytes, int]:
     writer.setResolution(300)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.Letter),
                                      QPageLayout.Orientation.Portrait,
-                                     QMarginsF(12, 12, 12, 12), QPageLayout.Unit.Millimeter))
+                                     QMarginsF(12, 10, 12, 10), QPageLayout.Unit.Millimeter))
     document = QTextDocument()
     document.documentLayout().setPaintDevice(writer)
     font = QFont(THEME.font_family)
     font.setPointSizeF(point_size)
     document.setDefaultFont(font)
     guide_document("quick-card", document)
+    _compact(document, point_size)
     # the writer's painter starts at the page's margins: the page's paint rect at (0, 0)
     page_size = writer.pageLayout().paintRectPixels(writer.resolution()).size().toSizeF()
     document.setPageSize(page_size)

@@ -17,14 +17,12 @@ __all__ = ["BEGIN", "END", "KEY_TABLE", "markdown", "with_table"]
 
 #: The keys and what each does, in the order the card lists them.
 KEY_TABLE: tuple[tuple[str, str], ...] = (
-    ("`Enter`", "the dark green button: the next action; in a form, its OK button; in a "
-                "wager's box, **PLACE WAGERS**"),
-    ("1 to 7", "while the wagers are taken: the position of that number, as a tap on the "
-               "felt; then type its wager in dollars. Pai Gow, a hand exposed: the card of "
-               "that number (1 the leftmost), picked or not, as a tap"),
-    ("← →", "while the wagers are taken: the position to the left or right"),
-    ("Tab", "in a form or the wager entry: the next box (the box with the focus is outlined "
-            "yellow)"),
+    ("`Enter`", "the dark green button (the next action); a form's OK; in a wager's box, "
+                "**PLACE WAGERS**"),
+    ("1 to 7", "wagers taken: that position (a tap on the felt), then type its wager in "
+               "dollars · Pai Gow, a hand exposed: that card (1 leftmost)"),
+    ("← →", "wagers taken: the position to the left or right"),
+    ("Tab", "in a form or the wager entry: the next box (outlined yellow)"),
     ("`Esc`", "leave the wager's box (nothing placed); **CANCEL** a form"),
     ("`S`", "**START ROUND** · show a position · **SHUFFLED** · Pai Gow **ALL PAID** · "
             "**RNG WAGERS SETTLED** · **THREE-CARD BONUS SETTLED**"),
@@ -32,14 +30,14 @@ KEY_TABLE: tuple[tuple[str, str], ...] = (
     ("`D`", "**DISPENSE** · **DISPENSE STACK 1 OF 7** · **CARD DEALT** · **BANK DECLINED** · "
             "**CUT DECLINED** (**CUT DECLINED…**)"),
     ("`R`", "**LET IT RIDE** · Pai Gow **REDEAL** · **WAGERS RETURNED** · Pai Gow "
-            "**RNG WAGER…** (while the wagers are taken)"),
+            "**RNG WAGER…** (wagers taken)"),
     ("`T`", "**TAKE BACK** · **TURN CARD**"),
     ("`C`", "**LOSING WAGERS COLLECTED** · **CARDS COLLECTED** · **CUT TAKEN** "
             "(**CUT TAKEN…**) · **RECOUNT…**"),
     ("`P`", "Let It Ride **ALL PAID**"),
     ("`G`", "**RUN THE RNG**"),
-    ("`A`", "**ALL HAVE SET** · Let It Ride **SECOND POSITION…** (while the wagers are "
-            "taken: one player at two adjacent positions)"),
+    ("`A`", "**ALL HAVE SET** · Let It Ride **SECOND POSITION…** (wagers taken: one player, "
+            "two adjacent positions)"),
     ("`E`", "Pai Gow **SET HAND**: the cards picked as the low hand, entered as set"),
     ("`H`", "**HOUSE WAY** · **DEALER'S HAND SET BY HOUSE WAY** · "
             "**CO-BANK SET BY HOUSE WAY**"),
@@ -49,8 +47,8 @@ KEY_TABLE: tuple[tuple[str, str], ...] = (
     ("`O`", "**LESS…** (the dealer's wager) · **OTHER COUNT…** (the lights)"),
     ("`N`", "**COUNT STUB…**"),
     ("`U`", "**SURRENDER…**"),
-    ("`Y`", "Pai Gow **SEATING…**: a player sits down, leaves, moves, plays a second area; "
-            "in its form the letter beside each change chooses it (S, L, M, A)"),
+    ("`Y`", "Pai Gow **SEATING…**: a player sits down, leaves, moves, plays a second area "
+            "(in its form: S, L, M, A)"),
     ("`J`", "**JACKPOT RECORD COMPLETE**"),
     ("`Space`", "tick off the next line collected or paid (or tap the line)"),
 )
@@ -80,7 +78,8 @@ def with_table(text: str) -> str:
     if not found or END not in rest:
         raise ValueError("the quick card has no key table markers")
     _old, _end, tail = rest.partition(END)
-    return f"{head}{BEGIN}\n{markdown()}\n{END}{tail}"
+    # the blank line ends the table: the marker read as one more (empty) row otherwise
+    return f"{head}{BEGIN}\n{markdown()}\n\n{END}{tail}"
 
 
 def main() -> int:
