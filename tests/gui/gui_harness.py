@@ -10,6 +10,7 @@ from typing import Any
 from own_pins import add_account, interim_pin
 from PySide6.QtCore import Qt
 
+from dealer_station.cards import card_codes
 from dealer_station.table_config import load_table_config
 from dealer_station.ui.app import build_controller, create_window
 from dealer_station.ui.controller import Snapshot
@@ -27,6 +28,7 @@ class Table:
                  devices: dict[str, Any] | None = None,
                  floor: dict[str, Any] | None = None) -> None:
         self.qtbot = qtbot
+        self.game = game
         setup = load_table_config(game=game)
         if settings:
             setup.settings.update(settings)
@@ -269,6 +271,31 @@ class Table:
         self.click(screen.pages.buttons[page])
         self.qtbot.waitUntil(lambda: staff.calls.pending == 0, timeout=30_000)
         return screen
+
+    def start_round_with(self, deck: Any) -> None:
+        """The first supervisor signed in, the devices online, the shoe loaded to deal ``deck``
+        (cards, in order), START ROUND."""
+        self.sign_in_supervisor()
+        self.wait_devices_online()
+        self.backdoor.deal_known_cards(card_codes(deck))
+        self.press("start_round")
+
+    def open_configuration(self, user: str, pin: str, field: str, shown: str) -> Any:
+        """The first supervisor signed in at the table, ``user`` signed in on the supervisor
+        screen, its Configuration page opened and loaded for this table's game, its ``field``
+        (an edit) showing ``shown`` and in view: the page."""
+        self.sign_in_supervisor()
+        staff = self.window.staff
+        self.click(staff.supervisor_button)
+        screen = staff.supervisor
+        self.staff_sign_in(screen, user, pin)
+        self.click(screen.pages.buttons["Configuration"])
+        page = screen.configuration
+        edit = getattr(page, field)
+        self.qtbot.waitUntil(lambda: page.current_game == self.game and edit.text() == shown,
+                             timeout=30_000)
+        self.qtbot.waitUntil(lambda: edit.isVisibleTo(screen), timeout=10_000)
+        return page
 
     def close(self) -> None:
         self.window.shutdown()
