@@ -238,6 +238,24 @@ class Table:
         self.press("rng")
         return self.wait(lambda s: s.step.phase == "deal")
 
+    def start_shuffled(self) -> None:
+        """The first supervisor signed in, the devices online, START ROUND, SHUFFLED: a Pai
+        Gow round taking wagers."""
+        self.sign_in_supervisor()
+        self.wait_devices_online()
+        self.press("start_round")
+        self.press("shuffled")
+
+    def dealt_to_the_exposures(self) -> None:
+        """From NO MORE BETS: the starting position by the RNG, the seven stacks out of the
+        shoe, ALL HAVE SET, the dealer's hand: the players' hands to expose."""
+        self.press("rng")
+        for _stack in range(7):
+            self.press("dispense", expect_record=False)
+        self.wait(lambda s: s.step.phase == "setting")
+        self.press("players_have_set")
+        self.press("banker")
+
     def settle_pai_gow(self) -> None:
         """From the hands set: ALL HAVE SET, the dealer's hand, each player's exposed by the
         house way, every line ticked off, ALL PAID."""
