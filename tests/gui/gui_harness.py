@@ -10,6 +10,7 @@ from typing import Any
 from own_pins import add_account, interim_pin
 from PySide6.QtCore import Qt
 
+from dealer_station.cards import card_codes
 from dealer_station.table_config import load_table_config
 from dealer_station.ui.app import build_controller, create_window
 from dealer_station.ui.controller import Snapshot
@@ -27,6 +28,7 @@ class Table:
                  devices: dict[str, Any] | None = None,
                  floor: dict[str, Any] | None = None) -> None:
         self.qtbot = qtbot
+        self.game = game
         setup = load_table_config(game=game)
         if settings:
             setup.settings.update(settings)
@@ -236,6 +238,24 @@ class Table:
         self.press("rng")
         return self.wait(lambda s: s.step.phase == "deal")
 
+    def start_shuffled(self) -> None:
+        """The first supervisor signed in, the devices online, START ROUND, SHUFFLED: a Pai
+        Gow round taking wagers."""
+        self.sign_in_supervisor()
+        self.wait_devices_online()
+        self.press("start_round")
+        self.press("shuffled")
+
+    def dealt_to_the_exposures(self) -> None:
+        """From NO MORE BETS: the starting position by the RNG, the seven stacks out of the
+        shoe, ALL HAVE SET, the dealer's hand: the players' hands to expose."""
+        self.press("rng")
+        for _stack in range(7):
+            self.press("dispense", expect_record=False)
+        self.wait(lambda s: s.step.phase == "setting")
+        self.press("players_have_set")
+        self.press("banker")
+
     def settle_pai_gow(self) -> None:
         """From the hands set: ALL HAVE SET, the dealer's hand, each player's exposed by the
         house way, every line ticked off, ALL PAID."""
@@ -269,6 +289,31 @@ class Table:
         self.click(screen.pages.buttons[page])
         self.qtbot.waitUntil(lambda: staff.calls.pending == 0, timeout=30_000)
         return screen
+
+    def start_round_with(self, deck: Any) -> None:
+        """The first supervisor signed in, the devices online, the shoe loaded to deal ``deck``
+        (cards, in order), START ROUND."""
+        self.sign_in_supervisor()
+        self.wait_devices_online()
+        self.backdoor.deal_known_cards(card_codes(deck))
+        self.press("start_round")
+
+    def open_configuration(self, user: str, pin: str, field: str, shown: str) -> Any:
+        """The first supervisor signed in at the table, ``user`` signed in on the supervisor
+        screen, its Configuration page opened and loaded for this table's game, its ``field``
+        (an edit) showing ``shown`` and in view: the page."""
+        self.sign_in_supervisor()
+        staff = self.window.staff
+        self.click(staff.supervisor_button)
+        screen = staff.supervisor
+        self.staff_sign_in(screen, user, pin)
+        self.click(screen.pages.buttons["Configuration"])
+        page = screen.configuration
+        edit = getattr(page, field)
+        self.qtbot.waitUntil(lambda: page.current_game == self.game and edit.text() == shown,
+                             timeout=30_000)
+        self.qtbot.waitUntil(lambda: edit.isVisibleTo(screen), timeout=10_000)
+        return page
 
     def close(self) -> None:
         self.window.shutdown()

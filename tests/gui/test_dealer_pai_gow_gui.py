@@ -156,10 +156,7 @@ def test_dice_entered_as_three_dice_or_as_the_total_5324_2_b(qtbot, tmp_path):
     table = Table(qtbot, str(tmp_path), "pai_gow", settings={
         "dealing": {**DEALING, "starting_position": "dice", "method": "automated_shoe"}})
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        table.press("start_round")
-        table.press("shuffled")
+        table.start_shuffled()
         _wager(table, 3, 4)
         table.press("no_more_bets")
         form = _form(table, "dice")
@@ -386,10 +383,7 @@ def test_the_house_banks_when_the_offer_returns_to_the_dealer_5324_41_h_3(qtbot,
                     station.perform("settle")
     table = Table(qtbot, str(tmp_path), "pai_gow")
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        table.press("start_round")
-        table.press("shuffled")
+        table.start_shuffled()
         _wager(table, 2, 2)
         _wager(table, 5, 2)
         snap = table.snapshot
@@ -410,12 +404,7 @@ def test_a_bank_that_set_its_hands_wrongly_keeps_its_wager_5324_41_q(qtbot, tmp_
     try:
         _bank_at_two(table)
         table.press("dealer_wager")
-        table.press("rng")
-        for _ in range(7):
-            table.press("dispense", expect_record=False)
-        table.wait(lambda s: s.step.phase == "setting")
-        table.press("players_have_set")
-        table.press("banker")
+        table.dealt_to_the_exposures()
         snap = table.wait(lambda s: s.entry is not None and s.entry.kind == "setting")
         assert snap.step.primary is not None and snap.step.primary.name == "set_hand"
         assert not any(a.primary for a in snap.step.actions if a.name == "surrender")

@@ -118,10 +118,7 @@ def test_a_shoe_that_does_not_read_takes_each_stack_by_hand_5324_34_d_2(qtbot, t
     deck = list(standard_deck())
     table = Table(qtbot, str(tmp_path), "let_it_ride", devices={"shoe_reads_cards": False})
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        table.backdoor.deal_known_cards(card_codes(deck))
-        table.press("start_round")
+        table.start_round_with(deck)
         _place(table, 3)
         table.press("no_more_bets")
         entered = [deck[0:3], deck[3:6]]

@@ -8,6 +8,8 @@ recorded, by the entry and by the table behind it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -15,7 +17,7 @@ from gui_harness import Table
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from dealer_station.cards import Card, card_codes, parse_card, standard_deck
+from dealer_station.cards import Card, parse_card, standard_deck
 
 pytestmark = pytest.mark.gui
 
@@ -39,14 +41,25 @@ def _cards_left(table: Table) -> int:
 
 def _let_it_ride_at_the_deal(qtbot: Any, tmp_path: Any, deck: list[Card]) -> Table:
     table = Table(qtbot, str(tmp_path), "let_it_ride", devices={"shoe_reads_cards": False})
-    table.sign_in_supervisor()
-    table.wait_devices_online()
-    table.backdoor.deal_known_cards(card_codes(deck))
-    table.press("start_round")
+    table.start_round_with(deck)
     table.wager(3)
     table.press("no_more_bets")
     table.wait(lambda s: s.step.phase == "dealing")
     return table
+
+
+@contextmanager
+def _first_stack_out(qtbot: Any, tmp_path: Any) -> Iterator[tuple[Table, list[Card], Any]]:
+    """Let It Ride at the deal, DISPENSE pressed, the first stack out and its card entry
+    offered: ``(table, the shoe's deck, the card entry)``; the table closed after."""
+    deck = list(standard_deck())
+    table = _let_it_ride_at_the_deal(qtbot, tmp_path, deck)
+    try:
+        table.click(table.window.step_panel.button("dispense"))
+        _dispensed(table, 49)
+        yield table, deck, table.window.card_entry
+    finally:
+        table.close()
 
 
 def _key(table: Table, key: Qt.Key) -> None:
@@ -104,13 +117,8 @@ def test_four_cards_typed_for_a_stack_of_three_are_never_recorded_5324_34_d_2(qt
     """(d)(2) a stack is three cards: "Ah 2c 3d 4d" typed says 3 needed, 4 typed, and ENTER
     CARDS is off; Enter in the box and the button record nothing; the table behind the screen
     refuses four cards too (none of them recorded). One taken out, the three are recorded."""
-    deck = list(standard_deck())
-    table = _let_it_ride_at_the_deal(qtbot, tmp_path, deck)
-    try:
+    with _first_stack_out(qtbot, tmp_path) as (table, deck, entry):
         before = table.snapshot.records
-        table.click(table.window.step_panel.button("dispense"))
-        _dispensed(table, 49)
-        entry = table.window.card_entry
         four = [*deck[:3], deck[10]]
         table.qtbot.keyClicks(entry.typed, _words(four))
         assert entry.message.text() == "3 cards needed, 4 typed: take one out, then Enter."
@@ -127,8 +135,6 @@ def test_four_cards_typed_for_a_stack_of_three_are_never_recorded_5324_34_d_2(qt
         assert entry.enter.isEnabled() and not entry.message.isVisible()
         table.click(entry.enter)
         table.wait(lambda s: s.records > before)
-    finally:
-        table.close()
     stacks = [r.arguments["cards"] for r in _journal(str(tmp_path)) if r.action == "receive_stack"]
     assert stacks == [[c.text for c in deck[0:3]]]
 
@@ -136,13 +142,8 @@ def test_four_cards_typed_for_a_stack_of_three_are_never_recorded_5324_34_d_2(qt
 def test_cards_typed_after_the_box_lost_the_focus_go_to_the_box_5324_34_d_2(qtbot, tmp_path):
     """The card box lost the focus (the window has it: a tap elsewhere): the cards typed still
     go to the box (they were "Keys ignored") and its Enter records them."""
-    deck = list(standard_deck())
-    table = _let_it_ride_at_the_deal(qtbot, tmp_path, deck)
-    try:
+    with _first_stack_out(qtbot, tmp_path) as (table, deck, entry):
         before = table.snapshot.records
-        table.click(table.window.step_panel.button("dispense"))
-        _dispensed(table, 49)
-        entry = table.window.card_entry
         with qtbot.waitActive(table.window):
             table.window.activateWindow()
         table.window.setFocus()
@@ -154,20 +155,13 @@ def test_cards_typed_after_the_box_lost_the_focus_go_to_the_box_5324_34_d_2(qtbo
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
         snap = table.wait(lambda s: s.records > before)
         assert not any("Keys ignored" in note for note in snap.step.notes), snap.step.notes
-    finally:
-        table.close()
 
 
 def test_a_card_typed_twice_is_refused_in_one_line_5324_34_d_2(qtbot, tmp_path):
     """A card typed twice in a stack, or a card of a stack already recorded, is refused at once
     in one line, ENTER CARDS off; the table refuses it too; nothing is lost (the words stay to
     be corrected)."""
-    deck = list(standard_deck())
-    table = _let_it_ride_at_the_deal(qtbot, tmp_path, deck)
-    try:
-        entry = table.window.card_entry
-        table.click(table.window.step_panel.button("dispense"))
-        _dispensed(table, 49)
+    with _first_stack_out(qtbot, tmp_path) as (table, deck, entry):
         twice = f"{deck[0].text} {deck[1].text} {deck[0].text}"
         table.qtbot.keyClicks(entry.typed, twice)
         assert entry.message.text() == (f"{deck[0].text} is typed twice: check the cards and "
@@ -188,8 +182,6 @@ def test_a_card_typed_twice_is_refused_in_one_line_5324_34_d_2(qtbot, tmp_path):
         assert entry.message.text() == (f"{deck[1].text} is already on the table: check the "
                                         "card and re-enter.")
         assert not entry.enter.isEnabled()
-    finally:
-        table.close()
 
 
 def test_a_pai_gow_deal_is_seven_dispenses_each_typed_5324_41_f_3(qtbot, tmp_path):
@@ -199,10 +191,7 @@ def test_a_pai_gow_deal_is_seven_dispenses_each_typed_5324_41_f_3(qtbot, tmp_pat
     deck = [*standard_deck(), parse_card("JK")]
     table = Table(qtbot, str(tmp_path), "pai_gow", devices={"shoe_reads_cards": False})
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        table.backdoor.deal_known_cards(card_codes(deck))
-        table.press("start_round")
+        table.start_round_with(deck)
         table.shuffled_to_the_deal(2)
         entry = table.window.card_entry
         full = _cards_left(table)

@@ -48,19 +48,11 @@ def _keys(table: Table, *keys: Qt.Key) -> None:
 
 
 def _to_exposure(table: Table, positions: tuple[int, ...]) -> None:
-    table.sign_in_supervisor()
-    table.wait_devices_online()
-    table.press("start_round")
-    table.press("shuffled")
+    table.start_shuffled()
     for position in positions:
         table.wager(position)
     table.press("no_more_bets")
-    table.press("rng")
-    for _stack in range(7):
-        table.press("dispense", expect_record=False)
-    table.wait(lambda s: s.step.phase == "setting")
-    table.press("players_have_set")
-    table.press("banker")
+    table.dealt_to_the_exposures()
     table.wait(lambda s: s.step.phase == "exposure" and s.entry is not None
                and s.entry.kind == "setting")
 

@@ -104,12 +104,7 @@ def _to_the_settlement(table: Table) -> Snapshot:
     snap = table.wait(lambda s: s.step.phase == "lockout")
     assert "1 light lit" in snap.step.instruction
     table.press("count")  # one chip, one light (k)(2)
-    table.press("rng")
-    for _ in range(7):
-        table.press("dispense", expect_record=False)
-    table.wait(lambda s: s.step.phase == "setting")
-    table.press("players_have_set")
-    table.press("banker")
+    table.dealt_to_the_exposures()
     while table.phase == "exposure":
         table.press("house_way")
     return table.wait(lambda s: s.step.phase == "settlement")

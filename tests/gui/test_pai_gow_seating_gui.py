@@ -79,12 +79,7 @@ def _wager(table: Table, position: int, chips: int) -> None:
 def _deal_and_settle(table: Table) -> list[str]:
     """RNG, seven stacks from the shoe, the hands set, each exposed by the house way (the
     exposure order seen returned), every line ticked, ALL PAID."""
-    table.press("rng")
-    for _stack in range(7):
-        table.press("dispense", expect_record=False)
-    table.wait(lambda s: s.step.phase == "setting")
-    table.press("players_have_set")
-    table.press("banker")
+    table.dealt_to_the_exposures()
     order = []
     while table.phase == "exposure":
         order.append(table.snapshot.entry.position)

@@ -30,10 +30,7 @@ def wager(table: Table, position: int, chips: int = 2) -> None:
 def to_the_deal(table: Table, positions: tuple[int, ...] = (1,)) -> None:
     """Sign in (the first supervisor at the first start), start, shuffle, wagers, no more bets,
     the starting position by the RNG: the round waits at the deal."""
-    table.sign_in_supervisor()
-    table.wait_devices_online()
-    table.press("start_round")
-    table.press("shuffled")
+    table.start_shuffled()
     for position in positions:
         wager(table, position)
     table.press("no_more_bets")

@@ -24,16 +24,7 @@ def test_the_reporting_threshold_is_set_and_validated_on_the_configuration_page(
     create_accounts(data, monkeypatch, (SECOND, "supervisor", SECOND_PIN))
     table = Table(qtbot, data, "pai_gow")
     try:
-        table.sign_in_supervisor()
-        staff = table.window.staff
-        table.click(staff.supervisor_button)
-        screen = staff.supervisor
-        table.staff_sign_in(screen, SECOND, SECOND_PIN)
-        table.click(screen.pages.buttons["Configuration"])
-        page = screen.configuration
-        qtbot.waitUntil(lambda: page.current_game == "pai_gow"
-                        and page.report_at_edit.text() == "$600.00", timeout=30_000)
-        qtbot.waitUntil(lambda: page.report_at_edit.isVisibleTo(screen), timeout=10_000)
+        page = table.open_configuration(SECOND, SECOND_PIN, "report_at_edit", "$600.00")
         assert page.report_times_edit.text() == "300"
 
         def stored() -> tuple[int, int]:

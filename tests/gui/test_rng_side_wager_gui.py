@@ -54,10 +54,7 @@ def test_rng_side_wagers_taken_shown_and_settled_in_order_5324_41_j(qtbot, tmp_p
     table = Table(qtbot, str(tmp_path), "pai_gow",
                   settings={"rng_side_wager": {"offered": True, "odds": "11:2"}})
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        table.press("start_round")
-        table.press("shuffled")
+        table.start_shuffled()
         entry = table.window.wager_entry
         assert any(a.name == "rng_wager" for a in table.snapshot.step.actions)
 

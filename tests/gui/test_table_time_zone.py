@@ -23,16 +23,7 @@ def test_the_table_time_zone_is_set_validated_and_used_on_the_jackpot_record(
     create_accounts(data, monkeypatch, (SECOND, "supervisor", SECOND_PIN))
     table = Table(qtbot, data, "pai_gow")
     try:
-        table.sign_in_supervisor()
-        staff = table.window.staff
-        table.click(staff.supervisor_button)
-        screen = staff.supervisor
-        table.staff_sign_in(screen, SECOND, SECOND_PIN)
-        table.click(screen.pages.buttons["Configuration"])
-        page = screen.configuration
-        qtbot.waitUntil(lambda: page.current_game == "pai_gow"
-                        and page.time_zone_edit.text() == "UTC", timeout=30_000)
-        qtbot.waitUntil(lambda: page.time_zone_edit.isVisibleTo(screen), timeout=10_000)
+        page = table.open_configuration(SECOND, SECOND_PIN, "time_zone_edit", "UTC")
         page.time_zone_edit.setText("Mars/Olympus")
         table.click(page.apply_button)
         qtbot.waitUntil(lambda: "Refused" in page.message.text(), timeout=30_000)

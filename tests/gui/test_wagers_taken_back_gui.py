@@ -130,10 +130,7 @@ def test_a_player_surrenders_before_the_hands_are_exposed_5324_41_g_3(qtbot, tmp
     position 5 chosen, SURRENDER: COLLECT THE WAGER records it and position 5 is done."""
     table = Table(qtbot, str(tmp_path), "pai_gow")
     try:
-        table.sign_in_supervisor()
-        table.wait_devices_online()
-        table.press("start_round")
-        table.press("shuffled")
+        table.start_shuffled()
         table.wager(2)
         table.wager(5)
         table.press("no_more_bets")

@@ -165,15 +165,20 @@ def _judge(seven, low):
     return player_setting(seven, low).foul
 
 
-def test_low_hand_picker_flags_a_foul_at_once_5324_41_g_5_iii(qtbot):
-    """Tapping two cards that outrank the high hand shows the foul before the dealer confirms
-    (5324.41(g)(5)(iii)); a legal setting shows legal."""
+def _started_picker(qtbot) -> LowHandPicker:
+    """The low hand picker shown for position 3's "As Kd 9h 7c 5s 3d 2c" (nothing tapped)."""
     pytest.importorskip("dealer_station.rankings.pai_gow")
     picker = LowHandPicker()
     qtbot.addWidget(picker)
     picker.resize(500, 260)
-    seven = parse_cards("As Kd 9h 7c 5s 3d 2c", count=7)
-    picker.start(3, seven, _judge)
+    picker.start(3, parse_cards("As Kd 9h 7c 5s 3d 2c", count=7), _judge)
+    return picker
+
+
+def test_low_hand_picker_flags_a_foul_at_once_5324_41_g_5_iii(qtbot):
+    """Tapping two cards that outrank the high hand shows the foul before the dealer confirms
+    (5324.41(g)(5)(iii)); a legal setting shows legal."""
+    picker = _started_picker(qtbot)
     picker.toggle(0)  # one card low, as it stands: the foul of (g)(5)(iv), said so
     assert picker.is_foul and "(g)(5)(iv)" in picker.verdict.text()
     assert "second card" in picker.verdict.text()
@@ -191,12 +196,7 @@ def test_a_third_card_tapped_is_a_third_card_low_recorded_as_the_foul_5324_41_g_
     """5324.41(g)(5)(iv): a low hand of other than two cards fouls. A third card tapped stays
     picked with the first two (it dropped the first, so three cards low could not be
     recorded); the verdict names the foul and its clause and SET HAND sends all three."""
-    pytest.importorskip("dealer_station.rankings.pai_gow")
-    picker = LowHandPicker()
-    qtbot.addWidget(picker)
-    picker.resize(500, 260)
-    seven = parse_cards("As Kd 9h 7c 5s 3d 2c", count=7)
-    picker.start(3, seven, _judge)
+    picker = _started_picker(qtbot)
     for index in (2, 3, 4):
         picker.toggle(index)
     assert [c.text for c in picker.low_hand] == ["9h", "7c", "5s"]

@@ -10,24 +10,34 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import test_supervisor_screen
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton
-from test_supervisor_screen import PAI_GOW_HANDS, sign_in
+from test_supervisor_screen import sign_in
 from winner_support import WINNER, enter_winner
 
-from dealer_station.preview.demo import DemoTable, play_pai_gow_to_validation
 from dealer_station.ui.supervisor.screen import SupervisorScreen
 from dealer_station.winners import winner_of
 
 pytestmark = pytest.mark.gui
 
+#: The supervisor screen's tests' Pai Gow round at the progressive validation.
+pai_gow = test_supervisor_screen.pai_gow
 
-@pytest.fixture
-def pai_gow(qtbot: Any, tmp_path: Path) -> Any:
-    demo = DemoTable(tmp_path, devices=False, game="pai_gow")
-    demo.round_id = demo.call(lambda c: play_pai_gow_to_validation(c.station, PAI_GOW_HANDS))
-    yield demo
-    demo.close()
+
+def _validation_page(qtbot: Any, pai_gow: Any) -> tuple[SupervisorScreen, Any]:
+    """The supervisor screen open, S2 signed in, the progressive validation page showing the
+    round's claim that needs the winner's identification: ``(screen, page)``."""
+    screen = SupervisorScreen(pai_gow.calls)
+    qtbot.addWidget(screen)
+    screen.resize(1280, 800)
+    screen.show()
+    screen.start()
+    sign_in(qtbot, pai_gow, screen, "S2", "222222")
+    page = screen.validation
+    screen.pages.show_named("Progressive validation")
+    qtbot.waitUntil(lambda: page.claim is not None and page.winner_needed(), timeout=20_000)
+    return screen, page
 
 
 def _cut(page: Any) -> list[str]:
@@ -62,15 +72,7 @@ def _look(screen: Any, page: Any, path: Path) -> None:
 
 def test_the_winner_s_identification_is_filled_on_the_validation_page(
         qtbot: Any, pai_gow: Any, tmp_path: Path) -> None:
-    screen = SupervisorScreen(pai_gow.calls)
-    qtbot.addWidget(screen)
-    screen.resize(1280, 800)
-    screen.show()
-    screen.start()
-    sign_in(qtbot, pai_gow, screen, "S2", "222222")
-    page = screen.validation
-    screen.pages.show_named("Progressive validation")
-    qtbot.waitUntil(lambda: page.claim is not None and page.winner_needed(), timeout=20_000)
+    screen, page = _validation_page(qtbot, pai_gow)
     assert page.claim_text()[-3].endswith(" · the winner's ID needed")  # the amount's row
     _look(screen, page, tmp_path / "validation-claim.png")
     # APPROVE AND PAY asks for the identification first, in place of the claim's rows
@@ -119,15 +121,7 @@ def test_the_winner_s_identification_is_filled_on_the_validation_page(
 
 
 def test_a_rejection_needs_no_identification(qtbot: Any, pai_gow: Any) -> None:
-    screen = SupervisorScreen(pai_gow.calls)
-    qtbot.addWidget(screen)
-    screen.resize(1280, 800)
-    screen.show()
-    screen.start()
-    sign_in(qtbot, pai_gow, screen, "S2", "222222")
-    page = screen.validation
-    screen.pages.show_named("Progressive validation")
-    qtbot.waitUntil(lambda: page.claim is not None and page.winner_needed(), timeout=20_000)
+    _screen, page = _validation_page(qtbot, pai_gow)  # held: the page is the screen's child
     page.reason.setText("cards disturbed before the validation")
     qtbot.mouseClick(page.reject_button, Qt.MouseButton.LeftButton)
     pai_gow.wait_idle()

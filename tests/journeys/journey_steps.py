@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from journey_person import JourneyError, Screen, Seen, Station
 
@@ -448,6 +449,46 @@ def tick_next(station: Station, step: Step) -> Step:
     station.key("space")
     return step_of(station.wait(lambda s: step_of(s).ticked > step.ticked,
                                 "a payment ticked by Space"))
+
+
+def key_step(station: Station, step: Step) -> Step:
+    """The round's next step by keys, where the step asks for nothing but a key: D for BANK
+    DECLINED, R at BET ONE / BET TWO (take back), H at EXPOSURE (HOUSE WAY), Space for the next
+    payment, Enter for the step's action; else the step once the screen offers something."""
+    if "BANK DECLINED" in step.actions:
+        return key_and_follow(station, "d")
+    if step.phase in ("BET ONE", "BET TWO"):
+        return key_and_follow(station, "r")
+    if step.phase == "EXPOSURE":
+        return key_and_follow(station, "h")
+    if not step.all_ticked:
+        return tick_next(station, step)
+    if step.actions:
+        return key_and_follow(station, "Return")
+    return step_of(station.wait(lambda s: step_of(s) != step,
+                                f"step {step.phase} to offer something"))
+
+
+def wager_by_keys(station: Station, position: int, dollars: int) -> None:
+    """The position's digit, the amount typed, Enter: the screen shows it placed."""
+    time.sleep(READING)
+    station.key(str(position))
+    station.wait_for(re.compile(rf"^POSITION {position} · ", re.I))
+    station.type(str(dollars))
+    station.wait_for(re.compile(rf"(3 × |^Wager: )\${dollars:,}\.00"))
+    station.shot(f"typed-{position}", f"Position {position} chosen by its digit, ${dollars} "
+                                      "typed in its box (the box with the focus outlined)")
+    station.key("Return")
+    station.wait_for(re.compile(rf"^POSITION {position} · wagers? placed", re.I))
+
+
+def shipped_table_file(directory: Path, game: str, change: Callable[[str], str]) -> Path:
+    """The shipped configuration of ``game`` (resources/<game>.toml) as ``change`` makes it,
+    written to ``table.toml`` in ``directory`` (for ``dealer-station --config``)."""
+    text = (Path(__file__).resolve().parents[2] / "resources" / f"{game}.toml").read_text()
+    path = directory / "table.toml"
+    path.write_text(change(text))
+    return path
 
 
 RESUMED = re.compile(r"Round \d+ resumed from the journal")

@@ -7,7 +7,6 @@ replacement deck is counted whole at the next round's shuffle (5324.41(n)(7)(ii)
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from journey_person import Screen
 from journey_steps import (
@@ -15,25 +14,22 @@ from journey_steps import (
     open_pai_gow_round,
     play_on,
     press_and_follow,
+    shipped_table_file,
     step_of,
     table_with_a_dealer,
     wait_step,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
 NOTICE = re.compile(r"^Next: Remove the deck from the table: the stub has 38 cards, 39 expected")
 
 
-def _table_file(directory: Path) -> Path:
+def _as_its_comments_say(text: str) -> str:
     """The shipped Pai Gow configuration, changed only where its comments say."""
-    text = (ROOT / "resources" / "pai_gow.toml").read_text()
     text = text.replace('method = "automated_shoe"', 'method = "three_then_four"', 1)
     text = re.sub(r"(?m)^offered = \[\]", 'offered = ["three_card_bonus", "seven_card_bonus"]',
                   text, count=1)
     assert 'method = "three_then_four"' in text and '"seven_card_bonus"]' in text
-    path = directory / "table.toml"
-    path.write_text(text)
-    return path
+    return text
 
 
 def _type_count(station, count: int) -> None:
@@ -58,7 +54,8 @@ def test_a_wrong_stub_count_removes_the_deck_until_a_replacement_is_counted_5324
     count is offered, and the notice stays to the end of the round. The next round's shuffle
     step says the deck is removed and asks for the replacement deck's count before the
     shuffle: 53 counted, SHUFFLED, the wagers."""
-    station = open_station("deck-removed", args=("--config", str(_table_file(tmp_path))))
+    table = shipped_table_file(tmp_path, "pai_gow", _as_its_comments_say)
+    station = open_station("deck-removed", args=("--config", str(table)))
     table_with_a_dealer(station)
     step = open_pai_gow_round(station, {2: 25})
     step = press_and_follow(station, re.compile(r"^NO MORE BETS", re.I))

@@ -6,7 +6,6 @@ setup (the accounts, the game chosen) uses the mouse; nothing of the round does.
 
 from __future__ import annotations
 
-import re
 import time
 
 from journey_person import Station
@@ -17,27 +16,15 @@ from journey_steps import (
     back_to_the_table,
     choose_game,
     key_and_follow,
+    key_step,
     staff_screen,
     step_of,
     table_with_a_dealer,
-    tick_next,
+    wager_by_keys,
     wait_step,
 )
 
 from dealer_station.ui.key_guard import QUIET_SECONDS
-
-
-def _wager_by_keys(station: Station, position: int, dollars: int) -> None:
-    """The position's digit, the amount typed, Enter: the screen shows it placed."""
-    time.sleep(READING)
-    station.key(str(position))
-    station.wait_for(re.compile(rf"^POSITION {position} · ", re.I))
-    station.type(str(dollars))
-    station.wait_for(re.compile(rf"(3 × |^Wager: )\${dollars:,}\.00"))
-    station.shot(f"typed-{position}", f"Position {position} chosen by its digit, ${dollars} "
-                                      "typed in its box (the box with the focus outlined)")
-    station.key("Return")
-    station.wait_for(re.compile(rf"^POSITION {position} · wagers? placed", re.I))
 
 
 def _by_keys(station: Station, game: str, wagers: dict[int, int]) -> list[str]:
@@ -54,23 +41,11 @@ def _by_keys(station: Station, game: str, wagers: dict[int, int]) -> list[str]:
             return seen
         if step.phase == "BETTING" and not placed:
             for position, dollars in wagers.items():
-                _wager_by_keys(station, position, dollars)
+                wager_by_keys(station, position, dollars)
             placed = True
             step = step_of(station.look())
             continue
-        if "BANK DECLINED" in step.actions:
-            step = key_and_follow(station, "d")
-        elif step.phase in ("BET ONE", "BET TWO"):
-            step = key_and_follow(station, "r")
-        elif step.phase == "EXPOSURE":
-            step = key_and_follow(station, "h")  # HOUSE WAY
-        elif not step.all_ticked:
-            step = tick_next(station, step)
-        elif step.actions:
-            step = key_and_follow(station, "Return")
-        else:
-            step = step_of(station.wait(lambda s, b=step: step_of(s) != b,
-                                        f"step {step.phase} to offer something"))
+        step = key_step(station, step)
     raise AssertionError(f"the round did not end; steps seen: {seen}")
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 from journey_person import Station
 from journey_steps import (
@@ -20,28 +19,25 @@ from journey_steps import (
     choose_game,
     history,
     key_and_follow,
+    key_step,
+    shipped_table_file,
     staff_screen,
     step_of,
     table_with_a_dealer,
-    tick_next,
+    wager_by_keys,
     wait_step,
 )
-from test_keyboard_round_journey import _wager_by_keys
 
 from dealer_station.cards import pai_gow_deck, standard_deck
 from dealer_station.ui.key_guard import QUIET_SECONDS
 
-ROOT = Path(__file__).resolve().parents[2]
 TYPE_THE_STACK = re.compile(r"^Deliver .*stack.*, then type its (\d) cards")
 
 
-def _table_file(directory: Path) -> Path:
+def _shoe_that_does_not_read(text: str) -> str:
     """The shipped Let It Ride configuration with the README's line for a shoe that does not
     read."""
-    text = (ROOT / "resources" / "let_it_ride.toml").read_text()
-    path = directory / "table.toml"
-    path.write_text(text + "\n[devices]\nshoe_reads_cards = false\n")
-    return path
+    return text + "\n[devices]\nshoe_reads_cards = false\n"
 
 
 def _cards_left(station: Station) -> int:
@@ -94,7 +90,7 @@ def _by_keys(station: Station, game: str, wagers: dict[int, int],
         wanted = TYPE_THE_STACK.match(step.instruction)
         if step.phase == "BETTING" and not placed:
             for position, dollars in wagers.items():
-                _wager_by_keys(station, position, dollars)
+                wager_by_keys(station, position, dollars)
             placed = True
             step = step_of(station.look())
         elif any(a.startswith("DISPENSE") for a in step.actions):
@@ -115,19 +111,8 @@ def _by_keys(station: Station, game: str, wagers: dict[int, int],
                              f"card box ({' '.join(stack)}); Enter next")
             typed.append(stack)
             step = key_and_follow(station, "Return")
-        elif "BANK DECLINED" in step.actions:
-            step = key_and_follow(station, "d")
-        elif step.phase in ("BET ONE", "BET TWO"):
-            step = key_and_follow(station, "r")
-        elif step.phase == "EXPOSURE":
-            step = key_and_follow(station, "h")  # HOUSE WAY
-        elif not step.all_ticked:
-            step = tick_next(station, step)
-        elif step.actions:
-            step = key_and_follow(station, "Return")
         else:
-            step = step_of(station.wait(lambda s, b=step: step_of(s) != b,
-                                        f"step {step.phase} to offer something"))
+            step = key_step(station, step)
     raise AssertionError(f"the round did not end; steps seen: {seen}")
 
 
@@ -145,7 +130,8 @@ def test_a_round_of_each_game_with_a_shoe_that_does_not_read_by_keys_5324_34_d_2
     Enter records them; the first stack typed with a card too many is said at once, ENTER
     CARDS off, nothing recorded. Then Pai Gow Poker: seven stacks of seven the same way. The
     journal holds every card typed; the shoe has dealt exactly the stacks typed."""
-    station = open_station("non-reading-shoe", args=("--config", str(_table_file(tmp_path))))
+    table = shipped_table_file(tmp_path, "let_it_ride", _shoe_that_does_not_read)
+    station = open_station("non-reading-shoe", args=("--config", str(table)))
     table_with_a_dealer(station)
     deck = [card.text for card in standard_deck()]
     seen, typed = _by_keys(station, "Let It Ride", {3: 25, 6: 10}, list(deck))
