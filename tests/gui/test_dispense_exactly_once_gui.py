@@ -39,14 +39,19 @@ def test_a_late_or_unanswered_dispense_deals_one_stack_to_its_position_5324_34_d
         _deliver(table)
         assert shoe.stacks == 1 and "failed" not in table.snapshot.message
         table.backdoor.slow_acks("shoe", 0, command=Command.DISPENSE)
-        # position 3: the shoe dispenses and then answers nothing at all
-        table.backdoor.slow_acks("shoe", 2.0)
+        # position 3: the shoe dispenses and answers neither the DISPENSE nor the question
+        # after it. Only those two answers are held back: with every answer held back, the
+        # line's next poll (every 5-20 ms) could reach the shoe before the DISPENSE did and
+        # find it not answering, and the press was then refused as "shoe is offline" with no
+        # stack out, the right answer to a different case than this test's
+        table.backdoor.slow_acks("shoe", 2.0, command=Command.DISPENSE)
+        table.backdoor.slow_acks("shoe", 2.0, command=Command.LAST_DISPENSE)
         before = table.snapshot.records
         table.press("dispense", expect_record=False)
         table.wait(lambda s: "do not deal a replacement" in s.message)
         assert shoe.stacks == 2
         table.press("dispense", expect_record=False)  # the dealer tries again
-        table.backdoor.slow_acks("shoe", 0)  # the shoe answers again
+        table.backdoor.slow_acks("shoe", 0)  # the shoe answers everything again
         table.wait(lambda s, b=before: s.records > b)
         # the community stack
         _deliver(table)
