@@ -512,9 +512,11 @@ def play_on(station: Station, step: Step, *, take_back: int | None = None,
             until: Callable[[Step], bool] = lambda step: step.phase == "BETWEEN ROUNDS",
             seen: list[str] | None = None) -> Step:
     """Play the round on from ``step`` as the screen asks: DISPENSE while dealing, the
-    decisions by key (``R``, or ``T`` for position ``take_back``), each payment ticked with
-    Space, then the step's primary button; until ``until(step)``. Each new step is added to
-    ``seen``, shown to ``each_step`` and, with ``shots`` (the game's name), photographed."""
+    decisions by key (``R``, or ``T`` for position ``take_back``), each Pai Gow player's hands
+    exposed by HOUSE WAY (the step's primary, SET HAND, sends the cards picked low: with none
+    picked its first press only asks), each payment ticked with Space, then the step's primary
+    button; until ``until(step)``. Each new step is added to ``seen``, shown to ``each_step``
+    and, with ``shots`` (the game's name), photographed."""
     seen = [] if seen is None else seen
     for _ in range(200):
         if not seen or seen[-1] != step.phase:
@@ -532,6 +534,8 @@ def play_on(station: Station, step: Step, *, take_back: int | None = None,
             position = re.search(r"\d+", step.instruction)
             back = position is not None and int(position.group()) == take_back
             step = key_and_follow(station, "t" if back else "r")
+        elif step.phase == "EXPOSURE" and "HOUSE WAY" in step.actions:
+            step = press_and_follow(station, "HOUSE WAY")
         elif not step.all_ticked:
             step = tick_next(station, step)
         elif step.actions:

@@ -69,6 +69,15 @@ def test_a_progressive_meter_created_a_wager_sensed_a_hit_validated_5324_41_k(op
     assert step.phase == "LOCKOUT" and step.actions[0] == "1 CHIP = 1 LIGHT", step
     station.shot("lockout-count", f"Lockout: {step.instruction}")
     seen: list[str] = []
+    step = play_on(station, step, shots="Pai Gow", seen=seen,
+                   until=lambda s: s.phase == "EXPOSURE")
+    # SET HAND before any card is tapped records nothing: the screen says what a second
+    # press would record (no card low, a foul) and the step stays
+    assert step.actions[0] == "SET HAND", step
+    station.press(re.compile(r"^SET HAND$"))
+    station.wait_for(re.compile(r"^No card picked: tap the low hand's cards, or SET HAND "
+                                r"again if the player set none low"))
+    assert step_of(station.look()).key == step.key, "SET HAND with nothing picked moved on"
     end = play_on(station, step, shots="Pai Gow", seen=seen)
     remaining = iter(("LOCKOUT", *PAI_GOW_STEPS))
     assert all(phase in remaining for phase in seen), seen
