@@ -534,7 +534,8 @@ def play_on(station: Station, step: Step, *, take_back: int | None = None,
             position = re.search(r"\d+", step.instruction)
             back = position is not None and int(position.group()) == take_back
             step = key_and_follow(station, "t" if back else "r")
-        elif step.phase == "EXPOSURE" and "HOUSE WAY" in step.actions:
+        elif step.phase == "EXPOSURE" and "SET HAND" in step.actions:
+            # HOUSE WAY is pressed once it is enabled (a new step's buttons come one by one)
             step = press_and_follow(station, "HOUSE WAY")
         elif not step.all_ticked:
             step = tick_next(station, step)
