@@ -478,13 +478,13 @@ class ValidationPage(StaffPage):
     def _update_rows(self, rows: list[tuple[str, str]]) -> bool:
         """The claim's rows shown given ``rows``' values in place (the same claim read again:
         no row deleted and made again, nothing laid out anew); False: the rows differ."""
-        shown = []
+        shown: list[tuple[QWidget | None, QWidget | None]] = []
         for index in range(len(rows)):
-            name = self.claim_grid.itemAtPosition(index, 0)
-            value = self.claim_grid.itemAtPosition(index, 1)
-            if name is None or value is None:
+            left = self.claim_grid.itemAtPosition(index, 0)
+            right = self.claim_grid.itemAtPosition(index, 1)
+            if left is None or right is None:
                 return False
-            shown.append((name.widget(), value.widget()))
+            shown.append((left.widget(), right.widget()))
         if self.claim_grid.count() != 2 * len(rows) or any(
                 not isinstance(name, QLabel) or name.text() != label
                 for (name, _value), (label, _words) in zip(shown, rows, strict=True)):
