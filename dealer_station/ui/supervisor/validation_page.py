@@ -130,7 +130,10 @@ class ValidationPage(StaffPage):
         self.claim_box = QFrame()
         self.claim_box.setObjectName("panel")
         self.claim_grid = QGridLayout(self.claim_box)
-        self.claim_grid.setContentsMargins(16, 12, 16, 12)
+        # ten rows of a linked claim, the message and the buttons fit 1280x800 with room
+        # for a message of two lines (16 pt rows spaced 6 px made the window grow past 800)
+        self.claim_grid.setContentsMargins(16, 8, 16, 8)
+        self.claim_grid.setVerticalSpacing(2)
         self.claim_grid.setColumnStretch(1, 1)
         self.claim_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.record_text = QPlainTextEdit()
@@ -314,7 +317,14 @@ class ValidationPage(StaffPage):
                 self._set_claim(None)
                 self._refused(shown)
                 return
-            self._set_claim(shown, **needs)
+            same = (self.claim is not None and shown is not None and decided == ""
+                    and (self.claim.round_id, self.claim.position)
+                    == (shown.round_id, shown.position))
+            # the claim in view read again (the page opened once more, a sign-in's read come
+            # late): its form, what is typed and the message stay
+            self._set_claim(shown, **needs, keep_message=same)
+            if same and self.shown.currentWidget() is self.winner_box:
+                return
             say(self.message, decided + f"Round {round_id} waits for your validation: "
                 f"{order} (paid in this order, 5324.41(k)(6)).")
 
@@ -432,7 +442,8 @@ class ValidationPage(StaffPage):
                 self.follow_timer.start()
         else:
             self.follow_timer.stop()
-        self.second_pin.clear()
+        if not keep_message:  # (read again as the pool moved: what is being typed stays)
+            self.second_pin.clear()
         self.second_box.setVisible(claim is not None and second)
         self._threshold = threshold if claim is not None else ""
         key = (claim.round_id, claim.position) if claim is not None and threshold else None
@@ -443,29 +454,12 @@ class ValidationPage(StaffPage):
             self.second_words.setText(
                 f"{format_cents(claim.amount)} is above the amount one supervisor validates: "
                 "a second supervisor validates it too")
-        while self.claim_grid.count():
-            item = self.claim_grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
-        if claim is None:  # one line, where the claim will be (not a label and a far value)
-            waiting = QLabel("No claim shown. Enter the round, tap the position, then SHOW THE "
-                             "CLAIM: it comes from the round's journal — the wager counted at "
-                             "the light check and the cards that position was dealt.")
-            waiting.setObjectName("muted")
-            waiting.setWordWrap(True)
-            self.claim_grid.addWidget(waiting, 0, 0, 1, 2)
         rows = claim.lines() if claim else []
         if claim is not None and threshold:  # said beside the amount (a row more cut the page)
             rows = [(label, f"{value} · the winner's ID needed" if label == "Amount" else value)
                     for label, value in rows]
-        for index, (label, value) in enumerate(rows):
-            name = QLabel(label)
-            name.setObjectName("muted")
-            shown = QLabel(value)
-            shown.setStyleSheet("font-size: 16pt; font-weight: bold;")
-            self.claim_grid.addWidget(name, index, 0)
-            self.claim_grid.addWidget(shown, index, 1)
+        if not (keep_message and self._update_rows(rows)):
+            self._build_rows(claim is None, rows)
         ready = (claim is not None and self.session is not None
                  and claim.approved_by is None)  # approved, waiting: paid in its turn
         self.approve_button.setEnabled(ready)
@@ -480,6 +474,48 @@ class ValidationPage(StaffPage):
                 say(self.message, "")
             if not (keep_message and self.shown.currentWidget() is self.winner_box):
                 self.shown.setCurrentWidget(self.claim_box)
+
+    def _update_rows(self, rows: list[tuple[str, str]]) -> bool:
+        """The claim's rows shown given ``rows``' values in place (the same claim read again:
+        no row deleted and made again, nothing laid out anew); False: the rows differ."""
+        shown: list[tuple[QWidget | None, QWidget | None]] = []
+        for index in range(len(rows)):
+            left = self.claim_grid.itemAtPosition(index, 0)
+            right = self.claim_grid.itemAtPosition(index, 1)
+            if left is None or right is None:
+                return False
+            shown.append((left.widget(), right.widget()))
+        if self.claim_grid.count() != 2 * len(rows) or any(
+                not isinstance(name, QLabel) or name.text() != label
+                for (name, _value), (label, _words) in zip(shown, rows, strict=True)):
+            return False
+        for (_name, value), (_label, words) in zip(shown, rows, strict=True):
+            if isinstance(value, QLabel) and value.text() != words:
+                value.setText(words)
+        return True
+
+    def _build_rows(self, empty: bool, rows: list[tuple[str, str]]) -> None:
+        """The claim's rows made anew (``empty``: no claim, one line where it will be)."""
+        while self.claim_grid.count():
+            item = self.claim_grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:  # hidden now: drawn until deleted, it overlapped the rows
+                widget.hide()
+                widget.deleteLater()
+        if empty:  # one line, where the claim will be (not a label and a far value)
+            waiting = QLabel("No claim shown. Enter the round, tap the position, then SHOW THE "
+                             "CLAIM: it comes from the round's journal — the wager counted at "
+                             "the light check and the cards that position was dealt.")
+            waiting.setObjectName("muted")
+            waiting.setWordWrap(True)
+            self.claim_grid.addWidget(waiting, 0, 0, 1, 2)
+        for index, (label, value) in enumerate(rows):
+            name = QLabel(label)
+            name.setObjectName("muted")
+            shown = QLabel(value)
+            shown.setStyleSheet("font-size: 16pt; font-weight: bold;")
+            self.claim_grid.addWidget(name, index, 0)
+            self.claim_grid.addWidget(shown, index, 1)
 
     def claim_text(self) -> list[str]:
         """The claim's values as shown (for tests)."""
