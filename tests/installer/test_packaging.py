@@ -214,4 +214,5 @@ def test_kiosk_opens_the_window_full_screen(monkeypatch: pytest.MonkeyPatch) -> 
         (config, data_dir, k)) or 0)
     assert main(["--kiosk"]) == 0
     assert main([]) == 0
-    assert opened == [(None, None, {"full_screen": True}), (None, None, {"full_screen": False})]
+    assert opened == [(None, None, {"full_screen": True, "verbose": False}),
+                      (None, None, {"full_screen": False, "verbose": False})]

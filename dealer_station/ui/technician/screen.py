@@ -64,6 +64,9 @@ __all__ = ["TechnicianScreen", "sign_in_technician"]
 
 #: The device table's columns: what a technician reads first (the link, the faults) on the left,
 #: readable without scrolling at 1280×800; the identity after.
+# the simulated table's hands: a finger's height, lower than the test buttons above them
+HANDS_HEIGHT = 48
+
 _COLUMNS = ("Device", "Link", "Faults", "Errors", "Serial", "Model", "Firmware")
 
 
@@ -216,7 +219,7 @@ class TechnicianScreen(StaffFrame):
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(40)
-        self.table.setWordWrap(True)  # a long model or firmware on two lines, not sideways
+        self.table.setWordWrap(True)  # a long model or firmware on two lines where there is room
         layout.addWidget(self.table, 3)
         self.results = QListWidget()
         # the device list takes the room: the tests' results show once there are some (their
@@ -232,25 +235,23 @@ class TechnicianScreen(StaffFrame):
         test names, the dealer's lockout button), through the simulated table's back door as
         the SIMULATED TABLE panel acts; enabled only while a test waits for them."""
         row = QWidget()
-        # the words on a line of their own and the hands in the test buttons' three columns:
-        # on one line they widened the screen past 1280 pixels
-        column = QVBoxLayout(row)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(2)
-        self.hands_words = QLabel("SIMULATED TABLE: the hands the test asks for")
+        # one low line, the words beside the hands: on a line of their own, with the test
+        # buttons' height, they took two of the nine devices' rows out of view at 1280x800
+        row.setStyleSheet(f"QPushButton {{ min-height: {HANDS_HEIGHT - 8}px; padding: 2px 12px; }}")
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        self.hands_words = QLabel("SIMULATED TABLE:")
         self.hands_words.setObjectName("muted")
-        column.addWidget(self.hands_words)
-        line = QGridLayout()
-        column.addLayout(line)
+        self.hands_words.setToolTip("The hands the test asks for, on the simulated table")
+        line.addWidget(self.hands_words)
         self.hands: dict[str, QPushButton] = {}
-        for index, (key, words) in enumerate((("place", "PLACE CHIP"),
-                                              ("remove", "REMOVE CHIP"),
-                                              ("lockout", "PRESS LOCKOUT"))):
+        for key, words in (("place", "PLACE CHIP"), ("remove", "REMOVE CHIP"),
+                           ("lockout", "PRESS LOCKOUT")):
             button = QPushButton(words)
             button.setObjectName("secondary")
             button.setEnabled(False)
             button.clicked.connect(lambda _=False, k=key: self.act(k))
-            line.addWidget(button, 0, index)
+            line.addWidget(button, 1)
             self.hands[key] = button
         self.asked_seat: int | None = None
         row.hide()  # shown once the table is known to be simulated
@@ -508,11 +509,19 @@ class TechnicianScreen(StaffFrame):
         for column, width in enumerate(fitted_widths(natural, least, available,
                                                      frozenset({_COLUMNS.index("Serial")}))):
             table.setColumnWidth(column, width)
+        table.setWordWrap(True)
         table.resizeRowsToContents()
         tallest = 3 * table.fontMetrics().lineSpacing() + 12
         for row in range(table.rowCount()):
             if table.rowHeight(row) > tallest:
                 table.setRowHeight(row, tallest)
+        # every device in view comes first: where the wrapped rows would need scrolling (the
+        # simulated table's hands take a line at 1280x800), each row is one line, a long model
+        # ending in … and whole in its tooltip
+        rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
+        if rows + header.height() > table.height() - 2 * table.frameWidth():
+            table.setWordWrap(False)
+            table.resizeRowsToContents()
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
