@@ -54,7 +54,7 @@ def test_first_start_form_refuses_two_different_pins_and_a_short_pin(qtbot: QtBo
     _fill(panel, "S1", "Sam Super", "123456", "123456")
     qtbot.mouseClick(panel.submit_button, Qt.MouseButton.LeftButton)
     assert sent == [("S1", "Sam Super", "123456")]
-    assert panel.message.text() == "Checking…" and panel.message.objectName() == "notice"  # a note, not an error
+    assert panel.message.text() == "Checking…" and panel.message.objectName() == "notice"
 
 
 def test_a_fresh_install_shows_one_supervisor_form_without_an_empty_error_box(
