@@ -26,13 +26,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scenarios"))
 
 from floor_player import wait_forwarded
-from test_pai_gow_station_rounds import RESET, first_start, play_to_validation
+from test_linked_claims import open_linked_station
+from test_pai_gow_station_rounds import RESET, play_to_validation
 from winner_support import WINNER
 
 from dealer_station.claims import Waiting
 from dealer_station.floor import pools, tables
-from dealer_station.floor.config import FloorConfig, connect
-from dealer_station.floor.link import FloorLink, LinkedPool
+from dealer_station.floor.config import connect
 from dealer_station.procedure import ProcedureError
 from dealer_station.slips import slip_lines
 from dealer_station.station import Station
@@ -56,20 +56,7 @@ def busy_floor(floor_url: str, tmp_path: Path) -> Iterator[list[Station]]:
             tables.join_pool(connection, "linked", table)
         opened = []
         for table in HITTING:
-            station = first_start(tmp_path / table, table)
-            stack.callback(station.close)
-            config = FloorConfig(floor_url, "linked")
-            link = FloorLink(config, station.store.directory, table, "pai_gow", interval=0.05)
-            tables.register(connection, table, link.outbox.station, "pai_gow", {})
-            tables.join_pool(connection, "linked", table)
-            station.progressive_lock = lambda link=link: link.view.progressive_refusal
-            pool = LinkedPool(config, table, lambda link=link: link.view.amount_cents)
-            station.linked_meter = pool
-            link.start()
-            stack.callback(link.stop)
-            stack.callback(pool.close_connection)
-            station.sign_in("D1", "3333")
-            opened.append((station, link))
+            opened.append(open_linked_station(connection, stack, floor_url, tmp_path, table))
         for station, link in opened:
             _wait(lambda link=link: link.view.reachable)  # until then the progressive is locked
             play_to_validation(station)

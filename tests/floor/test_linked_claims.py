@@ -36,6 +36,26 @@ from dealer_station.store import meters as meter_store
 TABLES = ("PG-A", "PG-B")
 
 
+def open_linked_station(connection: Any, stack: ExitStack, floor_url: str, tmp_path: Path,
+                        table: str) -> tuple[Station, FloorLink]:
+    """A Pai Gow station first started at ``table``, joined to pool 'linked' through its own
+    floor link and linked meter (closed by ``stack``), D1 on duty."""
+    station = first_start(tmp_path / table, table)
+    stack.callback(station.close)
+    config = FloorConfig(floor_url, "linked")
+    link = FloorLink(config, station.store.directory, table, "pai_gow", interval=0.05)
+    tables.register(connection, table, link.outbox.station, "pai_gow", {})
+    tables.join_pool(connection, "linked", table)
+    station.progressive_lock = lambda: link.view.progressive_refusal
+    pool = LinkedPool(config, table, lambda: link.view.amount_cents)
+    station.linked_meter = pool
+    link.start()
+    stack.callback(link.stop)
+    stack.callback(pool.close_connection)
+    station.sign_in("D1", "3333")
+    return station, link
+
+
 @pytest.fixture
 def linked_tables(floor_url: str, tmp_path: Path) -> Iterator[list[tuple[Station, FloorLink]]]:
     """Two Pai Gow tables in pool 'linked' (reset $10,000, 21%), D1 on duty at each."""
@@ -44,20 +64,7 @@ def linked_tables(floor_url: str, tmp_path: Path) -> Iterator[list[tuple[Station
                           rate_bp=2100, actor="S9")
         opened = []
         for table in TABLES:
-            station = first_start(tmp_path / table, table)
-            stack.callback(station.close)
-            config = FloorConfig(floor_url, "linked")
-            link = FloorLink(config, station.store.directory, table, "pai_gow", interval=0.05)
-            tables.register(connection, table, link.outbox.station, "pai_gow", {})
-            tables.join_pool(connection, "linked", table)
-            station.progressive_lock = lambda link=link: link.view.progressive_refusal
-            pool = LinkedPool(config, table, lambda link=link: link.view.amount_cents)
-            station.linked_meter = pool
-            link.start()
-            stack.callback(link.stop)
-            stack.callback(pool.close_connection)
-            station.sign_in("D1", "3333")
-            opened.append((station, link))
+            opened.append(open_linked_station(connection, stack, floor_url, tmp_path, table))
         for _station, link in opened:  # the progressive is locked out until the floor answers
             _reachable(link)
         yield opened
