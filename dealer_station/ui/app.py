@@ -343,7 +343,8 @@ def main(config: str | None, data_dir: str | None, *, size: tuple[int, int] = (1
     from dealer_station.ui.service import tell_the_service_manager
     from dealer_station.ui.stopping import close_on_signals
 
-    restore = close_on_signals(window)  # systemctl stop, kill, Ctrl+C: a clean close
+    # systemctl stop, kill, Ctrl+C: a clean close
+    restore = close_on_signals(window, window.close_now)
     stopping = tell_the_service_manager(  # the kiosk unit: ready, then the watchdog
         window, window.snapshot_shown, window.worker.failed if window.worker else None)
     try:

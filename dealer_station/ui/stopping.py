@@ -19,7 +19,10 @@ import contextlib
 import signal
 import socket
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
 
 __all__ = ["STOP_SIGNALS", "close_on_signals"]
 
@@ -27,10 +30,10 @@ __all__ = ["STOP_SIGNALS", "close_on_signals"]
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
-def close_on_signals(window: Any, signals: tuple[signal.Signals, ...] = STOP_SIGNALS
-                     ) -> Callable[[], None]:
-    """Close ``window`` (its ``closeEvent``, as the close button does) and end the event loop
-    when one of ``signals`` arrives. Call on the GUI thread before the event loop starts (a
+def close_on_signals(window: QObject, close: Callable[[], None],
+                     signals: tuple[signal.Signals, ...] = STOP_SIGNALS) -> Callable[[], None]:
+    """Call ``close`` (the window's close without asking: the round waits in the journal) and
+    end the event loop when one of ``signals`` arrives; ``window`` owns the wake-up notifier. Call on the GUI thread before the event loop starts (a
     signal arriving earlier is kept and acted on when it starts). Returns the function that
     puts the previous handlers back."""
     from PySide6.QtCore import QCoreApplication, QSocketNotifier
@@ -50,8 +53,7 @@ def close_on_signals(window: Any, signals: tuple[signal.Signals, ...] = STOP_SIG
     def woken() -> None:
         with contextlib.suppress(OSError):
             reader.recv(256)
-        # a stop from outside asks nobody (the round waits in the journal)
-        getattr(window, "close_now", window.close)()
+        close()  # a stop from outside asks nobody
         QCoreApplication.quit()  # also when another top-level window (a guide) is still open
 
     notifier.activated.connect(woken)

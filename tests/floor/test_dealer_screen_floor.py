@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from own_pins import add_account
 from pgserver import PostgresServer
 
 from dealer_station.floor import pools
@@ -150,8 +151,8 @@ def test_an_approval_at_the_dealers_screen_waits_for_the_earlier_hit_then_is_rec
                                      event="shown", by="S7")
         _wait(lambda: controller.floor.progressive_refusal is None)
         station.create_first_supervisor("S1", "Sam Super", "111111")
-        station.create_user("D1", "Dee Dealer", "dealer", "3333", supervisor="S1",
-                            pin="111111")
+        add_account(station, "D1", "Dee Dealer", "dealer", "3333", supervisor="S1",
+                    pin="111111")
         station.create_meter("pai_gow_progressive", wager=terms.wager, reset=terms.reset,
                              rate_bp=terms.rate_bp, supervisor="S1", pin="111111")
         # a casino whose reporting threshold this payout does not reach (above it the

@@ -309,10 +309,10 @@ class Table:
         self.staff_sign_in(screen, user, pin)
         self.click(screen.pages.buttons["Configuration"])
         page = screen.configuration
-        edit = getattr(page, field)
-        self.qtbot.waitUntil(lambda: page.current_game == self.game and edit.text() == shown,
-                             timeout=30_000)
-        self.qtbot.waitUntil(lambda: edit.isVisibleTo(screen), timeout=10_000)
+        # the page draws its form anew as the station's settings arrive: the field as it is now
+        self.qtbot.waitUntil(lambda: page.current_game == self.game
+                             and getattr(page, field).text() == shown, timeout=30_000)
+        self.qtbot.waitUntil(lambda: getattr(page, field).isVisibleTo(screen), timeout=10_000)
         return page
 
     def close(self) -> None:
