@@ -33,9 +33,9 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 def close_on_signals(window: QObject, close: Callable[[], None],
                      signals: tuple[signal.Signals, ...] = STOP_SIGNALS) -> Callable[[], None]:
     """Call ``close`` (the window's close without asking: the round waits in the journal) and
-    end the event loop when one of ``signals`` arrives; ``window`` owns the wake-up notifier. Call on the GUI thread before the event loop starts (a
-    signal arriving earlier is kept and acted on when it starts). Returns the function that
-    puts the previous handlers back."""
+    end the event loop when one of ``signals`` arrives; ``window`` owns the wake-up notifier.
+    Call on the GUI thread before the event loop starts (a signal arriving earlier is kept and
+    acted on when it starts). Returns the function that puts the previous handlers back."""
     from PySide6.QtCore import QCoreApplication, QSocketNotifier
 
     reader, writer = socket.socketpair()
